@@ -1,0 +1,5 @@
+module github.com/vaesgo/vaes
+
+go 1.26
+
+require golang.org/x/sys v0.50.0 // indirect
