@@ -3,4 +3,49 @@ package ghash
 // Table holds a backend's precomputed GHASH key material: H and its powers,
 // in whatever layout that backend's loops read. 64 slots of 16 bytes is room
 // for H^1..H^32 together with their Karatsuba halves.
+//
+// InitTable and UpdateTable use this layout, for n powers (1 <= n <= 32):
+//
+//	slot i, i < n:            key form of H^(i+1), MulX(H^(i+1)), in register
+//	                          form (PutRegister: Lo little-endian in bytes 0..7,
+//	                          Hi in bytes 8..15)
+//	slot MaxPowers+i, i < n:  that key's half sum Hi ^ Lo, little-endian in
+//	                          bytes 0..7; bytes 8..15 zero
+//	every other slot:         zero
+//
+// Other backends may lay out their tables differently; each documents its own.
 type Table [64][16]byte
+
+// MaxPowers is the largest number of key powers a Table holds.
+const MaxPowers = 32
+
+// InitTable fills t with the key powers H^1..H^n of the hash key h (the
+// block E_K(0^128)) in the layout documented on Table. It panics unless
+// 1 <= n <= MaxPowers.
+func InitTable(t *Table, h *[16]byte, n int) {
+	if n < 1 || n > MaxPowers {
+		panic("ghash: number of key powers out of range")
+	}
+	*t = Table{}
+	for i, k := range Powers(FromBlock(h), n) {
+		k.PutRegister(&t[i])
+		Element{Lo: k.Hi ^ k.Lo}.PutRegister(&t[MaxPowers+i])
+	}
+}
+
+// UpdateTable is UpdateAggregated with N = n and the key powers read from a
+// table that InitTable filled with at least n powers: the same result as
+// Update, n blocks per reduction. It panics unless 1 <= n <= MaxPowers.
+func UpdateTable(t *Table, n int, y *[16]byte, data []byte) {
+	if n < 1 || n > MaxPowers {
+		panic("ghash: number of key powers out of range")
+	}
+	var keys [MaxPowers]Element
+	var mids [MaxPowers]uint64
+	for i := 0; i < n; i++ {
+		keys[i] = FromRegister(&t[i])
+		mids[i] = FromRegister(&t[MaxPowers+i]).Lo
+	}
+	acc := updateAggregated(keys[:n], mids[:n], FromBlock(y), data)
+	acc.PutBlock(y)
+}
