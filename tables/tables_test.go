@@ -1,0 +1,292 @@
+package tables
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// gmul multiplies in GF(2^8) modulo x^8+x^4+x^3+x+1, bit by bit.
+func gmul(a, b byte) byte {
+	var p byte
+	for ; b != 0; b >>= 1 {
+		if b&1 != 0 {
+			p ^= a
+		}
+		a = xtime(a)
+	}
+	return p
+}
+
+func xtime(a byte) byte {
+	if a&0x80 != 0 {
+		return a<<1 ^ 0x1b
+	}
+	return a << 1
+}
+
+// ginv returns a^254, the inverse of a in GF(2^8) (0 for 0).
+func ginv(a byte) byte {
+	r := byte(1)
+	for range 254 {
+		r = gmul(r, a)
+	}
+	return r
+}
+
+func TestSBox(t *testing.T) {
+	for x := range 256 {
+		inv := ginv(byte(x))
+		if x != 0 && gmul(inv, byte(x)) != 1 {
+			t.Fatalf("ginv(%#x) = %#x is not an inverse", x, inv)
+		}
+		want := inv ^ bits.RotateLeft8(inv, 1) ^ bits.RotateLeft8(inv, 2) ^
+			bits.RotateLeft8(inv, 3) ^ bits.RotateLeft8(inv, 4) ^ 0x63
+		if SBox[x] != want {
+			t.Errorf("SBox[%#02x] = %#02x, want %#02x", x, SBox[x], want)
+		}
+	}
+}
+
+func TestInvSBox(t *testing.T) {
+	for y := range 256 {
+		// FIPS 197 section 5.3.2: the inverse affine map, then inversion.
+		b := byte(y)
+		pre := bits.RotateLeft8(b, 1) ^ bits.RotateLeft8(b, 3) ^ bits.RotateLeft8(b, 6) ^ 0x05
+		if want := ginv(pre); InvSBox[y] != want {
+			t.Errorf("InvSBox[%#02x] = %#02x, want %#02x", y, InvSBox[y], want)
+		}
+		if SBox[InvSBox[y]] != byte(y) {
+			t.Errorf("SBox[InvSBox[%#02x]] != %#02x", y, y)
+		}
+	}
+}
+
+func TestRcon(t *testing.T) {
+	x := byte(1) // x^0
+	for i := range Rcon {
+		if Rcon[i] != x {
+			t.Errorf("Rcon[%d] = %#02x, want x^%d = %#02x", i, Rcon[i], i, x)
+		}
+		x = gmul(x, 2)
+	}
+}
+
+func TestShiftRows(t *testing.T) {
+	for c := range 4 {
+		for r := range 4 {
+			if got, want := int(ShiftRows[4*c+r]), 4*((c+r)%4)+r; got != want {
+				t.Errorf("ShiftRows[%d] = %d, want %d", 4*c+r, got, want)
+			}
+			if got, want := int(InvShiftRows[4*c+r]), 4*((c-r+4)%4)+r; got != want {
+				t.Errorf("InvShiftRows[%d] = %d, want %d", 4*c+r, got, want)
+			}
+		}
+	}
+	for i := range 16 {
+		if ShiftRows[InvShiftRows[i]] != byte(i) || InvShiftRows[ShiftRows[i]] != byte(i) {
+			t.Errorf("ShiftRows and InvShiftRows are not inverse at %d", i)
+		}
+	}
+}
+
+func shuffle(in *[16]byte, mask *[16]byte) (out [16]byte) {
+	for i := range out {
+		out[i] = in[mask[i]]
+	}
+	return
+}
+
+func TestByteReverse(t *testing.T) {
+	var in [16]byte
+	for i := range in {
+		in[i] = byte(0xa0 + i)
+	}
+	out := shuffle(&in, &ByteReverse)
+	for i := range out {
+		if out[i] != in[15-i] {
+			t.Fatalf("ByteReverse: out[%d] = %#x, want in[%d] = %#x", i, out[i], 15-i, in[15-i])
+		}
+	}
+}
+
+// addLanes32 adds b to a in four 32-bit little-endian lanes (PADDD).
+func addLanes32(a, b [16]byte) (out [16]byte) {
+	for i := 0; i < 16; i += 4 {
+		binary.LittleEndian.PutUint32(out[i:], binary.LittleEndian.Uint32(a[i:])+binary.LittleEndian.Uint32(b[i:]))
+	}
+	return
+}
+
+func TestCounterAdd(t *testing.T) {
+	if CounterOne != CounterAdd(1) {
+		t.Errorf("CounterOne = %x, want CounterAdd(1)", CounterOne)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 1000 {
+		var ctr [16]byte
+		for j := range ctr {
+			ctr[j] = byte(r.Uint32())
+		}
+		if i%4 == 0 {
+			copy(ctr[12:], []byte{0xff, 0xff, 0xff, 0xfe}) // near the wrap
+		}
+		n := r.Uint32N(8)
+		rev := shuffle(&ctr, &ByteReverse)
+		sum := addLanes32(rev, CounterAdd(n))
+		got := shuffle(&sum, &ByteReverse)
+
+		// inc32 applied n times, from SP 800-38D.
+		want := ctr
+		binary.BigEndian.PutUint32(want[12:], binary.BigEndian.Uint32(ctr[12:])+n)
+		if got != want {
+			t.Fatalf("counter %x + %d = %x, want %x", ctr, n, got, want)
+		}
+	}
+}
+
+// gcmOrderBlock returns the block whose polynomial (in GCM order) has the
+// given coefficients set.
+func gcmOrderBlock(terms ...int) (b [16]byte) {
+	for _, i := range terms {
+		b[i/8] |= 0x80 >> (i % 8)
+	}
+	return
+}
+
+var gTerms = []int{7, 2, 1, 0} // g - x^128
+
+func TestGCMPoly(t *testing.T) {
+	var p uint64
+	for _, i := range gTerms {
+		p |= 1 << i
+	}
+	if GCMPoly != p {
+		t.Errorf("GCMPoly = %#x, want %#x", GCMPoly, p)
+	}
+	if want := gcmOrderBlock(gTerms...); R != want {
+		t.Errorf("R = %x, want %x", R, want)
+	}
+	if want := binary.BigEndian.Uint64(R[:8]); RHigh != want {
+		t.Errorf("RHigh = %#x, want %#x", RHigh, want)
+	}
+	rev := shuffle(&R, &ByteReverse)
+	if hi, lo := binary.LittleEndian.Uint64(rev[8:]), binary.LittleEndian.Uint64(rev[:8]); hi != 0xe1<<56 || lo != 0 {
+		t.Errorf("R in reflected order = %#x:%#x, want 0xe1<<120", hi, lo)
+	}
+	// g written in reverse, x^i to bit 128-i, without x^0 (bit 128).
+	var want [16]byte
+	for _, i := range append([]int{128}, gTerms[:3]...) {
+		want[(128-i)/8] |= 1 << ((128 - i) % 8)
+	}
+	if ReflectedPoly != want {
+		t.Errorf("ReflectedPoly = %x, want %x", ReflectedPoly, want)
+	}
+	if want := binary.LittleEndian.Uint64(ReflectedPoly[8:]); ReflectedPolyHigh != want {
+		t.Errorf("ReflectedPolyHigh = %#x, want %#x", ReflectedPolyHigh, want)
+	}
+}
+
+// specMul is Algorithm 1 of SP 800-38D: the product of two GCM-order blocks.
+func specMul(x, y [16]byte) (z [16]byte) {
+	v := y
+	for i := range 128 {
+		if x[i/8]&(0x80>>(i%8)) != 0 {
+			for j := range z {
+				z[j] ^= v[j]
+			}
+		}
+		// v = v·x: shift right by one bit, reduce by R if x^127 fell off.
+		lsb := v[15] & 1
+		for j := 15; j > 0; j-- {
+			v[j] = v[j]>>1 | v[j-1]<<7
+		}
+		v[0] >>= 1
+		if lsb != 0 {
+			for j := range v {
+				v[j] ^= R[j]
+			}
+		}
+	}
+	return
+}
+
+type u128 struct{ hi, lo uint64 }
+
+func reflect(b [16]byte) u128 {
+	r := shuffle(&b, &ByteReverse)
+	return u128{binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(r[:8])}
+}
+
+func unreflect(v u128) [16]byte {
+	var r [16]byte
+	binary.LittleEndian.PutUint64(r[:8], v.lo)
+	binary.LittleEndian.PutUint64(r[8:], v.hi)
+	return shuffle(&r, &ByteReverse)
+}
+
+func clmul64(a, b uint64) (hi, lo uint64) {
+	for i := range 64 {
+		if b>>i&1 != 0 {
+			lo ^= a << i
+			if i > 0 {
+				hi ^= a >> (64 - i)
+			}
+		}
+	}
+	return
+}
+
+// reflectedMul multiplies as the carry-less code does, following the
+// derivation in gcm.go: H·x^-1 by a shift and ReflectedPoly, a 256-bit
+// carry-less product, and two folds by ReflectedPolyHigh.
+func reflectedMul(a, h u128) u128 {
+	poly := u128{binary.LittleEndian.Uint64(ReflectedPoly[8:]), binary.LittleEndian.Uint64(ReflectedPoly[:8])}
+	carry := h.hi >> 63
+	hx := u128{h.hi<<1 | h.lo>>63, h.lo << 1}
+	if carry != 0 {
+		hx.hi ^= poly.hi
+		hx.lo ^= poly.lo
+	}
+	// p = a * hx as four 64-bit words, p[3] the highest.
+	var p [4]uint64
+	h1, l1 := clmul64(a.lo, hx.lo)
+	h2, l2 := clmul64(a.lo, hx.hi)
+	h3, l3 := clmul64(a.hi, hx.lo)
+	h4, l4 := clmul64(a.hi, hx.hi)
+	p[0] = l1
+	p[1] = h1 ^ l2 ^ l3
+	p[2] = h2 ^ h3 ^ l4
+	p[3] = h4
+	for k := range 2 { // fold p[k] into p[k+1..k+2]
+		th, tl := clmul64(p[k], ReflectedPolyHigh)
+		p[k+1] ^= tl
+		p[k+2] ^= th ^ p[k]
+		p[k] = 0
+	}
+	return u128{p[3], p[2]}
+}
+
+func TestReflectedMultiply(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		var x, y [16]byte
+		for j := range x {
+			x[j], y[j] = byte(r.Uint32()), byte(r.Uint32())
+		}
+		want := specMul(x, y)
+		got := unreflect(reflectedMul(reflect(x), reflect(y)))
+		if got != want {
+			t.Fatalf("reflected %x * %x = %x, want %x", x, y, got, want)
+		}
+	}
+	// x^0 · x^0 and x^127 · x exercise the shift carry and both folds.
+	one := gcmOrderBlock(0)
+	if got := unreflect(reflectedMul(reflect(one), reflect(one))); got != one {
+		t.Errorf("1·1 = %x", got)
+	}
+	if got, want := unreflect(reflectedMul(reflect(gcmOrderBlock(127)), reflect(gcmOrderBlock(1)))), R; got != want {
+		t.Errorf("x^127·x = %x, want R = %x", got, want)
+	}
+}
