@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestUpToDate fails when the checked-in *_gen.go files differ from what the
+// generator writes now, or when a generated file is missing or left over.
+func TestUpToDate(t *testing.T) {
+	files, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range files {
+		got, err := os.ReadFile(filepath.Join("..", "..", name))
+		if err != nil {
+			t.Errorf("%s: %v (run go generate in vec)", name, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go generate in vec", name)
+		}
+	}
+	onDisk, err := filepath.Glob(filepath.Join("..", "..", "*_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range onDisk {
+		if _, ok := files[filepath.Base(path)]; !ok {
+			t.Errorf("%s is not produced by the generator any more: delete it", path)
+		}
+	}
+}
