@@ -3,7 +3,8 @@ package ghash
 // MulKey returns a·H for the key form k = MulX(H), in the steps the
 // assembly uses: Karatsuba, KaratsubaFinish, Reduce.
 func MulKey(a, k Element) Element {
-	return Reduce(KaratsubaFinish(Karatsuba(a, k)))
+	lo, mid, hi := Karatsuba(a, k)
+	return Reduce(lo, KaratsubaFinish(lo, mid, hi), hi)
 }
 
 // MulKeySchoolbook is MulKey with the four-multiply Schoolbook product in

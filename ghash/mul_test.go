@@ -90,19 +90,20 @@ func TestKaratsubaEqualsSchoolbook(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 2000; i++ {
 		a, b := randElement(r), randElement(r)
-		s := Schoolbook(a, b)
-		k := Karatsuba(a, b)
-		if k.Lo != s.Lo || k.Hi != s.Hi {
-			t.Fatalf("Karatsuba and Schoolbook differ outside Mid")
+		slo, smid, shi := Schoolbook(a, b)
+		klo, kmid, khi := Karatsuba(a, b)
+		if klo != slo || khi != shi {
+			t.Fatalf("Karatsuba and Schoolbook differ outside mid")
 		}
-		if KaratsubaFinish(k) != s {
+		if KaratsubaFinish(klo, kmid, khi) != smid {
 			t.Fatalf("KaratsubaFinish(Karatsuba(a, b)) != Schoolbook(a, b) for %x, %x", block(a), block(b))
 		}
 	}
 }
 
-// TestSchoolbookIsClmul checks the Wide layout: Hi·x^128 + Mid·x^64 + Lo
-// must be the 256-bit carry-less product, computed here bit by bit.
+// TestSchoolbookIsClmul checks the layout of the three parts: hi·x^128 +
+// mid·x^64 + lo must be the 256-bit carry-less product, computed here bit
+// by bit.
 func TestSchoolbookIsClmul(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for i := 0; i < 200; i++ {
@@ -118,8 +119,8 @@ func TestSchoolbookIsClmul(t *testing.T) {
 				}
 			}
 		}
-		w := Schoolbook(a, b)
-		got := [4]uint64{w.Lo.Lo, w.Lo.Hi ^ w.Mid.Lo, w.Hi.Lo ^ w.Mid.Hi, w.Hi.Hi}
+		lo, mid, hi := Schoolbook(a, b)
+		got := [4]uint64{lo.Lo, lo.Hi ^ mid.Lo, hi.Lo ^ mid.Hi, hi.Hi}
 		if got != want {
 			t.Fatalf("Schoolbook(%x, %x) = %x, want %x", block(a), block(b), got, want)
 		}
@@ -152,9 +153,10 @@ func TestReduce(t *testing.T) {
 func TestReduceLinear(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for i := 0; i < 500; i++ {
-		w1 := Schoolbook(randElement(r), randElement(r))
-		w2 := Schoolbook(randElement(r), randElement(r))
-		if Reduce(w1.Xor(w2)) != Reduce(w1).Xor(Reduce(w2)) {
+		l1, m1, h1 := Schoolbook(randElement(r), randElement(r))
+		l2, m2, h2 := Schoolbook(randElement(r), randElement(r))
+		sum := Reduce(l1.Xor(l2), m1.Xor(m2), h1.Xor(h2))
+		if sum != Reduce(l1, m1, h1).Xor(Reduce(l2, m2, h2)) {
 			t.Fatal("Reduce is not linear")
 		}
 	}

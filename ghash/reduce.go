@@ -35,10 +35,10 @@ func Fold(x, y Element) Element {
 	return Element{Hi: y.Hi ^ gh ^ x.Lo, Lo: y.Lo ^ gl ^ x.Hi}
 }
 
-// Reduce returns the 256-bit value w, in schoolbook form, times x^-128
-// modulo P', which is an Element. Two Folds do it: Lo into Mid, then Mid
-// into Hi. When w is the product of an Element A and the key form K of H,
-// the result is A·H.
-func Reduce(w Wide) Element {
-	return Fold(Fold(w.Lo, w.Mid), w.Hi)
+// Reduce returns the 256-bit value hi·x^128 + mid·x^64 + lo (schoolbook
+// form) times x^-128 modulo P', which is an Element. Two Folds do it: lo
+// into mid, then mid into hi. When the value is the product of an Element A
+// and the key form K of H, the result is A·H.
+func Reduce(lo, mid, hi Element) Element {
+	return Fold(Fold(lo, mid), hi)
 }

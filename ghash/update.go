@@ -64,10 +64,11 @@ func updateAggregated(keys []Element, mids []uint64, acc Element, data []byte) E
 
 // aggregate absorbs the m = len(keys) blocks of data (the last one possibly
 // partial) with one reduction, using keys[m-1] (H^m) for the first block
-// down to keys[0] (H^1) for the last.
+// down to keys[0] (H^1) for the last. The three parts of the
+// products are summed in Karatsuba form and finished once.
 func aggregate(keys []Element, mids []uint64, acc Element, data []byte) Element {
 	m := len(keys)
-	var sum Wide
+	var lo, mid, hi Element
 	for i := 0; i < m; i++ {
 		var x Element
 		if len(data) >= 16 {
@@ -79,9 +80,10 @@ func aggregate(keys []Element, mids []uint64, acc Element, data []byte) Element 
 		if i == 0 {
 			x = x.Xor(acc)
 		}
-		sum = sum.Xor(karatsubaMid(x, keys[m-1-i], mids[m-1-i]))
+		l, md, h := karatsubaMid(x, keys[m-1-i], mids[m-1-i])
+		lo, mid, hi = lo.Xor(l), mid.Xor(md), hi.Xor(h)
 	}
-	return Reduce(KaratsubaFinish(sum))
+	return Reduce(lo, KaratsubaFinish(lo, mid, hi), hi)
 }
 
 // loadBlock returns the Element of the first 16 bytes of b.
