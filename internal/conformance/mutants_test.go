@@ -1,0 +1,367 @@
+package conformance
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The battery is only worth something if it fails on broken code. Each
+// mutant below is the standard library with one defect (or, as a control,
+// a plain reimplementation without one); TestMutants runs the part of the
+// battery that should notice in a child process, and requires it to fail
+// (or, for a control, to pass).
+
+type mutant struct {
+	mutate  func(Impl) Impl
+	pattern string // -test.run pattern for the child, under TestStdlib
+	fails   bool
+}
+
+var mutants = map[string]mutant{
+	"KeySizeErrorText": {func(i Impl) Impl {
+		newCipher := i.NewCipher
+		i.NewCipher = func(key []byte) (cipher.Block, error) {
+			b, err := newCipher(key)
+			if err != nil {
+				return nil, errors.New("invalid key size")
+			}
+			return b, nil
+		}
+		return i
+	}, "Block/BadKeySize", true},
+	"EncryptIgnoresOverlap": {func(i Impl) Impl {
+		newCipher := i.NewCipher
+		i.NewCipher = func(key []byte) (cipher.Block, error) {
+			b, err := newCipher(key)
+			return lenientBlock{b.(Blocks)}, err
+		}
+		return i
+	}, "Block/AES-128/Encrypt$", true},
+	"EncryptBlocksIgnoresOverlap": {func(i Impl) Impl {
+		newCipher := i.NewCipher
+		i.NewCipher = func(key []byte) (cipher.Block, error) {
+			b, err := newCipher(key)
+			return lenientBlock{b.(Blocks)}, err
+		}
+		return i
+	}, "Block/AES-192/EncryptBlocks", true},
+	"ECBWrongOnZeroPrefix": {func(i Impl) Impl {
+		newCipher := i.NewCipher
+		i.NewCipher = func(key []byte) (cipher.Block, error) {
+			b, err := newCipher(key)
+			return zeroPrefixBlock{b.(Blocks)}, err
+		}
+		return i
+	}, "ACVP/ECB", true},
+	"CTRFullCarry":           {func(i Impl) Impl { return withRefCTR(i, true) }, "CTR/AES-256/CounterWrap|ACVP/CTR", false},
+	"CTRNoCarryIntoHighHalf": {func(i Impl) Impl { return withRefCTR(i, false) }, "CTR/AES-256/CounterWrap", true},
+	"CTRNoCarryACVP":         {func(i Impl) Impl { return withRefCTR(i, false) }, "ACVP/CTR", true},
+	"GCMInc32":               {func(i Impl) Impl { return withRefGCM(i, false) }, "GCM/AES-128/CounterWrap", false},
+	"GCMCounterCarries":      {func(i Impl) Impl { return withRefGCM(i, true) }, "GCM/AES-128/CounterWrap", true},
+	"OpenKeepsPlaintext": {func(i Impl) Impl {
+		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return leakyOpen{a} })
+	}, "GCM/AES-128/NewGCM/Open", true},
+	"SealNonceText": {func(i Impl) Impl {
+		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return nonceTextSeal{a} })
+	}, "GCM/AES-128/NewGCM/Seal", true},
+	"SealWritesPastResult": {func(i Impl) Impl {
+		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return overwritingSeal{a} })
+	}, "GCM/AES-128/TagSize=13/Seal", true},
+	"SealReadsHugeInput": {func(i Impl) Impl {
+		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return readingSeal{a} })
+	}, "GCM/AES-128/MessageTooLarge", true},
+}
+
+func TestMutants(t *testing.T) {
+	if os.Getenv("CONFORMANCE_MUTANT") != "" {
+		return // the child runs TestStdlib only
+	}
+	for name, m := range mutants {
+		t.Run(name, func(t *testing.T) {
+			var run []string
+			for _, p := range strings.Split(m.pattern, "|") {
+				run = append(run, "^TestStdlib$/"+p)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run="+strings.Join(run, "|"), "-test.count=1", "-test.v")
+			cmd.Env = append(os.Environ(), "CONFORMANCE_MUTANT="+name)
+			out, err := cmd.CombinedOutput()
+			if !bytes.Contains(out, []byte("=== RUN   TestStdlib/")) {
+				t.Fatalf("the pattern ran nothing:\n%s", out)
+			}
+			if m.fails && err == nil {
+				t.Errorf("the battery passed on a mutant it should catch:\n%s", tail(out))
+			}
+			if !m.fails && err != nil {
+				t.Errorf("the battery failed on a correct implementation:\n%s", tail(out))
+			}
+		})
+	}
+}
+
+func tail(b []byte) string {
+	if len(b) > 3000 {
+		b = b[len(b)-3000:]
+	}
+	return string(b)
+}
+
+// mutantImpl returns the Impl TestStdlib runs: the standard library, or a
+// mutant of it in a child of TestMutants.
+func mutantImpl(t *testing.T) Impl {
+	name := os.Getenv("CONFORMANCE_MUTANT")
+	if name == "" {
+		return stdlib()
+	}
+	m, ok := mutants[name]
+	if !ok {
+		t.Fatalf("unknown mutant %q", name)
+	}
+	return m.mutate(stdlib())
+}
+
+// lenientBlock skips the overlap checks of Encrypt and EncryptBlocks.
+type lenientBlock struct{ Blocks }
+
+func (b lenientBlock) Encrypt(dst, src []byte) {
+	if len(src) < 16 || len(dst) < 16 {
+		b.Blocks.Encrypt(dst, src)
+		return
+	}
+	var tmp [16]byte
+	b.Blocks.Encrypt(tmp[:], src)
+	copy(dst, tmp[:])
+}
+
+func (b lenientBlock) EncryptBlocks(dst, src []byte) {
+	if len(src)%16 != 0 || len(dst) < len(src) {
+		b.Blocks.EncryptBlocks(dst, src)
+		return
+	}
+	for i := 0; i < len(src); i += 16 {
+		b.Encrypt(dst[i:], src[i:])
+	}
+}
+
+// zeroPrefixBlock gets the answer wrong when a block starts with a zero
+// byte and ends with an even one.
+type zeroPrefixBlock struct{ Blocks }
+
+func (b zeroPrefixBlock) Encrypt(dst, src []byte) {
+	wrong := len(src) >= 16 && src[0] == 0 && src[15]&1 == 0
+	b.Blocks.Encrypt(dst, src)
+	if wrong {
+		dst[5] ^= 1
+	}
+}
+
+// refCTR is CTR mode written out, with or without the carry from the low
+// 64 bits of the counter into the high 64.
+type refCTR struct {
+	b       cipher.Block
+	ctr     [16]byte
+	ks      [16]byte
+	used    int
+	carry64 bool
+}
+
+func withRefCTR(i Impl, carry bool) Impl {
+	i.NewCTR = func(key, iv []byte) (cipher.Stream, error) {
+		if len(iv) != 16 {
+			return nil, errors.New("bad IV length")
+		}
+		b, err := i.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		s := &refCTR{b: b, used: 16, carry64: carry}
+		copy(s.ctr[:], iv)
+		return s, nil
+	}
+	return i
+}
+
+func (s *refCTR) XORKeyStream(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("crypto/aes: len(dst) < len(src)")
+	}
+	if inexactOverlap(dst[:len(src)], src) {
+		panic("crypto/aes: invalid buffer overlap")
+	}
+	for i := range src {
+		if s.used == 16 {
+			s.b.Encrypt(s.ks[:], s.ctr[:])
+			lo := binary.BigEndian.Uint64(s.ctr[8:]) + 1
+			binary.BigEndian.PutUint64(s.ctr[8:], lo)
+			if lo == 0 && s.carry64 {
+				binary.BigEndian.PutUint64(s.ctr[:8], binary.BigEndian.Uint64(s.ctr[:8])+1)
+			}
+			s.used = 0
+		}
+		dst[i] = src[i] ^ s.ks[s.used]
+		s.used++
+	}
+}
+
+// refGCM is GCM written out for nonces of any length, with the counter
+// increment either GCM's inc32 or, wrongly, a carry through the block.
+type refGCM struct {
+	b       cipher.Block
+	h       gfElem
+	ns      int
+	carries bool
+}
+
+func withRefGCM(i Impl, carries bool) Impl {
+	i.NewGCMWithNonceSize = func(key []byte, n int) (cipher.AEAD, error) {
+		b, err := i.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		h := make([]byte, 16)
+		b.Encrypt(h, h)
+		return &refGCM{b: b, h: gfLoad(h), ns: n, carries: carries}, nil
+	}
+	return i
+}
+
+func (g *refGCM) NonceSize() int { return g.ns }
+func (g *refGCM) Overhead() int  { return 16 }
+
+func (g *refGCM) inc(ctr []byte) {
+	for i := 15; i >= 0; i-- {
+		ctr[i]++
+		if ctr[i] != 0 || (!g.carries && i == 12) {
+			return
+		}
+	}
+}
+
+func (g *refGCM) crypt(j0, dst, src []byte) {
+	ctr := append([]byte(nil), j0...)
+	ks := make([]byte, 16)
+	for i := 0; i < len(src); i += 16 {
+		g.inc(ctr)
+		g.b.Encrypt(ks, ctr)
+		subtle.XORBytes(dst[i:], src[i:min(i+16, len(src))], ks)
+	}
+}
+
+func (g *refGCM) padded(b []byte) []byte {
+	return append(append([]byte(nil), b...), make([]byte, (16-len(b)%16)%16)...)
+}
+
+func (g *refGCM) tag(j0, ct, aad []byte) []byte {
+	lens := make([]byte, 16)
+	binary.BigEndian.PutUint64(lens, uint64(len(aad))*8)
+	binary.BigEndian.PutUint64(lens[8:], uint64(len(ct))*8)
+	y := ghash(g.h, gfElem{}, append(append(g.padded(aad), g.padded(ct)...), lens...))
+	mask := make([]byte, 16)
+	g.b.Encrypt(mask, j0)
+	return subtleXOR(y.bytes(), mask)
+}
+
+func subtleXOR(a, b []byte) []byte {
+	out := make([]byte, len(a))
+	subtle.XORBytes(out, a, b)
+	return out
+}
+
+func (g *refGCM) j0(nonce []byte) []byte {
+	if len(nonce) != g.ns {
+		panic("crypto/cipher: incorrect nonce length given to GCM")
+	}
+	if len(nonce) == 12 {
+		return append(append([]byte(nil), nonce...), 0, 0, 0, 1)
+	}
+	lens := make([]byte, 16)
+	binary.BigEndian.PutUint64(lens[8:], uint64(len(nonce))*8)
+	return ghash(g.h, gfElem{}, append(g.padded(nonce), lens...)).bytes()
+}
+
+func (g *refGCM) Seal(dst, nonce, pt, aad []byte) []byte {
+	j0 := g.j0(nonce)
+	ct := make([]byte, len(pt))
+	g.crypt(j0, ct, pt)
+	return append(append(dst, ct...), g.tag(j0, ct, aad)...)
+}
+
+func (g *refGCM) Open(dst, nonce, ct, aad []byte) ([]byte, error) {
+	j0 := g.j0(nonce)
+	if len(ct) < 16 {
+		return nil, errors.New("cipher: message authentication failed")
+	}
+	body := ct[:len(ct)-16]
+	if subtle.ConstantTimeCompare(g.tag(j0, body, aad), ct[len(body):]) != 1 {
+		return nil, errors.New("cipher: message authentication failed")
+	}
+	pt := make([]byte, len(body))
+	g.crypt(j0, pt, body)
+	return append(dst, pt...), nil
+}
+
+// wrapAEAD applies w to the AEADs of every GCM constructor.
+func wrapAEAD(i Impl, w func(cipher.AEAD) cipher.AEAD) Impl {
+	wrap := func(a cipher.AEAD, err error) (cipher.AEAD, error) {
+		if err != nil {
+			return nil, err
+		}
+		return w(a), nil
+	}
+	newGCM, withNonce, withTag, random := i.NewGCM, i.NewGCMWithNonceSize, i.NewGCMWithTagSize, i.NewGCMWithRandomNonce
+	i.NewGCM = func(key []byte) (cipher.AEAD, error) { return wrap(newGCM(key)) }
+	i.NewGCMWithNonceSize = func(key []byte, n int) (cipher.AEAD, error) { return wrap(withNonce(key, n)) }
+	i.NewGCMWithTagSize = func(key []byte, n int) (cipher.AEAD, error) { return wrap(withTag(key, n)) }
+	i.NewGCMWithRandomNonce = func(key []byte) (cipher.AEAD, error) { return wrap(random(key)) }
+	return i
+}
+
+// leakyOpen leaves bytes in dst's spare capacity when Open fails.
+type leakyOpen struct{ cipher.AEAD }
+
+func (a leakyOpen) Open(dst, nonce, ct, aad []byte) ([]byte, error) {
+	out, err := a.AEAD.Open(dst, nonce, ct, aad)
+	if err != nil && len(ct) > a.Overhead() && cap(dst)-len(dst) > 0 {
+		dst[:len(dst)+1][len(dst)] = 0x55
+	}
+	return out, err
+}
+
+// nonceTextSeal words the wrong-nonce panic its own way.
+type nonceTextSeal struct{ cipher.AEAD }
+
+func (a nonceTextSeal) Seal(dst, nonce, pt, aad []byte) []byte {
+	if len(nonce) != a.NonceSize() {
+		panic("gcm: wrong nonce length")
+	}
+	return a.AEAD.Seal(dst, nonce, pt, aad)
+}
+
+// overwritingSeal writes one byte past the result when capacity allows.
+type overwritingSeal struct{ cipher.AEAD }
+
+func (a overwritingSeal) Seal(dst, nonce, pt, aad []byte) []byte {
+	out := a.AEAD.Seal(dst, nonce, pt, aad)
+	if cap(out) > len(out) {
+		out[:len(out)+1][len(out)] ^= 1
+	}
+	return out
+}
+
+// readingSeal reads its plaintext before checking GCM's length limit.
+type readingSeal struct{ cipher.AEAD }
+
+var sink byte
+
+func (a readingSeal) Seal(dst, nonce, pt, aad []byte) []byte {
+	if len(pt) > 0 {
+		sink ^= pt[len(pt)/2]
+	}
+	return a.AEAD.Seal(dst, nonce, pt, aad)
+}
