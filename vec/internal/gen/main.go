@@ -139,7 +139,6 @@ func feature(t vtype) string { return [...]string{"AVX", "AVX2", "AVX512"}[w(t)]
 // file accumulates Go source.
 type file struct{ buf bytes.Buffer }
 
-
 // doc writes a doc comment. Paragraphs are separated by blank lines and
 // wrapped; lines starting with a tab are kept as they are (code). The last
 // paragraph is the Asm line.
