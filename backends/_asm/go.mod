@@ -1,11 +1,16 @@
 module github.com/vaesgo/vaes/backends/_asm
 
-go 1.26
+go 1.26.0
 
-require github.com/mmcloughlin/avo v0.6.0
+require (
+	github.com/mmcloughlin/avo v0.6.0
+	github.com/vaesgo/vaes v0.0.0-00010101000000-000000000000
+)
 
 require (
 	golang.org/x/mod v0.29.0 // indirect
 	golang.org/x/sync v0.17.0 // indirect
 	golang.org/x/tools v0.38.0 // indirect
 )
+
+replace github.com/vaesgo/vaes => ../..

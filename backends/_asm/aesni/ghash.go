@@ -1,0 +1,311 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+)
+
+// The GHASH key table is ghash.Table in the layout of ghash.InitTable with
+// eight powers: slot i holds the key form of H^(i+1), slot 32+i its half sum
+// (high 64 bits XOR low 64 bits) in the low 64 bits.
+const (
+	powers  = 8
+	midSlot = 32
+)
+
+// key returns the address of the key form of H^p in the table at t.
+func key(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (p - 1)} }
+
+// keyMid returns the address of the half sum of H^p.
+func keyMid(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + p - 1)} }
+
+// karatsuba selects the three-multiply product (see the package doc of
+// backends/aesni for the measurement behind it).
+const karatsuba = true
+
+// accumulator is a sum of unreduced products in three parts, lo, mid and hi,
+// at bits 0, 64 and 128 of the 256-bit sum (model: ghash.Wide). mid is in
+// Karatsuba form until reduce.
+type accumulator struct {
+	lo, mid, hi VecVirtual
+	started     bool
+}
+
+// add adds the product part v to part; the first product becomes the part.
+func (a *accumulator) add(part *VecVirtual, v VecVirtual) {
+	if !a.started {
+		*part = v
+		return
+	}
+	PXOR(v, *part)
+}
+
+// zero starts a with all parts zero, for sums built in a loop.
+func (a *accumulator) zero() {
+	a.lo, a.mid, a.hi = XMM(), XMM(), XMM()
+	for _, p := range []VecVirtual{a.lo, a.mid, a.hi} {
+		PXOR(p, p)
+	}
+	a.started = true
+}
+
+// mulAccumulate adds x·H^p to a, with the key and its half sum at h and
+// hMid (model: mulAccumulate). x is overwritten.
+func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
+	k, t := XMM(), XMM()
+	MOVOU(h, k)
+	MOVO(x, t)
+	PCLMULQDQ(U8(0x00), k, t) // t = x.lo·h.lo
+	a.add(&a.lo, t)
+	if karatsuba {
+		m, km := XMM(), XMM()
+		PSHUFD(U8(0x4e), x, m)    // m = x with its halves swapped
+		PXOR(x, m)                // m.lo = x.hi ^ x.lo
+		PCLMULQDQ(U8(0x11), k, x) // x = x.hi·h.hi
+		a.add(&a.hi, x)
+		MOVOU(hMid, km)
+		PCLMULQDQ(U8(0x00), km, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
+		a.add(&a.mid, m)
+	} else {
+		u := XMM()
+		MOVO(x, u)
+		PCLMULQDQ(U8(0x01), k, u) // u = x.hi·h.lo
+		MOVO(x, t)
+		PCLMULQDQ(U8(0x10), k, t) // t = x.lo·h.hi
+		PXOR(t, u)
+		a.add(&a.mid, u)
+		PCLMULQDQ(U8(0x11), k, x) // x = x.hi·h.hi
+		a.add(&a.hi, x)
+	}
+	a.started = true
+}
+
+// reduce returns the field element the sum stands for (model: reduce):
+// ghash.KaratsubaFinish, then two folds, ghash.Fold(ghash.Fold(lo, mid), hi).
+// a is used up.
+func (a *accumulator) reduce() VecVirtual {
+	if karatsuba {
+		Comment("karatsubaFinish: mid ^= lo ^ hi.")
+		PXOR(a.lo, a.mid)
+		PXOR(a.hi, a.mid)
+	}
+	Comment("fold(lo, mid), fold(mid, hi).")
+	fold(a.lo, a.mid)
+	fold(a.mid, a.hi)
+	return a.hi
+}
+
+// fold removes the low 64 bits of x by adding the multiple of the field
+// polynomial that cancels them, and adds what is left into y, the part 64
+// bits above x (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is
+// overwritten.
+func fold(x, y VecVirtual) {
+	t := XMM()
+	MOVO(x, t)
+	PCLMULQDQ(U8(0x10), emit.ReflectedPoly(), t) // t = x.lo·(0xC2<<56)
+	PSHUFD(U8(0x4e), x, x)                       // x = swap(x)
+	PXOR(t, y)
+	PXOR(x, y)
+}
+
+// loadHash loads the GHASH value at ptr into register form (model:
+// loadHash).
+func loadHash(ptr GPVirtual) VecVirtual {
+	y := XMM()
+	MOVOU(Mem{Base: ptr}, y)
+	PSHUFB(emit.ByteReverse(), y)
+	return y
+}
+
+// storeHash stores the GHASH value y back to ptr in GCM's block form
+// (model: storeHash).
+func storeHash(y VecVirtual, ptr GPVirtual) {
+	PSHUFB(emit.ByteReverse(), y)
+	MOVOU(y, Mem{Base: ptr})
+}
+
+// ghashBatch absorbs eight blocks with one reduction, in steps that a
+// stitched loop can spread between AES rounds (model: ghashBatch).
+type ghashBatch struct {
+	table GPVirtual
+	data  Mem
+	y     VecVirtual
+	acc   accumulator
+}
+
+// step absorbs block i: it is multiplied by H^(8-i); block 0 first takes
+// in the running hash y (model: ghashBatch, loop body).
+func (g *ghashBatch) step(i int) {
+	Commentf("ghashBatch step %d: block %d times H^%d.", i, i, powers-i)
+	x := XMM()
+	MOVOU(g.data.Offset(16*i), x)
+	PSHUFB(emit.ByteReverse(), x)
+	if i == 0 {
+		PXOR(g.y, x)
+	}
+	g.acc.mulAccumulate(x, key(g.table, powers-i), keyMid(g.table, powers-i))
+}
+
+// finish reduces the sum into y.
+func (g *ghashBatch) finish() {
+	Comment("ghashBatch: reduce.")
+	MOVO(g.acc.reduce(), g.y)
+}
+
+// all runs every step and finish, for code that has no rounds to stitch
+// with.
+func (g *ghashBatch) all() {
+	for i := 0; i < powers; i++ {
+		g.step(i)
+	}
+	g.finish()
+}
+
+// ghashTail absorbs the last n < 128 bytes at p into y: m = ceil(n/16)
+// blocks, the last zero-padded in the 16-byte stack buffer buf, multiplied
+// by H^m down to H^1 and reduced once (model: ghashTail). p and n are not
+// changed.
+func ghashTail(table, p, n GPVirtual, y VecVirtual, buf Mem) {
+	done := emit.NewLabel("ghashTailDone")
+	Comment("ghashTail: the last n < 128 bytes.")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+
+	Comment("Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.")
+	h, q, whole := GP64(), GP64(), GP64()
+	MOVQ(n, h)
+	ADDQ(U8(15), h)
+	SHRQ(U8(4), h)
+	SHLQ(U8(4), h)
+	ADDQ(table, h)
+	SUBQ(U8(16), h)
+	MOVQ(p, q)
+	MOVQ(n, whole)
+	SHRQ(U8(4), whole)
+
+	var acc accumulator
+	acc.zero()
+	absorb := func(x VecVirtual) {
+		PSHUFB(emit.ByteReverse(), x)
+		PXOR(y, x)
+		PXOR(y, y) // y enters the first block only
+		acc.mulAccumulate(x, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
+		SUBQ(U8(16), h)
+	}
+
+	loop, partial, reduce := emit.NewLabel("ghashTailBlock"), emit.NewLabel("ghashTailPartial"), emit.NewLabel("ghashTailReduce")
+	Label(loop)
+	TESTQ(whole, whole)
+	JZ(LabelRef(partial))
+	x := XMM()
+	MOVOU(Mem{Base: q}, x)
+	absorb(x)
+	ADDQ(U8(16), q)
+	DECQ(whole)
+	JMP(LabelRef(loop))
+
+	Label(partial)
+	TESTQ(U32(15), n)
+	JZ(LabelRef(reduce))
+	Comment("The partial block, zero-padded.")
+	zero := XMM()
+	PXOR(zero, zero)
+	MOVOU(zero, buf)
+	emit.CopyPartial(buf, Mem{Base: q}, n)
+	xp := XMM()
+	MOVOU(buf, xp)
+	absorb(xp)
+
+	Label(reduce)
+	MOVO(acc.reduce(), y)
+	Label(done)
+}
+
+// ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
+// ghash.Update).
+func ghashUpdate() {
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	Pragma("noescape")
+	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
+		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
+		"partial block padded with zeros.")
+	table := emit.LoadGP(Param("table"))
+	yp := emit.LoadGP(Param("y"))
+	p := emit.LoadGP(Param("data").Base())
+	n := emit.LoadGP(Param("data").Len())
+	buf := AllocLocal(16)
+
+	y := loadHash(yp)
+	loop, tail := emit.NewLabel("ghash8"), emit.NewLabel("ghashTail")
+	Comment("8 blocks at a time.")
+	Label(loop)
+	CMPQ(n, U32(128))
+	JB(LabelRef(tail))
+	g := ghashBatch{table: table, data: Mem{Base: p}, y: y}
+	g.all()
+	advance(128, p)
+	SUBQ(U32(128), n)
+	JMP(LabelRef(loop))
+
+	Label(tail)
+	ghashTail(table, p, n, y, buf)
+	storeHash(y, yp)
+	RET()
+}
+
+// ghashInit emits the key setup (model: ghashInitModel): the key forms of
+// H^1..H^8 and their half sums, in the slots of ghash.InitTable.
+func ghashInit() {
+	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	Pragma("noescape")
+	Doc("ghashInit writes the key forms of H^1..H^8 and their half sums into",
+		"slots 0..7 and 32..39 of table, as ghash.InitTable(table, h, 8) does;",
+		"the other slots are not touched. h is E_K(0^128).")
+	table := emit.LoadGP(Param("table"))
+	hp := emit.LoadGP(Param("h"))
+
+	h := loadHash(hp)
+	k := keyForm(h)
+	storeKey(table, 1, k)
+	for p := 2; p <= powers; p++ {
+		Commentf("H^%d = H^%d·H.", p, p-1)
+		var acc accumulator
+		acc.mulAccumulate(k, key(table, 1), keyMid(table, 1))
+		k = acc.reduce()
+		storeKey(table, p, k)
+	}
+	RET()
+}
+
+// keyForm returns h·x^-1, the form in which the key is stored so that the
+// reflected product needs no shift (model: keyForm, ghash.MulX): h shifted
+// left by one bit, and if the bit shifted out was set, ReflectedPoly
+// added. h is overwritten.
+func keyForm(h VecVirtual) VecVirtual {
+	Comment("keyForm: h<<1, plus ReflectedPoly if bit 127 of h was set.")
+	carry, mask := XMM(), XMM()
+	PSHUFD(U8(0xff), h, mask) // every lane = lane 3 of h
+	PSRAL(U8(31), mask)       // all ones if bit 127 is set
+	PAND(emit.ReflectedPoly(), mask)
+	MOVO(h, carry)
+	PSRLQ(U8(63), carry) // the top bit of each 64-bit half
+	PSLLDQ(U8(8), carry) // the low half's top bit moves to bit 64; bit 127 leaves
+	PSLLQ(U8(1), h)
+	PXOR(carry, h)
+	PXOR(mask, h)
+	return h
+}
+
+// storeKey stores the key form k of H^p and its half sum into the table
+// (model: storeKey). k is not changed.
+func storeKey(table GPVirtual, p int, k VecVirtual) {
+	MOVOU(k, key(table, p))
+	m := XMM()
+	PSHUFD(U8(0x4e), k, m)
+	PXOR(k, m)
+	MOVQ(m, m) // keep the low 64 bits, clear the high ones
+	MOVOU(m, keyMid(table, p))
+}
