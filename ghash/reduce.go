@@ -1,13 +1,11 @@
 package ghash
 
+import "github.com/vaesgo/vaes/tables"
+
 // foldConst is G = x^63 + x^62 + x^57, the 64-bit word 0xC2<<56: the middle
 // part of the reflected polynomial P' = x^128 + x^64·G + 1 (see the package
-// documentation). It is the only constant the reduction needs.
-//
-// The tables package is meant to hold the constants the models and
-// generators share; this package keeps its own copy so that it has no
-// dependency on it.
-const foldConst = 0xC2 << 56
+// documentation), and the only constant the reduction needs.
+const foldConst = tables.ReflectedPolyHigh
 
 // mulG returns the carry-less product d·G, the same value as
 // Clmul64(d, 0xC2<<56). G has three set bits, so the product is three
@@ -32,7 +30,7 @@ func mulG(d uint64) (hi, lo uint64) {
 // the constant, a PSHUFD and two XORs (or one three-way VPTERNLOGD).
 func Fold(x, y Element) Element {
 	gh, gl := mulG(x.Lo)
-	return Element{Hi: y.Hi ^ gh ^ x.Lo, Lo: y.Lo ^ gl ^ x.Hi}
+	return y.Xor(Element{Hi: gh, Lo: gl}).Xor(x.Swap())
 }
 
 // Reduce returns the 256-bit value hi·x^128 + mid·x^64 + lo (schoolbook
