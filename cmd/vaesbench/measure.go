@@ -1,0 +1,68 @@
+package main
+
+import (
+	"slices"
+	"time"
+)
+
+// batches is about how many timed batches one measurement is cut into.
+const batches = 16
+
+// measure calls f repeatedly for about d and returns the time per call in
+// nanoseconds: the median over batches of calls, each batch long enough to
+// time well (about d/batches). A batch that the scheduler interrupted is an
+// outlier the median ignores, and a slow backend simply runs fewer calls,
+// down to one per batch.
+func measure(f func(), d time.Duration) float64 {
+	f() // warm the caches and the branch predictors
+	var perCall []float64
+	n := 1
+	start := time.Now()
+	for len(perCall) == 0 || time.Since(start) < d {
+		t0 := time.Now()
+		for range n {
+			f()
+		}
+		t := time.Since(t0)
+		if t < d/batches && n < 1<<30 {
+			n *= 2 // too short to time well: grow, and discard this one
+			continue
+		}
+		perCall = append(perCall, float64(t.Nanoseconds())/float64(n))
+	}
+	slices.Sort(perCall)
+	return median(perCall)
+}
+
+// stat summarises one contender's rounds.
+type stat struct {
+	median   float64 // ns per call
+	min, max float64
+}
+
+// compare times every function in fs in turn, round after round (A B C A B
+// C ...), so that a slow spell on a shared machine falls on all of them
+// alike, and returns each one's median over the rounds.
+func compare(fs []func(), rounds int, d time.Duration) []stat {
+	times := make([][]float64, len(fs))
+	for range rounds {
+		for i, f := range fs {
+			times[i] = append(times[i], measure(f, d))
+		}
+	}
+	stats := make([]stat, len(fs))
+	for i, t := range times {
+		slices.Sort(t)
+		stats[i] = stat{median: median(t), min: t[0], max: t[len(t)-1]}
+	}
+	return stats
+}
+
+// median returns the middle value of sorted, non-empty t.
+func median(t []float64) float64 {
+	n := len(t)
+	if n%2 == 1 {
+		return t[n/2]
+	}
+	return (t[n/2-1] + t[n/2]) / 2
+}
