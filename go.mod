@@ -1,5 +1,5 @@
 module github.com/vaesgo/vaes
 
-go 1.26
+go 1.26.0
 
-require golang.org/x/sys v0.50.0 // indirect
+require golang.org/x/sys v0.50.0

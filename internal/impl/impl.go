@@ -11,7 +11,14 @@ import (
 // Backend is one implementation of the kernels the root package builds its
 // modes from. Every kernel panics on misuse (a dst shorter than src, a length
 // that is not a whole number of blocks where one is required).
+//
+// The root package does not call these function values on its hot paths: a
+// call through a function value makes every pointer argument escape to the
+// heap, so Seal and Open would allocate. It switches on ID and calls the
+// kernels directly instead; the function values serve tests and tools that
+// want to drive any backend's kernels by name.
 type Backend struct {
+	ID   ID
 	Name string
 
 	// Available reports whether this CPU (and build) can run the backend.
@@ -52,6 +59,18 @@ type Backend struct {
 	Seal func(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte)
 	Open func(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte)
 }
+
+// ID names a backend in the root package's kernel switch.
+type ID int
+
+// The backends, in no particular order; dispatch.go decides the preference.
+const (
+	Generic ID = iota
+	Stdlib
+	AESNI
+	VAES256
+	VAES512
+)
 
 var (
 	all    []*Backend

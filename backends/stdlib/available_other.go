@@ -1,0 +1,8 @@
+//go:build !(arm64 || s390x || ppc64 || ppc64le) || purego
+
+package stdlib
+
+// Available reports whether crypto/aes and crypto/cipher's GCM run on
+// hardware instructions on this CPU: on this architecture (or in a purego
+// build) this module does not rely on them.
+func Available() bool { return false }

@@ -1,0 +1,71 @@
+package vaes
+
+import (
+	"crypto/cipher"
+	"errors"
+
+	"github.com/vaesgo/vaes/backends/stdlib"
+	"github.com/vaesgo/vaes/internal/alias"
+	"github.com/vaesgo/vaes/internal/impl"
+)
+
+// NewCTR returns a cipher.Stream that encrypts or decrypts with AES in counter
+// mode: the keystream is E(iv), E(iv+1), ... with iv read as one 128-bit
+// big-endian counter that wraps at 2^128. iv must be 16 bytes.
+//
+// The stream is not safe for concurrent use (no cipher.Stream is).
+func NewCTR(key, iv []byte) (cipher.Stream, error) {
+	s := new(ctrStream)
+	if err := s.c.init(impl.Active(), key); err != nil {
+		return nil, err
+	}
+	if len(iv) != BlockSize {
+		return nil, errors.New("cipher.NewCTR: IV length must equal block size")
+	}
+	if s.c.b.Std {
+		return stdlib.NewCTR(key, iv), nil
+	}
+	copy(s.ctr[:], iv)
+	s.off = BlockSize
+	return s, nil
+}
+
+type ctrStream struct {
+	c   Cipher
+	ctr [BlockSize]byte // the next counter block
+	ks  [BlockSize]byte // keystream of the block before ctr
+	off int             // bytes of ks already used; BlockSize when none left
+}
+
+// XORKeyStream XORs src with the next len(src) bytes of keystream into dst.
+// dst must be at least as long as src, and the two must overlap entirely or
+// not at all.
+func (s *ctrStream) XORKeyStream(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("crypto/aes: len(dst) < len(src)")
+	}
+	dst = dst[:len(src)]
+	if alias.InexactOverlap(dst, src) {
+		panic("crypto/aes: invalid buffer overlap")
+	}
+	// Use up the keystream left from a previous partial block.
+	for s.off < BlockSize && len(src) > 0 {
+		dst[0] = src[0] ^ s.ks[s.off]
+		s.off++
+		dst, src = dst[1:], src[1:]
+	}
+	// Whole blocks go straight through the kernel.
+	if n := len(src) &^ (BlockSize - 1); n > 0 {
+		ctr128(s.c.b, &s.c.ks, &s.ctr, dst[:n], src[:n])
+		dst, src = dst[n:], src[n:]
+	}
+	// A partial last block: keep its keystream for the next call.
+	if len(src) > 0 {
+		clear(s.ks[:])
+		ctr128(s.c.b, &s.c.ks, &s.ctr, s.ks[:], s.ks[:])
+		for i := range src {
+			dst[i] = src[i] ^ s.ks[i]
+		}
+		s.off = len(src)
+	}
+}

@@ -1,0 +1,38 @@
+// Package vaes implements AES and AES-GCM (NIST FIPS 197 and SP 800-38D) for
+// Go, with hand-tuned amd64 assembly chosen at run time and a readable Go
+// model behind every assembly kernel.
+//
+// # Use
+//
+// NewGCM returns a cipher.AEAD that is a drop-in replacement for
+// cipher.NewGCM(aes.NewCipher(key)): the same ciphertexts, tags, errors and
+// panics. NewCipher returns a cipher.Block with EncryptBlocks and
+// DecryptBlocks for many blocks at once, and NewCTR a cipher.Stream.
+//
+// # Backends
+//
+// The implementation is picked once, when the program starts, best first:
+//
+//	vaes512  VAES and VPCLMULQDQ on 512-bit AVX-512 registers
+//	vaes256  VAES and VPCLMULQDQ on 256-bit AVX2 registers
+//	aesni    AES-NI and PCLMULQDQ on 128-bit registers
+//	stdlib   crypto/aes and crypto/cipher, on arm64, ppc64x and s390x
+//	generic  pure Go, everywhere
+//
+// Backend reports the choice. The environment variable VAES_BACKEND names a
+// backend to use instead (if the CPU cannot run it, the best one it can is
+// used); GODEBUG=cpu.avx512f=off and similar settings read by
+// golang.org/x/sys/cpu take a backend off the list; the purego build tag
+// removes all assembly and leaves generic.
+//
+// # Guarantees
+//
+// Every backend runs in constant time: no branch and no memory access depends
+// on the key, the plaintext or the ciphertext (the generic backend uses a
+// bitsliced S-box and a carry-less multiply built from integer multiplies).
+// *Cipher and *GCM hold no mutable state and are safe for concurrent use; a
+// cipher.Stream from NewCTR is not. Bad input is met with the standard
+// library's error or panic, word for word. Seal, Open and XORKeyStream
+// allocate nothing beyond growing dst, and a failed Open clears the
+// plaintext it had written.
+package vaes

@@ -1,0 +1,111 @@
+package vaes_test
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/vaesgo/vaes"
+)
+
+func ExampleNewGCM() {
+	key := make([]byte, 32) // in real use: a secret, random key
+	g, err := vaes.NewGCM(key)
+	if err != nil {
+		panic(err)
+	}
+	nonce := make([]byte, g.NonceSize()) // must never repeat under one key
+	sealed := g.Seal(nil, nonce, []byte("attack at dawn"), []byte("header"))
+	opened, err := g.Open(nil, nonce, sealed, []byte("header"))
+	fmt.Println(string(opened), err)
+	// Output: attack at dawn <nil>
+}
+
+func ExampleNewGCMWithRandomNonce() {
+	key := make([]byte, 16)
+	rand.Read(key)
+	aead, err := vaes.NewGCMWithRandomNonce(key)
+	if err != nil {
+		panic(err)
+	}
+	// The nonce is chosen by Seal and carried in front of the ciphertext.
+	sealed := aead.Seal(nil, nil, []byte("hello"), nil)
+	opened, err := aead.Open(nil, nil, sealed, nil)
+	fmt.Println(len(sealed)-len("hello") == aead.Overhead(), string(opened), err)
+	// Output: true hello <nil>
+}
+
+func ExampleNewGCMWithNonceSize() {
+	key := make([]byte, 16)
+	g, err := vaes.NewGCMWithNonceSize(key, 16)
+	if err != nil {
+		panic(err)
+	}
+	nonce := make([]byte, 16)
+	sealed := g.Seal(nil, nonce, []byte("sixteen-byte nonce"), nil)
+	fmt.Println(len(sealed))
+	// Output: 34
+}
+
+func ExampleNewGCMWithTagSize() {
+	key := make([]byte, 16)
+	g, err := vaes.NewGCMWithTagSize(key, 12)
+	if err != nil {
+		panic(err)
+	}
+	nonce := make([]byte, g.NonceSize())
+	sealed := g.Seal(nil, nonce, []byte("short tag"), nil)
+	fmt.Println(len(sealed)-len("short tag"), g.Overhead())
+	// Output: 12 12
+}
+
+func ExampleNewCipher() {
+	// FIPS 197, appendix C.1.
+	key, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f")
+	in, _ := hex.DecodeString("00112233445566778899aabbccddeeff")
+	c, err := vaes.NewCipher(key)
+	if err != nil {
+		panic(err)
+	}
+	out := make([]byte, 16)
+	c.Encrypt(out, in)
+	fmt.Printf("%x\n", out)
+	// Output: 69c4e0d86a7b0430d8cdb78070b4c55a
+}
+
+func ExampleCipher_EncryptBlocks() {
+	key := make([]byte, 16)
+	c, _ := vaes.NewCipher(key)
+	src := make([]byte, 4*vaes.BlockSize)
+	dst := make([]byte, len(src))
+	c.EncryptBlocks(dst, src) // ECB: four identical blocks encrypt alike
+	fmt.Println(bytes.Equal(dst[:16], dst[48:]))
+	back := make([]byte, len(dst))
+	c.DecryptBlocks(back, dst)
+	fmt.Println(bytes.Equal(back, src))
+	// Output:
+	// true
+	// true
+}
+
+func ExampleNewCTR() {
+	key := make([]byte, 16)
+	iv := make([]byte, vaes.BlockSize)
+	s, err := vaes.NewCTR(key, iv)
+	if err != nil {
+		panic(err)
+	}
+	msg := []byte("counter mode")
+	s.XORKeyStream(msg, msg)
+	back, _ := vaes.NewCTR(key, iv)
+	back.XORKeyStream(msg, msg)
+	fmt.Println(string(msg))
+	// Output: counter mode
+}
+
+func ExampleBackend() {
+	b := vaes.Backend()
+	fmt.Println(b != "")
+	// Output: true
+}

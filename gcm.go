@@ -1,0 +1,229 @@
+package vaes
+
+import (
+	"crypto/cipher"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+
+	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/stdlib"
+	"github.com/vaesgo/vaes/ghash"
+	"github.com/vaesgo/vaes/internal/alias"
+	"github.com/vaesgo/vaes/internal/impl"
+)
+
+const (
+	gcmStandardNonceSize = 12
+	gcmTagSize           = 16
+	gcmMinimumTagSize    = 12 // SP 800-38D allows 12..16 for general use
+
+	// gcmMaxPlaintext is SP 800-38D's limit of 2^39-256 bits: the 32-bit
+	// counter leaves 2^32-2 blocks after J0 and the tag mask.
+	gcmMaxPlaintext = (1<<32 - 2) * BlockSize
+)
+
+var errOpen = errors.New("cipher: message authentication failed")
+
+// GCM is AES in Galois/Counter Mode (NIST SP 800-38D), a cipher.AEAD. It is
+// safe for concurrent use.
+type GCM struct {
+	b         *impl.Backend
+	ks        aesround.Schedule
+	ht        ghash.Table // the backend's H powers
+	nonceSize int
+	tagSize   int
+	std       cipher.AEAD // the stdlib backend's AEAD; nil on every other backend
+}
+
+// NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
+func NewGCM(key []byte) (*GCM, error) {
+	return newGCM(key, gcmStandardNonceSize, gcmTagSize)
+}
+
+// NewGCMWithNonceSize returns AES-GCM that takes nonces of the given length.
+// Nonces other than 12 bytes go through GHASH to form the first counter
+// block, as SP 800-38D specifies. Use it only to interoperate with a system
+// that needs it; NewGCM is faster and harder to misuse.
+func NewGCMWithNonceSize(key []byte, size int) (*GCM, error) {
+	return newGCM(key, size, gcmTagSize)
+}
+
+// NewGCMWithTagSize returns AES-GCM that writes and checks tags of tagSize
+// bytes, 12 to 16. Use it only to interoperate with a system that needs it.
+func NewGCMWithTagSize(key []byte, tagSize int) (*GCM, error) {
+	return newGCM(key, gcmStandardNonceSize, tagSize)
+}
+
+func newGCM(key []byte, nonceSize, tagSize int) (*GCM, error) {
+	g := new(GCM)
+	if err := g.init(impl.Active(), key, nonceSize, tagSize); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
+	var c Cipher
+	if err := c.init(b, key); err != nil {
+		return err
+	}
+	if tagSize < gcmMinimumTagSize || tagSize > gcmTagSize {
+		return errors.New("cipher: incorrect tag size given to GCM")
+	}
+	if nonceSize <= 0 {
+		return errors.New("cipher: the nonce can't have zero length")
+	}
+	g.b, g.ks, g.nonceSize, g.tagSize = b, c.ks, nonceSize, tagSize
+	if b.Std {
+		g.std = stdlib.NewGCM(key, nonceSize, tagSize)
+		return nil
+	}
+	var h [BlockSize]byte
+	encryptBlocks(b, &g.ks, h[:], h[:])
+	ghashInit(b, &g.ht, &h)
+	return nil
+}
+
+// NonceSize returns the nonce length Seal and Open take.
+func (g *GCM) NonceSize() int { return g.nonceSize }
+
+// Overhead returns how much longer a ciphertext is than its plaintext: the
+// tag size.
+func (g *GCM) Overhead() int { return g.tagSize }
+
+// Seal encrypts and authenticates plaintext, authenticates additionalData,
+// appends the ciphertext and tag to dst and returns the result. The nonce must
+// be NonceSize bytes and must never repeat under one key.
+//
+// To reuse plaintext's storage, pass plaintext[:0] as dst. Otherwise dst's
+// spare capacity must not overlap plaintext, and the output must not overlap
+// additionalData.
+func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	if len(nonce) != g.nonceSize {
+		panic("crypto/cipher: incorrect nonce length given to GCM")
+	}
+	if uint64(len(plaintext)) > gcmMaxPlaintext {
+		panic("crypto/cipher: message too large for GCM")
+	}
+	ret, out := sliceForAppend(dst, len(plaintext)+g.tagSize)
+	if alias.InexactOverlap(out, plaintext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	if g.std != nil {
+		g.std.Seal(out[:0], nonce, plaintext, additionalData)
+		return ret
+	}
+	g.seal(out, nonce, plaintext, additionalData)
+	return ret
+}
+
+// seal writes the ciphertext and tag of plaintext to out, which is exactly
+// len(plaintext)+g.tagSize long.
+func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
+	var ctr, tagMask, y [BlockSize]byte
+	g.counter(&ctr, &tagMask, nonce)
+	ghashUpdate(g.b, &g.ht, &y, additionalData)
+	gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, out[:len(plaintext)], plaintext)
+	g.finish(&y, &tagMask, len(additionalData), len(plaintext))
+	copy(out[len(plaintext):], y[:g.tagSize])
+}
+
+// Open authenticates ciphertext (which ends in the tag) and additionalData,
+// and if they are genuine appends the plaintext to dst and returns the
+// result. If they are not, it returns an error and the bytes it would have
+// written are cleared: no unauthenticated plaintext is left behind.
+//
+// To reuse ciphertext's storage, pass ciphertext[:0] as dst. Otherwise dst's
+// spare capacity must not overlap ciphertext, and the output must not overlap
+// additionalData.
+func (g *GCM) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(nonce) != g.nonceSize {
+		panic("crypto/cipher: incorrect nonce length given to GCM")
+	}
+	if len(ciphertext) < g.tagSize {
+		return nil, errOpen
+	}
+	if uint64(len(ciphertext)) > gcmMaxPlaintext+uint64(g.tagSize) {
+		return nil, errOpen
+	}
+	ret, out := sliceForAppend(dst, len(ciphertext)-g.tagSize)
+	if alias.InexactOverlap(out, ciphertext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	if g.std != nil {
+		if _, err := g.std.Open(out[:0], nonce, ciphertext, additionalData); err != nil {
+			return nil, err
+		}
+		return ret, nil
+	}
+	if err := g.open(out, nonce, ciphertext, additionalData); err != nil {
+		return nil, err
+	}
+	return ret, nil
+}
+
+// open decrypts ciphertext (tag included) into out, which is exactly
+// len(ciphertext)-g.tagSize long, and clears out if the tag is wrong.
+func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
+	n := len(ciphertext) - g.tagSize
+	tag := ciphertext[n:]
+	var ctr, tagMask, y [BlockSize]byte
+	g.counter(&ctr, &tagMask, nonce)
+	ghashUpdate(g.b, &g.ht, &y, additionalData)
+	gcmOpen(g.b, &g.ks, &g.ht, &ctr, &y, out, ciphertext[:n])
+	g.finish(&y, &tagMask, len(additionalData), n)
+	if subtle.ConstantTimeCompare(y[:g.tagSize], tag) != 1 {
+		clear(out)
+		return errOpen
+	}
+	return nil
+}
+
+// counter derives the first counter block J0 from the nonce, stores E(J0) in
+// tagMask, and leaves ctr at J0+1, where the keystream for the message starts.
+func (g *GCM) counter(ctr, tagMask *[BlockSize]byte, nonce []byte) {
+	if len(nonce) == gcmStandardNonceSize {
+		// J0 = nonce || 0^31 || 1
+		copy(ctr[:], nonce)
+		ctr[12], ctr[13], ctr[14], ctr[15] = 0, 0, 0, 1
+	} else {
+		// J0 = GHASH(nonce || 0-padding || 0^64 || [len(nonce)]_64)
+		clear(ctr[:])
+		ghashUpdate(g.b, &g.ht, ctr, nonce)
+		var lengths [BlockSize]byte
+		binary.BigEndian.PutUint64(lengths[8:], uint64(len(nonce))*8)
+		ghashUpdate(g.b, &g.ht, ctr, lengths[:])
+	}
+	// CTR32 on a zero block yields E(J0) and advances the counter to J0+1.
+	clear(tagMask[:])
+	ctr32(g.b, &g.ks, ctr, tagMask[:], tagMask[:])
+}
+
+// finish absorbs the length block into y and masks it into the full tag.
+func (g *GCM) finish(y, tagMask *[BlockSize]byte, aadLen, textLen int) {
+	var lengths [BlockSize]byte
+	binary.BigEndian.PutUint64(lengths[:8], uint64(aadLen)*8)
+	binary.BigEndian.PutUint64(lengths[8:], uint64(textLen)*8)
+	ghashUpdate(g.b, &g.ht, y, lengths[:])
+	subtle.XORBytes(y[:], y[:], tagMask[:])
+}
+
+// sliceForAppend extends in by n bytes, reusing its capacity when it can, and
+// returns the whole slice and the n new bytes.
+func sliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return
+}

@@ -1,0 +1,69 @@
+package vaes
+
+import (
+	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/generic"
+	"github.com/vaesgo/vaes/ghash"
+	"github.com/vaesgo/vaes/internal/impl"
+)
+
+// The kernels are called through a switch on the backend's ID rather than
+// through impl.Backend's function values: a call through a function value
+// makes its pointer arguments escape, and Seal, Open and XORKeyStream would
+// allocate on every call.
+
+func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.EncryptBlocks(ks, dst, src)
+	}
+}
+
+func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.DecryptBlocks(ks, dst, src)
+	}
+}
+
+func ctr32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.CTR32(ks, ctr, dst, src)
+	}
+}
+
+func ctr128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.CTR128(ks, ctr, dst, src)
+	}
+}
+
+func ghashInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
+	switch b.ID {
+	default:
+		generic.GHASHInit(t, h)
+	}
+}
+
+func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
+	switch b.ID {
+	default:
+		generic.GHASH(t, y, data)
+	}
+}
+
+func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.Seal(ks, t, ctr, y, dst, src)
+	}
+}
+
+func gcmOpen(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	switch b.ID {
+	default:
+		generic.Open(ks, t, ctr, y, dst, src)
+	}
+}
