@@ -34,9 +34,10 @@ func (x Uint32x16) PermuteScalarsGrouped(a, b, c, d uint8) Uint32x16 {
 }
 
 // SelectFromPair returns four lanes chosen from the eight of x and y:
-// selectors 0 to 3 name lanes of x, 4 to 7 lanes of y (taken modulo 8), and
-// a chooses lane 0 of the result, d lane 3. When a and b name lanes of x and
-// c and d lanes of y it is one instruction.
+// selectors 0 to 3 name lanes of x, 4 to 7 lanes of y, and a chooses lane 0
+// of the result, d lane 3. Selectors must be 0 to 7: vec takes them modulo
+// 8, but archsimd does not define larger ones. When a and b name lanes of x
+// and c and d lanes of y it is one instruction.
 //
 // Asm: VSHUFPS, CPU Feature: AVX
 func (x Uint32x4) SelectFromPair(a, b, c, d uint8, y Uint32x4) Uint32x4 {
@@ -46,6 +47,7 @@ func (x Uint32x4) SelectFromPair(a, b, c, d uint8, y Uint32x4) Uint32x4 {
 
 // SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
 // to 3 name lanes of the group of x, 4 to 7 lanes of the same group of y.
+// Selectors must be 0 to 7, as for SelectFromPair.
 //
 // Asm: VSHUFPS, CPU Feature: AVX
 func (x Uint32x8) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x8) Uint32x8 {
@@ -59,6 +61,7 @@ func (x Uint32x8) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x8) Uint32x8 {
 
 // SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
 // to 3 name lanes of the group of x, 4 to 7 lanes of the same group of y.
+// Selectors must be 0 to 7, as for SelectFromPair.
 //
 // Asm: VSHUFPS, CPU Feature: AVX512
 func (x Uint32x16) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x16) Uint32x16 {

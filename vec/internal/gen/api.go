@@ -507,7 +507,8 @@ func emitLaneShuffles(f *file) {
 
 	// SHUFPS and SHUFPD.
 	f.doc("SelectFromPair returns four lanes chosen from the eight of x and y: selectors 0 to 3 name lanes of x, " +
-		"4 to 7 lanes of y (taken modulo 8), and a chooses lane 0 of the result, d lane 3. " +
+		"4 to 7 lanes of y, and a chooses lane 0 of the result, d lane 3. " +
+		"Selectors must be 0 to 7: vec takes them modulo 8, but archsimd does not define larger ones. " +
 		"When a and b name lanes of x and c and d lanes of y it is one instruction.\n\n" + asm("VSHUFPS", "AVX"))
 	f.code(`func (x {T}) SelectFromPair(a, b, c, d uint8, y {T}) {T} {
 	xs, ys := x.a[:], y.a[:]
@@ -515,7 +516,7 @@ func emitLaneShuffles(f *file) {
 }`, "T", u32[0].Name)
 	for _, t := range u32[1:] {
 		f.doc("SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0 to 3 name lanes of " +
-			"the group of x, 4 to 7 lanes of the same group of y.\n\n" + asm("VSHUFPS", [...]string{"", "AVX", "AVX512"}[w(t)]))
+			"the group of x, 4 to 7 lanes of the same group of y. Selectors must be 0 to 7, as for SelectFromPair.\n\n" + asm("VSHUFPS", [...]string{"", "AVX", "AVX512"}[w(t)]))
 		f.code(`func (x {T}) SelectFromPairGrouped(a, b, c, d uint8, y {T}) {T} {
 	var r {T}
 	for g := 0; g < {N}; g += 4 {
