@@ -37,9 +37,12 @@
 // # Speed
 //
 // The bitsliced S-box costs the same for one block as for four, so the
-// single-round functions pay for four blocks and for the transposition in
-// and out. EncryptBlocks4 and DecryptBlocks4 stay bitsliced from the first
-// round to the last and transpose only at the ends; EncKeys and DecKeys also
-// keep the round keys bitsliced, so a caller encrypting many groups of four
-// blocks with one key transposes the keys once.
+// single-round functions always pay for four blocks and for the
+// transposition in and out (about 100 ns per call on a 3.7 GHz Zen 4).
+// EncryptBlocks4 and DecryptBlocks4 stay bitsliced from the first round to
+// the last and transpose the data only at the ends; EncKeys and DecKeys
+// also keep the round keys bitsliced, so a caller that encrypts many groups
+// of four blocks with one key slices the keys once. On that machine AES-128
+// runs at about 165 MB/s with EncKeys.Encrypt4 and 130 MB/s with
+// EncryptBlocks4, roughly a fifteenth of crypto/aes with AES-NI.
 package aesround

@@ -1,21 +1,23 @@
 package aesround
 
+import "encoding/binary"
+
 // EncryptRound is AESENC on each 16-byte block of state with the matching
 // block of key: state = MixColumns(SubBytes(ShiftRows(state))) ^ key.
 // len(state) == len(key), a multiple of 16, at most 64.
-func EncryptRound(state, key []byte) { round(state, key, encryptRound) }
+func EncryptRound(state, key []byte) { round(state, key, encRound) }
 
 // EncryptLastRound is AESENCLAST: state = SubBytes(ShiftRows(state)) ^ key.
 // The lengths are as for EncryptRound.
-func EncryptLastRound(state, key []byte) { round(state, key, encryptLastRound) }
+func EncryptLastRound(state, key []byte) { round(state, key, encLastRound) }
 
 // DecryptRound is AESDEC: state = InvMixColumns(InvSubBytes(InvShiftRows(state))) ^ key.
 // The lengths are as for EncryptRound.
-func DecryptRound(state, key []byte) { round(state, key, decryptRound) }
+func DecryptRound(state, key []byte) { round(state, key, decRound) }
 
 // DecryptLastRound is AESDECLAST: state = InvSubBytes(InvShiftRows(state)) ^ key.
 // The lengths are as for EncryptRound.
-func DecryptLastRound(state, key []byte) { round(state, key, decryptLastRound) }
+func DecryptLastRound(state, key []byte) { round(state, key, decLastRound) }
 
 // InvMixColumns is AESIMC on each 16-byte block of state (16, 32, 48 or 64
 // bytes): it turns an encryption round key into the matching round key of
@@ -31,31 +33,20 @@ func InvMixColumns(state []byte) {
 	copy(state, b[:])
 }
 
-func encryptRound(q *[8]uint64) {
-	shiftRows(q)
-	subBytes(q)
-	mixColumns(q)
-}
+// roundKind selects the instruction round models.
+type roundKind int
 
-func encryptLastRound(q *[8]uint64) {
-	shiftRows(q)
-	subBytes(q)
-}
+const (
+	encRound     roundKind = iota // AESENC
+	encLastRound                  // AESENCLAST
+	decRound                      // AESDEC
+	decLastRound                  // AESDECLAST
+)
 
-func decryptRound(q *[8]uint64) {
-	invShiftRows(q)
-	invSubBytes(q)
-	invMixColumns(q)
-}
-
-func decryptLastRound(q *[8]uint64) {
-	invShiftRows(q)
-	invSubBytes(q)
-}
-
-// round applies steps to the blocks of state, bitsliced, then XORs key in.
-// Missing blocks are zero while bitsliced and are not written back.
-func round(state, key []byte, steps func(*[8]uint64)) {
+// round runs one round of the given kind on the blocks of state, bitsliced,
+// then XORs key in. Missing blocks are zero while bitsliced and are not
+// written back.
+func round(state, key []byte, kind roundKind) {
 	checkBlocks(state)
 	if len(key) != len(state) {
 		panic("aesround: key and state lengths differ")
@@ -64,10 +55,25 @@ func round(state, key []byte, steps func(*[8]uint64)) {
 	var q [8]uint64
 	copy(b[:], state)
 	load(&q, &b)
-	steps(&q)
+	switch kind {
+	case encRound:
+		shiftRows(&q)
+		subBytes(&q)
+		mixColumns(&q)
+	case encLastRound:
+		shiftRows(&q)
+		subBytes(&q)
+	case decRound:
+		invShiftRows(&q)
+		invSubBytes(&q)
+		invMixColumns(&q)
+	case decLastRound:
+		invShiftRows(&q)
+		invSubBytes(&q)
+	}
 	store(&b, &q)
-	for i := range state {
-		state[i] = b[i] ^ key[i]
+	for i := 0; i < len(state); i += 8 {
+		binary.LittleEndian.PutUint64(state[i:], binary.LittleEndian.Uint64(b[i:])^binary.LittleEndian.Uint64(key[i:]))
 	}
 }
 
