@@ -23,14 +23,15 @@ package aesround
 // A change of basis maps the AES field into the tower: X goes to β, the root
 // of X^8+X^4+X^3+X+1 in the tower with byte encoding 0x6B (the encoding is
 // Y-hi, Y-lo; in each, Z-hi, Z-lo; in each, W, 1; so bit 7 is the W
-// coefficient of the Z coefficient of the Y coefficient). Of the eight roots
-// and the field constants that make the polynomials irreducible, this choice
-// gives short linear layers. The map toTower is the matrix whose column i is
-// β^i; the forward S-box folds A and the way back into one matrix, and the
-// inverse S-box folds A^-1 and the way in into one matrix, so each S-box is a
-// linear layer, the shared tower inversion and another linear layer. The XOR
-// sequences below share common terms (found by a greedy search); the tests
-// check both S-boxes on all 256 inputs in every byte position.
+// coefficient of the Z coefficient of the Y coefficient). Among the eight
+// roots and the values of ν that make the top polynomial irreducible, this
+// pair gave the shortest linear layers. The way in is the matrix M whose
+// column i is β^i. The forward S-box folds the way back and A into one
+// matrix, A·M^-1; the inverse S-box folds A^-1 and the way in into one,
+// M·A^-1. So each S-box is a linear layer, the shared tower inversion and
+// another linear layer. The XOR sequences below share common terms (found by
+// a greedy search); the tests check both S-boxes on all 256 inputs in every
+// byte position.
 //
 // Every operation is AND or XOR on whole uint64 words, the same for all 64
 // bytes, so the time taken never depends on the data.

@@ -17,8 +17,8 @@ import "encoding/binary"
 // load gets there in two steps:
 //
 //  1. Rearrange bytes into eight words w[0..7]. Word 4·(c mod 2)+k holds
-//     columns c and c+2 of block k (c = 0 or 1), interleaved row by row: its
-//     byte 2·r + c/2 is row r of column c.
+//     two columns of block k, c mod 2 and c mod 2 + 2, interleaved row by
+//     row: row r of column c is its byte 2·r + c/2 (c/2 rounded down).
 //  2. Transpose the 8×8 bit matrices: three rounds of swap-moves exchange
 //     the word index with the bit index inside each byte, so that plane i
 //     gets bit i of every byte, and byte b of word j lands at bit 8·b + j.
