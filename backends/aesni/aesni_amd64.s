@@ -796,7 +796,7 @@ after1_2:
 
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, SSE2, SSSE3
-TEXT ·ctr32(SB), NOSPLIT, $128-72
+TEXT ·ctr32(SB), NOSPLIT, $0-72
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -1034,10 +1034,16 @@ ctrTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_1
-	CMPQ  R8, $0x00000040
-	JBE   ctrTailNarrower_1
 
-	// Keystream for at most 8 blocks.
+	// Advance the counter by ceil(n/16).
+	MOVQ R8, R9
+	ADDQ $0x0f, R9
+	SHRQ $0x04, R9
+	MOVQ R9, X10
+	CMPQ R8, $0x00000040
+	JBE  ctrTailNarrower_1
+
+	// At most 8 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -1225,21 +1231,85 @@ rounds10_8:
 	AESENCLAST X9, X6
 	AESENCLAST X9, X7
 	AESENCLAST X9, X8
-	MOVOU      X1, (SP)
-	MOVOU      X2, 16(SP)
-	MOVOU      X3, 32(SP)
-	MOVOU      X4, 48(SP)
-	MOVOU      X5, 64(SP)
-	MOVOU      X6, 80(SP)
-	MOVOU      X7, 96(SP)
-	MOVOU      X8, 112(SP)
-	JMP        ctrTailXOR_1
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_1
+	MOVOU      (DI), X9
+	PXOR       X9, X1
+	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_2
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_3
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_4
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	CMPQ       R8, $0x00000050
+	JB         ctrTailExit_5
+	MOVOU      64(DI), X1
+	PXOR       X1, X5
+	MOVOU      X5, 64(SI)
+	CMPQ       R8, $0x00000060
+	JB         ctrTailExit_6
+	MOVOU      80(DI), X1
+	PXOR       X1, X6
+	MOVOU      X6, 80(SI)
+	CMPQ       R8, $0x00000070
+	JB         ctrTailExit_7
+	MOVOU      96(DI), X1
+	PXOR       X1, X7
+	MOVOU      X7, 96(SI)
+	CMPQ       R8, $0x00000080
+	JB         ctrTailExit_8
+	MOVOU      112(DI), X1
+	PXOR       X1, X8
+	MOVOU      X8, 112(SI)
+	JMP        ctrTailDone_1
+
+ctrTailExit_1:
+	MOVO X1, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_2:
+	MOVO X2, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_3:
+	MOVO X3, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_4:
+	MOVO X4, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_5:
+	MOVO X5, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_6:
+	MOVO X6, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_7:
+	MOVO X7, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_8:
+	MOVO X8, X1
+	JMP  ctrTailPartial_1
 
 ctrTailNarrower_1:
 	CMPQ R8, $0x00000010
 	JBE  ctrTailNarrower_2
 
-	// Keystream for at most 4 blocks.
+	// At most 4 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -1355,14 +1425,46 @@ rounds10_9:
 	AESENCLAST X5, X2
 	AESENCLAST X5, X3
 	AESENCLAST X5, X4
-	MOVOU      X1, (SP)
-	MOVOU      X2, 16(SP)
-	MOVOU      X3, 32(SP)
-	MOVOU      X4, 48(SP)
-	JMP        ctrTailXOR_1
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_9
+	MOVOU      (DI), X5
+	PXOR       X5, X1
+	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_10
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_11
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_12
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	JMP        ctrTailDone_1
+
+ctrTailExit_9:
+	MOVO X1, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_10:
+	MOVO X2, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_11:
+	MOVO X3, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_12:
+	MOVO X4, X1
+	JMP  ctrTailPartial_1
 
 ctrTailNarrower_2:
-	// Keystream for at most 1 blocks.
+	// At most 1 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  (AX), X2
@@ -1424,81 +1526,100 @@ rounds10_10:
 	// Last round.
 	MOVOU      (CX), X2
 	AESENCLAST X2, X1
-	MOVOU      X1, (SP)
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_13
+	MOVOU      (DI), X2
+	PXOR       X2, X1
+	MOVOU      X1, (SI)
+	JMP        ctrTailDone_1
 
-ctrTailXOR_1:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R8, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X1
-	PADDD X1, X0
-
-	// XOR the whole blocks, then the partial one.
-	MOVQ SI, AX
-	MOVQ DI, CX
-	LEAQ (SP), DX
-	MOVQ R8, SI
-	SHRQ $0x04, SI
-
-ctrTailBlock_1:
-	TESTQ SI, SI
-	JZ    ctrTailPartial_1
-	MOVOU (CX), X1
-	MOVOU (DX), X2
-	PXOR  X2, X1
-	MOVOU X1, (AX)
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-	ADDQ  $0x00000010, DX
-	DECQ  SI
-	JMP   ctrTailBlock_1
+ctrTailExit_13:
+	MOVO X1, X1
 
 ctrTailPartial_1:
-	XORQ  SI, SI
-	TESTQ $0x00000008, R8
-	JZ    partialSkip_1
-	MOVQ  (CX)(SI*1), DI
-	XORQ  (DX)(SI*1), DI
-	MOVQ  DI, (AX)(SI*1)
-	ADDQ  $0x08, SI
+	TESTQ $0x0000000f, R8
+	JZ    ctrTailDone_1
+	MOVQ  R8, AX
+	ANDQ  $-16, AX
+	LEAQ  (DI)(AX*1), CX
+	LEAQ  (SI)(AX*1), AX
 
-partialSkip_1:
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R8, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ SI, SI
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R8
+	JZ      loadSkip_1
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, SI
+	MOVBQZX (DX), DI
+	ORQ     DI, SI
+
+loadSkip_1:
+	TESTQ   $0x00000002, R8
+	JZ      loadSkip_2
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, SI
+	MOVWQZX (DX), DI
+	ORQ     DI, SI
+
+loadSkip_2:
 	TESTQ $0x00000004, R8
-	JZ    partialSkip_2
-	MOVL  (CX)(SI*1), DI
-	XORL  (DX)(SI*1), DI
-	MOVL  DI, (AX)(SI*1)
-	ADDQ  $0x04, SI
+	JZ    loadSkip_3
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, SI
+	MOVL  (DX), DI
+	ORQ   DI, SI
 
-partialSkip_2:
+loadSkip_3:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R8
+	JZ         loadShort_1
+	MOVQ       (CX), X2
+	MOVQ       SI, X3
+	PUNPCKLQDQ X3, X2
+	JMP        loadDone_1
+
+loadShort_1:
+	MOVQ SI, X2
+
+loadDone_1:
+	PXOR X1, X2
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X2, CX
+	TESTQ  $0x00000008, R8
+	JZ     storeSkip_1
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X2, X1
+	MOVQ   X1, CX
+	ADDQ   $0x08, AX
+
+storeSkip_1:
+	TESTQ $0x00000004, R8
+	JZ    storeSkip_2
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_2:
 	TESTQ $0x00000002, R8
-	JZ    partialSkip_3
-	MOVW  (CX)(SI*1), DI
-	XORW  (DX)(SI*1), DI
-	MOVW  DI, (AX)(SI*1)
-	ADDQ  $0x02, SI
+	JZ    storeSkip_3
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
-partialSkip_3:
+storeSkip_3:
 	TESTQ $0x00000001, R8
-	JZ    partialSkip_4
-	MOVB  (CX)(SI*1), CL
-	XORB  (DX)(SI*1), CL
-	MOVB  CL, (AX)(SI*1)
+	JZ    storeSkip_4
+	MOVB  CL, (AX)
 
-partialSkip_4:
-	// Clear the keystream from the stack.
-	PXOR  X1, X1
-	MOVOU X1, (SP)
-	MOVOU X1, 16(SP)
-	MOVOU X1, 32(SP)
-	MOVOU X1, 48(SP)
-	MOVOU X1, 64(SP)
-	MOVOU X1, 80(SP)
-	MOVOU X1, 96(SP)
-	MOVOU X1, 112(SP)
-
+storeSkip_4:
 ctrTailDone_1:
+	PADDD  X10, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (BX)
 	RET
@@ -1527,7 +1648,7 @@ GLOBL counterAdd8<>(SB), RODATA|NOPTR, $128
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, SSE2, SSSE3
-TEXT ·ctr64(SB), NOSPLIT, $128-72
+TEXT ·ctr64(SB), NOSPLIT, $0-72
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -1765,10 +1886,16 @@ ctrTail_2:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_2
-	CMPQ  R8, $0x00000040
-	JBE   ctrTailNarrower_4
 
-	// Keystream for at most 8 blocks.
+	// Advance the counter by ceil(n/16).
+	MOVQ R8, R9
+	ADDQ $0x0f, R9
+	SHRQ $0x04, R9
+	MOVQ R9, X10
+	CMPQ R8, $0x00000040
+	JBE  ctrTailNarrower_4
+
+	// At most 8 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -1956,21 +2083,85 @@ rounds10_12:
 	AESENCLAST X9, X6
 	AESENCLAST X9, X7
 	AESENCLAST X9, X8
-	MOVOU      X1, (SP)
-	MOVOU      X2, 16(SP)
-	MOVOU      X3, 32(SP)
-	MOVOU      X4, 48(SP)
-	MOVOU      X5, 64(SP)
-	MOVOU      X6, 80(SP)
-	MOVOU      X7, 96(SP)
-	MOVOU      X8, 112(SP)
-	JMP        ctrTailXOR_2
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_14
+	MOVOU      (DI), X9
+	PXOR       X9, X1
+	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_15
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_16
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_17
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	CMPQ       R8, $0x00000050
+	JB         ctrTailExit_18
+	MOVOU      64(DI), X1
+	PXOR       X1, X5
+	MOVOU      X5, 64(SI)
+	CMPQ       R8, $0x00000060
+	JB         ctrTailExit_19
+	MOVOU      80(DI), X1
+	PXOR       X1, X6
+	MOVOU      X6, 80(SI)
+	CMPQ       R8, $0x00000070
+	JB         ctrTailExit_20
+	MOVOU      96(DI), X1
+	PXOR       X1, X7
+	MOVOU      X7, 96(SI)
+	CMPQ       R8, $0x00000080
+	JB         ctrTailExit_21
+	MOVOU      112(DI), X1
+	PXOR       X1, X8
+	MOVOU      X8, 112(SI)
+	JMP        ctrTailDone_2
+
+ctrTailExit_14:
+	MOVO X1, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_15:
+	MOVO X2, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_16:
+	MOVO X3, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_17:
+	MOVO X4, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_18:
+	MOVO X5, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_19:
+	MOVO X6, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_20:
+	MOVO X7, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_21:
+	MOVO X8, X1
+	JMP  ctrTailPartial_2
 
 ctrTailNarrower_4:
 	CMPQ R8, $0x00000010
 	JBE  ctrTailNarrower_5
 
-	// Keystream for at most 4 blocks.
+	// At most 4 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -2086,14 +2277,46 @@ rounds10_13:
 	AESENCLAST X5, X2
 	AESENCLAST X5, X3
 	AESENCLAST X5, X4
-	MOVOU      X1, (SP)
-	MOVOU      X2, 16(SP)
-	MOVOU      X3, 32(SP)
-	MOVOU      X4, 48(SP)
-	JMP        ctrTailXOR_2
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_22
+	MOVOU      (DI), X5
+	PXOR       X5, X1
+	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_23
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_24
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_25
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	JMP        ctrTailDone_2
+
+ctrTailExit_22:
+	MOVO X1, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_23:
+	MOVO X2, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_24:
+	MOVO X3, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_25:
+	MOVO X4, X1
+	JMP  ctrTailPartial_2
 
 ctrTailNarrower_5:
-	// Keystream for at most 1 blocks.
+	// At most 1 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  (AX), X2
@@ -2155,81 +2378,100 @@ rounds10_14:
 	// Last round.
 	MOVOU      (CX), X2
 	AESENCLAST X2, X1
-	MOVOU      X1, (SP)
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_26
+	MOVOU      (DI), X2
+	PXOR       X2, X1
+	MOVOU      X1, (SI)
+	JMP        ctrTailDone_2
 
-ctrTailXOR_2:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R8, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X1
-	PADDQ X1, X0
-
-	// XOR the whole blocks, then the partial one.
-	MOVQ SI, AX
-	MOVQ DI, CX
-	LEAQ (SP), DX
-	MOVQ R8, SI
-	SHRQ $0x04, SI
-
-ctrTailBlock_2:
-	TESTQ SI, SI
-	JZ    ctrTailPartial_2
-	MOVOU (CX), X1
-	MOVOU (DX), X2
-	PXOR  X2, X1
-	MOVOU X1, (AX)
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-	ADDQ  $0x00000010, DX
-	DECQ  SI
-	JMP   ctrTailBlock_2
+ctrTailExit_26:
+	MOVO X1, X1
 
 ctrTailPartial_2:
-	XORQ  SI, SI
-	TESTQ $0x00000008, R8
-	JZ    partialSkip_5
-	MOVQ  (CX)(SI*1), DI
-	XORQ  (DX)(SI*1), DI
-	MOVQ  DI, (AX)(SI*1)
-	ADDQ  $0x08, SI
+	TESTQ $0x0000000f, R8
+	JZ    ctrTailDone_2
+	MOVQ  R8, AX
+	ANDQ  $-16, AX
+	LEAQ  (DI)(AX*1), CX
+	LEAQ  (SI)(AX*1), AX
 
-partialSkip_5:
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R8, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ SI, SI
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R8
+	JZ      loadSkip_4
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, SI
+	MOVBQZX (DX), DI
+	ORQ     DI, SI
+
+loadSkip_4:
+	TESTQ   $0x00000002, R8
+	JZ      loadSkip_5
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, SI
+	MOVWQZX (DX), DI
+	ORQ     DI, SI
+
+loadSkip_5:
 	TESTQ $0x00000004, R8
-	JZ    partialSkip_6
-	MOVL  (CX)(SI*1), DI
-	XORL  (DX)(SI*1), DI
-	MOVL  DI, (AX)(SI*1)
-	ADDQ  $0x04, SI
+	JZ    loadSkip_6
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, SI
+	MOVL  (DX), DI
+	ORQ   DI, SI
 
-partialSkip_6:
+loadSkip_6:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R8
+	JZ         loadShort_2
+	MOVQ       (CX), X2
+	MOVQ       SI, X3
+	PUNPCKLQDQ X3, X2
+	JMP        loadDone_2
+
+loadShort_2:
+	MOVQ SI, X2
+
+loadDone_2:
+	PXOR X1, X2
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X2, CX
+	TESTQ  $0x00000008, R8
+	JZ     storeSkip_5
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X2, X1
+	MOVQ   X1, CX
+	ADDQ   $0x08, AX
+
+storeSkip_5:
+	TESTQ $0x00000004, R8
+	JZ    storeSkip_6
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_6:
 	TESTQ $0x00000002, R8
-	JZ    partialSkip_7
-	MOVW  (CX)(SI*1), DI
-	XORW  (DX)(SI*1), DI
-	MOVW  DI, (AX)(SI*1)
-	ADDQ  $0x02, SI
+	JZ    storeSkip_7
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
-partialSkip_7:
+storeSkip_7:
 	TESTQ $0x00000001, R8
-	JZ    partialSkip_8
-	MOVB  (CX)(SI*1), CL
-	XORB  (DX)(SI*1), CL
-	MOVB  CL, (AX)(SI*1)
+	JZ    storeSkip_8
+	MOVB  CL, (AX)
 
-partialSkip_8:
-	// Clear the keystream from the stack.
-	PXOR  X1, X1
-	MOVOU X1, (SP)
-	MOVOU X1, 16(SP)
-	MOVOU X1, 32(SP)
-	MOVOU X1, 48(SP)
-	MOVOU X1, 64(SP)
-	MOVOU X1, 80(SP)
-	MOVOU X1, 96(SP)
-	MOVOU X1, 112(SP)
-
+storeSkip_8:
 ctrTailDone_2:
+	PADDQ  X10, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (BX)
 	RET
@@ -2474,7 +2716,7 @@ GLOBL reflectedPoly<>(SB), RODATA|NOPTR, $16
 
 // func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
 // Requires: PCLMULQDQ, SSE2, SSSE3
-TEXT ·ghashUpdate(SB), NOSPLIT, $16-40
+TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ   table+0(FP), AX
 	MOVQ   y+8(FP), CX
 	MOVQ   data_base+16(FP), DX
@@ -2672,38 +2914,49 @@ ghashTailPartial_1:
 	TESTQ $0x0000000f, BX
 	JZ    ghashTailReduce_1
 
-	// The partial block, zero-padded.
-	PXOR  X4, X4
-	MOVOU X4, (SP)
-	XORQ  DX, DX
-	TESTQ $0x00000008, BX
-	JZ    partialSkip_9
-	MOVQ  (AX)(DX*1), DI
-	MOVQ  DI, (SP)(DX*1)
-	ADDQ  $0x08, DX
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ BX, DX
+	ANDQ $0x0f, DX
+	ADDQ AX, DX
+	XORQ DI, DI
 
-partialSkip_9:
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, BX
+	JZ      loadSkip_7
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, DI
+	MOVBQZX (DX), R8
+	ORQ     R8, DI
+
+loadSkip_7:
+	TESTQ   $0x00000002, BX
+	JZ      loadSkip_8
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, DI
+	MOVWQZX (DX), R8
+	ORQ     R8, DI
+
+loadSkip_8:
 	TESTQ $0x00000004, BX
-	JZ    partialSkip_10
-	MOVL  (AX)(DX*1), DI
-	MOVL  DI, (SP)(DX*1)
-	ADDQ  $0x04, DX
+	JZ    loadSkip_9
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, DI
+	MOVL  (DX), R8
+	ORQ   R8, DI
 
-partialSkip_10:
-	TESTQ $0x00000002, BX
-	JZ    partialSkip_11
-	MOVW  (AX)(DX*1), DI
-	MOVW  DI, (SP)(DX*1)
-	ADDQ  $0x02, DX
+loadSkip_9:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, BX
+	JZ         loadShort_3
+	MOVQ       (AX), X4
+	MOVQ       DI, X5
+	PUNPCKLQDQ X5, X4
+	JMP        loadDone_3
 
-partialSkip_11:
-	TESTQ $0x00000001, BX
-	JZ    partialSkip_12
-	MOVB  (AX)(DX*1), AL
-	MOVB  AL, (SP)(DX*1)
+loadShort_3:
+	MOVQ DI, X4
 
-partialSkip_12:
-	MOVOU     (SP), X4
+loadDone_3:
 	PSHUFB    byteReverse<>+0(SB), X4
 	PXOR      X0, X4
 	PXOR      X0, X0
@@ -2745,7 +2998,7 @@ ghashTailDone_1:
 
 // func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·seal(SB), NOSPLIT, $144-88
+TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -3081,13 +3334,13 @@ rounds10_16:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X11
-	PCLMULQDQ $0x00, X1, X11
-	PSHUFD    $0x4e, X10, X12
-	PXOR      X10, X12
+	MOVO      X10, X12
+	PCLMULQDQ $0x00, X1, X12
+	PSHUFD    $0x4e, X10, X13
+	PXOR      X10, X13
 	PCLMULQDQ $0x11, X1, X10
 	MOVOU     624(BX), X1
-	PCLMULQDQ $0x00, X1, X12
+	PCLMULQDQ $0x00, X1, X13
 
 	// Round Nr-8.
 	MOVOU  -128(CX), X1
@@ -3103,17 +3356,17 @@ rounds10_16:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU     -112(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     96(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     96(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     608(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-7.
 	MOVOU  -112(CX), X1
@@ -3129,17 +3382,17 @@ rounds10_16:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     80(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     592(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-6.
 	MOVOU  -96(CX), X1
@@ -3155,17 +3408,17 @@ rounds10_16:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU     -80(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     64(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     64(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     576(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-5.
 	MOVOU  -80(CX), X1
@@ -3181,17 +3434,17 @@ rounds10_16:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     48(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     560(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-4.
 	MOVOU  -64(CX), X1
@@ -3207,17 +3460,17 @@ rounds10_16:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU     -48(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     32(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     32(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     544(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-3.
 	MOVOU  -48(CX), X1
@@ -3233,17 +3486,17 @@ rounds10_16:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     16(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     528(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-2.
 	MOVOU  -32(CX), X1
@@ -3259,17 +3512,17 @@ rounds10_16:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU     -16(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     (BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     (BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     512(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-1.
 	MOVOU  -16(CX), X1
@@ -3284,20 +3537,20 @@ rounds10_16:
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X11, X12
-	PXOR X10, X12
+	PXOR X12, X13
+	PXOR X10, X13
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X11, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X11, X11
-	PXOR      X1, X12
-	PXOR      X11, X12
 	MOVO      X12, X1
 	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
 	PSHUFD    $0x4e, X12, X12
+	PXOR      X1, X13
+	PXOR      X12, X13
+	MOVO      X13, X1
+	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	PSHUFD    $0x4e, X13, X13
 	PXOR      X1, X10
-	PXOR      X12, X10
+	PXOR      X13, X10
 	MOVO      X10, X1
 
 	// Last round.
@@ -3481,10 +3734,16 @@ sealTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_3
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_7
 
-	// Keystream for at most 8 blocks.
+	// Advance the counter by ceil(n/16).
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	SHRQ $0x04, R11
+	MOVQ R11, X11
+	CMPQ R10, $0x00000040
+	JBE  ctrTailNarrower_7
+
+	// At most 8 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -3672,21 +3931,85 @@ rounds10_17:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      X2, (SP)
-	MOVOU      X3, 16(SP)
-	MOVOU      X4, 32(SP)
-	MOVOU      X5, 48(SP)
-	MOVOU      X6, 64(SP)
-	MOVOU      X7, 80(SP)
-	MOVOU      X8, 96(SP)
-	MOVOU      X9, 112(SP)
-	JMP        ctrTailXOR_3
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_27
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_28
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_29
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_30
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_31
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_32
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_33
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_34
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailDone_3
+
+ctrTailExit_27:
+	MOVO X2, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_28:
+	MOVO X3, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_29:
+	MOVO X4, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_30:
+	MOVO X5, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_31:
+	MOVO X6, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_32:
+	MOVO X7, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_33:
+	MOVO X8, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_34:
+	MOVO X9, X2
+	JMP  ctrTailPartial_3
 
 ctrTailNarrower_7:
 	CMPQ R10, $0x00000010
 	JBE  ctrTailNarrower_8
 
-	// Keystream for at most 4 blocks.
+	// At most 4 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -3802,14 +4125,46 @@ rounds10_18:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	MOVOU      X2, (SP)
-	MOVOU      X3, 16(SP)
-	MOVOU      X4, 32(SP)
-	MOVOU      X5, 48(SP)
-	JMP        ctrTailXOR_3
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_35
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_36
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_37
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_38
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailDone_3
+
+ctrTailExit_35:
+	MOVO X2, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_36:
+	MOVO X3, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_37:
+	MOVO X4, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_38:
+	MOVO X5, X2
+	JMP  ctrTailPartial_3
 
 ctrTailNarrower_8:
-	// Keystream for at most 1 blocks.
+	// At most 1 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVOU  (AX), X3
@@ -3871,81 +4226,101 @@ rounds10_19:
 	// Last round.
 	MOVOU      (CX), X3
 	AESENCLAST X3, X2
-	MOVOU      X2, (SP)
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_39
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailDone_3
 
-ctrTailXOR_3:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-	// XOR the whole blocks, then the partial one.
-	MOVQ R8, AX
-	MOVQ R9, CX
-	LEAQ (SP), DX
-	MOVQ R10, R9
-	SHRQ $0x04, R9
-
-ctrTailBlock_3:
-	TESTQ R9, R9
-	JZ    ctrTailPartial_3
-	MOVOU (CX), X2
-	MOVOU (DX), X3
-	PXOR  X3, X2
-	MOVOU X2, (AX)
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-	ADDQ  $0x00000010, DX
-	DECQ  R9
-	JMP   ctrTailBlock_3
+ctrTailExit_39:
+	MOVO X2, X2
 
 ctrTailPartial_3:
-	XORQ  R9, R9
-	TESTQ $0x00000008, R10
-	JZ    partialSkip_13
-	MOVQ  (CX)(R9*1), R11
-	XORQ  (DX)(R9*1), R11
-	MOVQ  R11, (AX)(R9*1)
-	ADDQ  $0x08, R9
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailDone_3
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
 
-partialSkip_13:
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ R9, R9
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_10
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, R9
+	MOVBQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_10:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_11
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, R9
+	MOVWQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_11:
 	TESTQ $0x00000004, R10
-	JZ    partialSkip_14
-	MOVL  (CX)(R9*1), R11
-	XORL  (DX)(R9*1), R11
-	MOVL  R11, (AX)(R9*1)
-	ADDQ  $0x04, R9
+	JZ    loadSkip_12
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, R9
+	MOVL  (DX), R11
+	ORQ   R11, R9
 
-partialSkip_14:
+loadSkip_12:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_4
+	MOVQ       (CX), X3
+	MOVQ       R9, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_4
+
+loadShort_4:
+	MOVQ R9, X3
+
+loadDone_4:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_9
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_9:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_10
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_10:
 	TESTQ $0x00000002, R10
-	JZ    partialSkip_15
-	MOVW  (CX)(R9*1), R11
-	XORW  (DX)(R9*1), R11
-	MOVW  R11, (AX)(R9*1)
-	ADDQ  $0x02, R9
+	JZ    storeSkip_11
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
-partialSkip_15:
+storeSkip_11:
 	TESTQ $0x00000001, R10
-	JZ    partialSkip_16
-	MOVB  (CX)(R9*1), CL
-	XORB  (DX)(R9*1), CL
-	MOVB  CL, (AX)(R9*1)
+	JZ    storeSkip_12
+	MOVB  CL, (AX)
 
-partialSkip_16:
-	// Clear the keystream from the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-
+storeSkip_12:
 ctrTailDone_3:
+	PADDD X11, X0
+
 	// ghashTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ghashTailDone_2
@@ -3991,38 +4366,49 @@ ghashTailPartial_2:
 	TESTQ $0x0000000f, R10
 	JZ    ghashTailReduce_2
 
-	// The partial block, zero-padded.
-	PXOR  X5, X5
-	MOVOU X5, 128(SP)
-	XORQ  DX, DX
-	TESTQ $0x00000008, R10
-	JZ    partialSkip_17
-	MOVQ  (CX)(DX*1), BX
-	MOVQ  BX, 128(SP)(DX*1)
-	ADDQ  $0x08, DX
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
 
-partialSkip_17:
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_13
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_13:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_14
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_14:
 	TESTQ $0x00000004, R10
-	JZ    partialSkip_18
-	MOVL  (CX)(DX*1), BX
-	MOVL  BX, 128(SP)(DX*1)
-	ADDQ  $0x04, DX
+	JZ    loadSkip_15
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
 
-partialSkip_18:
-	TESTQ $0x00000002, R10
-	JZ    partialSkip_19
-	MOVW  (CX)(DX*1), BX
-	MOVW  BX, 128(SP)(DX*1)
-	ADDQ  $0x02, DX
+loadSkip_15:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_5
+	MOVQ       (CX), X5
+	MOVQ       BX, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_5
 
-partialSkip_19:
-	TESTQ $0x00000001, R10
-	JZ    partialSkip_20
-	MOVB  (CX)(DX*1), CL
-	MOVB  CL, 128(SP)(DX*1)
+loadShort_5:
+	MOVQ BX, X5
 
-partialSkip_20:
-	MOVOU     128(SP), X5
+loadDone_5:
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
@@ -4066,7 +4452,7 @@ ghashTailDone_2:
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·open(SB), NOSPLIT, $144-88
+TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -4183,13 +4569,13 @@ rounds10_20:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X11
-	PCLMULQDQ $0x00, X1, X11
-	PSHUFD    $0x4e, X10, X12
-	PXOR      X10, X12
+	MOVO      X10, X12
+	PCLMULQDQ $0x00, X1, X12
+	PSHUFD    $0x4e, X10, X13
+	PXOR      X10, X13
 	PCLMULQDQ $0x11, X1, X10
 	MOVOU     624(BX), X1
-	PCLMULQDQ $0x00, X1, X12
+	PCLMULQDQ $0x00, X1, X13
 
 	// Round Nr-8.
 	MOVOU  -128(CX), X1
@@ -4205,17 +4591,17 @@ rounds10_20:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU     16(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     96(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     96(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     608(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-7.
 	MOVOU  -112(CX), X1
@@ -4231,17 +4617,17 @@ rounds10_20:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     80(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     592(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-6.
 	MOVOU  -96(CX), X1
@@ -4257,17 +4643,17 @@ rounds10_20:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU     48(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     64(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     64(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     576(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-5.
 	MOVOU  -80(CX), X1
@@ -4283,17 +4669,17 @@ rounds10_20:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     48(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     560(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-4.
 	MOVOU  -64(CX), X1
@@ -4309,17 +4695,17 @@ rounds10_20:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU     80(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     32(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     32(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     544(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-3.
 	MOVOU  -48(CX), X1
@@ -4335,17 +4721,17 @@ rounds10_20:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     16(BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     528(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-2.
 	MOVOU  -32(CX), X1
@@ -4361,17 +4747,17 @@ rounds10_20:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU     112(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     (BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
+	MOVOU     (BX), X14
+	MOVO      X1, X15
+	PCLMULQDQ $0x00, X14, X15
+	PXOR      X15, X12
+	PSHUFD    $0x4e, X1, X15
+	PXOR      X1, X15
+	PCLMULQDQ $0x11, X14, X1
 	PXOR      X1, X10
 	MOVOU     512(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	PCLMULQDQ $0x00, X1, X15
+	PXOR      X15, X13
 
 	// Round Nr-1.
 	MOVOU  -16(CX), X1
@@ -4386,20 +4772,20 @@ rounds10_20:
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X11, X12
-	PXOR X10, X12
+	PXOR X12, X13
+	PXOR X10, X13
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X11, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X11, X11
-	PXOR      X1, X12
-	PXOR      X11, X12
 	MOVO      X12, X1
 	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
 	PSHUFD    $0x4e, X12, X12
+	PXOR      X1, X13
+	PXOR      X12, X13
+	MOVO      X13, X1
+	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	PSHUFD    $0x4e, X13, X13
 	PXOR      X1, X10
-	PXOR      X12, X10
+	PXOR      X13, X10
 	MOVO      X10, X1
 
 	// Last round.
@@ -4488,38 +4874,49 @@ ghashTailPartial_3:
 	TESTQ $0x0000000f, R10
 	JZ    ghashTailReduce_3
 
-	// The partial block, zero-padded.
-	PXOR  X5, X5
-	MOVOU X5, 128(SP)
-	XORQ  R12, R12
-	TESTQ $0x00000008, R10
-	JZ    partialSkip_21
-	MOVQ  (BX)(R12*1), R13
-	MOVQ  R13, 128(SP)(R12*1)
-	ADDQ  $0x08, R12
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, R12
+	ANDQ $0x0f, R12
+	ADDQ BX, R12
+	XORQ R13, R13
 
-partialSkip_21:
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_16
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_16:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_17
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_17:
 	TESTQ $0x00000004, R10
-	JZ    partialSkip_22
-	MOVL  (BX)(R12*1), R13
-	MOVL  R13, 128(SP)(R12*1)
-	ADDQ  $0x04, R12
+	JZ    loadSkip_18
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
-partialSkip_22:
-	TESTQ $0x00000002, R10
-	JZ    partialSkip_23
-	MOVW  (BX)(R12*1), R13
-	MOVW  R13, 128(SP)(R12*1)
-	ADDQ  $0x02, R12
+loadSkip_18:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_6
+	MOVQ       (BX), X5
+	MOVQ       R13, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_6
 
-partialSkip_23:
-	TESTQ $0x00000001, R10
-	JZ    partialSkip_24
-	MOVB  (BX)(R12*1), BL
-	MOVB  BL, 128(SP)(R12*1)
+loadShort_6:
+	MOVQ R13, X5
 
-partialSkip_24:
-	MOVOU     128(SP), X5
+loadDone_6:
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
@@ -4558,10 +4955,16 @@ ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_4
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_10
 
-	// Keystream for at most 8 blocks.
+	// Advance the counter by ceil(n/16).
+	MOVQ R10, BX
+	ADDQ $0x0f, BX
+	SHRQ $0x04, BX
+	MOVQ BX, X11
+	CMPQ R10, $0x00000040
+	JBE  ctrTailNarrower_10
+
+	// At most 8 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -4749,21 +5152,85 @@ rounds10_21:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      X2, (SP)
-	MOVOU      X3, 16(SP)
-	MOVOU      X4, 32(SP)
-	MOVOU      X5, 48(SP)
-	MOVOU      X6, 64(SP)
-	MOVOU      X7, 80(SP)
-	MOVOU      X8, 96(SP)
-	MOVOU      X9, 112(SP)
-	JMP        ctrTailXOR_4
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_40
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_41
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_42
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_43
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_44
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_45
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_46
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_47
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailDone_4
+
+ctrTailExit_40:
+	MOVO X2, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_41:
+	MOVO X3, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_42:
+	MOVO X4, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_43:
+	MOVO X5, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_44:
+	MOVO X6, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_45:
+	MOVO X7, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_46:
+	MOVO X8, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_47:
+	MOVO X9, X2
+	JMP  ctrTailPartial_4
 
 ctrTailNarrower_10:
 	CMPQ R10, $0x00000010
 	JBE  ctrTailNarrower_11
 
-	// Keystream for at most 4 blocks.
+	// At most 4 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -4879,14 +5346,46 @@ rounds10_22:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	MOVOU      X2, (SP)
-	MOVOU      X3, 16(SP)
-	MOVOU      X4, 32(SP)
-	MOVOU      X5, 48(SP)
-	JMP        ctrTailXOR_4
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_48
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_49
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_50
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_51
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailDone_4
+
+ctrTailExit_48:
+	MOVO X2, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_49:
+	MOVO X3, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_50:
+	MOVO X4, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_51:
+	MOVO X5, X2
+	JMP  ctrTailPartial_4
 
 ctrTailNarrower_11:
-	// Keystream for at most 1 blocks.
+	// At most 1 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVOU  (AX), X3
@@ -4948,81 +5447,100 @@ rounds10_23:
 	// Last round.
 	MOVOU      (CX), X3
 	AESENCLAST X3, X2
-	MOVOU      X2, (SP)
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_52
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailDone_4
 
-ctrTailXOR_4:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-	// XOR the whole blocks, then the partial one.
-	MOVQ R8, AX
-	MOVQ R9, CX
-	LEAQ (SP), DX
-	MOVQ R10, BX
-	SHRQ $0x04, BX
-
-ctrTailBlock_4:
-	TESTQ BX, BX
-	JZ    ctrTailPartial_4
-	MOVOU (CX), X2
-	MOVOU (DX), X3
-	PXOR  X3, X2
-	MOVOU X2, (AX)
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-	ADDQ  $0x00000010, DX
-	DECQ  BX
-	JMP   ctrTailBlock_4
+ctrTailExit_52:
+	MOVO X2, X2
 
 ctrTailPartial_4:
-	XORQ  BX, BX
-	TESTQ $0x00000008, R10
-	JZ    partialSkip_25
-	MOVQ  (CX)(BX*1), R8
-	XORQ  (DX)(BX*1), R8
-	MOVQ  R8, (AX)(BX*1)
-	ADDQ  $0x08, BX
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailDone_4
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
 
-partialSkip_25:
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_19
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_19:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_20
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_20:
 	TESTQ $0x00000004, R10
-	JZ    partialSkip_26
-	MOVL  (CX)(BX*1), R8
-	XORL  (DX)(BX*1), R8
-	MOVL  R8, (AX)(BX*1)
-	ADDQ  $0x04, BX
+	JZ    loadSkip_21
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
 
-partialSkip_26:
+loadSkip_21:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_7
+	MOVQ       (CX), X3
+	MOVQ       BX, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_7
+
+loadShort_7:
+	MOVQ BX, X3
+
+loadDone_7:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_13
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_13:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_14
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_14:
 	TESTQ $0x00000002, R10
-	JZ    partialSkip_27
-	MOVW  (CX)(BX*1), R8
-	XORW  (DX)(BX*1), R8
-	MOVW  R8, (AX)(BX*1)
-	ADDQ  $0x02, BX
+	JZ    storeSkip_15
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
-partialSkip_27:
+storeSkip_15:
 	TESTQ $0x00000001, R10
-	JZ    partialSkip_28
-	MOVB  (CX)(BX*1), CL
-	XORB  (DX)(BX*1), CL
-	MOVB  CL, (AX)(BX*1)
+	JZ    storeSkip_16
+	MOVB  CL, (AX)
 
-partialSkip_28:
-	// Clear the keystream from the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-
+storeSkip_16:
 ctrTailDone_4:
+	PADDD  X11, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1

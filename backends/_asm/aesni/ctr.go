@@ -83,7 +83,6 @@ func ctrKernel(name string, add increment) {
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
-	buf := AllocLocal(128)
 
 	c := loadCounter(ctr, add)
 	loop, tail := emit.NewLabel("ctr8"), emit.NewLabel("ctrTail")
@@ -102,77 +101,74 @@ func ctrKernel(name string, add increment) {
 	JMP(LabelRef(loop))
 
 	Label(tail)
-	ctrTail(s, c, dst, src, n, buf)
+	ctrTail(s, c, dst, src, n)
 	c.store(ctr)
 	RET()
 }
 
-// ctrTail encrypts the last n < 128 bytes (model: ctrTail). It makes the
-// keystream for the m = ceil(n/16) blocks left, 8, 4 or 1 blocks wide, in
-// the 128-byte stack buffer buf; XORs whole blocks with vector
-// instructions and the partial block piece by piece, so nothing past
-// src+n is read and nothing past dst+n is written; advances the counter by
-// m; and clears buf, which held keystream the next call could use.
-func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual, buf Mem) {
-	done, xor := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailXOR")
+// ctrTail encrypts the last n < 128 bytes (model: ctrTail): the
+// keystream for the m = ceil(n/16) blocks left, 8, 4 or 1 blocks wide;
+// the whole blocks XORed and stored as in a batch; the keystream block of
+// the partial one moved to a fixed register and XORed with the partial
+// block through LoadPartial and StorePartial, so nothing past src+n is read
+// and nothing past dst+n is written. The counter advances by m.
+func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
+	done, partial := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial")
 	Comment("ctrTail: the last n < 128 bytes.")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
-	widths := []int{8, 4, 1}
-	for i, width := range widths {
-		next := emit.NewLabel("ctrTailNarrower")
-		if width > 1 {
-			narrower := widths[i+1]
-			CMPQ(n, U32(16*narrower))
-			JBE(LabelRef(next))
-		}
-		Commentf("Keystream for at most %d blocks.", width)
-		blocks := c.blocks(width)
-		whiten(s, blocks)
-		encryption.rounds(s, blocks, nil)
-		storeBlocks(blocks, buf)
-		if width > 1 {
-			JMP(LabelRef(xor))
-			Label(next)
-		}
-	}
 
-	Label(xor)
 	Comment("Advance the counter by ceil(n/16).")
 	m, step := GP64(), XMM()
 	MOVQ(n, m)
 	ADDQ(U8(15), m)
 	SHRQ(U8(4), m)
 	MOVQ(m, step)
-	c.add(step, c.reg)
 
-	Comment("XOR the whole blocks, then the partial one.")
-	d, sp, kp, whole := GP64(), GP64(), GP64(), GP64()
-	MOVQ(dst, d)
-	MOVQ(src, sp)
-	LEAQ(buf, kp)
-	MOVQ(n, whole)
-	SHRQ(U8(4), whole)
-	loop, partial := emit.NewLabel("ctrTailBlock"), emit.NewLabel("ctrTailPartial")
-	Label(loop)
-	TESTQ(whole, whole)
-	JZ(LabelRef(partial))
-	x, k := XMM(), XMM()
-	MOVOU(Mem{Base: sp}, x)
-	MOVOU(Mem{Base: kp}, k)
-	PXOR(k, x)
-	MOVOU(x, Mem{Base: d})
-	advance(16, d, sp, kp)
-	DECQ(whole)
-	JMP(LabelRef(loop))
-	Label(partial)
-	emit.XORPartial(Mem{Base: d}, Mem{Base: sp}, Mem{Base: kp}, n)
-
-	Comment("Clear the keystream from the stack.")
-	zero := XMM()
-	PXOR(zero, zero)
-	for i := 0; i < 8; i++ {
-		MOVOU(zero, buf.Offset(16*i))
+	last := XMM() // the keystream block of the partial block
+	widths := []int{8, 4, 1}
+	for i, width := range widths {
+		next := emit.NewLabel("ctrTailNarrower")
+		if width > 1 {
+			CMPQ(n, U32(16*widths[i+1]))
+			JBE(LabelRef(next))
+		}
+		Commentf("At most %d blocks.", width)
+		blocks := c.blocks(width)
+		whiten(s, blocks)
+		encryption.rounds(s, blocks, nil)
+		exits := make([]string, width)
+		for j, b := range blocks {
+			exits[j] = emit.NewLabel("ctrTailExit")
+			CMPQ(n, U32(16*(j+1)))
+			JB(LabelRef(exits[j]))
+			xorBlocks([]VecVirtual{b}, Mem{Base: src, Disp: 16 * j})
+			storeBlocks([]VecVirtual{b}, Mem{Base: dst, Disp: 16 * j})
+		}
+		JMP(LabelRef(done))
+		for j, b := range blocks {
+			Label(exits[j])
+			MOVO(b, last)
+			JMP(LabelRef(partial))
+		}
+		if width > 1 {
+			Label(next)
+		}
 	}
+
+	Label(partial)
+	TESTQ(U32(15), n)
+	JZ(LabelRef(done))
+	whole := GP64()
+	MOVQ(n, whole)
+	ANDQ(I8(-16), whole)
+	sp, dp := GP64(), GP64()
+	LEAQ(Mem{Base: src, Index: whole, Scale: 1}, sp)
+	LEAQ(Mem{Base: dst, Index: whole, Scale: 1}, dp)
+	x := emit.LoadPartial(sp, n)
+	PXOR(last, x)
+	emit.StorePartial(x, dp, n)
+
 	Label(done)
+	c.add(step, c.reg)
 }

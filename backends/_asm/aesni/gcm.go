@@ -12,13 +12,12 @@ const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, 
 
 // gcmKernel holds what seal and open load from their arguments.
 type gcmKernel struct {
-	s             emit.Schedule
-	table         GPVirtual
-	ctrp, yp      GPVirtual
-	dst, src, n   GPVirtual
-	c             counter
-	y             VecVirtual
-	buf, blockBuf Mem
+	s           emit.Schedule
+	table       GPVirtual
+	ctrp, yp    GPVirtual
+	dst, src, n GPVirtual
+	c           counter
+	y           VecVirtual
 }
 
 func loadGCMKernel() *gcmKernel {
@@ -29,8 +28,6 @@ func loadGCMKernel() *gcmKernel {
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
-	k.buf = AllocLocal(128)
-	k.blockBuf = AllocLocal(16)
 	k.c = loadCounter(k.ctrp, inc32)
 	k.y = loadHash(k.yp)
 	return k
@@ -97,8 +94,8 @@ func seal() {
 	g.all()
 
 	Label(tail)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n, k.buf)
-	ghashTail(k.table, k.dst, k.n, k.y, k.blockBuf)
+	ctrTail(k.s, k.c, k.dst, k.src, k.n)
+	ghashTail(k.table, k.dst, k.n, k.y)
 	k.finish()
 }
 
@@ -121,7 +118,7 @@ func open() {
 
 	Label(tail)
 	Comment("Hash the tail before decrypting it, which may overwrite it.")
-	ghashTail(k.table, k.src, k.n, k.y, k.blockBuf)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n, k.buf)
+	ghashTail(k.table, k.src, k.n, k.y)
+	ctrTail(k.s, k.c, k.dst, k.src, k.n)
 	k.finish()
 }

@@ -165,10 +165,9 @@ func (g *ghashBatch) all() {
 }
 
 // ghashTail absorbs the last n < 128 bytes at p into y: m = ceil(n/16)
-// blocks, the last zero-padded in the 16-byte stack buffer buf, multiplied
-// by H^m down to H^1 and reduced once (model: ghashTail). p and n are not
-// changed.
-func ghashTail(table, p, n GPVirtual, y VecVirtual, buf Mem) {
+// blocks, the last zero-padded, multiplied by H^m down to H^1 and reduced
+// once (model: ghashTail). p and n are not changed.
+func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	done := emit.NewLabel("ghashTailDone")
 	Comment("ghashTail: the last n < 128 bytes.")
 	TESTQ(n, n)
@@ -210,14 +209,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual, buf Mem) {
 	Label(partial)
 	TESTQ(U32(15), n)
 	JZ(LabelRef(reduce))
-	Comment("The partial block, zero-padded.")
-	zero := XMM()
-	PXOR(zero, zero)
-	MOVOU(zero, buf)
-	emit.CopyPartial(buf, Mem{Base: q}, n)
-	xp := XMM()
-	MOVOU(buf, xp)
-	absorb(xp)
+	absorb(emit.LoadPartial(q, n))
 
 	Label(reduce)
 	MOVO(acc.reduce(), y)
@@ -236,7 +228,6 @@ func ghashUpdate() {
 	yp := emit.LoadGP(Param("y"))
 	p := emit.LoadGP(Param("data").Base())
 	n := emit.LoadGP(Param("data").Len())
-	buf := AllocLocal(16)
 
 	y := loadHash(yp)
 	loop, tail := emit.NewLabel("ghash8"), emit.NewLabel("ghashTail")
@@ -251,7 +242,7 @@ func ghashUpdate() {
 	JMP(LabelRef(loop))
 
 	Label(tail)
-	ghashTail(table, p, n, y, buf)
+	ghashTail(table, p, n, y)
 	storeHash(y, yp)
 	RET()
 }
