@@ -2,12 +2,14 @@
 
 package vec
 
+import "encoding/binary"
+
 // And returns the bitwise AND of x and y.
 //
 // Asm: VPAND, CPU Feature: AVX
 func (x Uint8x16) And(y Uint8x16) Uint8x16 {
-	for i := range x.a {
-		x.a[i] &= y.a[i]
+	for i := 0; i < 16; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -16,8 +18,8 @@ func (x Uint8x16) And(y Uint8x16) Uint8x16 {
 //
 // Asm: VPOR, CPU Feature: AVX
 func (x Uint8x16) Or(y Uint8x16) Uint8x16 {
-	for i := range x.a {
-		x.a[i] |= y.a[i]
+	for i := 0; i < 16; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])|binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -26,8 +28,8 @@ func (x Uint8x16) Or(y Uint8x16) Uint8x16 {
 //
 // Asm: VPXOR, CPU Feature: AVX
 func (x Uint8x16) Xor(y Uint8x16) Uint8x16 {
-	for i := range x.a {
-		x.a[i] ^= y.a[i]
+	for i := 0; i < 16; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -36,8 +38,8 @@ func (x Uint8x16) Xor(y Uint8x16) Uint8x16 {
 //
 // Asm: VPANDN, CPU Feature: AVX
 func (x Uint8x16) AndNot(y Uint8x16) Uint8x16 {
-	for i := range x.a {
-		x.a[i] &^= y.a[i]
+	for i := 0; i < 16; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -46,8 +48,8 @@ func (x Uint8x16) AndNot(y Uint8x16) Uint8x16 {
 //
 // Emulated, CPU Feature: AVX
 func (x Uint8x16) Not() Uint8x16 {
-	for i := range x.a {
-		x.a[i] = ^x.a[i]
+	for i := 0; i < 16; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], ^binary.LittleEndian.Uint64(x.a[i:]))
 	}
 	return x
 }
@@ -56,8 +58,8 @@ func (x Uint8x16) Not() Uint8x16 {
 //
 // Asm: VPAND, CPU Feature: AVX2
 func (x Uint8x32) And(y Uint8x32) Uint8x32 {
-	for i := range x.a {
-		x.a[i] &= y.a[i]
+	for i := 0; i < 32; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -66,8 +68,8 @@ func (x Uint8x32) And(y Uint8x32) Uint8x32 {
 //
 // Asm: VPOR, CPU Feature: AVX2
 func (x Uint8x32) Or(y Uint8x32) Uint8x32 {
-	for i := range x.a {
-		x.a[i] |= y.a[i]
+	for i := 0; i < 32; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])|binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -76,8 +78,8 @@ func (x Uint8x32) Or(y Uint8x32) Uint8x32 {
 //
 // Asm: VPXOR, CPU Feature: AVX2
 func (x Uint8x32) Xor(y Uint8x32) Uint8x32 {
-	for i := range x.a {
-		x.a[i] ^= y.a[i]
+	for i := 0; i < 32; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -86,8 +88,8 @@ func (x Uint8x32) Xor(y Uint8x32) Uint8x32 {
 //
 // Asm: VPANDN, CPU Feature: AVX2
 func (x Uint8x32) AndNot(y Uint8x32) Uint8x32 {
-	for i := range x.a {
-		x.a[i] &^= y.a[i]
+	for i := 0; i < 32; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -96,8 +98,8 @@ func (x Uint8x32) AndNot(y Uint8x32) Uint8x32 {
 //
 // Emulated, CPU Feature: AVX2
 func (x Uint8x32) Not() Uint8x32 {
-	for i := range x.a {
-		x.a[i] = ^x.a[i]
+	for i := 0; i < 32; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], ^binary.LittleEndian.Uint64(x.a[i:]))
 	}
 	return x
 }
@@ -106,8 +108,8 @@ func (x Uint8x32) Not() Uint8x32 {
 //
 // Asm: VPANDD, CPU Feature: AVX512
 func (x Uint8x64) And(y Uint8x64) Uint8x64 {
-	for i := range x.a {
-		x.a[i] &= y.a[i]
+	for i := 0; i < 64; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -116,8 +118,8 @@ func (x Uint8x64) And(y Uint8x64) Uint8x64 {
 //
 // Asm: VPORD, CPU Feature: AVX512
 func (x Uint8x64) Or(y Uint8x64) Uint8x64 {
-	for i := range x.a {
-		x.a[i] |= y.a[i]
+	for i := 0; i < 64; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])|binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -126,8 +128,8 @@ func (x Uint8x64) Or(y Uint8x64) Uint8x64 {
 //
 // Asm: VPXORD, CPU Feature: AVX512
 func (x Uint8x64) Xor(y Uint8x64) Uint8x64 {
-	for i := range x.a {
-		x.a[i] ^= y.a[i]
+	for i := 0; i < 64; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -136,8 +138,8 @@ func (x Uint8x64) Xor(y Uint8x64) Uint8x64 {
 //
 // Asm: VPANDND, CPU Feature: AVX512
 func (x Uint8x64) AndNot(y Uint8x64) Uint8x64 {
-	for i := range x.a {
-		x.a[i] &^= y.a[i]
+	for i := 0; i < 64; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], binary.LittleEndian.Uint64(x.a[i:])&^binary.LittleEndian.Uint64(y.a[i:]))
 	}
 	return x
 }
@@ -146,8 +148,8 @@ func (x Uint8x64) AndNot(y Uint8x64) Uint8x64 {
 //
 // Emulated, CPU Feature: AVX512
 func (x Uint8x64) Not() Uint8x64 {
-	for i := range x.a {
-		x.a[i] = ^x.a[i]
+	for i := 0; i < 64; i += 8 {
+		binary.LittleEndian.PutUint64(x.a[i:], ^binary.LittleEndian.Uint64(x.a[i:]))
 	}
 	return x
 }

@@ -1,4 +1,81 @@
-// Package vec models 128-, 256- and 512-bit SIMD registers as Go values.
+// Package vec models the 128-, 256- and 512-bit SIMD registers of amd64 as
+// plain Go values, so that the library's kernels can be written once as
+// readable Go, run on any architecture, and be held byte for byte against
+// the assembly that does the same steps in real registers.
+//
+// # Shape
+//
+// Each vector type is a fixed array of lanes: Uint8x16, Uint8x32 and
+// Uint8x64 hold bytes; Uint32x4, Uint32x8 and Uint32x16 hold 32-bit words;
+// Uint64x2, Uint64x4 and Uint64x8 hold 64-bit words; Int8x16, Int8x32 and
+// Int8x64 exist for the indices of byte shuffles. Lane 0 sits at the lowest
+// address, and the As* conversions reinterpret the bytes exactly as the
+// register does (each lane little-endian), on any host. Mask8x16 to Mask64x8
+// are bitmaps, one bit per lane, like AVX-512 opmask registers.
+//
+// Values are copied, never shared: every operation returns a new vector and
+// leaves its operands alone, and nothing allocates.
+//
+// # Names
+//
+// Types, functions and methods carry the names, receivers and argument
+// orders of Go's own simd/archsimd package (Go 1.26, GOEXPERIMENT=simd), for
+// the subset this library needs, so a model reads like archsimd code. Each
+// doc comment ends with the instruction the operation models and the CPU
+// feature archsimd requires for it, in archsimd's form:
+//
+//	Asm: VAESENC, CPU Feature: AVX512VAES
+//
+// A few operations have no archsimd counterpart. They are named in
+// archsimd's style and say so in their documentation:
+//
+//   - LoadMaskedUint8x16, LoadMaskedUint8x32 and their StoreMasked methods
+//     (archsimd masks bytes only at 512 bits; AVX-512 has them at every width);
+//   - BroadcastUint8x16ToUint8x32, BroadcastUint8x16ToUint8x64 and the
+//     Uint32 and Uint64 forms: one 128-bit group copied to every group
+//     (VBROADCASTI128, VBROADCASTI32X4, VBROADCASTI64X2), the way a round
+//     key is spread over 2 or 4 blocks;
+//   - ShiftBytesLeft and ShiftBytesRight on Uint8x16, and their Grouped
+//     forms on the wider byte vectors (VPSLLDQ, VPSRLDQ).
+//
+// Where archsimd leaves a result undefined, vec picks the instruction's:
+// SelectFromPair takes its selectors modulo 8. AESRoundKeyGenAssist is
+// documented as the instruction behaves (archsimd's comment describes other
+// lanes); the tests hold vec to the hardware, not to the comment.
+//
+// # Speed and constant time
+//
+// vec is a model, not an accelerator: an operation is a loop over lanes, so
+// a 512-bit XOR costs a few nanoseconds instead of a fraction of one. The
+// AES operations hand the whole register, up to 64 bytes, to package
+// aesround in one call, so its bitsliced S-box handles four blocks at once;
+// Uint8x64 is therefore the fastest way to run AES through vec.
+//
+// No branch and no memory address depends on the contents of a vector.
+// The AES operations are as constant-time as aesround, the carry-less
+// multiplies as ghash.Clmul64. The byte shuffles that take their indices
+// from a vector (Permute, PermuteOrZero and PermuteOrZeroGrouped) select
+// with masks and shifts instead of indexing memory. What the hardware
+// encodes in the instruction, or takes from an opmask register, is public
+// here too and may steer branches: shift counts, selectors, element indices,
+// and the masks of the masked loads and stores (which kernels derive from
+// lengths).
+//
+// # Tests
+//
+// vec_test.go checks every operation against a scalar reference on random
+// inputs, the AES rounds against a table-driven AES written in the test.
+// archsimd_test.go, built only with GOEXPERIMENT=simd on amd64, runs every
+// operation and the real instruction through simd/archsimd on 10,000 random
+// inputs each and requires equal results; it skips an operation only when
+// the CPU lacks the feature, and fails if any exported operation is not
+// compared:
+//
+//	GOEXPERIMENT=simd go test ./vec/
+//
+// The repetitive declarations live in the *_gen.go files, written by
+// internal/gen from the lane helpers in this package; run go generate after
+// changing the generator.
 //
 //go:generate go run ./internal/gen
 package vec

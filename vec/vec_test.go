@@ -501,3 +501,30 @@ func testElems[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, get fu
 		checkLanes(t, fmt.Sprintf("%s.SetElem(%d)", name, index), lanesCopy[V, E, P](set(x, index, v)), want)
 	}
 }
+
+// TestNoAllocs checks that the operations a kernel runs in its loop keep
+// everything on the stack.
+func TestNoAllocs(t *testing.T) {
+	buf := make([]byte, 256)
+	x, k := LoadUint8x64Slice(buf), BroadcastUint32x16(3)
+	y := BroadcastUint64x8(5)
+	idx := BroadcastInt8x64(15)
+	ops := map[string]func(){
+		"AESEncryptOneRound":           func() { x = x.AESEncryptOneRound(k) },
+		"AESDecryptLastRound":          func() { x = x.AESDecryptLastRound(k) },
+		"Xor":                          func() { x = x.Xor(x) },
+		"CarrylessMultiplyGrouped":     func() { y = y.CarrylessMultiplyGrouped(0, 1, y) },
+		"PermuteOrZeroGrouped":         func() { x = x.PermuteOrZeroGrouped(idx) },
+		"LoadUint8x64Slice":            func() { x = LoadUint8x64Slice(buf[64:]) },
+		"StoreSlice":                   func() { x.StoreSlice(buf[128:]) },
+		"LoadUint8x64SlicePart":        func() { x = LoadUint8x64SlicePart(buf[200:]) },
+		"AsUint64x8":                   func() { y = x.AsUint64x8() },
+		"BroadcastUint32x4ToUint32x16": func() { k = BroadcastUint32x4ToUint32x16(k.GetLo().GetLo()) },
+		"AESRoundKeyGenAssist":         func() { k = k.SetLo(k.GetLo().SetLo(k.GetLo().GetLo().AESRoundKeyGenAssist(1))) },
+	}
+	for name, op := range ops {
+		if n := testing.AllocsPerRun(100, op); n != 0 {
+			t.Errorf("%s: %v allocations per run, want 0", name, n)
+		}
+	}
+}
