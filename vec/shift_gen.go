@@ -43,7 +43,7 @@ func (x Uint8x64) ConcatShiftBytesRightGrouped(shift uint8, y Uint8x64) Uint8x64
 // in zeros; n above 15 gives zero.
 //
 // archsimd has no such operation (it equals x.ConcatShiftBytesRight(16-n,
-// zero) for n up to 16); vec names it after the instruction.
+// zero) for n up to 16); vec adds it under a name in archsimd's style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX
 func (x Uint8x16) ShiftBytesLeft(n uint8) Uint8x16 {
@@ -54,7 +54,8 @@ func (x Uint8x16) ShiftBytesLeft(n uint8) Uint8x16 {
 
 // ShiftBytesLeftGrouped is ShiftBytesLeft on each 128-bit group of x.
 //
-// archsimd has no such operation; vec names it after the instruction.
+// archsimd has no such operation; vec adds it under a name in archsimd's
+// style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX2
 func (x Uint8x32) ShiftBytesLeftGrouped(n uint8) Uint8x32 {
@@ -67,7 +68,8 @@ func (x Uint8x32) ShiftBytesLeftGrouped(n uint8) Uint8x32 {
 
 // ShiftBytesLeftGrouped is ShiftBytesLeft on each 128-bit group of x.
 //
-// archsimd has no such operation; vec names it after the instruction.
+// archsimd has no such operation; vec adds it under a name in archsimd's
+// style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX512
 func (x Uint8x64) ShiftBytesLeftGrouped(n uint8) Uint8x64 {
@@ -82,7 +84,7 @@ func (x Uint8x64) ShiftBytesLeftGrouped(n uint8) Uint8x64 {
 // in zeros; n above 15 gives zero.
 //
 // archsimd has no such operation (it equals zero.ConcatShiftBytesRight(n,
-// x)); vec names it after the instruction.
+// x)); vec adds it under a name in archsimd's style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX
 func (x Uint8x16) ShiftBytesRight(n uint8) Uint8x16 {
@@ -93,7 +95,8 @@ func (x Uint8x16) ShiftBytesRight(n uint8) Uint8x16 {
 
 // ShiftBytesRightGrouped is ShiftBytesRight on each 128-bit group of x.
 //
-// archsimd has no such operation; vec names it after the instruction.
+// archsimd has no such operation; vec adds it under a name in archsimd's
+// style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX2
 func (x Uint8x32) ShiftBytesRightGrouped(n uint8) Uint8x32 {
@@ -106,7 +109,8 @@ func (x Uint8x32) ShiftBytesRightGrouped(n uint8) Uint8x32 {
 
 // ShiftBytesRightGrouped is ShiftBytesRight on each 128-bit group of x.
 //
-// archsimd has no such operation; vec names it after the instruction.
+// archsimd has no such operation; vec adds it under a name in archsimd's
+// style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX512
 func (x Uint8x64) ShiftBytesRightGrouped(n uint8) Uint8x64 {

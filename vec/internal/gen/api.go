@@ -475,8 +475,8 @@ func emitByteShifts(f *file) {
 		{"Right", "low", "VPSRLDQ", "shiftGroupRight", "zero.ConcatShiftBytesRight(n, x)"},
 	} {
 		f.doc(fmt.Sprintf("ShiftBytes%s moves the bytes of x n places toward its %s end, shifting in zeros; "+
-			"n above 15 gives zero.\n\narchsimd has no such operation (it equals %s); vec names it after "+
-			"the instruction.\n\n%s", dir.name, dir.toward, dir.same, asm(dir.instr, "AVX")))
+			"n above 15 gives zero.\n\narchsimd has no such operation (it equals %s); vec adds it "+
+			"under a name in archsimd's style.\n\n%s", dir.name, dir.toward, dir.same, asm(dir.instr, "AVX")))
 		f.code(`func (x {T}) ShiftBytes{D}(n uint8) {T} {
 	var r {T}
 	{H}(r.a[:], x.a[:], n)
@@ -484,7 +484,7 @@ func emitByteShifts(f *file) {
 }`, "T", u8[0].Name, "D", dir.name, "H", dir.helper)
 		for _, t := range u8[1:] {
 			f.doc(fmt.Sprintf("ShiftBytes%sGrouped is ShiftBytes%[1]s on each 128-bit group of x.\n\n"+
-				"archsimd has no such operation; vec names it after the instruction.\n\n%s",
+				"archsimd has no such operation; vec adds it under a name in archsimd's style.\n\n%s",
 				dir.name, asm(dir.instr, feature(t))))
 			f.code(`func (x {T}) ShiftBytes{D}Grouped(n uint8) {T} {
 	var r {T}
