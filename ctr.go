@@ -20,7 +20,7 @@ func NewCTR(key, iv []byte) (cipher.Stream, error) {
 		return nil, err
 	}
 	if len(iv) != BlockSize {
-		return nil, errors.New("cipher.NewCTR: IV length must equal block size")
+		return nil, errors.New("bad IV length")
 	}
 	if s.c.b.Std {
 		return stdlib.NewCTR(key, iv), nil

@@ -67,6 +67,9 @@ func (r gcmRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]b
 	if len(ciphertext) < gcmStandardNonceSize+gcmTagSize {
 		return nil, errOpen
 	}
+	if uint64(len(ciphertext)) > gcmMaxPlaintext+gcmStandardNonceSize+gcmTagSize {
+		return nil, errOpen
+	}
 	ret, out := sliceForAppend(dst, len(ciphertext)-gcmStandardNonceSize-gcmTagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
@@ -81,10 +84,19 @@ func (r gcmRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]b
 	copy(nonceBuf[:], ciphertext)
 	body := ciphertext[gcmStandardNonceSize:]
 	if alias.AnyOverlap(out, ciphertext) {
-		copy(out[:len(body)], body)
+		copy(out[:len(ciphertext)], body)
 		body = out[:len(body)]
 	}
-	if _, err := r.g.Open(out[:0], nonceBuf[:], body, additionalData); err != nil {
+	if r.g.std != nil {
+		// A separate copy for the interface call, so that nonceBuf does not
+		// escape (and allocate) on the other backends.
+		nonce := nonceBuf
+		if _, err := r.g.std.Open(out[:0], nonce[:], body, additionalData); err != nil {
+			return nil, err
+		}
+		return ret, nil
+	}
+	if err := r.g.open(out, nonceBuf[:], body, additionalData); err != nil {
 		return nil, err
 	}
 	return ret, nil

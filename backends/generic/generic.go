@@ -75,7 +75,11 @@ func EncryptBlocks(ks *aesround.Schedule, dst, src []byte) {
 	checkBlocks(dst, src)
 	var rk roundKeys
 	broadcast(&rk, &ks.Enc, ks.Rounds)
-	blocks(&rk, ks.Rounds, encrypt4, dst, src)
+	for len(src) > 0 {
+		n := min(len(src), 16*lanes)
+		encrypt4(&rk, ks.Rounds, vec.LoadUint8x64SlicePart(src[:n])).StoreSlicePart(dst[:n])
+		src, dst = src[n:], dst[n:]
+	}
 }
 
 // DecryptBlocks decrypts len(src)/16 whole blocks of src into dst.
@@ -83,16 +87,10 @@ func DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {
 	checkBlocks(dst, src)
 	var rk roundKeys
 	broadcast(&rk, &ks.Dec, ks.Rounds)
-	blocks(&rk, ks.Rounds, decrypt4, dst, src)
-}
-
-func blocks(rk *roundKeys, rounds int, f func(*roundKeys, int, vec.Uint8x64) vec.Uint8x64, dst, src []byte) {
-	for len(src) >= 16*lanes {
-		f(rk, rounds, vec.LoadUint8x64Slice(src)).StoreSlice(dst)
-		src, dst = src[16*lanes:], dst[16*lanes:]
-	}
-	if len(src) > 0 {
-		f(rk, rounds, vec.LoadUint8x64SlicePart(src)).StoreSlicePart(dst[:len(src)])
+	for len(src) > 0 {
+		n := min(len(src), 16*lanes)
+		decrypt4(&rk, ks.Rounds, vec.LoadUint8x64SlicePart(src[:n])).StoreSlicePart(dst[:n])
+		src, dst = src[n:], dst[n:]
 	}
 }
 
@@ -100,12 +98,12 @@ func blocks(rk *roundKeys, rounds int, f func(*roundKeys, int, vec.Uint8x64) vec
 // where only the low 32 bits (big-endian) count, wrapping without carry.
 // On return ctr has advanced by one per block, a partial block included.
 func CTR32(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
-	ctrXOR(ks, ctr, dst, src, inc32)
+	ctrXOR(ks, ctr, dst, src, false)
 }
 
 // CTR128 is CTR32 with the whole block as a 128-bit big-endian counter.
 func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
-	ctrXOR(ks, ctr, dst, src, inc128)
+	ctrXOR(ks, ctr, dst, src, true)
 }
 
 func inc32(ctr *[16]byte) {
@@ -120,7 +118,10 @@ func inc128(ctr *[16]byte) {
 	binary.BigEndian.PutUint64(ctr[:8], hi)
 }
 
-func ctrXOR(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte, inc func(*[16]byte)) {
+// ctrXOR is CTR32, or CTR128 when wide is set. (A flag rather than the
+// increment as a function value: calling through a function value would make
+// ctr escape to the heap, and every caller would allocate.)
+func ctrXOR(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte, wide bool) {
 	if len(dst) < len(src) {
 		panic("generic: output smaller than input")
 	}
@@ -134,7 +135,11 @@ func ctrXOR(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte, inc func(*[16
 		n := min(len(src), 16*lanes)
 		for lane := 0; lane < (n+15)/16; lane++ {
 			copy(counters[16*lane:], ctr[:])
-			inc(ctr)
+			if wide {
+				inc128(ctr)
+			} else {
+				inc32(ctr)
+			}
 		}
 		keystream := encrypt4(&rk, ks.Rounds, vec.LoadUint8x64(&counters))
 		keystream.Xor(vec.LoadUint8x64SlicePart(src[:n])).StoreSlicePart(dst[:n])
