@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"crypto/aes"
 	"crypto/cipher"
 	"crypto/subtle"
 	"encoding/binary"
@@ -74,6 +75,17 @@ var mutants = map[string]mutant{
 	"SealWritesPastResult": {func(i Impl) Impl {
 		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return overwritingSeal{a} })
 	}, "GCM/AES-128/TagSize=13/Seal", true},
+	"ShortTagAssembly": {func(i Impl) Impl {
+		// crypto/cipher's own assembly with a short tag, golang/go#80288.
+		i.NewGCMWithTagSize = func(key []byte, n int) (cipher.AEAD, error) {
+			b, err := aes.NewCipher(key)
+			if err != nil {
+				return nil, err
+			}
+			return cipher.NewGCMWithTagSize(b, n)
+		}
+		return i
+	}, "GCM/AES-128/TagSize=12/Seal", true},
 	"SealReadsHugeInput": {func(i Impl) Impl {
 		return wrapAEAD(i, func(a cipher.AEAD) cipher.AEAD { return readingSeal{a} })
 	}, "GCM/AES-128/MessageTooLarge", true},

@@ -1,0 +1,151 @@
+package vaes_test
+
+import (
+	"crypto/cipher"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/vaesgo/vaes"
+	"github.com/vaesgo/vaes/internal/conformance"
+	"github.com/vaesgo/vaes/internal/impl"
+)
+
+// The conformance battery runs on every backend this CPU can run, in one
+// process: TestBlock, TestCTR, TestGCM and TestACVP each make one subtest
+// per backend (TestGCM/aesni/AES-256/...). TestConformanceCoverage, last in
+// this file, reports which backends they covered.
+
+func TestBlock(t *testing.T) { forEachBackend(t, conformance.RunBlock) }
+func TestCTR(t *testing.T)   { forEachBackend(t, conformance.RunCTR) }
+func TestGCM(t *testing.T)   { forEachBackend(t, conformance.RunGCM) }
+func TestACVP(t *testing.T)  { forEachBackend(t, conformance.RunACVP) }
+
+// covered records, per top-level test, the backends whose subtest ran.
+var covered = map[string]map[string]bool{}
+
+// batteryTests are the tests whose coverage TestConformanceCoverage checks.
+var batteryTests = []string{"TestBlock", "TestCTR", "TestGCM", "TestACVP"}
+
+// forEachBackend runs f as a subtest per registered backend, with the
+// public API bound to that backend. A backend this CPU cannot run is
+// skipped, with the reason.
+func forEachBackend(t *testing.T, f func(*testing.T, conformance.Impl)) {
+	if len(impl.All()) == 0 {
+		t.Fatal("no backends registered")
+	}
+	for _, b := range impl.All() {
+		t.Run(b.Name, func(t *testing.T) {
+			if !b.Available {
+				t.Skipf("this CPU (or build) cannot run the %s backend", b.Name)
+			}
+			top, _, _ := strings.Cut(t.Name(), "/")
+			if covered[top] == nil {
+				covered[top] = map[string]bool{}
+			}
+			covered[top][b.Name] = true
+			f(t, bound(b))
+		})
+	}
+}
+
+// bound returns the public constructors, each building on backend b.
+func bound(b *impl.Backend) conformance.Impl {
+	// The constructors capture the active backend: select b for the
+	// duration of each call, then restore the previous one.
+	on := func() (restore func()) { return impl.Select(b) }
+	return conformance.Impl{
+		Name: b.Name,
+		NewCipher: func(key []byte) (cipher.Block, error) {
+			defer on()()
+			c, err := vaes.NewCipher(key)
+			if err != nil {
+				return nil, err
+			}
+			return c, nil
+		},
+		NewCTR: func(key, iv []byte) (cipher.Stream, error) {
+			defer on()()
+			return vaes.NewCTR(key, iv)
+		},
+		NewGCM: func(key []byte) (cipher.AEAD, error) {
+			defer on()()
+			return aead(vaes.NewGCM(key))
+		},
+		NewGCMWithNonceSize: func(key []byte, size int) (cipher.AEAD, error) {
+			defer on()()
+			return aead(vaes.NewGCMWithNonceSize(key, size))
+		},
+		NewGCMWithTagSize: func(key []byte, tagSize int) (cipher.AEAD, error) {
+			defer on()()
+			return aead(vaes.NewGCMWithTagSize(key, tagSize))
+		},
+		NewGCMWithRandomNonce: func(key []byte) (cipher.AEAD, error) {
+			defer on()()
+			return vaes.NewGCMWithRandomNonce(key)
+		},
+	}
+}
+
+// aead converts a *vaes.GCM result to a cipher.AEAD without turning a nil
+// pointer into a non-nil interface.
+func aead(g *vaes.GCM, err error) (cipher.AEAD, error) {
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// TestConformanceCoverage reports which backends the battery covered, and
+// fails under CI (the environment variable CI set) if a backend this CPU
+// can run was left out of any battery test. A run narrowed with -run or
+// -skip, or shuffled, only reports.
+func TestConformanceCoverage(t *testing.T) {
+	var lines []string
+	var missing []string
+	for _, b := range impl.All() {
+		var got []string
+		for _, name := range batteryTests {
+			if covered[name][b.Name] {
+				got = append(got, strings.TrimPrefix(name, "Test"))
+			} else if b.Available {
+				missing = append(missing, name+"/"+b.Name)
+			}
+		}
+		state := "not available on this CPU"
+		if b.Available {
+			state = "covered by " + strings.Join(got, ", ")
+			if len(got) == 0 {
+				state = "available but not covered"
+			}
+		}
+		lines = append(lines, fmt.Sprintf("%-8s %s", b.Name, state))
+	}
+	sort.Strings(missing)
+	report := "conformance coverage (active backend " + vaes.Backend() + "):\n\t" + strings.Join(lines, "\n\t")
+	t.Log(report)
+	fmt.Println(report)
+	if len(missing) == 0 {
+		return
+	}
+	if narrowed() || os.Getenv("CI") == "" {
+		t.Logf("not covered: %s", strings.Join(missing, ", "))
+		return
+	}
+	t.Errorf("backends this CPU can run were not covered: %s", strings.Join(missing, ", "))
+}
+
+// narrowed reports whether -run or -skip restricts which tests run, or
+// -shuffle may have run this test before the battery.
+func narrowed() bool {
+	for _, name := range []string{"test.run", "test.skip"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
+			return true
+		}
+	}
+	f := flag.Lookup("test.shuffle")
+	return f != nil && f.Value.String() != "off"
+}
