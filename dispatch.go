@@ -3,6 +3,7 @@ package vaes
 import (
 	"os"
 
+	"github.com/vaesgo/vaes/backends/aesni"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/internal/impl"
@@ -11,6 +12,19 @@ import (
 // The backends, best first. dispatch picks the first one this CPU can run,
 // unless VAES_BACKEND names another that it can run.
 var (
+	backendAESNI = &impl.Backend{
+		ID:            impl.AESNI,
+		Name:          "aesni",
+		Available:     aesni.Available(),
+		EncryptBlocks: aesni.EncryptBlocks,
+		DecryptBlocks: aesni.DecryptBlocks,
+		CTR32:         aesni.CTR32,
+		CTR128:        aesni.CTR128,
+		GHASHInit:     aesni.GHASHInit,
+		GHASH:         aesni.GHASH,
+		Seal:          aesni.Seal,
+		Open:          aesni.Open,
+	}
 	backendGeneric = &impl.Backend{
 		ID:            impl.Generic,
 		Name:          "generic",
@@ -33,7 +47,7 @@ var (
 )
 
 func init() {
-	for _, b := range []*impl.Backend{backendStdlib, backendGeneric} {
+	for _, b := range []*impl.Backend{backendAESNI, backendStdlib, backendGeneric} {
 		impl.Register(b)
 	}
 	impl.Select(choose(os.Getenv("VAES_BACKEND")))

@@ -2,6 +2,7 @@ package vaes
 
 import (
 	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/aesni"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/ghash"
 	"github.com/vaesgo/vaes/internal/impl"
@@ -14,6 +15,8 @@ import (
 
 func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.EncryptBlocks(ks, dst, src)
 	default:
 		generic.EncryptBlocks(ks, dst, src)
 	}
@@ -21,6 +24,8 @@ func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 
 func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.DecryptBlocks(ks, dst, src)
 	default:
 		generic.DecryptBlocks(ks, dst, src)
 	}
@@ -28,6 +33,8 @@ func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 
 func ctr32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.CTR32(ks, ctr, dst, src)
 	default:
 		generic.CTR32(ks, ctr, dst, src)
 	}
@@ -35,6 +42,8 @@ func ctr32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byt
 
 func ctr128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.CTR128(ks, ctr, dst, src)
 	default:
 		generic.CTR128(ks, ctr, dst, src)
 	}
@@ -42,6 +51,8 @@ func ctr128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []by
 
 func ghashInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.GHASHInit(t, h)
 	default:
 		generic.GHASHInit(t, h)
 	}
@@ -49,6 +60,8 @@ func ghashInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 
 func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.GHASH(t, y, data)
 	default:
 		generic.GHASH(t, y, data)
 	}
@@ -56,6 +69,8 @@ func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 
 func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.Seal(ks, t, ctr, y, dst, src)
 	default:
 		generic.Seal(ks, t, ctr, y, dst, src)
 	}
@@ -63,6 +78,8 @@ func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16
 
 func gcmOpen(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.AESNI:
+		aesni.Open(ks, t, ctr, y, dst, src)
 	default:
 		generic.Open(ks, t, ctr, y, dst, src)
 	}
