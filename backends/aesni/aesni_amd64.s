@@ -1034,14 +1034,8 @@ ctrTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_1
-
-	// Advance the counter by ceil(n/16).
-	MOVQ R8, R9
-	ADDQ $0x0f, R9
-	SHRQ $0x04, R9
-	MOVQ R9, X10
-	CMPQ R8, $0x00000040
-	JBE  ctrTailNarrower_1
+	CMPQ  R8, $0x00000040
+	JBE   ctrTailNarrower_1
 
 	// At most 8 blocks.
 	MOVO   X0, X1
@@ -1271,7 +1265,7 @@ rounds10_8:
 	MOVOU      112(DI), X1
 	PXOR       X1, X8
 	MOVOU      X8, 112(SI)
-	JMP        ctrTailDone_1
+	JMP        ctrTailFinish_1
 
 ctrTailExit_1:
 	MOVO X1, X1
@@ -1445,7 +1439,7 @@ rounds10_9:
 	MOVOU      48(DI), X1
 	PXOR       X1, X4
 	MOVOU      X4, 48(SI)
-	JMP        ctrTailDone_1
+	JMP        ctrTailFinish_1
 
 ctrTailExit_9:
 	MOVO X1, X1
@@ -1531,14 +1525,14 @@ rounds10_10:
 	MOVOU      (DI), X2
 	PXOR       X2, X1
 	MOVOU      X1, (SI)
-	JMP        ctrTailDone_1
+	JMP        ctrTailFinish_1
 
 ctrTailExit_13:
 	MOVO X1, X1
 
 ctrTailPartial_1:
 	TESTQ $0x0000000f, R8
-	JZ    ctrTailDone_1
+	JZ    ctrTailFinish_1
 	MOVQ  R8, AX
 	ANDQ  $-16, AX
 	LEAQ  (DI)(AX*1), CX
@@ -1618,8 +1612,15 @@ storeSkip_3:
 	MOVB  CL, (AX)
 
 storeSkip_4:
+ctrTailFinish_1:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R8, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X1
+	PADDD X1, X0
+
 ctrTailDone_1:
-	PADDD  X10, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (BX)
 	RET
@@ -1886,14 +1887,8 @@ ctrTail_2:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_2
-
-	// Advance the counter by ceil(n/16).
-	MOVQ R8, R9
-	ADDQ $0x0f, R9
-	SHRQ $0x04, R9
-	MOVQ R9, X10
-	CMPQ R8, $0x00000040
-	JBE  ctrTailNarrower_4
+	CMPQ  R8, $0x00000040
+	JBE   ctrTailNarrower_4
 
 	// At most 8 blocks.
 	MOVO   X0, X1
@@ -2123,7 +2118,7 @@ rounds10_12:
 	MOVOU      112(DI), X1
 	PXOR       X1, X8
 	MOVOU      X8, 112(SI)
-	JMP        ctrTailDone_2
+	JMP        ctrTailFinish_2
 
 ctrTailExit_14:
 	MOVO X1, X1
@@ -2297,7 +2292,7 @@ rounds10_13:
 	MOVOU      48(DI), X1
 	PXOR       X1, X4
 	MOVOU      X4, 48(SI)
-	JMP        ctrTailDone_2
+	JMP        ctrTailFinish_2
 
 ctrTailExit_22:
 	MOVO X1, X1
@@ -2383,14 +2378,14 @@ rounds10_14:
 	MOVOU      (DI), X2
 	PXOR       X2, X1
 	MOVOU      X1, (SI)
-	JMP        ctrTailDone_2
+	JMP        ctrTailFinish_2
 
 ctrTailExit_26:
 	MOVO X1, X1
 
 ctrTailPartial_2:
 	TESTQ $0x0000000f, R8
-	JZ    ctrTailDone_2
+	JZ    ctrTailFinish_2
 	MOVQ  R8, AX
 	ANDQ  $-16, AX
 	LEAQ  (DI)(AX*1), CX
@@ -2470,8 +2465,15 @@ storeSkip_7:
 	MOVB  CL, (AX)
 
 storeSkip_8:
+ctrTailFinish_2:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R8, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X1
+	PADDQ X1, X0
+
 ctrTailDone_2:
-	PADDQ  X10, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (BX)
 	RET
@@ -2497,7 +2499,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU  X0, (AX)
 	PSHUFD $0x4e, X0, X1
 	PXOR   X0, X1
-	MOVOU  X1, 512(AX)
+	MOVQ   X1, 512(AX)
+	MOVQ   $0x00000000, 520(AX)
 
 	// H^2 = H^1·H.
 	MOVOU     (AX), X1
@@ -2527,7 +2530,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 16(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 528(AX)
+	MOVQ      X1, 528(AX)
+	MOVQ      $0x00000000, 536(AX)
 
 	// H^3 = H^2·H.
 	MOVOU     (AX), X1
@@ -2557,7 +2561,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 32(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 544(AX)
+	MOVQ      X1, 544(AX)
+	MOVQ      $0x00000000, 552(AX)
 
 	// H^4 = H^3·H.
 	MOVOU     (AX), X1
@@ -2587,7 +2592,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 48(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 560(AX)
+	MOVQ      X1, 560(AX)
+	MOVQ      $0x00000000, 568(AX)
 
 	// H^5 = H^4·H.
 	MOVOU     (AX), X1
@@ -2617,7 +2623,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 64(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 576(AX)
+	MOVQ      X1, 576(AX)
+	MOVQ      $0x00000000, 584(AX)
 
 	// H^6 = H^5·H.
 	MOVOU     (AX), X1
@@ -2647,7 +2654,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 80(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 592(AX)
+	MOVQ      X1, 592(AX)
+	MOVQ      $0x00000000, 600(AX)
 
 	// H^7 = H^6·H.
 	MOVOU     (AX), X1
@@ -2677,7 +2685,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 96(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 608(AX)
+	MOVQ      X1, 608(AX)
+	MOVQ      $0x00000000, 616(AX)
 
 	// H^8 = H^7·H.
 	MOVOU     (AX), X1
@@ -2707,7 +2716,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 112(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVOU     X1, 624(AX)
+	MOVQ      X1, 624(AX)
+	MOVQ      $0x00000000, 632(AX)
 	RET
 
 DATA reflectedPoly<>+0(SB)/8, $0x0000000000000001
@@ -3334,13 +3344,13 @@ rounds10_16:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X12
-	PCLMULQDQ $0x00, X1, X12
-	PSHUFD    $0x4e, X10, X13
-	PXOR      X10, X13
+	MOVO      X10, X11
+	PCLMULQDQ $0x00, X1, X11
+	PSHUFD    $0x4e, X10, X12
+	PXOR      X10, X12
 	PCLMULQDQ $0x11, X1, X10
 	MOVOU     624(BX), X1
-	PCLMULQDQ $0x00, X1, X13
+	PCLMULQDQ $0x00, X1, X12
 
 	// Round Nr-8.
 	MOVOU  -128(CX), X1
@@ -3356,17 +3366,17 @@ rounds10_16:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU     -112(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     96(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     96(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     608(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-7.
 	MOVOU  -112(CX), X1
@@ -3382,17 +3392,17 @@ rounds10_16:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     80(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     592(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-6.
 	MOVOU  -96(CX), X1
@@ -3408,17 +3418,17 @@ rounds10_16:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU     -80(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     64(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     64(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     576(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-5.
 	MOVOU  -80(CX), X1
@@ -3434,17 +3444,17 @@ rounds10_16:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     48(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     560(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-4.
 	MOVOU  -64(CX), X1
@@ -3460,17 +3470,17 @@ rounds10_16:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU     -48(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     32(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     32(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     544(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-3.
 	MOVOU  -48(CX), X1
@@ -3486,17 +3496,17 @@ rounds10_16:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     16(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     528(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-2.
 	MOVOU  -32(CX), X1
@@ -3512,17 +3522,17 @@ rounds10_16:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU     -16(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     (BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     (BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     512(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-1.
 	MOVOU  -16(CX), X1
@@ -3537,20 +3547,20 @@ rounds10_16:
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X12, X13
-	PXOR X10, X13
+	PXOR X11, X12
+	PXOR X10, X12
 
 	// fold(lo, mid), fold(mid, hi).
+	MOVO      X11, X1
+	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	PSHUFD    $0x4e, X11, X11
+	PXOR      X1, X12
+	PXOR      X11, X12
 	MOVO      X12, X1
 	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
 	PSHUFD    $0x4e, X12, X12
-	PXOR      X1, X13
-	PXOR      X12, X13
-	MOVO      X13, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X13, X13
 	PXOR      X1, X10
-	PXOR      X13, X10
+	PXOR      X12, X10
 	MOVO      X10, X1
 
 	// Last round.
@@ -3734,14 +3744,8 @@ sealTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_3
-
-	// Advance the counter by ceil(n/16).
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	SHRQ $0x04, R11
-	MOVQ R11, X11
-	CMPQ R10, $0x00000040
-	JBE  ctrTailNarrower_7
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_7
 
 	// At most 8 blocks.
 	MOVO   X0, X2
@@ -3971,7 +3975,7 @@ rounds10_17:
 	MOVOU      112(R9), X2
 	PXOR       X2, X9
 	MOVOU      X9, 112(R8)
-	JMP        ctrTailDone_3
+	JMP        ctrTailFinish_3
 
 ctrTailExit_27:
 	MOVO X2, X2
@@ -4145,7 +4149,7 @@ rounds10_18:
 	MOVOU      48(R9), X2
 	PXOR       X2, X5
 	MOVOU      X5, 48(R8)
-	JMP        ctrTailDone_3
+	JMP        ctrTailFinish_3
 
 ctrTailExit_35:
 	MOVO X2, X2
@@ -4231,14 +4235,14 @@ rounds10_19:
 	MOVOU      (R9), X3
 	PXOR       X3, X2
 	MOVOU      X2, (R8)
-	JMP        ctrTailDone_3
+	JMP        ctrTailFinish_3
 
 ctrTailExit_39:
 	MOVO X2, X2
 
 ctrTailPartial_3:
 	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_3
+	JZ    ctrTailFinish_3
 	MOVQ  R10, AX
 	ANDQ  $-16, AX
 	LEAQ  (R9)(AX*1), CX
@@ -4318,9 +4322,15 @@ storeSkip_11:
 	MOVB  CL, (AX)
 
 storeSkip_12:
-ctrTailDone_3:
-	PADDD X11, X0
+ctrTailFinish_3:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
 
+ctrTailDone_3:
 	// ghashTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ghashTailDone_2
@@ -4569,13 +4579,13 @@ rounds10_20:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X12
-	PCLMULQDQ $0x00, X1, X12
-	PSHUFD    $0x4e, X10, X13
-	PXOR      X10, X13
+	MOVO      X10, X11
+	PCLMULQDQ $0x00, X1, X11
+	PSHUFD    $0x4e, X10, X12
+	PXOR      X10, X12
 	PCLMULQDQ $0x11, X1, X10
 	MOVOU     624(BX), X1
-	PCLMULQDQ $0x00, X1, X13
+	PCLMULQDQ $0x00, X1, X12
 
 	// Round Nr-8.
 	MOVOU  -128(CX), X1
@@ -4591,17 +4601,17 @@ rounds10_20:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU     16(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     96(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     96(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     608(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-7.
 	MOVOU  -112(CX), X1
@@ -4617,17 +4627,17 @@ rounds10_20:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     80(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     592(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-6.
 	MOVOU  -96(CX), X1
@@ -4643,17 +4653,17 @@ rounds10_20:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU     48(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     64(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     64(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     576(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-5.
 	MOVOU  -80(CX), X1
@@ -4669,17 +4679,17 @@ rounds10_20:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     48(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     560(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-4.
 	MOVOU  -64(CX), X1
@@ -4695,17 +4705,17 @@ rounds10_20:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU     80(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     32(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     32(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     544(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-3.
 	MOVOU  -48(CX), X1
@@ -4721,17 +4731,17 @@ rounds10_20:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     16(BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     528(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-2.
 	MOVOU  -32(CX), X1
@@ -4747,17 +4757,17 @@ rounds10_20:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU     112(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     (BX), X14
-	MOVO      X1, X15
-	PCLMULQDQ $0x00, X14, X15
-	PXOR      X15, X12
-	PSHUFD    $0x4e, X1, X15
-	PXOR      X1, X15
-	PCLMULQDQ $0x11, X14, X1
+	MOVOU     (BX), X13
+	MOVO      X1, X14
+	PCLMULQDQ $0x00, X13, X14
+	PXOR      X14, X11
+	PSHUFD    $0x4e, X1, X14
+	PXOR      X1, X14
+	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
 	MOVOU     512(BX), X1
-	PCLMULQDQ $0x00, X1, X15
-	PXOR      X15, X13
+	PCLMULQDQ $0x00, X1, X14
+	PXOR      X14, X12
 
 	// Round Nr-1.
 	MOVOU  -16(CX), X1
@@ -4772,20 +4782,20 @@ rounds10_20:
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X12, X13
-	PXOR X10, X13
+	PXOR X11, X12
+	PXOR X10, X12
 
 	// fold(lo, mid), fold(mid, hi).
+	MOVO      X11, X1
+	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	PSHUFD    $0x4e, X11, X11
+	PXOR      X1, X12
+	PXOR      X11, X12
 	MOVO      X12, X1
 	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
 	PSHUFD    $0x4e, X12, X12
-	PXOR      X1, X13
-	PXOR      X12, X13
-	MOVO      X13, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X13, X13
 	PXOR      X1, X10
-	PXOR      X13, X10
+	PXOR      X12, X10
 	MOVO      X10, X1
 
 	// Last round.
@@ -4955,14 +4965,8 @@ ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_4
-
-	// Advance the counter by ceil(n/16).
-	MOVQ R10, BX
-	ADDQ $0x0f, BX
-	SHRQ $0x04, BX
-	MOVQ BX, X11
-	CMPQ R10, $0x00000040
-	JBE  ctrTailNarrower_10
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_10
 
 	// At most 8 blocks.
 	MOVO   X0, X2
@@ -5192,7 +5196,7 @@ rounds10_21:
 	MOVOU      112(R9), X2
 	PXOR       X2, X9
 	MOVOU      X9, 112(R8)
-	JMP        ctrTailDone_4
+	JMP        ctrTailFinish_4
 
 ctrTailExit_40:
 	MOVO X2, X2
@@ -5366,7 +5370,7 @@ rounds10_22:
 	MOVOU      48(R9), X2
 	PXOR       X2, X5
 	MOVOU      X5, 48(R8)
-	JMP        ctrTailDone_4
+	JMP        ctrTailFinish_4
 
 ctrTailExit_48:
 	MOVO X2, X2
@@ -5452,14 +5456,14 @@ rounds10_23:
 	MOVOU      (R9), X3
 	PXOR       X3, X2
 	MOVOU      X2, (R8)
-	JMP        ctrTailDone_4
+	JMP        ctrTailFinish_4
 
 ctrTailExit_52:
 	MOVO X2, X2
 
 ctrTailPartial_4:
 	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_4
+	JZ    ctrTailFinish_4
 	MOVQ  R10, AX
 	ANDQ  $-16, AX
 	LEAQ  (R9)(AX*1), CX
@@ -5539,8 +5543,15 @@ storeSkip_15:
 	MOVB  CL, (AX)
 
 storeSkip_16:
+ctrTailFinish_4:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
+
 ctrTailDone_4:
-	PADDD  X11, X0
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1

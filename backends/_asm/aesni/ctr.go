@@ -113,17 +113,10 @@ func ctrKernel(name string, add increment) {
 // block through LoadPartial and StorePartial, so nothing past src+n is read
 // and nothing past dst+n is written. The counter advances by m.
 func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
-	done, partial := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial")
+	done, partial, finish := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial"), emit.NewLabel("ctrTailFinish")
 	Comment("ctrTail: the last n < 128 bytes.")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
-
-	Comment("Advance the counter by ceil(n/16).")
-	m, step := GP64(), XMM()
-	MOVQ(n, m)
-	ADDQ(U8(15), m)
-	SHRQ(U8(4), m)
-	MOVQ(m, step)
 
 	last := XMM() // the keystream block of the partial block
 	widths := []int{8, 4, 1}
@@ -145,7 +138,7 @@ func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
 			xorBlocks([]VecVirtual{b}, Mem{Base: src, Disp: 16 * j})
 			storeBlocks([]VecVirtual{b}, Mem{Base: dst, Disp: 16 * j})
 		}
-		JMP(LabelRef(done))
+		JMP(LabelRef(finish))
 		for j, b := range blocks {
 			Label(exits[j])
 			MOVO(b, last)
@@ -158,7 +151,7 @@ func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
 
 	Label(partial)
 	TESTQ(U32(15), n)
-	JZ(LabelRef(done))
+	JZ(LabelRef(finish))
 	whole := GP64()
 	MOVQ(n, whole)
 	ANDQ(I8(-16), whole)
@@ -169,6 +162,13 @@ func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
 	PXOR(last, x)
 	emit.StorePartial(x, dp, n)
 
-	Label(done)
+	Label(finish)
+	Comment("Advance the counter by ceil(n/16).")
+	m, step := GP64(), XMM()
+	MOVQ(n, m)
+	ADDQ(U8(15), m)
+	SHRQ(U8(4), m)
+	MOVQ(m, step)
 	c.add(step, c.reg)
+	Label(done)
 }

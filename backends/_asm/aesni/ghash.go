@@ -297,6 +297,6 @@ func storeKey(table GPVirtual, p int, k VecVirtual) {
 	m := XMM()
 	PSHUFD(U8(0x4e), k, m)
 	PXOR(k, m)
-	MOVQ(m, m) // keep the low 64 bits, clear the high ones
-	MOVOU(m, keyMid(table, p))
+	MOVQ(m, keyMid(table, p))                // its low 64 bits
+	MOVQ(U32(0), keyMid(table, p).Offset(8)) // and zeros
 }

@@ -1,0 +1,135 @@
+// Package aesni is the AES-NI and PCLMULQDQ backend: AES block encryption
+// and decryption, counter mode, GHASH and the stitched GCM loops, in amd64
+// assembly on the sixteen 128-bit XMM registers, eight blocks at a time.
+//
+// # CPU
+//
+// The assembly uses AESENC, AESENCLAST, AESDEC, AESDECLAST, PCLMULQDQ,
+// PSHUFB (SSSE3) and SSE2, all in their legacy (non-VEX) encodings, and
+// nothing else: no AVX and no SSE4.1. Available reports whether the CPU has
+// AES, PCLMULQDQ and SSSE3 (from golang.org/x/sys/cpu), which covers every
+// x86-64 processor with AES-NI, including the Atom-class and Pentium cores
+// that lack AVX. TestFeatures holds that predicate to the "// Requires:"
+// lines avo writes into aesni_amd64.s. Under the purego build tag or on
+// other architectures the kernels are their Go models and Available
+// reports false.
+//
+// # Guarantees
+//
+// No branch and no memory address depends on key or data bytes: loop trip
+// counts and branches depend only on lengths and the key size. The kernels
+// keep no state between calls, so they may run concurrently on distinct
+// outputs. Their stack frames are empty: no key, keystream or data is left
+// on the stack. The exported kernels check lengths and the key schedule and
+// panic on misuse, so the assembly never runs on bad arguments.
+//
+// # Three names for every step
+//
+// Each kernel exists three times under one name: the assembly function
+// (seal, declared in the generated aesni_stub_amd64.go), its Go model with
+// the suffix Model (sealModel, in model_*.go, written with package vec,
+// one call per instruction or short idiom), and the generator function in
+// backends/_asm/aesni that emits it (seal in gcm.go). The steps inside a
+// kernel have one name in all three places too: the model's whiten,
+// rounds, counter.blocks, mulAccumulate, reduce, fold, ghashBatch.step,
+// ghashTail and ctrTail are generator functions of the same names, and
+// the .s carries Comment lines with them. model_test.go runs every kernel
+// against its model and against crypto/aes, crypto/cipher or package ghash.
+//
+//	exported       assembly       model               generator file
+//	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
+//	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
+//	CTR32          ctr32          ctr32Model          ctr.go
+//	CTR128         ctr64          ctr64Model          ctr.go
+//	GHASHInit      ghashInit      ghashInitModel      ghash.go
+//	GHASH          ghashUpdate    ghashUpdateModel    ghash.go
+//	Seal           seal           sealModel           gcm.go
+//	Open           open           openModel           gcm.go
+//
+// # Why eight blocks
+//
+// AESENC has a latency of about four cycles and two issue per cycle on
+// current cores, so eight independent blocks keep the AES units busy, and
+// eight is what the registers allow. The ECB and CTR loops hold 8 blocks,
+// the round key being applied and the counter: 10 of 16 registers. The
+// stitched GCM loop needs, at its fullest (in the middle of a GHASH step):
+//
+//	8   AES blocks                       counter blocks, then keystream
+//	1   round key / key power            loaded once per round or step
+//	1   counter                          byte-reversed, advanced by 8
+//	3   GHASH accumulator lo, mid, hi    live from step 0 to the reduction
+//	2   data block and product           one step's temporaries
+//	--
+//	15  (the running GHASH value takes a temporary's place before step 0)
+//
+// Twelve blocks would not fit beside the GHASH state, and a batch of 8 is
+// also what one reduction covers. avo allocates the registers; the .s shows
+// the assignment it made (in seal: X0 counter, X1 hash, X2-X9 blocks).
+//
+// # Counters
+//
+// The counter block is kept byte-reversed in one register, so that the
+// counter is a little-endian lane: GCM's 32-bit counter is the low 32-bit
+// lane, which PADDD with tables.CounterAdd(i) advances and wraps exactly as
+// inc32 does; CTR mode's 128-bit counter has its low 64 bits in the low
+// 64-bit lane, advanced with PADDQ. Each block of a batch is the counter
+// plus i, reversed back with one PSHUFB before round key 0 is added. The
+// kernel ctr64 never carries into the high 64 bits: CTR128 splits a call
+// at the block where the low half wraps and carries in Go.
+//
+// Declined: preparing the counter blocks with scalar instructions and
+// storing them, already XORed with round key 0, to the stack, as Go's own
+// crypto/aes does. It took 24 vector instructions per batch off the
+// vector ports and made GCM 7% faster at 16 KiB, but it was 9% slower for
+// CTR at 16 KiB and 10-25% slower below 1 KiB (the 16-byte loads of blocks
+// whose last 4 bytes were just stored cannot be forwarded, and the setup
+// costs two dozen instructions), and it left round key 0 XOR a known
+// counter on the stack.
+//
+// # GHASH
+//
+// The GHASH math (the byte-reflected form, the key form H·x^-1, Karatsuba,
+// the two-fold reduction and aggregation) is derived once in the
+// documentation of package ghash; the assembly follows it step for step.
+// The table t is ghash.Table in the layout of ghash.InitTable(t, h, 8):
+//
+//	t[p-1], p = 1..8      key form of H^p (ghash.MulX(H^p)), register form
+//	t[32+p-1], p = 1..8   its half sum, high 64 bits XOR low 64 bits, in
+//	                      bytes 0..7; bytes 8..15 zero
+//
+// GHASHInit computes them with the kernels' own multiply and writes only
+// those 16 slots. A batch of 8 blocks X_0..X_7 is absorbed as
+//
+//	y' = (y ^ X_0)·H^8 ^ X_1·H^7 ^ ... ^ X_7·H^1
+//
+// with each product in Karatsuba form (three PCLMULQDQ: lo, hi, and the
+// product of the half sums), summed unreduced, and one reduction (two
+// PCLMULQDQ): 26 multiplies per 8 blocks instead of the 34 of the
+// four-multiply schoolbook product. The two measured the same on an Ice
+// Lake class Xeon, where PCLMULQDQ has a port of its own; Karatsuba is kept
+// for cores where carry-less multiplies share the AES units (Zen 4), on
+// which multiplies are the scarce resource.
+//
+// # Stitching
+//
+// Seal and Open interleave 8 blocks of CTR with GHASH of 8 ciphertext
+// blocks: the eight GHASH block steps follow middle rounds 0..7 (the nine
+// rounds before the last that every key size has) and the reduction
+// follows round 8. AESENC and PCLMULQDQ run on different units, so each
+// hides the other's latency. Open hashes the batch it decrypts (its loads
+// all come before the batch's stores, so it works in place); Seal hashes
+// the ciphertext of the previous batch, already in dst, and the last batch
+// after the loop.
+//
+// # Tails
+//
+// Block encryption steps down from 8 blocks to 4 to 1. Counter mode and the
+// GCM loops finish the last n < 128 bytes in one pass 8, 4 or 1 blocks
+// wide (the smallest that covers ceil(n/16) blocks); the whole blocks are
+// XORed and stored as in a batch, and the keystream block of the partial
+// block is moved to a fixed register and applied through
+// emit.LoadPartial/StorePartial, which move 8, 4, 2 and 1 bytes through
+// general-purpose registers as the bits of n say, so no byte past src+n is
+// read and none past dst+n is written. GHASH of a tail of m blocks (the last
+// zero-padded) multiplies them by H^m..H^1 and reduces once.
+package aesni

@@ -1,0 +1,25 @@
+package aesni
+
+// encryptBlocksModel is encryptBlocks (asm: blocksKernel).
+func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	blocksModel(encryption, keys, rounds, dst, src)
+}
+
+// decryptBlocksModel is decryptBlocks (asm: blocksKernel).
+func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	blocksModel(decryption, keys, rounds, dst, src)
+}
+
+// blocksModel runs 8 blocks per iteration while 8 remain, then 4 once if 4
+// remain, then one at a time.
+func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
+	for _, width := range []int{8, 4, 1} {
+		for len(src) >= 16*width {
+			blocks := loadBlocks(src, width)
+			whiten(blocks, keys)
+			d.rounds(blocks, keys, rounds, nil)
+			storeBlocks(blocks, dst)
+			src, dst = src[16*width:], dst[16*width:]
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package aesni
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// The GHASH key table: slot p-1 holds the key form of H^p, slot 32+p-1 its
+// half sum, as ghash.InitTable lays them out (asm: powers, midSlot).
+const (
+	powers  = 8
+	midSlot = 32
+)
+
+// key returns the key form of H^p from the table (asm: key).
+func key(t *[64][16]byte, p int) vec.Uint64x2 {
+	return vec.LoadUint8x16(&t[p-1]).AsUint64x2()
+}
+
+// keyMid returns the half sum of the key form of H^p (asm: keyMid).
+func keyMid(t *[64][16]byte, p int) vec.Uint64x2 {
+	return vec.LoadUint8x16(&t[midSlot+p-1]).AsUint64x2()
+}
+
+// reflectedPoly is tables.ReflectedPoly, 0xC2000000000000000000000000000001.
+var reflectedPoly = vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+
+// swap exchanges the two 64-bit halves of x (PSHUFD $0x4e).
+func swap(x vec.Uint64x2) vec.Uint64x2 {
+	return x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2()
+}
+
+// accumulator is a sum of unreduced products in three parts at bits 0, 64
+// and 128 of a 256-bit value, mid in Karatsuba form (asm: accumulator;
+// reference: ghash.Wide). The assembly's first product initialises the
+// parts instead of adding to zero; the sum is the same.
+type accumulator struct {
+	lo, mid, hi vec.Uint64x2
+}
+
+// mulAccumulate adds x·H to a, with h the key form of H and hMid its half
+// sum (asm: mulAccumulate).
+func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x2) {
+	a.lo = a.lo.Xor(x.CarrylessMultiply(0, 0, h)) // x.lo·h.lo
+	m := swap(x).Xor(x)                           // m.lo = x.hi ^ x.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiply(1, 1, h)) // x.hi·h.hi
+	a.mid = a.mid.Xor(m.CarrylessMultiply(0, 0, hMid))
+}
+
+// reduce returns the field element the sum stands for (asm: reduce;
+// reference: ghash.KaratsubaFinish, then ghash.Reduce).
+func (a accumulator) reduce() vec.Uint64x2 {
+	mid := a.mid.Xor(a.lo).Xor(a.hi) // karatsubaFinish
+	return fold(fold(a.lo, mid), a.hi)
+}
+
+// fold removes the low 64 bits of x by adding the multiple of the field
+// polynomial that cancels them, and adds what is left into y, the part 64
+// bits above x (asm: fold; reference: ghash.Fold).
+func fold(x, y vec.Uint64x2) vec.Uint64x2 {
+	t := x.CarrylessMultiply(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	return y.Xor(t).Xor(swap(x))
+}
+
+// loadHash loads a GHASH value into register form (asm: loadHash).
+func loadHash(y *[16]byte) vec.Uint64x2 {
+	return reverse(vec.LoadUint8x16(y)).AsUint64x2()
+}
+
+// storeHash stores a GHASH value back in GCM's block form (asm: storeHash).
+func storeHash(h vec.Uint64x2, y *[16]byte) {
+	reverse(h.AsUint8x16()).Store(y)
+}
+
+// loadData loads a data block (the first 16 bytes of b, or all of a
+// shorter b zero-padded) into register form.
+func loadData(b []byte) vec.Uint64x2 {
+	return reverse(vec.LoadUint8x16SlicePart(b)).AsUint64x2()
+}
+
+// ghashBatch absorbs eight blocks with one reduction, in steps that a
+// stitched loop spreads between AES rounds (asm: ghashBatch).
+type ghashBatch struct {
+	table *[64][16]byte
+	data  []byte
+	y     vec.Uint64x2
+	acc   accumulator
+}
+
+// step absorbs block i, multiplied by H^(8-i); block 0 first takes in the
+// running hash (asm: ghashBatch.step).
+func (g *ghashBatch) step(i int) {
+	x := loadData(g.data[16*i:])
+	if i == 0 {
+		x = x.Xor(g.y)
+	}
+	g.acc.mulAccumulate(x, key(g.table, powers-i), keyMid(g.table, powers-i))
+}
+
+// finish reduces the sum into y (asm: ghashBatch.finish).
+func (g *ghashBatch) finish() { g.y = g.acc.reduce() }
+
+// all runs every step and finish (asm: ghashBatch.all).
+func (g *ghashBatch) all() {
+	for i := 0; i < powers; i++ {
+		g.step(i)
+	}
+	g.finish()
+}
+
+// ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)
+// blocks, the last zero-padded, multiplied by H^m down to H^1 and reduced
+// once (asm: ghashTail).
+func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
+	if len(data) == 0 {
+		return y
+	}
+	m := (len(data) + 15) / 16
+	var acc accumulator
+	for j := 0; j < m; j++ {
+		x := loadData(data[16*j:]).Xor(y)
+		y = vec.Uint64x2{} // y enters the first block only
+		acc.mulAccumulate(x, key(t, m-j), keyMid(t, m-j))
+	}
+	return acc.reduce()
+}
+
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
+func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+	h := loadHash(y)
+	for len(data) >= 128 {
+		g := ghashBatch{table: t, data: data, y: h}
+		g.all()
+		h = g.y
+		data = data[128:]
+	}
+	h = ghashTail(t, data, h)
+	storeHash(h, y)
+}
+
+// ghashInitModel is ghashInit (asm: ghashInit).
+func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+	k := keyForm(loadHash(h))
+	storeKey(t, 1, k)
+	for p := 2; p <= powers; p++ {
+		var acc accumulator // H^p = H^(p-1)·H
+		acc.mulAccumulate(k, key(t, 1), keyMid(t, 1))
+		k = acc.reduce()
+		storeKey(t, p, k)
+	}
+}
+
+// keyForm returns h·x^-1, the form in which the key is stored so that the
+// reflected product needs no shift (asm: keyForm; reference: ghash.MulX):
+// h shifted left by one bit, and ReflectedPoly added if the bit shifted out
+// was set.
+func keyForm(h vec.Uint64x2) vec.Uint64x2 {
+	// All ones if bit 127 is set. The assembly broadcasts that bit's
+	// 32-bit lane (PSHUFD) and shifts its sign in (PSRAL); vec has no
+	// arithmetic shift, so the model does the same with one scalar.
+	mask := vec.BroadcastUint64x2(-(h.GetElem(1) >> 63))
+	// The top bit of each half, moved up one half: bit 63 to bit 64.
+	carry := h.ShiftAllRight(63).AsUint8x16().ShiftBytesLeft(8).AsUint64x2()
+	return h.ShiftAllLeft(1).Xor(carry).Xor(mask.And(reflectedPoly))
+}
+
+// storeKey stores the key form k of H^p and its half sum (asm: storeKey).
+func storeKey(t *[64][16]byte, p int, k vec.Uint64x2) {
+	k.AsUint8x16().Store(&t[p-1])
+	mid := swap(k).Xor(k).SetElem(1, 0) // MOVQ keeps the low half
+	mid.AsUint8x16().Store(&t[midSlot+p-1])
+}
