@@ -71,4 +71,3 @@ func putBits(b []byte, n int) {
 		b[i] = byte(bits >> (56 - 8*i))
 	}
 }
-
