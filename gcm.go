@@ -1,6 +1,7 @@
 package vaes
 
 import (
+	"crypto/aes"
 	"crypto/cipher"
 	"crypto/subtle"
 	"encoding/binary"
@@ -64,9 +65,10 @@ func newGCM(key []byte, nonceSize, tagSize int) (*GCM, error) {
 }
 
 func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
-	var c Cipher
-	if err := c.init(b, key); err != nil {
-		return err
+	switch len(key) {
+	case 16, 24, 32:
+	default:
+		return aes.KeySizeError(len(key))
 	}
 	if tagSize < gcmMinimumTagSize || tagSize > gcmTagSize {
 		return errors.New("cipher: incorrect tag size given to GCM")
@@ -74,11 +76,17 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	if nonceSize <= 0 {
 		return errors.New("cipher: the nonce can't have zero length")
 	}
-	g.b, g.ks, g.nonceSize, g.tagSize = b, c.ks, nonceSize, tagSize
-	if b.Std {
+	g.b, g.nonceSize, g.tagSize = b, nonceSize, tagSize
+	if b.Std && tagSize == gcmTagSize {
 		g.std = stdlib.NewGCM(key, nonceSize, tagSize)
 		return nil
 	}
+	// The stdlib backend hands a short tag to the generic kernels (the
+	// kernel switch's default): the standard library's amd64 GCM stores a
+	// partial last block as a whole one and relies on a 16-byte tag
+	// following it, so with a shorter tag it writes past the end of its
+	// output.
+	aesround.Expand(&g.ks, key)
 	var h [BlockSize]byte
 	encryptBlocks(b, &g.ks, h[:], h[:])
 	ghashInit(b, &g.ht, &h)

@@ -4,6 +4,7 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 
+	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/internal/alias"
 )
 
@@ -19,9 +20,14 @@ func NewGCMWithRandomNonce(key []byte) (cipher.AEAD, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.std != nil {
+		return stdlib.NewGCMWithRandomNonce(key), nil
+	}
 	return gcmRandomNonce{g}, nil
 }
 
+// gcmRandomNonce is NewGCMWithRandomNonce's AEAD on every backend but
+// stdlib, which returns the standard library's own.
 type gcmRandomNonce struct{ g *GCM }
 
 func (r gcmRandomNonce) NonceSize() int { return 0 }
@@ -52,11 +58,7 @@ func (r gcmRandomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byt
 	}
 	nonce = out[:gcmStandardNonceSize]
 	rand.Read(nonce)
-	if r.g.std != nil {
-		r.g.std.Seal(body[:0], nonce, plaintext, additionalData)
-	} else {
-		r.g.seal(body, nonce, plaintext, additionalData)
-	}
+	r.g.seal(body, nonce, plaintext, additionalData)
 	return ret
 }
 
@@ -86,15 +88,6 @@ func (r gcmRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]b
 	if alias.AnyOverlap(out, ciphertext) {
 		copy(out[:len(ciphertext)], body)
 		body = out[:len(body)]
-	}
-	if r.g.std != nil {
-		// A separate copy for the interface call, so that nonceBuf does not
-		// escape (and allocate) on the other backends.
-		nonce := nonceBuf
-		if _, err := r.g.std.Open(out[:0], nonce[:], body, additionalData); err != nil {
-			return nil, err
-		}
-		return ret, nil
 	}
 	if err := r.g.open(out, nonceBuf[:], body, additionalData); err != nil {
 		return nil, err

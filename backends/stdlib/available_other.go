@@ -1,4 +1,4 @@
-//go:build !(arm64 || s390x || ppc64 || ppc64le) || purego
+//go:build !(amd64 || arm64 || s390x || ppc64 || ppc64le) || purego
 
 package stdlib
 

@@ -41,6 +41,16 @@ func NewGCM(key []byte, nonceSize, tagSize int) cipher.AEAD {
 	return g
 }
 
+// NewGCMWithRandomNonce returns crypto/cipher's GCM with random nonces for
+// key.
+func NewGCMWithRandomNonce(key []byte) cipher.AEAD {
+	g, err := cipher.NewGCMWithRandomNonce(NewBlock(key))
+	if err != nil {
+		panic("stdlib: " + err.Error())
+	}
+	return g
+}
+
 // NewCTR returns crypto/cipher's CTR stream for key and a 16-byte iv.
 func NewCTR(key, iv []byte) cipher.Stream {
 	return cipher.NewCTR(NewBlock(key), iv)
