@@ -109,3 +109,54 @@ func ExampleBackend() {
 	fmt.Println(b != "")
 	// Output: true
 }
+
+func ExampleGCM_SealPieces() {
+	key := make([]byte, 16)
+	g, _ := vaes.NewGCM(key)
+	nonce := make([]byte, g.NonceSize())
+	// A TLS 1.3 record: the payload, then its content type, sealed as one
+	// message without first copying them together.
+	payload := []byte("GET / HTTP/1.1\r\n\r\n")
+	contentType := []byte{23}
+	record := g.SealPieces(nil, nonce, [][]byte{payload, contentType}, nil)
+
+	whole := g.Seal(nil, nonce, append(payload, contentType...), nil)
+	fmt.Println(bytes.Equal(record, whole))
+	// Output: true
+}
+
+func ExampleGCM_NewSealer() {
+	key := make([]byte, 16)
+	g, _ := vaes.NewGCM(key)
+	nonce := make([]byte, g.NonceSize())
+
+	s := g.NewSealer(nonce, []byte("header"))
+	var sealed []byte
+	for _, chunk := range []string{"a message ", "that arrives ", "in chunks"} {
+		sealed = s.Encrypt(sealed, []byte(chunk))
+	}
+	sealed = s.Tag(sealed)
+
+	opened, err := g.Open(nil, nonce, sealed, []byte("header"))
+	fmt.Println(string(opened), err)
+	// Output: a message that arrives in chunks <nil>
+}
+
+func ExampleGCM_NewOpener() {
+	key := make([]byte, 16)
+	g, _ := vaes.NewGCM(key)
+	nonce := make([]byte, g.NonceSize())
+	sealed := g.Seal(nil, nonce, []byte("streamed plaintext"), nil)
+	ciphertext, tag := sealed[:len(sealed)-g.Overhead()], sealed[len(sealed)-g.Overhead():]
+
+	o := g.NewOpener(nonce, nil)
+	var pending []byte // unauthenticated: hold it back until Verify
+	pending = o.Decrypt(pending, ciphertext[:7])
+	pending = o.Decrypt(pending, ciphertext[7:])
+	if err := o.Verify(tag); err != nil {
+		fmt.Println("discard everything:", err)
+		return
+	}
+	fmt.Println(string(pending))
+	// Output: streamed plaintext
+}

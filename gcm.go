@@ -77,15 +77,15 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 		return errors.New("cipher: the nonce can't have zero length")
 	}
 	g.b, g.nonceSize, g.tagSize = b, nonceSize, tagSize
+	// On the stdlib backend, Seal and Open with a 16-byte tag go to the
+	// standard library. Everything else (a short tag; SealPieces, Sealer and
+	// Opener) runs on the generic kernels, the kernel switch's default: the
+	// standard library has no incremental interface, and its amd64 GCM
+	// stores a partial last block as a whole one, relying on a 16-byte tag
+	// to follow, so with a shorter tag it writes past the end of its output.
 	if b.Std && tagSize == gcmTagSize {
 		g.std = stdlib.NewGCM(key, nonceSize, tagSize)
-		return nil
 	}
-	// The stdlib backend hands a short tag to the generic kernels (the
-	// kernel switch's default): the standard library's amd64 GCM stores a
-	// partial last block as a whole one and relies on a 16-byte tag
-	// following it, so with a shorter tag it writes past the end of its
-	// output.
 	aesround.Expand(&g.ks, key)
 	var h [BlockSize]byte
 	encryptBlocks(b, &g.ks, h[:], h[:])
@@ -136,7 +136,7 @@ func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
 	g.counter(&ctr, &tagMask, nonce)
 	ghashUpdate(g.b, &g.ht, &y, additionalData)
 	gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, out[:len(plaintext)], plaintext)
-	g.finish(&y, &tagMask, len(additionalData), len(plaintext))
+	g.finish(&y, &tagMask, len(additionalData), uint64(len(plaintext)))
 	copy(out[len(plaintext):], y[:g.tagSize])
 }
 
@@ -186,7 +186,7 @@ func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 	g.counter(&ctr, &tagMask, nonce)
 	ghashUpdate(g.b, &g.ht, &y, additionalData)
 	gcmOpen(g.b, &g.ks, &g.ht, &ctr, &y, out, ciphertext[:n])
-	g.finish(&y, &tagMask, len(additionalData), n)
+	g.finish(&y, &tagMask, len(additionalData), uint64(n))
 	if subtle.ConstantTimeCompare(y[:g.tagSize], tag) != 1 {
 		clear(out)
 		return errOpen
@@ -215,10 +215,10 @@ func (g *GCM) counter(ctr, tagMask *[BlockSize]byte, nonce []byte) {
 }
 
 // finish absorbs the length block into y and masks it into the full tag.
-func (g *GCM) finish(y, tagMask *[BlockSize]byte, aadLen, textLen int) {
+func (g *GCM) finish(y, tagMask *[BlockSize]byte, aadLen int, textLen uint64) {
 	var lengths [BlockSize]byte
 	binary.BigEndian.PutUint64(lengths[:8], uint64(aadLen)*8)
-	binary.BigEndian.PutUint64(lengths[8:], uint64(textLen)*8)
+	binary.BigEndian.PutUint64(lengths[8:], textLen*8)
 	ghashUpdate(g.b, &g.ht, y, lengths[:])
 	subtle.XORBytes(y[:], y[:], tagMask[:])
 }
