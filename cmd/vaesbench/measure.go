@@ -5,20 +5,31 @@ import (
 	"time"
 )
 
-// batches is about how many timed batches one measurement is cut into.
-const batches = 16
+// batches is about how many timed batches one measurement is cut into, and
+// minBatches how many it needs at least.
+const (
+	batches    = 16
+	minBatches = 5
+)
 
 // measure calls f repeatedly for about d and returns the time per call in
 // nanoseconds: the median over batches of calls, each batch long enough to
 // time well (about d/batches). A batch that the scheduler interrupted is an
 // outlier the median ignores, and a slow backend simply runs fewer calls,
-// down to one per batch.
+// down to one per batch. If the budget runs out before minBatches batches,
+// measure goes on, up to ten times the budget, so that one interrupted
+// batch never decides the result.
 func measure(f func(), d time.Duration) float64 {
 	f() // warm the caches and the branch predictors
 	var perCall []float64
 	n := 1
 	start := time.Now()
-	for len(perCall) == 0 || time.Since(start) < d {
+	for {
+		elapsed := time.Since(start)
+		enough := len(perCall) >= minBatches || elapsed >= 10*d && len(perCall) > 0
+		if enough && elapsed >= d {
+			break
+		}
 		t0 := time.Now()
 		for range n {
 			f()
