@@ -3008,7 +3008,7 @@ ghashTailDone_1:
 
 // func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·seal(SB), NOSPLIT, $0-88
+TEXT ·seal(SB), NOSPLIT, $128-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -3027,7 +3027,7 @@ TEXT ·seal(SB), NOSPLIT, $0-88
 	CMPQ   R10, $0x00000080
 	JB     sealTail_1
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// counterSlots.fill: the first batch's whitened counter blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -3051,7 +3051,6 @@ TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	PADDD  counterAdd8<>+112(SB), X0
 	MOVOU  (AX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
@@ -3061,6 +3060,69 @@ TEXT ·seal(SB), NOSPLIT, $0-88
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
+	MOVOU  X2, (SP)
+	MOVOU  X3, 16(SP)
+	MOVOU  X4, 32(SP)
+	MOVOU  X5, 48(SP)
+	MOVOU  X6, 64(SP)
+	MOVOU  X7, 80(SP)
+	MOVOU  X8, 96(SP)
+	MOVOU  X9, 112(SP)
+	MOVL   12(AX), R12
+	MOVD   X0, R11
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	MOVL   R11, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	MOVL   R11, R13
+	ADDL   $0x01, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	MOVL   R11, R13
+	ADDL   $0x02, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	MOVL   R11, R13
+	ADDL   $0x03, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	MOVL   R11, R13
+	ADDL   $0x04, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	MOVL   R11, R13
+	ADDL   $0x05, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	MOVL   R11, R13
+	ADDL   $0x06, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	MOVL   R11, R13
+	ADDL   $0x07, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	PADDD  counterAdd8<>+112(SB), X0
 	CMPQ   DX, $0x0c
 	JB     rounds10_15
 	JE     rounds12_15
@@ -3249,39 +3311,57 @@ seal8_1:
 	JB   sealLast_1
 
 	// gcmBatch: encrypt this batch, hash the previous one.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	MOVL   R11, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	MOVL   R11, R13
+	ADDL   $0x01, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	MOVL   R11, R13
+	ADDL   $0x02, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	MOVL   R11, R13
+	ADDL   $0x03, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	MOVL   R11, R13
+	ADDL   $0x04, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	MOVL   R11, R13
+	ADDL   $0x05, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	MOVL   R11, R13
+	ADDL   $0x06, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	MOVL   R11, R13
+	ADDL   $0x07, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
 	PADDD  counterAdd8<>+112(SB), X0
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
 	CMPQ   DX, $0x0c
 	JB     rounds10_16
 	JE     rounds12_16
@@ -3739,6 +3819,17 @@ sealLast_1:
 	PXOR      X1, X2
 	PXOR      X4, X2
 	MOVO      X2, X1
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
 
 sealTail_1:
 	// ctrTail: the last n < 128 bytes.
@@ -4462,7 +4553,7 @@ ghashTailDone_2:
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·open(SB), NOSPLIT, $0-88
+TEXT ·open(SB), NOSPLIT, $128-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -4478,12 +4569,10 @@ TEXT ·open(SB), NOSPLIT, $0-88
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
+	CMPQ   R10, $0x00000080
+	JB     openTail_1
 
-open8_1:
-	CMPQ R10, $0x00000080
-	JB   openTail_1
-
-	// gcmBatch: hash this batch's ciphertext and decrypt it.
+	// counterSlots.fill: the first batch's whitened counter blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -4507,7 +4596,6 @@ open8_1:
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	PADDD  counterAdd8<>+112(SB), X0
 	MOVOU  (AX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
@@ -4517,6 +4605,70 @@ open8_1:
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
+	MOVOU  X2, (SP)
+	MOVOU  X3, 16(SP)
+	MOVOU  X4, 32(SP)
+	MOVOU  X5, 48(SP)
+	MOVOU  X6, 64(SP)
+	MOVOU  X7, 80(SP)
+	MOVOU  X8, 96(SP)
+	MOVOU  X9, 112(SP)
+	MOVL   12(AX), R12
+	MOVD   X0, R11
+
+open8_1:
+	// gcmBatch: hash this batch's ciphertext and decrypt it.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	MOVL   R11, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	MOVL   R11, R13
+	ADDL   $0x01, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	MOVL   R11, R13
+	ADDL   $0x02, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	MOVL   R11, R13
+	ADDL   $0x03, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	MOVL   R11, R13
+	ADDL   $0x04, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	MOVL   R11, R13
+	ADDL   $0x05, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	MOVL   R11, R13
+	ADDL   $0x06, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	MOVL   R11, R13
+	ADDL   $0x07, R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	PADDD  counterAdd8<>+112(SB), X0
 	CMPQ   DX, $0x0c
 	JB     rounds10_20
 	JE     rounds12_20
@@ -4835,7 +4987,19 @@ rounds10_20:
 	ADDQ       $0x00000080, R9
 	ADDQ       $0x00000080, R8
 	SUBQ       $0x00000080, R10
-	JMP        open8_1
+	CMPQ       R10, $0x00000080
+	JAE        open8_1
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
 
 openTail_1:
 	// Hash the tail before decrypting it, which may overwrite it.

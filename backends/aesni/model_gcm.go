@@ -1,13 +1,66 @@
 package aesni
 
-// gcmBatch encrypts the next 8 counter blocks and XORs them with the first
-// 128 bytes of src into dst; g, if not nil, is a GHASH batch whose steps run
-// between the AES rounds: block steps after middle rounds 0..7, the
-// reduction after round 8 (asm: gcmKernel.batch).
-func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/vaesgo/vaes/vec"
+)
+
+// counterSlots holds the 8 counter blocks of the next batch of a GCM bulk
+// loop, already XORed with round key 0; from batch to batch only their last
+// 4 bytes change, and those are rewritten with scalar arithmetic (asm:
+// counterSlots, whose comment says why the bulk loops do this).
+type counterSlots struct {
+	mem   [8][16]byte // on the stack in the assembly
+	value uint32      // the counter of block 0 of the next batch
+	key   uint32      // bytes 12..15 of round key 0, read little-endian (MOVL)
+}
+
+// fill writes the next 8 whitened counter blocks and loads the counter and
+// the key bytes (asm: counterSlots.fill).
+func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 	blocks := c.blocks(8)
-	c.advance(8)
 	whiten(blocks, keys)
+	for i, b := range blocks {
+		b.Store(&sl.mem[i])
+	}
+	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
+	sl.value = c.reg.AsUint32x4().GetElem(0) // MOVD: lane 0 is the counter
+}
+
+// load loads the 8 prepared blocks.
+func (sl *counterSlots) load() []vec.Uint8x16 {
+	blocks := make([]vec.Uint8x16, 8)
+	for i := range blocks {
+		blocks[i] = vec.LoadUint8x16(&sl.mem[i])
+	}
+	return blocks
+}
+
+// next advances the counter by 8 and rewrites the last 4 bytes of each
+// slot for the following batch (asm: counterSlots.next): add, byte swap,
+// XOR, store.
+func (sl *counterSlots) next() {
+	sl.value += 8
+	for i := range sl.mem {
+		t := bits.ReverseBytes32(sl.value+uint32(i)) ^ sl.key
+		binary.LittleEndian.PutUint32(sl.mem[i][12:], t)
+	}
+}
+
+// clear zeroes the slots (asm: counterSlots.clear).
+func (sl *counterSlots) clear() { sl.mem = [8][16]byte{} }
+
+// gcmBatch encrypts the 8 counter blocks in the slots and XORs them with
+// the first 128 bytes of src into dst; g, if not nil, is a GHASH batch
+// whose steps run between the AES rounds: block steps after middle rounds
+// 0..7, the reduction after round 8 (asm: gcmKernel.batch). The byte-
+// reversed counter c advances alongside, for the tail.
+func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	blocks := sl.load()
+	sl.next()
+	c.advance(8)
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
@@ -30,17 +83,20 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= 128 {
-		gcmBatch(&c, keys, rounds, nil, dst, src)
+		var sl counterSlots
+		sl.fill(keys, c)
+		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
 		for len(src)-done >= 128 {
 			g := ghashBatch{table: t, data: dst[done-128:], y: h}
-			gcmBatch(&c, keys, rounds, &g, dst[done:], src[done:])
+			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
 			h = g.y
 			done += 128
 		}
 		g := ghashBatch{table: t, data: dst[done-128:], y: h}
 		g.all()
 		h = g.y
+		sl.clear()
 	}
 	ctrTail(&c, keys, rounds, dst[done:], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
@@ -53,11 +109,16 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
-	for len(src) >= 128 {
-		g := ghashBatch{table: t, data: src, y: h}
-		gcmBatch(&c, keys, rounds, &g, dst, src)
-		h = g.y
-		src, dst = src[128:], dst[128:]
+	if len(src) >= 128 {
+		var sl counterSlots
+		sl.fill(keys, c)
+		for len(src) >= 128 {
+			g := ghashBatch{table: t, data: src, y: h}
+			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
+			h = g.y
+			src, dst = src[128:], dst[128:]
+		}
+		sl.clear()
 	}
 	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
 	ctrTail(&c, keys, rounds, dst, src)

@@ -17,6 +17,7 @@ type gcmKernel struct {
 	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
 	c           counter
+	slots       counterSlots
 	y           VecVirtual
 }
 
@@ -30,7 +31,66 @@ func loadGCMKernel() *gcmKernel {
 	k.n = emit.LoadGP(Param("src").Len())
 	k.c = loadCounter(k.ctrp, inc32)
 	k.y = loadHash(k.yp)
+	k.slots = counterSlots{mem: AllocLocal(128), value: GP32(), key: GP32()}
 	return k
+}
+
+// counterSlots holds the 8 counter blocks of the next batch of a GCM bulk
+// loop on the stack, already XORed with round key 0 (model: counterSlots).
+// Only their last 4 bytes change from batch to batch, and the loop
+// rewrites just those with scalar instructions: add, byte swap, XOR with
+// the last 4 bytes of round key 0, store. That takes 24 instructions per
+// batch (PADDD, PSHUFB and PXOR for each block) off the vector ports,
+// which AESENC and PCLMULQDQ keep busy in this loop.
+//
+// The CTR kernels and every tail use the byte-reversed counter instead:
+// there the loads of a batch would follow the 4-byte stores to its slots
+// too closely to be forwarded from them, and a short message would pay for
+// filling the slots.
+type counterSlots struct {
+	mem   Mem       // block i of the next batch at 16*i
+	value GPVirtual // the counter of block 0 of the next batch
+	key   GPVirtual // bytes 12..15 of round key 0
+}
+
+// fill writes the next 8 whitened counter blocks with whole-block stores,
+// which the first loads can be forwarded from, and loads the counter and
+// the key bytes (model: counterSlots.fill).
+func (sl counterSlots) fill(s emit.Schedule, c counter) {
+	Comment("counterSlots.fill: the first batch's whitened counter blocks.")
+	blocks := c.blocks(8)
+	whiten(s, blocks)
+	storeBlocks(blocks, sl.mem)
+	MOVL(s.Key(0).Offset(12), sl.key)
+	MOVD(c.reg, sl.value) // lane 0 of the byte-reversed block is the counter
+}
+
+// next advances the counter by 8 and rewrites the last 4 bytes of each
+// slot for the batch after the one just loaded (model: counterSlots.next).
+func (sl counterSlots) next() {
+	Comment("counterSlots.next: the counters of the following batch.")
+	ADDL(U8(8), sl.value)
+	t := GP32()
+	for i := 0; i < 8; i++ {
+		MOVL(sl.value, t)
+		if i > 0 {
+			ADDL(U8(i), t)
+		}
+		BSWAPL(t)
+		XORL(sl.key, t)
+		MOVL(t, sl.mem.Offset(16*i+12))
+	}
+}
+
+// clear zeroes the slots, which hold round key 0 XOR a known counter
+// (model: counterSlots.clear).
+func (sl counterSlots) clear() {
+	Comment("counterSlots.clear: round key 0 must not stay on the stack.")
+	zero := XMM()
+	PXOR(zero, zero)
+	for i := 0; i < 8; i++ {
+		MOVOU(zero, sl.mem.Offset(16*i))
+	}
 }
 
 // batch encrypts the next 8 counter blocks, XORs them with 128 bytes of
@@ -40,9 +100,9 @@ func loadGCMKernel() *gcmKernel {
 // round 8: AESENC and PCLMULQDQ use different execution units on most
 // cores, so each hides the other's latency.
 func (k *gcmKernel) batch(g *ghashBatch) {
-	blocks := k.c.blocks(8)
+	blocks := loadBlocks(k.slots.mem, 8)
+	k.slots.next()
 	k.c.advance(8)
-	whiten(k.s, blocks)
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
@@ -78,6 +138,7 @@ func seal() {
 	loop, last, tail := emit.NewLabel("seal8"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
+	k.slots.fill(k.s, k.c)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
@@ -92,6 +153,7 @@ func seal() {
 	Comment("Hash the last batch.")
 	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y}
 	g.all()
+	k.slots.clear()
 
 	Label(tail)
 	ctrTail(k.s, k.c, k.dst, k.src, k.n)
@@ -109,12 +171,15 @@ func open() {
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	k := loadGCMKernel()
 	loop, tail := emit.NewLabel("open8"), emit.NewLabel("openTail")
-	Label(loop)
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
+	k.slots.fill(k.s, k.c)
+	Label(loop)
 	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
 	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
-	JMP(LabelRef(loop))
+	CMPQ(k.n, U32(128))
+	JAE(LabelRef(loop))
+	k.slots.clear()
 
 	Label(tail)
 	Comment("Hash the tail before decrypting it, which may overwrite it.")
