@@ -7,6 +7,19 @@ import (
 	"github.com/vaesgo/vaes/ghash"
 )
 
+// Expand fills ks from a 16-, 24- or 32-byte key exactly as
+// aesround.Expand does, with AESKEYGENASSIST and AESIMC instead of
+// arithmetic on bit slices. It panics on any other key length.
+func Expand(ks *aesround.Schedule, key []byte) {
+	switch len(key) {
+	case 16, 24, 32:
+	default:
+		panic("aesni: invalid key length")
+	}
+	*ks = aesround.Schedule{Rounds: len(key)/4 + 6}
+	expandKey(&ks.Enc, &ks.Dec, key)
+}
+
 // EncryptBlocks encrypts the len(src)/16 whole blocks of src into dst
 // (impl.Backend.EncryptBlocks). It panics if len(src) is not a multiple of
 // 16 or dst is shorter than src.

@@ -4,6 +4,460 @@
 
 #include "textflag.h"
 
+// func expandKey(enc *[15][16]byte, dec *[15][16]byte, key []byte)
+// Requires: AES, SSE2
+TEXT ·expandKey(SB), NOSPLIT, $0-40
+	MOVQ enc+0(FP), AX
+	MOVQ dec+8(FP), CX
+	MOVQ key_base+16(FP), DX
+	MOVQ key_len+24(FP), BX
+	CMPQ BX, $0x18
+	JB   expand128_1
+	JE   expand192_1
+
+	// AES-256: w[i] = w[i-8] ^ temp, 4 words per step, two kinds of step.
+	MOVOU           (DX), X0
+	MOVOU           16(DX), X1
+	MOVOU           X0, (AX)
+	MOVOU           X1, 16(AX)
+	AESKEYGENASSIST $0x01, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 32(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 48(AX)
+	AESKEYGENASSIST $0x02, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 64(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 80(AX)
+	AESKEYGENASSIST $0x04, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 96(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 112(AX)
+	AESKEYGENASSIST $0x08, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 128(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 144(AX)
+	AESKEYGENASSIST $0x10, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 160(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 176(AX)
+	AESKEYGENASSIST $0x20, X1, X2
+	PSHUFD          $0xff, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 192(AX)
+	AESKEYGENASSIST $0x00, X0, X2
+	PSHUFD          $0xaa, X2, X2
+	MOVO            X1, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X1
+	PXOR            X2, X1
+	MOVOU           X1, 208(AX)
+	AESKEYGENASSIST $0x40, X1, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 224(AX)
+	MOVQ            $0x0000000e, DX
+	JMP             inverse_1
+
+expand192_1:
+	// AES-192: w[i] = w[i-6] ^ temp, 6 words per step.
+	MOVOU           (DX), X0
+	MOVQ            16(DX), X1
+	MOVOU           X0, (AX)
+	MOVQ            X1, 16(AX)
+	AESKEYGENASSIST $0x01, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 24(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 40(AX)
+	AESKEYGENASSIST $0x02, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 48(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 64(AX)
+	AESKEYGENASSIST $0x04, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 72(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 88(AX)
+	AESKEYGENASSIST $0x08, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 96(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 112(AX)
+	AESKEYGENASSIST $0x10, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 120(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 136(AX)
+	AESKEYGENASSIST $0x20, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 144(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 160(AX)
+	AESKEYGENASSIST $0x40, X1, X2
+	PSHUFD          $0x55, X2, X2
+	MOVO            X0, X3
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PSLLDQ          $0x04, X3
+	PXOR            X3, X0
+	PXOR            X2, X0
+	MOVOU           X0, 168(AX)
+
+	// The next two words chain on from the last of these four.
+	MOVO            X1, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X1
+	PSHUFD          $0xff, X0, X2
+	PXOR            X2, X1
+	MOVQ            X1, 184(AX)
+	AESKEYGENASSIST $0x80, X1, X1
+	PSHUFD          $0x55, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 192(AX)
+	MOVQ            $0x0000000c, DX
+	JMP             inverse_1
+
+expand128_1:
+	// AES-128: w[i] = w[i-4] ^ temp, 4 words per step.
+	MOVOU           (DX), X0
+	MOVOU           X0, (AX)
+	AESKEYGENASSIST $0x01, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 16(AX)
+	AESKEYGENASSIST $0x02, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 32(AX)
+	AESKEYGENASSIST $0x04, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 48(AX)
+	AESKEYGENASSIST $0x08, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 64(AX)
+	AESKEYGENASSIST $0x10, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 80(AX)
+	AESKEYGENASSIST $0x20, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 96(AX)
+	AESKEYGENASSIST $0x40, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 112(AX)
+	AESKEYGENASSIST $0x80, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 128(AX)
+	AESKEYGENASSIST $0x1b, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 144(AX)
+	AESKEYGENASSIST $0x36, X0, X1
+	PSHUFD          $0xff, X1, X1
+	MOVO            X0, X2
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PSLLDQ          $0x04, X2
+	PXOR            X2, X0
+	PXOR            X1, X0
+	MOVOU           X0, 160(AX)
+	MOVQ            $0x0000000a, DX
+
+inverse_1:
+	// invertSchedule: the equivalent inverse cipher's keys.
+	MOVQ  DX, BX
+	SHLQ  $0x04, BX
+	MOVOU (AX), X0
+	MOVOU X0, (CX)(BX*1)
+	ADDQ  AX, BX
+	MOVOU (BX), X0
+	MOVOU X0, (CX)
+	MOVQ  CX, AX
+	MOVQ  DX, CX
+	DECQ  CX
+
+inverseRound_1:
+	SUBQ   $0x10, BX
+	ADDQ   $0x10, AX
+	MOVOU  (BX), X0
+	AESIMC X0, X0
+	MOVOU  X0, (AX)
+	DECQ   CX
+	JNZ    inverseRound_1
+	RET
+
 // func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
 // Requires: AES, SSE2
 TEXT ·encryptBlocks(SB), NOSPLIT, $0-64

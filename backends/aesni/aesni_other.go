@@ -10,6 +10,8 @@ package aesni
 // architecture or build there are none.
 func Available() bool { return false }
 
+func expandKey(enc, dec *[15][16]byte, key []byte) { expandKeyModel(enc, dec, key) }
+
 func encryptBlocks(keys *[15][16]byte, rounds int, dst, src []byte) {
 	encryptBlocksModel(keys, rounds, dst, src)
 }

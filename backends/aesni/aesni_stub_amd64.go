@@ -4,6 +4,13 @@
 
 package aesni
 
+// expandKey writes the round keys of key (16, 24 or 32 bytes) to enc and
+// the keys of the equivalent inverse cipher to dec, as aesround.Expand
+// lays them out. Slots past the last round are not written.
+//
+//go:noescape
+func expandKey(enc *[15][16]byte, dec *[15][16]byte, key []byte)
+
 // encryptBlocks runs the cipher with the given round keys over the len(src)/16
 // whole blocks of src, writing them to dst. len(src) is a multiple of 16,
 // len(dst) >= len(src), rounds is 10, 12 or 14.

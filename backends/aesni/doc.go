@@ -4,8 +4,8 @@
 //
 // # CPU
 //
-// The assembly uses AESENC, AESENCLAST, AESDEC, AESDECLAST, PCLMULQDQ,
-// PSHUFB (SSSE3) and SSE2, all in their legacy (non-VEX) encodings, and
+// The assembly uses AESENC, AESENCLAST, AESDEC, AESDECLAST, AESIMC,
+// AESKEYGENASSIST, PCLMULQDQ, PSHUFB (SSSE3) and SSE2, all in their legacy (non-VEX) encodings, and
 // nothing else: no AVX and no SSE4.1. Available reports whether the CPU has
 // AES, PCLMULQDQ and SSSE3 (from golang.org/x/sys/cpu), which covers every
 // x86-64 processor with AES-NI, including the Atom-class and Pentium cores
@@ -38,6 +38,7 @@
 // against its model and against crypto/aes, crypto/cipher or package ghash.
 //
 //	exported       assembly       model               generator file
+//	Expand         expandKey      expandKeyModel      expand.go
 //	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
 //	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
 //	CTR32          ctr32          ctr32Model          ctr.go
@@ -132,6 +133,10 @@
 // after the loop.
 //
 // # Tails
+//
+// Expand is not an impl.Backend kernel: it is the key schedule of
+// aesround.Expand done with AESKEYGENASSIST and AESIMC, some 20 times
+// faster, for a caller that builds many keys.
 //
 // Block encryption steps down from 8 blocks to 4 to 1. Counter mode and the
 // GCM loops finish the last n < 128 bytes in one pass 8, 4 or 1 blocks

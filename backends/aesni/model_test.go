@@ -435,6 +435,7 @@ func TestPanics(t *testing.T) {
 		{"Open/short", "aesni: output smaller than input", func() { Open(&k.ks, &k.table, &ctr, &y, nil, make([]byte, 1)) }},
 		{"EncryptBlocks/schedule", "aesni: invalid key schedule", func() { EncryptBlocks(&bad, nil, nil) }},
 		{"Seal/schedule", "aesni: invalid key schedule", func() { Seal(&bad, &k.table, &ctr, &y, nil, nil) }},
+		{"Expand/length", "aesni: invalid key length", func() { Expand(&bad, make([]byte, 20)) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			defer func() {
@@ -444,5 +445,25 @@ func TestPanics(t *testing.T) {
 			}()
 			c.f()
 		})
+	}
+}
+
+func TestExpand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, size := range []int{16, 24, 32} {
+		for range 100 {
+			key := randomBytes(rng, size)
+			var want, kernel aesround.Schedule
+			aesround.Expand(&want, key)
+			Expand(&kernel, key)
+			model := aesround.Schedule{Rounds: want.Rounds}
+			expandKeyModel(&model.Enc, &model.Dec, key)
+			if model != want {
+				t.Fatalf("AES-%d key %x: model schedule differs from aesround.Expand", 8*size, key)
+			}
+			if kernel != want {
+				t.Fatalf("AES-%d key %x: kernel schedule differs from aesround.Expand", 8*size, key)
+			}
+		}
 	}
 }

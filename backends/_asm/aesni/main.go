@@ -16,6 +16,7 @@ import . "github.com/mmcloughlin/avo/build"
 func main() {
 	ConstraintExpr("amd64,!purego")
 
+	expandKey()
 	blocksKernel("encryptBlocks", encryption)
 	blocksKernel("decryptBlocks", decryption)
 	ctrKernel("ctr32", inc32)

@@ -1,0 +1,185 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+)
+
+// direction is the cipher run forwards or backwards: its round instruction
+// and its last-round instruction, in their three-operand VEX/EVEX forms
+// (key, block, result).
+type direction struct {
+	round, last func(key, block, result Op)
+}
+
+var (
+	encryption = direction{round: VAESENC, last: VAESENCLAST}
+	decryption = direction{round: VAESDEC, last: VAESDECLAST}
+)
+
+// roundKeys holds every round key broadcast to the four lanes of its own
+// ZMM register (model: roundKeys). The registers follow emit.Schedule's
+// walk from both ends: round key 0, up to four extra keys that only
+// AES-192 and AES-256 have, the nine middle keys Nr-9..Nr-1 and the last.
+type roundKeys struct {
+	s      emit.Schedule
+	first  VecVirtual
+	extra  [4]VecVirtual // keys 1, 2 (AES-256), Nr-11, Nr-10 (AES-192 and AES-256)
+	middle [9]VecVirtual // keys Nr-9 .. Nr-1
+	last   VecVirtual
+}
+
+// loadRoundKeys broadcasts the round keys into registers (model:
+// loadRoundKeys), one VBROADCASTI32X4 each, loading the extra keys only
+// for the key sizes that have them.
+func loadRoundKeys(s emit.Schedule) *roundKeys {
+	Comment("loadRoundKeys: every round key in every lane of its own register.")
+	k := &roundKeys{s: s, first: ZMM(), last: ZMM()}
+	for i := range k.extra {
+		k.extra[i] = ZMM()
+	}
+	for i := range k.middle {
+		k.middle[i] = ZMM()
+	}
+	VBROADCASTI32X4(s.Key(0), k.first)
+	for i := range k.middle {
+		VBROADCASTI32X4(s.FromLast(9-i), k.middle[i])
+	}
+	VBROADCASTI32X4(s.FromLast(0), k.last)
+	keys10, keys12 := emit.NewLabel("keys10"), emit.NewLabel("keys12")
+	CMPQ(s.Nr, U8(12))
+	JB(LabelRef(keys10))
+	JE(LabelRef(keys12))
+	VBROADCASTI32X4(s.Key(1), k.extra[0])
+	VBROADCASTI32X4(s.Key(2), k.extra[1])
+	Label(keys12)
+	VBROADCASTI32X4(s.FromLast(11), k.extra[2])
+	VBROADCASTI32X4(s.FromLast(10), k.extra[3])
+	Label(keys10)
+	return k
+}
+
+// whiten adds round key 0 to every register of blocks (model: whiten).
+func (k *roundKeys) whiten(blocks []VecVirtual) {
+	for _, b := range blocks {
+		VPXORD(k.first, b, b)
+	}
+}
+
+// rounds runs rounds 1..Nr over the blocks (model: direction.rounds), as
+// emit.Schedule.Rounds does with keys in memory: a branch on the key size
+// skips the first four extra rounds (AES-128) or two of them (AES-192),
+// then come the nine middle rounds every key size has, with between(i), if
+// not nil, after middle round i, and the last round.
+func (k *roundKeys) rounds(d direction, blocks []VecVirtual, between func(i int)) {
+	each := func(op func(key, block, result Op), key VecVirtual) {
+		for _, b := range blocks {
+			op(key, b, b)
+		}
+	}
+	rounds10, rounds12 := emit.NewLabel("rounds10"), emit.NewLabel("rounds12")
+	CMPQ(k.s.Nr, U8(12))
+	JB(LabelRef(rounds10))
+	JE(LabelRef(rounds12))
+	Comment("Rounds 1 and 2 of AES-256.")
+	each(d.round, k.extra[0])
+	each(d.round, k.extra[1])
+	Label(rounds12)
+	Comment("Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.")
+	each(d.round, k.extra[2])
+	each(d.round, k.extra[3])
+	Label(rounds10)
+	for i := range k.middle {
+		Commentf("Round Nr-%d.", 9-i)
+		each(d.round, k.middle[i])
+		if between != nil {
+			between(i)
+		}
+	}
+	Comment("Last round.")
+	each(d.last, k.last)
+}
+
+// newBlocks returns n new ZMM registers.
+func newBlocks(n int) []VecVirtual {
+	blocks := make([]VecVirtual, n)
+	for i := range blocks {
+		blocks[i] = ZMM()
+	}
+	return blocks
+}
+
+// loadBlocks loads n consecutive registers of blocks from src (model:
+// loadBlocks).
+func loadBlocks(src Mem, n int) []VecVirtual {
+	blocks := newBlocks(n)
+	for i, b := range blocks {
+		VMOVDQU64(src.Offset(64*i), b)
+	}
+	return blocks
+}
+
+// xorBlocks XORs consecutive registers of src into blocks (model:
+// xorBlocks).
+func xorBlocks(blocks []VecVirtual, src Mem) {
+	for i, b := range blocks {
+		VPXORD(src.Offset(64*i), b, b)
+	}
+}
+
+// storeBlocks stores blocks to consecutive registers' worth of dst (model:
+// storeBlocks).
+func storeBlocks(blocks []VecVirtual, dst Mem) {
+	for i, b := range blocks {
+		VMOVDQU64(b, dst.Offset(64*i))
+	}
+}
+
+// byteMask returns an opmask register enabling bytes 0..n-1, for
+// 1 <= n <= 64 (model: byteMask): BZHI clears the bits of an all-ones word
+// from bit n up, and leaves the word whole for n = 64.
+func byteMask(n GPVirtual) OpmaskVirtual {
+	bits := GP64()
+	MOVQ(I32(-1), bits)
+	BZHIQ(n, bits, bits)
+	k := K()
+	KMOVQ(bits, k)
+	return k
+}
+
+// loadMasked loads the bytes of src that mask enables and zeroes the rest
+// of a new register (model: loadMasked). Disabled bytes are not read, and
+// a fault on them is suppressed, so nothing past the end of the data is
+// touched.
+func loadMasked(src Mem, mask OpmaskVirtual) VecVirtual {
+	x := ZMM()
+	VMOVDQU8_Z(src, mask, x)
+	return x
+}
+
+// storeMasked stores the bytes of x that mask enables to dst (model:
+// storeMasked); the others are not written.
+func storeMasked(x VecVirtual, mask OpmaskVirtual, dst Mem) {
+	VMOVDQU8(x, mask, dst)
+}
+
+// keepMasked zeroes the bytes of x that mask disables (model: keepMasked).
+func keepMasked(x VecVirtual, mask OpmaskVirtual) {
+	VMOVDQU8_Z(x, mask, x)
+}
+
+// xor3 sets a = a ^ b ^ c with one VPTERNLOGD (model: xor3); 0x96 is the
+// truth table of a three-way XOR.
+func xor3(a, b, c Op) {
+	VPTERNLOGD(U8(0x96), c, b, a)
+}
+
+// advance moves each pointer forward by n bytes.
+func advance(n int, pointers ...GPVirtual) {
+	for _, p := range pointers {
+		ADDQ(U32(n), p)
+	}
+}

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+	"github.com/vaesgo/vaes/tables"
+)
+
+// powers is the number of key powers in the table: slot i holds the key
+// form of H^(16-i), i = 0..15, so four consecutive slots are one register
+// of powers (model: powers).
+const powers = 16
+
+// keyPowers returns the 64-byte memory operand of slots slot..slot+3 of the
+// table at t (model: keyPowers).
+func keyPowers(t GPVirtual, slot int) Mem { return Mem{Base: t, Disp: 16 * slot} }
+
+// reflectedPoly is tables.ReflectedPoly in every lane (model:
+// reflectedPoly); the folds multiply by its high 64 bits, 0xC2<<56.
+func reflectedPoly() Mem { return emit.Repeated("reflectedPoly4", tables.ReflectedPoly, 4) }
+
+// accumulator is a sum of unreduced products, lane by lane, in three parts
+// at bits 0, 64 and 128 (model: accumulator, ghash.Schoolbook), in
+// schoolbook form. The first product initialises the parts.
+type accumulator struct {
+	lo, mid, hi VecVirtual
+	started     bool
+}
+
+// mulAccumulate adds x·h to a in every lane, with h a register or memory
+// operand of key powers (model: mulAccumulate). VPCLMULQDQ's immediate
+// picks the 64-bit half of each operand: bit 0 for x, bit 4 for h.
+func (a *accumulator) mulAccumulate(x VecVirtual, h Op) {
+	lo, m0, m1, hi := ZMM(), ZMM(), ZMM(), ZMM()
+	VPCLMULQDQ(U8(0x00), h, x, lo) // x.lo·h.lo
+	VPCLMULQDQ(U8(0x10), h, x, m0) // x.lo·h.hi
+	VPCLMULQDQ(U8(0x01), h, x, m1) // x.hi·h.lo
+	VPCLMULQDQ(U8(0x11), h, x, hi) // x.hi·h.hi
+	if !a.started {
+		a.lo, a.mid, a.hi = lo, m0, hi
+		VPXORD(m1, a.mid, a.mid)
+		a.started = true
+		return
+	}
+	VPXORD(lo, a.lo, a.lo)
+	xor3(a.mid, m0, m1)
+	VPXORD(hi, a.hi, a.hi)
+}
+
+// reduce returns, lane by lane, the field element each lane's sum stands
+// for (model: reduce): fold(lo, mid), then fold(mid, hi). a is used up.
+func (a *accumulator) reduce() VecVirtual {
+	Comment("reduce: fold(lo, mid), fold(mid, hi), lane by lane.")
+	fold(a.lo, a.mid)
+	fold(a.mid, a.hi)
+	return a.hi
+}
+
+// fold removes the low 64 bits of each lane of x by adding the multiple of
+// the field polynomial that cancels them, and adds what is left into y
+// (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is overwritten.
+func fold(x, y VecVirtual) {
+	t := ZMM()
+	VPCLMULQDQ(U8(0x10), reflectedPoly(), x, t) // t = x.lo·(0xC2<<56)
+	VPSHUFD(U8(0x4e), x, x)                     // x = swap(x)
+	xor3(y, t, x)
+}
+
+// horizontal writes the sum of the four lanes of x to y, the rest of y's
+// register zero (model: horizontal). x is overwritten.
+func horizontal(x, y VecVirtual) {
+	Comment("horizontal: add the four lanes.")
+	t := YMM()
+	VEXTRACTI64X4(U8(1), x, t)
+	VPXORQ(x.AsY(), t, t)
+	VEXTRACTI32X4(U8(1), t, y.AsX())
+	VPXORQ(t.AsX(), y.AsX(), y.AsX())
+}
+
+// loadHash loads the GHASH value at ptr into register form in lane 0 of a
+// new register, the other lanes zero (model: loadHash).
+func loadHash(ptr GPVirtual) VecVirtual {
+	y := ZMM()
+	VMOVDQU64(Mem{Base: ptr}, y.AsX())
+	VPSHUFB(byteReverse(), y.AsX(), y.AsX())
+	return y
+}
+
+// storeHash stores lane 0 of y back to ptr in GCM's block form (model:
+// storeHash).
+func storeHash(y VecVirtual, ptr GPVirtual) {
+	VPSHUFB(byteReverse(), y.AsX(), y.AsX())
+	VMOVDQU64(y.AsX(), Mem{Base: ptr})
+}
+
+// ghashSum absorbs up to four registers of blocks with one reduction
+// (model: ghashSum). keys addresses the powers for register 0; register r
+// uses the 64 bytes 64·r further on.
+type ghashSum struct {
+	keys Mem
+	y    VecVirtual
+	acc  accumulator
+}
+
+// absorb takes in register r of the data, in GCM's block order (model:
+// ghashSum.absorb): reversed to register form, y added to block 0,
+// multiplied and accumulated. x is overwritten.
+func (g *ghashSum) absorb(r int, x VecVirtual) {
+	Commentf("ghashSum.absorb: register %d.", r)
+	VPSHUFB(byteReverse(), x, x)
+	if r == 0 {
+		VPXORD(g.y, x, x)
+	}
+	g.acc.mulAccumulate(x, g.keys.Offset(64*r))
+}
+
+// absorbFrom loads register r of the data from mem and absorbs it.
+func (g *ghashSum) absorbFrom(r int, mem Mem) {
+	x := ZMM()
+	VMOVDQU64(mem.Offset(64*r), x)
+	g.absorb(r, x)
+}
+
+// finish reduces the sum and adds its lanes into y (model:
+// ghashSum.finish).
+func (g *ghashSum) finish() {
+	Comment("ghashSum.finish.")
+	horizontal(g.acc.reduce(), g.y)
+}
+
+// ghashBatch absorbs the 16 blocks at data into y with one reduction, for
+// code that has no rounds to stitch with (model: ghashBatch).
+func ghashBatch(table GPVirtual, y VecVirtual, data Mem) {
+	g := ghashSum{keys: keyPowers(table, 0), y: y}
+	for r := range 4 {
+		g.absorbFrom(r, data)
+	}
+	g.finish()
+}
+
+// tailKeys returns a new register addressing the powers for a tail of n
+// bytes, 0 < n < 256: slot 16-m with m = ceil(n/16) blocks, that is
+// table + 256 - 16·m.
+func tailKeys(table, n GPVirtual) GPVirtual {
+	p := GP64()
+	MOVQ(n, p)
+	ADDQ(U8(15), p)
+	ANDQ(I8(-16), p)
+	NEGQ(p)
+	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
+	return p
+}
+
+// tailWidths branches on the number z = ceil(n/64) of registers a tail of
+// 0 < n < 256 bytes fills and calls body(z) in the branch for each, with
+// the mask of the bytes of register z-1 that the tail fills; every branch
+// ends with a jump to done.
+func tailWidths(name string, n GPVirtual, done string, body func(z int, mask OpmaskVirtual)) {
+	for z := 1; z <= 4; z++ {
+		next := emit.NewLabel(fmt.Sprintf("%s%dNext", name, z))
+		if z < 4 {
+			CMPQ(n, U32(64*z))
+			JA(LabelRef(next))
+		}
+		Commentf("%s: %d register(s).", name, z)
+		last := GP64()
+		MOVQ(n, last)
+		if z > 1 {
+			SUBQ(U32(64*(z-1)), last)
+		}
+		body(z, byteMask(last))
+		JMP(LabelRef(done))
+		if z < 4 {
+			Label(next)
+		}
+	}
+}
+
+// ghashTail absorbs the last n < 256 bytes at p into y (model: ghashTail):
+// m = ceil(n/16) blocks, the last zero-padded, in z = ceil(n/64)
+// registers, the last loaded through a mask, multiplied by H^m down to H^1
+// and reduced once.
+func ghashTail(table, p, n GPVirtual, y VecVirtual) {
+	done := emit.NewLabel("ghashTailDone")
+	Comment("ghashTail: the last n < 256 bytes.")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	keys := tailKeys(table, n)
+	tailWidths("ghashTail", n, done, func(z int, mask OpmaskVirtual) {
+		g := ghashSum{keys: Mem{Base: keys}, y: y}
+		for r := 0; r < z-1; r++ {
+			g.absorbFrom(r, Mem{Base: p})
+		}
+		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, mask))
+		g.finish()
+	})
+	Label(done)
+}
+
+// ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
+// ghash.Update).
+func ghashUpdate() {
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	Pragma("noescape")
+	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
+		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
+		"partial block padded with zeros.")
+	table := emit.LoadGP(Param("table"))
+	yp := emit.LoadGP(Param("y"))
+	p := emit.LoadGP(Param("data").Base())
+	n := emit.LoadGP(Param("data").Len())
+
+	y := loadHash(yp)
+	loop, tail := emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
+	Comment("16 blocks at a time.")
+	Label(loop)
+	CMPQ(n, U32(16*powers))
+	JB(LabelRef(tail))
+	ghashBatch(table, y, Mem{Base: p})
+	advance(16*powers, p)
+	SUBQ(U32(16*powers), n)
+	JMP(LabelRef(loop))
+
+	Label(tail)
+	ghashTail(table, p, n, y)
+	storeHash(y, yp)
+	VZEROUPPER()
+	RET()
+}
+
+// ghashInit emits the key setup (model: ghashInitModel): the key forms of
+// H^16..H^1 in slots 0..15.
+func ghashInit() {
+	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	Pragma("noescape")
+	Doc("ghashInit writes the key forms of H^16, H^15, ..., H^1 into slots 0..15",
+		"of table; the other slots are not touched. h is E_K(0^128).")
+	table := emit.LoadGP(Param("table"))
+	hp := emit.LoadGP(Param("h"))
+
+	h := ZMM()
+	VBROADCASTI32X4(Mem{Base: hp}, h)
+	VPSHUFB(byteReverse(), h, h)
+	h1 := keyForm(h)
+	Comment("H^2 in every lane.")
+	h2 := mulLanes(h1, h1)
+	q := ZMM()
+	VSHUFI64X2(U8(0x00), h1, h2, q) // [H^2, H^2, H^1, H^1]
+	Comment("[H^4, H^4, H^3, H^3].")
+	r := mulLanes(q, h2)
+	p := ZMM()
+	VSHUFI64X2(U8(0x88), q, r, p) // [H^4, H^3, H^2, H^1]
+	storePowers(table, 12, p)
+	h4 := ZMM()
+	VSHUFI64X2(U8(0x00), p, p, h4) // H^4 in every lane
+	for slot := 8; slot >= 0; slot -= 4 {
+		Commentf("Slots %d..%d: the powers of slots %d..%d times H^4.", slot, slot+3, slot+4, slot+7)
+		p = mulLanes(p, h4)
+		storePowers(table, slot, p)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// mulLanes returns x·h reduced, lane by lane, in a new register (model:
+// mulLanes). x and h are not changed.
+func mulLanes(x, h VecVirtual) VecVirtual {
+	var acc accumulator
+	acc.mulAccumulate(x, h)
+	return acc.reduce()
+}
+
+// storePowers stores the four lanes of p to slots slot..slot+3 (model:
+// storePowers).
+func storePowers(table GPVirtual, slot int, p VecVirtual) {
+	VMOVDQU64(p, keyPowers(table, slot))
+}
+
+// keyForm returns h·x^-1 in every lane (model: keyForm, ghash.MulX): each
+// lane shifted left by one bit, and ReflectedPoly added if the bit shifted
+// out was set. h is overwritten.
+func keyForm(h VecVirtual) VecVirtual {
+	Comment("keyForm: h<<1, plus ReflectedPoly if bit 127 of h was set.")
+	carry, mask := ZMM(), ZMM()
+	VPSHUFD(U8(0xff), h, mask) // every 32-bit lane = the top one of its block
+	VPSRAD(U8(31), mask, mask) // all ones if bit 127 is set
+	VPANDQ(reflectedPoly(), mask, mask)
+	VPSRLQ(U8(63), h, carry) // the top bit of each 64-bit half
+	VPSLLDQ(U8(8), carry, carry) // the low half's top bit moves to bit 64; bit 127 leaves
+	VPSLLQ(U8(1), h, h)
+	xor3(h, carry, mask)
+	return h
+}

@@ -1,0 +1,109 @@
+package aesni
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// expandKeyModel is expandKey (asm: expandKey; reference:
+// aesround.Expand). The schedule is a run of 4-byte words, FIPS 197's w[i];
+// the assembly stores each step's words straight into enc at byte 4i, the
+// model into a flat copy of it.
+func expandKeyModel(enc, dec *[15][16]byte, key []byte) {
+	var w [15 * 16]byte
+	var nr int
+	switch len(key) {
+	case 16:
+		nr = expand128Model(&w, key)
+	case 24:
+		nr = expand192Model(&w, key)
+	default:
+		nr = expand256Model(&w, key)
+	}
+	for i := 0; i <= nr; i++ {
+		copy(enc[i][:], w[16*i:])
+	}
+	invertScheduleModel(enc, dec, nr)
+}
+
+// prefixXOR turns the four words of x into their running XOR (asm:
+// prefixXOR): three shifts by one word (PSLLDQ) and XORs.
+func prefixXOR(x vec.Uint32x4) vec.Uint32x4 {
+	t := x.AsUint8x16()
+	for i := 0; i < 3; i++ {
+		t = t.ShiftBytesLeft(4)
+		x = x.Xor(t.AsUint32x4())
+	}
+	return x
+}
+
+// keyGenAssist returns AESKEYGENASSIST of x with rcon, with the given lane
+// broadcast (asm: keyGenAssist).
+func keyGenAssist(x vec.Uint32x4, rcon byte, lane uint8) vec.Uint32x4 {
+	return x.AESRoundKeyGenAssist(rcon).PermuteScalars(lane, lane, lane, lane)
+}
+
+func store(w *[15 * 16]byte, i int, x vec.Uint32x4) { x.AsUint8x16().StoreSlice(w[4*i:]) }
+
+// storeLow stores the low two words of x (MOVQ).
+func storeLow(w *[15 * 16]byte, i int, x vec.Uint32x4) {
+	x.AsUint8x16().StoreSlicePart(w[4*i : 4*i+8])
+}
+
+func expand128Model(w *[15 * 16]byte, key []byte) int {
+	x := vec.LoadUint8x16Slice(key).AsUint32x4()
+	store(w, 0, x)
+	for step := 1; step <= 10; step++ {
+		t := keyGenAssist(x, tables.Rcon[step-1], 3)
+		x = prefixXOR(x).Xor(t)
+		store(w, 4*step, x)
+	}
+	return 10
+}
+
+func expand192Model(w *[15 * 16]byte, key []byte) int {
+	x1 := vec.LoadUint8x16Slice(key).AsUint32x4()
+	x2 := vec.LoadUint8x16SlicePart(key[16:24]).AsUint32x4()
+	store(w, 0, x1)
+	storeLow(w, 4, x2)
+	for step := 1; step <= 8; step++ {
+		t := keyGenAssist(x2, tables.Rcon[step-1], 1)
+		x1 = prefixXOR(x1).Xor(t)
+		store(w, 6*step, x1)
+		if step == 8 {
+			break
+		}
+		// The next two words chain on from the last of these four.
+		x2 = x2.Xor(x2.AsUint8x16().ShiftBytesLeft(4).AsUint32x4())
+		x2 = x2.Xor(x1.PermuteScalars(3, 3, 3, 3))
+		storeLow(w, 6*step+4, x2)
+	}
+	return 12
+}
+
+func expand256Model(w *[15 * 16]byte, key []byte) int {
+	x1 := vec.LoadUint8x16Slice(key).AsUint32x4()
+	x2 := vec.LoadUint8x16Slice(key[16:]).AsUint32x4()
+	store(w, 0, x1)
+	store(w, 4, x2)
+	for step := 2; step <= 14; step++ {
+		if step%2 == 0 {
+			t := keyGenAssist(x2, tables.Rcon[step/2-1], 3)
+			x1 = prefixXOR(x1).Xor(t)
+			store(w, 4*step, x1)
+		} else {
+			t := keyGenAssist(x1, 0, 2)
+			x2 = prefixXOR(x2).Xor(t)
+			store(w, 4*step, x2)
+		}
+	}
+	return 14
+}
+
+// invertScheduleModel fills dec from enc (asm: invertSchedule).
+func invertScheduleModel(enc, dec *[15][16]byte, nr int) {
+	dec[0], dec[nr] = enc[nr], enc[0]
+	for i := 1; i < nr; i++ {
+		vec.LoadUint8x16(&enc[nr-i]).AsUint32x4().AESInvMixColumns().AsUint8x16().Store(&dec[i])
+	}
+}
