@@ -33,9 +33,9 @@
 // kernel have one name in all three places too: the model's whiten,
 // rounds, counter.blocks, counterSlots.next, mulAccumulate, reduce, fold,
 // ghashBatch.step, ghashTail and ctrTail are generator functions of the
-// same names, and
-// the .s carries Comment lines with them. model_test.go runs every kernel
-// against its model and against crypto/aes, crypto/cipher or package ghash.
+// same names, and the .s carries Comment lines with them. model_test.go
+// runs every kernel against its model and against crypto/aes,
+// crypto/cipher, package ghash or package aesround.
 //
 //	exported       assembly       model               generator file
 //	Expand         expandKey      expandKeyModel      expand.go
@@ -47,6 +47,10 @@
 //	GHASH          ghashUpdate    ghashUpdateModel    ghash.go
 //	Seal           seal           sealModel           gcm.go
 //	Open           open           openModel           gcm.go
+//
+// Expand is not an impl.Backend kernel: it is aesround.Expand done with
+// AESKEYGENASSIST and AESIMC, some 20 times faster, for callers that set
+// up many keys.
 //
 // # Why eight blocks
 //
@@ -133,10 +137,6 @@
 // after the loop.
 //
 // # Tails
-//
-// Expand is not an impl.Backend kernel: it is the key schedule of
-// aesround.Expand done with AESKEYGENASSIST and AESIMC, some 20 times
-// faster, for a caller that builds many keys.
 //
 // Block encryption steps down from 8 blocks to 4 to 1. Counter mode and the
 // GCM loops finish the last n < 128 bytes in one pass 8, 4 or 1 blocks
