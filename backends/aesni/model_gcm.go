@@ -55,7 +55,7 @@ func (sl *counterSlots) clear() { sl.mem = [8][16]byte{} }
 // gcmBatch encrypts the 8 counter blocks in the slots and XORs them with
 // the first 128 bytes of src into dst; g, if not nil, is a GHASH batch
 // whose steps run between the AES rounds: block steps after middle rounds
-// 0..7, the reduction after round 8 (asm: gcmKernel.batch). The byte-
+// 0..7, the reduction after round 8 (asm: gcmKernel.gcmBatch). The byte-
 // reversed counter c advances alongside, for the tail.
 func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
 	blocks := sl.load()

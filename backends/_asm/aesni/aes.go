@@ -46,7 +46,7 @@ func whiten(s emit.Schedule, blocks []VecVirtual) {
 	}
 }
 
-// rounds runs rounds 1..Rounds over the blocks (model: rounds). Each round
+// rounds runs rounds 1..Nr over the blocks (model: direction.rounds). Each round
 // key is loaded into one register that every block's instruction reads:
 // the XMM form of broadcasting it. between(i) runs after middle round i;
 // see emit.Schedule.Rounds.
@@ -63,7 +63,7 @@ func (d direction) rounds(s emit.Schedule, blocks []VecVirtual, between func(i i
 	s.Rounds(each(d.round), each(d.last), between)
 }
 
-// loadBlocks loads n consecutive blocks from src.
+// loadBlocks loads n consecutive blocks from src (model: loadBlocks).
 func loadBlocks(src Mem, n int) []VecVirtual {
 	blocks := make([]VecVirtual, n)
 	for i := range blocks {
@@ -83,7 +83,8 @@ func xorBlocks(blocks []VecVirtual, src Mem) {
 	}
 }
 
-// storeBlocks stores blocks to consecutive blocks at dst.
+// storeBlocks stores blocks to consecutive blocks at dst (model:
+// storeBlocks).
 func storeBlocks(blocks []VecVirtual, dst Mem) {
 	for i, b := range blocks {
 		MOVOU(b, dst.Offset(16*i))

@@ -36,7 +36,7 @@ func loadCounter(ptr GPVirtual, add increment) counter {
 }
 
 // store writes the counter back to ptr in big-endian form (model:
-// storeCounter).
+// counter.store).
 func (c counter) store(ptr GPVirtual) {
 	PSHUFB(emit.ByteReverse(), c.reg)
 	MOVOU(c.reg, Mem{Base: ptr})
@@ -45,7 +45,7 @@ func (c counter) store(ptr GPVirtual) {
 // blocks returns the n counter blocks c, c+1, ..., c+n-1, back in the
 // block's own byte order and so ready for round key 0; one PSHUFB per block
 // before the rounds is the whole cost of keeping the counter reversed
-// (model: counterBlocks).
+// (model: counter.blocks).
 func (c counter) blocks(n int) []VecVirtual {
 	adds := emit.CounterAdds(8)
 	blocks := make([]VecVirtual, n)

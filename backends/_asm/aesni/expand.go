@@ -74,8 +74,8 @@ func keyGenAssist(x VecVirtual, rcon byte, lane int) VecVirtual {
 	return t
 }
 
-// expand128 makes the 44 words of AES-128: four per step, from the
-// previous four and RotWord(SubWord) of the last.
+// expand128 makes the 44 words of AES-128 (model: expand128): four per
+// step, from the previous four and RotWord(SubWord) of the last.
 func expand128(enc, key GPVirtual) {
 	Comment("AES-128: w[i] = w[i-4] ^ temp, 4 words per step.")
 	x := XMM()
@@ -89,8 +89,8 @@ func expand128(enc, key GPVirtual) {
 	}
 }
 
-// expand192 makes the 52 words of AES-192: six per step, x1 holding the
-// first four and x2 the last two (in its low half).
+// expand192 makes the 52 words of AES-192 (model: expand192): six per
+// step, x1 holding the first four and x2 the last two (in its low half).
 func expand192(enc, key GPVirtual) {
 	Comment("AES-192: w[i] = w[i-6] ^ temp, 6 words per step.")
 	x1, x2 := XMM(), XMM()
@@ -117,8 +117,9 @@ func expand192(enc, key GPVirtual) {
 	}
 }
 
-// expand256 makes the 60 words of AES-256: four per step, alternating
-// RotWord(SubWord) with Rcon and plain SubWord for the temp word.
+// expand256 makes the 60 words of AES-256 (model: expand256): four per
+// step, alternating RotWord(SubWord) with Rcon and plain SubWord for the
+// temp word.
 func expand256(enc, key GPVirtual) {
 	Comment("AES-256: w[i] = w[i-8] ^ temp, 4 words per step, two kinds of step.")
 	x1, x2 := XMM(), XMM()

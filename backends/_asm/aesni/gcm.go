@@ -99,7 +99,7 @@ func (sl counterSlots) clear() {
 // GHASH block steps go after middle rounds 0..7 and the reduction after
 // round 8: AESENC and PCLMULQDQ use different execution units on most
 // cores, so each hides the other's latency.
-func (k *gcmKernel) batch(g *ghashBatch) {
+func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 	blocks := loadBlocks(k.slots.mem, 8)
 	k.slots.next()
 	k.c.advance(8)
@@ -140,13 +140,13 @@ func seal() {
 	JB(LabelRef(tail))
 	k.slots.fill(k.s, k.c)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
-	k.batch(nil)
+	k.gcmBatch(nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(last))
 	Comment("gcmBatch: encrypt this batch, hash the previous one.")
-	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y})
+	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y})
 	JMP(LabelRef(loop))
 
 	Label(last)
@@ -176,7 +176,7 @@ func open() {
 	k.slots.fill(k.s, k.c)
 	Label(loop)
 	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
-	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
+	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
 	CMPQ(k.n, U32(128))
 	JAE(LabelRef(loop))
 	k.slots.clear()

@@ -22,10 +22,6 @@ func key(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (p - 1)} }
 // keyMid returns the address of the half sum of H^p.
 func keyMid(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + p - 1)} }
 
-// karatsuba selects the three-multiply product (see the package doc of
-// backends/aesni for the measurement behind it).
-const karatsuba = true
-
 // accumulator is a sum of unreduced products in three parts, lo, mid and hi,
 // at bits 0, 64 and 128 of the 256-bit sum (model: ghash.Wide). mid is in
 // Karatsuba form until reduce.
@@ -52,34 +48,24 @@ func (a *accumulator) zero() {
 	a.started = true
 }
 
-// mulAccumulate adds x·H^p to a, with the key and its half sum at h and
-// hMid (model: mulAccumulate). x is overwritten.
+// mulAccumulate adds x·H to a, with the key form of H at h and its half
+// sum at hMid, as a Karatsuba product: three multiplies, lo, hi and the
+// product of the half sums (model: mulAccumulate; reference:
+// ghash.Karatsuba). x is overwritten. The four-multiply schoolbook product
+// was measured too; see the package doc of backends/aesni.
 func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
-	k, t := XMM(), XMM()
+	k, t, m, km := XMM(), XMM(), XMM(), XMM()
 	MOVOU(h, k)
 	MOVO(x, t)
 	PCLMULQDQ(U8(0x00), k, t) // t = x.lo·h.lo
 	a.add(&a.lo, t)
-	if karatsuba {
-		m, km := XMM(), XMM()
-		PSHUFD(U8(0x4e), x, m)    // m = x with its halves swapped
-		PXOR(x, m)                // m.lo = x.hi ^ x.lo
-		PCLMULQDQ(U8(0x11), k, x) // x = x.hi·h.hi
-		a.add(&a.hi, x)
-		MOVOU(hMid, km)
-		PCLMULQDQ(U8(0x00), km, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
-		a.add(&a.mid, m)
-	} else {
-		u := XMM()
-		MOVO(x, u)
-		PCLMULQDQ(U8(0x01), k, u) // u = x.hi·h.lo
-		MOVO(x, t)
-		PCLMULQDQ(U8(0x10), k, t) // t = x.lo·h.hi
-		PXOR(t, u)
-		a.add(&a.mid, u)
-		PCLMULQDQ(U8(0x11), k, x) // x = x.hi·h.hi
-		a.add(&a.hi, x)
-	}
+	PSHUFD(U8(0x4e), x, m)    // m = x with its halves swapped
+	PXOR(x, m)                // m.lo = x.hi ^ x.lo
+	PCLMULQDQ(U8(0x11), k, x) // x = x.hi·h.hi
+	a.add(&a.hi, x)
+	MOVOU(hMid, km)
+	PCLMULQDQ(U8(0x00), km, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
+	a.add(&a.mid, m)
 	a.started = true
 }
 
@@ -87,11 +73,9 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
 // ghash.KaratsubaFinish, then two folds, ghash.Fold(ghash.Fold(lo, mid), hi).
 // a is used up.
 func (a *accumulator) reduce() VecVirtual {
-	if karatsuba {
-		Comment("karatsubaFinish: mid ^= lo ^ hi.")
-		PXOR(a.lo, a.mid)
-		PXOR(a.hi, a.mid)
-	}
+	Comment("karatsubaFinish: mid ^= lo ^ hi.")
+	PXOR(a.lo, a.mid)
+	PXOR(a.hi, a.mid)
 	Comment("fold(lo, mid), fold(mid, hi).")
 	fold(a.lo, a.mid)
 	fold(a.mid, a.hi)

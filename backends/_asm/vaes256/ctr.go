@@ -15,11 +15,11 @@ import (
 // VPADDQ steps the low 64 bits of a 128-bit counter (the Go caller splits a
 // call where those would wrap, so no carry into the high half is ever
 // needed here).
-type increment func(mxy, xy, xy1 Op)
+type increment func(step, c, dst Op)
 
 var (
-	inc32 increment = VPADDD
-	inc64 increment = VPADDQ
+	inc32 increment = func(step, c, dst Op) { VPADDD(step, c, dst) }
+	inc64 increment = func(step, c, dst Op) { VPADDQ(step, c, dst) }
 )
 
 // counter is the pair of counter blocks c, c+1, byte-reversed, one per lane

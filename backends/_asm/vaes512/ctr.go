@@ -32,8 +32,8 @@ func laneStep() Mem { return emit.Repeated("laneStep", tables.CounterAdd(4), 4) 
 type increment func(step, c, result Op)
 
 var (
-	inc32 increment = VPADDD
-	inc64 increment = VPADDQ
+	inc32 increment = func(step, c, result Op) { VPADDD(step, c, result) }
+	inc64 increment = func(step, c, result Op) { VPADDQ(step, c, result) }
 )
 
 // counter holds four consecutive counter blocks, byte-reversed, one per

@@ -109,14 +109,15 @@ type ghashSum struct {
 
 // absorb takes in register r of the data, in GCM's block order (model:
 // ghashSum.absorb): reversed to register form, y added to block 0,
-// multiplied and accumulated. x is overwritten.
+// multiplied and accumulated. x is not changed.
 func (g *ghashSum) absorb(r int, x VecVirtual) {
 	Commentf("ghashSum.absorb: register %d.", r)
-	VPSHUFB(byteReverse(), x, x)
+	t := ZMM()
+	VPSHUFB(byteReverse(), x, t)
 	if r == 0 {
-		VPXORD(g.y, x, x)
+		VPXORD(g.y, t, t)
 	}
-	g.acc.mulAccumulate(x, g.keys.Offset(64*r))
+	g.acc.mulAccumulate(t, g.keys.Offset(64*r))
 }
 
 // absorbFrom loads register r of the data from mem and absorbs it.
@@ -290,7 +291,7 @@ func keyForm(h VecVirtual) VecVirtual {
 	VPSHUFD(U8(0xff), h, mask) // every 32-bit lane = the top one of its block
 	VPSRAD(U8(31), mask, mask) // all ones if bit 127 is set
 	VPANDQ(reflectedPoly(), mask, mask)
-	VPSRLQ(U8(63), h, carry) // the top bit of each 64-bit half
+	VPSRLQ(U8(63), h, carry)     // the top bit of each 64-bit half
 	VPSLLDQ(U8(8), carry, carry) // the low half's top bit moves to bit 64; bit 127 leaves
 	VPSLLQ(U8(1), h, h)
 	xor3(h, carry, mask)

@@ -1,0 +1,136 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+)
+
+// The stitched GCM loops run gcmWidth registers of counter mode per
+// iteration beside a GHASH batch of as many blocks, and finish the last
+// blocks in one pass of 8, 4, 2 or 1 registers (model: gcmWidth,
+// gcmWidths). The package doc of backends/vaes256 says why 16 blocks.
+const (
+	gcmWidth  = 8
+	gcmBlocks = 2 * gcmWidth
+	gcmBytes  = 16 * gcmBlocks
+)
+
+var gcmWidths = []int{8, 4, 2, 1}
+
+const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
+
+// gcmKernel holds what seal and open load from their arguments.
+type gcmKernel struct {
+	s           emit.Schedule
+	table       GPVirtual
+	ctrp, yp    GPVirtual
+	dst, src, n GPVirtual
+	c           *counter
+	y           VecVirtual
+}
+
+func loadGCMKernel() *gcmKernel {
+	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
+	k.table = emit.LoadGP(Param("table"))
+	k.ctrp = emit.LoadGP(Param("ctr"))
+	k.yp = emit.LoadGP(Param("y"))
+	k.dst = emit.LoadGP(Param("dst").Base())
+	k.src = emit.LoadGP(Param("src").Base())
+	k.n = emit.LoadGP(Param("src").Len())
+	k.c = loadCounter(k.ctrp, inc32)
+	k.y = loadHash(k.yp)
+	return k
+}
+
+// batch encrypts the next gcmBlocks counter blocks, XORs them with
+// gcmBytes of src into dst and advances the pointers; g, if not nil, is a
+// GHASH batch whose steps run between the AES rounds (model: gcmBatch).
+// Step j goes after middle round j and the reduction after middle round 8,
+// so the carry-less multiplies overlap the AES rounds.
+func (k *gcmKernel) batch(g *ghashBatch) {
+	pairs := k.c.blocks(gcmWidth)
+	k.c.advance(gcmBlocks)
+	whiten(k.s, pairs)
+	var between func(i int)
+	if g != nil {
+		between = func(i int) {
+			if i < gcmWidth {
+				g.step(i)
+			}
+			if i == 8 {
+				g.finish()
+			}
+		}
+	}
+	encryption.rounds(k.s, pairs, between)
+	xorStore(pairs, k.src, k.dst)
+	advance(gcmBytes, k.src, k.dst)
+	SUBQ(U32(gcmBytes), k.n)
+}
+
+func (k *gcmKernel) finish() {
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
+	VZEROUPPER()
+	RET()
+}
+
+// seal emits the stitched GCM encryption (model: sealModel). Iteration i
+// encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
+// by then; the last batch is hashed after the loop.
+func seal() {
+	TEXT("seal", NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
+		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
+	k := loadGCMKernel()
+	loop, last, tail := emit.NewLabel("seal16"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(tail))
+	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
+	k.batch(nil)
+
+	Label(loop)
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(last))
+	Comment("gcmBatch: encrypt this batch, hash the previous one.")
+	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -gcmBytes}, y: k.y})
+	JMP(LabelRef(loop))
+
+	Label(last)
+	Comment("Hash the last batch.")
+	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -gcmBytes}, y: k.y}
+	g.all()
+
+	Label(tail)
+	ctrTail(k.s, k.c, gcmWidths, k.dst, k.src, k.n)
+	ghashTail(k.table, k.dst, k.n, k.y)
+	k.finish()
+}
+
+// open emits the stitched GCM decryption (model: openModel). Iteration i
+// hashes the ciphertext of batch i while it decrypts it: every GHASH load
+// of a batch comes before its stores, so src and dst may be the same.
+func open() {
+	TEXT("open", NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
+		"ctr, dst, src), in one pass; src and dst may be the same slice.")
+	k := loadGCMKernel()
+	loop, tail := emit.NewLabel("open16"), emit.NewLabel("openTail")
+	Label(loop)
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(tail))
+	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
+	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
+	JMP(LabelRef(loop))
+
+	Label(tail)
+	Comment("Hash the tail before decrypting it, which may overwrite it.")
+	ghashTail(k.table, k.src, k.n, k.y)
+	ctrTail(k.s, k.c, gcmWidths, k.dst, k.src, k.n)
+	k.finish()
+}

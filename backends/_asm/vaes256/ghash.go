@@ -1,0 +1,327 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+	"github.com/mmcloughlin/avo/x86"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+)
+
+// The GHASH key table (model: powers, midSlot): slot i, i < 16, holds the
+// key form of H^(16-i), highest power first, so that a 32-byte load at slot
+// s gives the keys of two consecutive blocks; slot 32+i holds the half sum
+// of slot i's key in both 64-bit halves.
+const (
+	powers  = 16
+	midSlot = 32
+)
+
+// key returns the address of the key forms in slots s and s+1 of the table
+// at t, a 32-byte memory operand.
+func key(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * s} }
+
+// keyMid returns the address of their half sums.
+func keyMid(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + s)} }
+
+// accumulator is, in each lane, a sum of unreduced products in three parts,
+// lo, mid and hi, at bits 0, 64 and 128 of the 256-bit sum (model:
+// accumulator). mid is in Karatsuba form until reduce.
+type accumulator struct {
+	lo, mid, hi VecVirtual
+	started     bool
+}
+
+// add adds the product part v to part; the first product becomes the part.
+func (a *accumulator) add(part *VecVirtual, v VecVirtual) {
+	if !a.started {
+		*part = v
+		return
+	}
+	VPXOR(v, *part, *part)
+}
+
+// zero starts a with all parts zero, for sums built in a loop.
+func (a *accumulator) zero() {
+	a.lo, a.mid, a.hi = YMM(), YMM(), YMM()
+	for _, p := range []VecVirtual{a.lo, a.mid, a.hi} {
+		VPXOR(p, p, p)
+	}
+	a.started = true
+}
+
+// mulAccumulate adds x·H to a, lane by lane, with the key forms at h and
+// their half sums at hMid, memory or registers (model: mulAccumulate):
+// three VPCLMULQDQ for two blocks. x is overwritten.
+func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Op) {
+	t, m := YMM(), YMM()
+	VPCLMULQDQ(U8(0x00), h, x, t) // t = x.lo·h.lo
+	a.add(&a.lo, t)
+	VPSHUFD(U8(0x4e), x, m)       // m = x with its halves swapped
+	VPXOR(x, m, m)                // m.lo = x.hi ^ x.lo
+	VPCLMULQDQ(U8(0x11), h, x, x) // x = x.hi·h.hi
+	a.add(&a.hi, x)
+	VPCLMULQDQ(U8(0x00), hMid, m, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
+	a.add(&a.mid, m)
+	a.started = true
+}
+
+// reduce returns, in each lane, the field element that lane's sum stands
+// for (model: reduce): ghash.KaratsubaFinish, then two folds. a is used up.
+func (a *accumulator) reduce() VecVirtual {
+	Comment("karatsubaFinish: mid ^= lo ^ hi.")
+	VPXOR(a.lo, a.mid, a.mid)
+	VPXOR(a.hi, a.mid, a.mid)
+	Comment("fold(lo, mid), fold(mid, hi).")
+	fold(a.lo, a.mid)
+	fold(a.mid, a.hi)
+	return a.hi
+}
+
+// fold removes the low 64 bits of each lane of x by adding the multiple of
+// the field polynomial that cancels them, and adds what is left into y, the
+// part 64 bits above x (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is
+// overwritten.
+func fold(x, y VecVirtual) {
+	t := YMM()
+	VPCLMULQDQ(U8(0x10), emit.ReflectedPoly2(), x, t) // t = x.lo·(0xC2<<56)
+	VPSHUFD(U8(0x4e), x, x)                           // x = swap(x)
+	VPXOR(t, y, y)
+	VPXOR(x, y, y)
+}
+
+// sumLanes adds the two lanes of x into y, whose upper lane it clears
+// (model: sumLanes).
+func sumLanes(x, y VecVirtual) {
+	t := XMM()
+	VEXTRACTI128(U8(1), x, t)
+	emit.ZeroUpper(x86.VPXOR(t, x.AsX(), y.AsX()))
+}
+
+// loadHash loads the GHASH value at ptr into register form, its upper lane
+// clear (model: loadHash).
+func loadHash(ptr GPVirtual) VecVirtual {
+	y := YMM()
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: ptr}, y.AsX()))
+	emit.ZeroUpper(x86.VPSHUFB(emit.ByteReverse(), y.AsX(), y.AsX()))
+	return y
+}
+
+// storeHash stores the GHASH value y back to ptr in GCM's block form
+// (model: storeHash).
+func storeHash(y VecVirtual, ptr GPVirtual) {
+	VPSHUFB(emit.ByteReverse(), y.AsX(), y.AsX())
+	VMOVDQU(y.AsX(), Mem{Base: ptr})
+}
+
+// ghashBatch absorbs gcmBlocks blocks with one reduction, one register of
+// two blocks per step, in steps that a stitched loop can spread between AES
+// rounds (model: ghashBatch).
+type ghashBatch struct {
+	table GPVirtual
+	data  Mem
+	y     VecVirtual
+	acc   accumulator
+}
+
+// step absorbs blocks 2j and 2j+1: they are multiplied by H^(16-2j) and
+// H^(15-2j); block 0 first takes in the running hash y (model:
+// ghashBatch.step).
+func (g *ghashBatch) step(j int) {
+	s := powers - gcmBlocks + 2*j
+	Commentf("ghashBatch step %d: blocks %d, %d times H^%d, H^%d.", j, 2*j, 2*j+1, powers-s, powers-s-1)
+	x := YMM()
+	VMOVDQU(g.data.Offset(32*j), x)
+	VPSHUFB(emit.ByteReverse2(), x, x)
+	if j == 0 {
+		VPXOR(g.y, x, x)
+	}
+	g.acc.mulAccumulate(x, key(g.table, s), keyMid(g.table, s))
+}
+
+// finish reduces the sum into y.
+func (g *ghashBatch) finish() {
+	Comment("ghashBatch.finish: reduce, sumLanes.")
+	sumLanes(g.acc.reduce(), g.y)
+}
+
+// all runs every step and finish, for code that has no rounds to stitch
+// with (model: ghashBatch.all).
+func (g *ghashBatch) all() {
+	for j := 0; j < gcmWidth; j++ {
+		g.step(j)
+	}
+	g.finish()
+}
+
+// ghashTail absorbs the last n < 32·gcmWidth bytes at p into y: m =
+// ceil(n/16) blocks, the last zero-padded, multiplied by H^m down to H^1
+// two at a time and reduced once (model: ghashTail). p and n are not
+// changed.
+func ghashTail(table, p, n GPVirtual, y VecVirtual) {
+	done := emit.NewLabel("ghashTailDone")
+	Comment("ghashTail: the last n < 256 bytes.")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+
+	Comment("Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.")
+	h, q, r := GP64(), GP64(), GP64()
+	MOVQ(n, h)
+	ADDQ(U8(15), h)
+	ANDQ(I8(-16), h)
+	NEGQ(h)
+	LEAQ(Mem{Base: table, Index: h, Scale: 1, Disp: 16 * powers}, h)
+	MOVQ(p, q)
+	MOVQ(n, r)
+
+	var acc accumulator
+	acc.zero()
+	absorb := func(x VecVirtual) {
+		VPSHUFB(emit.ByteReverse2(), x, x)
+		VPXOR(y, x, x)
+		VPXOR(y, y, y) // y enters the first block only
+		acc.mulAccumulate(x, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
+	}
+
+	loop, last, reduce, low := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailReduce"), emit.NewLabel("ghashTailLow")
+	Label(loop)
+	CMPQ(r, U8(32))
+	JB(LabelRef(last))
+	x := YMM()
+	VMOVDQU(Mem{Base: q}, x)
+	absorb(x)
+	advance(32, q, h)
+	SUBQ(U8(32), r)
+	JMP(LabelRef(loop))
+
+	Label(last)
+	TESTQ(r, r)
+	JZ(LabelRef(reduce))
+	x = YMM()
+	CMPQ(r, U8(16))
+	JB(LabelRef(low))
+	Comment("A whole block and the partial one, if any, above it.")
+	lo, hi := YMM(), YMM()
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
+	hp := GP64()
+	LEAQ(Mem{Base: q, Disp: 16}, hp)
+	emit.LoadPartialAVX(hi, hp, r)
+	VINSERTI128(U8(1), hi.AsX(), lo, x)
+	absorb(x)
+	JMP(LabelRef(reduce))
+	Label(low)
+	Comment("The partial block alone.")
+	emit.LoadPartialAVX(x, q, r)
+	absorb(x)
+
+	Label(reduce)
+	sumLanes(acc.reduce(), y)
+	Label(done)
+}
+
+// ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
+// ghash.Update).
+func ghashUpdate() {
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	Pragma("noescape")
+	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
+		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
+		"partial block padded with zeros.")
+	table := emit.LoadGP(Param("table"))
+	yp := emit.LoadGP(Param("y"))
+	p := emit.LoadGP(Param("data").Base())
+	n := emit.LoadGP(Param("data").Len())
+
+	y := loadHash(yp)
+	loop, tail := emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
+	Commentf("%d blocks at a time.", gcmBlocks)
+	Label(loop)
+	CMPQ(n, U32(16*gcmBlocks))
+	JB(LabelRef(tail))
+	g := ghashBatch{table: table, data: Mem{Base: p}, y: y}
+	g.all()
+	advance(16*gcmBlocks, p)
+	SUBQ(U32(16*gcmBlocks), n)
+	JMP(LabelRef(loop))
+
+	Label(tail)
+	ghashTail(table, p, n, y)
+	storeHash(y, yp)
+	VZEROUPPER()
+	RET()
+}
+
+// ghashInit emits the key setup (model: ghashInitModel): the key forms of
+// H^16..H^1 and their half sums, in this backend's layout.
+func ghashInit() {
+	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	Pragma("noescape")
+	Doc("ghashInit writes the key forms of H^16, ..., H^1 into slots 0..15 of",
+		"table and their half sums, in both 64-bit halves, into slots 32..47;",
+		"the other slots are not touched. h is E_K(0^128).")
+	table := emit.LoadGP(Param("table"))
+	hp := emit.LoadGP(Param("h"))
+
+	h := loadHash(hp)
+	k := keyForm(h)
+	VMOVDQU(k.AsX(), key(table, powers-1))
+	k1 := YMM()
+	VBROADCASTI128(key(table, powers-1), k1)
+	Comment("H^2 = H·H in both lanes.")
+	var acc accumulator
+	k1Mid := halfSums(k1)
+	x := YMM()
+	VMOVDQU(k1, x)
+	acc.mulAccumulate(x, k1, k1Mid)
+	k2 := acc.reduce()
+	k2Mid := halfSums(k2)
+	p := YMM()
+	VINSERTI128(U8(1), k.AsX(), k2, p) // H^2:H^1
+	storeKeys(table, powers-2, p)
+	for s := powers - 4; s >= 0; s -= 2 {
+		Commentf("H^%d:H^%d = H^%d:H^%d · H^2.", powers-s, powers-s-1, powers-s-2, powers-s-3)
+		var acc accumulator
+		acc.mulAccumulate(p, k2, k2Mid)
+		p = acc.reduce()
+		storeKeys(table, s, p)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// halfSums returns a new register with each lane's high 64 bits XOR its low
+// 64 bits in both halves of the lane (model: halfSums).
+func halfSums(k VecVirtual) VecVirtual {
+	m := YMM()
+	VPSHUFD(U8(0x4e), k, m)
+	VPXOR(k, m, m)
+	return m
+}
+
+// storeKeys stores the pair of key forms p in slots s and s+1 of the table
+// and their half sums in slots 32+s and 32+s+1 (model: storeKeys). p is not
+// changed.
+func storeKeys(table GPVirtual, s int, p VecVirtual) {
+	VMOVDQU(p, key(table, s))
+	VMOVDQU(halfSums(p), keyMid(table, s))
+}
+
+// keyForm returns h·x^-1, the form in which the key is stored so that the
+// reflected product needs no shift (model: keyForm, ghash.MulX): h shifted
+// left by one bit, and if the bit shifted out was set, ReflectedPoly
+// added. h, a 128-bit value, is overwritten.
+func keyForm(h VecVirtual) VecVirtual {
+	Comment("keyForm: h<<1, plus ReflectedPoly if bit 127 of h was set.")
+	carry, mask := XMM(), XMM()
+	x := h.AsX()
+	VPSHUFD(U8(0xff), x, mask) // every lane = lane 3 of h
+	VPSRAD(U8(31), mask, mask) // all ones if bit 127 is set
+	VPAND(emit.ReflectedPoly(), mask, mask)
+	VPSRLQ(U8(63), x, carry)     // the top bit of each 64-bit half
+	VPSLLDQ(U8(8), carry, carry) // the low half's top bit moves to bit 64; bit 127 leaves
+	VPSLLQ(U8(1), x, x)
+	VPXOR(carry, x, x)
+	VPXOR(mask, x, x)
+	return h
+}

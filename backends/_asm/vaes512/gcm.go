@@ -1,0 +1,209 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+)
+
+const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
+
+// gcmBytes is the batch of the stitched loops: 16 blocks, four registers,
+// one GHASH reduction (model: gcmBytes).
+const gcmBytes = 16 * powers
+
+// gcmKernel holds what seal and open load from their arguments.
+type gcmKernel struct {
+	k           *roundKeys
+	table       GPVirtual
+	ctrp, yp    GPVirtual
+	dst, src, n GPVirtual
+	c           counter
+	y           VecVirtual
+}
+
+func loadGCMKernel() *gcmKernel {
+	s := emit.LoadSchedule(Param("keys"), Param("rounds"))
+	k := &gcmKernel{}
+	k.table = emit.LoadGP(Param("table"))
+	k.ctrp = emit.LoadGP(Param("ctr"))
+	k.yp = emit.LoadGP(Param("y"))
+	k.dst = emit.LoadGP(Param("dst").Base())
+	k.src = emit.LoadGP(Param("src").Base())
+	k.n = emit.LoadGP(Param("src").Len())
+	k.k = loadRoundKeys(s)
+	k.c = loadCounter(k.ctrp, inc32)
+	k.y = loadHash(k.yp)
+	return k
+}
+
+// stitched returns the between function of roundKeys.rounds that spreads
+// g over the middle rounds (model: stitched): register r of the data, from
+// load(r), absorbed after middle round r for r < z, and the reduction after
+// round z. VAESENC and VPCLMULQDQ issue to different ports on Intel cores,
+// so each hides the other's latency.
+func stitched(g *ghashSum, load func(r int) VecVirtual, z int) func(i int) {
+	return func(i int) {
+		switch {
+		case i < z:
+			g.absorb(i, load(i))
+		case i == z:
+			g.finish()
+		}
+	}
+}
+
+// from returns the loader of consecutive registers of data at mem.
+func from(mem Mem) func(r int) VecVirtual {
+	return func(r int) VecVirtual {
+		x := ZMM()
+		VMOVDQU64(mem.Offset(64*r), x)
+		return x
+	}
+}
+
+// batch encrypts the next four registers of counter blocks, XORs them with
+// 256 bytes of src into dst and advances the pointers (model: gcmBatch);
+// between, if not nil, runs the steps of a GHASH batch between the rounds.
+func (k *gcmKernel) batch(between func(i int)) {
+	blocks := k.c.blocks(4)
+	k.k.whiten(blocks)
+	k.k.rounds(encryption, blocks, between)
+	xorBlocks(blocks, Mem{Base: k.src})
+	storeBlocks(blocks, Mem{Base: k.dst})
+	advance(gcmBytes, k.src, k.dst)
+	SUBQ(U32(gcmBytes), k.n)
+}
+
+// finish stores the counter, advanced by the blocks the tail used, and the
+// hash.
+func (k *gcmKernel) finish() {
+	k.c.store(k.ctrp, blocksUsed(k.n))
+	storeHash(k.y, k.yp)
+	VZEROUPPER()
+	RET()
+}
+
+// seal emits the stitched GCM encryption (model: sealModel). Iteration i
+// encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
+// by then; the last batch is hashed between the rounds of the tail.
+func seal() {
+	TEXT("seal", NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
+		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
+	k := loadGCMKernel()
+	loop, pending, none, done := emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(none))
+	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
+	k.batch(nil)
+
+	Label(loop)
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(pending))
+	Comment("gcmBatch: encrypt this batch, hash the previous one.")
+	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+	k.batch(stitched(&g, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4))
+	JMP(LabelRef(loop))
+
+	Label(pending)
+	k.sealTail(true, done)
+	Label(none)
+	k.sealTail(false, done)
+	Label(done)
+	k.finish()
+}
+
+// sealTail encrypts the last n < 256 bytes in z = ceil(n/64) registers, the
+// last through masks, and hashes them from the registers (model:
+// sealTail); if pending, the previous batch's ciphertext, the 256 bytes
+// before dst, is hashed between the tail's rounds. Every path jumps to
+// done.
+func (k *gcmKernel) sealTail(pending bool, done string) {
+	nonEmpty := emit.NewLabel("sealTailBlocks")
+	Comment("sealTail: the last n < 256 bytes.")
+	TESTQ(k.n, k.n)
+	JNZ(LabelRef(nonEmpty))
+	if pending {
+		Comment("No tail: hash the last batch.")
+		ghashBatch(k.table, k.y, Mem{Base: k.dst, Disp: -gcmBytes})
+	}
+	JMP(LabelRef(done))
+
+	Label(nonEmpty)
+	keys := tailKeys(k.table, k.n)
+	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
+		var between func(i int)
+		if pending {
+			g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+			between = stitched(&g, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4)
+		}
+		blocks := k.c.tail(z)
+		k.k.whiten(blocks)
+		k.k.rounds(encryption, blocks, between)
+		xorBlocks(blocks[:z-1], Mem{Base: k.src})
+		storeBlocks(blocks[:z-1], Mem{Base: k.dst})
+		x := loadMasked(Mem{Base: k.src, Disp: 64 * (z - 1)}, mask)
+		VPXORD(blocks[z-1], x, x)
+		storeMasked(x, mask, Mem{Base: k.dst, Disp: 64 * (z - 1)})
+		keepMasked(x, mask)
+		blocks[z-1] = x
+
+		h := ghashSum{keys: Mem{Base: keys}, y: k.y}
+		for r, b := range blocks {
+			h.absorb(r, b)
+		}
+		h.finish()
+	})
+}
+
+// open emits the stitched GCM decryption (model: openModel). Iteration i
+// hashes the ciphertext of batch i while it decrypts it: every GHASH load
+// of a batch comes before its stores, so src and dst may be the same.
+func open() {
+	TEXT("open", NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
+		"ctr, dst, src), in one pass; src and dst may be the same slice.")
+	k := loadGCMKernel()
+	loop, tail, done := emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
+	Label(loop)
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(tail))
+	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
+	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+	k.batch(stitched(&g, from(Mem{Base: k.src}), 4))
+	JMP(LabelRef(loop))
+
+	Label(tail)
+	k.openTail(done)
+	Label(done)
+	k.finish()
+}
+
+// openTail decrypts the last n < 256 bytes in z = ceil(n/64) registers,
+// the last through masks, and hashes the same registers of ciphertext
+// between the rounds (model: openTail). Every load comes before the first
+// store.
+func (k *gcmKernel) openTail(done string) {
+	Comment("openTail: the last n < 256 bytes.")
+	TESTQ(k.n, k.n)
+	JZ(LabelRef(done))
+	keys := tailKeys(k.table, k.n)
+	tailWidths("openTail", k.n, done, func(z int, mask OpmaskVirtual) {
+		data := loadBlocks(Mem{Base: k.src}, z-1)
+		data = append(data, loadMasked(Mem{Base: k.src, Disp: 64 * (z - 1)}, mask))
+		g := ghashSum{keys: Mem{Base: keys}, y: k.y}
+		blocks := k.c.tail(z)
+		k.k.whiten(blocks)
+		k.k.rounds(encryption, blocks, stitched(&g, func(r int) VecVirtual { return data[r] }, z))
+		for r, b := range blocks {
+			VPXORD(data[r], b, b)
+		}
+		storeBlocks(blocks[:z-1], Mem{Base: k.dst})
+		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: 64 * (z - 1)})
+	})
+}
