@@ -19,8 +19,9 @@
 // No branch and no memory address depends on key or data bytes: loop trip
 // counts and branches depend only on lengths and the key size. The kernels
 // keep no state between calls, so they may run concurrently on distinct
-// outputs. Their stack frames are empty: no key, keystream or data is left
-// on the stack. The exported kernels check lengths and the key schedule and
+// outputs. The only stack buffer is the 128 bytes of counter slots in Seal
+// and Open, cleared before they return; partial blocks move through
+// registers. The exported kernels check lengths and the key schedule and
 // panic on misuse, so the assembly never runs on bad arguments.
 //
 // # Three names for every step

@@ -16,15 +16,16 @@ const (
 	midSlot = 32
 )
 
-// key returns the address of the key form of H^p in the table at t.
+// key returns the address of the key form of H^p in the table at t
+// (model: key).
 func key(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (p - 1)} }
 
-// keyMid returns the address of the half sum of H^p.
+// keyMid returns the address of the half sum of H^p (model: keyMid).
 func keyMid(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + p - 1)} }
 
 // accumulator is a sum of unreduced products in three parts, lo, mid and hi,
-// at bits 0, 64 and 128 of the 256-bit sum (model: ghash.Wide). mid is in
-// Karatsuba form until reduce.
+// at bits 0, 64 and 128 of the 256-bit sum (model: accumulator;
+// reference: ghash.Wide). mid is in Karatsuba form until reduce.
 type accumulator struct {
 	lo, mid, hi VecVirtual
 	started     bool
@@ -121,7 +122,7 @@ type ghashBatch struct {
 }
 
 // step absorbs block i: it is multiplied by H^(8-i); block 0 first takes
-// in the running hash y (model: ghashBatch, loop body).
+// in the running hash y (model: ghashBatch.step).
 func (g *ghashBatch) step(i int) {
 	Commentf("ghashBatch step %d: block %d times H^%d.", i, i, powers-i)
 	x := XMM()
@@ -133,14 +134,14 @@ func (g *ghashBatch) step(i int) {
 	g.acc.mulAccumulate(x, key(g.table, powers-i), keyMid(g.table, powers-i))
 }
 
-// finish reduces the sum into y.
+// finish reduces the sum into y (model: ghashBatch.finish).
 func (g *ghashBatch) finish() {
 	Comment("ghashBatch: reduce.")
 	MOVO(g.acc.reduce(), g.y)
 }
 
 // all runs every step and finish, for code that has no rounds to stitch
-// with.
+// with (model: ghashBatch.all).
 func (g *ghashBatch) all() {
 	for i := 0; i < powers; i++ {
 		g.step(i)
