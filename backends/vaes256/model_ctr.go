@@ -1,0 +1,132 @@
+package vaes256
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// increment is how a byte-reversed counter advances (asm: increment):
+// VPADDD for GCM's 32-bit counter, whose low 32-bit lane wraps by itself,
+// VPADDQ for the low 64 bits of a 128-bit counter.
+type increment func(c, step vec.Uint8x32) vec.Uint8x32
+
+func inc32(c, step vec.Uint8x32) vec.Uint8x32 {
+	return c.AsUint32x8().Add(step.AsUint32x8()).AsUint8x32()
+}
+
+func inc64(c, step vec.Uint8x32) vec.Uint8x32 {
+	return c.AsUint64x4().Add(step.AsUint64x4()).AsUint8x32()
+}
+
+// pairAdd returns tables.CounterAdd(n) in both lanes (asm: emit.PairAdds).
+func pairAdd(n int) vec.Uint8x32 {
+	a := tables.CounterAdd(uint32(n))
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a))
+}
+
+// pairStart is CounterAdd(0) in the low lane and CounterAdd(1) in the high
+// one: added to a broadcast counter it gives the pair c, c+1 (asm:
+// emit.PairStart).
+var pairStart = func() vec.Uint8x32 {
+	a, b := tables.CounterAdd(0), tables.CounterAdd(1)
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&a)).SetHi(vec.LoadUint8x16(&b))
+}()
+
+// counter is the pair of counter blocks c and c+1, byte-reversed, one per
+// lane, so that one lane-wise add advances both (asm: counter). Between
+// batches the assembly keeps it in a 32-byte slot of its frame: the loops
+// need all sixteen registers.
+type counter struct {
+	pair vec.Uint8x32
+	add  increment
+}
+
+// loadCounter broadcasts a big-endian counter block to both lanes,
+// reverses its bytes and adds 0 and 1 (asm: loadCounter).
+func loadCounter(ctr *[16]byte, add increment) counter {
+	c := reverse(vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(ctr)))
+	return counter{pair: add(c, pairStart), add: add}
+}
+
+// store writes the low lane's counter back in big-endian form (asm:
+// counter.store).
+func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().Store(ctr) }
+
+// blocks returns w registers of counter blocks, c+2j and c+2j+1 in
+// register j, in the block's own byte order and so ready for round key 0
+// (asm: counter.blocks).
+func (c counter) blocks(w int) []vec.Uint8x32 {
+	pairs := make([]vec.Uint8x32, w)
+	for j := range pairs {
+		b := c.pair
+		if j > 0 {
+			b = c.add(b, pairAdd(2*j))
+		}
+		pairs[j] = reverse(b)
+	}
+	return pairs
+}
+
+// advance adds n to both counters of the pair (asm: counter.advance).
+func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }
+
+// advanceLow adds n to the low lane's counter only, the one store writes
+// back: the assembly moves n from a general-purpose register into the low
+// 64 bits of a vector (asm: counter.advanceLow).
+func (c *counter) advanceLow(n int) {
+	step := vec.Uint64x4{}.SetLo(vec.Uint64x2{}.SetElem(0, uint64(n)))
+	c.pair = c.add(c.pair, step.AsUint8x32())
+}
+
+// ctr32Model is ctr32 (asm: ctrKernel).
+func ctr32Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	ctrModel(inc32, keys, rounds, ctr, dst, src)
+}
+
+// ctr64Model is ctr64 (asm: ctrKernel).
+func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	ctrModel(inc64, keys, rounds, ctr, dst, src)
+}
+
+func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	const batch = 32 * 15
+	c := loadCounter(ctr, add)
+	for len(src) >= batch {
+		pairs := c.blocks(15)
+		c.advance(30)
+		whiten(pairs, keys)
+		encryption.rounds(pairs, keys, rounds, nil)
+		xorPairs(pairs, src[:batch])
+		storePairs(pairs, dst[:batch])
+		src, dst = src[batch:], dst[batch:]
+	}
+	ctrTail(&c, blockWidths, keys, rounds, dst, src)
+	c.store(ctr)
+}
+
+// ctrTail encrypts the last n = len(src) bytes, fewer than the widest of
+// widths holds (asm: ctrTail): the keystream for the m = ceil(n/16) blocks
+// left in one pass of the narrowest width that holds them; whole blocks
+// XORed and stored as in a batch; the keystream block of the partial block
+// XORed through a zero-padded load and a partial store. The counter
+// advances by m.
+func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src []byte) {
+	n := len(src)
+	if n == 0 {
+		return
+	}
+	dst = dst[:n]
+	m := (n + 15) / 16
+	pairs := c.blocks(tailWidth(widths, m))
+	whiten(pairs, keys)
+	encryption.rounds(pairs, keys, rounds, nil)
+	whole := n &^ 15
+	xorPairs(pairs, src[:whole])
+	storePairs(pairs, dst[:whole])
+	if n%16 != 0 {
+		last := lane(pairs, whole/16) // asm: the exit for its register moves it to one register
+		x := vec.LoadUint8x16SlicePart(src[whole:]).Xor(last)
+		x.StoreSlicePart(dst[whole:n])
+	}
+	c.advanceLow(m)
+}

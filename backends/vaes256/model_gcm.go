@@ -1,0 +1,80 @@
+package vaes256
+
+// The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
+// counter mode per iteration beside one GHASH batch of as many blocks, and
+// finish the last m < gcmBlocks blocks in one pass of 8, 4, 2 or 1
+// registers (asm: gcmWidth, gcmWidths). The package doc says why 16.
+const (
+	gcmWidth  = 8
+	gcmBlocks = 2 * gcmWidth
+)
+
+var gcmWidths = []int{8, 4, 2, 1}
+
+// gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
+// the first 16·gcmBlocks bytes of src into dst; g, if not nil, is a GHASH
+// batch whose steps run between the AES rounds: step j after middle round
+// j, the reduction after middle round 8 (asm: gcmKernel.batch).
+func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	pairs := c.blocks(gcmWidth)
+	c.advance(gcmBlocks)
+	whiten(pairs, keys)
+	var between func(i int)
+	if g != nil {
+		between = func(i int) {
+			if i < gcmWidth {
+				g.step(i)
+			}
+			if i == 8 {
+				g.finish()
+			}
+		}
+	}
+	encryption.rounds(pairs, keys, rounds, between)
+	xorPairs(pairs, src[:16*gcmBlocks])
+	storePairs(pairs, dst[:16*gcmBlocks])
+}
+
+// sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
+// the ciphertext of batch i-1; the last batch is hashed after the loop.
+func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	const batch = 16 * gcmBlocks
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	done := 0 // bytes encrypted
+	if len(src) >= batch {
+		gcmBatch(&c, keys, rounds, nil, dst, src)
+		done = batch
+		for len(src)-done >= batch {
+			g := ghashBatch{table: t, data: dst[done-batch:], y: h}
+			gcmBatch(&c, keys, rounds, &g, dst[done:], src[done:])
+			h = g.y
+			done += batch
+		}
+		g := ghashBatch{table: t, data: dst[done-batch:], y: h}
+		g.all()
+		h = g.y
+	}
+	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
+	h = ghashTail(t, dst[done:len(src)], h)
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// openModel is open (asm: open). Iteration i hashes the ciphertext of
+// batch i while it decrypts it; src and dst may be the same slice.
+func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	const batch = 16 * gcmBlocks
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	for len(src) >= batch {
+		g := ghashBatch{table: t, data: src, y: h}
+		gcmBatch(&c, keys, rounds, &g, dst, src)
+		h = g.y
+		src, dst = src[batch:], dst[batch:]
+	}
+	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
+	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
+	c.store(ctr)
+	storeHash(h, y)
+}

@@ -1,0 +1,210 @@
+package vaes256
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// The GHASH key table (asm: powers, midSlot; see the package doc): slot i,
+// i < 16, holds the key form of H^(16-i), highest power first, so that one
+// 32-byte load at slot s gives the keys of two consecutive blocks; slot
+// 32+i holds the half sum of slot i's key in both 64-bit halves.
+const (
+	powers  = 16
+	midSlot = 32
+)
+
+// pairAt loads slots s and s+1 of the table into the low and high lanes
+// (asm: one 32-byte load, or a memory operand of VPCLMULQDQ).
+func pairAt(t *[64][16]byte, s int) vec.Uint64x4 {
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&t[s])).SetHi(vec.LoadUint8x16(&t[s+1])).AsUint64x4()
+}
+
+// key returns the key forms in slots s and s+1 (asm: key).
+func key(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, s) }
+
+// keyMid returns their half sums (asm: keyMid).
+func keyMid(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
+
+// reflectedPoly is tables.ReflectedPoly in both lanes (asm:
+// emit.ReflectedPoly2).
+var reflectedPoly = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&tables.ReflectedPoly)).AsUint64x4()
+
+// swap exchanges the two 64-bit halves of each lane (VPSHUFD $0x4e).
+func swap(x vec.Uint64x4) vec.Uint64x4 {
+	return x.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint64x4()
+}
+
+// accumulator is, in each lane, a sum of unreduced products in three parts
+// at bits 0, 64 and 128 of a 256-bit value, mid in Karatsuba form (asm:
+// accumulator; reference: ghash.Wide). The assembly's first product
+// initialises the parts instead of adding to zero; the sum is the same.
+type accumulator struct {
+	lo, mid, hi vec.Uint64x4
+}
+
+// mulAccumulate adds x·H to a, lane by lane, with h the key forms and hMid
+// their half sums (asm: mulAccumulate): three VPCLMULQDQ for two blocks.
+func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x4) {
+	a.lo = a.lo.Xor(x.CarrylessMultiplyGrouped(0, 0, h)) // x.lo·h.lo
+	m := swap(x).Xor(x)                                  // m.lo = x.hi ^ x.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiplyGrouped(1, 1, h)) // x.hi·h.hi
+	a.mid = a.mid.Xor(m.CarrylessMultiplyGrouped(0, 0, hMid))
+}
+
+// reduce returns, in each lane, the field element that lane's sum stands
+// for (asm: reduce; reference: ghash.KaratsubaFinish, then ghash.Reduce).
+func (a accumulator) reduce() vec.Uint64x4 {
+	mid := a.mid.Xor(a.lo).Xor(a.hi) // karatsubaFinish
+	return fold(fold(a.lo, mid), a.hi)
+}
+
+// fold removes the low 64 bits of each lane of x by adding the multiple of
+// the field polynomial that cancels them, and adds what is left into y, the
+// part 64 bits above x (asm: fold; reference: ghash.Fold).
+func fold(x, y vec.Uint64x4) vec.Uint64x4 {
+	t := x.CarrylessMultiplyGrouped(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	return y.Xor(t).Xor(swap(x))
+}
+
+// sumLanes adds the two lanes (asm: sumLanes): GHASH is linear, so the
+// sums of the even and the odd blocks' products are reduced side by side
+// and added at the end.
+func sumLanes(x vec.Uint64x4) vec.Uint64x2 { return x.GetLo().Xor(x.GetHi()) }
+
+// widen puts y in the low lane of a register whose high lane is zero, as
+// a VEX-encoded 128-bit instruction leaves it.
+func widen(y vec.Uint64x2) vec.Uint64x4 { return vec.Uint64x4{}.SetLo(y) }
+
+// loadHash loads a GHASH value into register form (asm: loadHash).
+func loadHash(y *[16]byte) vec.Uint64x2 {
+	return reverse128(vec.LoadUint8x16(y)).AsUint64x2()
+}
+
+// storeHash stores a GHASH value back in GCM's block form (asm: storeHash).
+func storeHash(h vec.Uint64x2, y *[16]byte) {
+	reverse128(h.AsUint8x16()).Store(y)
+}
+
+// loadData loads two data blocks (the first 32 bytes of b, or all of a
+// shorter b zero-padded) into register form.
+func loadData(b []byte) vec.Uint64x4 {
+	return reverse(vec.LoadUint8x32SlicePart(b)).AsUint64x4()
+}
+
+// ghashBatch absorbs gcmBlocks blocks with one reduction, one register of
+// two blocks per step, in steps that a stitched loop spreads between AES
+// rounds (asm: ghashBatch).
+type ghashBatch struct {
+	table *[64][16]byte
+	data  []byte
+	y     vec.Uint64x2
+	acc   accumulator
+}
+
+// step absorbs blocks 2j and 2j+1, multiplied by H^(gcmBlocks-2j) and
+// H^(gcmBlocks-2j-1); block 0 first takes in the running hash (asm:
+// ghashBatch.step).
+func (g *ghashBatch) step(j int) {
+	x := loadData(g.data[32*j:])
+	if j == 0 {
+		x = x.Xor(widen(g.y))
+	}
+	s := powers - gcmBlocks + 2*j
+	g.acc.mulAccumulate(x, key(g.table, s), keyMid(g.table, s))
+}
+
+// finish reduces the sum into y (asm: ghashBatch.finish).
+func (g *ghashBatch) finish() { g.y = sumLanes(g.acc.reduce()) }
+
+// all runs every step and finish (asm: ghashBatch.all).
+func (g *ghashBatch) all() {
+	for j := 0; j < gcmWidth; j++ {
+		g.step(j)
+	}
+	g.finish()
+}
+
+// ghashTail absorbs the last n = len(data) < 32·gcmWidth bytes (asm:
+// ghashTail): m = ceil(n/16) blocks, the last zero-padded, multiplied by
+// H^m down to H^1 (slots 16-m to 15) two at a time, and reduced once. If m
+// is odd the last register's high lane is zero, and so is its product,
+// whatever slot 16 holds.
+func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
+	n := len(data)
+	if n == 0 {
+		return y
+	}
+	s := powers - (n+15)/16
+	var acc accumulator
+	x0 := widen(y)
+	for j := 0; 32*j < n; j++ {
+		x := loadData(data[32*j : min(n, 32*j+32)]).Xor(x0)
+		x0 = vec.Uint64x4{} // y enters the first block only
+		acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
+	}
+	return sumLanes(acc.reduce())
+}
+
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
+func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+	h := loadHash(y)
+	for len(data) >= 16*gcmBlocks {
+		g := ghashBatch{table: t, data: data, y: h}
+		g.all()
+		h = g.y
+		data = data[16*gcmBlocks:]
+	}
+	h = ghashTail(t, data, h)
+	storeHash(h, y)
+}
+
+// ghashInitModel is ghashInit (asm: ghashInit): the key form of H in slot
+// 15, then H^2 in both lanes, then the pairs H^2:H^1, H^4:H^3, ...,
+// H^16:H^15, each the one before times H^2, in slots 14, 12, ..., 0.
+func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+	k := keyForm(loadHash(h))
+	k.AsUint8x16().Store(&t[powers-1])
+	k1 := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[powers-1])).AsUint64x4()
+	var acc accumulator // H^2 = H·H
+	acc.mulAccumulate(k1, k1, halfSums(k1))
+	k2 := acc.reduce()
+	k2Mid := halfSums(k2)
+	p := k2.SetHi(k) // H^2:H^1
+	storeKeys(t, powers-2, p)
+	for s := powers - 4; s >= 0; s -= 2 {
+		var acc accumulator // H^(i+2):H^(i+1) = H^i:H^(i-1) · H^2
+		acc.mulAccumulate(p, k2, k2Mid)
+		p = acc.reduce()
+		storeKeys(t, s, p)
+	}
+}
+
+// halfSums returns each lane's high 64 bits XOR its low 64 bits, in both
+// halves of the lane (asm: halfSums).
+func halfSums(k vec.Uint64x4) vec.Uint64x4 { return swap(k).Xor(k) }
+
+// storeKeys stores the pair of key forms p in slots s and s+1 and their
+// half sums in slots 32+s and 32+s+1 (asm: storeKeys).
+func storeKeys(t *[64][16]byte, s int, p vec.Uint64x4) {
+	p.AsUint8x32().GetLo().Store(&t[s])
+	p.AsUint8x32().GetHi().Store(&t[s+1])
+	m := halfSums(p).AsUint8x32()
+	m.GetLo().Store(&t[midSlot+s])
+	m.GetHi().Store(&t[midSlot+s+1])
+}
+
+// keyForm returns h·x^-1, the form in which the key is stored so that the
+// reflected product needs no shift (asm: keyForm; reference: ghash.MulX):
+// h shifted left by one bit, and ReflectedPoly added if the bit shifted out
+// was set.
+func keyForm(h vec.Uint64x2) vec.Uint64x2 {
+	// All ones if bit 127 is set. The assembly broadcasts that bit's
+	// 32-bit lane (VPSHUFD) and shifts its sign in (VPSRAD); vec has no
+	// arithmetic shift, so the model does the same with one scalar.
+	mask := vec.BroadcastUint64x2(-(h.GetElem(1) >> 63))
+	// The top bit of each half, moved up one half: bit 63 to bit 64.
+	carry := h.ShiftAllRight(63).AsUint8x16().ShiftBytesLeft(8).AsUint64x2()
+	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+	return h.ShiftAllLeft(1).Xor(carry).Xor(mask.And(poly))
+}
