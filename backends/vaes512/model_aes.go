@@ -1,0 +1,142 @@
+package vaes512
+
+import "github.com/vaesgo/vaes/vec"
+
+// This file and the other model_*.go files are the kernels of
+// vaes512_amd64.s written in Go with package vec: one vec.Uint8x64 or
+// vec.Uint64x8 per ZMM register (four 16-byte blocks, one per 128-bit
+// lane), one method call per instruction or short idiom. Each function
+// carries the name of the generator function in backends/_asm/vaes512 that
+// emits the same step.
+
+// direction is the cipher run forwards or backwards (asm: direction).
+type direction struct {
+	round, last func(blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64
+}
+
+var (
+	encryption = direction{
+		round: vec.Uint8x64.AESEncryptOneRound,  // VAESENC
+		last:  vec.Uint8x64.AESEncryptLastRound, // VAESENCLAST
+	}
+	decryption = direction{
+		round: vec.Uint8x64.AESDecryptOneRound,  // VAESDEC
+		last:  vec.Uint8x64.AESDecryptLastRound, // VAESDECLAST
+	}
+)
+
+// roundKeys holds the round keys 0..nr, each broadcast to the four lanes of
+// a register, so that one VAESENC runs a round on four blocks (asm:
+// roundKeys). The kernels load them once per call and keep them in
+// registers: 15 of the 32 for AES-256.
+type roundKeys struct {
+	k  [15]vec.Uint32x16
+	nr int
+}
+
+// loadRoundKeys broadcasts round keys 0..nr (asm: loadRoundKeys, one
+// VBROADCASTI32X4 each).
+func loadRoundKeys(keys *[15][16]byte, nr int) *roundKeys {
+	k := &roundKeys{nr: nr}
+	for i := 0; i <= nr; i++ {
+		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(&keys[i])).AsUint32x16()
+	}
+	return k
+}
+
+// whiten adds round key 0 to every register of blocks (asm: whiten).
+func whiten(blocks []vec.Uint8x64, k *roundKeys) {
+	k0 := k.k[0].AsUint8x64()
+	for i := range blocks {
+		blocks[i] = blocks[i].Xor(k0)
+	}
+}
+
+// rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
+// roundKeys.rounds). The nine rounds before the last are the "middle
+// rounds" every key size has; between(i), if not nil, runs after middle
+// round i, which is where the stitched GCM loops put the steps of GHASH.
+func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between func(i int)) {
+	for r := 1; r < k.nr; r++ {
+		for i := range blocks {
+			blocks[i] = d.round(blocks[i], k.k[r])
+		}
+		if i := r - (k.nr - 9); i >= 0 && between != nil {
+			between(i)
+		}
+	}
+	for i := range blocks {
+		blocks[i] = d.last(blocks[i], k.k[k.nr])
+	}
+}
+
+// loadBlocks loads n consecutive registers of blocks from src (asm:
+// loadBlocks).
+func loadBlocks(src []byte, n int) []vec.Uint8x64 {
+	blocks := make([]vec.Uint8x64, n)
+	for i := range blocks {
+		blocks[i] = vec.LoadUint8x64Slice(src[64*i:])
+	}
+	return blocks
+}
+
+// xorBlocks XORs consecutive registers of src into blocks (asm: xorBlocks,
+// VPXORD with a memory operand).
+func xorBlocks(blocks []vec.Uint8x64, src []byte) {
+	for i := range blocks {
+		blocks[i] = blocks[i].Xor(vec.LoadUint8x64Slice(src[64*i:]))
+	}
+}
+
+// storeBlocks stores blocks to consecutive registers' worth of dst (asm:
+// storeBlocks).
+func storeBlocks(blocks []vec.Uint8x64, dst []byte) {
+	for i, b := range blocks {
+		b.StoreSlice(dst[64*i:])
+	}
+}
+
+// byteMask returns the mask that enables bytes 0..n-1 of a register,
+// 1 <= n <= 64 (asm: byteMask: MOVQ $-1, BZHIQ n, KMOVQ). BZHI keeps the
+// whole word for n = 64.
+func byteMask(n int) vec.Mask8x64 {
+	bits := ^uint64(0)
+	if n < 64 {
+		bits = 1<<n - 1
+	}
+	return vec.Mask8x64FromBits(bits)
+}
+
+// loadMasked loads the first n bytes of s, 1 <= n <= 64, and zeroes the
+// rest of the register (asm: loadMasked, VMOVDQU8 with a zeroing mask). The
+// assembly addresses 64 bytes at s and the mask keeps it from touching any
+// past n; Go cannot make a 64-byte array of a shorter slice, so the model
+// hands the masked load a copy of the n bytes, and the mask alone decides
+// what the register receives.
+func loadMasked(s []byte, n int) vec.Uint8x64 {
+	var w [64]byte
+	copy(w[:], s[:n])
+	return vec.LoadMaskedUint8x64(&w, byteMask(n))
+}
+
+// storeMasked stores the first n bytes of x to s, 1 <= n <= 64 (asm:
+// storeMasked, VMOVDQU8 with a merging mask); no byte of s past n is
+// written.
+func storeMasked(x vec.Uint8x64, s []byte, n int) {
+	var w [64]byte
+	copy(w[:], s[:n])
+	x.StoreMasked(&w, byteMask(n))
+	copy(s[:n], w[:n])
+}
+
+// keepMasked zeroes the bytes of x from n on, 1 <= n <= 64 (asm:
+// keepMasked, VMOVDQU8 register to register with a zeroing mask).
+func keepMasked(x vec.Uint8x64, n int) vec.Uint8x64 {
+	var w [64]byte
+	x.Store(&w)
+	return vec.LoadMaskedUint8x64(&w, byteMask(n))
+}
+
+// xor3 returns a ^ b ^ c (asm: VPTERNLOGD $0x96, one instruction for a
+// three-way XOR).
+func xor3(a, b, c vec.Uint64x8) vec.Uint64x8 { return a.Xor(b).Xor(c) }

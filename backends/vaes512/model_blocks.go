@@ -1,0 +1,50 @@
+package vaes512
+
+import "github.com/vaesgo/vaes/vec"
+
+// stepWidths are the widths, in registers of four blocks, that the ECB and
+// CTR kernels step down through after their 16-register loop: each runs at
+// most once, as the bits of the number of whole registers left say.
+var stepWidths = []int{8, 4, 2, 1}
+
+// encryptBlocksModel is encryptBlocks (asm: blocksKernel).
+func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	blocksModel(encryption, keys, rounds, dst, src)
+}
+
+// decryptBlocksModel is decryptBlocks (asm: blocksKernel).
+func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	blocksModel(decryption, keys, rounds, dst, src)
+}
+
+// blocksModel runs 64 blocks (16 registers) per iteration while 64 remain,
+// then 32, 16, 8 and 4 blocks once each if that many remain, then the last
+// 1..3 blocks in one register through masked loads and stores.
+func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
+	k := loadRoundKeys(keys, rounds)
+	for len(src) >= 64*16 {
+		blocksBatch(d, k, 16, dst, src)
+		src, dst = src[64*16:], dst[64*16:]
+	}
+	for _, width := range stepWidths {
+		if len(src) >= 64*width {
+			blocksBatch(d, k, width, dst, src)
+			src, dst = src[64*width:], dst[64*width:]
+		}
+	}
+	if n := len(src); n > 0 {
+		blocks := []vec.Uint8x64{loadMasked(src, n)}
+		whiten(blocks, k)
+		d.rounds(blocks, k, nil)
+		storeMasked(blocks[0], dst, n)
+	}
+}
+
+// blocksBatch runs the cipher over width registers of blocks (asm:
+// blocksBatch).
+func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
+	blocks := loadBlocks(src, width)
+	whiten(blocks, k)
+	d.rounds(blocks, k, nil)
+	storeBlocks(blocks, dst)
+}

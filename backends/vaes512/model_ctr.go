@@ -1,0 +1,168 @@
+package vaes512
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// byteReverse is tables.ByteReverse in each of the four lanes: the VPSHUFB
+// mask that reverses the bytes of every block (asm: emit.ByteReverse4).
+var byteReverse = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(&tables.ByteReverse)).AsInt8x64()
+
+// reverse reverses the bytes of each block of x (VPSHUFB with byteReverse).
+func reverse(x vec.Uint8x64) vec.Uint8x64 { return x.PermuteOrZeroGrouped(byteReverse) }
+
+// reverse16 reverses the bytes of one block in an XMM register (VPSHUFB
+// with the first 16 bytes of byteReverse).
+func reverse16(x vec.Uint8x16) vec.Uint8x16 {
+	return x.PermuteOrZero(vec.LoadUint8x16(&tables.ByteReverse).AsInt8x16())
+}
+
+// laneOffsets is tables.CounterAdd(i) in lane i, i = 0..3: added to a
+// counter broadcast to all four lanes, it makes four consecutive counters
+// (asm: emit.Data "laneOffsets").
+var laneOffsets = lanes(tables.CounterAdd(0), tables.CounterAdd(1), tables.CounterAdd(2), tables.CounterAdd(3))
+
+// laneStep is tables.CounterAdd(4) in every lane: it moves a register of
+// four counters on to the next four (asm: emit.Data "laneStep").
+var laneStep = lanes(tables.CounterAdd(4), tables.CounterAdd(4), tables.CounterAdd(4), tables.CounterAdd(4))
+
+// lanes returns the register with block i in lane i.
+func lanes(b0, b1, b2, b3 [16]byte) vec.Uint8x64 {
+	var w [64]byte
+	copy(w[0:], b0[:])
+	copy(w[16:], b1[:])
+	copy(w[32:], b2[:])
+	copy(w[48:], b3[:])
+	return vec.LoadUint8x64(&w)
+}
+
+// increment is how a byte-reversed counter advances (asm: increment):
+// VPADDD for GCM's 32-bit counter, whose low 32-bit lane wraps by itself,
+// VPADDQ for the low 64 bits of a 128-bit counter (the Go caller splits a
+// call where those would wrap). wide adds lane by lane in a ZMM register,
+// narrow in the XMM register that holds the counter block being stored.
+type increment struct {
+	wide   func(c, step vec.Uint8x64) vec.Uint8x64
+	narrow func(c, step vec.Uint8x16) vec.Uint8x16
+}
+
+var (
+	inc32 = increment{
+		wide: func(c, step vec.Uint8x64) vec.Uint8x64 {
+			return c.AsUint32x16().Add(step.AsUint32x16()).AsUint8x64()
+		},
+		narrow: func(c, step vec.Uint8x16) vec.Uint8x16 {
+			return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
+		},
+	}
+	inc64 = increment{
+		wide: func(c, step vec.Uint8x64) vec.Uint8x64 {
+			return c.AsUint64x8().Add(step.AsUint64x8()).AsUint8x64()
+		},
+		narrow: func(c, step vec.Uint8x16) vec.Uint8x16 {
+			return c.AsUint64x2().Add(step.AsUint64x2()).AsUint8x16()
+		},
+	}
+)
+
+// counter holds four consecutive counter blocks, byte-reversed, one per
+// lane, so that one lane-wise add advances them all (asm: counter).
+type counter struct {
+	reg vec.Uint8x64
+	add increment
+}
+
+// loadCounter broadcasts the big-endian counter block to the four lanes,
+// reverses its bytes and adds laneOffsets: lane i holds ctr+i (asm:
+// loadCounter).
+func loadCounter(ctr *[16]byte, add increment) counter {
+	c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(ctr))
+	return counter{reg: add.wide(reverse(c), laneOffsets), add: add}
+}
+
+// blocks returns the next n registers of counter blocks, in the blocks' own
+// byte order and so ready for round key 0, and advances the counter past
+// them (asm: counter.blocks): one VPSHUFB and one VPADDD per register.
+func (c *counter) blocks(n int) []vec.Uint8x64 {
+	blocks := make([]vec.Uint8x64, n)
+	for i := range blocks {
+		blocks[i] = reverse(c.reg)
+		c.reg = c.add.wide(c.reg, laneStep)
+	}
+	return blocks
+}
+
+// tail returns the next n registers of counter blocks like blocks, but
+// leaves the counter where it is; the kernel's last step uses only some of
+// those blocks, and store adds their number (asm: counter.tail).
+func (c *counter) tail(n int) []vec.Uint8x64 {
+	t := *c
+	return t.blocks(n)
+}
+
+// store writes lane 0 of the counter, advanced by m blocks, back in
+// big-endian form (asm: counter.store: MOVQ of m, VPADDD or VPADDQ, VPSHUFB
+// and a 16-byte store).
+func (c counter) store(ctr *[16]byte, m int) {
+	step := tables.CounterAdd(uint32(m))
+	x := c.add.narrow(c.reg.GetLo().GetLo(), vec.LoadUint8x16(&step))
+	reverse16(x).Store(ctr)
+}
+
+// ctr32Model is ctr32 (asm: ctrKernel).
+func ctr32Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	ctrModel(inc32, keys, rounds, ctr, dst, src)
+}
+
+// ctr64Model is ctr64 (asm: ctrKernel).
+func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	ctrModel(inc64, keys, rounds, ctr, dst, src)
+}
+
+// ctrModel runs 64 blocks (16 registers) per iteration while 64 remain,
+// then 32, 16, 8 and 4 once each if that many remain, then the last
+// n < 64 bytes in one register through masked loads and stores.
+func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	k := loadRoundKeys(keys, rounds)
+	c := loadCounter(ctr, add)
+	for len(src) >= 64*16 {
+		ctrBatch(&c, k, 16, dst, src)
+		src, dst = src[64*16:], dst[64*16:]
+	}
+	for _, width := range stepWidths {
+		if len(src) >= 64*width {
+			ctrBatch(&c, k, width, dst, src)
+			src, dst = src[64*width:], dst[64*width:]
+		}
+	}
+	m := ctrTail(&c, k, dst, src)
+	c.store(ctr, m)
+}
+
+// ctrBatch encrypts the next width registers of counter blocks and XORs
+// them into width·64 bytes of src (asm: ctrBatch).
+func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
+	blocks := c.blocks(width)
+	whiten(blocks, k)
+	encryption.rounds(blocks, k, nil)
+	xorBlocks(blocks, src)
+	storeBlocks(blocks, dst)
+}
+
+// ctrTail encrypts the last n = len(src) < 64 bytes in one register: the
+// keystream of the next four counters, XORed with a masked load of src and
+// stored through the same mask. It returns the number of blocks used,
+// ceil(n/16), without advancing the counter (asm: ctrTail).
+func ctrTail(c *counter, k *roundKeys, dst, src []byte) int {
+	n := len(src)
+	if n == 0 {
+		return 0
+	}
+	blocks := c.tail(1)
+	whiten(blocks, k)
+	encryption.rounds(blocks, k, nil)
+	x := loadMasked(src, n).Xor(blocks[0])
+	storeMasked(x, dst, n)
+	return (n + 15) / 16
+}

@@ -1,0 +1,228 @@
+package vaes512
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// powers is the number of key powers in the table, H^16..H^1: one
+// reduction covers 16 blocks, four registers (asm: powers).
+const powers = 16
+
+// keyPowers loads table slots slot..slot+3 as one register (asm: keyPowers,
+// the address of a 64-byte memory operand). Slot i holds the key form of
+// H^(16-i), so lane j of the register at slot 16-m+4r is the power that
+// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). Slots past 15
+// are read only for lanes whose data is zero.
+func keyPowers(t *[64][16]byte, slot int) vec.Uint64x8 {
+	var w [64]byte
+	for j := range 4 {
+		copy(w[16*j:], t[slot+j][:])
+	}
+	return vec.LoadUint8x64(&w).AsUint64x8()
+}
+
+// storePowers stores the four lanes of p to slots slot..slot+3 (asm:
+// storePowers).
+func storePowers(t *[64][16]byte, slot int, p vec.Uint64x8) {
+	var w [64]byte
+	p.AsUint8x64().Store(&w)
+	for j := range 4 {
+		copy(t[slot+j][:], w[16*j:])
+	}
+}
+
+// reflectedPoly is tables.ReflectedPoly in every lane,
+// 0xC2000000000000000000000000000001 (asm: emit.Data "reflectedPoly4").
+var reflectedPoly = lanes(tables.ReflectedPoly, tables.ReflectedPoly, tables.ReflectedPoly, tables.ReflectedPoly).AsUint64x8()
+
+// swap exchanges the two 64-bit halves of every lane (VPSHUFD $0x4e).
+func swap(x vec.Uint64x8) vec.Uint64x8 {
+	return x.AsUint32x16().PermuteScalarsGrouped(2, 3, 0, 1).AsUint64x8()
+}
+
+// accumulator is a sum of unreduced products, lane by lane, in three parts
+// at bits 0, 64 and 128 of a 256-bit value, schoolbook form (asm:
+// accumulator; reference: ghash.Schoolbook). The assembly's first product
+// initialises the parts instead of adding to zero; the sum is the same.
+type accumulator struct {
+	lo, mid, hi vec.Uint64x8
+}
+
+// mulAccumulate adds x·h to a in every lane, with h a register of key
+// powers (asm: mulAccumulate): four VPCLMULQDQ, the two middle products
+// added with one VPTERNLOGD.
+func (a *accumulator) mulAccumulate(x, h vec.Uint64x8) {
+	a.lo = a.lo.Xor(x.CarrylessMultiplyGrouped(0, 0, h))                                          // x.lo·h.lo
+	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 1, h), x.CarrylessMultiplyGrouped(1, 0, h)) // x.lo·h.hi ^ x.hi·h.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiplyGrouped(1, 1, h))                                          // x.hi·h.hi
+}
+
+// reduce returns, lane by lane, the field element each lane's sum stands
+// for (asm: reduce; reference: ghash.Reduce).
+func (a accumulator) reduce() vec.Uint64x8 {
+	return fold(fold(a.lo, a.mid), a.hi)
+}
+
+// fold removes the low 64 bits of each lane of x by adding the multiple of
+// the field polynomial that cancels them, and adds what is left into y, the
+// part 64 bits above x (asm: fold; reference: ghash.Fold): one VPCLMULQDQ,
+// one VPSHUFD and one VPTERNLOGD.
+func fold(x, y vec.Uint64x8) vec.Uint64x8 {
+	t := x.CarrylessMultiplyGrouped(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	return xor3(y, t, swap(x))
+}
+
+// horizontal returns the sum of the four lanes of x in lane 0, the other
+// lanes zero (asm: horizontal: VEXTRACTI64X4 and an XOR, VEXTRACTI32X4 and
+// an XOR; the narrow results zero the rest of the register).
+func horizontal(x vec.Uint64x8) vec.Uint64x8 {
+	half := x.GetLo().Xor(x.GetHi())
+	return widen(half.GetLo().Xor(half.GetHi()).AsUint8x16())
+}
+
+// widen returns the register holding x in lane 0 and zeros above, which is
+// what an instruction writing the XMM part of a register leaves.
+func widen(x vec.Uint8x16) vec.Uint64x8 {
+	return vec.Uint8x64{}.SetLo(vec.Uint8x32{}.SetLo(x)).AsUint64x8()
+}
+
+// loadHash loads a GHASH value into register form, in lane 0 (asm:
+// loadHash).
+func loadHash(y *[16]byte) vec.Uint64x8 { return widen(reverse16(vec.LoadUint8x16(y))) }
+
+// storeHash stores lane 0 of h back in GCM's block form (asm: storeHash).
+func storeHash(h vec.Uint64x8, y *[16]byte) {
+	reverse16(h.AsUint8x64().GetLo().GetLo()).Store(y)
+}
+
+// ghashSum absorbs up to 16 blocks, four registers of data, with one
+// reduction (asm: ghashSum). Register r of an m-block run is multiplied
+// lane by lane by the powers at slot first+4r, first = 16-m; the running
+// hash y enters block 0.
+type ghashSum struct {
+	table *[64][16]byte
+	first int
+	y     vec.Uint64x8
+	acc   accumulator
+}
+
+// absorb takes in register r of the data, in GCM's block order (asm:
+// ghashSum.absorb): reversed to register form, y added to block 0, then
+// multiplied and accumulated.
+func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
+	x := reverse(data).AsUint64x8()
+	if r == 0 {
+		x = x.Xor(g.y)
+	}
+	g.acc.mulAccumulate(x, keyPowers(g.table, g.first+4*r))
+}
+
+// finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
+func (g *ghashSum) finish() { g.y = horizontal(g.acc.reduce()) }
+
+// ghashBatch absorbs 16 blocks of data, as a stitched loop does between
+// AES rounds (asm: ghashBatch).
+func ghashBatch(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	g := ghashSum{table: t, y: y}
+	for r := range 4 {
+		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
+	}
+	g.finish()
+	return g.y
+}
+
+// ghashTail absorbs the last n = len(data) < 256 bytes: m = ceil(n/16)
+// blocks, the last zero-padded, in z = ceil(n/64) registers, the last one
+// loaded through a mask, multiplied by H^m down to H^1 and reduced once
+// (asm: ghashTail).
+func ghashTail(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	n := len(data)
+	if n == 0 {
+		return y
+	}
+	z := (n + 63) / 64
+	g := ghashSum{table: t, first: powers - (n+15)/16, y: y}
+	for r := 0; r < z-1; r++ {
+		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
+	}
+	g.absorb(z-1, loadMasked(data[64*(z-1):], n-64*(z-1)))
+	g.finish()
+	return g.y
+}
+
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
+func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+	h := loadHash(y)
+	for len(data) >= 16*powers {
+		h = ghashBatch(t, h, data)
+		data = data[16*powers:]
+	}
+	h = ghashTail(t, h, data)
+	storeHash(h, y)
+}
+
+// ghashInitModel is ghashInit (asm: ghashInit). It computes the key forms
+// of H^1, H^2, then [H^4, H^3, H^2, H^1] in one register, and multiplies
+// that three times by H^4 in every lane for H^8..H^5, H^12..H^9 and
+// H^16..H^13: five multiplies in a row instead of fifteen.
+func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(h))).AsUint64x8())
+	h2 := mulLanes(h1, h1)              // H^2 in every lane
+	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]
+	r := mulLanes(q, h2)                // [H^4, H^4, H^3, H^3]
+	p := shuffle128(r, q, 0, 2, 0, 2)   // [H^4, H^3, H^2, H^1]
+	storePowers(t, 12, p)
+	h4 := shuffle128(p, p, 0, 0, 0, 0) // H^4 in every lane
+	for slot := 8; slot >= 0; slot -= 4 {
+		p = mulLanes(p, h4)
+		storePowers(t, slot, p)
+	}
+}
+
+// mulLanes returns x·h reduced, lane by lane (asm: mulLanes).
+func mulLanes(x, h vec.Uint64x8) vec.Uint64x8 {
+	var acc accumulator
+	acc.mulAccumulate(x, h)
+	return acc.reduce()
+}
+
+// shuffle128 returns the register whose lanes are lanes a and b of x and
+// lanes c and d of y (VSHUFI64X2).
+func shuffle128(x, y vec.Uint64x8, a, b, c, d int) vec.Uint64x8 {
+	return setLanes(lane(x, a), lane(x, b), lane(y, c), lane(y, d))
+}
+
+// lane returns lane i of x.
+func lane(x vec.Uint64x8, i int) vec.Uint64x2 {
+	half := x.GetLo()
+	if i >= 2 {
+		half = x.GetHi()
+	}
+	if i%2 == 0 {
+		return half.GetLo()
+	}
+	return half.GetHi()
+}
+
+// setLanes returns the register with x_i in lane i.
+func setLanes(x0, x1, x2, x3 vec.Uint64x2) vec.Uint64x8 {
+	var lo, hi vec.Uint64x4
+	return vec.Uint64x8{}.SetLo(lo.SetLo(x0).SetHi(x1)).SetHi(hi.SetLo(x2).SetHi(x3))
+}
+
+// keyForm returns h·x^-1 in every lane, the form in which the key is stored
+// so that the reflected product needs no shift (asm: keyForm; reference:
+// ghash.MulX): each lane shifted left by one bit, and ReflectedPoly added
+// if the bit shifted out was set.
+func keyForm(h vec.Uint64x8) vec.Uint64x8 {
+	// All ones if bit 127 is set. The assembly broadcasts that bit's
+	// 32-bit lane in every lane (VPSHUFD $0xff) and shifts its sign in
+	// (VPSRAD $31); vec has no arithmetic shift, so the model does the
+	// same with one scalar, which serves every lane because all four
+	// hold the same h.
+	mask := vec.BroadcastUint64x8(-(lane(h, 0).GetElem(1) >> 63))
+	// The top bit of each half, moved up one half: bit 63 to bit 64.
+	carry := h.ShiftAllRight(63).AsUint8x64().ShiftBytesLeftGrouped(8).AsUint64x8()
+	return xor3(h.ShiftAllLeft(1), carry, mask.And(reflectedPoly))
+}

@@ -1,0 +1,113 @@
+package vaes512
+
+import (
+	"encoding/binary"
+
+	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/ghash"
+)
+
+// EncryptBlocks encrypts the len(src)/16 whole blocks of src into dst
+// (impl.Backend.EncryptBlocks). It panics if len(src) is not a multiple of
+// 16 or dst is shorter than src.
+func EncryptBlocks(ks *aesround.Schedule, dst, src []byte) {
+	checkSchedule(ks)
+	checkBlocks(dst, src)
+	encryptBlocks(&ks.Enc, ks.Rounds, dst, src)
+}
+
+// DecryptBlocks decrypts the len(src)/16 whole blocks of src into dst
+// (impl.Backend.DecryptBlocks). It panics like EncryptBlocks.
+func DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {
+	checkSchedule(ks)
+	checkBlocks(dst, src)
+	decryptBlocks(&ks.Dec, ks.Rounds, dst, src)
+}
+
+// CTR32 XORs src with the keystream of GCM's counter mode into dst
+// (impl.Backend.CTR32): the counter is the last four bytes of ctr,
+// big-endian, and wraps without carrying. It panics if dst is shorter than
+// src.
+func CTR32(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
+	checkSchedule(ks)
+	checkLength(dst, src)
+	ctr32(&ks.Enc, ks.Rounds, ctr, dst, src)
+}
+
+// CTR128 is CTR32 with the whole of ctr as a 128-bit big-endian counter
+// (impl.Backend.CTR128).
+//
+// The kernel ctr64 steps only the low 64 bits, which wrap once in 2^64
+// blocks; CTR128 splits the call at that block and carries into the high
+// 64 bits itself, so the assembly needs no carry logic.
+func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
+	checkSchedule(ks)
+	checkLength(dst, src)
+	for len(src) > 0 {
+		lo := binary.BigEndian.Uint64(ctr[8:])
+		n := len(src)
+		if untilWrap := -lo; lo != 0 && untilWrap < uint64(n+15)/16 {
+			n = int(untilWrap) * 16
+		}
+		ctr64(&ks.Enc, ks.Rounds, ctr, dst[:n], src[:n])
+		if binary.BigEndian.Uint64(ctr[8:]) < lo {
+			hi := binary.BigEndian.Uint64(ctr[:8])
+			binary.BigEndian.PutUint64(ctr[:8], hi+1)
+		}
+		dst, src = dst[n:], src[n:]
+	}
+}
+
+// GHASHInit fills t from the hash key h = E_K(0^128) (impl.Backend.GHASHInit):
+// slot i, i = 0..15, holds the key form of H^(16-i) (ghash.MulX of the
+// power, in register form), so that four consecutive slots load as one
+// register of powers; see the package documentation. Other slots are left
+// as they are.
+func GHASHInit(t *ghash.Table, h *[16]byte) {
+	ghashInit((*[64][16]byte)(t), h)
+}
+
+// GHASH absorbs data into the running GHASH value y (impl.Backend.GHASH),
+// the last partial block padded with zeros. t must have been filled by
+// GHASHInit.
+func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
+	ghashUpdate((*[64][16]byte)(t), y, data)
+}
+
+// Seal is CTR32(ks, ctr, dst, src) followed by GHASH(t, y, dst[:len(src)]),
+// in one pass (impl.Backend.Seal). It panics if dst is shorter than src.
+func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	checkSchedule(ks)
+	checkLength(dst, src)
+	seal(&ks.Enc, ks.Rounds, (*[64][16]byte)(t), ctr, y, dst, src)
+}
+
+// Open is GHASH(t, y, src) followed by CTR32(ks, ctr, dst, src), in one
+// pass (impl.Backend.Open); src and dst may be the same slice. It panics if
+// dst is shorter than src.
+func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	checkSchedule(ks)
+	checkLength(dst, src)
+	open(&ks.Enc, ks.Rounds, (*[64][16]byte)(t), ctr, y, dst, src)
+}
+
+// checkSchedule panics unless ks has a round count the kernels know: they
+// address the last round key from it.
+func checkSchedule(ks *aesround.Schedule) {
+	if ks.Rounds != 10 && ks.Rounds != 12 && ks.Rounds != 14 {
+		panic("vaes512: invalid key schedule")
+	}
+}
+
+func checkLength(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("vaes512: output smaller than input")
+	}
+}
+
+func checkBlocks(dst, src []byte) {
+	if len(src)%16 != 0 {
+		panic("vaes512: input not full blocks")
+	}
+	checkLength(dst, src)
+}

@@ -1,0 +1,39 @@
+//go:build amd64 && !purego
+
+package vaes512
+
+import "golang.org/x/sys/cpu"
+
+// features lists every instruction set extension beyond SSE2 that
+// vaes512_amd64.s uses, by the name avo gives it in the "// Requires:"
+// lines of the .s, with the x/sys/cpu flag that reports it. x/sys/cpu sets
+// the AVX-512 flags only when the operating system saves the opmask and ZMM
+// state (XCR0 bits 5, 6 and 7), and honours GODEBUG=cpu.avx512f=off and the
+// like. A test checks the list against the .s.
+var features = []struct {
+	name string
+	has  bool
+}{
+	{"AVX", cpu.X86.HasAVX},
+	{"AVX512F", cpu.X86.HasAVX512F},
+	{"AVX512BW", cpu.X86.HasAVX512BW},
+	{"AVX512VL", cpu.X86.HasAVX512VL},
+	{"VAES", cpu.X86.HasAVX512VAES},
+	{"VPCLMULQDQ", cpu.X86.HasAVX512VPCLMULQDQ},
+	{"BMI2", cpu.X86.HasBMI2},
+}
+
+var available = func() bool {
+	for _, f := range features {
+		if !f.has {
+			return false
+		}
+	}
+	return true
+}()
+
+// Available reports whether this CPU runs the kernels: it has AVX-512
+// Foundation, Byte and Word, and Vector Length extensions, VAES and
+// VPCLMULQDQ on 512-bit registers, BMI2 and AVX, and the operating system
+// keeps the ZMM and opmask registers.
+func Available() bool { return available }
