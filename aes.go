@@ -43,7 +43,7 @@ func (c *Cipher) init(b *impl.Backend, key []byte) error {
 		c.std = stdlib.NewBlock(key)
 		return nil
 	}
-	aesround.Expand(&c.ks, key)
+	expandKey(b, &c.ks, key)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package vaes
 import (
 	"os"
 
+	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/stdlib"
@@ -16,6 +17,7 @@ var (
 		ID:            impl.AESNI,
 		Name:          "aesni",
 		Available:     aesni.Available(),
+		Expand:        aesni.Expand,
 		EncryptBlocks: aesni.EncryptBlocks,
 		DecryptBlocks: aesni.DecryptBlocks,
 		CTR32:         aesni.CTR32,
@@ -29,6 +31,7 @@ var (
 		ID:            impl.Generic,
 		Name:          "generic",
 		Available:     true,
+		Expand:        aesround.Expand,
 		EncryptBlocks: generic.EncryptBlocks,
 		DecryptBlocks: generic.DecryptBlocks,
 		CTR32:         generic.CTR32,

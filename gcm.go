@@ -86,7 +86,7 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	if b.Std && tagSize == gcmTagSize {
 		g.std = stdlib.NewGCM(key, nonceSize, tagSize)
 	}
-	aesround.Expand(&g.ks, key)
+	expandKey(b, &g.ks, key)
 	var h [BlockSize]byte
 	encryptBlocks(b, &g.ks, h[:], h[:])
 	ghashInit(b, &g.ht, &h)

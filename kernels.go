@@ -13,6 +13,15 @@ import (
 // makes its pointer arguments escape, and Seal, Open and XORKeyStream would
 // allocate on every call.
 
+func expandKey(b *impl.Backend, ks *aesround.Schedule, key []byte) {
+	switch b.ID {
+	case impl.AESNI:
+		aesni.Expand(ks, key)
+	default:
+		aesround.Expand(ks, key)
+	}
+}
+
 func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	switch b.ID {
 	case impl.AESNI:

@@ -28,6 +28,10 @@ type Backend struct {
 	// no kernels, the root package builds on the standard library instead.
 	Std bool
 
+	// Expand fills ks from a 16-, 24- or 32-byte key, exactly as
+	// aesround.Expand does (the assembly backends use AESKEYGENASSIST).
+	Expand func(ks *aesround.Schedule, key []byte)
+
 	// EncryptBlocks and DecryptBlocks run the cipher over len(src)/16 whole
 	// blocks (len(src) a multiple of 16, len(dst) >= len(src)).
 	EncryptBlocks func(ks *aesround.Schedule, dst, src []byte)
