@@ -4,6 +4,8 @@ import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
 	"github.com/vaesgo/vaes/backends/generic"
+	"github.com/vaesgo/vaes/backends/vaes256"
+	"github.com/vaesgo/vaes/backends/vaes512"
 	"github.com/vaesgo/vaes/ghash"
 	"github.com/vaesgo/vaes/internal/impl"
 )
@@ -14,8 +16,10 @@ import (
 // allocate on every call.
 
 func expandKey(b *impl.Backend, ks *aesround.Schedule, key []byte) {
-	switch b.ID {
-	case impl.AESNI:
+	switch {
+	case b.ID == impl.AESNI || (b.ID == impl.VAES256 || b.ID == impl.VAES512) && aesni.Available():
+		// Every CPU with VAES has AES-NI as well, but the VAES backends'
+		// predicates list only what their own assembly uses: check.
 		aesni.Expand(ks, key)
 	default:
 		aesround.Expand(ks, key)
@@ -24,6 +28,10 @@ func expandKey(b *impl.Backend, ks *aesround.Schedule, key []byte) {
 
 func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.EncryptBlocks(ks, dst, src)
+	case impl.VAES256:
+		vaes256.EncryptBlocks(ks, dst, src)
 	case impl.AESNI:
 		aesni.EncryptBlocks(ks, dst, src)
 	default:
@@ -33,6 +41,10 @@ func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 
 func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.DecryptBlocks(ks, dst, src)
+	case impl.VAES256:
+		vaes256.DecryptBlocks(ks, dst, src)
 	case impl.AESNI:
 		aesni.DecryptBlocks(ks, dst, src)
 	default:
@@ -42,6 +54,10 @@ func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 
 func ctr32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.CTR32(ks, ctr, dst, src)
+	case impl.VAES256:
+		vaes256.CTR32(ks, ctr, dst, src)
 	case impl.AESNI:
 		aesni.CTR32(ks, ctr, dst, src)
 	default:
@@ -51,6 +67,10 @@ func ctr32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byt
 
 func ctr128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.CTR128(ks, ctr, dst, src)
+	case impl.VAES256:
+		vaes256.CTR128(ks, ctr, dst, src)
 	case impl.AESNI:
 		aesni.CTR128(ks, ctr, dst, src)
 	default:
@@ -60,6 +80,10 @@ func ctr128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []by
 
 func ghashInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.GHASHInit(t, h)
+	case impl.VAES256:
+		vaes256.GHASHInit(t, h)
 	case impl.AESNI:
 		aesni.GHASHInit(t, h)
 	default:
@@ -69,6 +93,10 @@ func ghashInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 
 func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.GHASH(t, y, data)
+	case impl.VAES256:
+		vaes256.GHASH(t, y, data)
 	case impl.AESNI:
 		aesni.GHASH(t, y, data)
 	default:
@@ -78,6 +106,10 @@ func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 
 func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.Seal(ks, t, ctr, y, dst, src)
+	case impl.VAES256:
+		vaes256.Seal(ks, t, ctr, y, dst, src)
 	case impl.AESNI:
 		aesni.Seal(ks, t, ctr, y, dst, src)
 	default:
@@ -87,6 +119,10 @@ func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16
 
 func gcmOpen(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.Open(ks, t, ctr, y, dst, src)
+	case impl.VAES256:
+		vaes256.Open(ks, t, ctr, y, dst, src)
 	case impl.AESNI:
 		aesni.Open(ks, t, ctr, y, dst, src)
 	default:
