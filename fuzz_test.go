@@ -4,11 +4,19 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"encoding/binary"
+	"os"
 	"testing"
 
 	"github.com/vaesgo/vaes"
+	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/internal/impl"
 )
+
+// The fuzz targets compare this package with crypto/aes and crypto/cipher
+// on every backend this CPU can run, or on the one VAES_BACKEND forces. Their seed corpus is checked in under
+// testdata/fuzz/<target>/ (see fuzz_corpus_test.go), so a plain go test
+// runs every seed; scripts/fuzz.sh fuzzes each target on each backend.
 
 // fuzzCase is a GCM call drawn from fuzz input: a header of four bytes
 // chooses the key size, the nonce and tag sizes, the additional data
@@ -65,10 +73,12 @@ func (c fuzzCase) std(t *testing.T) cipher.AEAD {
 	return a
 }
 
-// ours returns this package's GCM for the case on the active backend and
-// on every available backend, by name.
-func (c fuzzCase) ours(t *testing.T) map[string]cipher.AEAD {
-	build := func() cipher.AEAD {
+// ours returns this package's GCM for the case on every backend the
+// fuzz targets cover (see fuzzBackends), by name.
+func (c fuzzCase) ours(t *testing.T) map[string]*vaes.GCM {
+	m := map[string]*vaes.GCM{}
+	for _, b := range fuzzBackends() {
+		restore := impl.Select(b)
 		var g *vaes.GCM
 		var err error
 		switch {
@@ -79,20 +89,30 @@ func (c fuzzCase) ours(t *testing.T) map[string]cipher.AEAD {
 		default:
 			g, err = vaes.NewGCM(c.key)
 		}
+		restore()
 		if err != nil {
 			t.Fatal(err)
 		}
-		return g
-	}
-	m := map[string]cipher.AEAD{"active (" + vaes.Backend() + ")": build()}
-	for _, b := range impl.All() {
-		if b.Available {
-			restore := impl.Select(b)
-			m[b.Name] = build()
-			restore()
-		}
+		m[b.Name] = g
 	}
 	return m
+}
+
+// fuzzBackends returns the backends the fuzz targets run on: only the
+// active one when VAES_BACKEND is set (scripts/fuzz.sh fuzzes one backend
+// at a time that way, and CI's forced-backend runs check each one's
+// seeds), and otherwise every backend this CPU can run.
+func fuzzBackends() []*impl.Backend {
+	if os.Getenv("VAES_BACKEND") != "" {
+		return []*impl.Backend{impl.Active()}
+	}
+	var bs []*impl.Backend
+	for _, b := range impl.All() {
+		if b.Available {
+			bs = append(bs, b)
+		}
+	}
+	return bs
 }
 
 var fuzzSeeds = [][]byte{
@@ -162,4 +182,204 @@ func FuzzOpen(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzCuts turns cut bytes into lengths that add up to n: a byte below
+// 0xc0 is a length of that many bytes, a byte from 0xc0 up a length of
+// (byte-0xc0)·64 bytes (so whole batches of every backend are reachable),
+// each cut at what is left. The last length takes the remainder; zero
+// lengths are kept, since empty pieces and chunks are valid calls.
+func fuzzCuts(n int, cuts []byte) []int {
+	var ls []int
+	for _, c := range cuts {
+		k := int(c)
+		if c >= 0xc0 {
+			k = int(c-0xc0) * 64
+		}
+		k = min(k, n)
+		ls = append(ls, k)
+		n -= k
+	}
+	return append(ls, n)
+}
+
+// FuzzSealPieces compares SealPieces, and the chunked Sealer and Opener,
+// with crypto/cipher's Seal of the whole message, on every backend. data
+// is parsed as for FuzzSeal; cuts splits the message into pieces (see
+// fuzzCuts), which are sealed out of place after a prefix already in dst,
+// in place (each piece where its ciphertext goes), and chunk by chunk.
+func FuzzSealPieces(f *testing.F) {
+	f.Add([]byte("\x01\x00\x0dAAD and key and nonce and a message of some length"), []byte{3, 0, 16, 0xc1})
+	f.Fuzz(func(t *testing.T, data, cuts []byte) {
+		c := parseFuzz(data)
+		std := c.std(t)
+		want := std.Seal(nil, c.nonce, c.msg, c.aad)
+		lens := fuzzCuts(len(c.msg), cuts)
+		prefix := []byte("prefix")
+		for name, g := range c.ours(t) {
+			var pieces [][]byte
+			for off, k := 0, 0; k < len(lens); off, k = off+lens[k], k+1 {
+				pieces = append(pieces, c.msg[off:off+lens[k]])
+			}
+			got := g.SealPieces(bytes.Clone(prefix), c.nonce, pieces, c.aad)
+			if !bytes.Equal(got[:len(prefix)], prefix) || !bytes.Equal(got[len(prefix):], want) {
+				t.Fatalf("%s: SealPieces %v = %x, want %x after the prefix", name, lens, got, want)
+			}
+
+			buf := make([]byte, len(c.msg)+g.Overhead())
+			copy(buf, c.msg)
+			pieces = pieces[:0]
+			for off, k := 0, 0; k < len(lens); off, k = off+lens[k], k+1 {
+				pieces = append(pieces, buf[off:off+lens[k]])
+			}
+			if got := g.SealPieces(buf[:0], c.nonce, pieces, c.aad); !bytes.Equal(got, want) || &got[0] != &buf[0] {
+				t.Fatalf("%s: SealPieces in place %v = %x, want %x in buf", name, lens, got, want)
+			}
+
+			s := g.NewSealer(c.nonce, c.aad)
+			var sealed []byte
+			for off, k := 0, 0; k < len(lens); off, k = off+lens[k], k+1 {
+				sealed = s.Encrypt(sealed, c.msg[off:off+lens[k]])
+			}
+			if sealed = s.Tag(sealed); !bytes.Equal(sealed, want) {
+				t.Fatalf("%s: Sealer in chunks %v = %x, want %x", name, lens, sealed, want)
+			}
+
+			o := g.NewOpener(c.nonce, c.aad)
+			var opened []byte
+			for off, k := 0, 0; k < len(lens); off, k = off+lens[k], k+1 {
+				opened = o.Decrypt(opened, want[off:off+lens[k]])
+			}
+			if err := o.Verify(want[len(c.msg):]); err != nil || !bytes.Equal(opened, c.msg) {
+				t.Fatalf("%s: Opener in chunks %v = %x, %v, want %x", name, lens, opened, err, c.msg)
+			}
+			if len(want) > 0 {
+				bad := bytes.Clone(want)
+				bad[int(c.mode)%len(bad)] ^= 0x80
+				o := g.NewOpener(c.nonce, c.aad)
+				o.Decrypt(nil, bad[:len(c.msg)])
+				if o.Verify(bad[len(c.msg):]) == nil {
+					t.Fatalf("%s: Opener accepted a damaged message", name)
+				}
+			}
+		}
+	})
+}
+
+// ctrCase is a CTR call drawn from fuzz input: a header byte chooses the
+// key size, then come the key, the 16-byte IV and the message.
+type ctrCase struct{ key, iv, msg []byte }
+
+func parseCTR(data []byte) ctrCase {
+	var h byte
+	if len(data) > 0 {
+		h, data = data[0], data[1:]
+	}
+	take := func(n int) []byte {
+		b := make([]byte, n)
+		k := copy(b, data)
+		data = data[k:]
+		return b
+	}
+	c := ctrCase{key: take([]int{16, 24, 32}[int(h)%3]), iv: take(16)}
+	c.msg = data
+	return c
+}
+
+// FuzzCTR compares NewCTR with crypto/cipher's CTR on every backend,
+// feeding XORKeyStream the chunks cuts chooses, out of place and in place.
+// On every backend with kernels it also calls CTR128 and CTR32 directly on
+// the whole message, partial last block included (the public API hands
+// them whole blocks only), and checks the counter they leave behind.
+func FuzzCTR(f *testing.F) {
+	f.Add([]byte("\x00sixteen byte keyiv iv iv iv iv! a message"), []byte{1, 15, 0xc1})
+	f.Fuzz(func(t *testing.T, data, cuts []byte) {
+		c := parseCTR(data)
+		blk, err := aes.NewCipher(c.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([]byte, len(c.msg))
+		cipher.NewCTR(blk, c.iv).XORKeyStream(want, c.msg)
+		lens := fuzzCuts(len(c.msg), cuts)
+
+		for _, b := range fuzzBackends() {
+			restore := impl.Select(b)
+			s1, err1 := vaes.NewCTR(c.key, c.iv)
+			s2, err2 := vaes.NewCTR(c.key, c.iv)
+			restore()
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: NewCTR: %v, %v", b.Name, err1, err2)
+			}
+			got := make([]byte, len(c.msg))
+			inPlace := bytes.Clone(c.msg)
+			for off, k := 0, 0; k < len(lens); off, k = off+lens[k], k+1 {
+				s1.XORKeyStream(got[off:off+lens[k]], c.msg[off:off+lens[k]])
+				s2.XORKeyStream(inPlace[off:off+lens[k]], inPlace[off:off+lens[k]])
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: XORKeyStream in chunks %v = %x, want %x", b.Name, lens, got, want)
+			}
+			if !bytes.Equal(inPlace, want) {
+				t.Fatalf("%s: XORKeyStream in place in chunks %v = %x, want %x", b.Name, lens, inPlace, want)
+			}
+			if b.Std {
+				continue
+			}
+			fuzzCTRKernels(t, b, blk, c)
+		}
+	})
+}
+
+// fuzzCTRKernels checks b's CTR128 and CTR32 kernels against keystreams
+// built from crypto/aes one counter block at a time.
+func fuzzCTRKernels(t *testing.T, b *impl.Backend, blk cipher.Block, c ctrCase) {
+	var ks aesround.Schedule
+	b.Expand(&ks, c.key)
+	blocks := (len(c.msg) + 15) / 16
+	for _, wide := range []bool{true, false} {
+		ctr := [16]byte(c.iv)
+		want := make([]byte, len(c.msg))
+		var kb [16]byte
+		for i := 0; i < len(c.msg); i += 16 {
+			blk.Encrypt(kb[:], ctr[:])
+			for j := i; j < min(i+16, len(c.msg)); j++ {
+				want[j] = c.msg[j] ^ kb[j-i]
+			}
+			fuzzIncrement(&ctr, wide, 1)
+		}
+		got := make([]byte, len(c.msg))
+		kctr := [16]byte(c.iv)
+		name := "CTR32"
+		if wide {
+			name = "CTR128"
+			b.CTR128(&ks, &kctr, got, c.msg)
+		} else {
+			b.CTR32(&ks, &kctr, got, c.msg)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: %s of %d bytes = %x, want %x", b.Name, name, len(c.msg), got, want)
+		}
+		end := [16]byte(c.iv)
+		fuzzIncrement(&end, wide, blocks)
+		if kctr != end {
+			t.Fatalf("%s: %s of %d bytes left the counter at %x, want %x", b.Name, name, len(c.msg), kctr, end)
+		}
+	}
+}
+
+// fuzzIncrement adds n to the counter block: the whole block as a 128-bit
+// big-endian number if wide, else only its last 32 bits (GCM's inc32).
+func fuzzIncrement(ctr *[16]byte, wide bool, n int) {
+	lo := binary.BigEndian.Uint32(ctr[12:])
+	sum := uint64(lo) + uint64(n)
+	binary.BigEndian.PutUint32(ctr[12:], uint32(sum))
+	if wide && sum>>32 != 0 {
+		for i := 11; i >= 0; i-- {
+			ctr[i]++
+			if ctr[i] != 0 {
+				break
+			}
+		}
+	}
 }
