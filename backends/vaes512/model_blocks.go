@@ -9,11 +9,19 @@ var stepWidths = []int{8, 4, 2, 1}
 
 // encryptBlocksModel is encryptBlocks (asm: blocksKernel).
 func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == shortBytes {
+		blocksShort(true, keys, rounds, dst, src)
+		return
+	}
 	blocksModel(encryption, keys, rounds, dst, src)
 }
 
 // decryptBlocksModel is decryptBlocks (asm: blocksKernel).
 func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == shortBytes {
+		blocksShort(false, keys, rounds, dst, src)
+		return
+	}
 	blocksModel(decryption, keys, rounds, dst, src)
 }
 

@@ -124,6 +124,12 @@ func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) 
 // then 32, 16, 8 and 4 once each if that many remain, then the last
 // n < 64 bytes in one register through masked loads and stores.
 func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			ctrShort(add, keys, rounds, ctr, dst, src)
+		}
+		return
+	}
 	k := loadRoundKeys(keys, rounds)
 	c := loadCounter(ctr, add)
 	for len(src) >= 64*16 {

@@ -41,6 +41,12 @@ func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
 // the ciphertext of batch i-1; the last batch is hashed during the tail's
 // rounds.
 func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			sealShort(keys, rounds, t, ctr, y, dst, src)
+		}
+		return
+	}
 	k := loadRoundKeys(keys, rounds)
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
@@ -104,6 +110,12 @@ func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
 // batch i while it decrypts it; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			openShort(keys, rounds, t, ctr, y, dst, src)
+		}
+		return
+	}
 	k := loadRoundKeys(keys, rounds)
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)

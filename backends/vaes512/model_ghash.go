@@ -153,6 +153,12 @@ func ghashTail(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
 func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+	if len(data) <= shortBytes {
+		if len(data) > 0 {
+			ghashUpdateShort(t, y, data)
+		}
+		return
+	}
 	h := loadHash(y)
 	for len(data) >= 16*powers {
 		h = ghashBatch(t, h, data)

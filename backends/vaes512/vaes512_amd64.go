@@ -14,6 +14,8 @@ var features = []struct {
 	name string
 	has  bool
 }{
+	{"AES", cpu.X86.HasAES},
+	{"PCLMULQDQ", cpu.X86.HasPCLMULQDQ},
 	{"AVX", cpu.X86.HasAVX},
 	{"AVX512F", cpu.X86.HasAVX512F},
 	{"AVX512BW", cpu.X86.HasAVX512BW},
@@ -34,6 +36,7 @@ var available = func() bool {
 
 // Available reports whether this CPU runs the kernels: it has AVX-512
 // Foundation, Byte and Word, and Vector Length extensions, VAES and
-// VPCLMULQDQ on 512-bit registers, BMI2 and AVX, and the operating system
-// keeps the ZMM and opmask registers.
+// VPCLMULQDQ on 512-bit registers, BMI2, and AES-NI, PCLMULQDQ and AVX for
+// the XMM forms of the short paths, and the operating system keeps the ZMM
+// and opmask registers.
 func Available() bool { return available }

@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -15,7 +15,60 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
+	CMPQ DI, $0x10
+	JNE  blocksLong_1
 
+	// blocksShort: exactly one block, on an XMM register.
+	VMOVDQU64 (SI), X0
+	VPXORD    (AX), X0, X0
+	CMPQ      DX, $0x0c
+	JB        rounds10_1
+	JE        rounds12_1
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X0, X0
+	VAESENC 32(AX), X0, X0
+
+rounds12_1:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X0, X0
+	VAESENC -160(CX), X0, X0
+
+rounds10_1:
+	// Round Nr-9.
+	VAESENC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESENC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESENC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESENC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESENC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESENC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESENC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESENC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESENC -16(CX), X0, X0
+
+	// Last round.
+	VAESENCLAST (CX), X0, X0
+	VMOVDQU64   X0, (BX)
+	VZEROUPPER
+	RET
+
+blocksLong_1:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -78,8 +131,8 @@ blocks16_1:
 	VPXORD    Z0, Z29, Z29
 	VPXORD    Z0, Z30, Z30
 	CMPQ      DX, $0x0c
-	JB        rounds10_1
-	JE        rounds12_1
+	JB        rounds10_2
+	JE        rounds12_2
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -115,7 +168,7 @@ blocks16_1:
 	VAESENC Z3, Z29, Z29
 	VAESENC Z3, Z30, Z30
 
-rounds12_1:
+rounds12_2:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z16, Z16
@@ -150,7 +203,7 @@ rounds12_1:
 	VAESENC Z5, Z29, Z29
 	VAESENC Z5, Z30, Z30
 
-rounds10_1:
+rounds10_2:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z16, Z16
@@ -373,8 +426,8 @@ blocksSteps_1:
 	VPXORD    Z0, Z21, Z21
 	VPXORD    Z0, Z22, Z22
 	CMPQ      DX, $0x0c
-	JB        rounds10_2
-	JE        rounds12_2
+	JB        rounds10_3
+	JE        rounds12_3
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -394,7 +447,7 @@ blocksSteps_1:
 	VAESENC Z3, Z21, Z21
 	VAESENC Z3, Z22, Z22
 
-rounds12_2:
+rounds12_3:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z16, Z16
@@ -413,7 +466,7 @@ rounds12_2:
 	VAESENC Z5, Z21, Z21
 	VAESENC Z5, Z22, Z22
 
-rounds10_2:
+rounds10_3:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z16, Z16
@@ -539,8 +592,8 @@ blocksSkip8_1:
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z18, Z18
 	CMPQ      DX, $0x0c
-	JB        rounds10_3
-	JE        rounds12_3
+	JB        rounds10_4
+	JE        rounds12_4
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -552,7 +605,7 @@ blocksSkip8_1:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_3:
+rounds12_4:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z16, Z16
@@ -563,7 +616,7 @@ rounds12_3:
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_3:
+rounds10_4:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z16, Z16
@@ -641,8 +694,8 @@ blocksSkip4_1:
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z16, Z16
 	CMPQ      DX, $0x0c
-	JB        rounds10_4
-	JE        rounds12_4
+	JB        rounds10_5
+	JE        rounds12_5
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -650,14 +703,14 @@ blocksSkip4_1:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z16, Z16
 
-rounds12_4:
+rounds12_5:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z16, Z16
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z16, Z16
 
-rounds10_4:
+rounds10_5:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z16, Z16
@@ -711,19 +764,19 @@ blocksSkip2_1:
 	VMOVDQU64 (SI), Z15
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
-	JB        rounds10_5
-	JE        rounds12_5
+	JB        rounds10_6
+	JE        rounds12_6
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z15, Z15
 
-rounds12_5:
+rounds12_6:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z15, Z15
 
-rounds10_5:
+rounds10_6:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 
@@ -768,19 +821,19 @@ blocksSkip1_1:
 	VMOVDQU8.Z (SI), K1, Z15
 	VPXORD     Z0, Z15, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_6
-	JE         rounds12_6
+	JB         rounds10_7
+	JE         rounds12_7
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z15, Z15
 
-rounds12_6:
+rounds12_7:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z15, Z15
 
-rounds10_6:
+rounds10_7:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 
@@ -817,7 +870,7 @@ blocksDone_1:
 	RET
 
 // func decryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -827,7 +880,60 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
+	CMPQ DI, $0x10
+	JNE  blocksLong_2
 
+	// blocksShort: exactly one block, on an XMM register.
+	VMOVDQU64 (SI), X0
+	VPXORD    (AX), X0, X0
+	CMPQ      DX, $0x0c
+	JB        rounds10_8
+	JE        rounds12_8
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC 16(AX), X0, X0
+	VAESDEC 32(AX), X0, X0
+
+rounds12_8:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC -176(CX), X0, X0
+	VAESDEC -160(CX), X0, X0
+
+rounds10_8:
+	// Round Nr-9.
+	VAESDEC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESDEC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESDEC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESDEC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESDEC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESDEC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESDEC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESDEC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESDEC -16(CX), X0, X0
+
+	// Last round.
+	VAESDECLAST (CX), X0, X0
+	VMOVDQU64   X0, (BX)
+	VZEROUPPER
+	RET
+
+blocksLong_2:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -890,8 +996,8 @@ blocks16_2:
 	VPXORD    Z0, Z29, Z29
 	VPXORD    Z0, Z30, Z30
 	CMPQ      DX, $0x0c
-	JB        rounds10_7
-	JE        rounds12_7
+	JB        rounds10_9
+	JE        rounds12_9
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -927,7 +1033,7 @@ blocks16_2:
 	VAESDEC Z3, Z29, Z29
 	VAESDEC Z3, Z30, Z30
 
-rounds12_7:
+rounds12_9:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z4, Z16, Z16
@@ -962,7 +1068,7 @@ rounds12_7:
 	VAESDEC Z5, Z29, Z29
 	VAESDEC Z5, Z30, Z30
 
-rounds10_7:
+rounds10_9:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 	VAESDEC Z6, Z16, Z16
@@ -1185,8 +1291,8 @@ blocksSteps_2:
 	VPXORD    Z0, Z21, Z21
 	VPXORD    Z0, Z22, Z22
 	CMPQ      DX, $0x0c
-	JB        rounds10_8
-	JE        rounds12_8
+	JB        rounds10_10
+	JE        rounds12_10
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -1206,7 +1312,7 @@ blocksSteps_2:
 	VAESDEC Z3, Z21, Z21
 	VAESDEC Z3, Z22, Z22
 
-rounds12_8:
+rounds12_10:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z4, Z16, Z16
@@ -1225,7 +1331,7 @@ rounds12_8:
 	VAESDEC Z5, Z21, Z21
 	VAESDEC Z5, Z22, Z22
 
-rounds10_8:
+rounds10_10:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 	VAESDEC Z6, Z16, Z16
@@ -1351,8 +1457,8 @@ blocksSkip8_2:
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z18, Z18
 	CMPQ      DX, $0x0c
-	JB        rounds10_9
-	JE        rounds12_9
+	JB        rounds10_11
+	JE        rounds12_11
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -1364,7 +1470,7 @@ blocksSkip8_2:
 	VAESDEC Z3, Z17, Z17
 	VAESDEC Z3, Z18, Z18
 
-rounds12_9:
+rounds12_11:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z4, Z16, Z16
@@ -1375,7 +1481,7 @@ rounds12_9:
 	VAESDEC Z5, Z17, Z17
 	VAESDEC Z5, Z18, Z18
 
-rounds10_9:
+rounds10_11:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 	VAESDEC Z6, Z16, Z16
@@ -1453,8 +1559,8 @@ blocksSkip4_2:
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z16, Z16
 	CMPQ      DX, $0x0c
-	JB        rounds10_10
-	JE        rounds12_10
+	JB        rounds10_12
+	JE        rounds12_12
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -1462,14 +1568,14 @@ blocksSkip4_2:
 	VAESDEC Z3, Z15, Z15
 	VAESDEC Z3, Z16, Z16
 
-rounds12_10:
+rounds12_12:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z5, Z15, Z15
 	VAESDEC Z5, Z16, Z16
 
-rounds10_10:
+rounds10_12:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 	VAESDEC Z6, Z16, Z16
@@ -1523,19 +1629,19 @@ blocksSkip2_2:
 	VMOVDQU64 (SI), Z15
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
-	JB        rounds10_11
-	JE        rounds12_11
+	JB        rounds10_13
+	JE        rounds12_13
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z3, Z15, Z15
 
-rounds12_11:
+rounds12_13:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z5, Z15, Z15
 
-rounds10_11:
+rounds10_13:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 
@@ -1580,19 +1686,19 @@ blocksSkip1_2:
 	VMOVDQU8.Z (SI), K1, Z15
 	VPXORD     Z0, Z15, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_12
-	JE         rounds12_12
+	JB         rounds10_14
+	JE         rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z3, Z15, Z15
 
-rounds12_12:
+rounds12_14:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z15, Z15
 	VAESDEC Z5, Z15, Z15
 
-rounds10_12:
+rounds10_14:
 	// Round Nr-9.
 	VAESDEC Z6, Z15, Z15
 
@@ -1629,18 +1735,98 @@ blocksDone_2:
 	RET
 
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·ctr32(SB), NOSPLIT, $0-72
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ ctr+16(FP), BX
-	MOVQ dst_base+24(FP), SI
-	MOVQ src_base+48(FP), DI
-	MOVQ src_len+56(FP), R8
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  ctr+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	CMPQ  R8, $0x10
+	JA    long_1
+	TESTQ R8, R8
+	JZ    ctrDone_1
 
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R9
+	BZHIQ     R8, R9, R9
+	KMOVQ     R9, K1
+	VMOVDQU64 (BX), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_15
+	JE        rounds12_15
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_15:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_15:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R8, $0x10
+	JNE         loadShortMasked_1
+	VMOVDQU64   (DI), X2
+	JMP         loadShortDone_1
+
+loadShortMasked_1:
+	VMOVDQU8.Z (DI), K1, X2
+
+loadShortDone_1:
+	VPXORD    X1, X2, X2
+	CMPQ      R8, $0x10
+	JNE       storeShortMasked_1
+	VMOVDQU64 X2, (SI)
+	JMP       storeShortDone_1
+
+storeShortMasked_1:
+	VMOVDQU8 X2, K1, (SI)
+
+storeShortDone_1:
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    laneOffsets<>+16(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (BX)
+	JMP       ctrDone_1
+
+long_1:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -1724,8 +1910,8 @@ ctr16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_13
+	JB      rounds10_16
+	JE      rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -1761,7 +1947,7 @@ ctr16_1:
 	VAESENC Z3, Z30, Z30
 	VAESENC Z3, Z31, Z31
 
-rounds12_13:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -1796,7 +1982,7 @@ rounds12_13:
 	VAESENC Z5, Z30, Z30
 	VAESENC Z5, Z31, Z31
 
-rounds10_13:
+rounds10_16:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -2043,8 +2229,8 @@ ctrSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_14
+	JB      rounds10_17
+	JE      rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -2064,7 +2250,7 @@ ctrSteps_1:
 	VAESENC Z3, Z22, Z22
 	VAESENC Z3, Z23, Z23
 
-rounds12_14:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -2083,7 +2269,7 @@ rounds12_14:
 	VAESENC Z5, Z22, Z22
 	VAESENC Z5, Z23, Z23
 
-rounds10_14:
+rounds10_17:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -2221,8 +2407,8 @@ ctrSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_15
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -2234,7 +2420,7 @@ ctrSkip8_1:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_15:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -2245,7 +2431,7 @@ rounds12_15:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_15:
+rounds10_18:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -2329,8 +2515,8 @@ ctrSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_16
+	JB      rounds10_19
+	JE      rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -2338,14 +2524,14 @@ ctrSkip4_1:
 	VAESENC Z3, Z16, Z16
 	VAESENC Z3, Z17, Z17
 
-rounds12_16:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z16, Z16
 	VAESENC Z5, Z17, Z17
 
-rounds10_16:
+rounds10_19:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -2402,19 +2588,19 @@ ctrSkip2_1:
 	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_17
+	JB      rounds10_20
+	JE      rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
 	VAESENC Z3, Z16, Z16
 
-rounds12_17:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z5, Z16, Z16
 
-rounds10_17:
+rounds10_20:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 
@@ -2460,19 +2646,19 @@ ctrSkip1_1:
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_18
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
 	VAESENC Z3, Z16, Z16
 
-rounds12_18:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z5, Z16, Z16
 
-rounds10_18:
+rounds10_21:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 
@@ -2516,6 +2702,8 @@ ctrTailDone_1:
 	VPADDD    X15, X0, X0
 	VPSHUFB   byteReverse4<>+0(SB), X0, X0
 	VMOVDQU64 X0, (BX)
+
+ctrDone_1:
 	VZEROUPPER
 	RET
 
@@ -2550,18 +2738,98 @@ DATA laneStep<>+56(SB)/8, $0x0000000000000000
 GLOBL laneStep<>(SB), RODATA|NOPTR, $64
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·ctr64(SB), NOSPLIT, $0-72
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ ctr+16(FP), BX
-	MOVQ dst_base+24(FP), SI
-	MOVQ src_base+48(FP), DI
-	MOVQ src_len+56(FP), R8
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  ctr+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	CMPQ  R8, $0x10
+	JA    long_2
+	TESTQ R8, R8
+	JZ    ctrDone_2
 
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R9
+	BZHIQ     R8, R9, R9
+	KMOVQ     R9, K1
+	VMOVDQU64 (BX), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_22
+	JE        rounds12_22
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_22:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_22:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R8, $0x10
+	JNE         loadShortMasked_2
+	VMOVDQU64   (DI), X2
+	JMP         loadShortDone_2
+
+loadShortMasked_2:
+	VMOVDQU8.Z (DI), K1, X2
+
+loadShortDone_2:
+	VPXORD    X1, X2, X2
+	CMPQ      R8, $0x10
+	JNE       storeShortMasked_2
+	VMOVDQU64 X2, (SI)
+	JMP       storeShortDone_2
+
+storeShortMasked_2:
+	VMOVDQU8 X2, K1, (SI)
+
+storeShortDone_2:
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDQ    laneOffsets<>+16(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (BX)
+	JMP       ctrDone_2
+
+long_2:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -2645,8 +2913,8 @@ ctr16_2:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_19
+	JB      rounds10_23
+	JE      rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -2682,7 +2950,7 @@ ctr16_2:
 	VAESENC Z3, Z30, Z30
 	VAESENC Z3, Z31, Z31
 
-rounds12_19:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -2717,7 +2985,7 @@ rounds12_19:
 	VAESENC Z5, Z30, Z30
 	VAESENC Z5, Z31, Z31
 
-rounds10_19:
+rounds10_23:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -2964,8 +3232,8 @@ ctrSteps_2:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_20
+	JB      rounds10_24
+	JE      rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -2985,7 +3253,7 @@ ctrSteps_2:
 	VAESENC Z3, Z22, Z22
 	VAESENC Z3, Z23, Z23
 
-rounds12_20:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -3004,7 +3272,7 @@ rounds12_20:
 	VAESENC Z5, Z22, Z22
 	VAESENC Z5, Z23, Z23
 
-rounds10_20:
+rounds10_24:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -3142,8 +3410,8 @@ ctrSkip8_2:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_21
-	JE      rounds12_21
+	JB      rounds10_25
+	JE      rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -3155,7 +3423,7 @@ ctrSkip8_2:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_21:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
@@ -3166,7 +3434,7 @@ rounds12_21:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_21:
+rounds10_25:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -3250,8 +3518,8 @@ ctrSkip4_2:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_22
+	JB      rounds10_26
+	JE      rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
@@ -3259,14 +3527,14 @@ ctrSkip4_2:
 	VAESENC Z3, Z16, Z16
 	VAESENC Z3, Z17, Z17
 
-rounds12_22:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z16, Z16
 	VAESENC Z5, Z17, Z17
 
-rounds10_22:
+rounds10_26:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 	VAESENC Z6, Z17, Z17
@@ -3323,19 +3591,19 @@ ctrSkip2_2:
 	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_23
-	JE      rounds12_23
+	JB      rounds10_27
+	JE      rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
 	VAESENC Z3, Z16, Z16
 
-rounds12_23:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z5, Z16, Z16
 
-rounds10_23:
+rounds10_27:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 
@@ -3381,19 +3649,19 @@ ctrSkip1_2:
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_24
-	JE      rounds12_24
+	JB      rounds10_28
+	JE      rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z16, Z16
 	VAESENC Z3, Z16, Z16
 
-rounds12_24:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z16, Z16
 	VAESENC Z5, Z16, Z16
 
-rounds10_24:
+rounds10_28:
 	// Round Nr-9.
 	VAESENC Z6, Z16, Z16
 
@@ -3437,6 +3705,8 @@ ctrTailDone_2:
 	VPADDQ    X15, X0, X0
 	VPSHUFB   byteReverse4<>+0(SB), X0, X0
 	VMOVDQU64 X0, (BX)
+
+ctrDone_2:
 	VZEROUPPER
 	RET
 
@@ -3552,12 +3822,51 @@ DATA reflectedPoly4<>+56(SB)/8, $0xc200000000000000
 GLOBL reflectedPoly4<>(SB), RODATA|NOPTR, $64
 
 // func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VPCLMULQDQ
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
-	MOVQ      table+0(FP), AX
-	MOVQ      y+8(FP), CX
-	MOVQ      data_base+16(FP), DX
-	MOVQ      data_len+24(FP), BX
+	MOVQ  table+0(FP), AX
+	MOVQ  y+8(FP), CX
+	MOVQ  data_base+16(FP), DX
+	MOVQ  data_len+24(FP), BX
+	CMPQ  BX, $0x10
+	JA    long_3
+	TESTQ BX, BX
+	JZ    ghashDone_1
+
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, SI
+	BZHIQ     BX, SI, SI
+	KMOVQ     SI, K1
+	CMPQ      BX, $0x10
+	JNE       loadShortMasked_3
+	VMOVDQU64 (DX), X0
+	JMP       loadShortDone_3
+
+loadShortMasked_3:
+	VMOVDQU8.Z (DX), K1, X0
+
+loadShortDone_3:
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (CX), X0, X0
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPCLMULQDQ $0x00, 240(AX), X0, X1
+	VPCLMULQDQ $0x10, 240(AX), X0, X2
+	VPCLMULQDQ $0x01, 240(AX), X0, X3
+	VPCLMULQDQ $0x11, 240(AX), X0, X0
+	VPXORD     X3, X2, X2
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X1, X3
+	VPSHUFD    $0x4e, X1, X1
+	VPTERNLOGD $0x96, X1, X3, X2
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPTERNLOGD $0x96, X2, X1, X0
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64  X0, (CX)
+	JMP        ghashDone_1
+
+long_3:
 	VMOVDQU64 (CX), X0
 	VPSHUFB   byteReverse4<>+0(SB), X0, X0
 
@@ -3847,24 +4156,127 @@ ghashTail3Next_1:
 ghashTailDone_1:
 	VPSHUFB   byteReverse4<>+0(SB), X0, X0
 	VMOVDQU64 X0, (CX)
+
+ghashDone_1:
 	VZEROUPPER
 	RET
 
 // func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_4
+	TESTQ R10, R10
+	JZ    sealExit_1
 
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R11
+	BZHIQ     R10, R11, R11
+	KMOVQ     R11, K1
+	VMOVDQU64 (SI), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_29
+	JE        rounds12_29
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_29:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_29:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R10, $0x10
+	JNE         loadShortMasked_4
+	VMOVDQU64   (R9), X2
+	JMP         loadShortDone_4
+
+loadShortMasked_4:
+	VMOVDQU8.Z (R9), K1, X2
+
+loadShortDone_4:
+	VPXORD    X1, X2, X2
+	CMPQ      R10, $0x10
+	JNE       storeShortMasked_3
+	VMOVDQU64 X2, (R8)
+	JMP       storeShortDone_3
+
+storeShortMasked_3:
+	VMOVDQU8 X2, K1, (R8)
+
+storeShortDone_3:
+	// keepShort: zero the bytes past n.
+	VMOVDQU8.Z X2, K1, X2
+
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 240(BX), X1, X2
+	VPCLMULQDQ $0x10, 240(BX), X1, X3
+	VPCLMULQDQ $0x01, 240(BX), X1, X4
+	VPCLMULQDQ $0x11, 240(BX), X1, X1
+	VPXORD     X4, X3, X3
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X4
+	VPSHUFD    $0x4e, X2, X2
+	VPTERNLOGD $0x96, X2, X4, X3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X2
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPADDD     laneOffsets<>+16(SB), X0, X0
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64  X0, (SI)
+	JMP        sealExit_1
+
+long_4:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -3911,8 +4323,8 @@ keys10_5:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_25
-	JE      rounds12_25
+	JB      rounds10_30
+	JE      rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -3924,7 +4336,7 @@ keys10_5:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_25:
+rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -3935,7 +4347,7 @@ rounds12_25:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_25:
+rounds10_30:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -4025,8 +4437,8 @@ seal16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_26
-	JE      rounds12_26
+	JB      rounds10_31
+	JE      rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4038,7 +4450,7 @@ seal16_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_26:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -4049,7 +4461,7 @@ rounds12_26:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_26:
+rounds10_31:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -4263,19 +4675,19 @@ sealTailBlocks_1:
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_27
-	JE      rounds12_27
+	JB      rounds10_32
+	JE      rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
 	VAESENC Z3, Z17, Z17
 
-rounds12_27:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z17, Z17
 
-rounds10_27:
+rounds10_32:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VMOVDQU64 -256(R8), Z0
@@ -4409,8 +4821,8 @@ sealTail1Next_1:
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_28
-	JE      rounds12_28
+	JB      rounds10_33
+	JE      rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4418,14 +4830,14 @@ sealTail1Next_1:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_28:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_28:
+rounds10_33:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -4584,8 +4996,8 @@ sealTail2Next_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_29
-	JE      rounds12_29
+	JB      rounds10_34
+	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4595,7 +5007,7 @@ sealTail2Next_1:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_29:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -4604,7 +5016,7 @@ rounds12_29:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_29:
+rounds10_34:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -4785,8 +5197,8 @@ sealTail3Next_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_30
-	JE      rounds12_30
+	JB      rounds10_35
+	JE      rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4798,7 +5210,7 @@ sealTail3Next_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_30:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -4809,7 +5221,7 @@ rounds12_30:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_30:
+rounds10_35:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -5016,19 +5428,19 @@ sealTailBlocks_2:
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_31
-	JE      rounds12_31
+	JB      rounds10_36
+	JE      rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
 	VAESENC Z3, Z17, Z17
 
-rounds12_31:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z17, Z17
 
-rounds10_31:
+rounds10_36:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -5104,8 +5516,8 @@ sealTail1Next_2:
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_32
-	JE      rounds12_32
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5113,14 +5525,14 @@ sealTail1Next_2:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_32:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_32:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5221,8 +5633,8 @@ sealTail2Next_2:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5232,7 +5644,7 @@ sealTail2Next_2:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_33:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5241,7 +5653,7 @@ rounds12_33:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_33:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5364,8 +5776,8 @@ sealTail3Next_2:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_34
-	JE      rounds12_34
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5377,7 +5789,7 @@ sealTail3Next_2:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_34:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5388,7 +5800,7 @@ rounds12_34:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_34:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5525,24 +5937,124 @@ sealDone_1:
 	VMOVDQU64 X0, (SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
+
+sealExit_1:
 	VZEROUPPER
 	RET
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_5
+	TESTQ R10, R10
+	JZ    openExit_1
 
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R11
+	BZHIQ     R10, R11, R11
+	KMOVQ     R11, K1
+	VMOVDQU64 (SI), X0
+	CMPQ      R10, $0x10
+	JNE       loadShortMasked_5
+	VMOVDQU64 (R9), X2
+	JMP       loadShortDone_5
+
+loadShortMasked_5:
+	VMOVDQU8.Z (R9), K1, X2
+
+loadShortDone_5:
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 240(BX), X1, X3
+	VPCLMULQDQ $0x10, 240(BX), X1, X4
+	VPCLMULQDQ $0x01, 240(BX), X1, X5
+	VPCLMULQDQ $0x11, 240(BX), X1, X1
+	VPXORD     X5, X4, X4
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X5
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X5, X4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X3
+	VPSHUFD    $0x4e, X4, X4
+	VPTERNLOGD $0x96, X4, X3, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VMOVDQA64  X0, X1
+	VPXORD     (AX), X1, X1
+	CMPQ       DX, $0x0c
+	JB         rounds10_40
+	JE         rounds12_40
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_40:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_40:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	VPXORD      X1, X2, X2
+	CMPQ        R10, $0x10
+	JNE         storeShortMasked_4
+	VMOVDQU64   X2, (R8)
+	JMP         storeShortDone_4
+
+storeShortMasked_4:
+	VMOVDQU8 X2, K1, (R8)
+
+storeShortDone_4:
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    laneOffsets<>+16(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (SI)
+	JMP       openExit_1
+
+long_5:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -5591,8 +6103,8 @@ open16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5604,7 +6116,7 @@ open16_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_35:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5615,7 +6127,7 @@ rounds12_35:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_35:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -5767,19 +6279,19 @@ openTail_1:
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
-	JB         rounds10_36
-	JE         rounds12_36
+	JB         rounds10_42
+	JE         rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z18, Z18
 	VAESENC Z3, Z18, Z18
 
-rounds12_36:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z18, Z18
 
-rounds10_36:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC Z6, Z18, Z18
 
@@ -5855,8 +6367,8 @@ openTail1Next_1:
 	VPXORD     Z0, Z19, Z19
 	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_37
-	JE         rounds12_37
+	JB         rounds10_43
+	JE         rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z19, Z19
@@ -5864,14 +6376,14 @@ openTail1Next_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_37:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z19, Z19
 	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_37:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Z6, Z19, Z19
 	VAESENC Z6, Z20, Z20
@@ -5973,8 +6485,8 @@ openTail2Next_1:
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	CMPQ       DX, $0x0c
-	JB         rounds10_38
-	JE         rounds12_38
+	JB         rounds10_44
+	JE         rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -5984,7 +6496,7 @@ openTail2Next_1:
 	VAESENC Z3, Z21, Z21
 	VAESENC Z3, Z22, Z22
 
-rounds12_38:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z21, Z21
@@ -5993,7 +6505,7 @@ rounds12_38:
 	VAESENC Z5, Z21, Z21
 	VAESENC Z5, Z22, Z22
 
-rounds10_38:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z21, Z21
@@ -6118,8 +6630,8 @@ openTail3Next_1:
 	VPXORD     Z0, Z23, Z23
 	VPXORD     Z0, Z24, Z24
 	CMPQ       DX, $0x0c
-	JB         rounds10_39
-	JE         rounds12_39
+	JB         rounds10_45
+	JE         rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -6131,7 +6643,7 @@ openTail3Next_1:
 	VAESENC Z3, Z23, Z23
 	VAESENC Z3, Z24, Z24
 
-rounds12_39:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z22, Z22
@@ -6142,7 +6654,7 @@ rounds12_39:
 	VAESENC Z5, Z23, Z23
 	VAESENC Z5, Z24, Z24
 
-rounds10_39:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z22, Z22
@@ -6277,5 +6789,7 @@ openDone_1:
 	VMOVDQU64 X0, (SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
+
+openExit_1:
 	VZEROUPPER
 	RET

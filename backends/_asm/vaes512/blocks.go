@@ -30,6 +30,16 @@ func blocksKernel(name string, d direction) {
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
+
+	long := emit.NewLabel("blocksLong")
+	CMPQ(n, U8(shortBytes))
+	JNE(LabelRef(long))
+	Comment("blocksShort: exactly one block, on an XMM register.")
+	blocksShort(d, s, dst, src)
+	VZEROUPPER()
+	RET()
+
+	Label(long)
 	k := loadRoundKeys(s)
 
 	loop, steps := emit.NewLabel("blocks16"), emit.NewLabel("blocksSteps")

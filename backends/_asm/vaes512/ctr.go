@@ -122,6 +122,13 @@ func ctrKernel(name string, add increment) {
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
+
+	done := emit.NewLabel("ctrDone")
+	long := shortPath(n, done)
+	ctrShort(add, s, ctr, dst, src, n)
+	JMP(LabelRef(done))
+
+	Label(long)
 	k := loadRoundKeys(s)
 	c := loadCounter(ctr, add)
 
@@ -144,6 +151,7 @@ func ctrKernel(name string, add increment) {
 
 	ctrTail(c, k, dst, src, n)
 	c.store(ctr, blocksUsed(n))
+	Label(done)
 	VZEROUPPER()
 	RET()
 }

@@ -16,6 +16,7 @@ const gcmBytes = 16 * powers
 
 // gcmKernel holds what seal and open load from their arguments.
 type gcmKernel struct {
+	s           emit.Schedule
 	k           *roundKeys
 	table       GPVirtual
 	ctrp, yp    GPVirtual
@@ -25,18 +26,53 @@ type gcmKernel struct {
 }
 
 func loadGCMKernel() *gcmKernel {
-	s := emit.LoadSchedule(Param("keys"), Param("rounds"))
-	k := &gcmKernel{}
+	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
 	k.table = emit.LoadGP(Param("table"))
 	k.ctrp = emit.LoadGP(Param("ctr"))
 	k.yp = emit.LoadGP(Param("y"))
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
-	k.k = loadRoundKeys(s)
+	return k
+}
+
+// loadVectors loads the round keys, the counter and the hash into
+// registers, for everything but the short path.
+func (k *gcmKernel) loadVectors() {
+	k.k = loadRoundKeys(k.s)
 	k.c = loadCounter(k.ctrp, inc32)
 	k.y = loadHash(k.yp)
-	return k
+}
+
+// sealShort is seal on 1..16 bytes (model: sealShort).
+func (k *gcmKernel) sealShort() {
+	mask := byteMask(k.n)
+	c, ks := XMM(), XMM()
+	VMOVDQU64(Mem{Base: k.ctrp}, c)
+	VMOVDQA64(c, ks)
+	rounds16(encryption, k.s, ks)
+	x := loadShort(k.src, k.n, mask)
+	VPXORD(ks, x, x)
+	storeShort(x, k.dst, k.n, mask)
+	Comment("keepShort: zero the bytes past n.")
+	VMOVDQU8_Z(x, mask, x)
+	ghashShort(k.table, k.yp, x)
+	storeCounter16(inc32, c, k.ctrp)
+}
+
+// openShort is open on 1..16 bytes (model: openShort): the hash of the
+// ciphertext runs while the block is encrypted.
+func (k *gcmKernel) openShort() {
+	mask := byteMask(k.n)
+	c, ks := XMM(), XMM()
+	VMOVDQU64(Mem{Base: k.ctrp}, c)
+	x := loadShort(k.src, k.n, mask)
+	ghashShort(k.table, k.yp, x)
+	VMOVDQA64(c, ks)
+	rounds16(encryption, k.s, ks)
+	VPXORD(ks, x, x)
+	storeShort(x, k.dst, k.n, mask)
+	storeCounter16(inc32, c, k.ctrp)
 }
 
 // stitched returns the between function of roundKeys.rounds that spreads
@@ -82,6 +118,11 @@ func (k *gcmKernel) batch(between func(i int)) {
 func (k *gcmKernel) finish() {
 	k.c.store(k.ctrp, blocksUsed(k.n))
 	storeHash(k.y, k.yp)
+}
+
+// ret is the kernels' single exit.
+func ret(label string) {
+	Label(label)
 	VZEROUPPER()
 	RET()
 }
@@ -95,6 +136,13 @@ func seal() {
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	k := loadGCMKernel()
+	exit := emit.NewLabel("sealExit")
+	long := shortPath(k.n, exit)
+	k.sealShort()
+	JMP(LabelRef(exit))
+
+	Label(long)
+	k.loadVectors()
 	loop, pending, none, done := emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(none))
@@ -115,6 +163,7 @@ func seal() {
 	k.sealTail(false, done)
 	Label(done)
 	k.finish()
+	ret(exit)
 }
 
 // sealTail encrypts the last n < 256 bytes in z = ceil(n/64) registers, the
@@ -169,6 +218,13 @@ func open() {
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	k := loadGCMKernel()
+	exit := emit.NewLabel("openExit")
+	long := shortPath(k.n, exit)
+	k.openShort()
+	JMP(LabelRef(exit))
+
+	Label(long)
+	k.loadVectors()
 	loop, tail, done := emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
 	Label(loop)
 	CMPQ(k.n, U32(gcmBytes))
@@ -182,6 +238,7 @@ func open() {
 	k.openTail(done)
 	Label(done)
 	k.finish()
+	ret(exit)
 }
 
 // openTail decrypts the last n < 256 bytes in z = ceil(n/64) registers,

@@ -36,7 +36,7 @@ type accumulator struct {
 // operand of key powers (model: mulAccumulate). VPCLMULQDQ's immediate
 // picks the 64-bit half of each operand: bit 0 for x, bit 4 for h.
 func (a *accumulator) mulAccumulate(x VecVirtual, h Op) {
-	lo, m0, m1, hi := ZMM(), ZMM(), ZMM(), ZMM()
+	lo, m0, m1, hi := like(x), like(x), like(x), like(x)
 	VPCLMULQDQ(U8(0x00), h, x, lo) // x.lo·h.lo
 	VPCLMULQDQ(U8(0x10), h, x, m0) // x.lo·h.hi
 	VPCLMULQDQ(U8(0x01), h, x, m1) // x.hi·h.lo
@@ -65,7 +65,7 @@ func (a *accumulator) reduce() VecVirtual {
 // the field polynomial that cancels them, and adds what is left into y
 // (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is overwritten.
 func fold(x, y VecVirtual) {
-	t := ZMM()
+	t := like(x)
 	VPCLMULQDQ(U8(0x10), reflectedPoly(), x, t) // t = x.lo·(0xC2<<56)
 	VPSHUFD(U8(0x4e), x, x)                     // x = swap(x)
 	xor3(y, t, x)
@@ -216,6 +216,12 @@ func ghashUpdate() {
 	p := emit.LoadGP(Param("data").Base())
 	n := emit.LoadGP(Param("data").Len())
 
+	done := emit.NewLabel("ghashDone")
+	long := shortPath(n, done)
+	ghashShort(table, yp, loadShort(p, n, byteMask(n)))
+	JMP(LabelRef(done))
+
+	Label(long)
 	y := loadHash(yp)
 	loop, tail := emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
 	Comment("16 blocks at a time.")
@@ -230,6 +236,7 @@ func ghashUpdate() {
 	Label(tail)
 	ghashTail(table, p, n, y)
 	storeHash(y, yp)
+	Label(done)
 	VZEROUPPER()
 	RET()
 }
@@ -268,9 +275,10 @@ func ghashInit() {
 	RET()
 }
 
-// mulLanes returns x·h reduced, lane by lane, in a new register (model:
-// mulLanes). x and h are not changed.
-func mulLanes(x, h VecVirtual) VecVirtual {
+// mulLanes returns x·h reduced, lane by lane, in a new register of x's
+// size (model: mulLanes, and mulShort on XMM registers). x and h are not
+// changed.
+func mulLanes(x VecVirtual, h Op) VecVirtual {
 	var acc accumulator
 	acc.mulAccumulate(x, h)
 	return acc.reduce()

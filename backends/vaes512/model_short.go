@@ -1,0 +1,148 @@
+package vaes512
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// Messages of at most one block take short paths on XMM registers: a GCM
+// record of a few bytes, a lengths block, a single block encrypted through
+// cipher.Block. They are bound by latency, not throughput, and the short
+// paths leave out every step a single block does not need: no round key is
+// broadcast (VAESENC reads each from memory), no lanes are summed, and an
+// exact block is moved with plain 16-byte loads and stores, which the CPU
+// forwards from and to neighbouring code (it does not forward a store to a
+// masked load, nor a masked store to any load).
+
+// shortBytes is the longest input of the short paths (asm: shortBytes).
+const shortBytes = 16
+
+// roundKey16 returns round key i as VAESENC's 16-byte memory operand.
+func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
+	return vec.LoadUint8x16(&keys[i]).AsUint32x4()
+}
+
+// rounds16 runs the whole cipher on one block, round keys read from memory
+// (asm: rounds16).
+func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16 {
+	round, last := vec.Uint8x16.AESEncryptOneRound, vec.Uint8x16.AESEncryptLastRound
+	if !enc {
+		round, last = vec.Uint8x16.AESDecryptOneRound, vec.Uint8x16.AESDecryptLastRound
+	}
+	x = x.Xor(roundKey16(keys, 0).AsUint8x16())
+	for r := 1; r < nr; r++ {
+		x = round(x, roundKey16(keys, r))
+	}
+	return last(x, roundKey16(keys, nr))
+}
+
+// byteMask16 returns the mask that enables bytes 0..n-1 of an XMM
+// register, 1 <= n <= 16 (asm: byteMask, whose low 16 bits are used).
+func byteMask16(n int) vec.Mask8x16 { return vec.Mask8x16FromBits(uint16(1)<<n - 1) }
+
+// loadShort loads s, 1 <= len(s) <= 16, zero-padded (asm: loadShort): a
+// plain 16-byte load for a whole block, else a masked one.
+func loadShort(s []byte) vec.Uint8x16 {
+	if len(s) == 16 {
+		return vec.LoadUint8x16Slice(s)
+	}
+	var w [16]byte
+	copy(w[:], s)
+	return vec.LoadMaskedUint8x16(&w, byteMask16(len(s)))
+}
+
+// storeShort stores the first len(s) bytes of x to s, 1 <= len(s) <= 16
+// (asm: storeShort): a plain 16-byte store for a whole block, else a
+// masked one.
+func storeShort(x vec.Uint8x16, s []byte) {
+	if len(s) == 16 {
+		x.StoreSlice(s)
+		return
+	}
+	var w [16]byte
+	copy(w[:], s)
+	x.StoreMasked(&w, byteMask16(len(s)))
+	copy(s, w[:len(s)])
+}
+
+// keepShort zeroes the bytes of x from n on, 1 <= n <= 16 (asm:
+// keepShort, a zeroing masked move; for a whole block the mask keeps all).
+func keepShort(x vec.Uint8x16, n int) vec.Uint8x16 {
+	var w [16]byte
+	x.Store(&w)
+	return vec.LoadMaskedUint8x16(&w, byteMask16(n))
+}
+
+// blocksShort is the blocks kernels on exactly one block (asm:
+// blocksShort).
+func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
+	rounds16(enc, vec.LoadUint8x16Slice(src), keys, rounds).StoreSlice(dst)
+}
+
+// ctrShort is the counter kernels on 1..16 bytes (asm: ctrShort): the
+// counter block is its own keystream input, unreversed; the counter
+// advances by one.
+func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	ks := rounds16(true, c, keys, rounds)
+	storeShort(loadShort(src).Xor(ks), dst)
+	storeCounter16(add, c, ctr)
+}
+
+// storeCounter16 stores the counter block c advanced by one (asm:
+// storeCounter16).
+func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
+	one := tables.CounterAdd(1)
+	reverse16(add.narrow(reverse16(c), vec.LoadUint8x16(&one))).Store(ctr)
+}
+
+// mulShort returns x·h reduced, with h the key form of H^1 (asm: mulShort):
+// ghash.Schoolbook and ghash.Reduce on one XMM register.
+func mulShort(x, h vec.Uint64x2) vec.Uint64x2 {
+	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+	lo := x.CarrylessMultiply(0, 0, h)
+	mid := x.CarrylessMultiply(0, 1, h).Xor(x.CarrylessMultiply(1, 0, h))
+	hi := x.CarrylessMultiply(1, 1, h)
+	fold16 := func(x, y vec.Uint64x2) vec.Uint64x2 {
+		t := x.CarrylessMultiply(0, 1, poly)
+		return y.Xor(t).Xor(x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2())
+	}
+	return fold16(fold16(lo, mid), hi)
+}
+
+// keyH1 returns the key form of H^1, slot 15 of the table (asm: the memory
+// operand keyPowers(table, 15) in its XMM size).
+func keyH1(t *[64][16]byte) vec.Uint64x2 { return vec.LoadUint8x16(&t[powers-1]).AsUint64x2() }
+
+// ghashShort absorbs one block x, in GCM's block order and zero-padded,
+// into the GHASH value y, both in memory form (asm: ghashShort): y ^ x
+// reversed once, multiplied by H.
+func ghashShort(t *[64][16]byte, y *[16]byte, x vec.Uint8x16) {
+	v := reverse16(vec.LoadUint8x16(y).Xor(x)).AsUint64x2()
+	reverse16(mulShort(v, keyH1(t)).AsUint8x16()).Store(y)
+}
+
+// ghashUpdateShort is ghashUpdate on 1..16 bytes (asm: ghashUpdate's short
+// path).
+func ghashUpdateShort(t *[64][16]byte, y *[16]byte, data []byte) {
+	ghashShort(t, y, loadShort(data))
+}
+
+// sealShort is seal on 1..16 bytes (asm: sealShort).
+func sealShort(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
+	storeShort(x, dst)
+	ghashShort(t, y, keepShort(x, len(src)))
+	storeCounter16(inc32, c, ctr)
+}
+
+// openShort is open on 1..16 bytes (asm: openShort): the hash of the
+// ciphertext runs while the block is encrypted.
+func openShort(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	x := loadShort(src)
+	ghashShort(t, y, x)
+	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst)
+	storeCounter16(inc32, c, ctr)
+}
