@@ -375,14 +375,14 @@ func (p *pageAPI) run(t *testing.T, at func(string, ...any), rng *rand.Rand, n i
 	first, second := in.head(cut), in.tail(n-cut)
 	copy(first, pt[:cut])
 	copy(second, pt[cut:])
-	if got := g.SealPieces(out.tail(n+tag)[:0], nonce, [][]byte{first, second}, aad); !bytes.Equal(got, want) {
+	if got := g.SealPieces(out.tail(n + tag)[:0], nonce, [][]byte{first, second}, aad); !bytes.Equal(got, want) {
 		fail("SealPieces")
 	}
 
 	at("Sealer, %d bytes cut at %d", n, cut)
 	s := g.NewSealer(nonce, aad)
 	c1 := s.Encrypt(out.head(cut)[:0], first)
-	c2 := s.Encrypt(out.tail(n-cut)[:0], second)
+	c2 := s.Encrypt(out.tail(n - cut)[:0], second)
 	tg := s.Tag(tagA.tail(tag)[:0])
 	if !bytes.Equal(c1, want[:cut]) || !bytes.Equal(c2, want[cut:n]) || !bytes.Equal(tg, want[n:]) {
 		fail("Sealer")
@@ -394,7 +394,7 @@ func (p *pageAPI) run(t *testing.T, at func(string, ...any), rng *rand.Rand, n i
 	copy(tagA.tail(tag), want[n:])
 	o := g.NewOpener(nonce, aad)
 	p1 := o.Decrypt(out.head(cut)[:0], first)
-	p2 := o.Decrypt(out.tail(n-cut)[:0], second)
+	p2 := o.Decrypt(out.tail(n - cut)[:0], second)
 	if err := o.Verify(tagA.tail(tag)); err != nil || !bytes.Equal(p1, pt[:cut]) || !bytes.Equal(p2, pt[cut:]) {
 		fail("Opener")
 	}
