@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
+	"sync/atomic"
 
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/stdlib"
@@ -31,10 +32,16 @@ var errOpen = errors.New("cipher: message authentication failed")
 type GCM struct {
 	b         *impl.Backend
 	ks        aesround.Schedule
-	ht        ghash.Table // the backend's H powers
 	nonceSize int
 	tagSize   int
 	std       cipher.AEAD // the stdlib backend's AEAD; nil on every other backend
+
+	// The GHASH key, prepared lazily: see gcm_keys.go.
+	h         [BlockSize]byte             // H = E_K(0^128)
+	nb        *impl.Backend               // the backend that reads narrow
+	narrow    ghash.Table                 // nb's table, built by NewGCM
+	wide      atomic.Pointer[ghash.Table] // b's table, once built
+	longCalls atomic.Uint32               // long calls made before wide was
 }
 
 // NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
@@ -89,7 +96,7 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	expandKey(b, &g.ks, key)
 	var h [BlockSize]byte
 	encryptBlocks(b, &g.ks, h[:], h[:])
-	ghashInit(b, &g.ht, &h)
+	g.initKeys(&h)
 	return nil
 }
 
@@ -132,11 +139,12 @@ func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 // seal writes the ciphertext and tag of plaintext to out, which is exactly
 // len(plaintext)+g.tagSize long.
 func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
+	k := g.pick(len(plaintext))
 	var ctr, tagMask, y [BlockSize]byte
-	g.counter(&ctr, &tagMask, nonce)
-	ghashUpdate(g.b, &g.ht, &y, additionalData)
-	gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, out[:len(plaintext)], plaintext)
-	g.finish(&y, &tagMask, len(additionalData), uint64(len(plaintext)))
+	g.counter(k, &ctr, &tagMask, nonce)
+	ghashUpdate(k.b, k.t, &y, additionalData)
+	gcmSeal(k.b, &g.ks, k.t, &ctr, &y, out[:len(plaintext)], plaintext)
+	g.finish(k, &y, &tagMask, len(additionalData), uint64(len(plaintext)))
 	copy(out[len(plaintext):], y[:g.tagSize])
 }
 
@@ -182,11 +190,12 @@ func (g *GCM) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 	n := len(ciphertext) - g.tagSize
 	tag := ciphertext[n:]
+	k := g.pick(n)
 	var ctr, tagMask, y [BlockSize]byte
-	g.counter(&ctr, &tagMask, nonce)
-	ghashUpdate(g.b, &g.ht, &y, additionalData)
-	gcmOpen(g.b, &g.ks, &g.ht, &ctr, &y, out, ciphertext[:n])
-	g.finish(&y, &tagMask, len(additionalData), uint64(n))
+	g.counter(k, &ctr, &tagMask, nonce)
+	ghashUpdate(k.b, k.t, &y, additionalData)
+	gcmOpen(k.b, &g.ks, k.t, &ctr, &y, out, ciphertext[:n])
+	g.finish(k, &y, &tagMask, len(additionalData), uint64(n))
 	if subtle.ConstantTimeCompare(y[:g.tagSize], tag) != 1 {
 		clear(out)
 		return errOpen
@@ -196,7 +205,7 @@ func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 
 // counter derives the first counter block J0 from the nonce, stores E(J0) in
 // tagMask, and leaves ctr at J0+1, where the keystream for the message starts.
-func (g *GCM) counter(ctr, tagMask *[BlockSize]byte, nonce []byte) {
+func (g *GCM) counter(k kernels, ctr, tagMask *[BlockSize]byte, nonce []byte) {
 	if len(nonce) == gcmStandardNonceSize {
 		// J0 = nonce || 0^31 || 1
 		copy(ctr[:], nonce)
@@ -204,22 +213,22 @@ func (g *GCM) counter(ctr, tagMask *[BlockSize]byte, nonce []byte) {
 	} else {
 		// J0 = GHASH(nonce || 0-padding || 0^64 || [len(nonce)]_64)
 		clear(ctr[:])
-		ghashUpdate(g.b, &g.ht, ctr, nonce)
+		ghashUpdate(k.b, k.t, ctr, nonce)
 		var lengths [BlockSize]byte
 		binary.BigEndian.PutUint64(lengths[8:], uint64(len(nonce))*8)
-		ghashUpdate(g.b, &g.ht, ctr, lengths[:])
+		ghashUpdate(k.b, k.t, ctr, lengths[:])
 	}
 	// CTR32 on a zero block yields E(J0) and advances the counter to J0+1.
 	clear(tagMask[:])
-	ctr32(g.b, &g.ks, ctr, tagMask[:], tagMask[:])
+	ctr32(k.b, &g.ks, ctr, tagMask[:], tagMask[:])
 }
 
 // finish absorbs the length block into y and masks it into the full tag.
-func (g *GCM) finish(y, tagMask *[BlockSize]byte, aadLen int, textLen uint64) {
+func (g *GCM) finish(k kernels, y, tagMask *[BlockSize]byte, aadLen int, textLen uint64) {
 	var lengths [BlockSize]byte
 	binary.BigEndian.PutUint64(lengths[:8], uint64(aadLen)*8)
 	binary.BigEndian.PutUint64(lengths[8:], textLen*8)
-	ghashUpdate(g.b, &g.ht, y, lengths[:])
+	ghashUpdate(k.b, k.t, y, lengths[:])
 	subtle.XORBytes(y[:], y[:], tagMask[:])
 }
 

@@ -40,9 +40,10 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 		panic("crypto/cipher: invalid buffer overlap of output and additional data")
 	}
 
+	k := g.pick(int(total))
 	var ctr, tagMask, y [BlockSize]byte
-	g.counter(&ctr, &tagMask, nonce)
-	ghashUpdate(g.b, &g.ht, &y, additionalData)
+	g.counter(k, &ctr, &tagMask, nonce)
+	ghashUpdate(k.b, k.t, &y, additionalData)
 
 	// Whole blocks of each piece go straight through the bulk kernel. A
 	// block that straddles pieces is gathered in carry and sealed on its
@@ -52,26 +53,26 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	nc, pos := 0, 0 // bytes in carry; where carry's first byte goes in out
 	for _, p := range pieces {
 		if nc > 0 {
-			k := copy(carry[nc:], p)
-			nc, p = nc+k, p[k:]
+			taken := copy(carry[nc:], p)
+			nc, p = nc+taken, p[taken:]
 			if nc < BlockSize {
 				continue
 			}
-			gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, carry[:], carry[:])
+			gcmSeal(k.b, &g.ks, k.t, &ctr, &y, carry[:], carry[:])
 			copy(out[pos:], carry[:])
 			pos, nc = pos+BlockSize, 0
 		}
 		if m := len(p) &^ (BlockSize - 1); m > 0 {
-			gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, out[pos:pos+m], p[:m])
+			gcmSeal(k.b, &g.ks, k.t, &ctr, &y, out[pos:pos+m], p[:m])
 			pos, p = pos+m, p[m:]
 		}
 		nc = copy(carry[:], p)
 	}
 	if nc > 0 {
-		gcmSeal(g.b, &g.ks, &g.ht, &ctr, &y, carry[:nc], carry[:nc])
+		gcmSeal(k.b, &g.ks, k.t, &ctr, &y, carry[:nc], carry[:nc])
 		copy(out[pos:], carry[:nc])
 	}
-	g.finish(&y, &tagMask, len(additionalData), total)
+	g.finish(k, &y, &tagMask, len(additionalData), total)
 	copy(out[total:], y[:g.tagSize])
 	return ret
 }

@@ -102,6 +102,7 @@ func (o *Opener) Verify(tag []byte) error {
 // gcmStream is the state of one message being sealed or opened in chunks.
 type gcmStream struct {
 	g       *GCM
+	k       kernels
 	ctr     [BlockSize]byte // the next counter block
 	tagMask [BlockSize]byte // E(J0)
 	y       [BlockSize]byte // GHASH so far, of whole blocks only
@@ -118,8 +119,9 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 		panic("crypto/cipher: incorrect nonce length given to GCM")
 	}
 	s.g = g
-	g.counter(&s.ctr, &s.tagMask, nonce)
-	ghashUpdate(g.b, &g.ht, &s.y, additionalData)
+	s.k = g.pick(-1)
+	g.counter(s.k, &s.ctr, &s.tagMask, nonce)
+	ghashUpdate(s.k.b, s.k.t, &s.y, additionalData)
 	s.aadLen = len(additionalData)
 }
 
@@ -130,7 +132,7 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	if s.textLen > gcmMaxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	g := s.g
+	g, k := s.g, s.k
 	// Finish the block a previous chunk left partial.
 	for s.n > 0 && len(src) > 0 {
 		in := src[0]
@@ -143,16 +145,16 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 		dst[0] = out
 		dst, src = dst[1:], src[1:]
 		if s.n++; s.n == BlockSize {
-			ghashUpdate(g.b, &g.ht, &s.y, s.part[:])
+			ghashUpdate(k.b, k.t, &s.y, s.part[:])
 			s.n = 0
 		}
 	}
 	// Whole blocks through the bulk kernels.
 	if m := len(src) &^ (BlockSize - 1); m > 0 {
 		if seal {
-			gcmSeal(g.b, &g.ks, &g.ht, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmSeal(k.b, &g.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
 		} else {
-			gcmOpen(g.b, &g.ks, &g.ht, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmOpen(k.b, &g.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
 		}
 		dst, src = dst[m:], src[m:]
 	}
@@ -161,7 +163,7 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	// the message ends.
 	if len(src) > 0 {
 		clear(s.ks[:])
-		ctr32(g.b, &g.ks, &s.ctr, s.ks[:], s.ks[:])
+		ctr32(k.b, &g.ks, &s.ctr, s.ks[:], s.ks[:])
 		if !seal {
 			copy(s.part[:], src)
 		}
@@ -177,11 +179,11 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 // keystream and partial block it no longer needs.
 func (s *gcmStream) tag() [BlockSize]byte {
 	s.done = true
-	g := s.g
+	g, k := s.g, s.k
 	if s.n > 0 {
-		ghashUpdate(g.b, &g.ht, &s.y, s.part[:s.n])
+		ghashUpdate(k.b, k.t, &s.y, s.part[:s.n])
 	}
-	g.finish(&s.y, &s.tagMask, s.aadLen, s.textLen)
+	g.finish(k, &s.y, &s.tagMask, s.aadLen, s.textLen)
 	t := s.y
 	clear(s.ks[:])
 	clear(s.part[:])
