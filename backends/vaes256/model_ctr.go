@@ -55,8 +55,22 @@ func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().Store(ctr) }
 // blocks returns w registers of counter blocks, c+2j and c+2j+1 in
 // register j, in the block's own byte order and so ready for round key 0
 // (asm: counter.blocks).
+//
+// When the last byte of c plus 2w-1 does not overflow, the blocks differ
+// from c, c+1 only in their last byte: one byte reversal gives the pair in
+// big-endian form, and one add per register puts 2j into the last bytes.
+// Otherwise each register is the pair plus 2j, reversed. The assembly keeps
+// the last byte in a general-purpose register for the test; the counter
+// comes from the nonce and is public.
 func (c counter) blocks(w int) []vec.Uint8x32 {
 	pairs := make([]vec.Uint8x32, w)
+	if c.low() <= 256-2*w {
+		pairs[0] = reverse(c.pair)
+		for j := 1; j < w; j++ {
+			pairs[j] = pairs[0].AsUint32x8().Add(lastByteAdd(2 * j)).AsUint8x32()
+		}
+		return pairs
+	}
 	for j := range pairs {
 		b := c.pair
 		if j > 0 {
@@ -67,12 +81,24 @@ func (c counter) blocks(w int) []vec.Uint8x32 {
 	return pairs
 }
 
+// low returns the last byte of the low lane's counter block (asm: the
+// general-purpose register counter.low).
+func (c counter) low() int { return int(c.pair.GetLo().AsUint64x2().GetElem(0) & 0xff) }
+
+// lastByteAdd returns n in byte 15 of both lanes (asm: emit.LastByteAdds).
+func lastByteAdd(n int) vec.Uint32x8 {
+	var a [16]byte
+	a[15] = byte(n)
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a)).AsUint32x8()
+}
+
 // advance adds n to both counters of the pair (asm: counter.advance).
 func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }
 
 // advanceLow adds n to the low lane's counter only, the one store writes
 // back: the assembly moves n from a general-purpose register into the low
-// 64 bits of a vector (asm: counter.advanceLow).
+// 64 bits of a vector and adds it with a 128-bit instruction, which clears
+// the high lane (asm: counter.advanceLow).
 func (c *counter) advanceLow(n int) {
 	step := vec.Uint64x4{}.SetLo(vec.Uint64x2{}.SetElem(0, uint64(n)))
 	c.pair = c.add(c.pair, step.AsUint8x32())

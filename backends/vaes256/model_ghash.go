@@ -129,21 +129,27 @@ func (g *ghashBatch) all() {
 // ghashTail): m = ceil(n/16) blocks, the last zero-padded, multiplied by
 // H^m down to H^1 (slots 16-m to 15) two at a time, and reduced once. If m
 // is odd the last register's high lane is zero, and so is its product,
-// whatever slot 16 holds.
+// whatever slot 16 holds; if m is 1 that lane is all there is, and the
+// assembly skips sumLanes.
 func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 	n := len(data)
 	if n == 0 {
 		return y
 	}
 	s := powers - (n+15)/16
-	var acc accumulator
-	x0 := widen(y)
+	var acc accumulator // asm: the first product starts the sum
 	for j := 0; 32*j < n; j++ {
-		x := loadData(data[32*j : min(n, 32*j+32)]).Xor(x0)
-		x0 = vec.Uint64x4{} // y enters the first block only
+		x := loadData(data[32*j : min(n, 32*j+32)])
+		if j == 0 {
+			x = x.Xor(widen(y)) // y enters the first block only
+		}
 		acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
 	}
-	return sumLanes(acc.reduce())
+	sum := acc.reduce()
+	if n <= 16 {
+		return sum.GetLo()
+	}
+	return sumLanes(sum)
 }
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate).

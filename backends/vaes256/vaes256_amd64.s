@@ -2741,11 +2741,11 @@ TEXT ·ctr32(SB), NOSPLIT, $32-72
 	MOVQ src_base+48(FP), DI
 	MOVQ src_len+56(FP), R8
 
-	// loadCounter: the pair c, c+1, byte-reversed, to the frame.
+	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (BX), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
+	MOVBQZX        15(BX), R9
 
 	// 30 blocks at a time.
 ctr30_1:
@@ -2753,38 +2753,63 @@ ctr30_1:
 	JB   ctrTail_1
 
 	// counter.blocks: 15 registers of counter blocks.
-	VMOVDQU        (SP), Y0
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
-	VPADDD         pairAdd15<>+0(SB), Y0, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+96(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+128(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+160(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+192(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+224(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+256(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+288(SB), Y0, Y11
-	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
-	VPADDD         pairAdd15<>+320(SB), Y0, Y12
-	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
-	VPADDD         pairAdd15<>+352(SB), Y0, Y13
-	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
-	VPADDD         pairAdd15<>+384(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+416(SB), Y0, Y15
-	VPSHUFB        byteReverse2<>+0(SB), Y15, Y15
+	CMPQ R9, $0x000000e2
+	JA   counterCarry_1
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y5
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y8
+	VPADDD  lastByteAdd14<>+224(SB), Y1, Y9
+	VPADDD  lastByteAdd14<>+256(SB), Y1, Y10
+	VPADDD  lastByteAdd14<>+288(SB), Y1, Y11
+	VPADDD  lastByteAdd14<>+320(SB), Y1, Y12
+	VPADDD  lastByteAdd14<>+352(SB), Y1, Y13
+	VPADDD  lastByteAdd14<>+384(SB), Y1, Y14
+	VPADDD  lastByteAdd14<>+416(SB), Y1, Y15
+	JMP     counterDone_1
+
+counterCarry_1:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDD  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+96(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+128(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+160(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+192(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+224(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+256(SB), Y0, Y10
+	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
+	VPADDD  pairAdd15<>+288(SB), Y0, Y11
+	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
+	VPADDD  pairAdd15<>+320(SB), Y0, Y12
+	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
+	VPADDD  pairAdd15<>+352(SB), Y0, Y13
+	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
+	VPADDD  pairAdd15<>+384(SB), Y0, Y14
+	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
+	VPADDD  pairAdd15<>+416(SB), Y0, Y15
+	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
+
+counterDone_1:
 	VPADDD         pairAdd15<>+448(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
+	ADDB           $0x1e, R9
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y1, Y1
 	VPXOR          Y0, Y2, Y2
@@ -3084,6 +3109,7 @@ rounds10_13:
 	VMOVDQU        Y14, 416(SI)
 	VPXOR          448(DI), Y15, Y15
 	VMOVDQU        Y15, 448(SI)
+	VMOVDQU        (SP), Y0
 	ADDQ           $0x000001e0, DI
 	ADDQ           $0x000001e0, SI
 	SUBQ           $0x000001e0, R8
@@ -3093,371 +3119,403 @@ ctrTail_1:
 	// ctrTail: the last n < 480 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_1
-	CMPQ  R8, $0x00000100
-	JBE   narrower8_3
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R8, R10
+	ADDQ $0x0f, R10
+	SHRQ $0x04, R10
+	CMPQ R8, $0x00000100
+	JBE  narrower8_3
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
-	VMOVDQU        (SP), Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y0
-	VPADDD         pairAdd15<>+0(SB), Y7, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+32(SB), Y7, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+64(SB), Y7, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+96(SB), Y7, Y11
-	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
-	VPADDD         pairAdd15<>+128(SB), Y7, Y12
-	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
-	VPADDD         pairAdd15<>+160(SB), Y7, Y13
-	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
-	VPADDD         pairAdd15<>+192(SB), Y7, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+224(SB), Y7, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDD         pairAdd15<>+256(SB), Y7, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+288(SB), Y7, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+320(SB), Y7, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+352(SB), Y7, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+384(SB), Y7, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+416(SB), Y7, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y8, Y8
-	VPXOR          Y15, Y9, Y9
-	VPXOR          Y15, Y10, Y10
-	VPXOR          Y15, Y11, Y11
-	VPXOR          Y15, Y12, Y12
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+	CMPQ R9, $0x000000e2
+	JA   counterCarry_2
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y9
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y10
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y11
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y12
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y13
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y14
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y15
+	VPADDD  lastByteAdd14<>+224(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+256(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+288(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+320(SB), Y1, Y5
+	VPADDD  lastByteAdd14<>+352(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+384(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+416(SB), Y1, Y8
+	JMP     counterDone_2
+
+counterCarry_2:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  pairAdd15<>+0(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+32(SB), Y0, Y10
+	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
+	VPADDD  pairAdd15<>+64(SB), Y0, Y11
+	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
+	VPADDD  pairAdd15<>+96(SB), Y0, Y12
+	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
+	VPADDD  pairAdd15<>+128(SB), Y0, Y13
+	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
+	VPADDD  pairAdd15<>+160(SB), Y0, Y14
+	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
+	VPADDD  pairAdd15<>+192(SB), Y0, Y15
+	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
+	VPADDD  pairAdd15<>+224(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDD  pairAdd15<>+256(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+288(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+320(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+352(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+384(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+416(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+
+counterDone_2:
+	VMOVDQU        Y0, (SP)
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y1, Y1
+	VPXOR          Y0, Y9, Y9
+	VPXOR          Y0, Y10, Y10
+	VPXOR          Y0, Y11, Y11
+	VPXOR          Y0, Y12, Y12
+	VPXOR          Y0, Y13, Y13
+	VPXOR          Y0, Y14, Y14
+	VPXOR          Y0, Y15, Y15
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
 	JB             rounds10_14
 	JE             rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 rounds12_14:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 rounds10_14:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -128(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -112(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -96(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -80(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -64(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -48(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -32(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -16(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Last round.
-	VBROADCASTI128 (CX), Y15
-	VAESENCLAST    Y15, Y0, Y0
-	VAESENCLAST    Y15, Y8, Y8
-	VAESENCLAST    Y15, Y9, Y9
-	VAESENCLAST    Y15, Y10, Y10
-	VAESENCLAST    Y15, Y11, Y11
-	VAESENCLAST    Y15, Y12, Y12
-	VAESENCLAST    Y15, Y13, Y13
-	VAESENCLAST    Y15, Y14, Y14
-	VAESENCLAST    Y15, Y1, Y1
-	VAESENCLAST    Y15, Y2, Y2
-	VAESENCLAST    Y15, Y3, Y3
-	VAESENCLAST    Y15, Y4, Y4
-	VAESENCLAST    Y15, Y5, Y5
-	VAESENCLAST    Y15, Y6, Y6
-	VAESENCLAST    Y15, Y7, Y7
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y1, Y1
+	VAESENCLAST    Y0, Y9, Y9
+	VAESENCLAST    Y0, Y10, Y10
+	VAESENCLAST    Y0, Y11, Y11
+	VAESENCLAST    Y0, Y12, Y12
+	VAESENCLAST    Y0, Y13, Y13
+	VAESENCLAST    Y0, Y14, Y14
+	VAESENCLAST    Y0, Y15, Y15
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VMOVQ          R10, X0
+	VPADDD         (SP), X0, X0
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y8, Y8
-	VMOVDQU Y8, 32(SI)
-	VPXOR   64(DI), Y9, Y9
-	VMOVDQU Y9, 64(SI)
-	VPXOR   96(DI), Y10, Y10
-	VMOVDQU Y10, 96(SI)
-	VPXOR   128(DI), Y11, Y11
-	VMOVDQU Y11, 128(SI)
-	VPXOR   160(DI), Y12, Y12
-	VMOVDQU Y12, 160(SI)
-	VPXOR   192(DI), Y13, Y13
-	VMOVDQU Y13, 192(SI)
-	VPXOR   224(DI), Y14, Y14
-	VMOVDQU Y14, 224(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y9, Y9
+	VMOVDQU Y9, 32(SI)
+	VPXOR   64(DI), Y10, Y10
+	VMOVDQU Y10, 64(SI)
+	VPXOR   96(DI), Y11, Y11
+	VMOVDQU Y11, 96(SI)
+	VPXOR   128(DI), Y12, Y12
+	VMOVDQU Y12, 128(SI)
+	VPXOR   160(DI), Y13, Y13
+	VMOVDQU Y13, 160(SI)
+	VPXOR   192(DI), Y14, Y14
+	VMOVDQU Y14, 192(SI)
+	VPXOR   224(DI), Y15, Y15
+	VMOVDQU Y15, 224(SI)
 	CMPQ    R8, $0x00000120
 	JB      ctrTailExit8_1
-	VPXOR   256(DI), Y1, Y1
-	VMOVDQU Y1, 256(SI)
+	VPXOR   256(DI), Y2, Y2
+	VMOVDQU Y2, 256(SI)
 	CMPQ    R8, $0x00000140
 	JB      ctrTailExit9_1
-	VPXOR   288(DI), Y2, Y2
-	VMOVDQU Y2, 288(SI)
+	VPXOR   288(DI), Y3, Y3
+	VMOVDQU Y3, 288(SI)
 	CMPQ    R8, $0x00000160
 	JB      ctrTailExit10_1
-	VPXOR   320(DI), Y3, Y3
-	VMOVDQU Y3, 320(SI)
+	VPXOR   320(DI), Y4, Y4
+	VMOVDQU Y4, 320(SI)
 	CMPQ    R8, $0x00000180
 	JB      ctrTailExit11_1
-	VPXOR   352(DI), Y4, Y4
-	VMOVDQU Y4, 352(SI)
+	VPXOR   352(DI), Y5, Y5
+	VMOVDQU Y5, 352(SI)
 	CMPQ    R8, $0x000001a0
 	JB      ctrTailExit12_1
-	VPXOR   384(DI), Y5, Y5
-	VMOVDQU Y5, 384(SI)
+	VPXOR   384(DI), Y6, Y6
+	VMOVDQU Y6, 384(SI)
 	CMPQ    R8, $0x000001c0
 	JB      ctrTailExit13_1
-	VPXOR   416(DI), Y6, Y6
-	VMOVDQU Y6, 416(SI)
+	VPXOR   416(DI), Y7, Y7
+	VMOVDQU Y7, 416(SI)
 	CMPQ    R8, $0x000001e0
 	JB      ctrTailExit14_1
-	VPXOR   448(DI), Y7, Y7
-	VMOVDQU Y7, 448(SI)
-	JMP     ctrTailFinish_1
+	VPXOR   448(DI), Y8, Y8
+	VMOVDQU Y8, 448(SI)
+	JMP     ctrTailDone_1
 
 ctrTailExit8_1:
 	CMPQ R8, $0x00000110
 	JB   ctrTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        256(DI), X1, X1
-	VMOVDQU      X1, 256(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        256(DI), X2, X2
+	VMOVDQU      X2, 256(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_1:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit9_1:
@@ -3465,14 +3523,14 @@ ctrTailExit9_1:
 	JB   ctrTailLow_2
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        288(DI), X2, X2
-	VMOVDQU      X2, 288(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        288(DI), X3, X3
+	VMOVDQU      X3, 288(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_2:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit10_1:
@@ -3480,14 +3538,14 @@ ctrTailExit10_1:
 	JB   ctrTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        320(DI), X3, X3
-	VMOVDQU      X3, 320(SI)
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        320(DI), X4, X4
+	VMOVDQU      X4, 320(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_3:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X4, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit11_1:
@@ -3495,14 +3553,14 @@ ctrTailExit11_1:
 	JB   ctrTailLow_4
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X0
-	VPXOR        352(DI), X4, X4
-	VMOVDQU      X4, 352(SI)
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        352(DI), X5, X5
+	VMOVDQU      X5, 352(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_4:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X0
+	VMOVDQU X5, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit12_1:
@@ -3510,14 +3568,14 @@ ctrTailExit12_1:
 	JB   ctrTailLow_5
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X0
-	VPXOR        384(DI), X5, X5
-	VMOVDQU      X5, 384(SI)
+	VEXTRACTI128 $0x01, Y6, X1
+	VPXOR        384(DI), X6, X6
+	VMOVDQU      X6, 384(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_5:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X0
+	VMOVDQU X6, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit13_1:
@@ -3525,14 +3583,14 @@ ctrTailExit13_1:
 	JB   ctrTailLow_6
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        416(DI), X6, X6
-	VMOVDQU      X6, 416(SI)
+	VEXTRACTI128 $0x01, Y7, X1
+	VPXOR        416(DI), X7, X7
+	VMOVDQU      X7, 416(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_6:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X0
+	VMOVDQU X7, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit14_1:
@@ -3540,14 +3598,14 @@ ctrTailExit14_1:
 	JB   ctrTailLow_7
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y7, X0
-	VPXOR        448(DI), X7, X7
-	VMOVDQU      X7, 448(SI)
+	VEXTRACTI128 $0x01, Y8, X1
+	VPXOR        448(DI), X8, X8
+	VMOVDQU      X8, 448(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_7:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X7, X0
+	VMOVDQU X8, X1
 	JMP     ctrTailPartial_1
 
 narrower8_3:
@@ -3556,227 +3614,246 @@ narrower8_3:
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y0
-	VPADDD         pairAdd15<>+0(SB), Y4, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+32(SB), Y4, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+64(SB), Y4, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+96(SB), Y4, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDD         pairAdd15<>+128(SB), Y4, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+160(SB), Y4, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+192(SB), Y4, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VBROADCASTI128 (AX), Y8
-	VPXOR          Y8, Y0, Y0
-	VPXOR          Y8, Y5, Y5
-	VPXOR          Y8, Y6, Y6
-	VPXOR          Y8, Y7, Y7
-	VPXOR          Y8, Y1, Y1
-	VPXOR          Y8, Y2, Y2
-	VPXOR          Y8, Y3, Y3
-	VPXOR          Y8, Y4, Y4
+	CMPQ R9, $0x000000f0
+	JA   counterCarry_3
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y8
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y5
+	JMP     counterDone_3
+
+counterCarry_3:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  pairAdd15<>+0(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+32(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+64(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+96(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDD  pairAdd15<>+128(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+160(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+192(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+
+counterDone_3:
+	VMOVQ          R10, X9
+	VPADDD         X0, X9, X0
+	VBROADCASTI128 (AX), Y9
+	VPXOR          Y9, Y1, Y1
+	VPXOR          Y9, Y6, Y6
+	VPXOR          Y9, Y7, Y7
+	VPXOR          Y9, Y8, Y8
+	VPXOR          Y9, Y2, Y2
+	VPXOR          Y9, Y3, Y3
+	VPXOR          Y9, Y4, Y4
+	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
 	JB             rounds10_15
 	JE             rounds12_15
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
-	VBROADCASTI128 32(AX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 16(AX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 32(AX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 rounds12_15:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
-	VBROADCASTI128 -160(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -176(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -160(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 rounds10_15:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -144(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -128(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -112(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -96(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -80(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -64(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -48(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -32(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -16(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Last round.
-	VBROADCASTI128 (CX), Y8
-	VAESENCLAST    Y8, Y0, Y0
-	VAESENCLAST    Y8, Y5, Y5
-	VAESENCLAST    Y8, Y6, Y6
-	VAESENCLAST    Y8, Y7, Y7
-	VAESENCLAST    Y8, Y1, Y1
-	VAESENCLAST    Y8, Y2, Y2
-	VAESENCLAST    Y8, Y3, Y3
-	VAESENCLAST    Y8, Y4, Y4
+	VBROADCASTI128 (CX), Y9
+	VAESENCLAST    Y9, Y1, Y1
+	VAESENCLAST    Y9, Y6, Y6
+	VAESENCLAST    Y9, Y7, Y7
+	VAESENCLAST    Y9, Y8, Y8
+	VAESENCLAST    Y9, Y2, Y2
+	VAESENCLAST    Y9, Y3, Y3
+	VAESENCLAST    Y9, Y4, Y4
+	VAESENCLAST    Y9, Y5, Y5
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y5, Y5
-	VMOVDQU Y5, 32(SI)
-	VPXOR   64(DI), Y6, Y6
-	VMOVDQU Y6, 64(SI)
-	VPXOR   96(DI), Y7, Y7
-	VMOVDQU Y7, 96(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y6, Y6
+	VMOVDQU Y6, 32(SI)
+	VPXOR   64(DI), Y7, Y7
+	VMOVDQU Y7, 64(SI)
+	VPXOR   96(DI), Y8, Y8
+	VMOVDQU Y8, 96(SI)
 	CMPQ    R8, $0x000000a0
 	JB      ctrTailExit4_1
-	VPXOR   128(DI), Y1, Y1
-	VMOVDQU Y1, 128(SI)
+	VPXOR   128(DI), Y2, Y2
+	VMOVDQU Y2, 128(SI)
 	CMPQ    R8, $0x000000c0
 	JB      ctrTailExit5_1
-	VPXOR   160(DI), Y2, Y2
-	VMOVDQU Y2, 160(SI)
+	VPXOR   160(DI), Y3, Y3
+	VMOVDQU Y3, 160(SI)
 	CMPQ    R8, $0x000000e0
 	JB      ctrTailExit6_1
-	VPXOR   192(DI), Y3, Y3
-	VMOVDQU Y3, 192(SI)
+	VPXOR   192(DI), Y4, Y4
+	VMOVDQU Y4, 192(SI)
 	CMPQ    R8, $0x00000100
 	JB      ctrTailExit7_1
-	VPXOR   224(DI), Y4, Y4
-	VMOVDQU Y4, 224(SI)
-	JMP     ctrTailFinish_1
+	VPXOR   224(DI), Y5, Y5
+	VMOVDQU Y5, 224(SI)
+	JMP     ctrTailDone_1
 
 ctrTailExit4_1:
 	CMPQ R8, $0x00000090
 	JB   ctrTailLow_8
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        128(DI), X1, X1
-	VMOVDQU      X1, 128(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        128(DI), X2, X2
+	VMOVDQU      X2, 128(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_8:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit5_1:
@@ -3784,14 +3861,14 @@ ctrTailExit5_1:
 	JB   ctrTailLow_9
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        160(DI), X2, X2
-	VMOVDQU      X2, 160(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        160(DI), X3, X3
+	VMOVDQU      X3, 160(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_9:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit6_1:
@@ -3799,14 +3876,14 @@ ctrTailExit6_1:
 	JB   ctrTailLow_10
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        192(DI), X3, X3
-	VMOVDQU      X3, 192(SI)
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        192(DI), X4, X4
+	VMOVDQU      X4, 192(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_10:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X4, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit7_1:
@@ -3814,14 +3891,14 @@ ctrTailExit7_1:
 	JB   ctrTailLow_11
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X0
-	VPXOR        224(DI), X4, X4
-	VMOVDQU      X4, 224(SI)
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        224(DI), X5, X5
+	VMOVDQU      X5, 224(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_11:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X0
+	VMOVDQU X5, X1
 	JMP     ctrTailPartial_1
 
 narrower4_3:
@@ -3830,147 +3907,162 @@ narrower4_3:
 
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	VMOVDQU        (SP), Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y0
-	VPADDD         pairAdd15<>+0(SB), Y2, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+32(SB), Y2, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDD         pairAdd15<>+64(SB), Y2, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y0, Y0
-	VPXOR          Y4, Y3, Y3
-	VPXOR          Y4, Y1, Y1
-	VPXOR          Y4, Y2, Y2
+	CMPQ R9, $0x000000f8
+	JA   counterCarry_4
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y3
+	JMP     counterDone_4
+
+counterCarry_4:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  pairAdd15<>+0(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+32(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDD  pairAdd15<>+64(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_4:
+	VMOVQ          R10, X5
+	VPADDD         X0, X5, X0
+	VBROADCASTI128 (AX), Y5
+	VPXOR          Y5, Y1, Y1
+	VPXOR          Y5, Y4, Y4
+	VPXOR          Y5, Y2, Y2
+	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_16
 	JE             rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 16(AX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 32(AX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -176(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -160(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 rounds10_16:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -144(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -128(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -112(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -96(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -80(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -64(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -48(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -32(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -16(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y0, Y0
-	VAESENCLAST    Y4, Y3, Y3
-	VAESENCLAST    Y4, Y1, Y1
-	VAESENCLAST    Y4, Y2, Y2
+	VBROADCASTI128 (CX), Y5
+	VAESENCLAST    Y5, Y1, Y1
+	VAESENCLAST    Y5, Y4, Y4
+	VAESENCLAST    Y5, Y2, Y2
+	VAESENCLAST    Y5, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y3, Y3
-	VMOVDQU Y3, 32(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y4, Y4
+	VMOVDQU Y4, 32(SI)
 	CMPQ    R8, $0x00000060
 	JB      ctrTailExit2_1
-	VPXOR   64(DI), Y1, Y1
-	VMOVDQU Y1, 64(SI)
+	VPXOR   64(DI), Y2, Y2
+	VMOVDQU Y2, 64(SI)
 	CMPQ    R8, $0x00000080
 	JB      ctrTailExit3_1
-	VPXOR   96(DI), Y2, Y2
-	VMOVDQU Y2, 96(SI)
-	JMP     ctrTailFinish_1
+	VPXOR   96(DI), Y3, Y3
+	VMOVDQU Y3, 96(SI)
+	JMP     ctrTailDone_1
 
 ctrTailExit2_1:
 	CMPQ R8, $0x00000050
 	JB   ctrTailLow_12
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        64(DI), X1, X1
-	VMOVDQU      X1, 64(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        64(DI), X2, X2
+	VMOVDQU      X2, 64(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_12:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_1
 
 ctrTailExit3_1:
@@ -3978,14 +4070,14 @@ ctrTailExit3_1:
 	JB   ctrTailLow_13
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        96(DI), X2, X2
-	VMOVDQU      X2, 96(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        96(DI), X3, X3
+	VMOVDQU      X3, 96(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_13:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_1
 
 narrower2_3:
@@ -3994,198 +4086,213 @@ narrower2_3:
 
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y0
-	VPADDD         pairAdd15<>+0(SB), Y1, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y0, Y0
-	VPXOR          Y2, Y1, Y1
+	CMPQ R9, $0x000000fc
+	JA   counterCarry_5
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
+	JMP     counterDone_5
+
+counterCarry_5:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+
+counterDone_5:
+	VMOVQ          R10, X3
+	VPADDD         X0, X3, X0
+	VBROADCASTI128 (AX), Y3
+	VPXOR          Y3, Y1, Y1
+	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
 	JB             rounds10_17
 	JE             rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 16(AX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 32(AX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -176(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -160(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 rounds10_17:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -144(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -128(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -112(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -96(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -80(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -64(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -48(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -32(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -16(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y0, Y0
-	VAESENCLAST    Y2, Y1, Y1
+	VBROADCASTI128 (CX), Y3
+	VAESENCLAST    Y3, Y1, Y1
+	VAESENCLAST    Y3, Y2, Y2
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
 	CMPQ    R8, $0x00000040
 	JB      ctrTailExit1_1
-	VPXOR   32(DI), Y1, Y1
-	VMOVDQU Y1, 32(SI)
-	JMP     ctrTailFinish_1
+	VPXOR   32(DI), Y2, Y2
+	VMOVDQU Y2, 32(SI)
+	JMP     ctrTailDone_1
 
 ctrTailExit1_1:
 	CMPQ R8, $0x00000030
 	JB   ctrTailLow_14
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        32(DI), X1, X1
-	VMOVDQU      X1, 32(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        32(DI), X2, X2
+	VMOVDQU      X2, 32(SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_14:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_1
 
 narrower1_3:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	VMOVDQU        (SP), Y0
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
-	VBROADCASTI128 (AX), Y0
-	VPXOR          Y0, Y1, Y1
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VMOVQ          R10, X1
+	VPADDD         X0, X1, X0
+	VBROADCASTI128 (AX), Y1
+	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
 	JB             rounds10_18
 	JE             rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y0
-	VAESENC        Y0, Y1, Y1
-	VBROADCASTI128 32(AX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 16(AX), Y1
+	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 32(AX), Y1
+	VAESENC        Y1, Y2, Y2
 
 rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y0
-	VAESENC        Y0, Y1, Y1
-	VBROADCASTI128 -160(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -176(CX), Y1
+	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -160(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 rounds10_18:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -144(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -128(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -112(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -96(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -80(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -64(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -48(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -32(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -16(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Last round.
-	VBROADCASTI128 (CX), Y0
-	VAESENCLAST    Y0, Y1, Y1
+	VBROADCASTI128 (CX), Y1
+	VAESENCLAST    Y1, Y2, Y2
 
 	// xorPairs, storePairs: the whole registers.
 	CMPQ    R8, $0x00000020
 	JB      ctrTailExit0_1
-	VPXOR   (DI), Y1, Y1
-	VMOVDQU Y1, (SI)
-	JMP     ctrTailFinish_1
+	VPXOR   (DI), Y2, Y2
+	VMOVDQU Y2, (SI)
+	JMP     ctrTailDone_1
 
 ctrTailExit0_1:
 	CMPQ R8, $0x00000010
 	JB   ctrTailLow_15
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        (DI), X1, X1
-	VMOVDQU      X1, (SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        (DI), X2, X2
+	VMOVDQU      X2, (SI)
 	JMP          ctrTailPartial_1
 
 ctrTailLow_15:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 
 ctrTailPartial_1:
 	TESTQ $0x0000000f, R8
-	JZ    ctrTailFinish_1
+	JZ    ctrTailDone_1
 	MOVQ  R8, AX
 	ANDQ  $-16, AX
 	LEAQ  (DI)(AX*1), CX
@@ -4225,22 +4332,22 @@ loadSkip_3:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R8
 	JZ      loadShort_1
-	VMOVQ   (CX), X1
-	VPINSRQ $0x01, SI, X1, X1
+	VMOVQ   (CX), X2
+	VPINSRQ $0x01, SI, X2, X2
 	JMP     loadDone_1
 
 loadShort_1:
-	VMOVQ SI, X1
+	VMOVQ SI, X2
 
 loadDone_1:
-	VPXOR X0, X1, X1
+	VPXOR X1, X2, X2
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	VMOVQ   X1, CX
+	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R8
 	JZ      storeSkip_1
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X1, CX
+	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
 storeSkip_1:
@@ -4263,18 +4370,7 @@ storeSkip_3:
 	MOVB  CL, (AX)
 
 storeSkip_4:
-ctrTailFinish_1:
-	// counter.advanceLow: by m = ceil(n/16).
-	MOVQ    R8, AX
-	ADDQ    $0x0f, AX
-	SHRQ    $0x04, AX
-	VMOVDQU (SP), X0
-	VMOVQ   AX, X1
-	VPADDD  X1, X0, X0
-	VMOVDQU X0, (SP)
-
 ctrTailDone_1:
-	VMOVDQU (SP), X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (BX)
 	VZEROUPPER
@@ -4291,6 +4387,64 @@ DATA pairStart<>+8(SB)/8, $0x0000000000000000
 DATA pairStart<>+16(SB)/8, $0x0000000000000001
 DATA pairStart<>+24(SB)/8, $0x0000000000000000
 GLOBL pairStart<>(SB), RODATA|NOPTR, $32
+
+DATA lastByteAdd14<>+0(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+8(SB)/8, $0x0200000000000000
+DATA lastByteAdd14<>+16(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+24(SB)/8, $0x0200000000000000
+DATA lastByteAdd14<>+32(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+40(SB)/8, $0x0400000000000000
+DATA lastByteAdd14<>+48(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+56(SB)/8, $0x0400000000000000
+DATA lastByteAdd14<>+64(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+72(SB)/8, $0x0600000000000000
+DATA lastByteAdd14<>+80(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+88(SB)/8, $0x0600000000000000
+DATA lastByteAdd14<>+96(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+104(SB)/8, $0x0800000000000000
+DATA lastByteAdd14<>+112(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+120(SB)/8, $0x0800000000000000
+DATA lastByteAdd14<>+128(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+136(SB)/8, $0x0a00000000000000
+DATA lastByteAdd14<>+144(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+152(SB)/8, $0x0a00000000000000
+DATA lastByteAdd14<>+160(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+168(SB)/8, $0x0c00000000000000
+DATA lastByteAdd14<>+176(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+184(SB)/8, $0x0c00000000000000
+DATA lastByteAdd14<>+192(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+200(SB)/8, $0x0e00000000000000
+DATA lastByteAdd14<>+208(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+216(SB)/8, $0x0e00000000000000
+DATA lastByteAdd14<>+224(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+232(SB)/8, $0x1000000000000000
+DATA lastByteAdd14<>+240(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+248(SB)/8, $0x1000000000000000
+DATA lastByteAdd14<>+256(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+264(SB)/8, $0x1200000000000000
+DATA lastByteAdd14<>+272(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+280(SB)/8, $0x1200000000000000
+DATA lastByteAdd14<>+288(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+296(SB)/8, $0x1400000000000000
+DATA lastByteAdd14<>+304(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+312(SB)/8, $0x1400000000000000
+DATA lastByteAdd14<>+320(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+328(SB)/8, $0x1600000000000000
+DATA lastByteAdd14<>+336(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+344(SB)/8, $0x1600000000000000
+DATA lastByteAdd14<>+352(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+360(SB)/8, $0x1800000000000000
+DATA lastByteAdd14<>+368(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+376(SB)/8, $0x1800000000000000
+DATA lastByteAdd14<>+384(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+392(SB)/8, $0x1a00000000000000
+DATA lastByteAdd14<>+400(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+408(SB)/8, $0x1a00000000000000
+DATA lastByteAdd14<>+416(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+424(SB)/8, $0x1c00000000000000
+DATA lastByteAdd14<>+432(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+440(SB)/8, $0x1c00000000000000
+GLOBL lastByteAdd14<>(SB), RODATA|NOPTR, $448
 
 DATA pairAdd15<>+0(SB)/8, $0x0000000000000002
 DATA pairAdd15<>+8(SB)/8, $0x0000000000000000
@@ -4371,11 +4525,11 @@ TEXT ·ctr64(SB), NOSPLIT, $32-72
 	MOVQ src_base+48(FP), DI
 	MOVQ src_len+56(FP), R8
 
-	// loadCounter: the pair c, c+1, byte-reversed, to the frame.
+	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (BX), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDQ         pairStart<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
+	MOVBQZX        15(BX), R9
 
 	// 30 blocks at a time.
 ctr30_2:
@@ -4383,38 +4537,63 @@ ctr30_2:
 	JB   ctrTail_2
 
 	// counter.blocks: 15 registers of counter blocks.
-	VMOVDQU        (SP), Y0
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
-	VPADDQ         pairAdd15<>+0(SB), Y0, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDQ         pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDQ         pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDQ         pairAdd15<>+96(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDQ         pairAdd15<>+128(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDQ         pairAdd15<>+160(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDQ         pairAdd15<>+192(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDQ         pairAdd15<>+224(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDQ         pairAdd15<>+256(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDQ         pairAdd15<>+288(SB), Y0, Y11
-	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
-	VPADDQ         pairAdd15<>+320(SB), Y0, Y12
-	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
-	VPADDQ         pairAdd15<>+352(SB), Y0, Y13
-	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
-	VPADDQ         pairAdd15<>+384(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDQ         pairAdd15<>+416(SB), Y0, Y15
-	VPSHUFB        byteReverse2<>+0(SB), Y15, Y15
+	CMPQ R9, $0x000000e2
+	JA   counterCarry_7
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y5
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y8
+	VPADDD  lastByteAdd14<>+224(SB), Y1, Y9
+	VPADDD  lastByteAdd14<>+256(SB), Y1, Y10
+	VPADDD  lastByteAdd14<>+288(SB), Y1, Y11
+	VPADDD  lastByteAdd14<>+320(SB), Y1, Y12
+	VPADDD  lastByteAdd14<>+352(SB), Y1, Y13
+	VPADDD  lastByteAdd14<>+384(SB), Y1, Y14
+	VPADDD  lastByteAdd14<>+416(SB), Y1, Y15
+	JMP     counterDone_7
+
+counterCarry_7:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDQ  pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDQ  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDQ  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDQ  pairAdd15<>+96(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDQ  pairAdd15<>+128(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDQ  pairAdd15<>+160(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDQ  pairAdd15<>+192(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDQ  pairAdd15<>+224(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDQ  pairAdd15<>+256(SB), Y0, Y10
+	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
+	VPADDQ  pairAdd15<>+288(SB), Y0, Y11
+	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
+	VPADDQ  pairAdd15<>+320(SB), Y0, Y12
+	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
+	VPADDQ  pairAdd15<>+352(SB), Y0, Y13
+	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
+	VPADDQ  pairAdd15<>+384(SB), Y0, Y14
+	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
+	VPADDQ  pairAdd15<>+416(SB), Y0, Y15
+	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
+
+counterDone_7:
 	VPADDQ         pairAdd15<>+448(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
+	ADDB           $0x1e, R9
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y1, Y1
 	VPXOR          Y0, Y2, Y2
@@ -4714,6 +4893,7 @@ rounds10_19:
 	VMOVDQU        Y14, 416(SI)
 	VPXOR          448(DI), Y15, Y15
 	VMOVDQU        Y15, 448(SI)
+	VMOVDQU        (SP), Y0
 	ADDQ           $0x000001e0, DI
 	ADDQ           $0x000001e0, SI
 	SUBQ           $0x000001e0, R8
@@ -4723,371 +4903,403 @@ ctrTail_2:
 	// ctrTail: the last n < 480 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_2
-	CMPQ  R8, $0x00000100
-	JBE   narrower8_4
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R8, R10
+	ADDQ $0x0f, R10
+	SHRQ $0x04, R10
+	CMPQ R8, $0x00000100
+	JBE  narrower8_4
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
-	VMOVDQU        (SP), Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y0
-	VPADDQ         pairAdd15<>+0(SB), Y7, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDQ         pairAdd15<>+32(SB), Y7, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDQ         pairAdd15<>+64(SB), Y7, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDQ         pairAdd15<>+96(SB), Y7, Y11
-	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
-	VPADDQ         pairAdd15<>+128(SB), Y7, Y12
-	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
-	VPADDQ         pairAdd15<>+160(SB), Y7, Y13
-	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
-	VPADDQ         pairAdd15<>+192(SB), Y7, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDQ         pairAdd15<>+224(SB), Y7, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDQ         pairAdd15<>+256(SB), Y7, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDQ         pairAdd15<>+288(SB), Y7, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDQ         pairAdd15<>+320(SB), Y7, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDQ         pairAdd15<>+352(SB), Y7, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDQ         pairAdd15<>+384(SB), Y7, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDQ         pairAdd15<>+416(SB), Y7, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y8, Y8
-	VPXOR          Y15, Y9, Y9
-	VPXOR          Y15, Y10, Y10
-	VPXOR          Y15, Y11, Y11
-	VPXOR          Y15, Y12, Y12
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+	CMPQ R9, $0x000000e2
+	JA   counterCarry_8
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y9
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y10
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y11
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y12
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y13
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y14
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y15
+	VPADDD  lastByteAdd14<>+224(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+256(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+288(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+320(SB), Y1, Y5
+	VPADDD  lastByteAdd14<>+352(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+384(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+416(SB), Y1, Y8
+	JMP     counterDone_8
+
+counterCarry_8:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDQ  pairAdd15<>+0(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDQ  pairAdd15<>+32(SB), Y0, Y10
+	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
+	VPADDQ  pairAdd15<>+64(SB), Y0, Y11
+	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
+	VPADDQ  pairAdd15<>+96(SB), Y0, Y12
+	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
+	VPADDQ  pairAdd15<>+128(SB), Y0, Y13
+	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
+	VPADDQ  pairAdd15<>+160(SB), Y0, Y14
+	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
+	VPADDQ  pairAdd15<>+192(SB), Y0, Y15
+	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
+	VPADDQ  pairAdd15<>+224(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDQ  pairAdd15<>+256(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDQ  pairAdd15<>+288(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDQ  pairAdd15<>+320(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDQ  pairAdd15<>+352(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDQ  pairAdd15<>+384(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDQ  pairAdd15<>+416(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+
+counterDone_8:
+	VMOVDQU        Y0, (SP)
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y1, Y1
+	VPXOR          Y0, Y9, Y9
+	VPXOR          Y0, Y10, Y10
+	VPXOR          Y0, Y11, Y11
+	VPXOR          Y0, Y12, Y12
+	VPXOR          Y0, Y13, Y13
+	VPXOR          Y0, Y14, Y14
+	VPXOR          Y0, Y15, Y15
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
 	JB             rounds10_20
 	JE             rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 rounds10_20:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -128(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -112(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -96(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -80(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -64(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -48(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -32(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y8, Y8
-	VAESENC        Y15, Y9, Y9
-	VAESENC        Y15, Y10, Y10
-	VAESENC        Y15, Y11, Y11
-	VAESENC        Y15, Y12, Y12
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 -16(CX), Y0
+	VAESENC        Y0, Y1, Y1
+	VAESENC        Y0, Y9, Y9
+	VAESENC        Y0, Y10, Y10
+	VAESENC        Y0, Y11, Y11
+	VAESENC        Y0, Y12, Y12
+	VAESENC        Y0, Y13, Y13
+	VAESENC        Y0, Y14, Y14
+	VAESENC        Y0, Y15, Y15
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
 
 	// Last round.
-	VBROADCASTI128 (CX), Y15
-	VAESENCLAST    Y15, Y0, Y0
-	VAESENCLAST    Y15, Y8, Y8
-	VAESENCLAST    Y15, Y9, Y9
-	VAESENCLAST    Y15, Y10, Y10
-	VAESENCLAST    Y15, Y11, Y11
-	VAESENCLAST    Y15, Y12, Y12
-	VAESENCLAST    Y15, Y13, Y13
-	VAESENCLAST    Y15, Y14, Y14
-	VAESENCLAST    Y15, Y1, Y1
-	VAESENCLAST    Y15, Y2, Y2
-	VAESENCLAST    Y15, Y3, Y3
-	VAESENCLAST    Y15, Y4, Y4
-	VAESENCLAST    Y15, Y5, Y5
-	VAESENCLAST    Y15, Y6, Y6
-	VAESENCLAST    Y15, Y7, Y7
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y1, Y1
+	VAESENCLAST    Y0, Y9, Y9
+	VAESENCLAST    Y0, Y10, Y10
+	VAESENCLAST    Y0, Y11, Y11
+	VAESENCLAST    Y0, Y12, Y12
+	VAESENCLAST    Y0, Y13, Y13
+	VAESENCLAST    Y0, Y14, Y14
+	VAESENCLAST    Y0, Y15, Y15
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VMOVQ          R10, X0
+	VPADDQ         (SP), X0, X0
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y8, Y8
-	VMOVDQU Y8, 32(SI)
-	VPXOR   64(DI), Y9, Y9
-	VMOVDQU Y9, 64(SI)
-	VPXOR   96(DI), Y10, Y10
-	VMOVDQU Y10, 96(SI)
-	VPXOR   128(DI), Y11, Y11
-	VMOVDQU Y11, 128(SI)
-	VPXOR   160(DI), Y12, Y12
-	VMOVDQU Y12, 160(SI)
-	VPXOR   192(DI), Y13, Y13
-	VMOVDQU Y13, 192(SI)
-	VPXOR   224(DI), Y14, Y14
-	VMOVDQU Y14, 224(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y9, Y9
+	VMOVDQU Y9, 32(SI)
+	VPXOR   64(DI), Y10, Y10
+	VMOVDQU Y10, 64(SI)
+	VPXOR   96(DI), Y11, Y11
+	VMOVDQU Y11, 96(SI)
+	VPXOR   128(DI), Y12, Y12
+	VMOVDQU Y12, 128(SI)
+	VPXOR   160(DI), Y13, Y13
+	VMOVDQU Y13, 160(SI)
+	VPXOR   192(DI), Y14, Y14
+	VMOVDQU Y14, 192(SI)
+	VPXOR   224(DI), Y15, Y15
+	VMOVDQU Y15, 224(SI)
 	CMPQ    R8, $0x00000120
 	JB      ctrTailExit8_2
-	VPXOR   256(DI), Y1, Y1
-	VMOVDQU Y1, 256(SI)
+	VPXOR   256(DI), Y2, Y2
+	VMOVDQU Y2, 256(SI)
 	CMPQ    R8, $0x00000140
 	JB      ctrTailExit9_2
-	VPXOR   288(DI), Y2, Y2
-	VMOVDQU Y2, 288(SI)
+	VPXOR   288(DI), Y3, Y3
+	VMOVDQU Y3, 288(SI)
 	CMPQ    R8, $0x00000160
 	JB      ctrTailExit10_2
-	VPXOR   320(DI), Y3, Y3
-	VMOVDQU Y3, 320(SI)
+	VPXOR   320(DI), Y4, Y4
+	VMOVDQU Y4, 320(SI)
 	CMPQ    R8, $0x00000180
 	JB      ctrTailExit11_2
-	VPXOR   352(DI), Y4, Y4
-	VMOVDQU Y4, 352(SI)
+	VPXOR   352(DI), Y5, Y5
+	VMOVDQU Y5, 352(SI)
 	CMPQ    R8, $0x000001a0
 	JB      ctrTailExit12_2
-	VPXOR   384(DI), Y5, Y5
-	VMOVDQU Y5, 384(SI)
+	VPXOR   384(DI), Y6, Y6
+	VMOVDQU Y6, 384(SI)
 	CMPQ    R8, $0x000001c0
 	JB      ctrTailExit13_2
-	VPXOR   416(DI), Y6, Y6
-	VMOVDQU Y6, 416(SI)
+	VPXOR   416(DI), Y7, Y7
+	VMOVDQU Y7, 416(SI)
 	CMPQ    R8, $0x000001e0
 	JB      ctrTailExit14_2
-	VPXOR   448(DI), Y7, Y7
-	VMOVDQU Y7, 448(SI)
-	JMP     ctrTailFinish_2
+	VPXOR   448(DI), Y8, Y8
+	VMOVDQU Y8, 448(SI)
+	JMP     ctrTailDone_2
 
 ctrTailExit8_2:
 	CMPQ R8, $0x00000110
 	JB   ctrTailLow_16
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        256(DI), X1, X1
-	VMOVDQU      X1, 256(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        256(DI), X2, X2
+	VMOVDQU      X2, 256(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_16:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit9_2:
@@ -5095,14 +5307,14 @@ ctrTailExit9_2:
 	JB   ctrTailLow_17
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        288(DI), X2, X2
-	VMOVDQU      X2, 288(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        288(DI), X3, X3
+	VMOVDQU      X3, 288(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_17:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit10_2:
@@ -5110,14 +5322,14 @@ ctrTailExit10_2:
 	JB   ctrTailLow_18
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        320(DI), X3, X3
-	VMOVDQU      X3, 320(SI)
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        320(DI), X4, X4
+	VMOVDQU      X4, 320(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_18:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X4, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit11_2:
@@ -5125,14 +5337,14 @@ ctrTailExit11_2:
 	JB   ctrTailLow_19
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X0
-	VPXOR        352(DI), X4, X4
-	VMOVDQU      X4, 352(SI)
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        352(DI), X5, X5
+	VMOVDQU      X5, 352(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_19:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X0
+	VMOVDQU X5, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit12_2:
@@ -5140,14 +5352,14 @@ ctrTailExit12_2:
 	JB   ctrTailLow_20
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X0
-	VPXOR        384(DI), X5, X5
-	VMOVDQU      X5, 384(SI)
+	VEXTRACTI128 $0x01, Y6, X1
+	VPXOR        384(DI), X6, X6
+	VMOVDQU      X6, 384(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_20:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X0
+	VMOVDQU X6, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit13_2:
@@ -5155,14 +5367,14 @@ ctrTailExit13_2:
 	JB   ctrTailLow_21
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        416(DI), X6, X6
-	VMOVDQU      X6, 416(SI)
+	VEXTRACTI128 $0x01, Y7, X1
+	VPXOR        416(DI), X7, X7
+	VMOVDQU      X7, 416(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_21:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X0
+	VMOVDQU X7, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit14_2:
@@ -5170,14 +5382,14 @@ ctrTailExit14_2:
 	JB   ctrTailLow_22
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y7, X0
-	VPXOR        448(DI), X7, X7
-	VMOVDQU      X7, 448(SI)
+	VEXTRACTI128 $0x01, Y8, X1
+	VPXOR        448(DI), X8, X8
+	VMOVDQU      X8, 448(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_22:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X7, X0
+	VMOVDQU X8, X1
 	JMP     ctrTailPartial_2
 
 narrower8_4:
@@ -5186,227 +5398,246 @@ narrower8_4:
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y0
-	VPADDQ         pairAdd15<>+0(SB), Y4, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDQ         pairAdd15<>+32(SB), Y4, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDQ         pairAdd15<>+64(SB), Y4, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDQ         pairAdd15<>+96(SB), Y4, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDQ         pairAdd15<>+128(SB), Y4, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDQ         pairAdd15<>+160(SB), Y4, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDQ         pairAdd15<>+192(SB), Y4, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VBROADCASTI128 (AX), Y8
-	VPXOR          Y8, Y0, Y0
-	VPXOR          Y8, Y5, Y5
-	VPXOR          Y8, Y6, Y6
-	VPXOR          Y8, Y7, Y7
-	VPXOR          Y8, Y1, Y1
-	VPXOR          Y8, Y2, Y2
-	VPXOR          Y8, Y3, Y3
-	VPXOR          Y8, Y4, Y4
+	CMPQ R9, $0x000000f0
+	JA   counterCarry_9
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y6
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y7
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y8
+	VPADDD  lastByteAdd14<>+96(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+128(SB), Y1, Y3
+	VPADDD  lastByteAdd14<>+160(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+192(SB), Y1, Y5
+	JMP     counterDone_9
+
+counterCarry_9:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDQ  pairAdd15<>+0(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDQ  pairAdd15<>+32(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDQ  pairAdd15<>+64(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDQ  pairAdd15<>+96(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDQ  pairAdd15<>+128(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDQ  pairAdd15<>+160(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDQ  pairAdd15<>+192(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+
+counterDone_9:
+	VMOVQ          R10, X9
+	VPADDQ         X0, X9, X0
+	VBROADCASTI128 (AX), Y9
+	VPXOR          Y9, Y1, Y1
+	VPXOR          Y9, Y6, Y6
+	VPXOR          Y9, Y7, Y7
+	VPXOR          Y9, Y8, Y8
+	VPXOR          Y9, Y2, Y2
+	VPXOR          Y9, Y3, Y3
+	VPXOR          Y9, Y4, Y4
+	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
 	JB             rounds10_21
 	JE             rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
-	VBROADCASTI128 32(AX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 16(AX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 32(AX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
-	VBROADCASTI128 -160(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -176(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -160(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 rounds10_21:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -144(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -128(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -112(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -96(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -80(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -64(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -48(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -32(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y8
-	VAESENC        Y8, Y0, Y0
-	VAESENC        Y8, Y5, Y5
-	VAESENC        Y8, Y6, Y6
-	VAESENC        Y8, Y7, Y7
-	VAESENC        Y8, Y1, Y1
-	VAESENC        Y8, Y2, Y2
-	VAESENC        Y8, Y3, Y3
-	VAESENC        Y8, Y4, Y4
+	VBROADCASTI128 -16(CX), Y9
+	VAESENC        Y9, Y1, Y1
+	VAESENC        Y9, Y6, Y6
+	VAESENC        Y9, Y7, Y7
+	VAESENC        Y9, Y8, Y8
+	VAESENC        Y9, Y2, Y2
+	VAESENC        Y9, Y3, Y3
+	VAESENC        Y9, Y4, Y4
+	VAESENC        Y9, Y5, Y5
 
 	// Last round.
-	VBROADCASTI128 (CX), Y8
-	VAESENCLAST    Y8, Y0, Y0
-	VAESENCLAST    Y8, Y5, Y5
-	VAESENCLAST    Y8, Y6, Y6
-	VAESENCLAST    Y8, Y7, Y7
-	VAESENCLAST    Y8, Y1, Y1
-	VAESENCLAST    Y8, Y2, Y2
-	VAESENCLAST    Y8, Y3, Y3
-	VAESENCLAST    Y8, Y4, Y4
+	VBROADCASTI128 (CX), Y9
+	VAESENCLAST    Y9, Y1, Y1
+	VAESENCLAST    Y9, Y6, Y6
+	VAESENCLAST    Y9, Y7, Y7
+	VAESENCLAST    Y9, Y8, Y8
+	VAESENCLAST    Y9, Y2, Y2
+	VAESENCLAST    Y9, Y3, Y3
+	VAESENCLAST    Y9, Y4, Y4
+	VAESENCLAST    Y9, Y5, Y5
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y5, Y5
-	VMOVDQU Y5, 32(SI)
-	VPXOR   64(DI), Y6, Y6
-	VMOVDQU Y6, 64(SI)
-	VPXOR   96(DI), Y7, Y7
-	VMOVDQU Y7, 96(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y6, Y6
+	VMOVDQU Y6, 32(SI)
+	VPXOR   64(DI), Y7, Y7
+	VMOVDQU Y7, 64(SI)
+	VPXOR   96(DI), Y8, Y8
+	VMOVDQU Y8, 96(SI)
 	CMPQ    R8, $0x000000a0
 	JB      ctrTailExit4_2
-	VPXOR   128(DI), Y1, Y1
-	VMOVDQU Y1, 128(SI)
+	VPXOR   128(DI), Y2, Y2
+	VMOVDQU Y2, 128(SI)
 	CMPQ    R8, $0x000000c0
 	JB      ctrTailExit5_2
-	VPXOR   160(DI), Y2, Y2
-	VMOVDQU Y2, 160(SI)
+	VPXOR   160(DI), Y3, Y3
+	VMOVDQU Y3, 160(SI)
 	CMPQ    R8, $0x000000e0
 	JB      ctrTailExit6_2
-	VPXOR   192(DI), Y3, Y3
-	VMOVDQU Y3, 192(SI)
+	VPXOR   192(DI), Y4, Y4
+	VMOVDQU Y4, 192(SI)
 	CMPQ    R8, $0x00000100
 	JB      ctrTailExit7_2
-	VPXOR   224(DI), Y4, Y4
-	VMOVDQU Y4, 224(SI)
-	JMP     ctrTailFinish_2
+	VPXOR   224(DI), Y5, Y5
+	VMOVDQU Y5, 224(SI)
+	JMP     ctrTailDone_2
 
 ctrTailExit4_2:
 	CMPQ R8, $0x00000090
 	JB   ctrTailLow_23
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        128(DI), X1, X1
-	VMOVDQU      X1, 128(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        128(DI), X2, X2
+	VMOVDQU      X2, 128(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_23:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit5_2:
@@ -5414,14 +5645,14 @@ ctrTailExit5_2:
 	JB   ctrTailLow_24
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        160(DI), X2, X2
-	VMOVDQU      X2, 160(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        160(DI), X3, X3
+	VMOVDQU      X3, 160(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_24:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit6_2:
@@ -5429,14 +5660,14 @@ ctrTailExit6_2:
 	JB   ctrTailLow_25
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        192(DI), X3, X3
-	VMOVDQU      X3, 192(SI)
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        192(DI), X4, X4
+	VMOVDQU      X4, 192(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_25:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X4, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit7_2:
@@ -5444,14 +5675,14 @@ ctrTailExit7_2:
 	JB   ctrTailLow_26
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X0
-	VPXOR        224(DI), X4, X4
-	VMOVDQU      X4, 224(SI)
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        224(DI), X5, X5
+	VMOVDQU      X5, 224(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_26:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X0
+	VMOVDQU X5, X1
 	JMP     ctrTailPartial_2
 
 narrower4_4:
@@ -5460,147 +5691,162 @@ narrower4_4:
 
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	VMOVDQU        (SP), Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y0
-	VPADDQ         pairAdd15<>+0(SB), Y2, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDQ         pairAdd15<>+32(SB), Y2, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VPADDQ         pairAdd15<>+64(SB), Y2, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y0, Y0
-	VPXOR          Y4, Y3, Y3
-	VPXOR          Y4, Y1, Y1
-	VPXOR          Y4, Y2, Y2
+	CMPQ R9, $0x000000f8
+	JA   counterCarry_10
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y4
+	VPADDD  lastByteAdd14<>+32(SB), Y1, Y2
+	VPADDD  lastByteAdd14<>+64(SB), Y1, Y3
+	JMP     counterDone_10
+
+counterCarry_10:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDQ  pairAdd15<>+0(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDQ  pairAdd15<>+32(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+	VPADDQ  pairAdd15<>+64(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_10:
+	VMOVQ          R10, X5
+	VPADDQ         X0, X5, X0
+	VBROADCASTI128 (AX), Y5
+	VPXOR          Y5, Y1, Y1
+	VPXOR          Y5, Y4, Y4
+	VPXOR          Y5, Y2, Y2
+	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_22
 	JE             rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 16(AX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 32(AX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -176(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -160(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 rounds10_22:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -144(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -128(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -112(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -96(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -80(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -64(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -48(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -32(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y0, Y0
-	VAESENC        Y4, Y3, Y3
-	VAESENC        Y4, Y1, Y1
-	VAESENC        Y4, Y2, Y2
+	VBROADCASTI128 -16(CX), Y5
+	VAESENC        Y5, Y1, Y1
+	VAESENC        Y5, Y4, Y4
+	VAESENC        Y5, Y2, Y2
+	VAESENC        Y5, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y0, Y0
-	VAESENCLAST    Y4, Y3, Y3
-	VAESENCLAST    Y4, Y1, Y1
-	VAESENCLAST    Y4, Y2, Y2
+	VBROADCASTI128 (CX), Y5
+	VAESENCLAST    Y5, Y1, Y1
+	VAESENCLAST    Y5, Y4, Y4
+	VAESENCLAST    Y5, Y2, Y2
+	VAESENCLAST    Y5, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
-	VPXOR   32(DI), Y3, Y3
-	VMOVDQU Y3, 32(SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
+	VPXOR   32(DI), Y4, Y4
+	VMOVDQU Y4, 32(SI)
 	CMPQ    R8, $0x00000060
 	JB      ctrTailExit2_2
-	VPXOR   64(DI), Y1, Y1
-	VMOVDQU Y1, 64(SI)
+	VPXOR   64(DI), Y2, Y2
+	VMOVDQU Y2, 64(SI)
 	CMPQ    R8, $0x00000080
 	JB      ctrTailExit3_2
-	VPXOR   96(DI), Y2, Y2
-	VMOVDQU Y2, 96(SI)
-	JMP     ctrTailFinish_2
+	VPXOR   96(DI), Y3, Y3
+	VMOVDQU Y3, 96(SI)
+	JMP     ctrTailDone_2
 
 ctrTailExit2_2:
 	CMPQ R8, $0x00000050
 	JB   ctrTailLow_27
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        64(DI), X1, X1
-	VMOVDQU      X1, 64(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        64(DI), X2, X2
+	VMOVDQU      X2, 64(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_27:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_2
 
 ctrTailExit3_2:
@@ -5608,14 +5854,14 @@ ctrTailExit3_2:
 	JB   ctrTailLow_28
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X0
-	VPXOR        96(DI), X2, X2
-	VMOVDQU      X2, 96(SI)
+	VEXTRACTI128 $0x01, Y3, X1
+	VPXOR        96(DI), X3, X3
+	VMOVDQU      X3, 96(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_28:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X0
+	VMOVDQU X3, X1
 	JMP     ctrTailPartial_2
 
 narrower2_4:
@@ -5624,198 +5870,213 @@ narrower2_4:
 
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y0
-	VPADDQ         pairAdd15<>+0(SB), Y1, Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y1
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y0, Y0
-	VPXOR          Y2, Y1, Y1
+	CMPQ R9, $0x000000fc
+	JA   counterCarry_11
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
+	JMP     counterDone_11
+
+counterCarry_11:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
+	VPADDQ  pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
+
+counterDone_11:
+	VMOVQ          R10, X3
+	VPADDQ         X0, X3, X0
+	VBROADCASTI128 (AX), Y3
+	VPXOR          Y3, Y1, Y1
+	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
 	JB             rounds10_23
 	JE             rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 16(AX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 32(AX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -176(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -160(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 rounds10_23:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -144(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -128(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -112(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -96(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -80(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -64(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -48(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -32(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y0, Y0
-	VAESENC        Y2, Y1, Y1
+	VBROADCASTI128 -16(CX), Y3
+	VAESENC        Y3, Y1, Y1
+	VAESENC        Y3, Y2, Y2
 
 	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y0, Y0
-	VAESENCLAST    Y2, Y1, Y1
+	VBROADCASTI128 (CX), Y3
+	VAESENCLAST    Y3, Y1, Y1
+	VAESENCLAST    Y3, Y2, Y2
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (DI), Y0, Y0
-	VMOVDQU Y0, (SI)
+	VPXOR   (DI), Y1, Y1
+	VMOVDQU Y1, (SI)
 	CMPQ    R8, $0x00000040
 	JB      ctrTailExit1_2
-	VPXOR   32(DI), Y1, Y1
-	VMOVDQU Y1, 32(SI)
-	JMP     ctrTailFinish_2
+	VPXOR   32(DI), Y2, Y2
+	VMOVDQU Y2, 32(SI)
+	JMP     ctrTailDone_2
 
 ctrTailExit1_2:
 	CMPQ R8, $0x00000030
 	JB   ctrTailLow_29
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        32(DI), X1, X1
-	VMOVDQU      X1, 32(SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        32(DI), X2, X2
+	VMOVDQU      X2, 32(SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_29:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 	JMP     ctrTailPartial_2
 
 narrower1_4:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	VMOVDQU        (SP), Y0
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
-	VBROADCASTI128 (AX), Y0
-	VPXOR          Y0, Y1, Y1
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VMOVQ          R10, X1
+	VPADDQ         X0, X1, X0
+	VBROADCASTI128 (AX), Y1
+	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
 	JB             rounds10_24
 	JE             rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y0
-	VAESENC        Y0, Y1, Y1
-	VBROADCASTI128 32(AX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 16(AX), Y1
+	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 32(AX), Y1
+	VAESENC        Y1, Y2, Y2
 
 rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y0
-	VAESENC        Y0, Y1, Y1
-	VBROADCASTI128 -160(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -176(CX), Y1
+	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -160(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 rounds10_24:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -144(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -128(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -112(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -96(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -80(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -64(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -48(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -32(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y0
-	VAESENC        Y0, Y1, Y1
+	VBROADCASTI128 -16(CX), Y1
+	VAESENC        Y1, Y2, Y2
 
 	// Last round.
-	VBROADCASTI128 (CX), Y0
-	VAESENCLAST    Y0, Y1, Y1
+	VBROADCASTI128 (CX), Y1
+	VAESENCLAST    Y1, Y2, Y2
 
 	// xorPairs, storePairs: the whole registers.
 	CMPQ    R8, $0x00000020
 	JB      ctrTailExit0_2
-	VPXOR   (DI), Y1, Y1
-	VMOVDQU Y1, (SI)
-	JMP     ctrTailFinish_2
+	VPXOR   (DI), Y2, Y2
+	VMOVDQU Y2, (SI)
+	JMP     ctrTailDone_2
 
 ctrTailExit0_2:
 	CMPQ R8, $0x00000010
 	JB   ctrTailLow_30
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        (DI), X1, X1
-	VMOVDQU      X1, (SI)
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        (DI), X2, X2
+	VMOVDQU      X2, (SI)
 	JMP          ctrTailPartial_2
 
 ctrTailLow_30:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X1, X0
+	VMOVDQU X2, X1
 
 ctrTailPartial_2:
 	TESTQ $0x0000000f, R8
-	JZ    ctrTailFinish_2
+	JZ    ctrTailDone_2
 	MOVQ  R8, AX
 	ANDQ  $-16, AX
 	LEAQ  (DI)(AX*1), CX
@@ -5855,22 +6116,22 @@ loadSkip_6:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R8
 	JZ      loadShort_2
-	VMOVQ   (CX), X1
-	VPINSRQ $0x01, SI, X1, X1
+	VMOVQ   (CX), X2
+	VPINSRQ $0x01, SI, X2, X2
 	JMP     loadDone_2
 
 loadShort_2:
-	VMOVQ SI, X1
+	VMOVQ SI, X2
 
 loadDone_2:
-	VPXOR X0, X1, X1
+	VPXOR X1, X2, X2
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	VMOVQ   X1, CX
+	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R8
 	JZ      storeSkip_5
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X1, CX
+	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
 storeSkip_5:
@@ -5893,18 +6154,7 @@ storeSkip_7:
 	MOVB  CL, (AX)
 
 storeSkip_8:
-ctrTailFinish_2:
-	// counter.advanceLow: by m = ceil(n/16).
-	MOVQ    R8, AX
-	ADDQ    $0x0f, AX
-	SHRQ    $0x04, AX
-	VMOVDQU (SP), X0
-	VMOVQ   AX, X1
-	VPADDQ  X1, X0, X0
-	VMOVDQU X0, (SP)
-
 ctrTailDone_2:
-	VMOVDQU (SP), X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (BX)
 	VZEROUPPER
@@ -6283,32 +6533,144 @@ ghashTail_1:
 	JZ    ghashTailDone_1
 
 	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ  BX, SI
-	ADDQ  $0x0f, SI
-	ANDQ  $-16, SI
-	NEGQ  SI
-	LEAQ  256(AX)(SI*1), SI
-	MOVQ  DX, AX
-	MOVQ  BX, DX
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
+	MOVQ BX, SI
+	ADDQ $0x0f, SI
+	ANDQ $-16, SI
+	NEGQ SI
+	LEAQ 256(AX)(SI*1), SI
+	MOVQ DX, AX
+	MOVQ BX, DX
+
+	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
+	CMPQ    DX, $0x20
+	JB      ghashTailPartial_1
+	VMOVDQU (AX), Y1
+	JMP     ghashTailLoaded_1
+
+ghashTailPartial_1:
+	CMPQ DX, $0x10
+	JB   ghashTailLow_1
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU (AX), X1
+	ADDQ    $0x10, AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_7
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_7:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_8
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_8:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_9
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
+
+loadSkip_9:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_3
+	VMOVQ   (AX), X2
+	VPINSRQ $0x01, R8, X2, X2
+	JMP     loadDone_3
+
+loadShort_3:
+	VMOVQ R8, X2
+
+loadDone_3:
+	VINSERTI128 $0x01, X2, Y1, Y1
+	JMP         ghashTailLoaded_1
+
+ghashTailLow_1:
+	// The partial block alone.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_10
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_10:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_11
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_11:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_12
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
+
+loadSkip_12:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_4
+	VMOVQ   (AX), X1
+	VPINSRQ $0x01, R8, X1, X1
+	JMP     loadDone_4
+
+loadShort_4:
+	VMOVQ R8, X1
+
+loadDone_4:
+ghashTailLoaded_1:
+	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x00, (SI), Y1, Y0
+	VPSHUFD    $0x4e, Y1, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x11, (SI), Y1, Y1
+	VPCLMULQDQ $0x00, 512(SI), Y2, Y2
+	CMPQ       DX, $0x20
+	JB         ghashTailReduce_1
+	ADDQ       $0x00000020, AX
+	ADDQ       $0x00000020, SI
+	SUBQ       $0x20, DX
 
 ghashTailPair_1:
 	CMPQ       DX, $0x20
 	JB         ghashTailLast_1
-	VMOVDQU    (AX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (SI), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (SI), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(SI), Y5, Y5
-	VPXOR      Y5, Y2, Y2
+	VMOVDQU    (AX), Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (SI), Y3, Y4
+	VPXOR      Y4, Y0, Y0
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (SI), Y3, Y3
+	VPXOR      Y3, Y1, Y1
+	VPCLMULQDQ $0x00, 512(SI), Y4, Y4
+	VPXOR      Y4, Y2, Y2
 	ADDQ       $0x00000020, AX
 	ADDQ       $0x00000020, SI
 	SUBQ       $0x20, DX
@@ -6318,140 +6680,135 @@ ghashTailLast_1:
 	TESTQ DX, DX
 	JZ    ghashTailReduce_1
 	CMPQ  DX, $0x10
-	JB    ghashTailLow_1
+	JB    ghashTailLow_2
 
 	// A whole block and the partial one, if any, above it.
-	VMOVDQU (AX), X4
-	LEAQ    16(AX), AX
+	VMOVDQU (AX), X3
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ AX, BX
-	XORQ DI, DI
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_7
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, DI
-	MOVBQZX (BX), R8
-	ORQ     R8, DI
+	JZ      loadSkip_13
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
 
-loadSkip_7:
+loadSkip_13:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_8
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, DI
-	MOVWQZX (BX), R8
-	ORQ     R8, DI
+	JZ      loadSkip_14
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
 
-loadSkip_8:
+loadSkip_14:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_9
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, DI
-	MOVL  (BX), R8
-	ORQ   R8, DI
+	JZ    loadSkip_15
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
 
-loadSkip_9:
+loadSkip_15:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_3
-	VMOVQ   (AX), X5
-	VPINSRQ $0x01, DI, X5, X5
-	JMP     loadDone_3
+	JZ      loadShort_5
+	VMOVQ   (AX), X4
+	VPINSRQ $0x01, R8, X4, X4
+	JMP     loadDone_5
 
-loadShort_3:
-	VMOVQ DI, X5
+loadShort_5:
+	VMOVQ R8, X4
 
-loadDone_3:
-	VINSERTI128 $0x01, X5, Y4, Y4
-	VPSHUFB     byteReverse2<>+0(SB), Y4, Y4
-	VPXOR       Y0, Y4, Y4
-	VPXOR       Y0, Y0, Y0
-	VPCLMULQDQ  $0x00, (SI), Y4, Y0
-	VPXOR       Y0, Y1, Y1
-	VPSHUFD     $0x4e, Y4, Y0
-	VPXOR       Y4, Y0, Y0
-	VPCLMULQDQ  $0x11, (SI), Y4, Y4
-	VPXOR       Y4, Y3, Y3
-	VPCLMULQDQ  $0x00, 512(SI), Y0, Y0
-	VPXOR       Y0, Y2, Y2
-	JMP         ghashTailReduce_1
+loadDone_5:
+	VINSERTI128 $0x01, X4, Y3, Y3
+	JMP         ghashTailLoaded_2
 
-ghashTailLow_1:
+ghashTailLow_2:
 	// The partial block alone.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ AX, BX
-	XORQ DI, DI
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_10
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, DI
-	MOVBQZX (BX), R8
-	ORQ     R8, DI
+	JZ      loadSkip_16
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
 
-loadSkip_10:
+loadSkip_16:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_11
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, DI
-	MOVWQZX (BX), R8
-	ORQ     R8, DI
+	JZ      loadSkip_17
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
 
-loadSkip_11:
+loadSkip_17:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_12
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, DI
-	MOVL  (BX), R8
-	ORQ   R8, DI
+	JZ    loadSkip_18
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
 
-loadSkip_12:
+loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_4
-	VMOVQ   (AX), X4
-	VPINSRQ $0x01, DI, X4, X4
-	JMP     loadDone_4
+	JZ      loadShort_6
+	VMOVQ   (AX), X3
+	VPINSRQ $0x01, R8, X3, X3
+	JMP     loadDone_6
 
-loadShort_4:
-	VMOVQ DI, X4
+loadShort_6:
+	VMOVQ R8, X3
 
-loadDone_4:
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (SI), Y4, Y0
-	VPXOR      Y0, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y0
+loadDone_6:
+ghashTailLoaded_2:
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (SI), Y3, Y4
 	VPXOR      Y4, Y0, Y0
-	VPCLMULQDQ $0x11, (SI), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(SI), Y0, Y0
-	VPXOR      Y0, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (SI), Y3, Y3
+	VPXOR      Y3, Y1, Y1
+	VPCLMULQDQ $0x00, 512(SI), Y4, Y4
+	VPXOR      Y4, Y2, Y2
 
 ghashTailReduce_1:
 	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y0, Y2, Y2
 	VPXOR Y1, Y2, Y2
-	VPXOR Y3, Y2, Y2
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
-	VPSHUFD      $0x4e, Y1, Y1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y3
+	VPSHUFD      $0x4e, Y0, Y0
+	VPXOR        Y3, Y2, Y2
 	VPXOR        Y0, Y2, Y2
-	VPXOR        Y1, Y2, Y2
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
 	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y3, Y3
-	VPXOR        Y2, Y3, Y3
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        X0, X3, X0
+	VPXOR        Y0, Y1, Y1
+	VPXOR        Y2, Y1, Y1
+	CMPQ         BX, $0x10
+	JBE          ghashTailOne_1
+	VEXTRACTI128 $0x01, Y1, X0
+	VPXOR        X0, X1, X0
+	JMP          ghashTailDone_1
+
+ghashTailOne_1:
+	// One block: the high lane holds nothing.
+	VMOVDQU X1, X0
 
 ghashTailDone_1:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
@@ -6474,200 +6831,218 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	MOVQ src_base+64(FP), R9
 	MOVQ src_len+72(FP), R10
 
-	// loadCounter: the pair c, c+1, byte-reversed, to the frame.
+	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
-	VMOVDQU        (DI), X0
-	VPSHUFB        byteReverse<>+0(SB), X0, X0
+	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
 	CMPQ           R10, $0x00000100
 	JB             sealTail_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y2
-	VPADDD         pairAdd15<>+0(SB), Y1, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+32(SB), Y1, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+64(SB), Y1, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+96(SB), Y1, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+128(SB), Y1, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+160(SB), Y1, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+192(SB), Y1, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+224(SB), Y1, Y1
-	VMOVDQU        Y1, (SP)
-	VBROADCASTI128 (AX), Y1
-	VPXOR          Y1, Y2, Y2
-	VPXOR          Y1, Y3, Y3
-	VPXOR          Y1, Y4, Y4
-	VPXOR          Y1, Y5, Y5
-	VPXOR          Y1, Y6, Y6
-	VPXOR          Y1, Y7, Y7
-	VPXOR          Y1, Y8, Y8
-	VPXOR          Y1, Y9, Y9
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_13
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_13
+
+counterCarry_13:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_13:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_25
 	JE             rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 32(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 -160(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds10_25:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -128(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -112(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -96(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -80(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -64(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -48(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -32(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -16(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// Last round.
-	VBROADCASTI128 (CX), Y1
-	VAESENCLAST    Y1, Y2, Y2
-	VAESENCLAST    Y1, Y3, Y3
-	VAESENCLAST    Y1, Y4, Y4
-	VAESENCLAST    Y1, Y5, Y5
-	VAESENCLAST    Y1, Y6, Y6
-	VAESENCLAST    Y1, Y7, Y7
-	VAESENCLAST    Y1, Y8, Y8
-	VAESENCLAST    Y1, Y9, Y9
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
 	VPXOR          (R9), Y2, Y2
 	VMOVDQU        Y2, (R8)
 	VPXOR          32(R9), Y3, Y3
@@ -6684,6 +7059,7 @@ rounds10_25:
 	VMOVDQU        Y8, 192(R8)
 	VPXOR          224(R9), Y9, Y9
 	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	SUBQ           $0x00000100, R10
@@ -6694,98 +7070,116 @@ seal16_1:
 
 	// gcmBatch: encrypt this batch, hash the previous one.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y2
-	VPADDD         pairAdd15<>+0(SB), Y1, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+32(SB), Y1, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+64(SB), Y1, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+96(SB), Y1, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+128(SB), Y1, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+160(SB), Y1, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+192(SB), Y1, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+224(SB), Y1, Y1
-	VMOVDQU        Y1, (SP)
-	VBROADCASTI128 (AX), Y1
-	VPXOR          Y1, Y2, Y2
-	VPXOR          Y1, Y3, Y3
-	VPXOR          Y1, Y4, Y4
-	VPXOR          Y1, Y5, Y5
-	VPXOR          Y1, Y6, Y6
-	VPXOR          Y1, Y7, Y7
-	VPXOR          Y1, Y8, Y8
-	VPXOR          Y1, Y9, Y9
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_14
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_14
+
+counterCarry_14:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_14:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_26
 	JE             rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 32(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 -160(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds10_26:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y1
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, (BX), Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y10
-	VPXOR      Y1, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y1, Y1
+	VMOVDQU    -256(R8), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPCLMULQDQ $0x00, (BX), Y0, Y1
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y0
 	VPCLMULQDQ $0x00, 512(BX), Y10, Y10
 
 	// Round Nr-8.
@@ -6803,11 +7197,11 @@ rounds10_26:
 	VMOVDQU    -224(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 544(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6826,11 +7220,11 @@ rounds10_26:
 	VMOVDQU    -192(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 576(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6849,11 +7243,11 @@ rounds10_26:
 	VMOVDQU    -160(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 608(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6872,11 +7266,11 @@ rounds10_26:
 	VMOVDQU    -128(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 640(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6895,11 +7289,11 @@ rounds10_26:
 	VMOVDQU    -96(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 672(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6918,11 +7312,11 @@ rounds10_26:
 	VMOVDQU    -64(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 704(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6941,11 +7335,11 @@ rounds10_26:
 	VMOVDQU    -32(R8), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 736(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -6962,31 +7356,31 @@ rounds10_26:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y10, Y10
 	VPXOR Y1, Y10, Y10
+	VPXOR Y0, Y10, Y10
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y11
-	VPSHUFD      $0x4e, Y0, Y0
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPSHUFD      $0x4e, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y0
+	VPXOR        Y1, Y10, Y10
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
 	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y0, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        X0, X1, X0
+	VPXOR        Y1, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPXOR        X1, X0, X1
 
 	// Last round.
-	VBROADCASTI128 (CX), Y1
-	VAESENCLAST    Y1, Y2, Y2
-	VAESENCLAST    Y1, Y3, Y3
-	VAESENCLAST    Y1, Y4, Y4
-	VAESENCLAST    Y1, Y5, Y5
-	VAESENCLAST    Y1, Y6, Y6
-	VAESENCLAST    Y1, Y7, Y7
-	VAESENCLAST    Y1, Y8, Y8
-	VAESENCLAST    Y1, Y9, Y9
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
 	VPXOR          (R9), Y2, Y2
 	VMOVDQU        Y2, (R8)
 	VPXOR          32(R9), Y3, Y3
@@ -7003,6 +7397,7 @@ rounds10_26:
 	VMOVDQU        Y8, 192(R8)
 	VPXOR          224(R9), Y9, Y9
 	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	SUBQ           $0x00000100, R10
@@ -7011,346 +7406,370 @@ rounds10_26:
 sealLast_1:
 	// Hash the last batch.
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y1
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, (BX), Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y2
+	VMOVDQU    -256(R8), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
 	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x11, (BX), Y1, Y1
-	VPCLMULQDQ $0x00, 512(BX), Y2, Y2
+	VPCLMULQDQ $0x00, (BX), Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y3
+	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x11, (BX), Y2, Y2
+	VPCLMULQDQ $0x00, 512(BX), Y3, Y3
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 32(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 32(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 544(BX), Y4, Y4
+	VMOVDQU    -224(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 32(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 32(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 544(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 64(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 64(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 576(BX), Y4, Y4
+	VMOVDQU    -192(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 64(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 576(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 96(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 96(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 608(BX), Y4, Y4
+	VMOVDQU    -160(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 96(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 96(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 608(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 128(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 128(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 640(BX), Y4, Y4
+	VMOVDQU    -128(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 128(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 128(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 640(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 160(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 160(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 672(BX), Y4, Y4
+	VMOVDQU    -96(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 160(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 160(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 672(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 192(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 192(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 704(BX), Y4, Y4
+	VMOVDQU    -64(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 192(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 192(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 704(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 224(BX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 224(BX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 736(BX), Y4, Y4
+	VMOVDQU    -32(R8), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 224(BX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 224(BX), Y4, Y4
 	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 736(BX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y2, Y2
-	VPXOR Y1, Y2, Y2
+	VPXOR Y1, Y3, Y3
+	VPXOR Y2, Y3, Y3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y3
-	VPSHUFD      $0x4e, Y0, Y0
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y4, Y3, Y3
+	VPXOR        Y1, Y3, Y3
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y1, Y2, Y2
 	VPXOR        Y3, Y2, Y2
-	VPXOR        Y0, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y1, Y1
-	VPXOR        Y2, Y1, Y1
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        X0, X1, X0
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
 
 sealTail_1:
 	// ctrTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_3
-	CMPQ  R10, $0x00000080
-	JBE   narrower4_5
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	SHRQ $0x04, R12
+	CMPQ R10, $0x00000080
+	JBE  narrower4_5
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y1
-	VPADDD         pairAdd15<>+0(SB), Y5, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+32(SB), Y5, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+64(SB), Y5, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+96(SB), Y5, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+128(SB), Y5, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+160(SB), Y5, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+192(SB), Y5, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VBROADCASTI128 (AX), Y9
-	VPXOR          Y9, Y1, Y1
-	VPXOR          Y9, Y6, Y6
-	VPXOR          Y9, Y7, Y7
-	VPXOR          Y9, Y8, Y8
-	VPXOR          Y9, Y2, Y2
-	VPXOR          Y9, Y3, Y3
-	VPXOR          Y9, Y4, Y4
-	VPXOR          Y9, Y5, Y5
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_15
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
+	JMP     counterDone_15
+
+counterCarry_15:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+
+counterDone_15:
+	VMOVQ          R12, X10
+	VPADDD         X0, X10, X0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
 	JB             rounds10_27
 	JE             rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
-	VBROADCASTI128 32(AX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
-	VBROADCASTI128 -160(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 rounds10_27:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Last round.
-	VBROADCASTI128 (CX), Y9
-	VAESENCLAST    Y9, Y1, Y1
-	VAESENCLAST    Y9, Y6, Y6
-	VAESENCLAST    Y9, Y7, Y7
-	VAESENCLAST    Y9, Y8, Y8
-	VAESENCLAST    Y9, Y2, Y2
-	VAESENCLAST    Y9, Y3, Y3
-	VAESENCLAST    Y9, Y4, Y4
-	VAESENCLAST    Y9, Y5, Y5
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y2, Y2
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	VAESENCLAST    Y10, Y3, Y3
+	VAESENCLAST    Y10, Y4, Y4
+	VAESENCLAST    Y10, Y5, Y5
+	VAESENCLAST    Y10, Y6, Y6
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
-	VPXOR   32(R9), Y6, Y6
-	VMOVDQU Y6, 32(R8)
-	VPXOR   64(R9), Y7, Y7
-	VMOVDQU Y7, 64(R8)
-	VPXOR   96(R9), Y8, Y8
-	VMOVDQU Y8, 96(R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y7, Y7
+	VMOVDQU Y7, 32(R8)
+	VPXOR   64(R9), Y8, Y8
+	VMOVDQU Y8, 64(R8)
+	VPXOR   96(R9), Y9, Y9
+	VMOVDQU Y9, 96(R8)
 	CMPQ    R10, $0x000000a0
 	JB      ctrTailExit4_3
-	VPXOR   128(R9), Y2, Y2
-	VMOVDQU Y2, 128(R8)
+	VPXOR   128(R9), Y3, Y3
+	VMOVDQU Y3, 128(R8)
 	CMPQ    R10, $0x000000c0
 	JB      ctrTailExit5_3
-	VPXOR   160(R9), Y3, Y3
-	VMOVDQU Y3, 160(R8)
+	VPXOR   160(R9), Y4, Y4
+	VMOVDQU Y4, 160(R8)
 	CMPQ    R10, $0x000000e0
 	JB      ctrTailExit6_3
-	VPXOR   192(R9), Y4, Y4
-	VMOVDQU Y4, 192(R8)
+	VPXOR   192(R9), Y5, Y5
+	VMOVDQU Y5, 192(R8)
 	CMPQ    R10, $0x00000100
 	JB      ctrTailExit7_3
-	VPXOR   224(R9), Y5, Y5
-	VMOVDQU Y5, 224(R8)
-	JMP     ctrTailFinish_3
+	VPXOR   224(R9), Y6, Y6
+	VMOVDQU Y6, 224(R8)
+	JMP     ctrTailDone_3
 
 ctrTailExit4_3:
 	CMPQ R10, $0x00000090
 	JB   ctrTailLow_31
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        128(R9), X2, X2
-	VMOVDQU      X2, 128(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        128(R9), X3, X3
+	VMOVDQU      X3, 128(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_31:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_3
 
 ctrTailExit5_3:
@@ -7358,14 +7777,14 @@ ctrTailExit5_3:
 	JB   ctrTailLow_32
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X1
-	VPXOR        160(R9), X3, X3
-	VMOVDQU      X3, 160(R8)
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        160(R9), X4, X4
+	VMOVDQU      X4, 160(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_32:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X1
+	VMOVDQU X4, X2
 	JMP     ctrTailPartial_3
 
 ctrTailExit6_3:
@@ -7373,14 +7792,14 @@ ctrTailExit6_3:
 	JB   ctrTailLow_33
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        192(R9), X4, X4
-	VMOVDQU      X4, 192(R8)
+	VEXTRACTI128 $0x01, Y5, X2
+	VPXOR        192(R9), X5, X5
+	VMOVDQU      X5, 192(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_33:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X1
+	VMOVDQU X5, X2
 	JMP     ctrTailPartial_3
 
 ctrTailExit7_3:
@@ -7388,14 +7807,14 @@ ctrTailExit7_3:
 	JB   ctrTailLow_34
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X1
-	VPXOR        224(R9), X5, X5
-	VMOVDQU      X5, 224(R8)
+	VEXTRACTI128 $0x01, Y6, X2
+	VPXOR        224(R9), X6, X6
+	VMOVDQU      X6, 224(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_34:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X1
+	VMOVDQU X6, X2
 	JMP     ctrTailPartial_3
 
 narrower4_5:
@@ -7404,147 +7823,162 @@ narrower4_5:
 
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	VMOVDQU        (SP), Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y1
-	VPADDD         pairAdd15<>+0(SB), Y3, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y3, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+64(SB), Y3, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VBROADCASTI128 (AX), Y5
-	VPXOR          Y5, Y1, Y1
-	VPXOR          Y5, Y4, Y4
-	VPXOR          Y5, Y2, Y2
-	VPXOR          Y5, Y3, Y3
+	CMPQ R11, $0x000000f8
+	JA   counterCarry_16
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
+	JMP     counterDone_16
+
+counterCarry_16:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+
+counterDone_16:
+	VMOVQ          R12, X6
+	VPADDD         X0, X6, X0
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y2, Y2
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y6, Y3, Y3
+	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
 	JB             rounds10_28
 	JE             rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
-	VBROADCASTI128 32(AX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 16(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 32(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
-	VBROADCASTI128 -160(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -176(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 -160(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 rounds10_28:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -144(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -128(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -112(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -96(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -80(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -64(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -48(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -32(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -16(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Last round.
-	VBROADCASTI128 (CX), Y5
-	VAESENCLAST    Y5, Y1, Y1
-	VAESENCLAST    Y5, Y4, Y4
-	VAESENCLAST    Y5, Y2, Y2
-	VAESENCLAST    Y5, Y3, Y3
+	VBROADCASTI128 (CX), Y6
+	VAESENCLAST    Y6, Y2, Y2
+	VAESENCLAST    Y6, Y5, Y5
+	VAESENCLAST    Y6, Y3, Y3
+	VAESENCLAST    Y6, Y4, Y4
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
-	VPXOR   32(R9), Y4, Y4
-	VMOVDQU Y4, 32(R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y5, Y5
+	VMOVDQU Y5, 32(R8)
 	CMPQ    R10, $0x00000060
 	JB      ctrTailExit2_3
-	VPXOR   64(R9), Y2, Y2
-	VMOVDQU Y2, 64(R8)
+	VPXOR   64(R9), Y3, Y3
+	VMOVDQU Y3, 64(R8)
 	CMPQ    R10, $0x00000080
 	JB      ctrTailExit3_3
-	VPXOR   96(R9), Y3, Y3
-	VMOVDQU Y3, 96(R8)
-	JMP     ctrTailFinish_3
+	VPXOR   96(R9), Y4, Y4
+	VMOVDQU Y4, 96(R8)
+	JMP     ctrTailDone_3
 
 ctrTailExit2_3:
 	CMPQ R10, $0x00000050
 	JB   ctrTailLow_35
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        64(R9), X2, X2
-	VMOVDQU      X2, 64(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        64(R9), X3, X3
+	VMOVDQU      X3, 64(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_35:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_3
 
 ctrTailExit3_3:
@@ -7552,14 +7986,14 @@ ctrTailExit3_3:
 	JB   ctrTailLow_36
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X1
-	VPXOR        96(R9), X3, X3
-	VMOVDQU      X3, 96(R8)
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        96(R9), X4, X4
+	VMOVDQU      X4, 96(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_36:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X1
+	VMOVDQU X4, X2
 	JMP     ctrTailPartial_3
 
 narrower2_5:
@@ -7568,198 +8002,213 @@ narrower2_5:
 
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	VMOVDQU        (SP), Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y1
-	VPADDD         pairAdd15<>+0(SB), Y2, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VBROADCASTI128 (AX), Y3
-	VPXOR          Y3, Y1, Y1
-	VPXOR          Y3, Y2, Y2
+	CMPQ R11, $0x000000fc
+	JA   counterCarry_17
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	JMP     counterDone_17
+
+counterCarry_17:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_17:
+	VMOVQ          R12, X4
+	VPADDD         X0, X4, X0
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y2, Y2
+	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_29
 	JE             rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
-	VBROADCASTI128 32(AX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 16(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
-	VBROADCASTI128 -160(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -176(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 rounds10_29:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -144(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -128(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -112(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -96(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -80(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -64(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -48(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -32(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -16(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y3
-	VAESENCLAST    Y3, Y1, Y1
-	VAESENCLAST    Y3, Y2, Y2
+	VBROADCASTI128 (CX), Y4
+	VAESENCLAST    Y4, Y2, Y2
+	VAESENCLAST    Y4, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
 	CMPQ    R10, $0x00000040
 	JB      ctrTailExit1_3
-	VPXOR   32(R9), Y2, Y2
-	VMOVDQU Y2, 32(R8)
-	JMP     ctrTailFinish_3
+	VPXOR   32(R9), Y3, Y3
+	VMOVDQU Y3, 32(R8)
+	JMP     ctrTailDone_3
 
 ctrTailExit1_3:
 	CMPQ R10, $0x00000030
 	JB   ctrTailLow_37
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        32(R9), X2, X2
-	VMOVDQU      X2, 32(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        32(R9), X3, X3
+	VMOVDQU      X3, 32(R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_37:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_3
 
 narrower1_5:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y2
-	VBROADCASTI128 (AX), Y1
-	VPXOR          Y1, Y2, Y2
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VMOVQ          R12, X2
+	VPADDD         X0, X2, X0
+	VBROADCASTI128 (AX), Y2
+	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_30
 	JE             rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VBROADCASTI128 32(AX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 16(AX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 32(AX), Y2
+	VAESENC        Y2, Y3, Y3
 
 rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VBROADCASTI128 -160(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -176(CX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 -160(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 rounds10_30:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -144(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -128(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -112(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -96(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -80(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -64(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -48(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -32(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -16(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y1
-	VAESENCLAST    Y1, Y2, Y2
+	VBROADCASTI128 (CX), Y2
+	VAESENCLAST    Y2, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
 	CMPQ    R10, $0x00000020
 	JB      ctrTailExit0_3
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	JMP     ctrTailFinish_3
+	VPXOR   (R9), Y3, Y3
+	VMOVDQU Y3, (R8)
+	JMP     ctrTailDone_3
 
 ctrTailExit0_3:
 	CMPQ R10, $0x00000010
 	JB   ctrTailLow_38
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        (R9), X2, X2
-	VMOVDQU      X2, (R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        (R9), X3, X3
+	VMOVDQU      X3, (R8)
 	JMP          ctrTailPartial_3
 
 ctrTailLow_38:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 
 ctrTailPartial_3:
 	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_3
+	JZ    ctrTailDone_3
 	MOVQ  R10, AX
 	ANDQ  $-16, AX
 	LEAQ  (R9)(AX*1), CX
@@ -7773,48 +8222,48 @@ ctrTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_13
+	JZ      loadSkip_19
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, R9
 	MOVBQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_13:
+loadSkip_19:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_14
+	JZ      loadSkip_20
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, R9
 	MOVWQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_14:
+loadSkip_20:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_15
+	JZ    loadSkip_21
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, R9
 	MOVL  (DX), R11
 	ORQ   R11, R9
 
-loadSkip_15:
+loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_5
-	VMOVQ   (CX), X2
-	VPINSRQ $0x01, R9, X2, X2
-	JMP     loadDone_5
+	JZ      loadShort_7
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R9, X3, X3
+	JMP     loadDone_7
 
-loadShort_5:
-	VMOVQ R9, X2
+loadShort_7:
+	VMOVQ R9, X3
 
-loadDone_5:
-	VPXOR X1, X2, X2
+loadDone_7:
+	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	VMOVQ   X2, CX
+	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
 	JZ      storeSkip_9
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X2, CX
+	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_9:
@@ -7837,62 +8286,33 @@ storeSkip_11:
 	MOVB  CL, (AX)
 
 storeSkip_12:
-ctrTailFinish_3:
-	// counter.advanceLow: by m = ceil(n/16).
-	MOVQ    R10, AX
-	ADDQ    $0x0f, AX
-	SHRQ    $0x04, AX
-	VMOVDQU (SP), X1
-	VMOVQ   AX, X2
-	VPADDD  X2, X1, X1
-	VMOVDQU X1, (SP)
-
 ctrTailDone_3:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    ghashTailDone_2
 
 	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	NEGQ  AX
-	LEAQ  256(BX)(AX*1), AX
-	MOVQ  R8, CX
-	MOVQ  R10, DX
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 256(BX)(AX*1), AX
+	MOVQ R8, CX
+	MOVQ R10, DX
 
-ghashTailPair_2:
-	CMPQ       DX, $0x20
-	JB         ghashTailLast_2
-	VMOVDQU    (CX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (AX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (AX), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(AX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, DX
-	JMP        ghashTailPair_2
+	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
+	CMPQ    DX, $0x20
+	JB      ghashTailPartial_2
+	VMOVDQU (CX), Y2
+	JMP     ghashTailLoaded_3
 
-ghashTailLast_2:
-	TESTQ DX, DX
-	JZ    ghashTailReduce_2
-	CMPQ  DX, $0x10
-	JB    ghashTailLow_2
+ghashTailPartial_2:
+	CMPQ DX, $0x10
+	JB   ghashTailLow_3
 
 	// A whole block and the partial one, if any, above it.
-	VMOVDQU (CX), X4
-	LEAQ    16(CX), CX
+	VMOVDQU (CX), X2
+	ADDQ    $0x10, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
@@ -7902,55 +8322,44 @@ ghashTailLast_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_16
+	JZ      loadSkip_22
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_16:
+loadSkip_22:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_17
+	JZ      loadSkip_23
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_17:
+loadSkip_23:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_18
+	JZ    loadSkip_24
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_18:
+loadSkip_24:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_6
-	VMOVQ   (CX), X5
-	VPINSRQ $0x01, R8, X5, X5
-	JMP     loadDone_6
+	JZ      loadShort_8
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R8, X3, X3
+	JMP     loadDone_8
 
-loadShort_6:
-	VMOVQ R8, X5
+loadShort_8:
+	VMOVQ R8, X3
 
-loadDone_6:
-	VINSERTI128 $0x01, X5, Y4, Y4
-	VPSHUFB     byteReverse2<>+0(SB), Y4, Y4
-	VPXOR       Y0, Y4, Y4
-	VPXOR       Y0, Y0, Y0
-	VPCLMULQDQ  $0x00, (AX), Y4, Y0
-	VPXOR       Y0, Y1, Y1
-	VPSHUFD     $0x4e, Y4, Y0
-	VPXOR       Y4, Y0, Y0
-	VPCLMULQDQ  $0x11, (AX), Y4, Y4
-	VPXOR       Y4, Y3, Y3
-	VPCLMULQDQ  $0x00, 512(AX), Y0, Y0
-	VPXOR       Y0, Y2, Y2
-	JMP         ghashTailReduce_2
+loadDone_8:
+	VINSERTI128 $0x01, X3, Y2, Y2
+	JMP         ghashTailLoaded_3
 
-ghashTailLow_2:
+ghashTailLow_3:
 	// The partial block alone.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
@@ -7960,75 +8369,211 @@ ghashTailLow_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_19
+	JZ      loadSkip_25
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_19:
+loadSkip_25:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_20
+	JZ      loadSkip_26
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_20:
+loadSkip_26:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_21
+	JZ    loadSkip_27
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_21:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_7
+	JZ      loadShort_9
+	VMOVQ   (CX), X2
+	VPINSRQ $0x01, R8, X2, X2
+	JMP     loadDone_9
+
+loadShort_9:
+	VMOVQ R8, X2
+
+loadDone_9:
+ghashTailLoaded_3:
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (AX), Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y3
+	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x11, (AX), Y2, Y2
+	VPCLMULQDQ $0x00, 512(AX), Y3, Y3
+	CMPQ       DX, $0x20
+	JB         ghashTailReduce_2
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, DX
+
+ghashTailPair_2:
+	CMPQ       DX, $0x20
+	JB         ghashTailLast_2
+	VMOVDQU    (CX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, (AX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, (AX), Y4, Y4
+	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 512(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, DX
+	JMP        ghashTailPair_2
+
+ghashTailLast_2:
+	TESTQ DX, DX
+	JZ    ghashTailReduce_2
+	CMPQ  DX, $0x10
+	JB    ghashTailLow_4
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU (CX), X4
+	ADDQ    $0x10, CX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_28
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_28:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_29
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_29:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_30
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_30:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_10
+	VMOVQ   (CX), X5
+	VPINSRQ $0x01, R8, X5, X5
+	JMP     loadDone_10
+
+loadShort_10:
+	VMOVQ R8, X5
+
+loadDone_10:
+	VINSERTI128 $0x01, X5, Y4, Y4
+	JMP         ghashTailLoaded_4
+
+ghashTailLow_4:
+	// The partial block alone.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_31
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_31:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_32
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_32:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_33
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_33:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_11
 	VMOVQ   (CX), X4
 	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_7
+	JMP     loadDone_11
 
-loadShort_7:
+loadShort_11:
 	VMOVQ R8, X4
 
-loadDone_7:
+loadDone_11:
+ghashTailLoaded_4:
 	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (AX), Y4, Y0
-	VPXOR      Y0, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y0
-	VPXOR      Y4, Y0, Y0
+	VPCLMULQDQ $0x00, (AX), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, (AX), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(AX), Y0, Y0
-	VPXOR      Y0, Y2, Y2
+	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 512(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 ghashTailReduce_2:
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y2, Y2
-	VPXOR Y3, Y2, Y2
+	VPXOR Y1, Y3, Y3
+	VPXOR Y2, Y3, Y3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y0, Y2, Y2
+	VPXOR        Y4, Y3, Y3
+	VPXOR        Y1, Y3, Y3
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
 	VPXOR        Y1, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y3, Y3
-	VPXOR        Y2, Y3, Y3
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        X0, X3, X0
+	VPXOR        Y3, Y2, Y2
+	CMPQ         R10, $0x10
+	JBE          ghashTailOne_2
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
+	JMP          ghashTailDone_2
+
+ghashTailOne_2:
+	// One block: the high lane holds nothing.
+	VMOVDQU X2, X1
 
 ghashTailDone_2:
-	VMOVDQU (SP), X1
-	VPSHUFB byteReverse<>+0(SB), X1, X1
-	VMOVDQU X1, (SI)
 	VPSHUFB byteReverse<>+0(SB), X0, X0
-	VMOVDQU X0, (DI)
+	VMOVDQU X0, (SI)
+	VPSHUFB byteReverse<>+0(SB), X1, X1
+	VMOVDQU X1, (DI)
 	VZEROUPPER
 	RET
 
@@ -8047,13 +8592,13 @@ TEXT ·open(SB), NOSPLIT, $32-88
 	MOVQ src_base+64(FP), R9
 	MOVQ src_len+72(FP), R10
 
-	// loadCounter: the pair c, c+1, byte-reversed, to the frame.
+	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
-	VMOVDQU        (DI), X0
-	VPSHUFB        byteReverse<>+0(SB), X0, X0
+	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
 
 open16_1:
 	CMPQ R10, $0x00000100
@@ -8061,98 +8606,116 @@ open16_1:
 
 	// gcmBatch: hash this batch's ciphertext and decrypt it.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y2
-	VPADDD         pairAdd15<>+0(SB), Y1, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+32(SB), Y1, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+64(SB), Y1, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+96(SB), Y1, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+128(SB), Y1, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+160(SB), Y1, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+192(SB), Y1, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+224(SB), Y1, Y1
-	VMOVDQU        Y1, (SP)
-	VBROADCASTI128 (AX), Y1
-	VPXOR          Y1, Y2, Y2
-	VPXOR          Y1, Y3, Y3
-	VPXOR          Y1, Y4, Y4
-	VPXOR          Y1, Y5, Y5
-	VPXOR          Y1, Y6, Y6
-	VPXOR          Y1, Y7, Y7
-	VPXOR          Y1, Y8, Y8
-	VPXOR          Y1, Y9, Y9
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_19
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_19
+
+counterCarry_19:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_19:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_31
 	JE             rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 32(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
-	VBROADCASTI128 -160(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 rounds10_31:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VAESENC        Y1, Y3, Y3
-	VAESENC        Y1, Y4, Y4
-	VAESENC        Y1, Y5, Y5
-	VAESENC        Y1, Y6, Y6
-	VAESENC        Y1, Y7, Y7
-	VAESENC        Y1, Y8, Y8
-	VAESENC        Y1, Y9, Y9
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    (R9), Y1
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, (BX), Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y10
-	VPXOR      Y1, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y1, Y1
+	VMOVDQU    (R9), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPCLMULQDQ $0x00, (BX), Y0, Y1
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y0
 	VPCLMULQDQ $0x00, 512(BX), Y10, Y10
 
 	// Round Nr-8.
@@ -8170,11 +8733,11 @@ rounds10_31:
 	VMOVDQU    32(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 544(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8193,11 +8756,11 @@ rounds10_31:
 	VMOVDQU    64(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 576(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8216,11 +8779,11 @@ rounds10_31:
 	VMOVDQU    96(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 608(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8239,11 +8802,11 @@ rounds10_31:
 	VMOVDQU    128(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 640(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8262,11 +8825,11 @@ rounds10_31:
 	VMOVDQU    160(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 672(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8285,11 +8848,11 @@ rounds10_31:
 	VMOVDQU    192(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 704(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8308,11 +8871,11 @@ rounds10_31:
 	VMOVDQU    224(R9), Y11
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y0, Y0
+	VPXOR      Y12, Y1, Y1
 	VPSHUFD    $0x4e, Y11, Y12
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y1, Y1
+	VPXOR      Y11, Y0, Y0
 	VPCLMULQDQ $0x00, 736(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
@@ -8329,31 +8892,31 @@ rounds10_31:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y10, Y10
 	VPXOR Y1, Y10, Y10
+	VPXOR Y0, Y10, Y10
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y11
-	VPSHUFD      $0x4e, Y0, Y0
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPSHUFD      $0x4e, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y0
+	VPXOR        Y1, Y10, Y10
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
 	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y0, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        X0, X1, X0
+	VPXOR        Y1, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPXOR        X1, X0, X1
 
 	// Last round.
-	VBROADCASTI128 (CX), Y1
-	VAESENCLAST    Y1, Y2, Y2
-	VAESENCLAST    Y1, Y3, Y3
-	VAESENCLAST    Y1, Y4, Y4
-	VAESENCLAST    Y1, Y5, Y5
-	VAESENCLAST    Y1, Y6, Y6
-	VAESENCLAST    Y1, Y7, Y7
-	VAESENCLAST    Y1, Y8, Y8
-	VAESENCLAST    Y1, Y9, Y9
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
 	VPXOR          (R9), Y2, Y2
 	VMOVDQU        Y2, (R8)
 	VPXOR          32(R9), Y3, Y3
@@ -8370,6 +8933,7 @@ rounds10_31:
 	VMOVDQU        Y8, 192(R8)
 	VPXOR          224(R9), Y9, Y9
 	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	SUBQ           $0x00000100, R10
@@ -8382,406 +8946,537 @@ openTail_1:
 	JZ    ghashTailDone_3
 
 	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ  R10, R11
-	ADDQ  $0x0f, R11
-	ANDQ  $-16, R11
-	NEGQ  R11
-	LEAQ  256(BX)(R11*1), R11
-	MOVQ  R9, BX
-	MOVQ  R10, R12
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 256(BX)(R12*1), R12
+	MOVQ R9, BX
+	MOVQ R10, R13
+
+	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
+	CMPQ    R13, $0x20
+	JB      ghashTailPartial_3
+	VMOVDQU (BX), Y2
+	JMP     ghashTailLoaded_5
+
+ghashTailPartial_3:
+	CMPQ R13, $0x10
+	JB   ghashTailLow_5
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU (BX), X2
+	ADDQ    $0x10, BX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_34
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_34:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_35
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_35:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_36
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_36:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_12
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, R15, X3, X3
+	JMP     loadDone_12
+
+loadShort_12:
+	VMOVQ R15, X3
+
+loadDone_12:
+	VINSERTI128 $0x01, X3, Y2, Y2
+	JMP         ghashTailLoaded_5
+
+ghashTailLow_5:
+	// The partial block alone.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_37
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_37:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_38
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_38:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_39
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_39:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_13
+	VMOVQ   (BX), X2
+	VPINSRQ $0x01, R15, X2, X2
+	JMP     loadDone_13
+
+loadShort_13:
+	VMOVQ R15, X2
+
+loadDone_13:
+ghashTailLoaded_5:
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (R12), Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y3
+	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x11, (R12), Y2, Y2
+	VPCLMULQDQ $0x00, 512(R12), Y3, Y3
+	CMPQ       R13, $0x20
+	JB         ghashTailReduce_3
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R12
+	SUBQ       $0x20, R13
 
 ghashTailPair_3:
-	CMPQ       R12, $0x20
+	CMPQ       R13, $0x20
 	JB         ghashTailLast_3
 	VMOVDQU    (BX), Y4
 	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (R11), Y4, Y5
+	VPCLMULQDQ $0x00, (R12), Y4, Y5
 	VPXOR      Y5, Y1, Y1
 	VPSHUFD    $0x4e, Y4, Y5
 	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (R11), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(R11), Y5, Y5
-	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x11, (R12), Y4, Y4
+	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 512(R12), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R11
-	SUBQ       $0x20, R12
+	ADDQ       $0x00000020, R12
+	SUBQ       $0x20, R13
 	JMP        ghashTailPair_3
 
 ghashTailLast_3:
-	TESTQ R12, R12
+	TESTQ R13, R13
 	JZ    ghashTailReduce_3
-	CMPQ  R12, $0x10
-	JB    ghashTailLow_3
+	CMPQ  R13, $0x10
+	JB    ghashTailLow_6
 
 	// A whole block and the partial one, if any, above it.
 	VMOVDQU (BX), X4
-	LEAQ    16(BX), BX
+	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_22
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_40
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
 
-loadSkip_22:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_23
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
+loadSkip_40:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_41
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
 
-loadSkip_23:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_24
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
+loadSkip_41:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_42
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
 
-loadSkip_24:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_8
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_14
 	VMOVQ   (BX), X5
-	VPINSRQ $0x01, R14, X5, X5
-	JMP     loadDone_8
+	VPINSRQ $0x01, R15, X5, X5
+	JMP     loadDone_14
 
-loadShort_8:
-	VMOVQ R14, X5
+loadShort_14:
+	VMOVQ R15, X5
 
-loadDone_8:
+loadDone_14:
 	VINSERTI128 $0x01, X5, Y4, Y4
-	VPSHUFB     byteReverse2<>+0(SB), Y4, Y4
-	VPXOR       Y0, Y4, Y4
-	VPXOR       Y0, Y0, Y0
-	VPCLMULQDQ  $0x00, (R11), Y4, Y0
-	VPXOR       Y0, Y1, Y1
-	VPSHUFD     $0x4e, Y4, Y0
-	VPXOR       Y4, Y0, Y0
-	VPCLMULQDQ  $0x11, (R11), Y4, Y4
-	VPXOR       Y4, Y3, Y3
-	VPCLMULQDQ  $0x00, 512(R11), Y0, Y0
-	VPXOR       Y0, Y2, Y2
-	JMP         ghashTailReduce_3
+	JMP         ghashTailLoaded_6
 
-ghashTailLow_3:
+ghashTailLow_6:
 	// The partial block alone.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_25
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_43
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
 
-loadSkip_25:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_26
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
+loadSkip_43:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_44
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
 
-loadSkip_26:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_27
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
+loadSkip_44:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_45
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
 
-loadSkip_27:
+loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_9
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_15
 	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R14, X4, X4
-	JMP     loadDone_9
+	VPINSRQ $0x01, R15, X4, X4
+	JMP     loadDone_15
 
-loadShort_9:
-	VMOVQ R14, X4
+loadShort_15:
+	VMOVQ R15, X4
 
-loadDone_9:
+loadDone_15:
+ghashTailLoaded_6:
 	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPXOR      Y0, Y4, Y4
-	VPXOR      Y0, Y0, Y0
-	VPCLMULQDQ $0x00, (R11), Y4, Y0
-	VPXOR      Y0, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y0
-	VPXOR      Y4, Y0, Y0
-	VPCLMULQDQ $0x11, (R11), Y4, Y4
-	VPXOR      Y4, Y3, Y3
-	VPCLMULQDQ $0x00, 512(R11), Y0, Y0
-	VPXOR      Y0, Y2, Y2
+	VPCLMULQDQ $0x00, (R12), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, (R12), Y4, Y4
+	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x00, 512(R12), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 ghashTailReduce_3:
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y2, Y2
-	VPXOR Y3, Y2, Y2
+	VPXOR Y1, Y3, Y3
+	VPXOR Y2, Y3, Y3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y0, Y2, Y2
+	VPXOR        Y4, Y3, Y3
+	VPXOR        Y1, Y3, Y3
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
 	VPXOR        Y1, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y3, Y3
-	VPXOR        Y2, Y3, Y3
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        X0, X3, X0
+	VPXOR        Y3, Y2, Y2
+	CMPQ         R10, $0x10
+	JBE          ghashTailOne_3
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
+	JMP          ghashTailDone_3
+
+ghashTailOne_3:
+	// One block: the high lane holds nothing.
+	VMOVDQU X2, X1
 
 ghashTailDone_3:
 	// ctrTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    ctrTailDone_4
-	CMPQ  R10, $0x00000080
-	JBE   narrower4_6
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R10, BX
+	ADDQ $0x0f, BX
+	SHRQ $0x04, BX
+	CMPQ R10, $0x00000080
+	JBE  narrower4_6
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	VMOVDQU        (SP), Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y1
-	VPADDD         pairAdd15<>+0(SB), Y5, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+32(SB), Y5, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+64(SB), Y5, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+96(SB), Y5, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+128(SB), Y5, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+160(SB), Y5, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+192(SB), Y5, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VBROADCASTI128 (AX), Y9
-	VPXOR          Y9, Y1, Y1
-	VPXOR          Y9, Y6, Y6
-	VPXOR          Y9, Y7, Y7
-	VPXOR          Y9, Y8, Y8
-	VPXOR          Y9, Y2, Y2
-	VPXOR          Y9, Y3, Y3
-	VPXOR          Y9, Y4, Y4
-	VPXOR          Y9, Y5, Y5
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_20
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
+	JMP     counterDone_20
+
+counterCarry_20:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+
+counterDone_20:
+	VMOVQ          BX, X10
+	VPADDD         X0, X10, X0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
-	VBROADCASTI128 32(AX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
-	VBROADCASTI128 -160(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y9
-	VAESENC        Y9, Y1, Y1
-	VAESENC        Y9, Y6, Y6
-	VAESENC        Y9, Y7, Y7
-	VAESENC        Y9, Y8, Y8
-	VAESENC        Y9, Y2, Y2
-	VAESENC        Y9, Y3, Y3
-	VAESENC        Y9, Y4, Y4
-	VAESENC        Y9, Y5, Y5
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
 
 	// Last round.
-	VBROADCASTI128 (CX), Y9
-	VAESENCLAST    Y9, Y1, Y1
-	VAESENCLAST    Y9, Y6, Y6
-	VAESENCLAST    Y9, Y7, Y7
-	VAESENCLAST    Y9, Y8, Y8
-	VAESENCLAST    Y9, Y2, Y2
-	VAESENCLAST    Y9, Y3, Y3
-	VAESENCLAST    Y9, Y4, Y4
-	VAESENCLAST    Y9, Y5, Y5
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y2, Y2
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	VAESENCLAST    Y10, Y3, Y3
+	VAESENCLAST    Y10, Y4, Y4
+	VAESENCLAST    Y10, Y5, Y5
+	VAESENCLAST    Y10, Y6, Y6
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
-	VPXOR   32(R9), Y6, Y6
-	VMOVDQU Y6, 32(R8)
-	VPXOR   64(R9), Y7, Y7
-	VMOVDQU Y7, 64(R8)
-	VPXOR   96(R9), Y8, Y8
-	VMOVDQU Y8, 96(R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y7, Y7
+	VMOVDQU Y7, 32(R8)
+	VPXOR   64(R9), Y8, Y8
+	VMOVDQU Y8, 64(R8)
+	VPXOR   96(R9), Y9, Y9
+	VMOVDQU Y9, 96(R8)
 	CMPQ    R10, $0x000000a0
 	JB      ctrTailExit4_4
-	VPXOR   128(R9), Y2, Y2
-	VMOVDQU Y2, 128(R8)
+	VPXOR   128(R9), Y3, Y3
+	VMOVDQU Y3, 128(R8)
 	CMPQ    R10, $0x000000c0
 	JB      ctrTailExit5_4
-	VPXOR   160(R9), Y3, Y3
-	VMOVDQU Y3, 160(R8)
+	VPXOR   160(R9), Y4, Y4
+	VMOVDQU Y4, 160(R8)
 	CMPQ    R10, $0x000000e0
 	JB      ctrTailExit6_4
-	VPXOR   192(R9), Y4, Y4
-	VMOVDQU Y4, 192(R8)
+	VPXOR   192(R9), Y5, Y5
+	VMOVDQU Y5, 192(R8)
 	CMPQ    R10, $0x00000100
 	JB      ctrTailExit7_4
-	VPXOR   224(R9), Y5, Y5
-	VMOVDQU Y5, 224(R8)
-	JMP     ctrTailFinish_4
+	VPXOR   224(R9), Y6, Y6
+	VMOVDQU Y6, 224(R8)
+	JMP     ctrTailDone_4
 
 ctrTailExit4_4:
 	CMPQ R10, $0x00000090
 	JB   ctrTailLow_39
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        128(R9), X2, X2
-	VMOVDQU      X2, 128(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        128(R9), X3, X3
+	VMOVDQU      X3, 128(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_39:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_4
 
 ctrTailExit5_4:
@@ -8789,14 +9484,14 @@ ctrTailExit5_4:
 	JB   ctrTailLow_40
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X1
-	VPXOR        160(R9), X3, X3
-	VMOVDQU      X3, 160(R8)
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        160(R9), X4, X4
+	VMOVDQU      X4, 160(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_40:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X1
+	VMOVDQU X4, X2
 	JMP     ctrTailPartial_4
 
 ctrTailExit6_4:
@@ -8804,14 +9499,14 @@ ctrTailExit6_4:
 	JB   ctrTailLow_41
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        192(R9), X4, X4
-	VMOVDQU      X4, 192(R8)
+	VEXTRACTI128 $0x01, Y5, X2
+	VPXOR        192(R9), X5, X5
+	VMOVDQU      X5, 192(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_41:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X1
+	VMOVDQU X5, X2
 	JMP     ctrTailPartial_4
 
 ctrTailExit7_4:
@@ -8819,14 +9514,14 @@ ctrTailExit7_4:
 	JB   ctrTailLow_42
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X1
-	VPXOR        224(R9), X5, X5
-	VMOVDQU      X5, 224(R8)
+	VEXTRACTI128 $0x01, Y6, X2
+	VPXOR        224(R9), X6, X6
+	VMOVDQU      X6, 224(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_42:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X1
+	VMOVDQU X6, X2
 	JMP     ctrTailPartial_4
 
 narrower4_6:
@@ -8835,147 +9530,162 @@ narrower4_6:
 
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	VMOVDQU        (SP), Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y1
-	VPADDD         pairAdd15<>+0(SB), Y3, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y3, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VPADDD         pairAdd15<>+64(SB), Y3, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VBROADCASTI128 (AX), Y5
-	VPXOR          Y5, Y1, Y1
-	VPXOR          Y5, Y4, Y4
-	VPXOR          Y5, Y2, Y2
-	VPXOR          Y5, Y3, Y3
+	CMPQ R11, $0x000000f8
+	JA   counterCarry_21
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
+	JMP     counterDone_21
+
+counterCarry_21:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+
+counterDone_21:
+	VMOVQ          BX, X6
+	VPADDD         X0, X6, X0
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y2, Y2
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y6, Y3, Y3
+	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
 	JB             rounds10_33
 	JE             rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
-	VBROADCASTI128 32(AX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 16(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 32(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
-	VBROADCASTI128 -160(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -176(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 -160(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 rounds10_33:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -144(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -128(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -112(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -96(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -80(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -64(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -48(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -32(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y5
-	VAESENC        Y5, Y1, Y1
-	VAESENC        Y5, Y4, Y4
-	VAESENC        Y5, Y2, Y2
-	VAESENC        Y5, Y3, Y3
+	VBROADCASTI128 -16(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
 
 	// Last round.
-	VBROADCASTI128 (CX), Y5
-	VAESENCLAST    Y5, Y1, Y1
-	VAESENCLAST    Y5, Y4, Y4
-	VAESENCLAST    Y5, Y2, Y2
-	VAESENCLAST    Y5, Y3, Y3
+	VBROADCASTI128 (CX), Y6
+	VAESENCLAST    Y6, Y2, Y2
+	VAESENCLAST    Y6, Y5, Y5
+	VAESENCLAST    Y6, Y3, Y3
+	VAESENCLAST    Y6, Y4, Y4
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
-	VPXOR   32(R9), Y4, Y4
-	VMOVDQU Y4, 32(R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y5, Y5
+	VMOVDQU Y5, 32(R8)
 	CMPQ    R10, $0x00000060
 	JB      ctrTailExit2_4
-	VPXOR   64(R9), Y2, Y2
-	VMOVDQU Y2, 64(R8)
+	VPXOR   64(R9), Y3, Y3
+	VMOVDQU Y3, 64(R8)
 	CMPQ    R10, $0x00000080
 	JB      ctrTailExit3_4
-	VPXOR   96(R9), Y3, Y3
-	VMOVDQU Y3, 96(R8)
-	JMP     ctrTailFinish_4
+	VPXOR   96(R9), Y4, Y4
+	VMOVDQU Y4, 96(R8)
+	JMP     ctrTailDone_4
 
 ctrTailExit2_4:
 	CMPQ R10, $0x00000050
 	JB   ctrTailLow_43
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        64(R9), X2, X2
-	VMOVDQU      X2, 64(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        64(R9), X3, X3
+	VMOVDQU      X3, 64(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_43:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_4
 
 ctrTailExit3_4:
@@ -8983,14 +9693,14 @@ ctrTailExit3_4:
 	JB   ctrTailLow_44
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X1
-	VPXOR        96(R9), X3, X3
-	VMOVDQU      X3, 96(R8)
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        96(R9), X4, X4
+	VMOVDQU      X4, 96(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_44:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X1
+	VMOVDQU X4, X2
 	JMP     ctrTailPartial_4
 
 narrower2_6:
@@ -8999,198 +9709,213 @@ narrower2_6:
 
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	VMOVDQU        (SP), Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y1
-	VPADDD         pairAdd15<>+0(SB), Y2, Y2
-	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
-	VBROADCASTI128 (AX), Y3
-	VPXOR          Y3, Y1, Y1
-	VPXOR          Y3, Y2, Y2
+	CMPQ R11, $0x000000fc
+	JA   counterCarry_22
+
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	JMP     counterDone_22
+
+counterCarry_22:
+	// A carry: add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_22:
+	VMOVQ          BX, X4
+	VPADDD         X0, X4, X0
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y2, Y2
+	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_34
 	JE             rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
-	VBROADCASTI128 32(AX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 16(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
-	VBROADCASTI128 -160(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -176(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 rounds10_34:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -144(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -128(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -112(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -96(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -80(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -64(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -48(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -32(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y3
-	VAESENC        Y3, Y1, Y1
-	VAESENC        Y3, Y2, Y2
+	VBROADCASTI128 -16(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y3
-	VAESENCLAST    Y3, Y1, Y1
-	VAESENCLAST    Y3, Y2, Y2
+	VBROADCASTI128 (CX), Y4
+	VAESENCLAST    Y4, Y2, Y2
+	VAESENCLAST    Y4, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y1, Y1
-	VMOVDQU Y1, (R8)
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
 	CMPQ    R10, $0x00000040
 	JB      ctrTailExit1_4
-	VPXOR   32(R9), Y2, Y2
-	VMOVDQU Y2, 32(R8)
-	JMP     ctrTailFinish_4
+	VPXOR   32(R9), Y3, Y3
+	VMOVDQU Y3, 32(R8)
+	JMP     ctrTailDone_4
 
 ctrTailExit1_4:
 	CMPQ R10, $0x00000030
 	JB   ctrTailLow_45
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        32(R9), X2, X2
-	VMOVDQU      X2, 32(R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        32(R9), X3, X3
+	VMOVDQU      X3, 32(R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_45:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 	JMP     ctrTailPartial_4
 
 narrower1_6:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	VMOVDQU        (SP), Y1
-	VPSHUFB        byteReverse2<>+0(SB), Y1, Y2
-	VBROADCASTI128 (AX), Y1
-	VPXOR          Y1, Y2, Y2
+	// No carry out of the last byte: add to it in big-endian form.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VMOVQ          BX, X2
+	VPADDD         X0, X2, X0
+	VBROADCASTI128 (AX), Y2
+	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_35
 	JE             rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y1
-	VAESENC        Y1, Y2, Y2
-	VBROADCASTI128 32(AX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 16(AX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 32(AX), Y2
+	VAESENC        Y2, Y3, Y3
 
 rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y1
-	VAESENC        Y1, Y2, Y2
-	VBROADCASTI128 -160(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -176(CX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 -160(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 rounds10_35:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -144(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -128(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -112(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -96(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -80(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -64(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -48(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -32(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y1
-	VAESENC        Y1, Y2, Y2
+	VBROADCASTI128 -16(CX), Y2
+	VAESENC        Y2, Y3, Y3
 
 	// Last round.
-	VBROADCASTI128 (CX), Y1
-	VAESENCLAST    Y1, Y2, Y2
+	VBROADCASTI128 (CX), Y2
+	VAESENCLAST    Y2, Y3, Y3
 
 	// xorPairs, storePairs: the whole registers.
 	CMPQ    R10, $0x00000020
 	JB      ctrTailExit0_4
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	JMP     ctrTailFinish_4
+	VPXOR   (R9), Y3, Y3
+	VMOVDQU Y3, (R8)
+	JMP     ctrTailDone_4
 
 ctrTailExit0_4:
 	CMPQ R10, $0x00000010
 	JB   ctrTailLow_46
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        (R9), X2, X2
-	VMOVDQU      X2, (R8)
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        (R9), X3, X3
+	VMOVDQU      X3, (R8)
 	JMP          ctrTailPartial_4
 
 ctrTailLow_46:
 	// The partial block, if any, in the low lane.
-	VMOVDQU X2, X1
+	VMOVDQU X3, X2
 
 ctrTailPartial_4:
 	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_4
+	JZ    ctrTailDone_4
 	MOVQ  R10, AX
 	ANDQ  $-16, AX
 	LEAQ  (R9)(AX*1), CX
@@ -9204,48 +9929,48 @@ ctrTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_28
+	JZ      loadSkip_46
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, BX
 	MOVBQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_28:
+loadSkip_46:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_29
+	JZ      loadSkip_47
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, BX
 	MOVWQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_29:
+loadSkip_47:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_30
+	JZ    loadSkip_48
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, BX
 	MOVL  (DX), R8
 	ORQ   R8, BX
 
-loadSkip_30:
+loadSkip_48:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_10
-	VMOVQ   (CX), X2
-	VPINSRQ $0x01, BX, X2, X2
-	JMP     loadDone_10
+	JZ      loadShort_16
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, BX, X3, X3
+	JMP     loadDone_16
 
-loadShort_10:
-	VMOVQ BX, X2
+loadShort_16:
+	VMOVQ BX, X3
 
-loadDone_10:
-	VPXOR X1, X2, X2
+loadDone_16:
+	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	VMOVQ   X2, CX
+	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
 	JZ      storeSkip_13
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X2, CX
+	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_13:
@@ -9268,21 +9993,10 @@ storeSkip_15:
 	MOVB  CL, (AX)
 
 storeSkip_16:
-ctrTailFinish_4:
-	// counter.advanceLow: by m = ceil(n/16).
-	MOVQ    R10, AX
-	ADDQ    $0x0f, AX
-	SHRQ    $0x04, AX
-	VMOVDQU (SP), X1
-	VMOVQ   AX, X2
-	VPADDD  X2, X1, X1
-	VMOVDQU X1, (SP)
-
 ctrTailDone_4:
-	VMOVDQU (SP), X1
-	VPSHUFB byteReverse<>+0(SB), X1, X1
-	VMOVDQU X1, (SI)
 	VPSHUFB byteReverse<>+0(SB), X0, X0
-	VMOVDQU X0, (DI)
+	VMOVDQU X0, (SI)
+	VPSHUFB byteReverse<>+0(SB), X1, X1
+	VMOVDQU X1, (DI)
 	VZEROUPPER
 	RET

@@ -23,75 +23,106 @@ var (
 )
 
 // counter is the pair of counter blocks c, c+1, byte-reversed, one per lane
-// (model: counter). The loops need all sixteen registers for blocks and the
-// round key, so between batches the pair lives in a 32-byte slot of the
-// frame: the only thing the kernels keep on the stack, and public (the
-// counter comes from the nonce).
+// (model: counter). It is in a register from one batch to the next and in
+// the tails; during a batch, whose rounds need every register for blocks
+// and the round key (and GHASH), it waits in a 32-byte slot of the frame:
+// the only thing the kernels keep on the stack, and public (the counter
+// comes from the nonce).
 type counter struct {
 	slot Mem
 	add  increment
-	reg  VecVirtual // the pair, from blocks to advance
+	pair VecVirtual // the pair
+	low  GPVirtual  // the last byte of the low lane's counter block
 }
 
 // loadCounter loads the big-endian counter block at ptr into both lanes,
-// reverses its bytes, adds 0 and 1 and saves the pair (model:
-// loadCounter).
+// reverses its bytes and adds 0 and 1 (model: loadCounter).
 func loadCounter(ptr GPVirtual, add increment) *counter {
-	Comment("loadCounter: the pair c, c+1, byte-reversed, to the frame.")
-	c := &counter{slot: AllocLocal(32), add: add}
-	p := YMM()
-	VBROADCASTI128(Mem{Base: ptr}, p)
-	VPSHUFB(emit.ByteReverse2(), p, p)
-	add(emit.PairStart(), p, p)
-	VMOVDQU(p, c.slot)
+	Comment("loadCounter: the pair c, c+1, byte-reversed.")
+	c := &counter{slot: AllocLocal(32), add: add, pair: YMM(), low: GP64()}
+	VBROADCASTI128(Mem{Base: ptr}, c.pair)
+	VPSHUFB(emit.ByteReverse2(), c.pair, c.pair)
+	add(emit.PairStart(), c.pair, c.pair)
+	MOVBQZX(Mem{Base: ptr, Disp: 15}, c.low)
 	return c
 }
 
 // blocks returns w registers of counter blocks, c+2j and c+2j+1 in
 // register j, back in the block's own byte order and so ready for round
-// key 0 (model: counter.blocks). The pair stays in a register for advance.
+// key 0 (model: counter.blocks).
+//
+// If the last byte of c plus 2w-1 does not overflow, one VPSHUFB turns the
+// pair into big-endian form and one VPADDD per register adds 2j to the last
+// bytes; otherwise each register is the pair plus 2j, reversed. The choice
+// depends on the counter, which comes from the nonce and is public.
 func (c *counter) blocks(w int) []VecVirtual {
 	Commentf("counter.blocks: %d registers of counter blocks.", w)
-	c.reg = YMM()
-	VMOVDQU(c.slot, c.reg)
-	adds := emit.PairAdds(15)
 	pairs := make([]VecVirtual, w)
 	for j := range pairs {
 		pairs[j] = YMM()
+	}
+	slow, done := emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
+	if w > 1 {
+		CMPQ(c.low, U32(256-2*w))
+		JA(LabelRef(slow))
+	}
+	Comment("No carry out of the last byte: add to it in big-endian form.")
+	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
+	for j := 1; j < w; j++ {
+		VPADDD(emit.LastByteAdds(14).Offset(32*(j-1)), pairs[0], pairs[j])
+	}
+	if w == 1 {
+		return pairs
+	}
+	JMP(LabelRef(done))
+	Label(slow)
+	Comment("A carry: add to the byte-reversed pair, then reverse each register.")
+	adds := emit.PairAdds(15)
+	for j := range pairs {
 		if j == 0 {
-			VPSHUFB(emit.ByteReverse2(), c.reg, pairs[j])
+			VPSHUFB(emit.ByteReverse2(), c.pair, pairs[j])
 			continue
 		}
-		c.add(adds.Offset(32*(j-1)), c.reg, pairs[j])
+		c.add(adds.Offset(32*(j-1)), c.pair, pairs[j])
 		VPSHUFB(emit.ByteReverse2(), pairs[j], pairs[j])
 	}
+	Label(done)
 	return pairs
 }
 
-// advance adds n (even, at most 30) to both counters of the pair that
-// blocks loaded, and saves it (model: counter.advance).
+// advance adds n (even, at most 30) to both counters of the pair and moves
+// the pair to the frame for the rest of the batch (model: counter.advance).
 func (c *counter) advance(n int) {
-	c.add(emit.PairAdds(15).Offset(32*(n/2-1)), c.reg, c.reg)
-	VMOVDQU(c.reg, c.slot)
+	c.add(emit.PairAdds(15).Offset(32*(n/2-1)), c.pair, c.pair)
+	VMOVDQU(c.pair, c.slot)
+	ADDB(U8(n), c.low.As8())
 }
 
-// advanceLow adds m, a general-purpose register, to the low lane's counter,
-// the one store writes back (model: counter.advanceLow).
-func (c *counter) advanceLow(m GPVirtual) {
-	p, step := XMM(), XMM()
-	VMOVDQU(c.slot.Offset(0), p)
+// reload brings the pair back from the frame at the end of a batch.
+func (c *counter) reload() {
+	VMOVDQU(c.slot, c.pair)
+}
+
+// advanceLow adds m, a general-purpose register, to the low lane's counter
+// (model: counter.advanceLow); from is the pair, in its register or in the
+// frame. The result is in the low lane of the pair's register, the high
+// lane cleared; store reads only that. The tails do it right after blocks
+// when a register is free, so the counter does not wait for the rounds.
+func (c *counter) advanceLow(m GPVirtual, from Op) {
+	var step Op = XMM()
+	if from == c.slot {
+		step = c.pair.AsX() // the register is free: the pair is in the frame
+	}
 	VMOVQ(m, step)
-	c.add(step, p, p)
-	VMOVDQU(p, c.slot)
+	c.add(from, step, c.pair.AsX())
 }
 
 // store writes the low lane's counter back to ptr in big-endian form
 // (model: counter.store).
 func (c *counter) store(ptr GPVirtual) {
-	p := XMM()
-	VMOVDQU(c.slot, p)
-	VPSHUFB(emit.ByteReverse(), p, p)
-	VMOVDQU(p, Mem{Base: ptr})
+	x := c.pair.AsX()
+	VPSHUFB(emit.ByteReverse(), x, x)
+	VMOVDQU(x, Mem{Base: ptr})
 }
 
 // ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model).
@@ -124,6 +155,7 @@ func ctrKernel(name string, add increment) {
 	whiten(s, pairs)
 	encryption.rounds(s, pairs, nil)
 	xorStore(pairs, src, dst)
+	c.reload()
 	advance(batchBytes, src, dst)
 	SUBQ(U32(batchBytes), n)
 	JMP(LabelRef(loop))
@@ -143,16 +175,30 @@ func ctrKernel(name string, add increment) {
 // and StorePartialAVX, so nothing past src+n is read and nothing past
 // dst+n is written. The counter advances by m.
 func ctrTail(s emit.Schedule, c *counter, widths []int, dst, src, n GPVirtual) {
-	done, partial, finish := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial"), emit.NewLabel("ctrTailFinish")
+	done, partial := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial")
 	Commentf("ctrTail: the last n < %d bytes.", 32*widths[0])
 	TESTQ(n, n)
 	JZ(LabelRef(done))
 
+	Comment("m = ceil(n/16), the number of counter blocks used.")
+	m := GP64()
+	MOVQ(n, m)
+	ADDQ(U8(15), m)
+	SHRQ(U8(4), m)
 	last := XMM() // the keystream block of the partial block
 	tailWidths(n, widths, func(w, from int) {
 		pairs := c.blocks(w)
+		spill := w+2 > 16 // no register for the pair beside the blocks and the round key
+		if spill {
+			VMOVDQU(c.pair, c.slot)
+		} else {
+			c.advanceLow(m, c.pair.AsX())
+		}
 		whiten(s, pairs)
 		encryption.rounds(s, pairs, nil)
+		if spill {
+			c.advanceLow(m, c.slot)
+		}
 		Comment("xorPairs, storePairs: the whole registers.")
 		for j := 0; j < from; j++ {
 			VPXOR(Mem{Base: src, Disp: 32 * j}, pairs[j], pairs[j])
@@ -166,7 +212,7 @@ func ctrTail(s emit.Schedule, c *counter, widths []int, dst, src, n GPVirtual) {
 			VPXOR(Mem{Base: src, Disp: 32 * j}, pairs[j], pairs[j])
 			VMOVDQU(pairs[j], Mem{Base: dst, Disp: 32 * j})
 		}
-		JMP(LabelRef(finish))
+		JMP(LabelRef(done))
 		for j := from; j < w; j++ {
 			Label(exits[j])
 			low := emit.NewLabel("ctrTailLow")
@@ -186,7 +232,7 @@ func ctrTail(s emit.Schedule, c *counter, widths []int, dst, src, n GPVirtual) {
 
 	Label(partial)
 	TESTQ(U32(15), n)
-	JZ(LabelRef(finish))
+	JZ(LabelRef(done))
 	whole := GP64()
 	MOVQ(n, whole)
 	ANDQ(I8(-16), whole)
@@ -197,13 +243,5 @@ func ctrTail(s emit.Schedule, c *counter, widths []int, dst, src, n GPVirtual) {
 	emit.LoadPartialAVX(x, sp, n)
 	VPXOR(last, x, x)
 	emit.StorePartialAVX(x, dp, n)
-
-	Label(finish)
-	Comment("counter.advanceLow: by m = ceil(n/16).")
-	m := GP64()
-	MOVQ(n, m)
-	ADDQ(U8(15), m)
-	SHRQ(U8(4), m)
-	c.advanceLow(m)
 	Label(done)
 }

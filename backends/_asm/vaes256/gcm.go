@@ -67,6 +67,7 @@ func (k *gcmKernel) batch(g *ghashBatch) {
 	}
 	encryption.rounds(k.s, pairs, between)
 	xorStore(pairs, k.src, k.dst)
+	k.c.reload()
 	advance(gcmBytes, k.src, k.dst)
 	SUBQ(U32(gcmBytes), k.n)
 }

@@ -159,6 +159,11 @@ func (g *ghashBatch) all() {
 // ceil(n/16) blocks, the last zero-padded, multiplied by H^m down to H^1
 // two at a time and reduced once (model: ghashTail). p and n are not
 // changed.
+//
+// The first register, which takes in y, starts the sum (no zeroing, one
+// XOR less on the path from y to y); a tail of one block, such as GCM's
+// length block or a short additional data, skips sumLanes. Both matter to
+// short messages, whose GHASH calls follow each other through y.
 func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	done := emit.NewLabel("ghashTailDone")
 	Comment("ghashTail: the last n < 256 bytes.")
@@ -176,21 +181,54 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	MOVQ(n, r)
 
 	var acc accumulator
-	acc.zero()
-	absorb := func(x VecVirtual) {
+	absorb := func(x VecVirtual, withY bool) {
 		VPSHUFB(emit.ByteReverse2(), x, x)
-		VPXOR(y, x, x)
-		VPXOR(y, y, y) // y enters the first block only
+		if withY {
+			VPXOR(y, x, x)
+		}
 		acc.mulAccumulate(x, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
 	}
+	// loadLast loads the last r < 32 bytes at q, zero-padded, into x, and
+	// goes on at next. q is used up.
+	loadLast := func(x VecVirtual, next string) {
+		low := emit.NewLabel("ghashTailLow")
+		CMPQ(r, U8(16))
+		JB(LabelRef(low))
+		Comment("A whole block and the partial one, if any, above it.")
+		lo, hi := YMM(), YMM()
+		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
+		ADDQ(U8(16), q)
+		emit.LoadPartialAVX(hi, q, r)
+		VINSERTI128(U8(1), hi.AsX(), lo, x)
+		JMP(LabelRef(next))
+		Label(low)
+		Comment("The partial block alone.")
+		emit.LoadPartialAVX(x, q, r)
+		Label(next)
+	}
 
-	loop, last, reduce, low := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailReduce"), emit.NewLabel("ghashTailLow")
+	Comment("Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.")
+	loop, last, reduce := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailReduce")
+	partial0, loaded0 := emit.NewLabel("ghashTailPartial"), emit.NewLabel("ghashTailLoaded")
+	x := YMM()
+	CMPQ(r, U8(32))
+	JB(LabelRef(partial0))
+	VMOVDQU(Mem{Base: q}, x)
+	JMP(LabelRef(loaded0))
+	Label(partial0)
+	loadLast(x, loaded0)
+	absorb(x, true)
+	CMPQ(r, U8(32))
+	JB(LabelRef(reduce))
+	advance(32, q, h)
+	SUBQ(U8(32), r)
+
 	Label(loop)
 	CMPQ(r, U8(32))
 	JB(LabelRef(last))
-	x := YMM()
+	x = YMM()
 	VMOVDQU(Mem{Base: q}, x)
-	absorb(x)
+	absorb(x, false)
 	advance(32, q, h)
 	SUBQ(U8(32), r)
 	JMP(LabelRef(loop))
@@ -199,24 +237,19 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	TESTQ(r, r)
 	JZ(LabelRef(reduce))
 	x = YMM()
-	CMPQ(r, U8(16))
-	JB(LabelRef(low))
-	Comment("A whole block and the partial one, if any, above it.")
-	lo, hi := YMM(), YMM()
-	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
-	hp := GP64()
-	LEAQ(Mem{Base: q, Disp: 16}, hp)
-	emit.LoadPartialAVX(hi, hp, r)
-	VINSERTI128(U8(1), hi.AsX(), lo, x)
-	absorb(x)
-	JMP(LabelRef(reduce))
-	Label(low)
-	Comment("The partial block alone.")
-	emit.LoadPartialAVX(x, q, r)
-	absorb(x)
+	loadLast(x, emit.NewLabel("ghashTailLoaded"))
+	absorb(x, false)
 
 	Label(reduce)
-	sumLanes(acc.reduce(), y)
+	sum := acc.reduce()
+	one := emit.NewLabel("ghashTailOne")
+	CMPQ(n, U8(16))
+	JBE(LabelRef(one))
+	sumLanes(sum, y)
+	JMP(LabelRef(done))
+	Label(one)
+	Comment("One block: the high lane holds nothing.")
+	emit.ZeroUpper(x86.VMOVDQU(sum.AsX(), y.AsX()))
 	Label(done)
 }
 

@@ -43,3 +43,18 @@ func PairAdds(n int) Mem {
 	}
 	return Data(fmt.Sprintf("pairAdd%d", n), blocks...)
 }
+
+// LastByteAdds returns 32-byte entries j = 1..n, entry j at offset 32(j-1)
+// holding 2j in byte 15 of both lanes and zero elsewhere: added with VPADDD
+// to a pair of counter blocks in their own big-endian byte order it adds 2j
+// to the last byte of each, which is the counter plus 2j as long as that
+// byte does not overflow.
+func LastByteAdds(n int) Mem {
+	blocks := make([][16]byte, 0, 2*n)
+	for j := 1; j <= n; j++ {
+		var a [16]byte
+		a[15] = byte(2 * j)
+		blocks = append(blocks, a, a)
+	}
+	return Data(fmt.Sprintf("lastByteAdd%d", n), blocks...)
+}
