@@ -1,21 +1,103 @@
 package vaes512
 
-import "github.com/vaesgo/vaes/vec"
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
 
 // gcmBytes is the batch of the stitched GCM loops: 16 blocks, four
-// registers, one GHASH reduction (asm: gcmBytes).
-const gcmBytes = 16 * powers
+// registers (asm: gcmBytes). Two batches share one GHASH reduction.
+const gcmBytes = 256
 
-// stitched returns the between function of direction.rounds that spreads g
-// over the middle rounds: register r of the data, from load(r), absorbed
-// after middle round r for r < z, and the reduction after round z (asm:
-// stitched).
-func stitched(g *ghashSum, load func(r int) vec.Uint8x64, z int) func(i int) {
+// gcmCounter is the counter of the GCM loops (asm: gcmCounter): the blocks
+// ctr, ctr+1, ctr+2, ctr+3 in their own byte order, one per lane, and the
+// 32-bit counter of lane 0 as an integer, low. While the last byte of the
+// block does not wrap within a batch, which low's low byte tells, the
+// batch's counter blocks are be plus a constant in that byte: one VPADDD
+// each, no byte shuffle. One batch in 16 goes the long way round through
+// the byte-reversed form, where a lane-wise add carries.
+type gcmCounter struct {
+	be  vec.Uint8x64
+	low uint32
+}
+
+// beStep returns the register that adds k to the last byte of every block,
+// k <= 16 (asm: emit.Repeated "beStep<k>").
+func beStep(k int) vec.Uint8x64 {
+	var b [16]byte
+	b[15] = byte(k)
+	return lanes(b, b, b, b)
+}
+
+// loadGCMCounter loads the counter block (asm: loadGCMCounter): the four
+// lanes through the byte-reversed form, and the low 32 bits into a
+// general-purpose register.
+func loadGCMCounter(ctr *[16]byte) gcmCounter {
+	c := loadCounter(ctr, inc32)
+	return gcmCounter{be: reverse(c.reg), low: uint32(ctr[12])<<24 | uint32(ctr[13])<<16 | uint32(ctr[14])<<8 | uint32(ctr[15])}
+}
+
+// blocks returns the next four registers of counter blocks, whitened with
+// round key 0, and advances the counter by 16 (asm: gcmCounter.blocks).
+func (c *gcmCounter) blocks(k *roundKeys) []vec.Uint8x64 {
+	blocks := make([]vec.Uint8x64, 4)
+	if c.low&0xff <= 0xff-19 {
+		// No block of this batch, nor of the next batch's be (lanes
+		// low+16..low+19), carries out of the last byte.
+		for r := range blocks {
+			blocks[r] = c.be
+			if r > 0 {
+				blocks[r] = inc32.wide(c.be, beStep(4*r))
+			}
+		}
+		c.be = inc32.wide(c.be, beStep(16))
+	} else {
+		le := reverse(c.be)
+		for r := range blocks {
+			blocks[r] = c.be
+			if r > 0 {
+				blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
+			}
+		}
+		c.be = reverse(inc32.wide(le, laneAdd(16)))
+	}
+	c.low += 16
+	whiten(blocks, k)
+	return blocks
+}
+
+// laneAdd returns tables.CounterAdd(k) in every lane (asm: emit.Repeated
+// "laneAdd<k>").
+func laneAdd(k int) vec.Uint8x64 {
+	a := tables.CounterAdd(uint32(k))
+	return lanes(a, a, a, a)
+}
+
+// tail returns the next n registers of counter blocks through the
+// byte-reversed form, not whitened, leaving the counter where it is (asm:
+// gcmCounter.tail).
+func (c *gcmCounter) tail(n int) []vec.Uint8x64 {
+	t := counter{reg: reverse(c.be), add: inc32}
+	return t.blocks(n)
+}
+
+// store writes the counter advanced by m blocks (asm: gcmCounter.store):
+// its last four bytes, big-endian, from low.
+func (c *gcmCounter) store(ctr *[16]byte, m int) {
+	v := c.low + uint32(m)
+	ctr[12], ctr[13], ctr[14], ctr[15] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
+}
+
+// stitched returns the between function of direction.rounds that spreads
+// four registers of GHASH over the middle rounds: register first+i, from
+// load(i), absorbed after middle round i for i < z, and, if finish, the
+// reduction after round z (asm: stitched).
+func stitched(g *ghashSum, first int, load func(i int) vec.Uint8x64, z int, finish bool) func(i int) {
 	return func(i int) {
 		switch {
 		case i < z:
-			g.absorb(i, load(i))
-		case i == z:
+			g.absorb(first+i, load(i))
+		case i == z && finish:
 			g.finish()
 		}
 	}
@@ -28,18 +110,18 @@ func from(data []byte) func(r int) vec.Uint8x64 {
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
-// steps of a GHASH batch between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
-	blocks := c.blocks(4)
-	whiten(blocks, k)
+// steps of GHASH between the AES rounds (asm: gcmKernel.batch).
+func gcmBatch(c *gcmCounter, k *roundKeys, between func(i int), dst, src []byte) {
+	blocks := c.blocks(k)
 	encryption.rounds(blocks, k, between)
 	xorBlocks(blocks, src)
 	storeBlocks(blocks, dst)
 }
 
-// sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
-// the ciphertext of batch i-1; the last batch is hashed during the tail's
-// rounds.
+// sealModel is seal (asm: seal). Each batch of the loop hashes the
+// ciphertext of the batch before it: pairs of batches, with one reduction
+// for both hashes, while 512 bytes remain, then one batch if 256 remain.
+// The ciphertext of the last batch is hashed between the tail's rounds.
 func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -48,16 +130,23 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadCounter(ctr, inc32)
+	c := loadGCMCounter(ctr)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
 	if len(src) >= gcmBytes {
 		gcmBatch(&c, k, nil, dst, src)
 		done = gcmBytes
-		for len(src)-done >= gcmBytes {
+		for len(src)-done >= 2*gcmBytes {
 			g := ghashSum{table: t, y: h}
-			gcmBatch(&c, k, stitched(&g, from(dst[done-gcmBytes:]), 4), dst[done:], src[done:])
+			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
+			gcmBatch(&c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
+			h = g.y
+			done += 2 * gcmBytes
+		}
+		if len(src)-done >= gcmBytes {
+			g := ghashSum{table: t, first: powers / 2, y: h}
+			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
@@ -73,20 +162,18 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // pending, if not nil, is the previous batch's ciphertext, hashed between
 // the tail's AES rounds. It returns the hash and the number of blocks
 // used, ceil(n/16) (asm: sealTail).
-func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
-	var between func(i int)
-	g := ghashSum{table: t, y: y}
-	if pending != nil {
-		between = stitched(&g, from(pending), 4)
-	}
+	g := ghashSum{table: t, first: powers / 2, y: y}
 	if n == 0 {
-		if between != nil {
-			for i := 0; i <= 4; i++ {
-				between(i)
-			}
+		if pending != nil {
+			y = ghashRegs(t, y, pending, 4)
 		}
-		return g.y, 0
+		return y, 0
+	}
+	var between func(i int)
+	if pending != nil {
+		between = stitched(&g, 0, from(pending), 4, true)
 	}
 	z, m := (n+63)/64, (n+15)/16
 	blocks := c.tail(z)
@@ -107,8 +194,10 @@ func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending
 	return h.y, m
 }
 
-// openModel is open (asm: open). Iteration i hashes the ciphertext of
-// batch i while it decrypts it; src and dst may be the same slice.
+// openModel is open (asm: open). Each batch hashes its own ciphertext while
+// it decrypts it: pairs of batches, with one reduction for both hashes,
+// while 512 bytes remain, then one batch if 256 remain. src and dst may be
+// the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -117,11 +206,18 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadCounter(ctr, inc32)
+	c := loadGCMCounter(ctr)
 	h := loadHash(y)
-	for len(src) >= gcmBytes {
+	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}
-		gcmBatch(&c, k, stitched(&g, from(src), 4), dst, src)
+		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, false), dst, src)
+		gcmBatch(&c, k, stitched(&g, 4, from(src[gcmBytes:]), 4, true), dst[gcmBytes:], src[gcmBytes:])
+		h = g.y
+		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
+	}
+	if len(src) >= gcmBytes {
+		g := ghashSum{table: t, first: powers / 2, y: h}
+		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, true), dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
@@ -135,7 +231,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
 // of blocks used, ceil(n/16) (asm: openTail).
-func openTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0
@@ -147,7 +243,7 @@ func openTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, sr
 	g := ghashSum{table: t, first: powers - m, y: y}
 	blocks := c.tail(z)
 	whiten(blocks, k)
-	encryption.rounds(blocks, k, stitched(&g, func(r int) vec.Uint8x64 { return data[r] }, z))
+	encryption.rounds(blocks, k, stitched(&g, 0, func(r int) vec.Uint8x64 { return data[r] }, z, true))
 	for r := range blocks {
 		blocks[r] = blocks[r].Xor(data[r])
 	}

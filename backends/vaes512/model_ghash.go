@@ -5,14 +5,14 @@ import (
 	"github.com/vaesgo/vaes/vec"
 )
 
-// powers is the number of key powers in the table, H^16..H^1: one
-// reduction covers 16 blocks, four registers (asm: powers).
-const powers = 16
+// powers is the number of key powers in the table, H^32..H^1: one
+// reduction covers up to 32 blocks, eight registers (asm: powers).
+const powers = 32
 
 // keyPowers loads table slots slot..slot+3 as one register (asm: keyPowers,
 // the address of a 64-byte memory operand). Slot i holds the key form of
-// H^(16-i), so lane j of the register at slot 16-m+4r is the power that
-// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). Slots past 15
+// H^(32-i), so lane j of the register at slot 32-m+4r is the power that
+// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). Slots past 31
 // are read only for lanes whose data is zero.
 func keyPowers(t *[64][16]byte, slot int) vec.Uint64x8 {
 	var w [64]byte
@@ -43,24 +43,41 @@ func swap(x vec.Uint64x8) vec.Uint64x8 {
 
 // accumulator is a sum of unreduced products, lane by lane, in three parts
 // at bits 0, 64 and 128 of a 256-bit value, schoolbook form (asm:
-// accumulator; reference: ghash.Schoolbook). The assembly's first product
-// initialises the parts instead of adding to zero; the sum is the same.
+// accumulator; reference: ghash.Schoolbook). Each product has one low, two
+// middle and one high part; the middle ones are added with one three-way
+// XOR, and the low and high ones of a product are held until the next
+// product comes, so that two of each go in with one three-way XOR too. The
+// assembly's first products initialise the parts instead of adding to
+// zero; the sum is the same.
 type accumulator struct {
-	lo, mid, hi vec.Uint64x8
+	lo, mid, hi    vec.Uint64x8
+	loHeld, hiHeld vec.Uint64x8
+	held           bool
 }
 
 // mulAccumulate adds x·h to a in every lane, with h a register of key
-// powers (asm: mulAccumulate): four VPCLMULQDQ, the two middle products
-// added with one VPTERNLOGD.
+// powers (asm: mulAccumulate): four VPCLMULQDQ and, every other product,
+// three VPTERNLOGD, else one.
 func (a *accumulator) mulAccumulate(x, h vec.Uint64x8) {
-	a.lo = a.lo.Xor(x.CarrylessMultiplyGrouped(0, 0, h))                                          // x.lo·h.lo
-	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 1, h), x.CarrylessMultiplyGrouped(1, 0, h)) // x.lo·h.hi ^ x.hi·h.lo
-	a.hi = a.hi.Xor(x.CarrylessMultiplyGrouped(1, 1, h))                                          // x.hi·h.hi
+	lo := x.CarrylessMultiplyGrouped(0, 0, h) // x.lo·h.lo
+	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 1, h), x.CarrylessMultiplyGrouped(1, 0, h))
+	hi := x.CarrylessMultiplyGrouped(1, 1, h) // x.hi·h.hi
+	if !a.held {
+		a.loHeld, a.hiHeld, a.held = lo, hi, true
+		return
+	}
+	a.lo = xor3(a.lo, a.loHeld, lo)
+	a.hi = xor3(a.hi, a.hiHeld, hi)
+	a.held = false
 }
 
 // reduce returns, lane by lane, the field element each lane's sum stands
 // for (asm: reduce; reference: ghash.Reduce).
 func (a accumulator) reduce() vec.Uint64x8 {
+	if a.held {
+		a.lo = a.lo.Xor(a.loHeld)
+		a.hi = a.hi.Xor(a.hiHeld)
+	}
 	return fold(fold(a.lo, a.mid), a.hi)
 }
 
@@ -96,9 +113,9 @@ func storeHash(h vec.Uint64x8, y *[16]byte) {
 	reverse16(h.AsUint8x64().GetLo().GetLo()).Store(y)
 }
 
-// ghashSum absorbs up to 16 blocks, four registers of data, with one
+// ghashSum absorbs up to 32 blocks, eight registers of data, with one
 // reduction (asm: ghashSum). Register r of an m-block run is multiplied
-// lane by lane by the powers at slot first+4r, first = 16-m; the running
+// lane by lane by the powers at slot first+4r, first = 32-m; the running
 // hash y enters block 0.
 type ghashSum struct {
 	table *[64][16]byte
@@ -121,11 +138,11 @@ func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
 // finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
 func (g *ghashSum) finish() { g.y = horizontal(g.acc.reduce()) }
 
-// ghashBatch absorbs 16 blocks of data, as a stitched loop does between
-// AES rounds (asm: ghashBatch).
-func ghashBatch(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	g := ghashSum{table: t, y: y}
-	for r := range 4 {
+// ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
+// reduction, for code that has no rounds to stitch with (asm: ghashRegs).
+func ghashRegs(t *[64][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
+	g := ghashSum{table: t, first: powers - 4*regs, y: y}
+	for r := range regs {
 		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
 	}
 	g.finish()
@@ -151,7 +168,8 @@ func ghashTail(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	return g.y
 }
 
-// ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): 32 blocks per
+// reduction, then 16 if that many remain, then the tail.
 func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
@@ -161,28 +179,36 @@ func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 	}
 	h := loadHash(y)
 	for len(data) >= 16*powers {
-		h = ghashBatch(t, h, data)
+		h = ghashRegs(t, h, data, 8)
 		data = data[16*powers:]
+	}
+	if len(data) >= 16*powers/2 {
+		h = ghashRegs(t, h, data, 4)
+		data = data[16*powers/2:]
 	}
 	h = ghashTail(t, h, data)
 	storeHash(h, y)
 }
 
 // ghashInitModel is ghashInit (asm: ghashInit). It computes the key forms
-// of H^1, H^2, then [H^4, H^3, H^2, H^1] in one register, and multiplies
-// that three times by H^4 in every lane for H^8..H^5, H^12..H^9 and
-// H^16..H^13: five multiplies in a row instead of fifteen.
+// of H^1, H^2, then [H^4, H^3, H^2, H^1] in one register, and from there
+// the other seven registers of powers by multiplying whole registers by
+// H^4, H^8 and H^16 in every lane: six multiplies in a row instead of 31.
 func ghashInitModel(t *[64][16]byte, h *[16]byte) {
 	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(h))).AsUint64x8())
 	h2 := mulLanes(h1, h1)              // H^2 in every lane
 	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]
 	r := mulLanes(q, h2)                // [H^4, H^4, H^3, H^3]
-	p := shuffle128(r, q, 0, 2, 0, 2)   // [H^4, H^3, H^2, H^1]
-	storePowers(t, 12, p)
-	h4 := shuffle128(p, p, 0, 0, 0, 0) // H^4 in every lane
-	for slot := 8; slot >= 0; slot -= 4 {
-		p = mulLanes(p, h4)
-		storePowers(t, slot, p)
+	p4 := shuffle128(r, q, 0, 2, 0, 2)  // [H^4, H^3, H^2, H^1]
+	h4 := shuffle128(p4, p4, 0, 0, 0, 0)
+	p8 := mulLanes(p4, h4) // [H^8, ..., H^5]
+	h8 := shuffle128(p8, p8, 0, 0, 0, 0)
+	p12 := mulLanes(p4, h8) // [H^12, ..., H^9]
+	p16 := mulLanes(p8, h8) // [H^16, ..., H^13]
+	h16 := shuffle128(p16, p16, 0, 0, 0, 0)
+	for i, p := range []vec.Uint64x8{p4, p8, p12, p16} {
+		storePowers(t, powers-4-4*i, p)
+		storePowers(t, powers-20-4*i, mulLanes(p, h16)) // 16 powers higher
 	}
 }
 

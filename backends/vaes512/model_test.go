@@ -418,6 +418,43 @@ func TestSealOpen(t *testing.T) {
 	}
 }
 
+// TestCounterBytes runs Seal and Open with every value of the counter's
+// last byte, at lengths that end in each kind of tail, so that every batch
+// and tail meets the last byte's wrap at every position.
+func TestCounterBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	k := newTestKey(t, rng, 16)
+	for _, n := range []int{17, 100, 256, 300, 512, 600, 1100, 1300} {
+		input := randomBytes(rng, n)
+		for b := range 256 {
+			ctr := [16]byte(randomBytes(rng, 16))
+			ctr[15] = byte(b)
+			if b%2 == 0 {
+				ctr[14] = 0xff // and the byte above wraps too
+			}
+			y := [16]byte(randomBytes(rng, 16))
+			for _, seal := range []bool{true, false} {
+				want, wantCtr, wantY := gcmReference(k, ctr, y, input, seal)
+				kc, ky, mc, my := ctr, y, ctr, y
+				got, model := make([]byte, n), make([]byte, n)
+				if seal {
+					Seal(&k.ks, &k.table, &kc, &ky, got, input)
+					sealModel(&k.ks.Enc, k.ks.Rounds, k.tab(), &mc, &my, model, input)
+				} else {
+					Open(&k.ks, &k.table, &kc, &ky, got, input)
+					openModel(&k.ks.Enc, k.ks.Rounds, k.tab(), &mc, &my, model, input)
+				}
+				if !bytes.Equal(got, want) || kc != wantCtr || ky != wantY {
+					t.Fatalf("seal=%v n=%d last byte %#x: kernel differs from reference", seal, n, b)
+				}
+				if !bytes.Equal(model, want) || mc != wantCtr || my != wantY {
+					t.Fatalf("seal=%v n=%d last byte %#x: model differs from reference", seal, n, b)
+				}
+			}
+		}
+	}
+}
+
 // TestGCM drives the kernels as the root package does and compares the
 // result with crypto/cipher's GCM: Seal is CTR32 from J0+1, then GHASH of
 // the additional data, the ciphertext and the length block.

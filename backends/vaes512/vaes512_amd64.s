@@ -1862,37 +1862,37 @@ ctr16_1:
 
 	// ctrBatch: 16 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2205,21 +2205,21 @@ ctrSteps_1:
 
 	// ctrBatch: 8 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2395,13 +2395,13 @@ ctrSkip8_1:
 
 	// ctrBatch: 4 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2509,9 +2509,9 @@ ctrSkip4_1:
 
 	// ctrBatch: 2 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -2585,7 +2585,7 @@ ctrSkip2_1:
 
 	// ctrBatch: 1 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_20
@@ -2727,15 +2727,15 @@ DATA laneOffsets<>+48(SB)/8, $0x0000000000000003
 DATA laneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
-DATA laneStep<>+0(SB)/8, $0x0000000000000004
-DATA laneStep<>+8(SB)/8, $0x0000000000000000
-DATA laneStep<>+16(SB)/8, $0x0000000000000004
-DATA laneStep<>+24(SB)/8, $0x0000000000000000
-DATA laneStep<>+32(SB)/8, $0x0000000000000004
-DATA laneStep<>+40(SB)/8, $0x0000000000000000
-DATA laneStep<>+48(SB)/8, $0x0000000000000004
-DATA laneStep<>+56(SB)/8, $0x0000000000000000
-GLOBL laneStep<>(SB), RODATA|NOPTR, $64
+DATA laneAdd4<>+0(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+16(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+32(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+48(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd4<>(SB), RODATA|NOPTR, $64
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
@@ -2865,37 +2865,37 @@ ctr16_2:
 
 	// ctrBatch: 16 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3208,21 +3208,21 @@ ctrSteps_2:
 
 	// ctrBatch: 8 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3398,13 +3398,13 @@ ctrSkip8_2:
 
 	// ctrBatch: 4 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3512,9 +3512,9 @@ ctrSkip4_2:
 
 	// ctrBatch: 2 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -3588,7 +3588,7 @@ ctrSkip2_2:
 
 	// ctrBatch: 1 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_27
@@ -3758,14 +3758,13 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z4
 	VSHUFI64X2 $0x88, Z0, Z4, Z0
-	VMOVDQU64  Z0, 192(AX)
+
+	// H^8..H^5, then H^12..H^9 and H^16..H^13.
 	VSHUFI64X2 $0x00, Z0, Z0, Z1
-
-	// Slots 8..11: the powers of slots 12..15 times H^4.
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPCLMULQDQ $0x11, Z1, Z0, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -3774,40 +3773,103 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPTERNLOGD $0x96, Z2, Z4, Z3
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z0
-	VMOVDQU64  Z0, 128(AX)
-
-	// Slots 4..7: the powers of slots 8..11 times H^4.
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z1
+	VSHUFI64X2 $0x00, Z1, Z1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z6
+	VPXORD     Z5, Z4, Z4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z4
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z4, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z5
 	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z0
-	VMOVDQU64  Z0, 64(AX)
-
-	// Slots 0..3: the powers of slots 4..7 times H^4.
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z5, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z3
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z3, Z6
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z2
+	VPXORD     Z5, Z4, Z4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z5
 	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-	VMOVDQU64  Z0, (AX)
+	VPTERNLOGD $0x96, Z3, Z5, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z3
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z3, Z2
+	VSHUFI64X2 $0x00, Z2, Z2, Z3
+
+	// Slots 28..31, and 16 powers higher in slots 12..15.
+	VMOVDQU64  Z0, 448(AX)
+	VPCLMULQDQ $0x00, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z5
+	VPCLMULQDQ $0x01, Z3, Z0, Z7
+	VPCLMULQDQ $0x11, Z3, Z0, Z0
+	VPXORD     Z7, Z5, Z5
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z7
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z7, Z5
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z4
+	VPSHUFD    $0x4e, Z5, Z5
+	VPTERNLOGD $0x96, Z5, Z4, Z0
+	VMOVDQU64  Z0, 192(AX)
+
+	// Slots 24..27, and 16 powers higher in slots 8..11.
+	VMOVDQU64  Z1, 384(AX)
+	VPCLMULQDQ $0x00, Z3, Z1, Z0
+	VPCLMULQDQ $0x10, Z3, Z1, Z4
+	VPCLMULQDQ $0x01, Z3, Z1, Z5
+	VPCLMULQDQ $0x11, Z3, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z5
+	VPSHUFD    $0x4e, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z5, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+	VMOVDQU64  Z1, 128(AX)
+
+	// Slots 20..23, and 16 powers higher in slots 4..7.
+	VMOVDQU64  Z6, 320(AX)
+	VPCLMULQDQ $0x00, Z3, Z6, Z0
+	VPCLMULQDQ $0x10, Z3, Z6, Z1
+	VPCLMULQDQ $0x01, Z3, Z6, Z4
+	VPCLMULQDQ $0x11, Z3, Z6, Z5
+	VPXORD     Z4, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z4
+	VPSHUFD    $0x4e, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z4, Z1
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z0
+	VPSHUFD    $0x4e, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z0, Z5
+	VMOVDQU64  Z5, 64(AX)
+
+	// Slots 16..19, and 16 powers higher in slots 0..3.
+	VMOVDQU64  Z2, 256(AX)
+	VPCLMULQDQ $0x00, Z3, Z2, Z0
+	VPCLMULQDQ $0x10, Z3, Z2, Z1
+	VPCLMULQDQ $0x01, Z3, Z2, Z4
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPXORD     Z4, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z3
+	VPSHUFD    $0x4e, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z3, Z1
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z0
+	VPSHUFD    $0x4e, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z0, Z2
+	VMOVDQU64  Z2, (AX)
 	VZEROUPPER
 	RET
 
@@ -3849,10 +3911,10 @@ loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD     (CX), X0, X0
 	VPSHUFB    byteReverse4<>+0(SB), X0, X0
-	VPCLMULQDQ $0x00, 240(AX), X0, X1
-	VPCLMULQDQ $0x10, 240(AX), X0, X2
-	VPCLMULQDQ $0x01, 240(AX), X0, X3
-	VPCLMULQDQ $0x11, 240(AX), X0, X0
+	VPCLMULQDQ $0x00, 496(AX), X0, X1
+	VPCLMULQDQ $0x10, 496(AX), X0, X2
+	VPCLMULQDQ $0x01, 496(AX), X0, X3
+	VPCLMULQDQ $0x11, 496(AX), X0, X0
 	VPXORD     X3, X2, X2
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -3870,10 +3932,10 @@ long_3:
 	VMOVDQU64 (CX), X0
 	VPSHUFB   byteReverse4<>+0(SB), X0, X0
 
-	// 16 blocks at a time.
-ghash16_1:
-	CMPQ      BX, $0x00000100
-	JB        ghashTail_1
+	// 32 blocks at a time.
+ghash32_1:
+	CMPQ      BX, $0x00000200
+	JB        ghash16_1
 	VMOVDQU64 (DX), Z1
 
 	// ghashSum.absorb: register 0.
@@ -3892,8 +3954,8 @@ ghash16_1:
 	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
 	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
 	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
 	VMOVDQU64  128(DX), Z4
 
@@ -3903,20 +3965,122 @@ ghash16_1:
 	VPCLMULQDQ $0x10, 128(AX), Z4, Z6
 	VPCLMULQDQ $0x01, 128(AX), Z4, Z7
 	VPCLMULQDQ $0x11, 128(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z1, Z1
-	VMOVDQU64  192(DX), Z4
+	VMOVDQU64  192(DX), Z6
 
 	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 192(AX), Z6, Z7
+	VPCLMULQDQ $0x10, 192(AX), Z6, Z8
+	VPCLMULQDQ $0x01, 192(AX), Z6, Z9
+	VPCLMULQDQ $0x11, 192(AX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z1
+	VMOVDQU64  256(DX), Z4
+
+	// ghashSum.absorb: register 4.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 192(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 256(AX), Z4, Z5
+	VPCLMULQDQ $0x10, 256(AX), Z4, Z6
+	VPCLMULQDQ $0x01, 256(AX), Z4, Z7
+	VPCLMULQDQ $0x11, 256(AX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VMOVDQU64  320(DX), Z6
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 320(AX), Z6, Z7
+	VPCLMULQDQ $0x10, 320(AX), Z6, Z8
+	VPCLMULQDQ $0x01, 320(AX), Z6, Z9
+	VPCLMULQDQ $0x11, 320(AX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z1
+	VMOVDQU64  384(DX), Z4
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VPCLMULQDQ $0x00, 384(AX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(AX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(AX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(AX), Z4, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VMOVDQU64  448(DX), Z6
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(AX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(AX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(AX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(AX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z4
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z4, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y2
+	VPXORQ        Y1, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X0
+	VPXORQ        X2, X0, X0
+	ADDQ          $0x00000200, DX
+	SUBQ          $0x00000200, BX
+	JMP           ghash32_1
+
+ghash16_1:
+	// 16 blocks if that many remain.
+	CMPQ      BX, $0x00000100
+	JB        ghashTail_1
+	VMOVDQU64 (DX), Z1
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPXORD     Z0, Z1, Z1
+	VPCLMULQDQ $0x00, 256(AX), Z1, Z2
+	VPCLMULQDQ $0x10, 256(AX), Z1, Z3
+	VPCLMULQDQ $0x01, 256(AX), Z1, Z4
+	VPCLMULQDQ $0x11, 256(AX), Z1, Z1
+	VPXORD     Z4, Z3, Z3
+	VMOVDQU64  64(DX), Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VPCLMULQDQ $0x00, 320(AX), Z4, Z5
+	VPCLMULQDQ $0x10, 320(AX), Z4, Z6
+	VPCLMULQDQ $0x01, 320(AX), Z4, Z7
+	VPCLMULQDQ $0x11, 320(AX), Z4, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
+	VMOVDQU64  128(DX), Z4
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VPCLMULQDQ $0x00, 384(AX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(AX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(AX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(AX), Z4, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VMOVDQU64  192(DX), Z6
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(AX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(AX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(AX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(AX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -3934,7 +4098,6 @@ ghash16_1:
 	VPXORQ        X2, X0, X0
 	ADDQ          $0x00000100, DX
 	SUBQ          $0x00000100, BX
-	JMP           ghash16_1
 
 ghashTail_1:
 	// ghashTail: the last n < 256 bytes.
@@ -3944,7 +4107,7 @@ ghashTail_1:
 	ADDQ  $0x0f, SI
 	ANDQ  $-16, SI
 	NEGQ  SI
-	LEAQ  256(AX)(SI*1), SI
+	LEAQ  512(AX)(SI*1), SI
 	CMPQ  BX, $0x00000040
 	JA    ghashTail1Next_1
 
@@ -4008,8 +4171,8 @@ ghashTail1Next_1:
 	VPCLMULQDQ $0x10, 64(SI), Z3, Z5
 	VPCLMULQDQ $0x01, 64(SI), Z3, Z6
 	VPCLMULQDQ $0x11, 64(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPXORD     Z4, Z0, Z0
 	VPXORD     Z3, Z1, Z1
 
 	// ghashSum.finish.
@@ -4056,8 +4219,8 @@ ghashTail2Next_1:
 	VPCLMULQDQ $0x10, 64(SI), Z3, Z5
 	VPCLMULQDQ $0x01, 64(SI), Z3, Z6
 	VPCLMULQDQ $0x11, 64(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPXORD     Z4, Z0, Z0
 	VPXORD     Z3, Z1, Z1
 	VMOVDQU8.Z 128(DX), K1, Z3
 
@@ -4067,11 +4230,12 @@ ghashTail2Next_1:
 	VPCLMULQDQ $0x10, 128(SI), Z3, Z5
 	VPCLMULQDQ $0x01, 128(SI), Z3, Z6
 	VPCLMULQDQ $0x11, 128(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z2
-	VPXORD     Z3, Z1, Z1
 
 	// ghashSum.finish.
+	VPXORD Z4, Z0, Z0
+	VPXORD Z3, Z1, Z1
+
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z3
 	VPSHUFD    $0x4e, Z0, Z0
@@ -4112,8 +4276,8 @@ ghashTail3Next_1:
 	VPCLMULQDQ $0x10, 64(SI), Z3, Z5
 	VPCLMULQDQ $0x01, 64(SI), Z3, Z6
 	VPCLMULQDQ $0x11, 64(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPXORD     Z4, Z0, Z0
 	VPXORD     Z3, Z1, Z1
 	VMOVDQU64  128(DX), Z3
 
@@ -4123,20 +4287,18 @@ ghashTail3Next_1:
 	VPCLMULQDQ $0x10, 128(SI), Z3, Z5
 	VPCLMULQDQ $0x01, 128(SI), Z3, Z6
 	VPCLMULQDQ $0x11, 128(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z2
-	VPXORD     Z3, Z1, Z1
-	VMOVDQU8.Z 192(DX), K1, Z3
+	VMOVDQU8.Z 192(DX), K1, Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z3
-	VPCLMULQDQ $0x00, 192(SI), Z3, Z4
-	VPCLMULQDQ $0x10, 192(SI), Z3, Z5
-	VPCLMULQDQ $0x01, 192(SI), Z3, Z6
-	VPCLMULQDQ $0x11, 192(SI), Z3, Z3
-	VPXORD     Z4, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z5, Z2
-	VPXORD     Z3, Z1, Z1
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPCLMULQDQ $0x00, 192(SI), Z5, Z6
+	VPCLMULQDQ $0x10, 192(SI), Z5, Z7
+	VPCLMULQDQ $0x01, 192(SI), Z5, Z8
+	VPCLMULQDQ $0x11, 192(SI), Z5, Z5
+	VPTERNLOGD $0x96, Z8, Z7, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
+	VPTERNLOGD $0x96, Z5, Z3, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -4255,10 +4417,10 @@ storeShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD     (DI), X2, X1
 	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 240(BX), X1, X2
-	VPCLMULQDQ $0x10, 240(BX), X1, X3
-	VPCLMULQDQ $0x01, 240(BX), X1, X4
-	VPCLMULQDQ $0x11, 240(BX), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X2
+	VPCLMULQDQ $0x10, 496(BX), X1, X3
+	VPCLMULQDQ $0x01, 496(BX), X1, X4
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
 	VPXORD     X4, X3, X3
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -4304,27 +4466,49 @@ keys10_5:
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	MOVL            12(SI), AX
+	BSWAPL          AX
 	VMOVDQU64       (DI), X16
 	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 	CMPQ            R10, $0x00000100
 	JB              sealNone_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_1
+
+counterCarry_1:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
 	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_30
-	JE      rounds12_30
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_1:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_30
+	JE   rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4419,26 +4603,45 @@ rounds10_30:
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
 
-seal16_1:
-	CMPQ R10, $0x00000100
-	JB   sealPending_1
+seal32_1:
+	CMPQ R10, $0x00000200
+	JB   seal16_1
 
-	// gcmBatch: encrypt this batch, hash the previous one.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
+	// Two batches, each hashing the one before it, one reduction.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_2
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_2
+
+counterCarry_2:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
 	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_31
-	JE      rounds12_31
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_2:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_31
+	JE   rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4491,8 +4694,8 @@ rounds10_31:
 	VPCLMULQDQ $0x10, 64(BX), Z24, Z26
 	VPCLMULQDQ $0x01, 64(BX), Z24, Z27
 	VPCLMULQDQ $0x11, 64(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
 	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
 	VPXORD     Z24, Z21, Z21
 
 	// Round Nr-7.
@@ -4508,26 +4711,192 @@ rounds10_31:
 	VPCLMULQDQ $0x10, 128(BX), Z24, Z26
 	VPCLMULQDQ $0x01, 128(BX), Z24, Z27
 	VPCLMULQDQ $0x11, 128(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
 	VPTERNLOGD $0x96, Z27, Z26, Z23
-	VPXORD     Z24, Z21, Z21
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
 	VAESENC   Z9, Z18, Z18
 	VAESENC   Z9, Z19, Z19
 	VAESENC   Z9, Z20, Z20
-	VMOVDQU64 -64(R8), Z24
+	VMOVDQU64 -64(R8), Z26
 
 	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 192(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 192(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 192(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 192(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_3
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_3
+
+counterCarry_3:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z24, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z24, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z24, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z24, Z24
+	VPSHUFB byteReverse4<>+0(SB), Z24, Z15
+
+counterDone_3:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_32
+	JE   rounds12_32
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_32:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_32:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z24
+
+	// ghashSum.absorb: register 4.
 	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
-	VPCLMULQDQ $0x00, 192(BX), Z24, Z25
-	VPCLMULQDQ $0x10, 192(BX), Z24, Z26
-	VPCLMULQDQ $0x01, 192(BX), Z24, Z27
-	VPCLMULQDQ $0x11, 192(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
+	VPCLMULQDQ $0x00, 256(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 256(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 256(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 256(BX), Z24, Z24
 	VPTERNLOGD $0x96, Z27, Z26, Z23
-	VPXORD     Z24, Z21, Z21
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z26
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 320(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 320(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 320(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 320(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z24
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 384(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 384(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 384(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 384(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z26
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 448(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 448(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 448(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 448(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -4590,7 +4959,196 @@ rounds10_31:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-	JMP         seal16_1
+	JMP         seal32_1
+
+seal16_1:
+	CMPQ R10, $0x00000100
+	JB   sealPending_1
+
+	// One batch hashing the one before it.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_4
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_4
+
+counterCarry_4:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_4:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_33
+	JE   rounds12_33
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_33:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_33:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VPCLMULQDQ $0x00, 256(BX), Z21, Z22
+	VPCLMULQDQ $0x10, 256(BX), Z21, Z23
+	VPCLMULQDQ $0x01, 256(BX), Z21, Z24
+	VPCLMULQDQ $0x11, 256(BX), Z21, Z21
+	VPXORD     Z24, Z23, Z23
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 320(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 320(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 320(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 320(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z24, Z21, Z21
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 384(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 384(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 384(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 384(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z26
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 448(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 448(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 448(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 448(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z22, Z24
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z24, Z23
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 sealPending_1:
 	// sealTail: the last n < 256 bytes.
@@ -4603,44 +5161,42 @@ sealPending_1:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (BX), Z0, Z1
-	VPCLMULQDQ $0x10, (BX), Z0, Z2
-	VPCLMULQDQ $0x01, (BX), Z0, Z3
-	VPCLMULQDQ $0x11, (BX), Z0, Z0
+	VPCLMULQDQ $0x00, 256(BX), Z0, Z1
+	VPCLMULQDQ $0x10, 256(BX), Z0, Z2
+	VPCLMULQDQ $0x01, 256(BX), Z0, Z3
+	VPCLMULQDQ $0x11, 256(BX), Z0, Z0
 	VPXORD     Z3, Z2, Z2
 	VMOVDQU64  -192(R8), Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z3, Z3
-	VPCLMULQDQ $0x00, 64(BX), Z3, Z4
-	VPCLMULQDQ $0x10, 64(BX), Z3, Z5
-	VPCLMULQDQ $0x01, 64(BX), Z3, Z6
-	VPCLMULQDQ $0x11, 64(BX), Z3, Z3
-	VPXORD     Z4, Z1, Z1
+	VPCLMULQDQ $0x00, 320(BX), Z3, Z4
+	VPCLMULQDQ $0x10, 320(BX), Z3, Z5
+	VPCLMULQDQ $0x01, 320(BX), Z3, Z6
+	VPCLMULQDQ $0x11, 320(BX), Z3, Z3
 	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPXORD     Z4, Z1, Z1
 	VPXORD     Z3, Z0, Z0
 	VMOVDQU64  -128(R8), Z3
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z3, Z3
-	VPCLMULQDQ $0x00, 128(BX), Z3, Z4
-	VPCLMULQDQ $0x10, 128(BX), Z3, Z5
-	VPCLMULQDQ $0x01, 128(BX), Z3, Z6
-	VPCLMULQDQ $0x11, 128(BX), Z3, Z3
-	VPXORD     Z4, Z1, Z1
+	VPCLMULQDQ $0x00, 384(BX), Z3, Z4
+	VPCLMULQDQ $0x10, 384(BX), Z3, Z5
+	VPCLMULQDQ $0x01, 384(BX), Z3, Z6
+	VPCLMULQDQ $0x11, 384(BX), Z3, Z3
 	VPTERNLOGD $0x96, Z6, Z5, Z2
-	VPXORD     Z3, Z0, Z0
-	VMOVDQU64  -64(R8), Z3
+	VMOVDQU64  -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z3
-	VPCLMULQDQ $0x00, 192(BX), Z3, Z4
-	VPCLMULQDQ $0x10, 192(BX), Z3, Z5
-	VPCLMULQDQ $0x01, 192(BX), Z3, Z6
-	VPCLMULQDQ $0x11, 192(BX), Z3, Z3
-	VPXORD     Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z6, Z5, Z2
-	VPXORD     Z3, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPCLMULQDQ $0x00, 448(BX), Z5, Z6
+	VPCLMULQDQ $0x10, 448(BX), Z5, Z7
+	VPCLMULQDQ $0x01, 448(BX), Z5, Z8
+	VPCLMULQDQ $0x11, 448(BX), Z5, Z5
+	VPTERNLOGD $0x96, Z8, Z7, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z0
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -4659,35 +5215,37 @@ sealPending_1:
 	JMP           sealDone_1
 
 sealTailBlocks_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 256(BX)(AX*1), AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+	NEGQ CX
+	LEAQ 512(BX)(CX*1), CX
 	CMPQ R10, $0x00000040
 	JA   sealTail1Next_1
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	MOVQ    R10, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_32
-	JE      rounds12_32
+	JB      rounds10_34
+	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
 	VAESENC Z3, Z17, Z17
 
-rounds12_32:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z17, Z17
 
-rounds10_32:
+rounds10_34:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VMOVDQU64 -256(R8), Z0
@@ -4695,10 +5253,10 @@ rounds10_32:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (BX), Z0, Z2
-	VPCLMULQDQ $0x10, (BX), Z0, Z3
-	VPCLMULQDQ $0x01, (BX), Z0, Z4
-	VPCLMULQDQ $0x11, (BX), Z0, Z0
+	VPCLMULQDQ $0x00, 256(BX), Z0, Z2
+	VPCLMULQDQ $0x10, 256(BX), Z0, Z3
+	VPCLMULQDQ $0x01, 256(BX), Z0, Z4
+	VPCLMULQDQ $0x11, 256(BX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -4707,12 +5265,12 @@ rounds10_32:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 64(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 320(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 320(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 320(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 320(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -4721,27 +5279,25 @@ rounds10_32:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 128(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 384(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
-	VMOVDQU64 -64(R8), Z4
+	VMOVDQU64 -64(R8), Z6
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 192(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(BX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(BX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(BX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(BX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -4783,10 +5339,10 @@ rounds10_32:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z1
-	VPCLMULQDQ $0x10, (AX), Z0, Z2
-	VPCLMULQDQ $0x01, (AX), Z0, Z3
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z1
+	VPCLMULQDQ $0x10, (CX), Z0, Z2
+	VPCLMULQDQ $0x01, (CX), Z0, Z3
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z3, Z2, Z2
 
 	// ghashSum.finish.
@@ -4810,19 +5366,21 @@ sealTail1Next_1:
 	JA   sealTail2Next_1
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	MOVQ    R10, R11
+	SUBQ    $0x00000040, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
+	JB      rounds10_35
+	JE      rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4830,14 +5388,14 @@ sealTail1Next_1:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_33:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_33:
+rounds10_35:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -4846,10 +5404,10 @@ rounds10_33:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (BX), Z0, Z2
-	VPCLMULQDQ $0x10, (BX), Z0, Z3
-	VPCLMULQDQ $0x01, (BX), Z0, Z4
-	VPCLMULQDQ $0x11, (BX), Z0, Z0
+	VPCLMULQDQ $0x00, 256(BX), Z0, Z2
+	VPCLMULQDQ $0x10, 256(BX), Z0, Z3
+	VPCLMULQDQ $0x01, 256(BX), Z0, Z4
+	VPCLMULQDQ $0x11, 256(BX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -4859,12 +5417,12 @@ rounds10_33:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 64(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 320(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 320(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 320(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 320(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -4874,28 +5432,26 @@ rounds10_33:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 128(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 384(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
 	VAESENC   Z9, Z18, Z18
-	VMOVDQU64 -64(R8), Z4
+	VMOVDQU64 -64(R8), Z6
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 192(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(BX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(BX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(BX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(BX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -4945,20 +5501,20 @@ rounds10_33:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 64(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 64(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 64(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 64(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z0, Z4
+	VPCLMULQDQ $0x10, 64(CX), Z0, Z5
+	VPCLMULQDQ $0x01, 64(CX), Z0, Z6
+	VPCLMULQDQ $0x11, 64(CX), Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z3
+	VPXORD     Z4, Z2, Z2
 	VPXORD     Z0, Z1, Z1
 
 	// ghashSum.finish.
@@ -4982,22 +5538,24 @@ sealTail2Next_1:
 	JA   sealTail3Next_1
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	MOVQ    R10, R11
+	SUBQ    $0x00000080, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_34
-	JE      rounds12_34
+	JB      rounds10_36
+	JE      rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5007,7 +5565,7 @@ sealTail2Next_1:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_34:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5016,7 +5574,7 @@ rounds12_34:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_34:
+rounds10_36:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -5026,10 +5584,10 @@ rounds10_34:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (BX), Z0, Z2
-	VPCLMULQDQ $0x10, (BX), Z0, Z3
-	VPCLMULQDQ $0x01, (BX), Z0, Z4
-	VPCLMULQDQ $0x11, (BX), Z0, Z0
+	VPCLMULQDQ $0x00, 256(BX), Z0, Z2
+	VPCLMULQDQ $0x10, 256(BX), Z0, Z3
+	VPCLMULQDQ $0x01, 256(BX), Z0, Z4
+	VPCLMULQDQ $0x11, 256(BX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -5040,12 +5598,12 @@ rounds10_34:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 64(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 320(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 320(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 320(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 320(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -5056,29 +5614,27 @@ rounds10_34:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 128(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 384(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
 	VAESENC   Z9, Z18, Z18
 	VAESENC   Z9, Z19, Z19
-	VMOVDQU64 -64(R8), Z4
+	VMOVDQU64 -64(R8), Z6
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 192(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(BX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(BX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(BX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(BX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -5136,33 +5692,34 @@ rounds10_34:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 128(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 128(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 128(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 128(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z0, Z4
+	VPCLMULQDQ $0x10, 128(CX), Z0, Z5
+	VPCLMULQDQ $0x01, 128(CX), Z0, Z6
+	VPCLMULQDQ $0x11, 128(CX), Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z3
-	VPXORD     Z0, Z1, Z1
 
 	// ghashSum.finish.
+	VPXORD Z4, Z2, Z2
+	VPXORD Z0, Z1, Z1
+
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
@@ -5180,25 +5737,27 @@ rounds10_34:
 
 sealTail3Next_1:
 	// sealTail: 4 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	MOVQ    R10, R11
+	SUBQ    $0x000000c0, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
-	VPADDD  laneStep<>+0(SB), Z20, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5210,7 +5769,7 @@ sealTail3Next_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_35:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5221,7 +5780,7 @@ rounds12_35:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_35:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -5232,10 +5791,10 @@ rounds10_35:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (BX), Z0, Z2
-	VPCLMULQDQ $0x10, (BX), Z0, Z3
-	VPCLMULQDQ $0x01, (BX), Z0, Z4
-	VPCLMULQDQ $0x11, (BX), Z0, Z0
+	VPCLMULQDQ $0x00, 256(BX), Z0, Z2
+	VPCLMULQDQ $0x10, 256(BX), Z0, Z3
+	VPCLMULQDQ $0x01, 256(BX), Z0, Z4
+	VPCLMULQDQ $0x11, 256(BX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -5247,12 +5806,12 @@ rounds10_35:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 64(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 320(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 320(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 320(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 320(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -5264,30 +5823,28 @@ rounds10_35:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 128(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 384(BX), Z4, Z5
+	VPCLMULQDQ $0x10, 384(BX), Z4, Z6
+	VPCLMULQDQ $0x01, 384(BX), Z4, Z7
+	VPCLMULQDQ $0x11, 384(BX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
 	VAESENC   Z9, Z18, Z18
 	VAESENC   Z9, Z19, Z19
 	VAESENC   Z9, Z20, Z20
-	VMOVDQU64 -64(R8), Z4
+	VMOVDQU64 -64(R8), Z6
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VPCLMULQDQ $0x00, 192(BX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(BX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(BX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(BX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
+	VPCLMULQDQ $0x00, 448(BX), Z6, Z7
+	VPCLMULQDQ $0x10, 448(BX), Z6, Z8
+	VPCLMULQDQ $0x01, 448(BX), Z6, Z9
+	VPCLMULQDQ $0x11, 448(BX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -5353,41 +5910,39 @@ rounds10_35:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z4
-	VPCLMULQDQ $0x00, 128(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 128(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 128(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 128(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 192(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 192(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 192(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 192(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z3
-	VPXORD     Z0, Z1, Z1
+	VPCLMULQDQ $0x00, 192(CX), Z0, Z6
+	VPCLMULQDQ $0x10, 192(CX), Z0, Z7
+	VPCLMULQDQ $0x01, 192(CX), Z0, Z8
+	VPCLMULQDQ $0x11, 192(CX), Z0, Z0
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPTERNLOGD $0x96, Z0, Z4, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -5412,35 +5967,37 @@ sealNone_1:
 	JMP   sealDone_1
 
 sealTailBlocks_2:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 256(BX)(AX*1), AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+	NEGQ CX
+	LEAQ 512(BX)(CX*1), CX
 	CMPQ R10, $0x00000040
 	JA   sealTail1Next_2
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    R10, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
 	VAESENC Z3, Z17, Z17
 
-rounds12_36:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z5, Z17, Z17
 
-rounds10_36:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -5478,10 +6035,10 @@ rounds10_36:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z1
-	VPCLMULQDQ $0x10, (AX), Z0, Z2
-	VPCLMULQDQ $0x01, (AX), Z0, Z3
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z1
+	VPCLMULQDQ $0x10, (CX), Z0, Z2
+	VPCLMULQDQ $0x01, (CX), Z0, Z3
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z3, Z2, Z2
 
 	// ghashSum.finish.
@@ -5505,19 +6062,21 @@ sealTail1Next_2:
 	JA   sealTail2Next_2
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    R10, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5525,14 +6084,14 @@ sealTail1Next_2:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_37:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_37:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5582,20 +6141,20 @@ rounds10_37:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 64(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 64(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 64(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 64(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z0, Z4
+	VPCLMULQDQ $0x10, 64(CX), Z0, Z5
+	VPCLMULQDQ $0x01, 64(CX), Z0, Z6
+	VPCLMULQDQ $0x11, 64(CX), Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z3
+	VPXORD     Z4, Z2, Z2
 	VPXORD     Z0, Z1, Z1
 
 	// ghashSum.finish.
@@ -5619,22 +6178,24 @@ sealTail2Next_2:
 	JA   sealTail3Next_2
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
+	JB      rounds10_40
+	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5644,7 +6205,7 @@ sealTail2Next_2:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_38:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5653,7 +6214,7 @@ rounds12_38:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_38:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5715,33 +6276,34 @@ rounds10_38:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 128(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 128(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 128(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 128(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z0, Z4
+	VPCLMULQDQ $0x10, 128(CX), Z0, Z5
+	VPCLMULQDQ $0x01, 128(CX), Z0, Z6
+	VPCLMULQDQ $0x11, 128(CX), Z0, Z0
 	VPTERNLOGD $0x96, Z6, Z5, Z3
-	VPXORD     Z0, Z1, Z1
 
 	// ghashSum.finish.
+	VPXORD Z4, Z2, Z2
+	VPXORD Z0, Z1, Z1
+
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
@@ -5759,25 +6321,27 @@ rounds10_38:
 
 sealTail3Next_2:
 	// sealTail: 4 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
-	VPADDD  laneStep<>+0(SB), Z20, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5789,7 +6353,7 @@ sealTail3Next_2:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_39:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -5800,7 +6364,7 @@ rounds12_39:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_39:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -5874,41 +6438,39 @@ rounds10_39:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VPCLMULQDQ $0x00, (AX), Z1, Z2
-	VPCLMULQDQ $0x10, (AX), Z1, Z3
-	VPCLMULQDQ $0x01, (AX), Z1, Z4
-	VPCLMULQDQ $0x11, (AX), Z1, Z1
+	VPCLMULQDQ $0x00, (CX), Z1, Z2
+	VPCLMULQDQ $0x10, (CX), Z1, Z3
+	VPCLMULQDQ $0x01, (CX), Z1, Z4
+	VPCLMULQDQ $0x11, (CX), Z1, Z1
 	VPXORD     Z4, Z3, Z3
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z4
-	VPCLMULQDQ $0x00, 128(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 128(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 128(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 128(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z1, Z1
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPCLMULQDQ $0x00, 192(AX), Z0, Z4
-	VPCLMULQDQ $0x10, 192(AX), Z0, Z5
-	VPCLMULQDQ $0x01, 192(AX), Z0, Z6
-	VPCLMULQDQ $0x11, 192(AX), Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z3
-	VPXORD     Z0, Z1, Z1
+	VPCLMULQDQ $0x00, 192(CX), Z0, Z6
+	VPCLMULQDQ $0x10, 192(CX), Z0, Z7
+	VPCLMULQDQ $0x01, 192(CX), Z0, Z8
+	VPCLMULQDQ $0x11, 192(CX), Z0, Z0
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPTERNLOGD $0x96, Z6, Z5, Z2
+	VPTERNLOGD $0x96, Z0, Z4, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -5926,21 +6488,90 @@ rounds10_39:
 	VPXORQ        X0, X16, X16
 
 sealDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
 
-	// counter.store: lane 0 plus m, big-endian.
-	VMOVQ     AX, X0
-	VPADDD    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (SI)
+	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
 
 sealExit_1:
 	VZEROUPPER
 	RET
+
+DATA beStep4<>+0(SB)/8, $0x0000000000000000
+DATA beStep4<>+8(SB)/8, $0x0400000000000000
+DATA beStep4<>+16(SB)/8, $0x0000000000000000
+DATA beStep4<>+24(SB)/8, $0x0400000000000000
+DATA beStep4<>+32(SB)/8, $0x0000000000000000
+DATA beStep4<>+40(SB)/8, $0x0400000000000000
+DATA beStep4<>+48(SB)/8, $0x0000000000000000
+DATA beStep4<>+56(SB)/8, $0x0400000000000000
+GLOBL beStep4<>(SB), RODATA|NOPTR, $64
+
+DATA beStep8<>+0(SB)/8, $0x0000000000000000
+DATA beStep8<>+8(SB)/8, $0x0800000000000000
+DATA beStep8<>+16(SB)/8, $0x0000000000000000
+DATA beStep8<>+24(SB)/8, $0x0800000000000000
+DATA beStep8<>+32(SB)/8, $0x0000000000000000
+DATA beStep8<>+40(SB)/8, $0x0800000000000000
+DATA beStep8<>+48(SB)/8, $0x0000000000000000
+DATA beStep8<>+56(SB)/8, $0x0800000000000000
+GLOBL beStep8<>(SB), RODATA|NOPTR, $64
+
+DATA beStep12<>+0(SB)/8, $0x0000000000000000
+DATA beStep12<>+8(SB)/8, $0x0c00000000000000
+DATA beStep12<>+16(SB)/8, $0x0000000000000000
+DATA beStep12<>+24(SB)/8, $0x0c00000000000000
+DATA beStep12<>+32(SB)/8, $0x0000000000000000
+DATA beStep12<>+40(SB)/8, $0x0c00000000000000
+DATA beStep12<>+48(SB)/8, $0x0000000000000000
+DATA beStep12<>+56(SB)/8, $0x0c00000000000000
+GLOBL beStep12<>(SB), RODATA|NOPTR, $64
+
+DATA beStep16<>+0(SB)/8, $0x0000000000000000
+DATA beStep16<>+8(SB)/8, $0x1000000000000000
+DATA beStep16<>+16(SB)/8, $0x0000000000000000
+DATA beStep16<>+24(SB)/8, $0x1000000000000000
+DATA beStep16<>+32(SB)/8, $0x0000000000000000
+DATA beStep16<>+40(SB)/8, $0x1000000000000000
+DATA beStep16<>+48(SB)/8, $0x0000000000000000
+DATA beStep16<>+56(SB)/8, $0x1000000000000000
+GLOBL beStep16<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd8<>+0(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+16(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+32(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+48(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd8<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd12<>+0(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+16(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+32(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+48(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd12<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd16<>+0(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+16(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+32(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -5978,10 +6609,10 @@ loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD     (DI), X2, X1
 	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 240(BX), X1, X3
-	VPCLMULQDQ $0x10, 240(BX), X1, X4
-	VPCLMULQDQ $0x01, 240(BX), X1, X5
-	VPCLMULQDQ $0x11, 240(BX), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X3
+	VPCLMULQDQ $0x10, 496(BX), X1, X4
+	VPCLMULQDQ $0x01, 496(BX), X1, X5
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
 	VPXORD     X5, X4, X4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -5996,19 +6627,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_40
-	JE         rounds12_40
+	JB         rounds10_42
+	JE         rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_40:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_40:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6082,29 +6713,51 @@ keys10_6:
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	MOVL            12(SI), AX
+	BSWAPL          AX
 	VMOVDQU64       (DI), X16
 	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 
-open16_1:
-	CMPQ R10, $0x00000100
-	JB   openTail_1
+open32_1:
+	CMPQ R10, $0x00000200
+	JB   open16_1
 
-	// gcmBatch: hash this batch's ciphertext and decrypt it.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
+	// Two batches, each hashing its own ciphertext, one reduction.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_5
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_5
+
+counterCarry_5:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
 	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_5:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6116,7 +6769,7 @@ open16_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_41:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6127,7 +6780,7 @@ rounds12_41:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_41:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -6157,8 +6810,8 @@ rounds10_41:
 	VPCLMULQDQ $0x10, 64(BX), Z24, Z26
 	VPCLMULQDQ $0x01, 64(BX), Z24, Z27
 	VPCLMULQDQ $0x11, 64(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
 	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
 	VPXORD     Z24, Z21, Z21
 
 	// Round Nr-7.
@@ -6174,26 +6827,192 @@ rounds10_41:
 	VPCLMULQDQ $0x10, 128(BX), Z24, Z26
 	VPCLMULQDQ $0x01, 128(BX), Z24, Z27
 	VPCLMULQDQ $0x11, 128(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
 	VPTERNLOGD $0x96, Z27, Z26, Z23
-	VPXORD     Z24, Z21, Z21
 
 	// Round Nr-6.
 	VAESENC   Z9, Z17, Z17
 	VAESENC   Z9, Z18, Z18
 	VAESENC   Z9, Z19, Z19
 	VAESENC   Z9, Z20, Z20
-	VMOVDQU64 192(R9), Z24
+	VMOVDQU64 192(R9), Z26
 
 	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 192(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 192(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 192(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 192(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_6
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_6
+
+counterCarry_6:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z24, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z24, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z24, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z24, Z24
+	VPSHUFB byteReverse4<>+0(SB), Z24, Z15
+
+counterDone_6:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_44
+	JE   rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_44:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z24
+
+	// ghashSum.absorb: register 4.
 	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
-	VPCLMULQDQ $0x00, 192(BX), Z24, Z25
-	VPCLMULQDQ $0x10, 192(BX), Z24, Z26
-	VPCLMULQDQ $0x01, 192(BX), Z24, Z27
-	VPCLMULQDQ $0x11, 192(BX), Z24, Z24
-	VPXORD     Z25, Z22, Z22
+	VPCLMULQDQ $0x00, 256(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 256(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 256(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 256(BX), Z24, Z24
 	VPTERNLOGD $0x96, Z27, Z26, Z23
-	VPXORD     Z24, Z21, Z21
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 64(R9), Z26
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 320(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 320(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 320(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 320(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 128(R9), Z24
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 384(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 384(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 384(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 384(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 192(R9), Z26
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 448(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 448(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 448(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 448(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
@@ -6256,52 +7075,243 @@ rounds10_41:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-	JMP         open16_1
+	JMP         open32_1
+
+open16_1:
+	CMPQ R10, $0x00000100
+	JB   openTail_1
+
+	// One batch hashing its own ciphertext.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_7
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_7
+
+counterCarry_7:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_7:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_45
+	JE   rounds12_45
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_45:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_45:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VPCLMULQDQ $0x00, 256(BX), Z21, Z22
+	VPCLMULQDQ $0x10, 256(BX), Z21, Z23
+	VPCLMULQDQ $0x01, 256(BX), Z21, Z24
+	VPCLMULQDQ $0x11, 256(BX), Z21, Z21
+	VPXORD     Z24, Z23, Z23
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 64(R9), Z24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 320(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 320(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 320(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 320(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z24, Z21, Z21
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 128(R9), Z24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPCLMULQDQ $0x00, 384(BX), Z24, Z25
+	VPCLMULQDQ $0x10, 384(BX), Z24, Z26
+	VPCLMULQDQ $0x01, 384(BX), Z24, Z27
+	VPCLMULQDQ $0x11, 384(BX), Z24, Z24
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 192(R9), Z26
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z26, Z26
+	VPCLMULQDQ $0x00, 448(BX), Z26, Z27
+	VPCLMULQDQ $0x10, 448(BX), Z26, Z28
+	VPCLMULQDQ $0x01, 448(BX), Z26, Z29
+	VPCLMULQDQ $0x11, 448(BX), Z26, Z26
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z26, Z24, Z21
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z22, Z24
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z24, Z23
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 openTail_1:
 	// openTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    openDone_1
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	NEGQ  AX
-	LEAQ  256(BX)(AX*1), AX
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
 	CMPQ  R10, $0x00000040
 	JA    openTail1Next_1
 
 	// openTail: 1 register(s).
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	MOVQ       R10, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (R9), K1, Z17
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
-	JB         rounds10_42
-	JE         rounds12_42
+	JB         rounds10_46
+	JE         rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z18, Z18
 	VAESENC Z3, Z18, Z18
 
-rounds12_42:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z18, Z18
 
-rounds10_42:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Z6, Z18, Z18
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z2
-	VPCLMULQDQ $0x10, (AX), Z0, Z3
-	VPCLMULQDQ $0x01, (AX), Z0, Z4
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z2
+	VPCLMULQDQ $0x10, (CX), Z0, Z3
+	VPCLMULQDQ $0x01, (CX), Z0, Z4
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -6354,21 +7364,23 @@ openTail1Next_1:
 	JA   openTail2Next_1
 
 	// openTail: 2 register(s).
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	MOVQ       R10, BX
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU8.Z 64(R9), K1, Z18
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
-	VPADDD     laneStep<>+0(SB), Z15, Z20
-	VPSHUFB    byteReverse4<>+0(SB), Z20, Z20
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
 	VPXORD     Z0, Z19, Z19
 	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_43
-	JE         rounds12_43
+	JB         rounds10_47
+	JE         rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z19, Z19
@@ -6376,14 +7388,14 @@ openTail1Next_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_43:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z19, Z19
 	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_43:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z19, Z19
 	VAESENC Z6, Z20, Z20
@@ -6391,10 +7403,10 @@ rounds10_43:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z2
-	VPCLMULQDQ $0x10, (AX), Z0, Z3
-	VPCLMULQDQ $0x01, (AX), Z0, Z4
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z2
+	VPCLMULQDQ $0x10, (CX), Z0, Z3
+	VPCLMULQDQ $0x01, (CX), Z0, Z4
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -6403,12 +7415,12 @@ rounds10_43:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -6468,25 +7480,27 @@ openTail2Next_1:
 	JA   openTail3Next_1
 
 	// openTail: 3 register(s).
-	MOVQ       R10, CX
-	SUBQ       $0x00000080, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	MOVQ       R10, BX
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU8.Z 128(R9), K1, Z19
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneStep<>+0(SB), Z15, Z22
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z21
-	VPADDD     laneStep<>+0(SB), Z22, Z22
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
 	VPXORD     Z0, Z20, Z20
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	CMPQ       DX, $0x0c
-	JB         rounds10_44
-	JE         rounds12_44
+	JB         rounds10_48
+	JE         rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -6496,7 +7510,7 @@ openTail2Next_1:
 	VAESENC Z3, Z21, Z21
 	VAESENC Z3, Z22, Z22
 
-rounds12_44:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z21, Z21
@@ -6505,7 +7519,7 @@ rounds12_44:
 	VAESENC Z5, Z21, Z21
 	VAESENC Z5, Z22, Z22
 
-rounds10_44:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z21, Z21
@@ -6514,10 +7528,10 @@ rounds10_44:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z2
-	VPCLMULQDQ $0x10, (AX), Z0, Z3
-	VPCLMULQDQ $0x01, (AX), Z0, Z4
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z2
+	VPCLMULQDQ $0x10, (CX), Z0, Z3
+	VPCLMULQDQ $0x01, (CX), Z0, Z4
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -6527,12 +7541,12 @@ rounds10_44:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -6542,13 +7556,11 @@ rounds10_44:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z4
-	VPCLMULQDQ $0x00, 128(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 128(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 128(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 128(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC Z9, Z20, Z20
@@ -6556,6 +7568,9 @@ rounds10_44:
 	VAESENC Z9, Z22, Z22
 
 	// ghashSum.finish.
+	VPXORD Z5, Z2, Z2
+	VPXORD Z4, Z0, Z0
+
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z4
 	VPSHUFD    $0x4e, Z2, Z2
@@ -6609,29 +7624,31 @@ rounds10_44:
 
 openTail3Next_1:
 	// openTail: 4 register(s).
-	MOVQ       R10, CX
-	SUBQ       $0x000000c0, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	MOVQ       R10, BX
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
 	VMOVDQU8.Z 192(R9), K1, Z20
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneStep<>+0(SB), Z15, Z23
-	VPSHUFB    byteReverse4<>+0(SB), Z23, Z22
-	VPADDD     laneStep<>+0(SB), Z23, Z24
-	VPSHUFB    byteReverse4<>+0(SB), Z24, Z23
-	VPADDD     laneStep<>+0(SB), Z24, Z24
-	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	VPXORD     Z0, Z23, Z23
 	VPXORD     Z0, Z24, Z24
 	CMPQ       DX, $0x0c
-	JB         rounds10_45
-	JE         rounds12_45
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -6643,7 +7660,7 @@ openTail3Next_1:
 	VAESENC Z3, Z23, Z23
 	VAESENC Z3, Z24, Z24
 
-rounds12_45:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z22, Z22
@@ -6654,7 +7671,7 @@ rounds12_45:
 	VAESENC Z5, Z23, Z23
 	VAESENC Z5, Z24, Z24
 
-rounds10_45:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z22, Z22
@@ -6664,10 +7681,10 @@ rounds10_45:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VPCLMULQDQ $0x00, (AX), Z0, Z2
-	VPCLMULQDQ $0x10, (AX), Z0, Z3
-	VPCLMULQDQ $0x01, (AX), Z0, Z4
-	VPCLMULQDQ $0x11, (AX), Z0, Z0
+	VPCLMULQDQ $0x00, (CX), Z0, Z2
+	VPCLMULQDQ $0x10, (CX), Z0, Z3
+	VPCLMULQDQ $0x01, (CX), Z0, Z4
+	VPCLMULQDQ $0x11, (CX), Z0, Z0
 	VPXORD     Z4, Z3, Z3
 
 	// Round Nr-8.
@@ -6678,12 +7695,12 @@ rounds10_45:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z4
-	VPCLMULQDQ $0x00, 64(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 64(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 64(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 64(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 64(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 64(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 64(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 64(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
 	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-7.
@@ -6694,13 +7711,11 @@ rounds10_45:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z4
-	VPCLMULQDQ $0x00, 128(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 128(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 128(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 128(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
+	VPCLMULQDQ $0x00, 128(CX), Z4, Z5
+	VPCLMULQDQ $0x10, 128(CX), Z4, Z6
+	VPCLMULQDQ $0x01, 128(CX), Z4, Z7
+	VPCLMULQDQ $0x11, 128(CX), Z4, Z4
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC Z9, Z21, Z21
@@ -6709,14 +7724,14 @@ rounds10_45:
 	VAESENC Z9, Z24, Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z20, Z4
-	VPCLMULQDQ $0x00, 192(AX), Z4, Z5
-	VPCLMULQDQ $0x10, 192(AX), Z4, Z6
-	VPCLMULQDQ $0x01, 192(AX), Z4, Z7
-	VPCLMULQDQ $0x11, 192(AX), Z4, Z4
-	VPXORD     Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z4, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z20, Z6
+	VPCLMULQDQ $0x00, 192(CX), Z6, Z7
+	VPCLMULQDQ $0x10, 192(CX), Z6, Z8
+	VPCLMULQDQ $0x01, 192(CX), Z6, Z9
+	VPCLMULQDQ $0x11, 192(CX), Z6, Z6
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z0
 
 	// Round Nr-5.
 	VAESENC Z10, Z21, Z21
@@ -6778,15 +7793,14 @@ rounds10_45:
 	VMOVDQU8    Z24, K1, 192(R8)
 
 openDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
 
-	// counter.store: lane 0 plus m, big-endian.
-	VMOVQ     AX, X0
-	VPADDD    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (SI)
+	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
 

@@ -10,9 +10,85 @@ import (
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
-// gcmBytes is the batch of the stitched loops: 16 blocks, four registers,
-// one GHASH reduction (model: gcmBytes).
-const gcmBytes = 16 * powers
+// gcmBytes is the batch of the stitched loops: 16 blocks, four registers
+// (model: gcmBytes). Two batches share one GHASH reduction.
+const gcmBytes = 256
+
+// gcmCounter is the counter of the GCM loops (model: gcmCounter): the
+// blocks ctr..ctr+3 in their own byte order, one per lane, and the 32-bit
+// counter of lane 0 as an integer in a general-purpose register.
+type gcmCounter struct {
+	be  VecVirtual
+	low GPVirtual
+}
+
+// loadGCMCounter loads the counter block at ptr (model: loadGCMCounter).
+func loadGCMCounter(ptr GPVirtual) gcmCounter {
+	le := loadCounter(ptr, inc32)
+	c := gcmCounter{be: ZMM(), low: GP64()}
+	VPSHUFB(byteReverse(), le.reg, c.be)
+	MOVL(Mem{Base: ptr, Disp: 12}, c.low.As32())
+	BSWAPL(c.low.As32())
+	return c
+}
+
+// blocks returns the next four registers of counter blocks, whitened with
+// round key 0, and advances the counter by 16 (model: gcmCounter.blocks).
+// While the last byte of the blocks does not wrap, each block register is
+// one VPADDD of be and one VPXORD of round key 0; in the batch where it
+// wraps, the blocks go through the byte-reversed form, whose lane-wise add
+// carries.
+func (c gcmCounter) blocks(k *roundKeys) []VecVirtual {
+	Comment("gcmCounter.blocks: the next 16 counter blocks, whitened.")
+	blocks := newBlocks(4)
+	carry, join := emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
+	CMPB(c.low.As8(), U8(0xff-19)) // lanes low..low+15, and low+16..low+19 for the next batch
+	JA(LabelRef(carry))
+	VPXORD(k.first, c.be, blocks[0])
+	for r := 1; r < 4; r++ {
+		VPADDD(beStep(4*r), c.be, blocks[r])
+		VPXORD(k.first, blocks[r], blocks[r])
+	}
+	VPADDD(beStep(16), c.be, c.be)
+	JMP(LabelRef(join))
+
+	Label(carry)
+	Comment("The last byte wraps in this batch or at its end.")
+	le := ZMM()
+	VPSHUFB(byteReverse(), c.be, le)
+	VPXORD(k.first, c.be, blocks[0])
+	for r := 1; r < 4; r++ {
+		VPADDD(laneAdd(4*r), le, blocks[r])
+		VPSHUFB(byteReverse(), blocks[r], blocks[r])
+		VPXORD(k.first, blocks[r], blocks[r])
+	}
+	VPADDD(laneAdd(16), le, le)
+	VPSHUFB(byteReverse(), le, c.be)
+
+	Label(join)
+	ADDL(U8(16), c.low.As32())
+	return blocks
+}
+
+// tail returns the next n registers of counter blocks through the
+// byte-reversed form, not whitened, leaving the counter where it is
+// (model: gcmCounter.tail).
+func (c gcmCounter) tail(n int) []VecVirtual {
+	le := counter{reg: ZMM(), add: inc32}
+	VPSHUFB(byteReverse(), c.be, le.reg)
+	return le.blocks(n)
+}
+
+// store writes the counter advanced by m blocks to ptr: its last four
+// bytes, big-endian, from low (model: gcmCounter.store).
+func (c gcmCounter) store(ptr, m GPVirtual) {
+	Comment("gcmCounter.store: low plus m, big-endian, in the last four bytes.")
+	v := GP64()
+	MOVQ(c.low, v)
+	ADDL(m.As32(), v.As32())
+	BSWAPL(v.As32())
+	MOVL(v.As32(), Mem{Base: ptr, Disp: 12})
+}
 
 // gcmKernel holds what seal and open load from their arguments.
 type gcmKernel struct {
@@ -21,7 +97,7 @@ type gcmKernel struct {
 	table       GPVirtual
 	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
-	c           counter
+	c           gcmCounter
 	y           VecVirtual
 }
 
@@ -36,11 +112,11 @@ func loadGCMKernel() *gcmKernel {
 	return k
 }
 
-// loadVectors loads the round keys, the counter and the hash into
-// registers, for everything but the short path.
+// loadVectors loads the round keys, the counter and the hash, for
+// everything but the short path.
 func (k *gcmKernel) loadVectors() {
 	k.k = loadRoundKeys(k.s)
-	k.c = loadCounter(k.ctrp, inc32)
+	k.c = loadGCMCounter(k.ctrp)
 	k.y = loadHash(k.yp)
 }
 
@@ -76,16 +152,16 @@ func (k *gcmKernel) openShort() {
 }
 
 // stitched returns the between function of roundKeys.rounds that spreads
-// g over the middle rounds (model: stitched): register r of the data, from
-// load(r), absorbed after middle round r for r < z, and the reduction after
-// round z. VAESENC and VPCLMULQDQ issue to different ports on Intel cores,
-// so each hides the other's latency.
-func stitched(g *ghashSum, load func(r int) VecVirtual, z int) func(i int) {
+// four registers of GHASH over the middle rounds (model: stitched):
+// register first+i, from load(i), absorbed after middle round i for i < z,
+// and, if finish, the reduction after round z. VAESENC and VPCLMULQDQ
+// issue to different ports, so each hides the other's latency.
+func stitched(g *ghashSum, first int, load func(i int) VecVirtual, z int, finish bool) func(i int) {
 	return func(i int) {
 		switch {
 		case i < z:
-			g.absorb(i, load(i))
-		case i == z:
+			g.absorb(first+i, load(i))
+		case i == z && finish:
 			g.finish()
 		}
 	}
@@ -102,10 +178,9 @@ func from(mem Mem) func(r int) VecVirtual {
 
 // batch encrypts the next four registers of counter blocks, XORs them with
 // 256 bytes of src into dst and advances the pointers (model: gcmBatch);
-// between, if not nil, runs the steps of a GHASH batch between the rounds.
+// between, if not nil, runs the steps of GHASH between the rounds.
 func (k *gcmKernel) batch(between func(i int)) {
-	blocks := k.c.blocks(4)
-	k.k.whiten(blocks)
+	blocks := k.c.blocks(k.k)
 	k.k.rounds(encryption, blocks, between)
 	xorBlocks(blocks, Mem{Base: k.src})
 	storeBlocks(blocks, Mem{Base: k.dst})
@@ -127,9 +202,11 @@ func ret(label string) {
 	RET()
 }
 
-// seal emits the stitched GCM encryption (model: sealModel). Iteration i
-// encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then; the last batch is hashed between the rounds of the tail.
+// seal emits the stitched GCM encryption (model: sealModel). Each batch
+// hashes the ciphertext of the batch before it, which is in dst by then:
+// pairs of batches with one reduction while 512 bytes remain, then one
+// batch if 256 remain; the last batch is hashed between the rounds of the
+// tail.
 func seal() {
 	TEXT("seal", NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -143,19 +220,27 @@ func seal() {
 
 	Label(long)
 	k.loadVectors()
-	loop, pending, none, done := emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
+	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(none))
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
 	Label(loop)
+	CMPQ(k.n, U32(2*gcmBytes))
+	JB(LabelRef(one))
+	Comment("Two batches, each hashing the one before it, one reduction.")
+	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, false))
+	k.batch(stitched(&g, 4, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
+	JMP(LabelRef(loop))
+
+	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(pending))
-	Comment("gcmBatch: encrypt this batch, hash the previous one.")
-	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
-	k.batch(stitched(&g, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4))
-	JMP(LabelRef(loop))
+	Comment("One batch hashing the one before it.")
+	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
 
 	Label(pending)
 	k.sealTail(true, done)
@@ -178,7 +263,7 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 	JNZ(LabelRef(nonEmpty))
 	if pending {
 		Comment("No tail: hash the last batch.")
-		ghashBatch(k.table, k.y, Mem{Base: k.dst, Disp: -gcmBytes})
+		ghashRegs(k.table, k.y, Mem{Base: k.dst, Disp: -gcmBytes}, 4)
 	}
 	JMP(LabelRef(done))
 
@@ -187,8 +272,8 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
 		var between func(i int)
 		if pending {
-			g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
-			between = stitched(&g, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4)
+			g := ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+			between = stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true)
 		}
 		blocks := k.c.tail(z)
 		k.k.whiten(blocks)
@@ -209,9 +294,11 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 	})
 }
 
-// open emits the stitched GCM decryption (model: openModel). Iteration i
-// hashes the ciphertext of batch i while it decrypts it: every GHASH load
-// of a batch comes before its stores, so src and dst may be the same.
+// open emits the stitched GCM decryption (model: openModel). Each batch
+// hashes its own ciphertext while it decrypts it, pairs of batches with one
+// reduction while 512 bytes remain, then one batch if 256 remain: every
+// GHASH load of a batch comes before its stores, so src and dst may be the
+// same.
 func open() {
 	TEXT("open", NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -225,14 +312,22 @@ func open() {
 
 	Label(long)
 	k.loadVectors()
-	loop, tail, done := emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
+	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
 	Label(loop)
+	CMPQ(k.n, U32(2*gcmBytes))
+	JB(LabelRef(one))
+	Comment("Two batches, each hashing its own ciphertext, one reduction.")
+	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, false))
+	k.batch(stitched(&g, 4, from(Mem{Base: k.src}), 4, true))
+	JMP(LabelRef(loop))
+
+	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
-	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
-	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
-	k.batch(stitched(&g, from(Mem{Base: k.src}), 4))
-	JMP(LabelRef(loop))
+	Comment("One batch hashing its own ciphertext.")
+	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, true))
 
 	Label(tail)
 	k.openTail(done)
@@ -256,7 +351,7 @@ func (k *gcmKernel) openTail(done string) {
 		g := ghashSum{keys: Mem{Base: keys}, y: k.y}
 		blocks := k.c.tail(z)
 		k.k.whiten(blocks)
-		k.k.rounds(encryption, blocks, stitched(&g, func(r int) VecVirtual { return data[r] }, z))
+		k.k.rounds(encryption, blocks, stitched(&g, 0, func(r int) VecVirtual { return data[r] }, z, true))
 		for r, b := range blocks {
 			VPXORD(data[r], b, b)
 		}

@@ -12,9 +12,9 @@ import (
 )
 
 // powers is the number of key powers in the table: slot i holds the key
-// form of H^(16-i), i = 0..15, so four consecutive slots are one register
+// form of H^(32-i), i = 0..31, so four consecutive slots are one register
 // of powers (model: powers).
-const powers = 16
+const powers = 32
 
 // keyPowers returns the 64-byte memory operand of slots slot..slot+3 of the
 // table at t (model: keyPowers).
@@ -26,10 +26,15 @@ func reflectedPoly() Mem { return emit.Repeated("reflectedPoly4", tables.Reflect
 
 // accumulator is a sum of unreduced products, lane by lane, in three parts
 // at bits 0, 64 and 128 (model: accumulator, ghash.Schoolbook), in
-// schoolbook form. The first product initialises the parts.
+// schoolbook form. The two middle products of each multiply go in with one
+// VPTERNLOGD; the low and high products are held until the next multiply,
+// so that two of each go in with one VPTERNLOGD too. The first products
+// initialise the parts.
 type accumulator struct {
-	lo, mid, hi VecVirtual
-	started     bool
+	lo, mid, hi      VecVirtual
+	loHeld, hiHeld   VecVirtual
+	held             bool
+	midSum, outerSum bool // mid, and lo and hi, hold sums
 }
 
 // mulAccumulate adds x·h to a in every lane, with h a register or memory
@@ -41,20 +46,38 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h Op) {
 	VPCLMULQDQ(U8(0x10), h, x, m0) // x.lo·h.hi
 	VPCLMULQDQ(U8(0x01), h, x, m1) // x.hi·h.lo
 	VPCLMULQDQ(U8(0x11), h, x, hi) // x.hi·h.hi
-	if !a.started {
-		a.lo, a.mid, a.hi = lo, m0, hi
+	if !a.midSum {
+		a.mid, a.midSum = m0, true
 		VPXORD(m1, a.mid, a.mid)
-		a.started = true
-		return
+	} else {
+		xor3(a.mid, m0, m1)
 	}
-	VPXORD(lo, a.lo, a.lo)
-	xor3(a.mid, m0, m1)
-	VPXORD(hi, a.hi, a.hi)
+	switch {
+	case !a.held:
+		a.loHeld, a.hiHeld, a.held = lo, hi, true
+		return
+	case !a.outerSum:
+		a.lo, a.hi, a.outerSum = a.loHeld, a.hiHeld, true
+		VPXORD(lo, a.lo, a.lo)
+		VPXORD(hi, a.hi, a.hi)
+	default:
+		xor3(a.lo, a.loHeld, lo)
+		xor3(a.hi, a.hiHeld, hi)
+	}
+	a.held = false
 }
 
 // reduce returns, lane by lane, the field element each lane's sum stands
 // for (model: reduce): fold(lo, mid), then fold(mid, hi). a is used up.
 func (a *accumulator) reduce() VecVirtual {
+	if a.held {
+		if !a.outerSum {
+			a.lo, a.hi = a.loHeld, a.hiHeld
+		} else {
+			VPXORD(a.loHeld, a.lo, a.lo)
+			VPXORD(a.hiHeld, a.hi, a.hi)
+		}
+	}
 	Comment("reduce: fold(lo, mid), fold(mid, hi), lane by lane.")
 	fold(a.lo, a.mid)
 	fold(a.mid, a.hi)
@@ -134,19 +157,20 @@ func (g *ghashSum) finish() {
 	horizontal(g.acc.reduce(), g.y)
 }
 
-// ghashBatch absorbs the 16 blocks at data into y with one reduction, for
-// code that has no rounds to stitch with (model: ghashBatch).
-func ghashBatch(table GPVirtual, y VecVirtual, data Mem) {
-	g := ghashSum{keys: keyPowers(table, 0), y: y}
-	for r := range 4 {
+// ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
+// reduction, for code that has no rounds to stitch with (model:
+// ghashRegs).
+func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
+	g := ghashSum{keys: keyPowers(table, powers-4*regs), y: y}
+	for r := range regs {
 		g.absorbFrom(r, data)
 	}
 	g.finish()
 }
 
 // tailKeys returns a new register addressing the powers for a tail of n
-// bytes, 0 < n < 256: slot 16-m with m = ceil(n/16) blocks, that is
-// table + 256 - 16·m.
+// bytes, 0 < n < 256: slot 32-m with m = ceil(n/16) blocks, that is
+// table + 512 - 16·m.
 func tailKeys(table, n GPVirtual) GPVirtual {
 	p := GP64()
 	MOVQ(n, p)
@@ -223,15 +247,23 @@ func ghashUpdate() {
 
 	Label(long)
 	y := loadHash(yp)
-	loop, tail := emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
-	Comment("16 blocks at a time.")
+	loop, one, tail := emit.NewLabel("ghash32"), emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
+	Comment("32 blocks at a time.")
 	Label(loop)
 	CMPQ(n, U32(16*powers))
-	JB(LabelRef(tail))
-	ghashBatch(table, y, Mem{Base: p})
+	JB(LabelRef(one))
+	ghashRegs(table, y, Mem{Base: p}, 8)
 	advance(16*powers, p)
 	SUBQ(U32(16*powers), n)
 	JMP(LabelRef(loop))
+
+	Label(one)
+	Comment("16 blocks if that many remain.")
+	CMPQ(n, U32(16*powers/2))
+	JB(LabelRef(tail))
+	ghashRegs(table, y, Mem{Base: p}, 4)
+	advance(16*powers/2, p)
+	SUBQ(U32(16*powers/2), n)
 
 	Label(tail)
 	ghashTail(table, p, n, y)
@@ -242,11 +274,11 @@ func ghashUpdate() {
 }
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
-// H^16..H^1 in slots 0..15.
+// H^32..H^1 in slots 0..31.
 func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
 	Pragma("noescape")
-	Doc("ghashInit writes the key forms of H^16, H^15, ..., H^1 into slots 0..15",
+	Doc("ghashInit writes the key forms of H^32, H^31, ..., H^1 into slots 0..31",
 		"of table; the other slots are not touched. h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))
@@ -261,18 +293,29 @@ func ghashInit() {
 	VSHUFI64X2(U8(0x00), h1, h2, q) // [H^2, H^2, H^1, H^1]
 	Comment("[H^4, H^4, H^3, H^3].")
 	r := mulLanes(q, h2)
-	p := ZMM()
-	VSHUFI64X2(U8(0x88), q, r, p) // [H^4, H^3, H^2, H^1]
-	storePowers(table, 12, p)
-	h4 := ZMM()
-	VSHUFI64X2(U8(0x00), p, p, h4) // H^4 in every lane
-	for slot := 8; slot >= 0; slot -= 4 {
-		Commentf("Slots %d..%d: the powers of slots %d..%d times H^4.", slot, slot+3, slot+4, slot+7)
-		p = mulLanes(p, h4)
-		storePowers(table, slot, p)
+	p4 := ZMM()
+	VSHUFI64X2(U8(0x88), q, r, p4) // [H^4, H^3, H^2, H^1]
+	Comment("H^8..H^5, then H^12..H^9 and H^16..H^13.")
+	p8 := mulLanes(p4, laneZero(p4))
+	h8 := laneZero(p8)
+	p12 := mulLanes(p4, h8)
+	p16 := mulLanes(p8, h8)
+	h16 := laneZero(p16)
+	for i, p := range []VecVirtual{p4, p8, p12, p16} {
+		Commentf("Slots %d..%d, and 16 powers higher in slots %d..%d.", powers-4-4*i, powers-1-4*i, powers-20-4*i, powers-17-4*i)
+		storePowers(table, powers-4-4*i, p)
+		storePowers(table, powers-20-4*i, mulLanes(p, h16))
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// laneZero returns a new register holding lane 0 of p in every lane
+// (model: shuffle128(p, p, 0, 0, 0, 0)).
+func laneZero(p VecVirtual) VecVirtual {
+	x := ZMM()
+	VSHUFI64X2(U8(0x00), p, p, x)
+	return x
 }
 
 // mulLanes returns x·h reduced, lane by lane, in a new register of x's
