@@ -33,9 +33,9 @@ var pairStart = func() vec.Uint8x32 {
 }()
 
 // counter is the pair of counter blocks c and c+1, byte-reversed, one per
-// lane, so that one lane-wise add advances both (asm: counter). Between
-// batches the assembly keeps it in a 32-byte slot of its frame: the loops
-// need all sixteen registers.
+// lane, so that one lane-wise add advances both (asm: counter). While a
+// batch's rounds run, the assembly keeps it in a 32-byte slot of its frame
+// (asm: counter.advance and counter.reload): they need the registers.
 type counter struct {
 	pair vec.Uint8x32
 	add  increment
@@ -92,13 +92,15 @@ func lastByteAdd(n int) vec.Uint32x8 {
 	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a)).AsUint32x8()
 }
 
-// advance adds n to both counters of the pair (asm: counter.advance).
+// advance adds n to both counters of the pair (asm: counter.advance, which
+// also moves the pair to the frame until counter.reload).
 func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }
 
 // advanceLow adds n to the low lane's counter only, the one store writes
-// back: the assembly moves n from a general-purpose register into the low
-// 64 bits of a vector and adds it with a 128-bit instruction, which clears
-// the high lane (asm: counter.advanceLow).
+// back (asm: counter.advanceLow): the assembly moves n from a
+// general-purpose register into the low 64 bits of a vector and adds it with
+// a 128-bit instruction, which clears the high lane; nothing reads that
+// lane afterwards.
 func (c *counter) advanceLow(n int) {
 	step := vec.Uint64x4{}.SetLo(vec.Uint64x2{}.SetElem(0, uint64(n)))
 	c.pair = c.add(c.pair, step.AsUint8x32())
@@ -144,6 +146,10 @@ func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src 
 	dst = dst[:n]
 	m := (n + 15) / 16
 	pairs := c.blocks(tailWidth(widths, m))
+	// The assembly advances the counter here, before the rounds, when a
+	// register is free to hold it, and after them, from the frame, in the
+	// pass of 15 registers.
+	c.advanceLow(m)
 	whiten(pairs, keys)
 	encryption.rounds(pairs, keys, rounds, nil)
 	whole := n &^ 15
@@ -154,5 +160,4 @@ func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src 
 		x := vec.LoadUint8x16SlicePart(src[whole:]).Xor(last)
 		x.StoreSlicePart(dst[whole:n])
 	}
-	c.advanceLow(m)
 }

@@ -1,0 +1,180 @@
+// Package vaes256 is the VAES-AVX2 backend: AES block encryption and
+// decryption, counter mode, GHASH and the stitched GCM loops, in amd64
+// assembly on the sixteen 256-bit YMM registers, two blocks to a register,
+// for CPUs that have VAES and VPCLMULQDQ but no AVX-512 (AMD Zen 3, Intel
+// Alder Lake and later client cores), or whose AVX-512 is switched off.
+//
+// # CPU
+//
+// The assembly uses VAESENC, VAESENCLAST, VAESDEC and VAESDECLAST on YMM
+// registers (VAES), VPCLMULQDQ on YMM registers, and AVX and AVX2
+// instructions, all in VEX encodings: nothing from AVX-512, no EVEX
+// encoding, no register above Y15. Available reports whether the CPU has
+// AVX and AVX2 with the YMM state enabled by the operating system (from
+// golang.org/x/sys/cpu, which checks XCR0 and honours GODEBUG=cpu.avx2=off)
+// and VAES and VPCLMULQDQ (from CPUID leaf 7, read by package
+// internal/cpuid: x/sys/cpu reports these two only together with
+// AVX-512). TestFeatures holds the predicate to the "// Requires:" lines avo
+// writes into vaes256_amd64.s and fails if one of them names an AVX-512
+// feature; TestNoEVEX fails if the .s names a register only EVEX can encode.
+// Under the purego build tag or on other architectures the kernels are
+// their Go models and Available reports false.
+//
+// # Guarantees
+//
+// No branch and no memory address depends on key or data bytes: loop trip
+// counts and branches depend on lengths and the key size, and one branch per
+// batch on the last byte of the counter block (see Counters), which comes
+// from the nonce or IV and is public. The kernels keep no state between
+// calls, so they may run concurrently on distinct outputs. The only thing
+// they put on the stack is the counter pair, in a 32-byte slot of the
+// frame: no key, keystream or data. The exported kernels check lengths and
+// the key schedule and panic on misuse, so the assembly never runs on bad
+// arguments. Every kernel ends with VZEROUPPER.
+//
+// # Three names for every step
+//
+// Each kernel exists three times under one name: the assembly function
+// (seal, declared in the generated vaes256_stub_amd64.go), its Go model
+// with the suffix Model (sealModel, in model_*.go, written with package vec
+// on Uint8x32 and Uint64x4, one call per instruction or short idiom), and
+// the generator function in backends/_asm/vaes256 that emits it (seal in
+// gcm.go). The steps inside a kernel have one name in all three places too:
+// whiten, rounds, loadPairs, storePairs, counter.blocks, counter.advance,
+// counter.advanceLow, mulAccumulate, reduce, fold, sumLanes,
+// ghashBatch.step, ghashTail, ctrTail and blocksTail are generator
+// functions of the same names, and the .s carries Comment lines with them.
+// model_test.go runs every kernel against its model and against
+// crypto/aes, crypto/cipher or package ghash, at every length from 0 to
+// 975 bytes (two batches of 30 blocks and a partial block) and at 16 KiB
+// and one byte, at all sixteen alignments, in place and not.
+//
+//	exported       assembly       model               generator file
+//	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
+//	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
+//	CTR32          ctr32          ctr32Model          ctr.go
+//	CTR128         ctr64          ctr64Model          ctr.go
+//	GHASHInit      ghashInit      ghashInitModel      ghash.go
+//	GHASH          ghashUpdate    ghashUpdateModel    ghash.go
+//	Seal           seal           sealModel           gcm.go
+//	Open           open           openModel           gcm.go
+//
+// # Why 30 blocks
+//
+// A round key must be in a register to reach both lanes: VAESENC's memory
+// operand is a whole 32-byte vector, and aesround.Schedule keeps each round
+// key once, in 16 bytes. So one register holds the round key of the current
+// round, loaded into both lanes with VBROADCASTI128 before each round (a
+// load, which costs no ALU slot), and every block's VAESENC reads it. That
+// leaves fifteen registers for blocks: 15 × 2 = 30 blocks per iteration of
+// the block and counter-mode loops. Counter mode has one more value to keep,
+// the counter pair; it waits in the frame while the rounds run (one store
+// and one load per 30 blocks).
+//
+// Many blocks in flight are what VAES needs: VAESENC on YMM takes three to
+// four cycles and two can start every cycle, so at least eight independent
+// registers keep the units busy, and the loads, stores, counter adds and
+// XORs that share the same ports fit in around fifteen.
+//
+// What is left after the loop, m < 30 blocks, is done in one pass at the
+// narrowest width, 15, 8, 4, 2 or 1 registers, that holds it (blockWidths),
+// rather than stepping down through several passes: a pass costs at least
+// the latency of the rounds, whatever its width.
+//
+// # Why 16 blocks in the GCM loops
+//
+// The stitched loops run 8 registers (16 blocks) of counter mode beside a
+// GHASH batch of 16 blocks with one reduction. At its fullest, in the middle
+// of a GHASH step, the loop holds:
+//
+//	8   AES blocks, two per register    counter blocks, keystream, output
+//	1   round key / GHASH data block    the key until the round is issued
+//	3   GHASH sums lo, mid, hi          from step 0 to the reduction
+//	1   product, half sum               one step's temporary
+//	--
+//	13  (y, the running hash, takes a temporary's place before step 0)
+//
+// avo allocates the registers; in the .s (seal's loop) the blocks are
+// Y2-Y9, the sums Y1, Y10 and Y0, and the round key and the data block share
+// Y11. Batches of 8 blocks (4 registers) leave the AES units half idle: on
+// this project's Sapphire Rapids class Xeon, Seal was 14% slower at 16 KiB,
+// 12% at 1350 bytes and 7% at 256. Batches of 20 blocks (10 registers; the
+// GHASH temporaries squeezed to two) were 2% faster at 16 KiB and 4% at 1350
+// bytes, but 3% slower at 256 bytes, and need 20 key powers and a tail at
+// every multiple of 256 bytes; declined. Sixteen is also what one reduction
+// covers and what ghashUpdate absorbs per iteration.
+//
+// Seal hashes the ciphertext of the previous batch, already in dst, while it
+// encrypts the next, and hashes the last batch after the loop; Open hashes
+// the batch it decrypts (its loads all come before the batch's stores, so it
+// works in place). GHASH step j runs after middle round j (the nine rounds
+// before the last that every key size has) and the reduction after round 8.
+// The tails are one pass of 8, 4, 2 or 1 registers (gcmWidths) and
+// ghashTail.
+//
+// # Counters
+//
+// The counter is kept as a pair, c and c+1, byte-reversed, one per lane, so
+// that one lane-wise add advances both: VPADDD for GCM's 32-bit counter, in
+// the low 32-bit lane of each block, which wraps as inc32 does; VPADDQ for
+// CTR mode's 128-bit counter, whose low 64 bits are the low 64-bit lane
+// (ctr64 never carries into the high half: CTR128 splits a call where the
+// low half wraps and carries in Go).
+//
+// Reversing every register of counter blocks costs a VPSHUFB each, on the
+// same ports as VAESENC and VPCLMULQDQ. When the last byte of c plus the
+// batch size cannot overflow, which the kernels test on a general-purpose
+// copy of that byte, the blocks differ from c and c+1 only in that byte: one
+// VPSHUFB gives the pair in its own big-endian order, and one VPADDD per
+// register adds 2j to the last bytes. This made counter mode 6% and Seal 2%
+// faster at 16 KiB, and Seal 8% faster at 256 bytes. The test is on the
+// counter, which is public; otherwise each register is reversed as before.
+//
+// # GHASH
+//
+// The GHASH math (the byte-reflected form, the key form H·x^-1, Karatsuba,
+// the two-fold reduction and aggregation) is derived once in the
+// documentation of package ghash; the assembly follows it step for step,
+// on two blocks at a time, one per lane. The table t is this backend's own
+// layout of ghash.Table:
+//
+//	t[i], i = 0..15        key form of H^(16-i), register form: highest
+//	                       power first, so that one 32-byte load (or
+//	                       VPCLMULQDQ memory operand) at slot s gives the
+//	                       keys of two consecutive blocks
+//	t[32+i], i = 0..15     the half sum of t[i], high 64 bits XOR low 64
+//	                       bits, in both halves
+//	every other slot       not written; slot 16 is read (as the key of the
+//	                       empty high lane of an odd tail) and multiplied
+//	                       by zero
+//
+// GHASHInit computes the powers with the kernels' own multiply, two at a
+// time: H^2:H^1, then each pair times H^2. A batch of 16 blocks is absorbed
+// as y' = (y ^ X_0)·H^16 ^ X_1·H^15 ^ ... ^ X_15·H^1: each register of two
+// blocks costs three VPCLMULQDQ (lo, hi, and the product of the half sums),
+// the products are summed unreduced lane by lane, and one reduction per
+// batch folds both lanes at once (two VPCLMULQDQ) before sumLanes adds them:
+// 26 carry-less multiplies per 16 blocks. The four-multiply schoolbook
+// product (32 per 16 blocks, no half sums) measured 5 to 7% slower for Seal
+// and Open here; Karatsuba also suits Zen 4, whose carry-less multiplies
+// share the AES units. A tail of m blocks (the last zero-padded) is
+// multiplied by H^m..H^1 (slots 16-m to 15); its first register starts the
+// sums, and a tail of one block, such as GCM's length block or a short
+// additional data, skips sumLanes: both shorten the chain through y that
+// links a message's GHASH calls.
+//
+// # Without AVX-512
+//
+// AVX2 has sixteen vector registers, where AVX-512 has thirty-two; the
+// budgets above are how the kernels live with them. It has no three-way
+// XOR (VPTERNLOGD): each fold of the reduction and the Karatsuba finish
+// spend two VPXOR where AVX-512 spends one, and the sums take one VPXOR per
+// product. It has no byte-masked loads and stores, and VPMASKMOVD masks
+// whole 4-byte words, so it cannot stop at the last byte of a message: the
+// whole blocks of a tail are moved by a ladder of 32- and 16-byte loads and
+// stores chosen by the length, and the partial last block through
+// general-purpose registers, 8, 4, 2 and 1 bytes as the bits of the length
+// say (emit.LoadPartialAVX and emit.StorePartialAVX, VEX-encoded so that
+// no SSE instruction meets the live upper halves of the YMM registers).
+// No byte past src+len(src) is read and none past dst+len(src) is written.
+package vaes256
