@@ -6550,8 +6550,9 @@ ghashTail_1:
 ghashTailPartial_1:
 	CMPQ DX, $0x10
 	JB   ghashTailLow_1
+	JE   ghashTailOne_1
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (AX), X1
 	ADDQ    $0x10, AX
 
@@ -6599,6 +6600,11 @@ loadShort_3:
 loadDone_3:
 	VINSERTI128 $0x01, X2, Y1, Y1
 	JMP         ghashTailLoaded_1
+
+ghashTailOne_1:
+	// One whole block.
+	VMOVDQU (AX), X1
+	JMP     ghashTailLoaded_1
 
 ghashTailLow_1:
 	// The partial block alone.
@@ -6681,8 +6687,9 @@ ghashTailLast_1:
 	JZ    ghashTailReduce_1
 	CMPQ  DX, $0x10
 	JB    ghashTailLow_2
+	JE    ghashTailOne_2
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (AX), X3
 	ADDQ    $0x10, AX
 
@@ -6730,6 +6737,11 @@ loadShort_5:
 loadDone_5:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	JMP         ghashTailLoaded_2
+
+ghashTailOne_2:
+	// One whole block.
+	VMOVDQU (AX), X3
+	JMP     ghashTailLoaded_2
 
 ghashTailLow_2:
 	// The partial block alone.
@@ -6801,12 +6813,12 @@ ghashTailReduce_1:
 	VPXOR        Y0, Y1, Y1
 	VPXOR        Y2, Y1, Y1
 	CMPQ         BX, $0x10
-	JBE          ghashTailOne_1
+	JBE          ghashTailOne_3
 	VEXTRACTI128 $0x01, Y1, X0
 	VPXOR        X0, X1, X0
 	JMP          ghashTailDone_1
 
-ghashTailOne_1:
+ghashTailOne_3:
 	// One block: the high lane holds nothing.
 	VMOVDQU X1, X0
 
@@ -8309,8 +8321,9 @@ ctrTailDone_3:
 ghashTailPartial_2:
 	CMPQ DX, $0x10
 	JB   ghashTailLow_3
+	JE   ghashTailOne_4
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (CX), X2
 	ADDQ    $0x10, CX
 
@@ -8358,6 +8371,11 @@ loadShort_8:
 loadDone_8:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	JMP         ghashTailLoaded_3
+
+ghashTailOne_4:
+	// One whole block.
+	VMOVDQU (CX), X2
+	JMP     ghashTailLoaded_3
 
 ghashTailLow_3:
 	// The partial block alone.
@@ -8440,8 +8458,9 @@ ghashTailLast_2:
 	JZ    ghashTailReduce_2
 	CMPQ  DX, $0x10
 	JB    ghashTailLow_4
+	JE    ghashTailOne_5
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (CX), X4
 	ADDQ    $0x10, CX
 
@@ -8489,6 +8508,11 @@ loadShort_10:
 loadDone_10:
 	VINSERTI128 $0x01, X5, Y4, Y4
 	JMP         ghashTailLoaded_4
+
+ghashTailOne_5:
+	// One whole block.
+	VMOVDQU (CX), X4
+	JMP     ghashTailLoaded_4
 
 ghashTailLow_4:
 	// The partial block alone.
@@ -8560,12 +8584,12 @@ ghashTailReduce_2:
 	VPXOR        Y1, Y2, Y2
 	VPXOR        Y3, Y2, Y2
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_2
+	JBE          ghashTailOne_6
 	VEXTRACTI128 $0x01, Y2, X1
 	VPXOR        X1, X2, X1
 	JMP          ghashTailDone_2
 
-ghashTailOne_2:
+ghashTailOne_6:
 	// One block: the high lane holds nothing.
 	VMOVDQU X2, X1
 
@@ -8963,8 +8987,9 @@ openTail_1:
 ghashTailPartial_3:
 	CMPQ R13, $0x10
 	JB   ghashTailLow_5
+	JE   ghashTailOne_7
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (BX), X2
 	ADDQ    $0x10, BX
 
@@ -9012,6 +9037,11 @@ loadShort_12:
 loadDone_12:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	JMP         ghashTailLoaded_5
+
+ghashTailOne_7:
+	// One whole block.
+	VMOVDQU (BX), X2
+	JMP     ghashTailLoaded_5
 
 ghashTailLow_5:
 	// The partial block alone.
@@ -9094,8 +9124,9 @@ ghashTailLast_3:
 	JZ    ghashTailReduce_3
 	CMPQ  R13, $0x10
 	JB    ghashTailLow_6
+	JE    ghashTailOne_8
 
-	// A whole block and the partial one, if any, above it.
+	// A whole block and the partial one above it.
 	VMOVDQU (BX), X4
 	ADDQ    $0x10, BX
 
@@ -9143,6 +9174,11 @@ loadShort_14:
 loadDone_14:
 	VINSERTI128 $0x01, X5, Y4, Y4
 	JMP         ghashTailLoaded_6
+
+ghashTailOne_8:
+	// One whole block.
+	VMOVDQU (BX), X4
+	JMP     ghashTailLoaded_6
 
 ghashTailLow_6:
 	// The partial block alone.
@@ -9214,12 +9250,12 @@ ghashTailReduce_3:
 	VPXOR        Y1, Y2, Y2
 	VPXOR        Y3, Y2, Y2
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_3
+	JBE          ghashTailOne_9
 	VEXTRACTI128 $0x01, Y2, X1
 	VPXOR        X1, X2, X1
 	JMP          ghashTailDone_3
 
-ghashTailOne_3:
+ghashTailOne_9:
 	// One block: the high lane holds nothing.
 	VMOVDQU X2, X1
 

@@ -191,15 +191,20 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	// loadLast loads the last r < 32 bytes at q, zero-padded, into x, and
 	// goes on at next. q is used up.
 	loadLast := func(x VecVirtual, next string) {
-		low := emit.NewLabel("ghashTailLow")
+		low, one := emit.NewLabel("ghashTailLow"), emit.NewLabel("ghashTailOne")
 		CMPQ(r, U8(16))
 		JB(LabelRef(low))
-		Comment("A whole block and the partial one, if any, above it.")
+		JE(LabelRef(one))
+		Comment("A whole block and the partial one above it.")
 		lo, hi := YMM(), YMM()
 		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
 		ADDQ(U8(16), q)
 		emit.LoadPartialAVX(hi, q, r)
 		VINSERTI128(U8(1), hi.AsX(), lo, x)
+		JMP(LabelRef(next))
+		Label(one)
+		Comment("One whole block.")
+		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
 		JMP(LabelRef(next))
 		Label(low)
 		Comment("The partial block alone.")
