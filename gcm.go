@@ -1,11 +1,13 @@
 package vaes
 
 import (
+	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
+	"sync"
 	"sync/atomic"
 
 	"github.com/vaesgo/vaes/aesround"
@@ -31,17 +33,31 @@ var errOpen = errors.New("cipher: message authentication failed")
 // safe for concurrent use.
 type GCM struct {
 	b         *impl.Backend
-	ks        aesround.Schedule
 	nonceSize int
 	tagSize   int
 	std       cipher.AEAD // the stdlib backend's AEAD; nil on every other backend
 
-	// The GHASH key, prepared lazily: see gcm_keys.go.
-	h         [BlockSize]byte             // H = E_K(0^128)
-	nb        *impl.Backend               // the backend that reads narrow
-	narrow    ghash.Table                 // nb's table, built by NewGCM
+	// The key material lives in a separate allocation without pointers,
+	// which the garbage collector never has to scan: a GCM built for one
+	// message should cost little more than its key schedule.
+	key *gcmKey
+
+	// The GHASH key's wide table, prepared lazily: see gcm_keys.go.
+	nb        *impl.Backend               // the backend that reads key.narrow
 	wide      atomic.Pointer[ghash.Table] // b's table, once built
 	longCalls atomic.Uint32               // long calls made before wide was
+
+	// On the stdlib backend the key material is made only if SealPieces,
+	// Sealer or Opener need it; prepare does that, once.
+	once    sync.Once
+	prepare func()
+}
+
+// gcmKey is a GCM's key material.
+type gcmKey struct {
+	ks     aesround.Schedule
+	h      [BlockSize]byte // H = E_K(0^128)
+	narrow ghash.Table     // nb's table, built by NewGCM
 }
 
 // NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
@@ -92,12 +108,21 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	// to follow, so with a shorter tag it writes past the end of its output.
 	if b.Std && tagSize == gcmTagSize {
 		g.std = stdlib.NewGCM(key, nonceSize, tagSize)
+		key := bytes.Clone(key)
+		g.prepare = func() { g.initKey(key); clear(key) }
+		return nil
 	}
-	expandKey(b, &g.ks, key)
-	var h [BlockSize]byte
-	encryptBlocks(b, &g.ks, h[:], h[:])
-	g.initKeys(&h)
+	g.initKey(key)
 	return nil
+}
+
+// initKey expands the key and prepares the GHASH key.
+func (g *GCM) initKey(key []byte) {
+	k := new(gcmKey)
+	expandKey(g.b, &k.ks, key)
+	encryptBlocks(g.b, &k.ks, k.h[:], k.h[:])
+	g.key = k
+	g.initHashKey()
 }
 
 // NonceSize returns the nonce length Seal and Open take.
@@ -143,7 +168,7 @@ func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)
-	gcmSeal(k.b, &g.ks, k.t, &ctr, &y, out[:len(plaintext)], plaintext)
+	gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[:len(plaintext)], plaintext)
 	g.finish(k, &y, &tagMask, len(additionalData), uint64(len(plaintext)))
 	copy(out[len(plaintext):], y[:g.tagSize])
 }
@@ -194,7 +219,7 @@ func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)
-	gcmOpen(k.b, &g.ks, k.t, &ctr, &y, out, ciphertext[:n])
+	gcmOpen(k.b, &g.key.ks, k.t, &ctr, &y, out, ciphertext[:n])
 	g.finish(k, &y, &tagMask, len(additionalData), uint64(n))
 	if subtle.ConstantTimeCompare(y[:g.tagSize], tag) != 1 {
 		clear(out)
@@ -220,7 +245,7 @@ func (g *GCM) counter(k kernels, ctr, tagMask *[BlockSize]byte, nonce []byte) {
 	}
 	// CTR32 on a zero block yields E(J0) and advances the counter to J0+1.
 	clear(tagMask[:])
-	ctr32(k.b, &g.ks, ctr, tagMask[:], tagMask[:])
+	ctr32(k.b, &g.key.ks, ctr, tagMask[:], tagMask[:])
 }
 
 // finish absorbs the length block into y and masks it into the full tag.

@@ -55,21 +55,23 @@ func narrowFor(b *impl.Backend) *impl.Backend {
 	return b
 }
 
-// initKeys prepares the GHASH tables for hash key h: the narrow table now,
-// and, when the narrow backend is the backend itself, that same table as
-// the wide one.
-func (g *GCM) initKeys(h *[BlockSize]byte) {
-	g.h = *h
+// initHashKey prepares the GHASH tables for the hash key: the narrow
+// table now, and, when the narrow backend is the backend itself, that same
+// table as the wide one.
+func (g *GCM) initHashKey() {
 	g.nb = narrowFor(g.b)
-	ghashInit(g.nb, &g.narrow, h)
+	ghashInit(g.nb, &g.key.narrow, &g.key.h)
 	if g.nb == g.b {
-		g.wide.Store(&g.narrow)
+		g.wide.Store(&g.key.narrow)
 	}
 }
 
 // pick returns the kernels for a call of n bytes (n < 0: a streamed
 // message of unknown length, which counts as long).
 func (g *GCM) pick(n int) kernels {
+	if g.prepare != nil {
+		g.once.Do(g.prepare)
+	}
 	if t := g.wide.Load(); t != nil {
 		return kernels{g.b, t}
 	}
@@ -78,10 +80,10 @@ func (g *GCM) pick(n int) kernels {
 		g.longCalls.Store(calls)
 		if calls >= promoteAfter || n >= bigCall {
 			t := new(ghash.Table)
-			ghashInit(g.b, t, &g.h)
+			ghashInit(g.b, t, &g.key.h)
 			g.wide.Store(t)
 			return kernels{g.b, t}
 		}
 	}
-	return kernels{g.nb, &g.narrow}
+	return kernels{g.nb, &g.key.narrow}
 }

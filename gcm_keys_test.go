@@ -40,7 +40,7 @@ func TestKeyPowersPromotion(t *testing.T) {
 				t.Fatal(err)
 			}
 			if narrowFor(b) == b {
-				if g.wide.Load() != &g.narrow {
+				if g.wide.Load() != &g.key.narrow {
 					t.Fatal("a backend that is its own narrow backend should start on its full table")
 				}
 				check(g, 1000)

@@ -152,9 +152,9 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	// Whole blocks through the bulk kernels.
 	if m := len(src) &^ (BlockSize - 1); m > 0 {
 		if seal {
-			gcmSeal(k.b, &g.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmSeal(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
 		} else {
-			gcmOpen(k.b, &g.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmOpen(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
 		}
 		dst, src = dst[m:], src[m:]
 	}
@@ -163,7 +163,7 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	// the message ends.
 	if len(src) > 0 {
 		clear(s.ks[:])
-		ctr32(k.b, &g.ks, &s.ctr, s.ks[:], s.ks[:])
+		ctr32(k.b, &g.key.ks, &s.ctr, s.ks[:], s.ks[:])
 		if !seal {
 			copy(s.part[:], src)
 		}
