@@ -15,20 +15,23 @@ import (
 )
 
 // The conformance battery runs on every backend this CPU can run, in one
-// process: TestBlock, TestCTR, TestGCM and TestACVP each make one subtest
+// process: TestBlock, TestCTR, TestGCM, TestACVP, TestPieces and TestStream
+// each make one subtest
 // per backend (TestGCM/aesni/AES-256/...). TestConformanceCoverage, last in
 // this file, reports which backends they covered.
 
-func TestBlock(t *testing.T) { forEachBackend(t, conformance.RunBlock) }
-func TestCTR(t *testing.T)   { forEachBackend(t, conformance.RunCTR) }
-func TestGCM(t *testing.T)   { forEachBackend(t, conformance.RunGCM) }
-func TestACVP(t *testing.T)  { forEachBackend(t, conformance.RunACVP) }
+func TestBlock(t *testing.T)  { forEachBackend(t, conformance.RunBlock) }
+func TestCTR(t *testing.T)    { forEachBackend(t, conformance.RunCTR) }
+func TestGCM(t *testing.T)    { forEachBackend(t, conformance.RunGCM) }
+func TestACVP(t *testing.T)   { forEachBackend(t, conformance.RunACVP) }
+func TestPieces(t *testing.T) { forEachBackend(t, conformance.RunPieces) }
+func TestStream(t *testing.T) { forEachBackend(t, conformance.RunStream) }
 
 // covered records, per top-level test, the backends whose subtest ran.
 var covered = map[string]map[string]bool{}
 
 // batteryTests are the tests whose coverage TestConformanceCoverage checks.
-var batteryTests = []string{"TestBlock", "TestCTR", "TestGCM", "TestACVP"}
+var batteryTests = []string{"TestBlock", "TestCTR", "TestGCM", "TestACVP", "TestPieces", "TestStream"}
 
 // forEachBackend runs f as a subtest per registered backend, with the
 // public API bound to that backend. A backend this CPU cannot run is
@@ -86,6 +89,17 @@ func bound(b *impl.Backend) conformance.Impl {
 		NewGCMWithRandomNonce: func(key []byte) (cipher.AEAD, error) {
 			defer on()()
 			return vaes.NewGCMWithRandomNonce(key)
+		},
+		Streaming: conformance.Streaming{
+			SealPieces: func(a cipher.AEAD, dst, nonce []byte, pieces [][]byte, aad []byte) []byte {
+				return a.(*vaes.GCM).SealPieces(dst, nonce, pieces, aad)
+			},
+			NewSealer: func(a cipher.AEAD, nonce, aad []byte) conformance.Sealer {
+				return a.(*vaes.GCM).NewSealer(nonce, aad)
+			},
+			NewOpener: func(a cipher.AEAD, nonce, aad []byte) conformance.Opener {
+				return a.(*vaes.GCM).NewOpener(nonce, aad)
+			},
 		},
 	}
 }

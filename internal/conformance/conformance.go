@@ -29,6 +29,10 @@ type Impl struct {
 	NewGCMWithNonceSize   func(key []byte, size int) (cipher.AEAD, error)
 	NewGCMWithTagSize     func(key []byte, tagSize int) (cipher.AEAD, error)
 	NewGCMWithRandomNonce func(key []byte) (cipher.AEAD, error)
+
+	// Streaming reaches SealPieces, Sealer and Opener on the AEADs that
+	// NewGCM, NewGCMWithNonceSize and NewGCMWithTagSize return.
+	Streaming Streaming
 }
 
 // Blocks is the multi-block interface of the block ciphers NewCipher
@@ -39,13 +43,15 @@ type Blocks interface {
 	DecryptBlocks(dst, src []byte)
 }
 
-// Run runs the whole battery on impl, as the subtests Block, CTR, GCM and
-// ACVP.
+// Run runs the whole battery on impl, as the subtests Block, CTR, GCM,
+// ACVP, Pieces and Stream.
 func Run(t *testing.T, impl Impl) {
 	t.Run("Block", func(t *testing.T) { RunBlock(t, impl) })
 	t.Run("CTR", func(t *testing.T) { RunCTR(t, impl) })
 	t.Run("GCM", func(t *testing.T) { RunGCM(t, impl) })
 	t.Run("ACVP", func(t *testing.T) { RunACVP(t, impl) })
+	t.Run("Pieces", func(t *testing.T) { RunPieces(t, impl) })
+	t.Run("Stream", func(t *testing.T) { RunStream(t, impl) })
 }
 
 // keySizes are the AES key lengths in bytes.

@@ -50,23 +50,27 @@ func stdlib() Impl {
 			return cipher.NewCTR(b, iv), nil
 		},
 		NewGCM: func(key []byte) (cipher.AEAD, error) {
-			return gcm(key, cipher.NewGCM)
+			a, err := gcm(key, cipher.NewGCM)
+			return remember(a, err, key, 12, 16)
 		},
 		NewGCMWithNonceSize: func(key []byte, n int) (cipher.AEAD, error) {
-			return gcm(key, func(b cipher.Block) (cipher.AEAD, error) { return cipher.NewGCMWithNonceSize(b, n) })
+			a, err := gcm(key, func(b cipher.Block) (cipher.AEAD, error) { return cipher.NewGCMWithNonceSize(b, n) })
+			return remember(a, err, key, n, 16)
 		},
 		NewGCMWithTagSize: func(key []byte, n int) (cipher.AEAD, error) {
 			// crypto/cipher's assembly writes past the result when the
 			// tag is short (golang/go#80288); hiding the *aes.Block type
 			// selects its generic code, which has the same contract
 			// without the defect.
-			return gcm(key, func(b cipher.Block) (cipher.AEAD, error) {
+			a, err := gcm(key, func(b cipher.Block) (cipher.AEAD, error) {
 				return cipher.NewGCMWithTagSize(struct{ cipher.Block }{b}, n)
 			})
+			return remember(a, err, key, 12, n)
 		},
 		NewGCMWithRandomNonce: func(key []byte) (cipher.AEAD, error) {
 			return gcm(key, cipher.NewGCMWithRandomNonce)
 		},
+		Streaming: refStreaming(),
 	}
 }
 
