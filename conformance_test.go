@@ -16,9 +16,9 @@ import (
 
 // The conformance battery runs on every backend this CPU can run, in one
 // process: TestBlock, TestCTR, TestGCM, TestACVP, TestPieces and TestStream
-// each make one subtest
-// per backend (TestGCM/aesni/AES-256/...). TestConformanceCoverage, last in
-// this file, reports which backends they covered.
+// each make one subtest per backend (TestGCM/aesni/AES-256/...).
+// TestConformanceCoverage, last in this file, reports which backends they
+// covered.
 
 func TestBlock(t *testing.T)  { forEachBackend(t, conformance.RunBlock) }
 func TestCTR(t *testing.T)    { forEachBackend(t, conformance.RunCTR) }
