@@ -9,6 +9,15 @@
 // panics. NewCipher returns a cipher.Block with EncryptBlocks and
 // DecryptBlocks for many blocks at once, and NewCTR a cipher.Stream.
 //
+// For real protocols a GCM also seals from pieces (SealPieces: a TLS 1.3
+// record's payload and content type, without copying them together) and
+// seals or opens a message that arrives in chunks (NewSealer, NewOpener).
+//
+// A key used for one message costs little: NewGCM expands the key and
+// computes the hash key H with a small table of its powers; the wide
+// backends build their large tables of powers only once a key has made a
+// few long calls (see the constants in gcm_keys.go).
+//
 // # Backends
 //
 // The implementation is picked once, when the program starts, best first:
