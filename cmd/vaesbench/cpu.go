@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 
@@ -15,8 +13,8 @@ import (
 
 // feature is one CPU capability the backends depend on.
 type feature struct {
-	name string
-	has  bool
+	Name string `json:"name"`
+	Has  bool   `json:"has"`
 }
 
 // cpuFeatures lists the capabilities that decide which backends run here,
@@ -47,39 +45,67 @@ func cpuFeatures() []feature {
 	return nil
 }
 
-// cpuModel returns the processor's name from /proc/cpuinfo, or "unknown"
-// where there is no such file or line.
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		key, value, ok := strings.Cut(s.Text(), ":")
-		if !ok {
-			continue
-		}
-		switch strings.TrimSpace(key) {
-		case "model name", "Model", "cpu":
-			return strings.TrimSpace(value)
-		}
-	}
-	return "unknown"
+// machine is what the report says about the computer it ran on.
+type machine struct {
+	Model       string    `json:"model"`
+	Family      string    `json:"family,omitempty"` // x86 family, model and stepping, as /proc/cpuinfo has them
+	OS          string    `json:"os"`
+	Arch        string    `json:"arch"`
+	LogicalCPUs int       `json:"logical_cpus"`
+	Features    []feature `json:"features"`
+	ClockHz     float64   `json:"clock_hz,omitempty"`
+	ClockSource string    `json:"clock_source,omitempty"`
+	CPUInfoMHz  float64   `json:"cpuinfo_mhz,omitempty"`
 }
 
-// printCPU writes what this machine is: processor, platform and features.
-func printCPU(w io.Writer) {
-	fmt.Fprintf(w, "cpu:       %s\n", cpuModel())
-	fmt.Fprintf(w, "platform:  %s/%s, %d logical CPUs, %s\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+// describeMachine gathers the processor's name, its features and the clock.
+func describeMachine() machine {
+	m := machine{
+		Model:       "unknown",
+		OS:          runtime.GOOS,
+		Arch:        runtime.GOARCH,
+		LogicalCPUs: runtime.NumCPU(),
+		Features:    cpuFeatures(),
+		CPUInfoMHz:  cpuinfoMHz(),
+	}
+	if name, ok := cpuinfoField("model name", "Model", "cpu"); ok {
+		m.Model = name
+	}
+	family, ok1 := cpuinfoField("cpu family")
+	model, ok2 := cpuinfoField("model")
+	stepping, ok3 := cpuinfoField("stepping")
+	if ok1 && ok2 && ok3 {
+		m.Family = fmt.Sprintf("family %s, model %s, stepping %s", family, model, stepping)
+	}
+	c := findClock()
+	m.ClockHz, m.ClockSource = c.hz, c.source
+	return m
+}
+
+// print writes what this machine is: processor, platform, clock and
+// features.
+func (m machine) print(w io.Writer) {
+	model := m.Model
+	if m.Family != "" {
+		model += " (" + m.Family + ")"
+	}
+	fmt.Fprintf(w, "cpu:       %s\n", model)
+	fmt.Fprintf(w, "platform:  %s/%s, %d logical CPUs, %s\n", m.OS, m.Arch, m.LogicalCPUs, runtime.Version())
+	switch {
+	case m.ClockHz > 0 && m.CPUInfoMHz > 0 && !strings.Contains(m.ClockSource, "cpuinfo"):
+		fmt.Fprintf(w, "clock:     %.2f GHz, %s (/proc/cpuinfo says %.0f MHz); cycles/byte count these cycles\n",
+			m.ClockHz/1e9, m.ClockSource, m.CPUInfoMHz)
+	case m.ClockHz > 0:
+		fmt.Fprintf(w, "clock:     %.2f GHz, %s; cycles/byte count these cycles\n", m.ClockHz/1e9, m.ClockSource)
+	default:
+		fmt.Fprintf(w, "clock:     unknown, so no cycles/byte\n")
+	}
 	var have, lack []string
-	for _, f := range cpuFeatures() {
-		if f.has {
-			have = append(have, f.name)
+	for _, f := range m.Features {
+		if f.Has {
+			have = append(have, f.Name)
 		} else {
-			lack = append(lack, f.name)
+			lack = append(lack, f.Name)
 		}
 	}
 	fmt.Fprintf(w, "features:  %s\n", strings.Join(have, " "))

@@ -1,11 +1,18 @@
 // Command vaesbench measures every AES backend this CPU can run side by side
 // with the standard library's crypto/aes and crypto/cipher, and prints one
-// table per operation (Seal, Open, CTR, EncryptBlocks) with each backend's
-// time per call, throughput and speed relative to crypto/aes.
+// table per operation (Seal, Open, CTR, EncryptBlocks) and key size with
+// each backend's time per call, throughput, cycles per byte and speed
+// relative to crypto/aes.
 //
-//	go run ./cmd/vaesbench                    # AES-128, every size, about half a minute
-//	go run ./cmd/vaesbench -quick -keybits 256
-//	go run ./cmd/vaesbench -ops seal -sizes 1350,16384 -backends aesni,generic
+//	go run ./cmd/vaesbench                              # about a minute
+//	go run ./cmd/vaesbench -quick                       # about 15 seconds
+//	go run ./cmd/vaesbench -svg chart.svg -json raw.json
+//	go run ./cmd/vaesbench -ops seal -sizes 1350,16384 -backends aesni,generic -keybits 256
+//
+// It first says what the machine is: the processor, the features the
+// backends need, the clock that cycles are counted at (the time stamp
+// counter's rate on amd64, measured; elsewhere /proc/cpuinfo's "cpu MHz"),
+// the backends this CPU can run and the one the package picks.
 //
 // Shared machines are noisy, so the contenders take turns: every size is
 // measured in several rounds, each round timing crypto/aes and then each
@@ -13,10 +20,19 @@
 // Read the ratios, not the absolute times. Before timing, each backend's
 // output is checked against crypto/aes's; a mismatch is reported and makes
 // the command exit with status 1.
+//
+// When openssl is on the PATH, the Seal tables get one more row from
+// `openssl speed -aead -evp aes-128-gcm` (and -256) at the same sizes,
+// labelled with openssl's version. It times itself, one second per size,
+// after the others.
+//
+// -svg writes a chart of throughput against message size, one panel per
+// table; -json writes every round of every measurement with the machine's
+// description and the versions measured. On a terminal a progress line
+// shows what is being measured.
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -30,79 +46,185 @@ import (
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
+// options are the command line's settings.
+type options struct {
+	quick    bool
+	sizes    []int
+	ops      []operation
+	backends string
+	keyBits  []int
+	svg      string
+	json     string
+	openssl  bool
+}
+
+// parseFlags reads the command line.
+func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
+	o := new(options)
+	fs.BoolVar(&o.quick, "quick", false, "3 rounds of 5ms per measurement instead of 5 rounds of 25ms, and AES-128 only unless -keybits says otherwise")
+	sizes := fs.String("sizes", "16,64,256,512,1350,4096,16384", "message sizes in bytes, comma-separated")
+	ops := fs.String("ops", "seal,open,ctr,blocks", "operations to measure, comma-separated")
+	fs.StringVar(&o.backends, "backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
+	keys := fs.String("keybits", "128,256", "AES key sizes in bits, comma-separated: 128, 192, 256")
+	fs.StringVar(&o.svg, "svg", "", "write a chart of GB/s against message size to this `file`")
+	fs.StringVar(&o.json, "json", "", "write every measurement, the machine and the versions to this `file`")
+	fs.BoolVar(&o.openssl, "openssl", true, "also time openssl speed for Seal, when openssl is on the PATH")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	var err error
+	if o.sizes, err = parseSizes(*sizes); err != nil {
+		return nil, err
+	}
+	if o.ops, err = parseOps(*ops); err != nil {
+		return nil, err
+	}
+	if o.keyBits, err = parseKeyBits(*keys); err != nil {
+		return nil, err
+	}
+	if o.quick && !flagSet(fs, "keybits") {
+		o.keyBits = []int{128}
+	}
+	return o, nil
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 func main() {
-	quick := flag.Bool("quick", false, "3 rounds of 5ms per measurement instead of 5 rounds of 25ms")
-	sizesFlag := flag.String("sizes", "16,64,256,512,1350,4096,16384", "message sizes in bytes, comma-separated")
-	opsFlag := flag.String("ops", "seal,open,ctr,blocks", "operations to measure, comma-separated")
-	backendsFlag := flag.String("backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
-	keyBits := flag.Int("keybits", 128, "AES key size in bits: 128, 192 or 256")
-	flag.Parse()
-
-	sizes, err := parseSizes(*sizesFlag)
+	opts, err := parseFlags(flag.CommandLine, os.Args[1:])
 	if err != nil {
 		fail(err)
 	}
-	ops, err := parseOps(*opsFlag)
+	p := &plan{ops: opts.ops, keyBits: opts.keyBits, sizes: opts.sizes, rounds: 5, slice: 25 * time.Millisecond}
+	if opts.quick {
+		p.rounds, p.slice = 3, 5*time.Millisecond
+	}
+
+	m := describeMachine()
+	m.print(os.Stdout)
+	cs, list, err := pickContenders(opts.backends)
 	if err != nil {
 		fail(err)
 	}
-	if *keyBits != 128 && *keyBits != 192 && *keyBits != 256 {
-		fail(fmt.Errorf("-keybits %d: want 128, 192 or 256", *keyBits))
+	fmt.Printf("backends:  %s (dispatch uses %s)\n", strings.Join(list.Available, " "), list.Dispatch)
+	if len(list.Unavailable) > 0 {
+		fmt.Printf("not here:  %s\n", strings.Join(list.Unavailable, " "))
 	}
-	rounds, slice := 5, 25*time.Millisecond
-	if *quick {
-		rounds, slice = 3, 5*time.Millisecond
-	}
+	sslNote := p.setOpenSSL(opts)
+	fmt.Printf("openssl:   %s\n", sslNote)
 
-	printCPU(os.Stdout)
-	cs, err := pickContenders(*backendsFlag)
-	if err != nil {
-		fail(err)
-	}
-
+	p.progress = newProgress(os.Stderr, p.expectedSeconds(len(cs)))
 	start := time.Now()
-	key := pattern(*keyBits/8, 1)
-	how := fmt.Sprintf("median of %d rounds of %v", rounds, slice)
+	how := fmt.Sprintf("median of %d rounds of %v", p.rounds, p.slice)
 	failed := false
-	for _, op := range ops {
-		rows := runOperation(op, cs, key, sizes, rounds, slice)
-		printTable(os.Stdout, op, *keyBits, cs, rows, how)
-		for _, r := range rows {
-			for _, err := range r.wrong {
-				failed = failed || err != nil
+	var tables []*table
+	for _, op := range p.ops {
+		for _, kb := range p.keyBits {
+			t, err := p.measureTable(op, kb, cs)
+			p.progress.clear()
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "vaesbench: %v; going on without openssl\n", err)
+				p.openssl = nil
+				sslNote = "failed: " + err.Error()
+			}
+			printTable(os.Stdout, t, m.ClockHz, how)
+			tables = append(tables, t)
+			for _, r := range t.rows {
+				failed = failed || slices.ContainsFunc(r.wrong, func(err error) bool { return err != nil })
 			}
 		}
 	}
-	fmt.Printf("\nmeasured in %.1fs\n", time.Since(start).Seconds())
+	p.progress.clear()
+	took := time.Since(start)
+	fmt.Printf("\nmeasured in %.1fs\n", took.Seconds())
+
+	args := append([]string{"vaesbench"}, os.Args[1:]...)
+	if opts.svg != "" {
+		c := chart{
+			title:    fmt.Sprintf("AES throughput on %s", m.Model),
+			subtitle: fmt.Sprintf("%s/%s, %d logical CPUs, %s; dispatch uses %s; higher is better", m.OS, m.Arch, m.LogicalCPUs, runtime.Version(), list.Dispatch),
+			notes: []string{
+				fmt.Sprintf("Go contenders: %s, taking turns; vaes-stdlib is this module's wrapper of crypto/aes.", how),
+				"openssl: " + sslNote,
+				"Made by: " + strings.Join(args, " "),
+			},
+			tables: tables,
+		}
+		if err := writeFile(opts.svg, func(f *os.File) error { return writeSVG(f, c) }); err != nil {
+			fail(err)
+		}
+		fmt.Printf("chart:     %s\n", opts.svg)
+	}
+	if opts.json != "" {
+		rep := &report{
+			Command:  args,
+			Started:  start.UTC().Truncate(time.Second),
+			Seconds:  round(took.Seconds(), 1),
+			Versions: findVersions(),
+			Machine:  m,
+			Backends: list,
+			Method: method{Reference: reference, Rounds: p.rounds, SliceMS: float64(p.slice) / 1e6,
+				AAD: len(aad), OpenSSL: sslNote},
+			Tables: jsonTables(tables, m.ClockHz),
+		}
+		if p.openssl != nil {
+			rep.Versions.OpenSSL = p.openssl.full
+		}
+		if err := writeFile(opts.json, func(f *os.File) error { return writeJSON(f, rep) }); err != nil {
+			fail(err)
+		}
+		fmt.Printf("figures:   %s\n", opts.json)
+	}
 	if failed {
 		os.Exit(1)
 	}
 }
 
+// setOpenSSL looks for openssl if the options want it and returns a line
+// saying what will be measured, or why nothing will.
+func (p *plan) setOpenSSL(opts *options) string {
+	if !opts.openssl {
+		return "not measured (-openssl=false)"
+	}
+	if !p.hasSeal() {
+		return "not measured (only Seal is compared with openssl)"
+	}
+	o, err := findOpenSSL()
+	if err != nil {
+		return "absent (" + err.Error() + "), so no openssl figures"
+	}
+	p.openssl = o
+	return fmt.Sprintf("%s (%s) in the Seal tables: %s", o.version, o.path, o.method())
+}
+
 // pickContenders returns crypto/aes followed by the backends to measure,
-// and prints what this CPU can and cannot run and what dispatch chose.
-func pickContenders(names string) ([]contender, error) {
-	var can, cannot []string
+// and what this CPU can and cannot run and what dispatch chose.
+func pickContenders(names string) ([]contender, backendList, error) {
+	list := backendList{Dispatch: vaes.Backend()}
 	for _, b := range impl.All() {
 		if b.Available {
-			can = append(can, displayName(b))
+			list.Available = append(list.Available, displayName(b))
 		} else {
-			cannot = append(cannot, displayName(b))
+			list.Unavailable = append(list.Unavailable, displayName(b))
 		}
-	}
-	fmt.Printf("backends:  %s (dispatch uses %s)\n", strings.Join(can, " "), vaes.Backend())
-	if len(cannot) > 0 {
-		fmt.Printf("not here:  %s\n", strings.Join(cannot, " "))
 	}
 
 	cs := []contender{{name: reference}}
 	if names == "" {
 		for _, b := range impl.All() {
 			if b.Available {
-				cs = append(cs, contender{displayName(b), b})
+				cs = append(cs, contender{name: displayName(b), backend: b})
 			}
 		}
-		return cs, nil
+		return cs, list, nil
 	}
 	for _, name := range strings.Split(names, ",") {
 		b := impl.Lookup(name)
@@ -111,13 +233,13 @@ func pickContenders(names string) ([]contender, error) {
 		}
 		switch {
 		case b == nil:
-			return nil, fmt.Errorf("-backends: unknown backend %q", name)
+			return nil, list, fmt.Errorf("-backends: unknown backend %q", name)
 		case !b.Available:
-			return nil, fmt.Errorf("-backends: this CPU or build cannot run %q", name)
+			return nil, list, fmt.Errorf("-backends: this CPU or build cannot run %q", name)
 		}
-		cs = append(cs, contender{displayName(b), b})
+		cs = append(cs, contender{name: displayName(b), backend: b})
 	}
-	return cs, nil
+	return cs, list, nil
 }
 
 // lookupDisplayName finds a backend by the name the report gives it.
@@ -128,41 +250,6 @@ func lookupDisplayName(name string) *impl.Backend {
 		}
 	}
 	return nil
-}
-
-// runOperation checks and times op for every contender at every size.
-func runOperation(op operation, cs []contender, key []byte, sizes []int, rounds int, slice time.Duration) []row {
-	var rows []row
-	for _, size := range sizes {
-		if op.wholeBlocks {
-			size &^= 15
-		}
-		r := row{size: size, stats: make([]stat, len(cs)), wrong: make([]error, len(cs))}
-		var runs []func()
-		var which []int
-		var want []byte
-		for i, c := range cs {
-			run, out, err := op.setup(c, key, size)
-			switch {
-			case err != nil:
-				r.wrong[i] = err
-			case i == 0:
-				want = out
-			case !bytes.Equal(out, want):
-				r.wrong[i] = fmt.Errorf("output differs from %s", reference)
-			}
-			if r.wrong[i] == nil {
-				runs = append(runs, run)
-				which = append(which, i)
-			}
-		}
-		runtime.GC()
-		for j, s := range compare(runs, rounds, slice) {
-			r.stats[which[j]] = s
-		}
-		rows = append(rows, r)
-	}
-	return rows
 }
 
 func parseSizes(s string) ([]int, error) {
@@ -187,6 +274,31 @@ func parseOps(s string) ([]operation, error) {
 		ops = append(ops, operations[i])
 	}
 	return ops, nil
+}
+
+func parseKeyBits(s string) ([]int, error) {
+	var keys []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n != 128 && n != 192 && n != 256 || slices.Contains(keys, n) {
+			return nil, fmt.Errorf("-keybits: %q is not one of 128, 192 and 256, once each", f)
+		}
+		keys = append(keys, n)
+	}
+	return keys, nil
+}
+
+// writeFile creates name and writes it with write.
+func writeFile(name string, write func(*os.File) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return f.Close()
 }
 
 func fail(err error) {

@@ -1,7 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -17,6 +24,44 @@ func TestMedian(t *testing.T) {
 	} {
 		if got := median(c.in); got != c.want {
 			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseFlagSet(t *testing.T) {
+	parse := func(args ...string) (*options, error) {
+		fs := flag.NewFlagSet("vaesbench", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		return parseFlags(fs, args)
+	}
+	o, err := parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.quick || len(o.sizes) != 7 || len(o.ops) != 4 || !slices.Equal(o.keyBits, []int{128, 256}) ||
+		!o.openssl || o.svg != "" || o.json != "" {
+		t.Errorf("defaults: %+v", o)
+	}
+	o, err = parse("-quick", "-svg", "c.svg", "-json", "r.json", "-openssl=false")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.quick || !slices.Equal(o.keyBits, []int{128}) || o.svg != "c.svg" || o.json != "r.json" || o.openssl {
+		t.Errorf("-quick -svg -json -openssl=false: %+v", o)
+	}
+	if o, err = parse("-quick", "-keybits", "256"); err != nil || !slices.Equal(o.keyBits, []int{256}) {
+		t.Errorf("-quick -keybits 256: %v, %v", o, err)
+	}
+	for _, bad := range [][]string{
+		{"-keybits", "512"},
+		{"-keybits", "128,128"},
+		{"-sizes", "8"},
+		{"-ops", "xts"},
+		{"-nosuchflag"},
+		{"extra"},
+	} {
+		if _, err := parse(bad...); err == nil {
+			t.Errorf("%q accepted", bad)
 		}
 	}
 }
@@ -52,7 +97,7 @@ func TestRunOperationChecksOutput(t *testing.T) {
 		return func() {}, outputs[c.name], nil
 	}}
 	cs := []contender{{name: "ref"}, {name: "good"}, {name: "bad"}, {name: "broken"}}
-	rows := runOperation(op, cs, nil, []int{16}, 1, time.Millisecond)
+	rows := runOperation(op, cs, nil, []int{16}, 1, time.Millisecond, nil)
 	r := rows[0]
 	if r.wrong[0] != nil || r.wrong[1] != nil {
 		t.Errorf("matching contenders reported wrong: %v", r.wrong)
@@ -65,6 +110,53 @@ func TestRunOperationChecksOutput(t *testing.T) {
 	}
 	if r.stats[2].median != 0 || r.stats[3].median != 0 {
 		t.Errorf("wrong contenders timed: %v", r.stats)
+	}
+}
+
+// TestCompareAlternates checks that the contenders take turns, round after
+// round, and that each gets the median of its own rounds.
+func TestCompareAlternates(t *testing.T) {
+	var order []string
+	fs := []func(){func() {}, func() {}}
+	stats := compare(fs, 3, time.Millisecond, func(round, i int) {
+		order = append(order, fmt.Sprint(round, "ABC"[i:i+1]))
+	})
+	if got := strings.Join(order, " "); got != "0A 0B 1A 1B 2A 2B" {
+		t.Errorf("measured in the order %s", got)
+	}
+	for i, s := range stats {
+		if len(s.rounds) != 3 || s.min > s.median || s.median > s.max || s.median != median(slices.Sorted(slices.Values(s.rounds))) {
+			t.Errorf("contender %d: %+v", i, s)
+		}
+	}
+}
+
+func TestPrintTable(t *testing.T) {
+	tb := fakeTable(op("seal"), 256, []int{16, 4096}, []string{reference, "aesni", "generic", "OpenSSL 3.0.19"}, []float64{2, 4, 0, 1})
+	tb.contenders[3].note = "timed by itself"
+	var buf bytes.Buffer
+	printTable(&buf, tb, 3e9, "test")
+	out := buf.String()
+	for _, want := range []string{
+		"Seal: AES-GCM, 13-byte additional data, AES-256 (test)",
+		"c/B", "vs crypto/aes",
+		"FAILED: output differs from crypto/aes",
+		"2.00x", // aesni at twice crypto/aes's speed
+		"0.5x",  // openssl at half
+		"OpenSSL 3.0.19: timed by itself",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	// At 3 GHz, 4096 bytes at 4 GB/s take 1024 ns, 0.75 cycles a byte.
+	if !regexp.MustCompile(`(?m)^ +aesni +1024 +4\.00 +0\.75 +2\.00x`).MatchString(out) {
+		t.Errorf("aesni's 4096-byte row is wrong:\n%s", out)
+	}
+	buf.Reset()
+	printTable(&buf, tb, 0, "test")
+	if strings.Contains(buf.String(), "c/B") {
+		t.Error("cycles per byte shown without a clock")
 	}
 }
 

@@ -45,26 +45,37 @@ func measure(f func(), d time.Duration) float64 {
 	return median(perCall)
 }
 
-// stat summarises one contender's rounds.
+// stat summarises one contender's rounds at one size.
 type stat struct {
-	median   float64 // ns per call
-	min, max float64
+	median   float64   // ns per call
+	min, max float64   // the fastest and slowest round
+	rounds   []float64 // ns per call in each round, in the order measured
+}
+
+// newStat summarises the rounds t, which it keeps.
+func newStat(t []float64) stat {
+	sorted := slices.Sorted(slices.Values(t))
+	return stat{median: median(sorted), min: sorted[0], max: sorted[len(sorted)-1], rounds: t}
 }
 
 // compare times every function in fs in turn, round after round (A B C A B
 // C ...), so that a slow spell on a shared machine falls on all of them
-// alike, and returns each one's median over the rounds.
-func compare(fs []func(), rounds int, d time.Duration) []stat {
+// alike, and returns each one's median over the rounds. If before is not
+// nil, it is called ahead of each measurement with the round and the index
+// of the function about to be timed.
+func compare(fs []func(), rounds int, d time.Duration, before func(round, i int)) []stat {
 	times := make([][]float64, len(fs))
-	for range rounds {
+	for round := range rounds {
 		for i, f := range fs {
+			if before != nil {
+				before(round, i)
+			}
 			times[i] = append(times[i], measure(f, d))
 		}
 	}
 	stats := make([]stat, len(fs))
 	for i, t := range times {
-		slices.Sort(t)
-		stats[i] = stat{median: median(t), min: t[0], max: t[len(t)-1]}
+		stats[i] = newStat(t)
 	}
 	return stats
 }

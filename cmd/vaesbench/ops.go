@@ -14,10 +14,12 @@ import (
 const reference = "crypto/aes"
 
 // contender is one row group of the report: the standard library's
-// crypto/aes and crypto/cipher, or this module's API built on one backend.
+// crypto/aes and crypto/cipher, this module's API built on one backend, or
+// openssl, which times itself.
 type contender struct {
 	name    string
-	backend *impl.Backend // nil for the standard library
+	backend *impl.Backend // nil for the standard library and openssl
+	note    string        // how an outside contender was measured; empty for the alternated ones
 }
 
 // displayName is the name a backend goes by in the report. The registry's
@@ -86,7 +88,8 @@ func (c contender) newBlocks(key []byte) (func(dst, src []byte), error) {
 type operation struct {
 	name        string // as given to -ops
 	title       string
-	wholeBlocks bool // sizes are rounded down to a multiple of 16
+	short       string // for the chart
+	wholeBlocks bool   // sizes are rounded down to a multiple of 16
 
 	// setup prepares c to run the operation on size bytes. It returns the
 	// call to time, and the output of one call, which must equal
@@ -95,10 +98,10 @@ type operation struct {
 }
 
 var operations = []operation{
-	{name: "seal", title: "Seal: AES-GCM, 13-byte additional data", setup: setupSeal},
-	{name: "open", title: "Open: AES-GCM, 13-byte additional data", setup: setupOpen},
-	{name: "ctr", title: "CTR: XORKeyStream", setup: setupCTR},
-	{name: "blocks", title: "EncryptBlocks: ECB over whole blocks", wholeBlocks: true, setup: setupBlocks},
+	{name: "seal", title: "Seal: AES-GCM, 13-byte additional data", short: "GCM Seal", setup: setupSeal},
+	{name: "open", title: "Open: AES-GCM, 13-byte additional data", short: "GCM Open", setup: setupOpen},
+	{name: "ctr", title: "CTR: XORKeyStream", short: "CTR", setup: setupCTR},
+	{name: "blocks", title: "EncryptBlocks: ECB over whole blocks", short: "EncryptBlocks (ECB)", wholeBlocks: true, setup: setupBlocks},
 }
 
 // aad is a TLS 1.2 record header's worth of additional data.

@@ -14,29 +14,80 @@ type row struct {
 	wrong []error // per contender: a setup error or an output that differs from crypto/aes's
 }
 
-// printTable writes one operation's table: for every size, each
-// contender's median time per call, its throughput, its speed relative to
-// crypto/aes (above 1 is faster) and how far its rounds spread.
-func printTable(w io.Writer, op operation, keyBits int, cs []contender, rows []row, how string) {
-	fmt.Fprintf(w, "\n%s, AES-%d (%s)\n", op.title, keyBits, how)
+// ratio is how many times faster than crypto/aes contender i was at this
+// size (above 1 is faster), or 0 when either was not measured.
+func (r row) ratio(i int) float64 {
+	if r.wrong[0] != nil || r.wrong[i] != nil || r.stats[i].median == 0 {
+		return 0
+	}
+	return r.stats[0].median / r.stats[i].median
+}
+
+// gbps is contender i's throughput in GB/s (10^9 bytes per second), or 0
+// when it was not measured.
+func (r row) gbps(i int) float64 {
+	if r.wrong[i] != nil || r.stats[i].median == 0 {
+		return 0
+	}
+	return float64(r.size) / r.stats[i].median
+}
+
+// cyclesPerByte is contender i's time per byte in cycles of a clock of hz,
+// or 0 when the clock or the time is unknown.
+func (r row) cyclesPerByte(i int, hz float64) float64 {
+	if hz == 0 || r.wrong[i] != nil || r.stats[i].median == 0 {
+		return 0
+	}
+	return r.stats[i].median * 1e-9 * hz / float64(r.size)
+}
+
+// printTable writes one table: for every size, each contender's median
+// time per call, its throughput, its cycles per byte where the clock is
+// known, its speed relative to crypto/aes (above 1 is faster) and how far
+// its rounds spread.
+func printTable(w io.Writer, t *table, hz float64, how string) {
+	fmt.Fprintf(w, "\n%s, AES-%d (%s)\n", t.op.title, t.keyBits, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "bytes\tbackend\tns/op\tGB/s\tvs %s\tspread\t\n", reference)
-	for _, r := range rows {
+	cpb := ""
+	if hz > 0 {
+		cpb = "c/B\t"
+	}
+	fmt.Fprintf(tw, "bytes\tbackend\tns/op\tGB/s\t%svs %s\tspread\t\n", cpb, reference)
+	for _, r := range t.rows {
 		size := fmt.Sprint(r.size)
-		ref := r.stats[0].median
-		for i, c := range cs {
+		for i, c := range t.contenders {
 			s := r.stats[i]
-			if r.wrong[i] != nil {
-				fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\tFAILED: %v\n", size, c.name, r.wrong[i])
-			} else {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%sx\t±%.0f%%\t\n", size, c.name,
-					sig3(s.median), sig3(float64(r.size)/s.median), sig3(ref/s.median),
-					100*(s.max-s.min)/(2*s.median))
+			switch {
+			case r.wrong[i] != nil:
+				fmt.Fprintf(tw, "%s\t%s\t-\t-\t%s-\t-\t  FAILED: %v\n", size, c.name, dash(cpb), r.wrong[i])
+			default:
+				if hz > 0 {
+					cpb = sig3(r.cyclesPerByte(i, hz)) + "\t"
+				}
+				spread := "-"
+				if len(s.rounds) > 1 {
+					spread = fmt.Sprintf("±%.0f%%", 100*(s.max-s.min)/(2*s.median))
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s%sx\t%s\t\n", size, c.name,
+					sig3(s.median), sig3(r.gbps(i)), cpb, sig3(r.ratio(i)), spread)
 			}
 			size = ""
 		}
 	}
 	tw.Flush()
+	for _, c := range t.contenders {
+		if c.note != "" {
+			fmt.Fprintf(w, "%s: %s\n", c.name, c.note)
+		}
+	}
+}
+
+// dash returns "-\t" for a column that is shown, and nothing otherwise.
+func dash(col string) string {
+	if col == "" {
+		return ""
+	}
+	return "-\t"
 }
 
 // sig3 prints x with three significant digits, or as a whole number when
