@@ -6413,114 +6413,114 @@ ghash16_1:
 	CMPQ BX, $0x00000100
 	JB   ghashTail_1
 
-	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    (DX), Y1
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, (AX), Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x11, (AX), Y1, Y1
-	VPCLMULQDQ $0x00, 512(AX), Y2, Y2
-
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    32(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 32(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 32(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 544(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    32(DX), Y1
+	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
+	VPCLMULQDQ $0x00, 32(AX), Y1, Y2
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPCLMULQDQ $0x11, 32(AX), Y1, Y1
+	VPCLMULQDQ $0x00, 544(AX), Y3, Y3
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    64(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 64(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 64(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 576(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    64(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 64(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 576(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    96(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 96(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 96(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 608(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    96(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 96(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 96(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 608(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    128(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 128(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 128(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 640(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    128(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 128(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 128(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 640(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    160(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 160(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 160(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 672(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    160(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 160(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 160(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 672(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    192(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 192(AX), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 192(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 704(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VMOVDQU    192(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 192(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 192(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 704(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    224(DX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, 224(AX), Y3, Y4
+	VMOVDQU    224(DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 224(AX), Y4, Y5
+	VPXOR      Y5, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, 224(AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 736(AX), Y5, Y5
+	VPXOR      Y5, Y3, Y3
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU    (DX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPXOR      Y0, Y4, Y4
+	VPCLMULQDQ $0x00, (AX), Y4, Y0
+	VPXOR      Y0, Y2, Y2
+	VPSHUFD    $0x4e, Y4, Y0
 	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, 224(AX), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 736(AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VPCLMULQDQ $0x11, (AX), Y4, Y4
+	VPXOR      Y4, Y1, Y1
+	VPCLMULQDQ $0x00, 512(AX), Y0, Y0
+	VPXOR      Y0, Y3, Y3
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y2, Y2
-	VPXOR Y1, Y2, Y2
+	VPXOR Y2, Y3, Y3
+	VPXOR Y1, Y3, Y3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y3
-	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y3, Y2, Y2
-	VPXOR        Y0, Y2, Y2
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
 	VPSHUFD      $0x4e, Y2, Y2
+	VPXOR        Y0, Y3, Y3
+	VPXOR        Y2, Y3, Y3
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y0
+	VPSHUFD      $0x4e, Y3, Y3
 	VPXOR        Y0, Y1, Y1
-	VPXOR        Y2, Y1, Y1
+	VPXOR        Y3, Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X0
 	VPXOR        X0, X1, X0
 	ADDQ         $0x00000100, DX
@@ -7417,114 +7417,114 @@ rounds10_26:
 
 sealLast_1:
 	// Hash the last batch.
-	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, (BX), Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y3
-	VPXOR      Y2, Y3, Y3
-	VPCLMULQDQ $0x11, (BX), Y2, Y2
-	VPCLMULQDQ $0x00, 512(BX), Y3, Y3
-
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 32(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 32(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 544(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -224(R8), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, 32(BX), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y4
+	VPXOR      Y2, Y4, Y4
+	VPCLMULQDQ $0x11, 32(BX), Y2, Y2
+	VPCLMULQDQ $0x00, 544(BX), Y4, Y4
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 64(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 64(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 576(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -192(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 64(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 64(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 576(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 96(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 96(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 608(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -160(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 96(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 96(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 608(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 128(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 128(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 640(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -128(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 128(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 640(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 160(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 160(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 672(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -96(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 160(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 160(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 672(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 192(BX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 192(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 704(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    -64(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 192(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 704(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 224(BX), Y4, Y5
+	VMOVDQU    -32(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 224(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 224(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 736(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU    -256(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPCLMULQDQ $0x00, (BX), Y5, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y1
 	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 224(BX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 736(BX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VPCLMULQDQ $0x11, (BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 512(BX), Y1, Y1
+	VPXOR      Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y3, Y3
-	VPXOR Y2, Y3, Y3
+	VPXOR Y3, Y4, Y4
+	VPXOR Y2, Y4, Y4
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y4, Y3, Y3
-	VPXOR        Y1, Y3, Y3
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
 	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y1, Y4, Y4
+	VPXOR        Y3, Y4, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
 	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
+	VPXOR        Y4, Y2, Y2
 	VEXTRACTI128 $0x01, Y2, X1
 	VPXOR        X1, X2, X1
 
