@@ -123,6 +123,7 @@ func BenchmarkEncryptBlocks(b *testing.B) {
 	g := newGCMState(make([]byte, 16))
 	block, _ := aes.NewCipher(make([]byte, 16))
 	for _, size := range benchSizes {
+		size &^= 15 // whole blocks: 1350 becomes 1344
 		src := make([]byte, size)
 		dst := make([]byte, size)
 		b.Run(fmt.Sprintf("AES-128/%d/impl=vaes512", size), func(b *testing.B) {

@@ -5,18 +5,17 @@ import (
 	"github.com/vaesgo/vaes/vec"
 )
 
-// gcmBytes is the small batch of the stitched GCM loops: 16 blocks, four
-// registers (asm: gcmBytes). The main loops run batches of twice that, 32
-// blocks in eight registers, with one GHASH reduction per batch.
+// gcmBytes is the batch of the stitched GCM loops: 16 blocks, four
+// registers (asm: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
 
 // gcmCounter is the counter of the GCM loops (asm: gcmCounter): the blocks
 // ctr, ctr+1, ctr+2, ctr+3 in their own byte order, one per lane, and the
 // 32-bit counter of lane 0 as an integer, low. While the last byte of the
-// blocks does not wrap within a batch, which low's low byte tells, the
+// block does not wrap within a batch, which low's low byte tells, the
 // batch's counter blocks are be plus a constant in that byte: one VPADDD
-// each, no byte shuffle. The batch where it wraps goes the long way round
-// through the byte-reversed form, where a lane-wise add carries.
+// each, no byte shuffle. One batch in 16 goes the long way round through
+// the byte-reversed form, where a lane-wise add carries.
 type gcmCounter struct {
 	be  vec.Uint8x64
 	low uint32
@@ -38,20 +37,20 @@ func loadGCMCounter(ctr *[16]byte) gcmCounter {
 	return gcmCounter{be: reverse(c.reg), low: uint32(ctr[12])<<24 | uint32(ctr[13])<<16 | uint32(ctr[14])<<8 | uint32(ctr[15])}
 }
 
-// blocks returns the next n registers of counter blocks, whitened with
-// round key 0, and advances the counter by 4n (asm: gcmCounter.blocks).
-func (c *gcmCounter) blocks(k *roundKeys, n int) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, n)
-	if c.low&0xff <= 0xff-uint32(4*n+3) {
+// blocks returns the next four registers of counter blocks, whitened with
+// round key 0, and advances the counter by 16 (asm: gcmCounter.blocks).
+func (c *gcmCounter) blocks(k *roundKeys) []vec.Uint8x64 {
+	blocks := make([]vec.Uint8x64, 4)
+	if c.low&0xff <= 0xff-19 {
 		// No block of this batch, nor of the next batch's be (lanes
-		// low+4n..low+4n+3), carries out of the last byte.
+		// low+16..low+19), carries out of the last byte.
 		for r := range blocks {
 			blocks[r] = c.be
 			if r > 0 {
 				blocks[r] = inc32.wide(c.be, beStep(4*r))
 			}
 		}
-		c.be = inc32.wide(c.be, beStep(4*n))
+		c.be = inc32.wide(c.be, beStep(16))
 	} else {
 		le := reverse(c.be)
 		for r := range blocks {
@@ -60,9 +59,9 @@ func (c *gcmCounter) blocks(k *roundKeys, n int) []vec.Uint8x64 {
 				blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
 			}
 		}
-		c.be = reverse(inc32.wide(le, laneAdd(4*n)))
+		c.be = reverse(inc32.wide(le, laneAdd(16)))
 	}
-	c.low += uint32(4 * n)
+	c.low += 16
 	whiten(blocks, k)
 	return blocks
 }
@@ -90,9 +89,9 @@ func (c *gcmCounter) store(ctr *[16]byte, m int) {
 }
 
 // stitched returns the between function of direction.rounds that spreads
-// up to eight registers of GHASH over the nine middle rounds: register
-// first+i, from load(i), absorbed after middle round i for i < z, and, if
-// finish, the reduction after round z (asm: stitched).
+// four registers of GHASH over the middle rounds: register first+i, from
+// load(i), absorbed after middle round i for i < z, and, if finish, the
+// reduction after round z (asm: stitched).
 func stitched(g *ghashSum, first int, load func(i int) vec.Uint8x64, z int, finish bool) func(i int) {
 	return func(i int) {
 		switch {
@@ -109,20 +108,20 @@ func from(data []byte) func(r int) vec.Uint8x64 {
 	return func(r int) vec.Uint8x64 { return vec.LoadUint8x64Slice(data[64*r:]) }
 }
 
-// gcmBatch encrypts the next n registers of counter blocks and XORs them
-// with the first 64·n bytes of src into dst; between, if not nil, runs the
+// gcmBatch encrypts the next four registers of counter blocks and XORs them
+// with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c *gcmCounter, k *roundKeys, n int, between func(i int), dst, src []byte) {
-	blocks := c.blocks(k, n)
+func gcmBatch(c *gcmCounter, k *roundKeys, between func(i int), dst, src []byte) {
+	blocks := c.blocks(k)
 	encryption.rounds(blocks, k, between)
 	xorBlocks(blocks, src)
 	storeBlocks(blocks, dst)
 }
 
-// sealModel is seal (asm: seal). Each batch hashes the ciphertext of the
-// batch before it, between its rounds: 32 blocks at a time while 512 bytes
-// remain, then 16 if 256 remain (once: fewer than 512 are left). The ciphertext of the last batch is hashed
-// between the tail's rounds.
+// sealModel is seal (asm: seal). Each batch of the loop hashes the
+// ciphertext of the batch before it: pairs of batches, with one reduction
+// for both hashes, while 512 bytes remain, then one batch if 256 remain.
+// The ciphertext of the last batch is hashed between the tail's rounds.
 func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -133,43 +132,48 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 	k := loadRoundKeys(keys, rounds)
 	c := loadGCMCounter(ctr)
 	h := loadHash(y)
-	done := 0    // bytes encrypted
-	pending := 0 // registers of ciphertext before done not hashed yet
-	for _, n := range []int{8, 4} {
-		for len(src)-done >= 64*n {
-			var between func(i int)
-			g := ghashSum{table: t, first: powers - 4*pending, y: h}
-			if pending > 0 {
-				between = stitched(&g, 0, from(dst[done-64*pending:]), pending, true)
-			}
-			gcmBatch(&c, k, n, between, dst[done:], src[done:])
+	done := 0 // bytes encrypted
+	var pending []byte
+	if len(src) >= gcmBytes {
+		gcmBatch(&c, k, nil, dst, src)
+		done = gcmBytes
+		for len(src)-done >= 2*gcmBytes {
+			g := ghashSum{table: t, y: h}
+			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
+			gcmBatch(&c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
-			done += 64 * n
-			pending = n
+			done += 2 * gcmBytes
 		}
+		if len(src)-done >= gcmBytes {
+			g := ghashSum{table: t, first: powers / 2, y: h}
+			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
+			h = g.y
+			done += gcmBytes
+		}
+		pending = dst[done-gcmBytes : done]
 	}
-	h, m := sealTail(&c, k, t, h, dst[done-64*pending:done], dst[done:], src[done:])
+	h, m := sealTail(&c, k, t, h, pending, dst[done:], src[done:])
 	c.store(ctr, m)
 	storeHash(h, y)
 }
 
 // sealTail encrypts the last n = len(src) < 256 bytes in z = ceil(n/64)
 // registers, the last through masks, and hashes them from the registers;
-// pending, if not empty, is the previous batch's ciphertext, hashed between
+// pending, if not nil, is the previous batch's ciphertext, hashed between
 // the tail's AES rounds. It returns the hash and the number of blocks
 // used, ceil(n/16) (asm: sealTail).
 func sealTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
-	n, p := len(src), len(pending)/64
-	g := ghashSum{table: t, first: powers - 4*p, y: y}
+	n := len(src)
+	g := ghashSum{table: t, first: powers / 2, y: y}
 	if n == 0 {
-		if p > 0 {
-			y = ghashRegs(t, y, pending, p)
+		if pending != nil {
+			y = ghashRegs(t, y, pending, 4)
 		}
 		return y, 0
 	}
 	var between func(i int)
-	if p > 0 {
-		between = stitched(&g, 0, from(pending), p, true)
+	if pending != nil {
+		between = stitched(&g, 0, from(pending), 4, true)
 	}
 	z, m := (n+63)/64, (n+15)/16
 	blocks := c.tail(z)
@@ -190,9 +194,10 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pend
 	return h.y, m
 }
 
-// openModel is open (asm: open). Each batch hashes its own ciphertext
-// between its rounds: 32 blocks at a time while 512 bytes remain, then 16
-// if 256 remain. src and dst may be the same slice.
+// openModel is open (asm: open). Each batch hashes its own ciphertext while
+// it decrypts it: pairs of batches, with one reduction for both hashes,
+// while 512 bytes remain, then one batch if 256 remain. src and dst may be
+// the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -203,13 +208,18 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 	k := loadRoundKeys(keys, rounds)
 	c := loadGCMCounter(ctr)
 	h := loadHash(y)
-	for _, n := range []int{8, 4} {
-		for len(src) >= 64*n {
-			g := ghashSum{table: t, first: powers - 4*n, y: h}
-			gcmBatch(&c, k, n, stitched(&g, 0, from(src), n, true), dst, src)
-			h = g.y
-			src, dst = src[64*n:], dst[64*n:]
-		}
+	for len(src) >= 2*gcmBytes {
+		g := ghashSum{table: t, y: h}
+		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, false), dst, src)
+		gcmBatch(&c, k, stitched(&g, 4, from(src[gcmBytes:]), 4, true), dst[gcmBytes:], src[gcmBytes:])
+		h = g.y
+		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
+	}
+	if len(src) >= gcmBytes {
+		g := ghashSum{table: t, first: powers / 2, y: h}
+		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, true), dst, src)
+		h = g.y
+		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
 	h, m := openTail(&c, k, t, h, dst, src)
 	c.store(ctr, m)

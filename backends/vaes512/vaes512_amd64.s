@@ -4461,2110 +4461,740 @@ storeShortDone_3:
 	JMP        sealExit_1
 
 long_4:
-	// roundKeys: round key 0 in every lane; the others are broadcast as they are used.
+	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_5
+	JE              keys12_5
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
 
+keys12_5:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_5:
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Z1
-	VPSHUFB         byteReverse4<>+0(SB), Z1, Z1
-	VPADDD          laneOffsets<>+0(SB), Z1, Z1
-	VPSHUFB         byteReverse4<>+0(SB), Z1, Z1
-	MOVL            12(SI), R11
-	BSWAPL          R11
-	VMOVDQU64       (DI), X2
-	VPSHUFB         byteReverse4<>+0(SB), X2, X2
-	CMPQ            R10, $0x00000200
-	JB              sealSmall_1
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VMOVDQU64       (DI), X16
+	VPSHUFB         byteReverse4<>+0(SB), X16, X16
+	CMPQ            R10, $0x00000100
+	JB              sealNone_1
 
-	// gcmBatch of 32 blocks without GHASH: nothing is before it.
-	// gcmCounter.blocks: the next 32 counter blocks, whitened.
-	CMPB   R11, $0xdc
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
 	JA     counterCarry_1
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z7
-	VPXORD Z0, Z7, Z7
-	VPADDD beStep20<>+0(SB), Z1, Z8
-	VPXORD Z0, Z8, Z8
-	VPADDD beStep24<>+0(SB), Z1, Z9
-	VPXORD Z0, Z9, Z9
-	VPADDD beStep28<>+0(SB), Z1, Z10
-	VPXORD Z0, Z10, Z10
-	VPADDD beStep32<>+0(SB), Z1, Z1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
 	JMP    counterDone_1
 
 counterCarry_1:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z11
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z11, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z11, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z11, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z11, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z7
-	VPXORD  Z0, Z7, Z7
-	VPADDD  laneAdd20<>+0(SB), Z11, Z8
-	VPSHUFB byteReverse4<>+0(SB), Z8, Z8
-	VPXORD  Z0, Z8, Z8
-	VPADDD  laneAdd24<>+0(SB), Z11, Z9
-	VPSHUFB byteReverse4<>+0(SB), Z9, Z9
-	VPXORD  Z0, Z9, Z9
-	VPADDD  laneAdd28<>+0(SB), Z11, Z10
-	VPSHUFB byteReverse4<>+0(SB), Z10, Z10
-	VPXORD  Z0, Z10, Z10
-	VPADDD  laneAdd32<>+0(SB), Z11, Z11
-	VPSHUFB byteReverse4<>+0(SB), Z11, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
 
 counterDone_1:
-	ADDL $0x20, R11
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
 	JB   rounds10_30
 	JE   rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 32(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
 rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 -160(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
 rounds10_30:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z11
-	VAESENCLAST     Z11, Z3, Z3
-	VAESENCLAST     Z11, Z4, Z4
-	VAESENCLAST     Z11, Z5, Z5
-	VAESENCLAST     Z11, Z6, Z6
-	VAESENCLAST     Z11, Z7, Z7
-	VAESENCLAST     Z11, Z8, Z8
-	VAESENCLAST     Z11, Z9, Z9
-	VAESENCLAST     Z11, Z10, Z10
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VPXORD          256(R9), Z7, Z7
-	VPXORD          320(R9), Z8, Z8
-	VPXORD          384(R9), Z9, Z9
-	VPXORD          448(R9), Z10, Z10
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	VMOVDQU64       Z7, 256(R8)
-	VMOVDQU64       Z8, 320(R8)
-	VMOVDQU64       Z9, 384(R8)
-	VMOVDQU64       Z10, 448(R8)
-	ADDQ            $0x00000200, R9
-	ADDQ            $0x00000200, R8
-	SUBQ            $0x00000200, R10
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 seal32_1:
 	CMPQ R10, $0x00000200
-	JB   sealPending8_1
+	JB   seal16_1
 
-	// gcmBatch of 32 blocks, hashing the 32 before it.
-	// gcmCounter.blocks: the next 32 counter blocks, whitened.
-	CMPB   R11, $0xdc
+	// Two batches, each hashing the one before it, one reduction.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
 	JA     counterCarry_2
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z7
-	VPXORD Z0, Z7, Z7
-	VPADDD beStep20<>+0(SB), Z1, Z8
-	VPXORD Z0, Z8, Z8
-	VPADDD beStep24<>+0(SB), Z1, Z9
-	VPXORD Z0, Z9, Z9
-	VPADDD beStep28<>+0(SB), Z1, Z10
-	VPXORD Z0, Z10, Z10
-	VPADDD beStep32<>+0(SB), Z1, Z1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
 	JMP    counterDone_2
 
 counterCarry_2:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z11
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z11, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z11, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z11, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z11, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z7
-	VPXORD  Z0, Z7, Z7
-	VPADDD  laneAdd20<>+0(SB), Z11, Z8
-	VPSHUFB byteReverse4<>+0(SB), Z8, Z8
-	VPXORD  Z0, Z8, Z8
-	VPADDD  laneAdd24<>+0(SB), Z11, Z9
-	VPSHUFB byteReverse4<>+0(SB), Z9, Z9
-	VPXORD  Z0, Z9, Z9
-	VPADDD  laneAdd28<>+0(SB), Z11, Z10
-	VPSHUFB byteReverse4<>+0(SB), Z10, Z10
-	VPXORD  Z0, Z10, Z10
-	VPADDD  laneAdd32<>+0(SB), Z11, Z11
-	VPSHUFB byteReverse4<>+0(SB), Z11, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
 
 counterDone_2:
-	ADDL $0x20, R11
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
 	JB   rounds10_31
 	JE   rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 32(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
 rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 -160(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
 rounds10_31:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VMOVDQU64       -512(R8), Z11
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VPXORD     Z2, Z11, Z11
-	VMOVDQU64  (BX), Z12
-	VPCLMULQDQ $0x00, Z12, Z11, Z13
-	VPCLMULQDQ $0x10, Z12, Z11, Z14
-	VPCLMULQDQ $0x01, Z12, Z11, Z15
-	VPCLMULQDQ $0x11, Z12, Z11, Z11
-	VPXORD     Z15, Z14, Z14
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       -448(R8), Z12
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  64(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
-	VPXORD     Z16, Z13, Z13
-	VPXORD     Z12, Z11, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       -384(R8), Z12
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  128(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       -320(R8), Z15
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  192(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       -256(R8), Z12
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  256(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       -192(R8), Z15
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  320(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       -128(R8), Z12
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  384(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       -64(R8), Z15
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  448(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z13, Z12
-	VPSHUFD    $0x4e, Z13, Z13
-	VPTERNLOGD $0x96, Z13, Z12, Z14
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z14, Z12
-	VPSHUFD    $0x4e, Z14, Z14
-	VPTERNLOGD $0x96, Z14, Z12, Z11
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z11, Y12
-	VPXORQ        Y11, Y12, Y12
-	VEXTRACTI32X4 $0x01, Y12, X2
-	VPXORQ        X12, X2, X2
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z11
-	VAESENCLAST     Z11, Z3, Z3
-	VAESENCLAST     Z11, Z4, Z4
-	VAESENCLAST     Z11, Z5, Z5
-	VAESENCLAST     Z11, Z6, Z6
-	VAESENCLAST     Z11, Z7, Z7
-	VAESENCLAST     Z11, Z8, Z8
-	VAESENCLAST     Z11, Z9, Z9
-	VAESENCLAST     Z11, Z10, Z10
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VPXORD          256(R9), Z7, Z7
-	VPXORD          320(R9), Z8, Z8
-	VPXORD          384(R9), Z9, Z9
-	VPXORD          448(R9), Z10, Z10
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	VMOVDQU64       Z7, 256(R8)
-	VMOVDQU64       Z8, 320(R8)
-	VMOVDQU64       Z9, 384(R8)
-	VMOVDQU64       Z10, 448(R8)
-	ADDQ            $0x00000200, R9
-	ADDQ            $0x00000200, R8
-	SUBQ            $0x00000200, R10
-	JMP             seal32_1
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
-sealPending8_1:
-	CMPQ R10, $0x00000100
-	JB   sealTail8_1
-
-	// gcmBatch of 16 blocks, hashing the 32 before it.
 	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   R11, $0xec
+	CMPB   AL, $0xec
 	JA     counterCarry_3
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
 	JMP    counterDone_3
 
 counterCarry_3:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z7
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z7, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z7, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z7, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z7, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB byteReverse4<>+0(SB), Z22, Z15
 
 counterDone_3:
-	ADDL $0x10, R11
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
 	JB   rounds10_32
 	JE   rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VMOVDQU64       -512(R8), Z7
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z22
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VPXORD     Z2, Z7, Z7
-	VMOVDQU64  (BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z7, Z9
-	VPCLMULQDQ $0x10, Z8, Z7, Z10
-	VPCLMULQDQ $0x01, Z8, Z7, Z11
-	VPCLMULQDQ $0x11, Z8, Z7, Z7
-	VPXORD     Z11, Z10, Z10
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       -448(R8), Z8
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z25
 
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  64(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
-	VPXORD     Z12, Z9, Z9
-	VPXORD     Z8, Z7, Z7
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       -384(R8), Z8
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
 
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  128(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VMOVDQU64       -320(R8), Z11
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
 
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VMOVDQU64  192(BX), Z13
-	VPCLMULQDQ $0x00, Z13, Z11, Z14
-	VPCLMULQDQ $0x10, Z13, Z11, Z15
-	VPCLMULQDQ $0x01, Z13, Z11, Z16
-	VPCLMULQDQ $0x11, Z13, Z11, Z11
-	VPTERNLOGD $0x96, Z16, Z15, Z10
-	VPTERNLOGD $0x96, Z14, Z12, Z9
-	VPTERNLOGD $0x96, Z11, Z8, Z7
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       -256(R8), Z8
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  256(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VMOVDQU64       -192(R8), Z11
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VMOVDQU64  320(BX), Z13
-	VPCLMULQDQ $0x00, Z13, Z11, Z14
-	VPCLMULQDQ $0x10, Z13, Z11, Z15
-	VPCLMULQDQ $0x01, Z13, Z11, Z16
-	VPCLMULQDQ $0x11, Z13, Z11, Z11
-	VPTERNLOGD $0x96, Z16, Z15, Z10
-	VPTERNLOGD $0x96, Z14, Z12, Z9
-	VPTERNLOGD $0x96, Z11, Z8, Z7
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       -128(R8), Z8
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  384(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VMOVDQU64       -64(R8), Z11
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VMOVDQU64  448(BX), Z13
-	VPCLMULQDQ $0x00, Z13, Z11, Z14
-	VPCLMULQDQ $0x10, Z13, Z11, Z15
-	VPCLMULQDQ $0x01, Z13, Z11, Z16
-	VPCLMULQDQ $0x11, Z13, Z11, Z11
-	VPTERNLOGD $0x96, Z16, Z15, Z10
-	VPTERNLOGD $0x96, Z14, Z12, Z9
-	VPTERNLOGD $0x96, Z11, Z8, Z7
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z9, Z8
-	VPSHUFD    $0x4e, Z9, Z9
-	VPTERNLOGD $0x96, Z9, Z8, Z10
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z10, Z8
-	VPSHUFD    $0x4e, Z10, Z10
-	VPTERNLOGD $0x96, Z10, Z8, Z7
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z7, Y8
-	VPXORQ        Y7, Y8, Y8
-	VEXTRACTI32X4 $0x01, Y8, X2
-	VPXORQ        X8, X2, X2
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z7
-	VAESENCLAST     Z7, Z3, Z3
-	VAESENCLAST     Z7, Z4, Z4
-	VAESENCLAST     Z7, Z5, Z5
-	VAESENCLAST     Z7, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	ADDQ            $0x00000100, R9
-	ADDQ            $0x00000100, R8
-	SUBQ            $0x00000100, R10
-	JMP             sealPending4_1
-
-sealTail8_1:
-	// sealTail: the last n < 256 bytes, after 8 registers to hash.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_1
-
-	// No tail: hash the last batch.
-	VMOVDQU64 -512(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  -448(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-	VMOVDQU64  -384(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU64  -320(R8), Z4
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  192(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-	VMOVDQU64  -256(R8), Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  256(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU64  -192(R8), Z4
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  320(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-	VMOVDQU64  -128(R8), Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU64  -64(R8), Z4
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  448(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-	JMP           sealDone_1
-
-sealTailBlocks_1:
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 512(BX)(R12*1), R12
-	CMPQ R10, $0x00000040
-	JA   sealTail8_1Next_1
-
-	// sealTail8_: 1 register(s).
-	MOVQ    R10, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	CMPQ    DX, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-
-rounds12_33:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-rounds10_33:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VMOVDQU64       -512(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z1, Z0, Z5
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z6, Z5, Z5
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -448(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
-	VPXORD     Z7, Z4, Z4
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -384(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z6
-	VAESENC         Z6, Z3, Z3
-	VMOVDQU64       -320(R8), Z6
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
-	VMOVDQU64  192(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z6, Z9
-	VPCLMULQDQ $0x10, Z8, Z6, Z10
-	VPCLMULQDQ $0x01, Z8, Z6, Z11
-	VPCLMULQDQ $0x11, Z8, Z6, Z6
-	VPTERNLOGD $0x96, Z11, Z10, Z5
-	VPTERNLOGD $0x96, Z9, Z7, Z4
-	VPTERNLOGD $0x96, Z6, Z1, Z0
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -256(R8), Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  256(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z6
-	VAESENC         Z6, Z3, Z3
-	VMOVDQU64       -192(R8), Z6
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
-	VMOVDQU64  320(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z6, Z9
-	VPCLMULQDQ $0x10, Z8, Z6, Z10
-	VPCLMULQDQ $0x01, Z8, Z6, Z11
-	VPCLMULQDQ $0x11, Z8, Z6, Z6
-	VPTERNLOGD $0x96, Z11, Z10, Z5
-	VPTERNLOGD $0x96, Z9, Z7, Z4
-	VPTERNLOGD $0x96, Z6, Z1, Z0
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z6
-	VAESENC         Z6, Z3, Z3
-	VMOVDQU64       -64(R8), Z6
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
-	VMOVDQU64  448(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z6, Z9
-	VPCLMULQDQ $0x10, Z8, Z6, Z10
-	VPCLMULQDQ $0x01, Z8, Z6, Z11
-	VPCLMULQDQ $0x11, Z8, Z6, Z6
-	VPTERNLOGD $0x96, Z11, Z10, Z5
-	VPTERNLOGD $0x96, Z9, Z7, Z4
-	VPTERNLOGD $0x96, Z6, Z1, Z0
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z1
-	VAESENC         Z1, Z3, Z3
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z1
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z1
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VMOVDQU8.Z      (R9), K1, Z0
-	VPXORD          Z3, Z0, Z0
-	VMOVDQU8        Z0, K1, (R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-	JMP           sealDone_1
-
-sealTail8_1Next_1:
-	CMPQ R10, $0x00000080
-	JA   sealTail8_2Next_1
-
-	// sealTail8_: 2 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x00000040, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	CMPQ    DX, $0x0c
-	JB      rounds10_34
-	JE      rounds12_34
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-rounds12_34:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-rounds10_34:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VMOVDQU64       -512(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z5
-	VPCLMULQDQ $0x10, Z1, Z0, Z6
-	VPCLMULQDQ $0x01, Z1, Z0, Z7
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z7, Z6, Z6
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -448(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
-	VPXORD     Z8, Z5, Z5
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -384(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VMOVDQU64       -320(R8), Z7
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VMOVDQU64  192(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z7, Z10
-	VPCLMULQDQ $0x10, Z9, Z7, Z11
-	VPCLMULQDQ $0x01, Z9, Z7, Z12
-	VPCLMULQDQ $0x11, Z9, Z7, Z7
-	VPTERNLOGD $0x96, Z12, Z11, Z6
-	VPTERNLOGD $0x96, Z10, Z8, Z5
-	VPTERNLOGD $0x96, Z7, Z1, Z0
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -256(R8), Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  256(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VMOVDQU64       -192(R8), Z7
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VMOVDQU64  320(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z7, Z10
-	VPCLMULQDQ $0x10, Z9, Z7, Z11
-	VPCLMULQDQ $0x01, Z9, Z7, Z12
-	VPCLMULQDQ $0x11, Z9, Z7, Z7
-	VPTERNLOGD $0x96, Z12, Z11, Z6
-	VPTERNLOGD $0x96, Z10, Z8, Z5
-	VPTERNLOGD $0x96, Z7, Z1, Z0
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VMOVDQU64       -64(R8), Z7
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VMOVDQU64  448(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z7, Z10
-	VPCLMULQDQ $0x10, Z9, Z7, Z11
-	VPCLMULQDQ $0x01, Z9, Z7, Z12
-	VPCLMULQDQ $0x11, Z9, Z7, Z7
-	VPTERNLOGD $0x96, Z12, Z11, Z6
-	VPTERNLOGD $0x96, Z10, Z8, Z5
-	VPTERNLOGD $0x96, Z7, Z1, Z0
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z1
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z1, Z6
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VPXORD          (R9), Z3, Z3
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU8.Z      64(R9), K1, Z0
-	VPXORD          Z4, Z0, Z0
-	VMOVDQU8        Z0, K1, 64(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail8_2Next_1:
-	CMPQ R10, $0x000000c0
-	JA   sealTail8_3Next_1
-
-	// sealTail8_: 3 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x00000080, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
-	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-rounds12_35:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-rounds10_35:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VMOVDQU64       -512(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z1, Z0, Z7
-	VPCLMULQDQ $0x01, Z1, Z0, Z8
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z8, Z7, Z7
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -448(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-	VPXORD     Z9, Z6, Z6
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -384(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VMOVDQU64       -320(R8), Z8
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  192(BX), Z10
-	VPCLMULQDQ $0x00, Z10, Z8, Z11
-	VPCLMULQDQ $0x10, Z10, Z8, Z12
-	VPCLMULQDQ $0x01, Z10, Z8, Z13
-	VPCLMULQDQ $0x11, Z10, Z8, Z8
-	VPTERNLOGD $0x96, Z13, Z12, Z7
-	VPTERNLOGD $0x96, Z11, Z9, Z6
-	VPTERNLOGD $0x96, Z8, Z1, Z0
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -256(R8), Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  256(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VMOVDQU64       -192(R8), Z8
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  320(BX), Z10
-	VPCLMULQDQ $0x00, Z10, Z8, Z11
-	VPCLMULQDQ $0x10, Z10, Z8, Z12
-	VPCLMULQDQ $0x01, Z10, Z8, Z13
-	VPCLMULQDQ $0x11, Z10, Z8, Z8
-	VPTERNLOGD $0x96, Z13, Z12, Z7
-	VPTERNLOGD $0x96, Z11, Z9, Z6
-	VPTERNLOGD $0x96, Z8, Z1, Z0
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VMOVDQU64       -64(R8), Z8
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  448(BX), Z10
-	VPCLMULQDQ $0x00, Z10, Z8, Z11
-	VPCLMULQDQ $0x10, Z10, Z8, Z12
-	VPCLMULQDQ $0x01, Z10, Z8, Z13
-	VPCLMULQDQ $0x11, Z10, Z8, Z8
-	VPTERNLOGD $0x96, Z13, Z12, Z7
-	VPTERNLOGD $0x96, Z11, Z9, Z6
-	VPTERNLOGD $0x96, Z8, Z1, Z0
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z7, Z1
-	VPSHUFD    $0x4e, Z7, Z7
-	VPTERNLOGD $0x96, Z7, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU8.Z      128(R9), K1, Z0
-	VPXORD          Z5, Z0, Z0
-	VMOVDQU8        Z0, K1, 128(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z6, Z5, Z5
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z6
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z5
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z4
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z5
-
-	// ghashSum.finish.
-	VPXORD Z4, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z0
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail8_3Next_1:
-	// sealTail8_: 4 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x000000c0, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z6
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
-	VPXORD  Z0, Z6, Z6
-	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds12_36:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds10_36:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VMOVDQU64       -512(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z7
-	VPCLMULQDQ $0x10, Z1, Z0, Z8
-	VPCLMULQDQ $0x01, Z1, Z0, Z9
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z9, Z8, Z8
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -448(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-	VPXORD     Z10, Z7, Z7
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -384(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z9
-	VAESENC         Z9, Z3, Z3
-	VAESENC         Z9, Z4, Z4
-	VAESENC         Z9, Z5, Z5
-	VAESENC         Z9, Z6, Z6
-	VMOVDQU64       -320(R8), Z9
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z9, Z9
-	VMOVDQU64  192(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z9, Z12
-	VPCLMULQDQ $0x10, Z11, Z9, Z13
-	VPCLMULQDQ $0x01, Z11, Z9, Z14
-	VPCLMULQDQ $0x11, Z11, Z9, Z9
-	VPTERNLOGD $0x96, Z14, Z13, Z8
-	VPTERNLOGD $0x96, Z12, Z10, Z7
-	VPTERNLOGD $0x96, Z9, Z1, Z0
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -256(R8), Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  256(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z9
-	VAESENC         Z9, Z3, Z3
-	VAESENC         Z9, Z4, Z4
-	VAESENC         Z9, Z5, Z5
-	VAESENC         Z9, Z6, Z6
-	VMOVDQU64       -192(R8), Z9
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z9, Z9
-	VMOVDQU64  320(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z9, Z12
-	VPCLMULQDQ $0x10, Z11, Z9, Z13
-	VPCLMULQDQ $0x01, Z11, Z9, Z14
-	VPCLMULQDQ $0x11, Z11, Z9, Z9
-	VPTERNLOGD $0x96, Z14, Z13, Z8
-	VPTERNLOGD $0x96, Z12, Z10, Z7
-	VPTERNLOGD $0x96, Z9, Z1, Z0
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z9
-	VAESENC         Z9, Z3, Z3
-	VAESENC         Z9, Z4, Z4
-	VAESENC         Z9, Z5, Z5
-	VAESENC         Z9, Z6, Z6
-	VMOVDQU64       -64(R8), Z9
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z9, Z9
-	VMOVDQU64  448(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z9, Z12
-	VPCLMULQDQ $0x10, Z11, Z9, Z13
-	VPCLMULQDQ $0x01, Z11, Z9, Z14
-	VPCLMULQDQ $0x11, Z11, Z9, Z9
-	VPTERNLOGD $0x96, Z14, Z13, Z8
-	VPTERNLOGD $0x96, Z12, Z10, Z7
-	VPTERNLOGD $0x96, Z9, Z1, Z0
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z7, Z1
-	VPSHUFD    $0x4e, Z7, Z7
-	VPTERNLOGD $0x96, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z8, Z1
-	VPSHUFD    $0x4e, Z8, Z8
-	VPTERNLOGD $0x96, Z8, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VAESENCLAST     Z0, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU8.Z      192(R9), K1, Z0
-	VPXORD          Z6, Z0, Z0
-	VMOVDQU8        Z0, K1, 192(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z6
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z7, Z6, Z6
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z7
-	VPCLMULQDQ $0x10, Z4, Z2, Z8
-	VPCLMULQDQ $0x01, Z4, Z2, Z9
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPXORD     Z7, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z2
-	VMOVDQU64  128(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z5
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z6
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z7
-	VPCLMULQDQ $0x10, Z4, Z0, Z8
-	VPCLMULQDQ $0x01, Z4, Z0, Z9
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z6
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z0
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealSmall_1:
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+	JMP         seal32_1
+
+seal16_1:
 	CMPQ R10, $0x00000100
-	JB   sealTail0_1
+	JB   sealPending_1
 
-	// gcmBatch of 16 blocks without GHASH: nothing is before it.
+	// One batch hashing the one before it.
 	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   R11, $0xec
+	CMPB   AL, $0xec
 	JA     counterCarry_4
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
 	JMP    counterDone_4
 
 counterCarry_4:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z7
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z7, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z7, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z7, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z7, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
 
 counterDone_4:
-	ADDL $0x10, R11
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
-	JB   rounds10_37
-	JE   rounds12_37
+	JB   rounds10_33
+	JE   rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
-rounds12_37:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
-rounds10_37:
+rounds10_33:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z7
-	VAESENCLAST     Z7, Z3, Z3
-	VAESENCLAST     Z7, Z4, Z4
-	VAESENCLAST     Z7, Z5, Z5
-	VAESENCLAST     Z7, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	ADDQ            $0x00000100, R9
-	ADDQ            $0x00000100, R8
-	SUBQ            $0x00000100, R10
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
-sealPending4_1:
-	// sealTail: the last n < 256 bytes, after 4 registers to hash.
+sealPending_1:
+	// sealTail: the last n < 256 bytes.
 	TESTQ R10, R10
-	JNZ   sealTailBlocks_2
+	JNZ   sealTailBlocks_1
 
 	// No tail: hash the last batch.
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
+	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
@@ -6618,154 +5248,858 @@ sealPending4_1:
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z0, Y1
 	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_1
 
-sealTailBlocks_2:
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 512(BX)(R12*1), R12
+sealTailBlocks_1:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+	NEGQ CX
+	LEAQ 512(BX)(CX*1), CX
 	CMPQ R10, $0x00000040
-	JA   sealTail4_1Next_1
+	JA   sealTail1Next_1
 
-	// sealTail4_: 1 register(s).
-	MOVQ    R10, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
+	// sealTail: 1 register(s).
+	MOVQ    R10, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_34
+	JE      rounds12_34
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z3, Z17, Z17
+
+rounds12_34:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z5, Z17, Z17
+
+rounds10_34:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VMOVDQU8.Z  (R9), K1, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K1, (R8)
+	VMOVDQU8.Z  Z0, K1, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_1
+
+sealTail1Next_1:
+	CMPQ R10, $0x00000080
+	JA   sealTail2Next_1
+
+	// sealTail: 2 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x00000040, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_35
+	JE      rounds12_35
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+
+rounds12_35:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+
+rounds10_35:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU8.Z  64(R9), K1, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K1, 64(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU64  64(CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_1
+
+sealTail2Next_1:
+	CMPQ R10, $0x000000c0
+	JA   sealTail3Next_1
+
+	// sealTail: 3 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x00000080, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_36
+	JE      rounds12_36
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+
+rounds12_36:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+
+rounds10_36:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU8.Z  128(R9), K1, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K1, 128(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU64  128(CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_1
+
+sealTail3Next_1:
+	// sealTail: 4 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x000000c0, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_37
+	JE      rounds12_37
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_37:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU8.Z  192(R9), K1, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K1, 192(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU64  192(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_1
+
+sealNone_1:
+	// sealTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JNZ   sealTailBlocks_2
+	JMP   sealDone_1
+
+sealTailBlocks_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+	NEGQ CX
+	LEAQ 512(BX)(CX*1), CX
+	CMPQ R10, $0x00000040
+	JA   sealTail1Next_2
+
+	// sealTail: 1 register(s).
+	MOVQ    R10, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_38
 	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z2, Z17, Z17
+	VAESENC Z3, Z17, Z17
 
 rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z4, Z17, Z17
+	VAESENC Z5, Z17, Z17
 
 rounds10_38:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VMOVDQU64       -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z1, Z0, Z5
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z6, Z5, Z5
+	VAESENC Z6, Z17, Z17
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
-	VPXORD     Z7, Z4, Z4
-	VPXORD     Z1, Z0, Z0
+	VAESENC Z7, Z17, Z17
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z8
-	VPCLMULQDQ $0x01, Z6, Z1, Z9
-	VPCLMULQDQ $0x11, Z6, Z1, Z1
-	VPTERNLOGD $0x96, Z9, Z8, Z5
+	VAESENC Z8, Z17, Z17
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z6
-	VAESENC         Z6, Z3, Z3
-	VMOVDQU64       -64(R8), Z6
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z6, Z6
-	VMOVDQU64  448(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z6, Z9
-	VPCLMULQDQ $0x10, Z8, Z6, Z10
-	VPCLMULQDQ $0x01, Z8, Z6, Z11
-	VPCLMULQDQ $0x11, Z8, Z6, Z6
-	VPTERNLOGD $0x96, Z11, Z10, Z5
-	VPTERNLOGD $0x96, Z9, Z7, Z4
-	VPTERNLOGD $0x96, Z6, Z1, Z0
+	VAESENC Z9, Z17, Z17
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z1
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z1
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VAESENC Z10, Z17, Z17
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z11, Z17, Z17
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z12, Z17, Z17
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z13, Z17, Z17
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
+	VAESENC Z14, Z17, Z17
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VMOVDQU8.Z      (R9), K1, Z0
-	VPXORD          Z3, Z0, Z0
-	VMOVDQU8        Z0, K1, (R8)
-	VMOVDQU8.Z      Z0, K1, Z0
+	VAESENCLAST Z1, Z17, Z17
+	VMOVDQU8.Z  (R9), K1, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K1, (R8)
+	VMOVDQU8.Z  Z0, K1, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
@@ -6784,169 +6118,95 @@ rounds10_38:
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z0, Y1
 	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_1
 
-sealTail4_1Next_1:
+sealTail1Next_2:
 	CMPQ R10, $0x00000080
-	JA   sealTail4_2Next_1
+	JA   sealTail2Next_2
 
-	// sealTail4_: 2 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x00000040, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
+	// sealTail: 2 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
 	JB      rounds10_39
 	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
 
 rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
 
 rounds10_39:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VMOVDQU64       -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z5
-	VPCLMULQDQ $0x10, Z1, Z0, Z6
-	VPCLMULQDQ $0x01, Z1, Z0, Z7
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z7, Z6, Z6
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
-	VPXORD     Z8, Z5, Z5
-	VPXORD     Z1, Z0, Z0
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z7
-	VPCLMULQDQ $0x00, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, Z7, Z1, Z9
-	VPCLMULQDQ $0x01, Z7, Z1, Z10
-	VPCLMULQDQ $0x11, Z7, Z1, Z1
-	VPTERNLOGD $0x96, Z10, Z9, Z6
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VMOVDQU64       -64(R8), Z7
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VMOVDQU64  448(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z7, Z10
-	VPCLMULQDQ $0x10, Z9, Z7, Z11
-	VPCLMULQDQ $0x01, Z9, Z7, Z12
-	VPCLMULQDQ $0x11, Z9, Z7, Z7
-	VPTERNLOGD $0x96, Z12, Z11, Z6
-	VPTERNLOGD $0x96, Z10, Z8, Z5
-	VPTERNLOGD $0x96, Z7, Z1, Z0
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z1
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z1, Z6
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VPXORD          (R9), Z3, Z3
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU8.Z      64(R9), K1, Z0
-	VPXORD          Z4, Z0, Z0
-	VMOVDQU8        Z0, K1, 64(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU8.Z  64(R9), K1, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K1, 64(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -6955,7 +6215,7 @@ rounds10_39:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(R12), Z2
+	VMOVDQU64  64(CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -6976,691 +6236,114 @@ rounds10_39:
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z1, Y0
 	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
-sealTail4_2Next_1:
+sealTail2Next_2:
 	CMPQ R10, $0x000000c0
-	JA   sealTail4_3Next_1
+	JA   sealTail3Next_2
 
-	// sealTail4_: 3 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x00000080, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
+	// sealTail: 3 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
 	JB      rounds10_40
 	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
 
 rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
 
 rounds10_40:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VMOVDQU64       -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z1, Z0, Z7
-	VPCLMULQDQ $0x01, Z1, Z0, Z8
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z8, Z7, Z7
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-	VPXORD     Z9, Z6, Z6
-	VPXORD     Z1, Z0, Z0
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VMOVDQU64       -64(R8), Z8
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  448(BX), Z10
-	VPCLMULQDQ $0x00, Z10, Z8, Z11
-	VPCLMULQDQ $0x10, Z10, Z8, Z12
-	VPCLMULQDQ $0x01, Z10, Z8, Z13
-	VPCLMULQDQ $0x11, Z10, Z8, Z8
-	VPTERNLOGD $0x96, Z13, Z12, Z7
-	VPTERNLOGD $0x96, Z11, Z9, Z6
-	VPTERNLOGD $0x96, Z8, Z1, Z0
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z7
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z7, Z1
-	VPSHUFD    $0x4e, Z7, Z7
-	VPTERNLOGD $0x96, Z7, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU8.Z      128(R9), K1, Z0
-	VPXORD          Z5, Z0, Z0
-	VMOVDQU8        Z0, K1, 128(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU8.Z  128(R9), K1, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K1, 128(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z6, Z5, Z5
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z6
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z5
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z4
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z5
-
-	// ghashSum.finish.
-	VPXORD Z4, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z0
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail4_3Next_1:
-	// sealTail4_: 4 register(s).
-	MOVQ    R10, R13
-	SUBQ    $0x000000c0, R13
-	MOVQ    $-1, R14
-	BZHIQ   R13, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z6
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
-	VPXORD  Z0, Z6, Z6
-	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds12_41:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds10_41:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VMOVDQU64       -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z7
-	VPCLMULQDQ $0x10, Z1, Z0, Z8
-	VPCLMULQDQ $0x01, Z1, Z0, Z9
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z9, Z8, Z8
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-	VPXORD     Z10, Z7, Z7
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-	VMOVDQU64       -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z9
-	VPCLMULQDQ $0x00, Z9, Z1, Z10
-	VPCLMULQDQ $0x10, Z9, Z1, Z11
-	VPCLMULQDQ $0x01, Z9, Z1, Z12
-	VPCLMULQDQ $0x11, Z9, Z1, Z1
-	VPTERNLOGD $0x96, Z12, Z11, Z8
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z9
-	VAESENC         Z9, Z3, Z3
-	VAESENC         Z9, Z4, Z4
-	VAESENC         Z9, Z5, Z5
-	VAESENC         Z9, Z6, Z6
-	VMOVDQU64       -64(R8), Z9
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z9, Z9
-	VMOVDQU64  448(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z9, Z12
-	VPCLMULQDQ $0x10, Z11, Z9, Z13
-	VPCLMULQDQ $0x01, Z11, Z9, Z14
-	VPCLMULQDQ $0x11, Z11, Z9, Z9
-	VPTERNLOGD $0x96, Z14, Z13, Z8
-	VPTERNLOGD $0x96, Z12, Z10, Z7
-	VPTERNLOGD $0x96, Z9, Z1, Z0
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z3, Z3
-	VAESENC         Z1, Z4, Z4
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z7, Z1
-	VPSHUFD    $0x4e, Z7, Z7
-	VPTERNLOGD $0x96, Z7, Z1, Z8
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z8, Z1
-	VPSHUFD    $0x4e, Z8, Z8
-	VPTERNLOGD $0x96, Z8, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VAESENCLAST     Z0, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU8.Z      192(R9), K1, Z0
-	VPXORD          Z6, Z0, Z0
-	VMOVDQU8        Z0, K1, 192(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z6
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z7, Z6, Z6
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z7
-	VPCLMULQDQ $0x10, Z4, Z2, Z8
-	VPCLMULQDQ $0x01, Z4, Z2, Z9
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPXORD     Z7, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z2
-	VMOVDQU64  128(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z5
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z6
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z7
-	VPCLMULQDQ $0x10, Z4, Z0, Z8
-	VPCLMULQDQ $0x01, Z4, Z0, Z9
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z6
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z0
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail0_1:
-	// sealTail: the last n < 256 bytes, after 0 registers to hash.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_3
-	JMP   sealDone_1
-
-sealTailBlocks_3:
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 512(BX)(R12*1), R12
-	CMPQ R10, $0x00000040
-	JA   sealTail0_1Next_1
-
-	// sealTail0_: 1 register(s).
-	MOVQ    R10, BX
-	MOVQ    $-1, R13
-	BZHIQ   BX, R13, R13
-	KMOVQ   R13, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	CMPQ    DX, $0x0c
-	JB      rounds10_42
-	JE      rounds12_42
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-
-rounds12_42:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-rounds10_42:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VMOVDQU8.Z      (R9), K1, Z0
-	VPXORD          Z3, Z0, Z0
-	VMOVDQU8        Z0, K1, (R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
-	JMP           sealDone_1
-
-sealTail0_1Next_1:
-	CMPQ R10, $0x00000080
-	JA   sealTail0_2Next_1
-
-	// sealTail0_: 2 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000040, BX
-	MOVQ    $-1, R13
-	BZHIQ   BX, R13, R13
-	KMOVQ   R13, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-rounds12_43:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-rounds10_43:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VPXORD          (R9), Z3, Z3
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU8.Z      64(R9), K1, Z0
-	VPXORD          Z4, Z0, Z0
-	VMOVDQU8        Z0, K1, 64(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -7668,15 +6351,200 @@ rounds10_43:
 	VPXORD     Z5, Z4, Z4
 
 	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(R12), Z2
+	VMOVDQU64  128(CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
 	VPCLMULQDQ $0x11, Z2, Z0, Z0
 	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_1
+
+sealTail3Next_2:
+	// sealTail: 4 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_41:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU8.Z  192(R9), K1, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K1, 192(R8)
+	VMOVDQU8.Z  Z0, K1, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU64  192(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -7690,371 +6558,20 @@ rounds10_43:
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z1, Y0
 	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail0_2Next_1:
-	CMPQ R10, $0x000000c0
-	JA   sealTail0_3Next_1
-
-	// sealTail0_: 3 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000080, BX
-	MOVQ    $-1, R13
-	BZHIQ   BX, R13, R13
-	KMOVQ   R13, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
-	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-rounds12_44:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-rounds10_44:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU8.Z      128(R9), K1, Z0
-	VPXORD          Z5, Z0, Z0
-	VMOVDQU8        Z0, K1, 128(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z6, Z5, Z5
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z6
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z5
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z4
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z5
-
-	// ghashSum.finish.
-	VPXORD Z4, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z0
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
-	JMP           sealDone_1
-
-sealTail0_3Next_1:
-	// sealTail0_: 4 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x000000c0, BX
-	MOVQ    $-1, R13
-	BZHIQ   BX, R13, R13
-	KMOVQ   R13, K1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z4
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z5
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z6
-	VPADDD  laneAdd4<>+0(SB), Z1, Z1
-	VPXORD  Z0, Z3, Z3
-	VPXORD  Z0, Z4, Z4
-	VPXORD  Z0, Z5, Z5
-	VPXORD  Z0, Z6, Z6
-	CMPQ    DX, $0x0c
-	JB      rounds10_45
-	JE      rounds12_45
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds12_45:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-rounds10_45:
-	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z3, Z3
-	VAESENC         Z0, Z4, Z4
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-
-	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z3, Z3
-	VAESENCLAST     Z0, Z4, Z4
-	VAESENCLAST     Z0, Z5, Z5
-	VAESENCLAST     Z0, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU8.Z      192(R9), K1, Z0
-	VPXORD          Z6, Z0, Z0
-	VMOVDQU8        Z0, K1, 192(R8)
-	VMOVDQU8.Z      Z0, K1, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z1
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  (R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z6
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z7, Z6, Z6
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z2
-	VMOVDQU64  64(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z7
-	VPCLMULQDQ $0x10, Z4, Z2, Z8
-	VPCLMULQDQ $0x01, Z4, Z2, Z9
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPXORD     Z7, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z2
-	VMOVDQU64  128(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z2, Z5
-	VPCLMULQDQ $0x10, Z4, Z2, Z7
-	VPCLMULQDQ $0x01, Z4, Z2, Z8
-	VPCLMULQDQ $0x11, Z4, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z6
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z7
-	VPCLMULQDQ $0x10, Z4, Z0, Z8
-	VPCLMULQDQ $0x01, Z4, Z0, Z9
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z6
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z6
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z6, Z0
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z0, Z1
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X2
-	VPXORQ        X0, X2, X2
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 
 sealDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
 
 	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
-	MOVQ      R11, CX
-	ADDL      AX, CX
-	BSWAPL    CX
-	MOVL      CX, 12(SI)
-	VPSHUFB   byteReverse4<>+0(SB), X2, X2
-	VMOVDQU64 X2, (DI)
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
 
 sealExit_1:
 	VZEROUPPER
@@ -8100,46 +6617,6 @@ DATA beStep16<>+48(SB)/8, $0x0000000000000000
 DATA beStep16<>+56(SB)/8, $0x1000000000000000
 GLOBL beStep16<>(SB), RODATA|NOPTR, $64
 
-DATA beStep20<>+0(SB)/8, $0x0000000000000000
-DATA beStep20<>+8(SB)/8, $0x1400000000000000
-DATA beStep20<>+16(SB)/8, $0x0000000000000000
-DATA beStep20<>+24(SB)/8, $0x1400000000000000
-DATA beStep20<>+32(SB)/8, $0x0000000000000000
-DATA beStep20<>+40(SB)/8, $0x1400000000000000
-DATA beStep20<>+48(SB)/8, $0x0000000000000000
-DATA beStep20<>+56(SB)/8, $0x1400000000000000
-GLOBL beStep20<>(SB), RODATA|NOPTR, $64
-
-DATA beStep24<>+0(SB)/8, $0x0000000000000000
-DATA beStep24<>+8(SB)/8, $0x1800000000000000
-DATA beStep24<>+16(SB)/8, $0x0000000000000000
-DATA beStep24<>+24(SB)/8, $0x1800000000000000
-DATA beStep24<>+32(SB)/8, $0x0000000000000000
-DATA beStep24<>+40(SB)/8, $0x1800000000000000
-DATA beStep24<>+48(SB)/8, $0x0000000000000000
-DATA beStep24<>+56(SB)/8, $0x1800000000000000
-GLOBL beStep24<>(SB), RODATA|NOPTR, $64
-
-DATA beStep28<>+0(SB)/8, $0x0000000000000000
-DATA beStep28<>+8(SB)/8, $0x1c00000000000000
-DATA beStep28<>+16(SB)/8, $0x0000000000000000
-DATA beStep28<>+24(SB)/8, $0x1c00000000000000
-DATA beStep28<>+32(SB)/8, $0x0000000000000000
-DATA beStep28<>+40(SB)/8, $0x1c00000000000000
-DATA beStep28<>+48(SB)/8, $0x0000000000000000
-DATA beStep28<>+56(SB)/8, $0x1c00000000000000
-GLOBL beStep28<>(SB), RODATA|NOPTR, $64
-
-DATA beStep32<>+0(SB)/8, $0x0000000000000000
-DATA beStep32<>+8(SB)/8, $0x2000000000000000
-DATA beStep32<>+16(SB)/8, $0x0000000000000000
-DATA beStep32<>+24(SB)/8, $0x2000000000000000
-DATA beStep32<>+32(SB)/8, $0x0000000000000000
-DATA beStep32<>+40(SB)/8, $0x2000000000000000
-DATA beStep32<>+48(SB)/8, $0x0000000000000000
-DATA beStep32<>+56(SB)/8, $0x2000000000000000
-GLOBL beStep32<>(SB), RODATA|NOPTR, $64
-
 DATA laneAdd8<>+0(SB)/8, $0x0000000000000008
 DATA laneAdd8<>+8(SB)/8, $0x0000000000000000
 DATA laneAdd8<>+16(SB)/8, $0x0000000000000008
@@ -8169,46 +6646,6 @@ DATA laneAdd16<>+40(SB)/8, $0x0000000000000000
 DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
 DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
 GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd20<>+0(SB)/8, $0x0000000000000014
-DATA laneAdd20<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd20<>+16(SB)/8, $0x0000000000000014
-DATA laneAdd20<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd20<>+32(SB)/8, $0x0000000000000014
-DATA laneAdd20<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd20<>+48(SB)/8, $0x0000000000000014
-DATA laneAdd20<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd20<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd24<>+0(SB)/8, $0x0000000000000018
-DATA laneAdd24<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd24<>+16(SB)/8, $0x0000000000000018
-DATA laneAdd24<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd24<>+32(SB)/8, $0x0000000000000018
-DATA laneAdd24<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd24<>+48(SB)/8, $0x0000000000000018
-DATA laneAdd24<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd24<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd28<>+0(SB)/8, $0x000000000000001c
-DATA laneAdd28<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd28<>+16(SB)/8, $0x000000000000001c
-DATA laneAdd28<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd28<>+32(SB)/8, $0x000000000000001c
-DATA laneAdd28<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd28<>+48(SB)/8, $0x000000000000001c
-DATA laneAdd28<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd28<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd32<>+0(SB)/8, $0x0000000000000020
-DATA laneAdd32<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd32<>+16(SB)/8, $0x0000000000000020
-DATA laneAdd32<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd32<>+32(SB)/8, $0x0000000000000020
-DATA laneAdd32<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd32<>+48(SB)/8, $0x0000000000000020
-DATA laneAdd32<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd32<>(SB), RODATA|NOPTR, $64
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -8264,19 +6701,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_46
-	JE         rounds12_46
+	JB         rounds10_42
+	JE         rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_46:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_46:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -8323,669 +6760,691 @@ storeShortDone_4:
 	JMP       openExit_1
 
 long_5:
-	// roundKeys: round key 0 in every lane; the others are broadcast as they are used.
+	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_6
+	JE              keys12_6
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
 
+keys12_6:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_6:
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Z1
-	VPSHUFB         byteReverse4<>+0(SB), Z1, Z1
-	VPADDD          laneOffsets<>+0(SB), Z1, Z1
-	VPSHUFB         byteReverse4<>+0(SB), Z1, Z1
-	MOVL            12(SI), R11
-	BSWAPL          R11
-	VMOVDQU64       (DI), X2
-	VPSHUFB         byteReverse4<>+0(SB), X2, X2
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VMOVDQU64       (DI), X16
+	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 
 open32_1:
 	CMPQ R10, $0x00000200
 	JB   open16_1
 
-	// gcmBatch of 32 blocks, hashing its own ciphertext.
-	// gcmCounter.blocks: the next 32 counter blocks, whitened.
-	CMPB   R11, $0xdc
+	// Two batches, each hashing its own ciphertext, one reduction.
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
 	JA     counterCarry_5
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z7
-	VPXORD Z0, Z7, Z7
-	VPADDD beStep20<>+0(SB), Z1, Z8
-	VPXORD Z0, Z8, Z8
-	VPADDD beStep24<>+0(SB), Z1, Z9
-	VPXORD Z0, Z9, Z9
-	VPADDD beStep28<>+0(SB), Z1, Z10
-	VPXORD Z0, Z10, Z10
-	VPADDD beStep32<>+0(SB), Z1, Z1
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
 	JMP    counterDone_5
 
 counterCarry_5:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z11
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z11, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z11, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z11, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z11, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z7
-	VPXORD  Z0, Z7, Z7
-	VPADDD  laneAdd20<>+0(SB), Z11, Z8
-	VPSHUFB byteReverse4<>+0(SB), Z8, Z8
-	VPXORD  Z0, Z8, Z8
-	VPADDD  laneAdd24<>+0(SB), Z11, Z9
-	VPSHUFB byteReverse4<>+0(SB), Z9, Z9
-	VPXORD  Z0, Z9, Z9
-	VPADDD  laneAdd28<>+0(SB), Z11, Z10
-	VPSHUFB byteReverse4<>+0(SB), Z10, Z10
-	VPXORD  Z0, Z10, Z10
-	VPADDD  laneAdd32<>+0(SB), Z11, Z11
-	VPSHUFB byteReverse4<>+0(SB), Z11, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
 
 counterDone_5:
-	ADDL $0x20, R11
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
-	JB   rounds10_47
-	JE   rounds12_47
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 32(AX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
-rounds12_47:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VBROADCASTI32X4 -160(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
-rounds10_47:
+rounds10_43:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VAESENC         Z11, Z7, Z7
-	VAESENC         Z11, Z8, Z8
-	VAESENC         Z11, Z9, Z9
-	VAESENC         Z11, Z10, Z10
-	VMOVDQU64       (R9), Z11
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VPXORD     Z2, Z11, Z11
-	VMOVDQU64  (BX), Z12
-	VPCLMULQDQ $0x00, Z12, Z11, Z13
-	VPCLMULQDQ $0x10, Z12, Z11, Z14
-	VPCLMULQDQ $0x01, Z12, Z11, Z15
-	VPCLMULQDQ $0x11, Z12, Z11, Z11
-	VPXORD     Z15, Z14, Z14
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       64(R9), Z12
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  64(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
-	VPXORD     Z16, Z13, Z13
-	VPXORD     Z12, Z11, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       128(R9), Z12
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  128(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       192(R9), Z15
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  192(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       256(R9), Z12
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  256(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       320(R9), Z15
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  320(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
-	VMOVDQU64       384(R9), Z12
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z12, Z12
-	VMOVDQU64  384(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z12, Z16
-	VPCLMULQDQ $0x10, Z15, Z12, Z17
-	VPCLMULQDQ $0x01, Z15, Z12, Z18
-	VPCLMULQDQ $0x11, Z15, Z12, Z12
-	VPTERNLOGD $0x96, Z18, Z17, Z14
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z15
-	VAESENC         Z15, Z3, Z3
-	VAESENC         Z15, Z4, Z4
-	VAESENC         Z15, Z5, Z5
-	VAESENC         Z15, Z6, Z6
-	VAESENC         Z15, Z7, Z7
-	VAESENC         Z15, Z8, Z8
-	VAESENC         Z15, Z9, Z9
-	VAESENC         Z15, Z10, Z10
-	VMOVDQU64       448(R9), Z15
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VMOVDQU64  448(BX), Z17
-	VPCLMULQDQ $0x00, Z17, Z15, Z18
-	VPCLMULQDQ $0x10, Z17, Z15, Z19
-	VPCLMULQDQ $0x01, Z17, Z15, Z20
-	VPCLMULQDQ $0x11, Z17, Z15, Z15
-	VPTERNLOGD $0x96, Z20, Z19, Z14
-	VPTERNLOGD $0x96, Z18, Z16, Z13
-	VPTERNLOGD $0x96, Z15, Z12, Z11
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z12
-	VAESENC         Z12, Z3, Z3
-	VAESENC         Z12, Z4, Z4
-	VAESENC         Z12, Z5, Z5
-	VAESENC         Z12, Z6, Z6
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+	// gcmCounter.blocks: the next 16 counter blocks, whitened.
+	CMPB   AL, $0xec
+	JA     counterCarry_6
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_6
+
+counterCarry_6:
+	// The last byte wraps in this batch or at its end.
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB byteReverse4<>+0(SB), Z22, Z15
+
+counterDone_6:
+	ADDL $0x10, AX
+	CMPQ DX, $0x0c
+	JB   rounds10_44
+	JE   rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_44:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z22
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-8.
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 64(R9), Z25
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 128(R9), Z22
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-6.
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 192(R9), Z25
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z13, Z12
-	VPSHUFD    $0x4e, Z13, Z13
-	VPTERNLOGD $0x96, Z13, Z12, Z14
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z14, Z12
-	VPSHUFD    $0x4e, Z14, Z14
-	VPTERNLOGD $0x96, Z14, Z12, Z11
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z11, Y12
-	VPXORQ        Y11, Y12, Y12
-	VEXTRACTI32X4 $0x01, Y12, X2
-	VPXORQ        X12, X2, X2
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z11
-	VAESENCLAST     Z11, Z3, Z3
-	VAESENCLAST     Z11, Z4, Z4
-	VAESENCLAST     Z11, Z5, Z5
-	VAESENCLAST     Z11, Z6, Z6
-	VAESENCLAST     Z11, Z7, Z7
-	VAESENCLAST     Z11, Z8, Z8
-	VAESENCLAST     Z11, Z9, Z9
-	VAESENCLAST     Z11, Z10, Z10
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VPXORD          256(R9), Z7, Z7
-	VPXORD          320(R9), Z8, Z8
-	VPXORD          384(R9), Z9, Z9
-	VPXORD          448(R9), Z10, Z10
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	VMOVDQU64       Z7, 256(R8)
-	VMOVDQU64       Z8, 320(R8)
-	VMOVDQU64       Z9, 384(R8)
-	VMOVDQU64       Z10, 448(R8)
-	ADDQ            $0x00000200, R9
-	ADDQ            $0x00000200, R8
-	SUBQ            $0x00000200, R10
-	JMP             open32_1
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+	JMP         open32_1
 
 open16_1:
 	CMPQ R10, $0x00000100
 	JB   openTail_1
 
-	// gcmBatch of 16 blocks, hashing its own ciphertext.
+	// One batch hashing its own ciphertext.
 	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   R11, $0xec
-	JA     counterCarry_6
-	VPXORD Z0, Z1, Z3
-	VPADDD beStep4<>+0(SB), Z1, Z4
-	VPXORD Z0, Z4, Z4
-	VPADDD beStep8<>+0(SB), Z1, Z5
-	VPXORD Z0, Z5, Z5
-	VPADDD beStep12<>+0(SB), Z1, Z6
-	VPXORD Z0, Z6, Z6
-	VPADDD beStep16<>+0(SB), Z1, Z1
-	JMP    counterDone_6
+	CMPB   AL, $0xec
+	JA     counterCarry_7
+	VPXORD Z0, Z15, Z17
+	VPADDD beStep4<>+0(SB), Z15, Z18
+	VPXORD Z0, Z18, Z18
+	VPADDD beStep8<>+0(SB), Z15, Z19
+	VPXORD Z0, Z19, Z19
+	VPADDD beStep12<>+0(SB), Z15, Z20
+	VPXORD Z0, Z20, Z20
+	VPADDD beStep16<>+0(SB), Z15, Z15
+	JMP    counterDone_7
 
-counterCarry_6:
+counterCarry_7:
 	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z1, Z7
-	VPXORD  Z0, Z1, Z3
-	VPADDD  laneAdd4<>+0(SB), Z7, Z4
-	VPSHUFB byteReverse4<>+0(SB), Z4, Z4
-	VPXORD  Z0, Z4, Z4
-	VPADDD  laneAdd8<>+0(SB), Z7, Z5
-	VPSHUFB byteReverse4<>+0(SB), Z5, Z5
-	VPXORD  Z0, Z5, Z5
-	VPADDD  laneAdd12<>+0(SB), Z7, Z6
-	VPSHUFB byteReverse4<>+0(SB), Z6, Z6
-	VPXORD  Z0, Z6, Z6
-	VPADDD  laneAdd16<>+0(SB), Z7, Z7
-	VPSHUFB byteReverse4<>+0(SB), Z7, Z1
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
+	VPXORD  Z0, Z15, Z17
+	VPADDD  laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPXORD  Z0, Z18, Z18
+	VPADDD  laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPXORD  Z0, Z19, Z19
+	VPADDD  laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPXORD  Z0, Z20, Z20
+	VPADDD  laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
 
-counterDone_6:
-	ADDL $0x10, R11
+counterDone_7:
+	ADDL $0x10, AX
 	CMPQ DX, $0x0c
-	JB   rounds10_48
-	JE   rounds12_48
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
-rounds12_48:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
-rounds10_48:
+rounds10_45:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
-	VMOVDQU64       (R9), Z7
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z7, Z7
-	VPXORD     Z2, Z7, Z7
-	VMOVDQU64  256(BX), Z8
-	VPCLMULQDQ $0x00, Z8, Z7, Z9
-	VPCLMULQDQ $0x10, Z8, Z7, Z10
-	VPCLMULQDQ $0x01, Z8, Z7, Z11
-	VPCLMULQDQ $0x11, Z8, Z7, Z7
-	VPXORD     Z11, Z10, Z10
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       64(R9), Z8
+	VAESENC   Z7, Z17, Z17
+	VAESENC   Z7, Z18, Z18
+	VAESENC   Z7, Z19, Z19
+	VAESENC   Z7, Z20, Z20
+	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  320(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
-	VPXORD     Z12, Z9, Z9
-	VPXORD     Z8, Z7, Z7
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
-	VMOVDQU64       128(R9), Z8
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z8, Z8
-	VMOVDQU64  384(BX), Z11
-	VPCLMULQDQ $0x00, Z11, Z8, Z12
-	VPCLMULQDQ $0x10, Z11, Z8, Z13
-	VPCLMULQDQ $0x01, Z11, Z8, Z14
-	VPCLMULQDQ $0x11, Z11, Z8, Z8
-	VPTERNLOGD $0x96, Z14, Z13, Z10
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z11
-	VAESENC         Z11, Z3, Z3
-	VAESENC         Z11, Z4, Z4
-	VAESENC         Z11, Z5, Z5
-	VAESENC         Z11, Z6, Z6
-	VMOVDQU64       192(R9), Z11
+	VAESENC   Z9, Z17, Z17
+	VAESENC   Z9, Z18, Z18
+	VAESENC   Z9, Z19, Z19
+	VAESENC   Z9, Z20, Z20
+	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z11, Z11
-	VMOVDQU64  448(BX), Z13
-	VPCLMULQDQ $0x00, Z13, Z11, Z14
-	VPCLMULQDQ $0x10, Z13, Z11, Z15
-	VPCLMULQDQ $0x01, Z13, Z11, Z16
-	VPCLMULQDQ $0x11, Z13, Z11, Z11
-	VPTERNLOGD $0x96, Z16, Z15, Z10
-	VPTERNLOGD $0x96, Z14, Z12, Z9
-	VPTERNLOGD $0x96, Z11, Z8, Z7
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z8
-	VAESENC         Z8, Z3, Z3
-	VAESENC         Z8, Z4, Z4
-	VAESENC         Z8, Z5, Z5
-	VAESENC         Z8, Z6, Z6
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z9, Z8
-	VPSHUFD    $0x4e, Z9, Z9
-	VPTERNLOGD $0x96, Z9, Z8, Z10
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z10, Z8
-	VPSHUFD    $0x4e, Z10, Z10
-	VPTERNLOGD $0x96, Z10, Z8, Z7
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z7, Y8
-	VPXORQ        Y7, Y8, Y8
-	VEXTRACTI32X4 $0x01, Y8, X2
-	VPXORQ        X8, X2, X2
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z7
-	VAESENC         Z7, Z3, Z3
-	VAESENC         Z7, Z4, Z4
-	VAESENC         Z7, Z5, Z5
-	VAESENC         Z7, Z6, Z6
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z7
-	VAESENCLAST     Z7, Z3, Z3
-	VAESENCLAST     Z7, Z4, Z4
-	VAESENCLAST     Z7, Z5, Z5
-	VAESENCLAST     Z7, Z6, Z6
-	VPXORD          (R9), Z3, Z3
-	VPXORD          64(R9), Z4, Z4
-	VPXORD          128(R9), Z5, Z5
-	VPXORD          192(R9), Z6, Z6
-	VMOVDQU64       Z3, (R8)
-	VMOVDQU64       Z4, 64(R8)
-	VMOVDQU64       Z5, 128(R8)
-	VMOVDQU64       Z6, 192(R8)
-	ADDQ            $0x00000100, R9
-	ADDQ            $0x00000100, R8
-	SUBQ            $0x00000100, R10
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 openTail_1:
 	// openTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    openDone_1
-	MOVQ  R10, R12
-	ADDQ  $0x0f, R12
-	ANDQ  $-16, R12
-	NEGQ  R12
-	LEAQ  512(BX)(R12*1), R12
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
 	CMPQ  R10, $0x00000040
 	JA    openTail1Next_1
 
 	// openTail: 1 register(s).
 	MOVQ       R10, BX
-	MOVQ       $-1, R13
-	BZHIQ      BX, R13, R13
-	KMOVQ      R13, K1
-	VMOVDQU8.Z (R9), K1, Z3
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z4
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPXORD     Z0, Z4, Z4
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
+	VMOVDQU8.Z (R9), K1, Z17
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
-	JB         rounds10_49
-	JE         rounds12_49
+	JB         rounds10_46
+	JE         rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z18, Z18
 
-rounds12_49:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z4, Z4
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z18, Z18
 
-rounds10_49:
+rounds10_46:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z6, Z18, Z18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z5
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z6, Z5, Z5
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z4, Z4
+	VAESENC Z7, Z18, Z18
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z1
-	VPSHUFD    $0x4e, Z5, Z5
-	VPTERNLOGD $0x96, Z5, Z1, Z0
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z8, Z18, Z18
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z9, Z18, Z18
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z10, Z18, Z18
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z11, Z18, Z18
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z12, Z18, Z18
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z13, Z18, Z18
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z4, Z4
+	VAESENC Z14, Z18, Z18
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z4, Z4
-	VPXORD          Z3, Z4, Z4
-	VMOVDQU8        Z4, K1, (R8)
-	JMP             openDone_1
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      Z17, Z18, Z18
+	VMOVDQU8    Z18, K1, (R8)
+	JMP         openDone_1
 
 openTail1Next_1:
 	CMPQ R10, $0x00000080
@@ -8994,130 +7453,116 @@ openTail1Next_1:
 	// openTail: 2 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R13
-	BZHIQ      BX, R13, R13
-	KMOVQ      R13, K1
-	VMOVDQU64  (R9), Z3
-	VMOVDQU8.Z 64(R9), K1, Z4
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z5
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z6
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPXORD     Z0, Z5, Z5
-	VPXORD     Z0, Z6, Z6
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
+	VMOVDQU64  (R9), Z17
+	VMOVDQU8.Z 64(R9), K1, Z18
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z19, Z19
+	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_50
-	JE         rounds12_50
+	JB         rounds10_47
+	JE         rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
 
-rounds12_50:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
 
-rounds10_50:
+rounds10_47:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z7
-	VPCLMULQDQ $0x01, Z1, Z0, Z8
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z8, Z7, Z7
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z1
-	VMOVDQU64  64(R12), Z8
-	VPCLMULQDQ $0x00, Z8, Z1, Z9
-	VPCLMULQDQ $0x10, Z8, Z1, Z10
-	VPCLMULQDQ $0x01, Z8, Z1, Z11
-	VPCLMULQDQ $0x11, Z8, Z1, Z1
-	VPTERNLOGD $0x96, Z11, Z10, Z7
-	VPXORD     Z9, Z2, Z2
-	VPXORD     Z1, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z5, Z5
-	VAESENC         Z1, Z6, Z6
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z7, Z1
-	VPSHUFD    $0x4e, Z7, Z7
-	VPTERNLOGD $0x96, Z7, Z1, Z0
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z5, Z5
-	VAESENC         Z0, Z6, Z6
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z5, Z5
-	VAESENCLAST     Z0, Z6, Z6
-	VPXORD          Z3, Z5, Z5
-	VPXORD          Z4, Z6, Z6
-	VMOVDQU64       Z5, (R8)
-	VMOVDQU8        Z6, K1, 64(R8)
-	JMP             openDone_1
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      Z17, Z19, Z19
+	VPXORD      Z18, Z20, Z20
+	VMOVDQU64   Z19, (R8)
+	VMOVDQU8    Z20, K1, 64(R8)
+	JMP         openDone_1
 
 openTail2Next_1:
 	CMPQ R10, $0x000000c0
@@ -9126,363 +7571,334 @@ openTail2Next_1:
 	// openTail: 3 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x00000080, BX
-	MOVQ       $-1, R13
-	BZHIQ      BX, R13, R13
-	KMOVQ      R13, K1
-	VMOVDQU64  (R9), Z3
-	VMOVDQU64  64(R9), Z4
-	VMOVDQU8.Z 128(R9), K1, Z5
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z6
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z7
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z8
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPXORD     Z0, Z6, Z6
-	VPXORD     Z0, Z7, Z7
-	VPXORD     Z0, Z8, Z8
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
+	VMOVDQU64  (R9), Z17
+	VMOVDQU64  64(R9), Z18
+	VMOVDQU8.Z 128(R9), K1, Z19
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z20, Z20
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
 	CMPQ       DX, $0x0c
-	JB         rounds10_51
-	JE         rounds12_51
+	JB         rounds10_48
+	JE         rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
 
-rounds12_51:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z22, Z22
 
-rounds10_51:
+rounds10_48:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z9
-	VPCLMULQDQ $0x01, Z1, Z0, Z10
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z10, Z9, Z9
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z6, Z6
-	VAESENC         Z1, Z7, Z7
-	VAESENC         Z1, Z8, Z8
+	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z1
-	VMOVDQU64  64(R12), Z10
-	VPCLMULQDQ $0x00, Z10, Z1, Z11
-	VPCLMULQDQ $0x10, Z10, Z1, Z12
-	VPCLMULQDQ $0x01, Z10, Z1, Z13
-	VPCLMULQDQ $0x11, Z10, Z1, Z1
-	VPTERNLOGD $0x96, Z13, Z12, Z9
-	VPXORD     Z11, Z2, Z2
-	VPXORD     Z1, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z6, Z6
-	VAESENC         Z1, Z7, Z7
-	VAESENC         Z1, Z8, Z8
+	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z1
-	VMOVDQU64  128(R12), Z10
-	VPCLMULQDQ $0x00, Z10, Z1, Z11
-	VPCLMULQDQ $0x10, Z10, Z1, Z12
-	VPCLMULQDQ $0x01, Z10, Z1, Z13
-	VPCLMULQDQ $0x11, Z10, Z1, Z1
-	VPTERNLOGD $0x96, Z13, Z12, Z9
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z10
-	VAESENC         Z10, Z6, Z6
-	VAESENC         Z10, Z7, Z7
-	VAESENC         Z10, Z8, Z8
+	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
 
 	// ghashSum.finish.
-	VPXORD Z11, Z2, Z2
-	VPXORD Z1, Z0, Z0
+	VPXORD Z6, Z3, Z3
+	VPXORD Z2, Z0, Z0
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z9
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z9, Z1
-	VPSHUFD    $0x4e, Z9, Z9
-	VPTERNLOGD $0x96, Z9, Z1, Z0
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z6, Z6
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
+	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z6, Z6
-	VAESENCLAST     Z0, Z7, Z7
-	VAESENCLAST     Z0, Z8, Z8
-	VPXORD          Z3, Z6, Z6
-	VPXORD          Z4, Z7, Z7
-	VPXORD          Z5, Z8, Z8
-	VMOVDQU64       Z6, (R8)
-	VMOVDQU64       Z7, 64(R8)
-	VMOVDQU8        Z8, K1, 128(R8)
-	JMP             openDone_1
+	VAESENCLAST Z1, Z20, Z20
+	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z22, Z22
+	VPXORD      Z17, Z20, Z20
+	VPXORD      Z18, Z21, Z21
+	VPXORD      Z19, Z22, Z22
+	VMOVDQU64   Z20, (R8)
+	VMOVDQU64   Z21, 64(R8)
+	VMOVDQU8    Z22, K1, 128(R8)
+	JMP         openDone_1
 
 openTail3Next_1:
 	// openTail: 4 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x000000c0, BX
-	MOVQ       $-1, R13
-	BZHIQ      BX, R13, R13
-	KMOVQ      R13, K1
-	VMOVDQU64  (R9), Z3
-	VMOVDQU64  64(R9), Z4
-	VMOVDQU64  128(R9), Z5
-	VMOVDQU8.Z 192(R9), K1, Z6
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z7
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z8
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z9
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z10
-	VPADDD     laneAdd4<>+0(SB), Z1, Z1
-	VPXORD     Z0, Z7, Z7
-	VPXORD     Z0, Z8, Z8
-	VPXORD     Z0, Z9, Z9
-	VPXORD     Z0, Z10, Z10
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K1
+	VMOVDQU64  (R9), Z17
+	VMOVDQU64  64(R9), Z18
+	VMOVDQU64  128(R9), Z19
+	VMOVDQU8.Z 192(R9), K1, Z20
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
+	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
+	VPXORD     Z0, Z23, Z23
+	VPXORD     Z0, Z24, Z24
 	CMPQ       DX, $0x0c
-	JB         rounds10_52
-	JE         rounds12_52
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+	VAESENC Z2, Z23, Z23
+	VAESENC Z2, Z24, Z24
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
+	VAESENC Z3, Z23, Z23
+	VAESENC Z3, Z24, Z24
 
-rounds12_52:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+	VAESENC Z4, Z23, Z23
+	VAESENC Z4, Z24, Z24
+	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z22, Z22
+	VAESENC Z5, Z23, Z23
+	VAESENC Z5, Z24, Z24
 
-rounds10_52:
+rounds10_49:
 	// Round Nr-9.
-	VBROADCASTI32X4 -144(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
+	VAESENC Z6, Z23, Z23
+	VAESENC Z6, Z24, Z24
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z3, Z0
-	VPXORD     Z2, Z0, Z0
-	VMOVDQU64  (R12), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z11
-	VPCLMULQDQ $0x01, Z1, Z0, Z12
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z12, Z11, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VBROADCASTI32X4 -128(CX), Z1
-	VAESENC         Z1, Z7, Z7
-	VAESENC         Z1, Z8, Z8
-	VAESENC         Z1, Z9, Z9
-	VAESENC         Z1, Z10, Z10
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
+	VAESENC Z7, Z23, Z23
+	VAESENC Z7, Z24, Z24
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z1
-	VMOVDQU64  64(R12), Z12
-	VPCLMULQDQ $0x00, Z12, Z1, Z13
-	VPCLMULQDQ $0x10, Z12, Z1, Z14
-	VPCLMULQDQ $0x01, Z12, Z1, Z15
-	VPCLMULQDQ $0x11, Z12, Z1, Z1
-	VPTERNLOGD $0x96, Z15, Z14, Z11
-	VPXORD     Z13, Z2, Z2
-	VPXORD     Z1, Z0, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
 
 	// Round Nr-7.
-	VBROADCASTI32X4 -112(CX), Z1
-	VAESENC         Z1, Z7, Z7
-	VAESENC         Z1, Z8, Z8
-	VAESENC         Z1, Z9, Z9
-	VAESENC         Z1, Z10, Z10
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
+	VAESENC Z8, Z23, Z23
+	VAESENC Z8, Z24, Z24
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z1
-	VMOVDQU64  128(R12), Z12
-	VPCLMULQDQ $0x00, Z12, Z1, Z13
-	VPCLMULQDQ $0x10, Z12, Z1, Z14
-	VPCLMULQDQ $0x01, Z12, Z1, Z15
-	VPCLMULQDQ $0x11, Z12, Z1, Z1
-	VPTERNLOGD $0x96, Z15, Z14, Z11
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
 
 	// Round Nr-6.
-	VBROADCASTI32X4 -96(CX), Z12
-	VAESENC         Z12, Z7, Z7
-	VAESENC         Z12, Z8, Z8
-	VAESENC         Z12, Z9, Z9
-	VAESENC         Z12, Z10, Z10
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
+	VAESENC Z9, Z23, Z23
+	VAESENC Z9, Z24, Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z6, Z12
-	VMOVDQU64  192(R12), Z14
-	VPCLMULQDQ $0x00, Z14, Z12, Z15
-	VPCLMULQDQ $0x10, Z14, Z12, Z16
-	VPCLMULQDQ $0x01, Z14, Z12, Z17
-	VPCLMULQDQ $0x11, Z14, Z12, Z12
-	VPTERNLOGD $0x96, Z17, Z16, Z11
-	VPTERNLOGD $0x96, Z15, Z13, Z2
-	VPTERNLOGD $0x96, Z12, Z1, Z0
+	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
+	VMOVDQU64  192(CX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
 
 	// Round Nr-5.
-	VBROADCASTI32X4 -80(CX), Z1
-	VAESENC         Z1, Z7, Z7
-	VAESENC         Z1, Z8, Z8
-	VAESENC         Z1, Z9, Z9
-	VAESENC         Z1, Z10, Z10
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
+	VAESENC Z10, Z23, Z23
+	VAESENC Z10, Z24, Z24
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z11
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z11, Z1
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z1, Z0
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X2
-	VPXORQ        X1, X2, X2
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
 
 	// Round Nr-4.
-	VBROADCASTI32X4 -64(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
+	VAESENC Z11, Z23, Z23
+	VAESENC Z11, Z24, Z24
 
 	// Round Nr-3.
-	VBROADCASTI32X4 -48(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
+	VAESENC Z12, Z23, Z23
+	VAESENC Z12, Z24, Z24
 
 	// Round Nr-2.
-	VBROADCASTI32X4 -32(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
+	VAESENC Z13, Z23, Z23
+	VAESENC Z13, Z24, Z24
 
 	// Round Nr-1.
-	VBROADCASTI32X4 -16(CX), Z0
-	VAESENC         Z0, Z7, Z7
-	VAESENC         Z0, Z8, Z8
-	VAESENC         Z0, Z9, Z9
-	VAESENC         Z0, Z10, Z10
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
+	VAESENC Z14, Z23, Z23
+	VAESENC Z14, Z24, Z24
 
 	// Last round.
-	VBROADCASTI32X4 (CX), Z0
-	VAESENCLAST     Z0, Z7, Z7
-	VAESENCLAST     Z0, Z8, Z8
-	VAESENCLAST     Z0, Z9, Z9
-	VAESENCLAST     Z0, Z10, Z10
-	VPXORD          Z3, Z7, Z7
-	VPXORD          Z4, Z8, Z8
-	VPXORD          Z5, Z9, Z9
-	VPXORD          Z6, Z10, Z10
-	VMOVDQU64       Z7, (R8)
-	VMOVDQU64       Z8, 64(R8)
-	VMOVDQU64       Z9, 128(R8)
-	VMOVDQU8        Z10, K1, 192(R8)
+	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z22, Z22
+	VAESENCLAST Z1, Z23, Z23
+	VAESENCLAST Z1, Z24, Z24
+	VPXORD      Z17, Z21, Z21
+	VPXORD      Z18, Z22, Z22
+	VPXORD      Z19, Z23, Z23
+	VPXORD      Z20, Z24, Z24
+	VMOVDQU64   Z21, (R8)
+	VMOVDQU64   Z22, 64(R8)
+	VMOVDQU64   Z23, 128(R8)
+	VMOVDQU8    Z24, K1, 192(R8)
 
 openDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
 
 	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
-	MOVQ      R11, CX
-	ADDL      AX, CX
-	BSWAPL    CX
-	MOVL      CX, 12(SI)
-	VPSHUFB   byteReverse4<>+0(SB), X2, X2
-	VMOVDQU64 X2, (DI)
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
 
 openExit_1:
 	VZEROUPPER

@@ -24,27 +24,12 @@ var (
 // ZMM register (model: roundKeys). The registers follow emit.Schedule's
 // walk from both ends: round key 0, up to four extra keys that only
 // AES-192 and AES-256 have, the nine middle keys Nr-9..Nr-1 and the last.
-//
-// The GCM kernels keep only round key 0 in a register and broadcast each
-// other key from memory in the round that uses it (inMemory): their batches
-// need the registers for blocks and GHASH, and a broadcast from memory is a
-// load, which does not compete with VAESENC and VPCLMULQDQ for their ports.
 type roundKeys struct {
-	s        emit.Schedule
-	inMemory bool
-	first    VecVirtual
-	extra    [4]VecVirtual // keys 1, 2 (AES-256), Nr-11, Nr-10 (AES-192 and AES-256)
-	middle   [9]VecVirtual // keys Nr-9 .. Nr-1
-	last     VecVirtual
-}
-
-// roundKeysInMemory broadcasts round key 0 into a register and leaves the
-// others to be broadcast round by round (model: loadRoundKeys).
-func roundKeysInMemory(s emit.Schedule) *roundKeys {
-	Comment("roundKeys: round key 0 in every lane; the others are broadcast as they are used.")
-	k := &roundKeys{s: s, inMemory: true, first: ZMM()}
-	VBROADCASTI32X4(s.Key(0), k.first)
-	return k
+	s      emit.Schedule
+	first  VecVirtual
+	extra  [4]VecVirtual // keys 1, 2 (AES-256), Nr-11, Nr-10 (AES-192 and AES-256)
+	middle [9]VecVirtual // keys Nr-9 .. Nr-1
+	last   VecVirtual
 }
 
 // loadRoundKeys broadcasts the round keys into registers (model:
@@ -90,37 +75,32 @@ func (k *roundKeys) whiten(blocks []VecVirtual) {
 // then come the nine middle rounds every key size has, with between(i), if
 // not nil, after middle round i, and the last round.
 func (k *roundKeys) rounds(d direction, blocks []VecVirtual, between func(i int)) {
-	each := func(op func(key, block, result Op), key VecVirtual, mem Mem) {
-		if k.inMemory {
-			key = ZMM()
-			VBROADCASTI32X4(mem, key)
-		}
+	each := func(op func(key, block, result Op), key VecVirtual) {
 		for _, b := range blocks {
 			op(key, b, b)
 		}
 	}
-	s := k.s
 	rounds10, rounds12 := emit.NewLabel("rounds10"), emit.NewLabel("rounds12")
-	CMPQ(s.Nr, U8(12))
+	CMPQ(k.s.Nr, U8(12))
 	JB(LabelRef(rounds10))
 	JE(LabelRef(rounds12))
 	Comment("Rounds 1 and 2 of AES-256.")
-	each(d.round, k.extra[0], s.Key(1))
-	each(d.round, k.extra[1], s.Key(2))
+	each(d.round, k.extra[0])
+	each(d.round, k.extra[1])
 	Label(rounds12)
 	Comment("Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.")
-	each(d.round, k.extra[2], s.FromLast(11))
-	each(d.round, k.extra[3], s.FromLast(10))
+	each(d.round, k.extra[2])
+	each(d.round, k.extra[3])
 	Label(rounds10)
 	for i := range k.middle {
 		Commentf("Round Nr-%d.", 9-i)
-		each(d.round, k.middle[i], s.FromLast(9-i))
+		each(d.round, k.middle[i])
 		if between != nil {
 			between(i)
 		}
 	}
 	Comment("Last round.")
-	each(d.last, k.last, s.FromLast(0))
+	each(d.last, k.last)
 }
 
 // newBlocks returns n new ZMM registers.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -12,9 +10,8 @@ import (
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
-// gcmBytes is the small batch of the stitched loops: 16 blocks, four
-// registers (model: gcmBytes). The main loops run batches of 32 blocks in
-// eight registers, one GHASH reduction per batch.
+// gcmBytes is the batch of the stitched loops: 16 blocks, four registers
+// (model: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
 
 // gcmCounter is the counter of the GCM loops (model: gcmCounter): the
@@ -35,25 +32,24 @@ func loadGCMCounter(ptr GPVirtual) gcmCounter {
 	return c
 }
 
-// blocks returns the next n registers of counter blocks, whitened with
-// round key 0, and advances the counter by 4n (model: gcmCounter.blocks).
+// blocks returns the next four registers of counter blocks, whitened with
+// round key 0, and advances the counter by 16 (model: gcmCounter.blocks).
 // While the last byte of the blocks does not wrap, each block register is
 // one VPADDD of be and one VPXORD of round key 0; in the batch where it
 // wraps, the blocks go through the byte-reversed form, whose lane-wise add
 // carries.
-func (c gcmCounter) blocks(k *roundKeys, n int) []VecVirtual {
-	Commentf("gcmCounter.blocks: the next %d counter blocks, whitened.", 4*n)
-	blocks := newBlocks(n)
+func (c gcmCounter) blocks(k *roundKeys) []VecVirtual {
+	Comment("gcmCounter.blocks: the next 16 counter blocks, whitened.")
+	blocks := newBlocks(4)
 	carry, join := emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
-	// Lanes low..low+4n-1, and low+4n..low+4n+3 for the next batch.
-	CMPB(c.low.As8(), U8(0xff-(4*n+3)))
+	CMPB(c.low.As8(), U8(0xff-19)) // lanes low..low+15, and low+16..low+19 for the next batch
 	JA(LabelRef(carry))
 	VPXORD(k.first, c.be, blocks[0])
-	for r := 1; r < n; r++ {
+	for r := 1; r < 4; r++ {
 		VPADDD(beStep(4*r), c.be, blocks[r])
 		VPXORD(k.first, blocks[r], blocks[r])
 	}
-	VPADDD(beStep(4*n), c.be, c.be)
+	VPADDD(beStep(16), c.be, c.be)
 	JMP(LabelRef(join))
 
 	Label(carry)
@@ -61,16 +57,16 @@ func (c gcmCounter) blocks(k *roundKeys, n int) []VecVirtual {
 	le := ZMM()
 	VPSHUFB(byteReverse(), c.be, le)
 	VPXORD(k.first, c.be, blocks[0])
-	for r := 1; r < n; r++ {
+	for r := 1; r < 4; r++ {
 		VPADDD(laneAdd(4*r), le, blocks[r])
 		VPSHUFB(byteReverse(), blocks[r], blocks[r])
 		VPXORD(k.first, blocks[r], blocks[r])
 	}
-	VPADDD(laneAdd(4*n), le, le)
+	VPADDD(laneAdd(16), le, le)
 	VPSHUFB(byteReverse(), le, c.be)
 
 	Label(join)
-	ADDL(U8(4*n), c.low.As32())
+	ADDL(U8(16), c.low.As32())
 	return blocks
 }
 
@@ -119,7 +115,7 @@ func loadGCMKernel() *gcmKernel {
 // loadVectors loads the round keys, the counter and the hash, for
 // everything but the short path.
 func (k *gcmKernel) loadVectors() {
-	k.k = roundKeysInMemory(k.s)
+	k.k = loadRoundKeys(k.s)
 	k.c = loadGCMCounter(k.ctrp)
 	k.y = loadHash(k.yp)
 }
@@ -156,10 +152,10 @@ func (k *gcmKernel) openShort() {
 }
 
 // stitched returns the between function of roundKeys.rounds that spreads
-// up to eight registers of GHASH over the nine middle rounds (model:
-// stitched): register first+i, from load(i), absorbed after middle round i
-// for i < z, and, if finish, the reduction after round z. VAESENC and
-// VPCLMULQDQ issue to different ports, so each hides the other's latency.
+// four registers of GHASH over the middle rounds (model: stitched):
+// register first+i, from load(i), absorbed after middle round i for i < z,
+// and, if finish, the reduction after round z. VAESENC and VPCLMULQDQ
+// issue to different ports, so each hides the other's latency.
 func stitched(g *ghashSum, first int, load func(i int) VecVirtual, z int, finish bool) func(i int) {
 	return func(i int) {
 		switch {
@@ -180,16 +176,16 @@ func from(mem Mem) func(r int) VecVirtual {
 	}
 }
 
-// batch encrypts the next n registers of counter blocks, XORs them with
-// 64·n bytes of src into dst and advances the pointers (model: gcmBatch);
+// batch encrypts the next four registers of counter blocks, XORs them with
+// 256 bytes of src into dst and advances the pointers (model: gcmBatch);
 // between, if not nil, runs the steps of GHASH between the rounds.
-func (k *gcmKernel) batch(n int, between func(i int)) {
-	blocks := k.c.blocks(k.k, n)
+func (k *gcmKernel) batch(between func(i int)) {
+	blocks := k.c.blocks(k.k)
 	k.k.rounds(encryption, blocks, between)
 	xorBlocks(blocks, Mem{Base: k.src})
 	storeBlocks(blocks, Mem{Base: k.dst})
-	advance(64*n, k.src, k.dst)
-	SUBQ(U32(64*n), k.n)
+	advance(gcmBytes, k.src, k.dst)
+	SUBQ(U32(gcmBytes), k.n)
 }
 
 // finish stores the counter, advanced by the blocks the tail used, and the
@@ -206,22 +202,11 @@ func ret(label string) {
 	RET()
 }
 
-// hashing returns the between function that hashes the p registers of
-// ciphertext before dst, or nil for p = 0.
-func (k *gcmKernel) hashing(p int) func(i int) {
-	if p == 0 {
-		return nil
-	}
-	g := ghashSum{keys: keyPowers(k.table, powers-4*p), y: k.y}
-	return stitched(&g, 0, from(Mem{Base: k.dst, Disp: -64 * p}), p, true)
-}
-
 // seal emits the stitched GCM encryption (model: sealModel). Each batch
-// hashes the ciphertext of the batch before it, which is in dst by then,
-// between its rounds: 32 blocks at a time while 512 bytes remain, then 16
-// if 256 remain; the last batch is hashed between the rounds of the tail.
-// The code is laid out by how many registers of ciphertext are waiting to
-// be hashed: none, 8 or 4.
+// hashes the ciphertext of the batch before it, which is in dst by then:
+// pairs of batches with one reduction while 512 bytes remain, then one
+// batch if 256 remain; the last batch is hashed between the rounds of the
+// tail.
 func seal() {
 	TEXT("seal", NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -235,40 +220,32 @@ func seal() {
 
 	Label(long)
 	k.loadVectors()
-	done := emit.NewLabel("sealDone")
-	pending8, loop8, pending4 := emit.NewLabel("sealPending8"), emit.NewLabel("seal32"), emit.NewLabel("sealPending4")
-	small, tail0 := emit.NewLabel("sealSmall"), emit.NewLabel("sealTail0")
-	CMPQ(k.n, U32(2*gcmBytes))
-	JB(LabelRef(small))
-	Comment("gcmBatch of 32 blocks without GHASH: nothing is before it.")
-	k.batch(8, nil)
-	Label(loop8)
-	CMPQ(k.n, U32(2*gcmBytes))
-	JB(LabelRef(pending8))
-	Comment("gcmBatch of 32 blocks, hashing the 32 before it.")
-	k.batch(8, k.hashing(8))
-	JMP(LabelRef(loop8))
-
-	Label(pending8)
+	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
-	next := emit.NewLabel("sealTail8")
-	JB(LabelRef(next))
-	Comment("gcmBatch of 16 blocks, hashing the 32 before it.")
-	k.batch(4, k.hashing(8))
-	JMP(LabelRef(pending4))
-	Label(next)
-	k.sealTail(8, done)
+	JB(LabelRef(none))
+	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
+	k.batch(nil)
 
-	Label(small)
+	Label(loop)
+	CMPQ(k.n, U32(2*gcmBytes))
+	JB(LabelRef(one))
+	Comment("Two batches, each hashing the one before it, one reduction.")
+	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, false))
+	k.batch(stitched(&g, 4, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
+	JMP(LabelRef(loop))
+
+	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
-	JB(LabelRef(tail0))
-	Comment("gcmBatch of 16 blocks without GHASH: nothing is before it.")
-	k.batch(4, nil)
-	Label(pending4)
-	k.sealTail(4, done)
-	Label(tail0)
-	k.sealTail(0, done)
+	JB(LabelRef(pending))
+	Comment("One batch hashing the one before it.")
+	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
 
+	Label(pending)
+	k.sealTail(true, done)
+	Label(none)
+	k.sealTail(false, done)
 	Label(done)
 	k.finish()
 	ret(exit)
@@ -276,25 +253,31 @@ func seal() {
 
 // sealTail encrypts the last n < 256 bytes in z = ceil(n/64) registers, the
 // last through masks, and hashes them from the registers (model:
-// sealTail); the p registers of ciphertext before dst, the previous batch,
-// are hashed between the tail's rounds. Every path jumps to done.
-func (k *gcmKernel) sealTail(p int, done string) {
+// sealTail); if pending, the previous batch's ciphertext, the 256 bytes
+// before dst, is hashed between the tail's rounds. Every path jumps to
+// done.
+func (k *gcmKernel) sealTail(pending bool, done string) {
 	nonEmpty := emit.NewLabel("sealTailBlocks")
-	Commentf("sealTail: the last n < 256 bytes, after %d registers to hash.", p)
+	Comment("sealTail: the last n < 256 bytes.")
 	TESTQ(k.n, k.n)
 	JNZ(LabelRef(nonEmpty))
-	if p > 0 {
+	if pending {
 		Comment("No tail: hash the last batch.")
-		ghashRegs(k.table, k.y, Mem{Base: k.dst, Disp: -64 * p}, p)
+		ghashRegs(k.table, k.y, Mem{Base: k.dst, Disp: -gcmBytes}, 4)
 	}
 	JMP(LabelRef(done))
 
 	Label(nonEmpty)
 	keys := tailKeys(k.table, k.n)
-	tailWidths(fmt.Sprintf("sealTail%d_", p), k.n, done, func(z int, mask OpmaskVirtual) {
+	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
+		var between func(i int)
+		if pending {
+			g := ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+			between = stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true)
+		}
 		blocks := k.c.tail(z)
 		k.k.whiten(blocks)
-		k.k.rounds(encryption, blocks, k.hashing(p))
+		k.k.rounds(encryption, blocks, between)
 		xorBlocks(blocks[:z-1], Mem{Base: k.src})
 		storeBlocks(blocks[:z-1], Mem{Base: k.dst})
 		x := loadMasked(Mem{Base: k.src, Disp: 64 * (z - 1)}, mask)
@@ -312,9 +295,10 @@ func (k *gcmKernel) sealTail(p int, done string) {
 }
 
 // open emits the stitched GCM decryption (model: openModel). Each batch
-// hashes its own ciphertext between its rounds, 32 blocks at a time while
-// 512 bytes remain, then 16 if 256 remain: every GHASH load of a batch
-// comes before its stores, so src and dst may be the same.
+// hashes its own ciphertext while it decrypts it, pairs of batches with one
+// reduction while 512 bytes remain, then one batch if 256 remain: every
+// GHASH load of a batch comes before its stores, so src and dst may be the
+// same.
 func open() {
 	TEXT("open", NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -332,17 +316,18 @@ func open() {
 	Label(loop)
 	CMPQ(k.n, U32(2*gcmBytes))
 	JB(LabelRef(one))
-	Comment("gcmBatch of 32 blocks, hashing its own ciphertext.")
+	Comment("Two batches, each hashing its own ciphertext, one reduction.")
 	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
-	k.batch(8, stitched(&g, 0, from(Mem{Base: k.src}), 8, true))
+	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, false))
+	k.batch(stitched(&g, 4, from(Mem{Base: k.src}), 4, true))
 	JMP(LabelRef(loop))
 
 	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
-	Comment("gcmBatch of 16 blocks, hashing its own ciphertext.")
+	Comment("One batch hashing its own ciphertext.")
 	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
-	k.batch(4, stitched(&g, 0, from(Mem{Base: k.src}), 4, true))
+	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, true))
 
 	Label(tail)
 	k.openTail(done)
