@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -384,6 +385,9 @@ func oobBytes(rng *rand.Rand, n int) []byte {
 }
 
 func fillRand(rng *rand.Rand, b []byte) {
+	for ; len(b) >= 8; b = b[8:] {
+		binary.LittleEndian.PutUint64(b, rng.Uint64())
+	}
 	for i := range b {
 		b[i] = byte(rng.Uint32())
 	}
