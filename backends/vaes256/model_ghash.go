@@ -170,25 +170,43 @@ func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 }
 
 // ghashInitModel is ghashInit (asm: ghashInit): the key form of H in slot
-// 15, then H^2 in both lanes, then the pairs H^2:H^1, H^4:H^3, ...,
-// H^16:H^15, each the one before times H^2, in slots 14, 12, ..., 0.
+// 15 and H^2 in both lanes; then the pairs, in slots 14, 12, ..., 0, in
+// three rounds of multiplies that do not wait for each other within a
+// round: H^2:H^1, then H^4:H^3 = H^2:H^1·H^2, then the next two pairs
+// times H^4, then the next four times H^8. Eight multiplies in a row would
+// take twice as long.
 func ghashInitModel(t *[64][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
 	k.AsUint8x16().Store(&t[powers-1])
 	k1 := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[powers-1])).AsUint64x4()
-	var acc accumulator // H^2 = H·H
-	acc.mulAccumulate(k1, k1, halfSums(k1))
-	k2 := acc.reduce()
-	k2Mid := halfSums(k2)
-	p := k2.SetHi(k) // H^2:H^1
-	storeKeys(t, powers-2, p)
-	for s := powers - 4; s >= 0; s -= 2 {
-		var acc accumulator // H^(i+2):H^(i+1) = H^i:H^(i-1) · H^2
-		acc.mulAccumulate(p, k2, k2Mid)
-		p = acc.reduce()
-		storeKeys(t, s, p)
+	h2 := mulKeys(k1, k1, halfSums(k1)) // H^2 in both lanes
+	first := h2.SetHi(k)                // H^2:H^1
+	storeKeys(t, powers-2, first)
+	pairs := []vec.Uint64x4{first}
+	for m := h2; ; m = broadcastLow(pairs[len(pairs)-1]) { // H^2, H^4, H^8
+		mMid := halfSums(m)
+		n := len(pairs)
+		for i := range n {
+			p := mulKeys(pairs[i], m, mMid) // pair n+i
+			storeKeys(t, powers-2-2*(n+i), p)
+			pairs = append(pairs, p)
+		}
+		if len(pairs) == powers/2 {
+			break
+		}
 	}
 }
+
+// mulKeys returns x·y lane by lane, both in key form, with yMid the half
+// sums of y (asm: mulKeys): one product, reduced.
+func mulKeys(x, y, yMid vec.Uint64x4) vec.Uint64x4 {
+	var acc accumulator
+	acc.mulAccumulate(x, y, yMid)
+	return acc.reduce()
+}
+
+// broadcastLow returns x's low lane in both lanes (VPERM2I128 $0x00).
+func broadcastLow(x vec.Uint64x4) vec.Uint64x4 { return x.Select128FromPair(0, 0, x) }
 
 // halfSums returns each lane's high 64 bits XOR its low 64 bits, in both
 // halves of the lane (asm: halfSums).

@@ -6203,154 +6203,166 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPSHUFD     $0x4e, Y5, Y5
 	VPXOR       Y1, Y3, Y3
 	VPXOR       Y5, Y3, Y3
-	VPSHUFD     $0x4e, Y3, Y1
-	VPXOR       Y3, Y1, Y1
 	VINSERTI128 $0x01, X0, Y3, Y0
 	VMOVDQU     Y0, 224(AX)
-	VPSHUFD     $0x4e, Y0, Y2
-	VPXOR       Y0, Y2, Y2
-	VMOVDQU     Y2, 736(AX)
+	VPSHUFD     $0x4e, Y0, Y1
+	VPXOR       Y0, Y1, Y1
+	VMOVDQU     Y1, 736(AX)
+	VPSHUFD     $0x4e, Y3, Y1
+	VPXOR       Y3, Y1, Y1
 
 	// H^4:H^3 = H^2:H^1 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPSHUFD    $0x4e, Y0, Y4
-	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	VMOVDQU    Y0, Y2
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPSHUFD    $0x4e, Y2, Y5
+	VPXOR      Y2, Y5, Y5
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y1, Y5, Y5
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
+	VPXOR Y4, Y5, Y5
+	VPXOR Y2, Y5, Y5
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y5, Y4, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
-	VPXOR      Y4, Y0, Y0
-	VMOVDQU    Y0, 192(AX)
-	VPSHUFD    $0x4e, Y0, Y2
-	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 704(AX)
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y1
+	VPSHUFD    $0x4e, Y5, Y5
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y5, Y2, Y2
+	VMOVDQU    Y2, 192(AX)
+	VPSHUFD    $0x4e, Y2, Y1
+	VPXOR      Y2, Y1, Y1
+	VMOVDQU    Y1, 704(AX)
+	VPERM2I128 $0x00, Y2, Y2, Y1
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXOR      Y1, Y3, Y3
 
-	// H^6:H^5 = H^4:H^3 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPSHUFD    $0x4e, Y0, Y4
-	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	// H^6:H^5 = H^2:H^1 · H^4.
+	VMOVDQU    Y0, Y4
+	VPCLMULQDQ $0x00, Y1, Y4, Y5
+	VPSHUFD    $0x4e, Y4, Y6
+	VPXOR      Y4, Y6, Y6
+	VPCLMULQDQ $0x11, Y1, Y4, Y4
+	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
+	VPXOR Y5, Y6, Y6
+	VPXOR Y4, Y6, Y6
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
-	VPSHUFD    $0x4e, Y2, Y2
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y7
+	VPSHUFD    $0x4e, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y5
+	VPSHUFD    $0x4e, Y6, Y6
 	VPXOR      Y5, Y4, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
-	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
-	VPXOR      Y4, Y0, Y0
-	VMOVDQU    Y0, 160(AX)
-	VPSHUFD    $0x4e, Y0, Y2
-	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 672(AX)
+	VPXOR      Y6, Y4, Y4
+	VMOVDQU    Y4, 160(AX)
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VMOVDQU    Y5, 672(AX)
 
-	// H^8:H^7 = H^6:H^5 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPSHUFD    $0x4e, Y0, Y4
-	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	// H^8:H^7 = H^4:H^3 · H^4.
+	VMOVDQU    Y2, Y5
+	VPCLMULQDQ $0x00, Y1, Y5, Y6
+	VPSHUFD    $0x4e, Y5, Y7
+	VPXOR      Y5, Y7, Y7
+	VPCLMULQDQ $0x11, Y1, Y5, Y5
+	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
+	VPXOR Y6, Y7, Y7
+	VPXOR Y5, Y7, Y7
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y5, Y4, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
-	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
-	VPXOR      Y4, Y0, Y0
-	VMOVDQU    Y0, 128(AX)
-	VPSHUFD    $0x4e, Y0, Y2
-	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 640(AX)
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y1
+	VPSHUFD    $0x4e, Y6, Y6
+	VPXOR      Y1, Y7, Y7
+	VPXOR      Y6, Y7, Y7
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y1
+	VPSHUFD    $0x4e, Y7, Y7
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    Y5, 128(AX)
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VMOVDQU    Y1, 640(AX)
+	VPERM2I128 $0x00, Y5, Y5, Y1
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXOR      Y1, Y3, Y3
 
-	// H^10:H^9 = H^8:H^7 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPSHUFD    $0x4e, Y0, Y4
-	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	// H^10:H^9 = H^2:H^1 · H^8.
+	VMOVDQU    Y0, Y0
+	VPCLMULQDQ $0x00, Y1, Y0, Y6
+	VPSHUFD    $0x4e, Y0, Y7
+	VPXOR      Y0, Y7, Y7
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
+	VPXOR Y6, Y7, Y7
+	VPXOR Y0, Y7, Y7
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y5, Y4, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
-	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
-	VPXOR      Y4, Y0, Y0
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y8
+	VPSHUFD    $0x4e, Y6, Y6
+	VPXOR      Y8, Y7, Y7
+	VPXOR      Y6, Y7, Y7
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y6
+	VPSHUFD    $0x4e, Y7, Y7
+	VPXOR      Y6, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 	VMOVDQU    Y0, 96(AX)
-	VPSHUFD    $0x4e, Y0, Y2
-	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 608(AX)
+	VPSHUFD    $0x4e, Y0, Y6
+	VPXOR      Y0, Y6, Y6
+	VMOVDQU    Y6, 608(AX)
 
-	// H^12:H^11 = H^10:H^9 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPSHUFD    $0x4e, Y0, Y4
-	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	// H^12:H^11 = H^4:H^3 · H^8.
+	VMOVDQU    Y2, Y0
+	VPCLMULQDQ $0x00, Y1, Y0, Y2
+	VPSHUFD    $0x4e, Y0, Y6
+	VPXOR      Y0, Y6, Y6
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
+	VPXOR Y2, Y6, Y6
+	VPXOR Y0, Y6, Y6
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y7
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y5, Y4, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
-	VPSHUFD    $0x4e, Y4, Y4
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y2, Y6, Y6
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y2
+	VPSHUFD    $0x4e, Y6, Y6
 	VPXOR      Y2, Y0, Y0
-	VPXOR      Y4, Y0, Y0
+	VPXOR      Y6, Y0, Y0
 	VMOVDQU    Y0, 64(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
 	VMOVDQU    Y2, 576(AX)
 
-	// H^14:H^13 = H^12:H^11 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	// H^14:H^13 = H^6:H^5 · H^8.
+	VMOVDQU    Y4, Y0
+	VPCLMULQDQ $0x00, Y1, Y0, Y2
 	VPSHUFD    $0x4e, Y0, Y4
 	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
 	// karatsubaFinish: mid ^= lo ^ hi.
 	VPXOR Y2, Y4, Y4
 	VPXOR Y0, Y4, Y4
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y5
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y6
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y5, Y4, Y4
+	VPXOR      Y6, Y4, Y4
 	VPXOR      Y2, Y4, Y4
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
 	VPSHUFD    $0x4e, Y4, Y4
@@ -6361,12 +6373,13 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXOR      Y0, Y2, Y2
 	VMOVDQU    Y2, 544(AX)
 
-	// H^16:H^15 = H^14:H^13 · H^2.
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	// H^16:H^15 = H^8:H^7 · H^8.
+	VMOVDQU    Y5, Y0
+	VPCLMULQDQ $0x00, Y1, Y0, Y2
 	VPSHUFD    $0x4e, Y0, Y4
 	VPXOR      Y0, Y4, Y4
-	VPCLMULQDQ $0x11, Y3, Y0, Y0
-	VPCLMULQDQ $0x00, Y1, Y4, Y4
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
 	// karatsubaFinish: mid ^= lo ^ hi.
 	VPXOR Y2, Y4, Y4

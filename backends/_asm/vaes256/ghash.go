@@ -294,7 +294,8 @@ func ghashUpdate() {
 }
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
-// H^16..H^1 and their half sums, in this backend's layout.
+// H^16..H^1 and their half sums, in this backend's layout, in rounds of
+// independent multiplies.
 func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
 	Pragma("noescape")
@@ -310,25 +311,46 @@ func ghashInit() {
 	k1 := YMM()
 	VBROADCASTI128(key(table, powers-1), k1)
 	Comment("H^2 = H·H in both lanes.")
-	var acc accumulator
-	k1Mid := halfSums(k1)
-	x := YMM()
-	VMOVDQU(k1, x)
-	acc.mulAccumulate(x, k1, k1Mid)
-	k2 := acc.reduce()
-	k2Mid := halfSums(k2)
-	p := YMM()
-	VINSERTI128(U8(1), k.AsX(), k2, p) // H^2:H^1
-	storeKeys(table, powers-2, p)
-	for s := powers - 4; s >= 0; s -= 2 {
-		Commentf("H^%d:H^%d = H^%d:H^%d · H^2.", powers-s, powers-s-1, powers-s-2, powers-s-3)
-		var acc accumulator
-		acc.mulAccumulate(p, k2, k2Mid)
-		p = acc.reduce()
-		storeKeys(table, s, p)
+	h2 := mulKeys(k1, k1, halfSums(k1))
+	first := YMM()
+	VINSERTI128(U8(1), k.AsX(), h2, first) // H^2:H^1
+	storeKeys(table, powers-2, first)
+	pairs := []VecVirtual{first}
+	for m, power := h2, 2; ; power *= 2 { // m is H^power in both lanes
+		mMid := halfSums(m)
+		n := len(pairs)
+		for i := 0; i < n; i++ {
+			Commentf("H^%d:H^%d = H^%d:H^%d · H^%d.", 2*i+2+power, 2*i+1+power, 2*i+2, 2*i+1, power)
+			p := mulKeys(pairs[i], m, mMid)
+			storeKeys(table, powers-2-2*(n+i), p)
+			pairs = append(pairs, p)
+		}
+		if len(pairs) == powers/2 {
+			break
+		}
+		m = broadcastLow(pairs[len(pairs)-1])
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// mulKeys returns a new register holding x·y lane by lane, both in key
+// form, with yMid the half sums of y (model: mulKeys): one product,
+// reduced. x and y are not changed.
+func mulKeys(x, y, yMid VecVirtual) VecVirtual {
+	var acc accumulator
+	t := YMM()
+	VMOVDQU(x, t)
+	acc.mulAccumulate(t, y, yMid)
+	return acc.reduce()
+}
+
+// broadcastLow returns a new register with x's low lane in both lanes
+// (model: broadcastLow).
+func broadcastLow(x VecVirtual) VecVirtual {
+	b := YMM()
+	VPERM2I128(U8(0x00), x, x, b)
+	return b
 }
 
 // halfSums returns a new register with each lane's high 64 bits XOR its low
