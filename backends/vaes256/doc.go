@@ -149,7 +149,9 @@
 //	                       by zero
 //
 // GHASHInit computes the powers with the kernels' own multiply, two at a
-// time: H^2:H^1, then each pair times H^2. A batch of 16 blocks is absorbed
+// time and in rounds whose multiplies do not wait for each other: H^2:H^1,
+// then H^4:H^3 (times H^2), then the next two pairs times H^4 and the next
+// four times H^8. A batch of 16 blocks is absorbed
 // as y' = (y ^ X_0)·H^16 ^ X_1·H^15 ^ ... ^ X_15·H^1: each register of two
 // blocks costs three VPCLMULQDQ (lo, hi, and the product of the half sums),
 // the products are summed unreduced lane by lane, and one reduction per
