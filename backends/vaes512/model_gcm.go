@@ -1,92 +1,10 @@
 package vaes512
 
-import (
-	"github.com/vaesgo/vaes/tables"
-	"github.com/vaesgo/vaes/vec"
-)
+import "github.com/vaesgo/vaes/vec"
 
 // gcmBytes is the batch of the stitched GCM loops: 16 blocks, four
 // registers (asm: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
-
-// gcmCounter is the counter of the GCM loops (asm: gcmCounter): the blocks
-// ctr, ctr+1, ctr+2, ctr+3 in their own byte order, one per lane, and the
-// 32-bit counter of lane 0 as an integer, low. While the last byte of the
-// block does not wrap within a batch, which low's low byte tells, the
-// batch's counter blocks are be plus a constant in that byte: one VPADDD
-// each, no byte shuffle. One batch in 16 goes the long way round through
-// the byte-reversed form, where a lane-wise add carries.
-type gcmCounter struct {
-	be  vec.Uint8x64
-	low uint32
-}
-
-// beStep returns the register that adds k to the last byte of every block,
-// k <= 16 (asm: emit.Repeated "beStep<k>").
-func beStep(k int) vec.Uint8x64 {
-	var b [16]byte
-	b[15] = byte(k)
-	return lanes(b, b, b, b)
-}
-
-// loadGCMCounter loads the counter block (asm: loadGCMCounter): the four
-// lanes through the byte-reversed form, and the low 32 bits into a
-// general-purpose register.
-func loadGCMCounter(ctr *[16]byte) gcmCounter {
-	c := loadCounter(ctr, inc32)
-	return gcmCounter{be: reverse(c.reg), low: uint32(ctr[12])<<24 | uint32(ctr[13])<<16 | uint32(ctr[14])<<8 | uint32(ctr[15])}
-}
-
-// blocks returns the next four registers of counter blocks, whitened with
-// round key 0, and advances the counter by 16 (asm: gcmCounter.blocks).
-func (c *gcmCounter) blocks(k *roundKeys) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, 4)
-	if c.low&0xff <= 0xff-19 {
-		// No block of this batch, nor of the next batch's be (lanes
-		// low+16..low+19), carries out of the last byte.
-		for r := range blocks {
-			blocks[r] = c.be
-			if r > 0 {
-				blocks[r] = inc32.wide(c.be, beStep(4*r))
-			}
-		}
-		c.be = inc32.wide(c.be, beStep(16))
-	} else {
-		le := reverse(c.be)
-		for r := range blocks {
-			blocks[r] = c.be
-			if r > 0 {
-				blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
-			}
-		}
-		c.be = reverse(inc32.wide(le, laneAdd(16)))
-	}
-	c.low += 16
-	whiten(blocks, k)
-	return blocks
-}
-
-// laneAdd returns tables.CounterAdd(k) in every lane (asm: emit.Repeated
-// "laneAdd<k>").
-func laneAdd(k int) vec.Uint8x64 {
-	a := tables.CounterAdd(uint32(k))
-	return lanes(a, a, a, a)
-}
-
-// tail returns the next n registers of counter blocks through the
-// byte-reversed form, not whitened, leaving the counter where it is (asm:
-// gcmCounter.tail).
-func (c *gcmCounter) tail(n int) []vec.Uint8x64 {
-	t := counter{reg: reverse(c.be), add: inc32}
-	return t.blocks(n)
-}
-
-// store writes the counter advanced by m blocks (asm: gcmCounter.store):
-// its last four bytes, big-endian, from low.
-func (c *gcmCounter) store(ctr *[16]byte, m int) {
-	v := c.low + uint32(m)
-	ctr[12], ctr[13], ctr[14], ctr[15] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
-}
 
 // stitched returns the between function of direction.rounds that spreads
 // four registers of GHASH over the middle rounds: register first+i, from
@@ -111,8 +29,9 @@ func from(data []byte) func(r int) vec.Uint8x64 {
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c *gcmCounter, k *roundKeys, between func(i int), dst, src []byte) {
-	blocks := c.blocks(k)
+func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
+	blocks := c.blocks(4)
+	whiten(blocks, k)
 	encryption.rounds(blocks, k, between)
 	xorBlocks(blocks, src)
 	storeBlocks(blocks, dst)
@@ -130,7 +49,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadGCMCounter(ctr)
+	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
@@ -162,7 +81,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // pending, if not nil, is the previous batch's ciphertext, hashed between
 // the tail's AES rounds. It returns the hash and the number of blocks
 // used, ceil(n/16) (asm: sealTail).
-func sealTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
 	if n == 0 {
@@ -206,7 +125,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadGCMCounter(ctr)
+	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}
@@ -231,7 +150,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
 // of blocks used, ceil(n/16) (asm: openTail).
-func openTail(c *gcmCounter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0

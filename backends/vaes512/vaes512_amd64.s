@@ -1862,37 +1862,37 @@ ctr16_1:
 
 	// ctrBatch: 16 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2205,21 +2205,21 @@ ctrSteps_1:
 
 	// ctrBatch: 8 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2395,13 +2395,13 @@ ctrSkip8_1:
 
 	// ctrBatch: 4 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2509,9 +2509,9 @@ ctrSkip4_1:
 
 	// ctrBatch: 2 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -2585,7 +2585,7 @@ ctrSkip2_1:
 
 	// ctrBatch: 1 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_20
@@ -2727,15 +2727,15 @@ DATA laneOffsets<>+48(SB)/8, $0x0000000000000003
 DATA laneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
-DATA laneAdd4<>+0(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+16(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+32(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+48(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd4<>(SB), RODATA|NOPTR, $64
+DATA laneStep<>+0(SB)/8, $0x0000000000000004
+DATA laneStep<>+8(SB)/8, $0x0000000000000000
+DATA laneStep<>+16(SB)/8, $0x0000000000000004
+DATA laneStep<>+24(SB)/8, $0x0000000000000000
+DATA laneStep<>+32(SB)/8, $0x0000000000000004
+DATA laneStep<>+40(SB)/8, $0x0000000000000000
+DATA laneStep<>+48(SB)/8, $0x0000000000000004
+DATA laneStep<>+56(SB)/8, $0x0000000000000000
+GLOBL laneStep<>(SB), RODATA|NOPTR, $64
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
@@ -2865,37 +2865,37 @@ ctr16_2:
 
 	// ctrBatch: 16 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3208,21 +3208,21 @@ ctrSteps_2:
 
 	// ctrBatch: 8 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3398,13 +3398,13 @@ ctrSkip8_2:
 
 	// ctrBatch: 4 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3512,9 +3512,9 @@ ctrSkip4_2:
 
 	// ctrBatch: 2 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -3588,7 +3588,7 @@ ctrSkip2_2:
 
 	// ctrBatch: 1 registers.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneAdd4<>+0(SB), Z15, Z15
+	VPADDQ  laneStep<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_27
@@ -4488,49 +4488,27 @@ keys10_5:
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
-	MOVL            12(SI), AX
-	BSWAPL          AX
 	VMOVDQU64       (DI), X16
 	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 	CMPQ            R10, $0x00000100
 	JB              sealNone_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_1
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_1
-
-counterCarry_1:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
-
-counterDone_1:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_30
-	JE   rounds12_30
+	CMPQ    DX, $0x0c
+	JB      rounds10_30
+	JE      rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4630,40 +4608,21 @@ seal32_1:
 	JB   seal16_1
 
 	// Two batches, each hashing the one before it, one reduction.
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_2
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_2
-
-counterCarry_2:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
-
-counterDone_2:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_31
-	JE   rounds12_31
+	CMPQ    DX, $0x0c
+	JB      rounds10_31
+	JE      rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4802,41 +4761,21 @@ rounds10_31:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_3
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_3
-
-counterCarry_3:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z22, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
-	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z22, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
-	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z22, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
-	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z22, Z22
-	VPSHUFB byteReverse4<>+0(SB), Z22, Z15
-
-counterDone_3:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_32
-	JE   rounds12_32
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z17
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z18
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z19
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z20
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPXORD      Z0, Z17, Z17
+	VPXORD      Z0, Z18, Z18
+	VPXORD      Z0, Z19, Z19
+	VPXORD      Z0, Z20, Z20
+	CMPQ        DX, $0x0c
+	JB          rounds10_32
+	JE          rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -4996,40 +4935,21 @@ seal16_1:
 	JB   sealPending_1
 
 	// One batch hashing the one before it.
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_4
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_4
-
-counterCarry_4:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
-
-counterDone_4:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_33
-	JE   rounds12_33
+	CMPQ    DX, $0x0c
+	JB      rounds10_33
+	JE      rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -5253,22 +5173,20 @@ sealPending_1:
 	JMP           sealDone_1
 
 sealTailBlocks_1:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-	NEGQ CX
-	LEAQ 512(BX)(CX*1), CX
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
 	CMPQ R10, $0x00000040
 	JA   sealTail1Next_1
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	MOVQ    $-1, R11
+	BZHIQ   CX, R11, R11
+	KMOVQ   R11, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_34
@@ -5307,9 +5225,9 @@ rounds10_34:
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z18
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z18, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -5335,9 +5253,9 @@ rounds10_34:
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x01, Z7, Z5, Z18
 	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z18, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
@@ -5381,7 +5299,7 @@ rounds10_34:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z1
+	VMOVDQU64  (AX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
@@ -5409,16 +5327,14 @@ sealTail1Next_1:
 	JA   sealTail2Next_1
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x00000040, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x00000040, CX
+	MOVQ    $-1, R11
+	BZHIQ   CX, R11, R11
+	KMOVQ   R11, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
@@ -5464,9 +5380,9 @@ rounds10_35:
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z19
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z19, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -5494,9 +5410,9 @@ rounds10_35:
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x01, Z7, Z5, Z19
 	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z19, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
@@ -5548,7 +5464,7 @@ rounds10_35:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -5557,7 +5473,7 @@ rounds10_35:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(CX), Z2
+	VMOVDQU64  64(AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -5587,18 +5503,16 @@ sealTail2Next_1:
 	JA   sealTail3Next_1
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x00000080, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x00000080, CX
+	MOVQ    $-1, R11
+	BZHIQ   CX, R11, R11
+	KMOVQ   R11, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
+	VPADDD  laneStep<>+0(SB), Z19, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -5651,9 +5565,9 @@ rounds10_36:
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z20
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z20, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -5683,9 +5597,9 @@ rounds10_36:
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x01, Z7, Z5, Z20
 	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z20, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
@@ -5745,7 +5659,7 @@ rounds10_36:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -5754,7 +5668,7 @@ rounds10_36:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -5765,7 +5679,7 @@ rounds10_36:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(CX), Z2
+	VMOVDQU64  128(AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -5793,20 +5707,18 @@ rounds10_36:
 
 sealTail3Next_1:
 	// sealTail: 4 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x000000c0, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x000000c0, CX
+	MOVQ    $-1, R11
+	BZHIQ   CX, R11, R11
+	KMOVQ   R11, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
+	VPADDD  laneStep<>+0(SB), Z19, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
+	VPADDD  laneStep<>+0(SB), Z20, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -5866,9 +5778,9 @@ rounds10_37:
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z21
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z21, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -5900,9 +5812,9 @@ rounds10_37:
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x01, Z7, Z5, Z21
 	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z21, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
@@ -5970,7 +5882,7 @@ rounds10_37:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -5979,7 +5891,7 @@ rounds10_37:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -5990,7 +5902,7 @@ rounds10_37:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
+	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -5999,7 +5911,7 @@ rounds10_37:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(CX), Z5
+	VMOVDQU64  192(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z7
 	VPCLMULQDQ $0x10, Z5, Z0, Z8
 	VPCLMULQDQ $0x01, Z5, Z0, Z9
@@ -6031,22 +5943,20 @@ sealNone_1:
 	JMP   sealDone_1
 
 sealTailBlocks_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-	NEGQ CX
-	LEAQ 512(BX)(CX*1), CX
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
 	CMPQ R10, $0x00000040
 	JA   sealTail1Next_2
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_38
@@ -6099,7 +6009,7 @@ rounds10_38:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z1
+	VMOVDQU64  (AX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
@@ -6127,16 +6037,14 @@ sealTail1Next_2:
 	JA   sealTail2Next_2
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000040, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x00000040, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
@@ -6206,7 +6114,7 @@ rounds10_39:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -6215,7 +6123,7 @@ rounds10_39:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(CX), Z2
+	VMOVDQU64  64(AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -6245,18 +6153,16 @@ sealTail2Next_2:
 	JA   sealTail3Next_2
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000080, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x00000080, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
+	VPADDD  laneStep<>+0(SB), Z19, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -6343,7 +6249,7 @@ rounds10_40:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -6352,7 +6258,7 @@ rounds10_40:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -6363,7 +6269,7 @@ rounds10_40:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(CX), Z2
+	VMOVDQU64  128(AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -6391,20 +6297,18 @@ rounds10_40:
 
 sealTail3Next_2:
 	// sealTail: 4 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x000000c0, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	MOVQ    R10, CX
+	SUBQ    $0x000000c0, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K1
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneAdd4<>+0(SB), Z15, Z15
+	VPADDD  laneStep<>+0(SB), Z15, Z19
+	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
+	VPADDD  laneStep<>+0(SB), Z19, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
+	VPADDD  laneStep<>+0(SB), Z20, Z20
+	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -6508,7 +6412,7 @@ rounds10_41:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
 	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
 	VPCLMULQDQ $0x10, Z2, Z1, Z4
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
@@ -6517,7 +6421,7 @@ rounds10_41:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -6528,7 +6432,7 @@ rounds10_41:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
+	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -6537,7 +6441,7 @@ rounds10_41:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(CX), Z5
+	VMOVDQU64  192(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z7
 	VPCLMULQDQ $0x10, Z5, Z0, Z8
 	VPCLMULQDQ $0x01, Z5, Z0, Z9
@@ -6562,90 +6466,21 @@ rounds10_41:
 	VPXORQ        X0, X16, X16
 
 sealDone_1:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	SHRQ $0x04, CX
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
 
-	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
-	ADDL      CX, AX
-	BSWAPL    AX
-	MOVL      AX, 12(SI)
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
 
 sealExit_1:
 	VZEROUPPER
 	RET
-
-DATA beStep4<>+0(SB)/8, $0x0000000000000000
-DATA beStep4<>+8(SB)/8, $0x0400000000000000
-DATA beStep4<>+16(SB)/8, $0x0000000000000000
-DATA beStep4<>+24(SB)/8, $0x0400000000000000
-DATA beStep4<>+32(SB)/8, $0x0000000000000000
-DATA beStep4<>+40(SB)/8, $0x0400000000000000
-DATA beStep4<>+48(SB)/8, $0x0000000000000000
-DATA beStep4<>+56(SB)/8, $0x0400000000000000
-GLOBL beStep4<>(SB), RODATA|NOPTR, $64
-
-DATA beStep8<>+0(SB)/8, $0x0000000000000000
-DATA beStep8<>+8(SB)/8, $0x0800000000000000
-DATA beStep8<>+16(SB)/8, $0x0000000000000000
-DATA beStep8<>+24(SB)/8, $0x0800000000000000
-DATA beStep8<>+32(SB)/8, $0x0000000000000000
-DATA beStep8<>+40(SB)/8, $0x0800000000000000
-DATA beStep8<>+48(SB)/8, $0x0000000000000000
-DATA beStep8<>+56(SB)/8, $0x0800000000000000
-GLOBL beStep8<>(SB), RODATA|NOPTR, $64
-
-DATA beStep12<>+0(SB)/8, $0x0000000000000000
-DATA beStep12<>+8(SB)/8, $0x0c00000000000000
-DATA beStep12<>+16(SB)/8, $0x0000000000000000
-DATA beStep12<>+24(SB)/8, $0x0c00000000000000
-DATA beStep12<>+32(SB)/8, $0x0000000000000000
-DATA beStep12<>+40(SB)/8, $0x0c00000000000000
-DATA beStep12<>+48(SB)/8, $0x0000000000000000
-DATA beStep12<>+56(SB)/8, $0x0c00000000000000
-GLOBL beStep12<>(SB), RODATA|NOPTR, $64
-
-DATA beStep16<>+0(SB)/8, $0x0000000000000000
-DATA beStep16<>+8(SB)/8, $0x1000000000000000
-DATA beStep16<>+16(SB)/8, $0x0000000000000000
-DATA beStep16<>+24(SB)/8, $0x1000000000000000
-DATA beStep16<>+32(SB)/8, $0x0000000000000000
-DATA beStep16<>+40(SB)/8, $0x1000000000000000
-DATA beStep16<>+48(SB)/8, $0x0000000000000000
-DATA beStep16<>+56(SB)/8, $0x1000000000000000
-GLOBL beStep16<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd8<>+0(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+16(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+32(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+48(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd8<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd12<>+0(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+16(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+32(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+48(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd12<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd16<>+0(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+16(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+32(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
 
 // func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -6787,9 +6622,6 @@ keys10_6:
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
-	MOVL            12(SI), AX
-	BSWAPL          AX
 	VMOVDQU64       (DI), X16
 	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 
@@ -6798,40 +6630,21 @@ open32_1:
 	JB   open16_1
 
 	// Two batches, each hashing its own ciphertext, one reduction.
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_5
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_5
-
-counterCarry_5:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
-
-counterDone_5:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_43
-	JE   rounds12_43
+	CMPQ    DX, $0x0c
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6970,41 +6783,21 @@ rounds10_43:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_6
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_6
-
-counterCarry_6:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z22, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
-	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z22, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
-	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z22, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
-	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z22, Z22
-	VPSHUFB byteReverse4<>+0(SB), Z22, Z15
-
-counterDone_6:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_44
-	JE   rounds12_44
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z17
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z18
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z19
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     byteReverse4<>+0(SB), Z15, Z20
+	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPXORD      Z0, Z17, Z17
+	VPXORD      Z0, Z18, Z18
+	VPXORD      Z0, Z19, Z19
+	VPXORD      Z0, Z20, Z20
+	CMPQ        DX, $0x0c
+	JB          rounds10_44
+	JE          rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7164,40 +6957,21 @@ open16_1:
 	JB   openTail_1
 
 	// One batch hashing its own ciphertext.
-	// gcmCounter.blocks: the next 16 counter blocks, whitened.
-	CMPB   AL, $0xec
-	JA     counterCarry_7
-	VPXORD Z0, Z15, Z17
-	VPADDD beStep4<>+0(SB), Z15, Z18
-	VPXORD Z0, Z18, Z18
-	VPADDD beStep8<>+0(SB), Z15, Z19
-	VPXORD Z0, Z19, Z19
-	VPADDD beStep12<>+0(SB), Z15, Z20
-	VPXORD Z0, Z20, Z20
-	VPADDD beStep16<>+0(SB), Z15, Z15
-	JMP    counterDone_7
-
-counterCarry_7:
-	// The last byte wraps in this batch or at its end.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPXORD  Z0, Z15, Z17
-	VPADDD  laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
-	VPADDD  laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
 	VPXORD  Z0, Z19, Z19
-	VPADDD  laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
 	VPXORD  Z0, Z20, Z20
-	VPADDD  laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB byteReverse4<>+0(SB), Z21, Z15
-
-counterDone_7:
-	ADDL $0x10, AX
-	CMPQ DX, $0x0c
-	JB   rounds10_45
-	JE   rounds12_45
+	CMPQ    DX, $0x0c
+	JB      rounds10_45
+	JE      rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7356,23 +7130,21 @@ openTail_1:
 	// openTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    openDone_1
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
 	CMPQ  R10, $0x00000040
 	JA    openTail1Next_1
 
 	// openTail: 1 register(s).
-	MOVQ       R10, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K1
+	MOVQ       R10, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (R9), K1, Z17
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
 	JB         rounds10_46
@@ -7394,7 +7166,7 @@ rounds10_46:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
 	VPCLMULQDQ $0x10, Z2, Z0, Z4
 	VPCLMULQDQ $0x01, Z2, Z0, Z5
@@ -7451,18 +7223,16 @@ openTail1Next_1:
 	JA   openTail2Next_1
 
 	// openTail: 2 register(s).
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K1
+	MOVQ       R10, CX
+	SUBQ       $0x00000040, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU8.Z 64(R9), K1, Z18
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPADDD     laneStep<>+0(SB), Z15, Z20
+	VPSHUFB    byteReverse4<>+0(SB), Z20, Z20
 	VPXORD     Z0, Z19, Z19
 	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
@@ -7490,7 +7260,7 @@ rounds10_47:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
 	VPCLMULQDQ $0x10, Z2, Z0, Z4
 	VPCLMULQDQ $0x01, Z2, Z0, Z5
@@ -7503,12 +7273,12 @@ rounds10_47:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z16
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z16, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -7569,21 +7339,19 @@ openTail2Next_1:
 	JA   openTail3Next_1
 
 	// openTail: 3 register(s).
-	MOVQ       R10, BX
-	SUBQ       $0x00000080, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K1
+	MOVQ       R10, CX
+	SUBQ       $0x00000080, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU8.Z 128(R9), K1, Z19
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPADDD     laneStep<>+0(SB), Z15, Z22
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z21
+	VPADDD     laneStep<>+0(SB), Z22, Z22
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
 	VPXORD     Z0, Z20, Z20
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
@@ -7617,7 +7385,7 @@ rounds10_48:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
 	VPCLMULQDQ $0x10, Z2, Z0, Z4
 	VPCLMULQDQ $0x01, Z2, Z0, Z5
@@ -7631,12 +7399,12 @@ rounds10_48:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z16
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z16, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -7647,7 +7415,7 @@ rounds10_48:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
+	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -7716,24 +7484,22 @@ rounds10_48:
 
 openTail3Next_1:
 	// openTail: 4 register(s).
-	MOVQ       R10, BX
-	SUBQ       $0x000000c0, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K1
+	MOVQ       R10, CX
+	SUBQ       $0x000000c0, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
 	VMOVDQU8.Z 192(R9), K1, Z20
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
-	VPADDD     laneAdd4<>+0(SB), Z15, Z15
+	VPADDD     laneStep<>+0(SB), Z15, Z23
+	VPSHUFB    byteReverse4<>+0(SB), Z23, Z22
+	VPADDD     laneStep<>+0(SB), Z23, Z24
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z23
+	VPADDD     laneStep<>+0(SB), Z24, Z24
+	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	VPXORD     Z0, Z23, Z23
@@ -7773,7 +7539,7 @@ rounds10_49:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
+	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
 	VPCLMULQDQ $0x10, Z2, Z0, Z4
 	VPCLMULQDQ $0x01, Z2, Z0, Z5
@@ -7788,12 +7554,12 @@ rounds10_49:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
+	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z15
+	VPCLMULQDQ $0x01, Z5, Z2, Z16
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z15, Z7, Z4
+	VPTERNLOGD $0x96, Z16, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z0, Z0
 
@@ -7805,7 +7571,7 @@ rounds10_49:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
+	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -7820,12 +7586,12 @@ rounds10_49:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
-	VMOVDQU64  192(CX), Z7
+	VMOVDQU64  192(AX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z15
+	VPCLMULQDQ $0x01, Z7, Z5, Z16
 	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z15, Z9, Z4
+	VPTERNLOGD $0x96, Z16, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
@@ -7889,14 +7655,15 @@ rounds10_49:
 	VMOVDQU8    Z24, K1, 192(R8)
 
 openDone_1:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	SHRQ $0x04, CX
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
 
-	// gcmCounter.store: low plus m, big-endian, in the last four bytes.
-	ADDL      CX, AX
-	BSWAPL    AX
-	MOVL      AX, 12(SI)
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (SI)
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	VMOVDQU64 X16, (DI)
 

@@ -22,20 +22,7 @@ func laneOffsets() Mem {
 }
 
 // laneStep is tables.CounterAdd(4) in every lane (model: laneStep).
-func laneStep() Mem { return laneAdd(4) }
-
-// laneAdd is tables.CounterAdd(k) in every lane (model: laneAdd).
-func laneAdd(k int) Mem {
-	return emit.Repeated(fmt.Sprintf("laneAdd%d", k), tables.CounterAdd(uint32(k)), 4)
-}
-
-// beStep adds k to the last byte of every block in every lane (model:
-// beStep).
-func beStep(k int) Mem {
-	var b [16]byte
-	b[15] = byte(k)
-	return emit.Repeated(fmt.Sprintf("beStep%d", k), b, 4)
-}
+func laneStep() Mem { return emit.Repeated("laneStep", tables.CounterAdd(4), 4) }
 
 // increment is how a byte-reversed counter advances (model: increment):
 // VPADDD steps GCM's 32-bit counter (the low 32-bit lane of each block wraps

@@ -14,82 +14,6 @@ const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, 
 // (model: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
 
-// gcmCounter is the counter of the GCM loops (model: gcmCounter): the
-// blocks ctr..ctr+3 in their own byte order, one per lane, and the 32-bit
-// counter of lane 0 as an integer in a general-purpose register.
-type gcmCounter struct {
-	be  VecVirtual
-	low GPVirtual
-}
-
-// loadGCMCounter loads the counter block at ptr (model: loadGCMCounter).
-func loadGCMCounter(ptr GPVirtual) gcmCounter {
-	le := loadCounter(ptr, inc32)
-	c := gcmCounter{be: ZMM(), low: GP64()}
-	VPSHUFB(byteReverse(), le.reg, c.be)
-	MOVL(Mem{Base: ptr, Disp: 12}, c.low.As32())
-	BSWAPL(c.low.As32())
-	return c
-}
-
-// blocks returns the next four registers of counter blocks, whitened with
-// round key 0, and advances the counter by 16 (model: gcmCounter.blocks).
-// While the last byte of the blocks does not wrap, each block register is
-// one VPADDD of be and one VPXORD of round key 0; in the batch where it
-// wraps, the blocks go through the byte-reversed form, whose lane-wise add
-// carries.
-func (c gcmCounter) blocks(k *roundKeys) []VecVirtual {
-	Comment("gcmCounter.blocks: the next 16 counter blocks, whitened.")
-	blocks := newBlocks(4)
-	carry, join := emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
-	CMPB(c.low.As8(), U8(0xff-19)) // lanes low..low+15, and low+16..low+19 for the next batch
-	JA(LabelRef(carry))
-	VPXORD(k.first, c.be, blocks[0])
-	for r := 1; r < 4; r++ {
-		VPADDD(beStep(4*r), c.be, blocks[r])
-		VPXORD(k.first, blocks[r], blocks[r])
-	}
-	VPADDD(beStep(16), c.be, c.be)
-	JMP(LabelRef(join))
-
-	Label(carry)
-	Comment("The last byte wraps in this batch or at its end.")
-	le := ZMM()
-	VPSHUFB(byteReverse(), c.be, le)
-	VPXORD(k.first, c.be, blocks[0])
-	for r := 1; r < 4; r++ {
-		VPADDD(laneAdd(4*r), le, blocks[r])
-		VPSHUFB(byteReverse(), blocks[r], blocks[r])
-		VPXORD(k.first, blocks[r], blocks[r])
-	}
-	VPADDD(laneAdd(16), le, le)
-	VPSHUFB(byteReverse(), le, c.be)
-
-	Label(join)
-	ADDL(U8(16), c.low.As32())
-	return blocks
-}
-
-// tail returns the next n registers of counter blocks through the
-// byte-reversed form, not whitened, leaving the counter where it is
-// (model: gcmCounter.tail).
-func (c gcmCounter) tail(n int) []VecVirtual {
-	le := counter{reg: ZMM(), add: inc32}
-	VPSHUFB(byteReverse(), c.be, le.reg)
-	return le.blocks(n)
-}
-
-// store writes the counter advanced by m blocks to ptr: its last four
-// bytes, big-endian, from low (model: gcmCounter.store).
-func (c gcmCounter) store(ptr, m GPVirtual) {
-	Comment("gcmCounter.store: low plus m, big-endian, in the last four bytes.")
-	v := GP64()
-	MOVQ(c.low, v)
-	ADDL(m.As32(), v.As32())
-	BSWAPL(v.As32())
-	MOVL(v.As32(), Mem{Base: ptr, Disp: 12})
-}
-
 // gcmKernel holds what seal and open load from their arguments.
 type gcmKernel struct {
 	s           emit.Schedule
@@ -97,7 +21,7 @@ type gcmKernel struct {
 	table       GPVirtual
 	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
-	c           gcmCounter
+	c           counter
 	y           VecVirtual
 }
 
@@ -116,7 +40,7 @@ func loadGCMKernel() *gcmKernel {
 // everything but the short path.
 func (k *gcmKernel) loadVectors() {
 	k.k = loadRoundKeys(k.s)
-	k.c = loadGCMCounter(k.ctrp)
+	k.c = loadCounter(k.ctrp, inc32)
 	k.y = loadHash(k.yp)
 }
 
@@ -180,7 +104,8 @@ func from(mem Mem) func(r int) VecVirtual {
 // 256 bytes of src into dst and advances the pointers (model: gcmBatch);
 // between, if not nil, runs the steps of GHASH between the rounds.
 func (k *gcmKernel) batch(between func(i int)) {
-	blocks := k.c.blocks(k.k)
+	blocks := k.c.blocks(4)
+	k.k.whiten(blocks)
 	k.k.rounds(encryption, blocks, between)
 	xorBlocks(blocks, Mem{Base: k.src})
 	storeBlocks(blocks, Mem{Base: k.dst})
