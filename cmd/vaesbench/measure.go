@@ -8,14 +8,18 @@ import (
 // batches is about how many timed batches one measurement is cut into, and
 // minBatches how many it needs at least.
 const (
-	batches    = 16
+	batches    = 32
 	minBatches = 5
 )
 
 // measure calls f repeatedly for about d and returns the time per call in
-// nanoseconds: the median over batches of calls, each batch long enough to
-// time well (about d/batches). A batch that the scheduler interrupted is an
-// outlier the median ignores, and a slow backend simply runs fewer calls,
+// nanoseconds: the lower quartile over batches of calls, each batch long
+// enough to time well (about d/batches). An interruption (the scheduler
+// running another program, on a busy shared machine most of the time) can
+// only make a batch slower, so the quartile below which a quarter of the
+// batches fall is the time of an uninterrupted batch even when most of
+// them were interrupted, where a median needs half of them clean; on a
+// quiet machine the two agree. A slow backend simply runs fewer calls,
 // down to one per batch. If the budget runs out before minBatches batches,
 // measure goes on, up to ten times the budget, so that one interrupted
 // batch never decides the result.
@@ -42,7 +46,7 @@ func measure(f func(), d time.Duration) float64 {
 		perCall = append(perCall, float64(t.Nanoseconds())/float64(n))
 	}
 	slices.Sort(perCall)
-	return median(perCall)
+	return lowerQuartile(perCall)
 }
 
 // stat summarises one contender's rounds at one size.
@@ -79,6 +83,10 @@ func compare(fs []func(), rounds int, d time.Duration, before func(round, i int)
 	}
 	return stats
 }
+
+// lowerQuartile returns the value a quarter of the way up sorted,
+// non-empty t.
+func lowerQuartile(t []float64) float64 { return t[(len(t)-1)/4] }
 
 // median returns the middle value of sorted, non-empty t.
 func median(t []float64) float64 {

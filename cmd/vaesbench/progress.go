@@ -62,7 +62,7 @@ func (p *progress) line(what string, elapsed time.Duration) string {
 	left := ""
 	if frac > 0.02 {
 		rest := elapsed.Seconds() * (1 - frac) / frac
-		left = fmt.Sprintf(", about %.0fs left", rest)
+		left = fmt.Sprintf(", %.0fs left", rest)
 	}
 	return fmt.Sprintf("vaesbench %3.0f%%%s: %s", 100*frac, left, what)
 }

@@ -58,7 +58,7 @@ func TestProgressOnATerminal(t *testing.T) {
 func TestProgressLine(t *testing.T) {
 	p := &progress{total: 100, done: 25}
 	got := p.line("ctr", 10*time.Second)
-	if got != "vaesbench  25%, about 30s left: ctr" {
+	if got != "vaesbench  25%, 30s left: ctr" {
 		t.Errorf("line = %q", got)
 	}
 	p.done = 1 // too early to guess

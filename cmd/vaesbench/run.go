@@ -56,7 +56,7 @@ func (p *plan) measureTable(op operation, keyBits int, cs []contender) (*table, 
 	key := pattern(keyBits/8, 1)
 	t := &table{op: op, keyBits: keyBits, contenders: slices.Clone(cs)}
 	t.rows = runOperation(op, cs, key, p.sizes, p.rounds, p.slice, func(size, round, i int) {
-		p.progress.show(fmt.Sprintf("%s AES-%d, %d bytes, %s, round %d of %d",
+		p.progress.show(fmt.Sprintf("%s AES-%d, %d B, %s, round %d/%d",
 			op.name, keyBits, size, cs[i].name, round+1, p.rounds))
 		p.progress.add(p.slice.Seconds())
 	})
@@ -74,7 +74,7 @@ func (p *plan) addOpenSSL(t *table) error {
 	o := p.openssl
 	var ns []float64
 	for _, r := range t.rows {
-		p.progress.show(fmt.Sprintf("openssl speed aes-%d-gcm, %d bytes", t.keyBits, r.size))
+		p.progress.show(fmt.Sprintf("openssl speed aes-%d-gcm, %d B", t.keyBits, r.size))
 		v, err := o.seal(t.keyBits, r.size)
 		if err != nil {
 			return err
