@@ -1,4 +1,197 @@
 // Package vaes512 is the VAES-AVX512 backend: AES block encryption and
 // decryption, counter mode, GHASH and the stitched GCM loops, in amd64
-// assembly on the 32 512-bit ZMM registers, four blocks per register.
+// assembly on the 32 512-bit ZMM registers, four blocks per register: 64
+// blocks per iteration for ECB and CTR, 16 per iteration for GCM.
+//
+// # CPU
+//
+// The kernels use VAESENC, VAESENCLAST, VAESDEC and VAESDECLAST and
+// VPCLMULQDQ on ZMM registers (VAES, VPCLMULQDQ), byte shuffles, byte-masked
+// loads and stores and opmask moves (AVX512BW), EVEX instructions on XMM and
+// YMM registers (AVX512VL), ternary logic, broadcasts and extracts
+// (AVX512F), BZHI to turn a length into a mask (BMI2), and, in the one-block
+// paths, the VEX forms of AESENC and PCLMULQDQ (AES, PCLMULQDQ, AVX).
+// Available reports whether golang.org/x/sys/cpu sees all of them:
+//
+//	AVX512F && AVX512BW && AVX512VL && AVX512VAES && AVX512VPCLMULQDQ &&
+//	BMI2 && AES && PCLMULQDQ && AVX
+//
+// x/sys/cpu sets the AVX-512 flags only when the operating system saves the
+// opmask and ZMM state (XCR0 bits 5 to 7), and GODEBUG=cpu.avx512f=off (or
+// any of the other names) clears them, so either makes Available false.
+// That holds on Intel Ice Lake and later cores with AVX-512 and on AMD Zen 4
+// and later. TestFeatures holds the predicate to the "// Requires:" lines
+// avo writes into vaes512_amd64.s. Under the purego build tag or on other
+// architectures the kernels are their Go models and Available reports
+// false.
+//
+// # Guarantees
+//
+// No branch and no memory address depends on key, counter or data bytes:
+// branches and masks depend only on lengths and the key size. (The counter
+// is not public: for nonces other than 96 bits it comes from GHASH under
+// the key.) The kernels keep no state between calls, so they may run
+// concurrently on distinct outputs; their stack frames are empty, so no
+// key, keystream or data is left on the stack; every function that touches
+// a YMM or ZMM register ends with VZEROUPPER. A masked load reads no byte
+// past the end of its data and a masked store writes none (the CPU
+// suppresses faults on masked-off bytes). The exported kernels check
+// lengths and the key schedule and panic on misuse, so the assembly never
+// runs on bad arguments.
+//
+// # Three names for every step
+//
+// Each kernel exists three times under one name: the assembly function
+// (seal, declared in the generated vaes512_stub_amd64.go), its Go model with
+// the suffix Model (sealModel, in model_*.go, written with package vec, one
+// call per instruction or short idiom), and the generator function in
+// backends/_asm/vaes512 that emits it (seal in gcm.go). The steps inside a
+// kernel share names too: loadRoundKeys, whiten, rounds, counter.blocks,
+// counter.tail, byteMask, loadMasked, ghashSum.absorb, mulAccumulate,
+// reduce, fold, horizontal, stitched, sealTail, openTail and the short
+// paths are model functions and generator functions of the same names, and
+// the .s carries Comment lines with them. model_test.go runs every kernel
+// against its model and against crypto/aes, crypto/cipher or package ghash.
+//
+//	exported       assembly       model               generator file
+//	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
+//	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
+//	CTR32          ctr32          ctr32Model          ctr.go
+//	CTR128         ctr64          ctr64Model          ctr.go
+//	GHASHInit      ghashInit      ghashInitModel      ghash.go
+//	GHASH          ghashUpdate    ghashUpdateModel    ghash.go
+//	Seal           seal           sealModel           gcm.go
+//	Open           open           openModel           gcm.go
+//
+// # Why 64 blocks
+//
+// VAESENC on a ZMM register runs a round on four blocks, with a latency of
+// about three cycles and one issue per cycle on current cores, so a handful
+// of independent registers keep the AES unit busy. The ECB and CTR loops
+// take as many as the registers allow with every round key held broadcast:
+//
+//	15  round keys 0..14, each in all four lanes (AES-256; 11 for AES-128)
+//	16  blocks, four per register: 64 blocks
+//	 1  the counter (CTR; ECB leaves it spare)
+//	--
+//	32
+//
+// Keys held in registers cost nothing per iteration; blocks and counter
+// constants come from memory operands. After the loop the kernels step down
+// through 8, 4, 2 and 1 registers, each at most once, as the bits of the
+// number of whole registers left say, and finish the last 1..63 bytes in
+// one register through masks.
+//
+// # Why 16 blocks for GCM
+//
+// The stitched loops encrypt four registers (16 blocks) per batch and, in
+// the same batch, hash four registers of ciphertext; two batches share one
+// reduction. A batch holds, at its fullest:
+//
+//	15  round keys                     as above
+//	 4  blocks                         counter blocks, then keystream
+//	 1  counter                        four consecutive counters, byte-reversed
+//	 1  hash                           the running GHASH value, in lane 0
+//	 5  GHASH sums lo, mid, hi         and the low and high products held for pairing
+//	 6  one register's GHASH step      data, powers and four products
+//	--
+//	32  (avo fits seal and open in 31: a step's data dies as its products appear)
+//
+// A batch of 32 blocks (eight registers of blocks, round keys broadcast from
+// memory in the round that uses them) measured the same for AES-128 and
+// 3-4% slower for AES-256 on a Sapphire Rapids class Xeon, so the loops keep
+// 16 with the keys in registers. Reducing once per 32 blocks instead of 16
+// saves two VPCLMULQDQ, two shuffles, two three-way XORs and the sum of the
+// lanes per 32 blocks, and needs H^32..H^1 in the table.
+//
+// # Registers of seal's loop
+//
+// avo allocates the registers; in the .s the assignment it made in seal is
+//
+//	Z0           round key 0
+//	Z1           the last round key
+//	Z2-Z5        round keys 1, 2, Nr-11, Nr-10 (AES-256, AES-192)
+//	Z6-Z14       round keys Nr-9 .. Nr-1
+//	Z15          counter, byte-reversed, ctr+0..3
+//	Z16          GHASH value y, lane 0
+//	Z17-Z20      blocks
+//	Z21-Z30      GHASH: the three sums, the held products, data, powers, products
+//
+// # Counters
+//
+// A counter register holds four consecutive counter blocks byte-reversed,
+// one per lane, so that GCM's 32-bit counter is the low 32-bit lane of each
+// block, which VPADDD advances and wraps exactly as inc32 does, and CTR
+// mode's 128-bit counter has its low 64 bits in the low 64-bit lane,
+// advanced with VPADDQ. Each register of counter blocks is one VPSHUFB of
+// the counter register, and the counter register advances by four with one
+// VPADDD. The kernel ctr64 never carries into the high 64 bits: CTR128
+// splits a call at the block where the low half wraps and carries in Go.
+//
+// Declined: adding to the counter blocks in their own big-endian order
+// while the last byte does not wrap in a batch, and going through the
+// byte-reversed form only in the batch where it does. It took the four
+// VPSHUFB of a batch off the shuffle port and made GCM 7-10% faster at
+// 16 KiB, but it branched on the counter's last byte, and the counter comes
+// from the key when the nonce is not 96 bits long.
+//
+// # GHASH
+//
+// The GHASH math (the byte-reflected form, the key form H·x^-1, the
+// two-fold reduction and aggregation) is derived once in the documentation
+// of package ghash; the assembly follows it step for step. The table t is
+// ghash.Table in this package's own layout:
+//
+//	t[i], i = 0..31   key form of H^(32-i) (ghash.MulX of the power), register form
+//	t[32..63]         not used, not written
+//
+// so four consecutive slots load as one register of powers, and the powers
+// for a run of m <= 32 blocks are the 4·ceil(m/4) slots from 32-m on (those
+// past slot 31 meet only zero data). GHASHInit computes H^2, then
+// [H^4, H^3, H^2, H^1] in one register, then the other seven registers by
+// multiplying whole registers by H^4, H^8 and H^16 in every lane: six
+// multiplies deep instead of 31.
+//
+// Each register of data (four blocks, byte-reversed, the running hash
+// added to block 0) is multiplied lane by lane by its register of powers in
+// schoolbook form: four VPCLMULQDQ give the low, the two middle and the high
+// products; the middle ones are added with one VPTERNLOGD, and the low and
+// high ones of two registers are added with one VPTERNLOGD each. The sums
+// are reduced lane by lane (two folds: a VPCLMULQDQ by 0xC2<<56, a VPSHUFD
+// and a VPTERNLOGD each) and the four lanes added with two extracts and two
+// XORs.
+//
+// Declined: Karatsuba. It saves one VPCLMULQDQ per register but needs a
+// shuffle per register for the half sums; on Intel cores VPCLMULQDQ and the
+// shuffles share one port, and the two forms measured the same (within
+// 2%). On AMD Zen 4, where the multiplies share pipes with VAESENC instead,
+// Karatsuba may win; it remains the first thing to measure there.
+//
+// # Stitching
+//
+// In a batch, GHASH register i follows middle round i (i = 0..3) and the
+// reduction, in the second batch of a pair, follows round 4, so VAESENC
+// (one port) and VPCLMULQDQ and the shuffles (another) run side by side.
+// Open hashes the ciphertext of the batch it decrypts (every load of a batch
+// comes before its stores, so it works in place); Seal hashes the ciphertext
+// of the batch before, already in dst, and the last batch between the rounds
+// of the tail.
+//
+// # Tails and short messages
+//
+// The last n < 256 bytes of a GCM message (64 of CTR, 64 of ECB) take
+// ceil(n/64) registers; the last register is loaded and stored through an
+// opmask of its bytes (VMOVDQU8 with a mask from BZHI of the length), so no
+// byte loop and no stack buffer is involved, and its bytes past n are
+// cleared before they are hashed. The powers for a tail of m blocks start at
+// slot 32-m.
+//
+// Messages of one block or less take short paths on XMM registers: no round
+// key is broadcast (VAESENC reads each from memory), no lanes are summed,
+// and a whole block is moved with plain 16-byte loads and stores. A masked
+// load cannot take its data from a store still in flight, and a masked
+// store holds back every later load of its 64 bytes until it is written;
+// measured, a 16-byte ECB call whose output lay within 64 bytes of its next
+// input took 14 ns instead of 5. The GCM records and lengths blocks the
+// root package passes are such just-written buffers.
 package vaes512

@@ -3,7 +3,9 @@
 package vaes512
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -43,5 +45,27 @@ func TestFeatures(t *testing.T) {
 	slices.Sort(checked)
 	if !slices.Equal(required, checked) {
 		t.Errorf("the assembly requires %v; Available checks %v", required, checked)
+	}
+}
+
+// TestGODEBUG checks that GODEBUG=cpu.avx512f=off takes this backend off
+// the table: the test binary runs itself with it set and reports what
+// Available says there.
+func TestGODEBUG(t *testing.T) {
+	if os.Getenv("VAES512_REPORT_AVAILABLE") != "" {
+		fmt.Printf("available=%v\n", Available())
+		return
+	}
+	if !Available() {
+		t.Skip("this CPU cannot run the kernels, with or without GODEBUG")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGODEBUG$", "-test.v")
+	cmd.Env = append(os.Environ(), "VAES512_REPORT_AVAILABLE=1", "GODEBUG=cpu.avx512f=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "available=false") {
+		t.Errorf("with GODEBUG=cpu.avx512f=off:\n%s\nwant available=false", out)
 	}
 }
