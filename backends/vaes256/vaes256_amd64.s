@@ -328,8 +328,14 @@ blocksTail_1:
 	// blocksTail: the last n < 480 bytes.
 	TESTQ DI, DI
 	JZ    blocksTailDone_1
+	CMPQ  DI, $0x00000020
+	JBE   width1_1
+	CMPQ  DI, $0x00000040
+	JBE   width2_1
+	CMPQ  DI, $0x00000080
+	JBE   width4_1
 	CMPQ  DI, $0x00000100
-	JBE   narrower8_1
+	JBE   width8_1
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	VPXOR   Y8, Y8, Y8
@@ -756,10 +762,7 @@ ladderHalf14_2:
 ladderEnd_2:
 	JMP blocksTailDone_1
 
-narrower8_1:
-	CMPQ DI, $0x00000080
-	JBE  narrower4_1
-
+width8_1:
 	// A pass of 8 registers: 9 to 16 blocks.
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
@@ -1015,10 +1018,7 @@ ladderHalf7_2:
 ladderEnd_4:
 	JMP blocksTailDone_1
 
-narrower4_1:
-	CMPQ DI, $0x00000040
-	JBE  narrower2_1
-
+width4_1:
 	// A pass of 4 registers: 5 to 8 blocks.
 	VPXOR   Y2, Y2, Y2
 	VPXOR   Y3, Y3, Y3
@@ -1172,10 +1172,7 @@ ladderHalf3_2:
 ladderEnd_6:
 	JMP blocksTailDone_1
 
-narrower2_1:
-	CMPQ DI, $0x00000020
-	JBE  narrower1_1
-
+width2_1:
 	// A pass of 2 registers: 3 to 4 blocks.
 	VPXOR   Y1, Y1, Y1
 	VMOVDQU (SI), Y0
@@ -1278,7 +1275,7 @@ ladderHalf1_2:
 ladderEnd_8:
 	JMP blocksTailDone_1
 
-narrower1_1:
+width1_1:
 	// A pass of 1 registers: 1 to 2 blocks.
 	VPXOR   Y0, Y0, Y0
 	CMPQ    DI, $0x00000020
@@ -1690,8 +1687,14 @@ blocksTail_2:
 	// blocksTail: the last n < 480 bytes.
 	TESTQ DI, DI
 	JZ    blocksTailDone_2
+	CMPQ  DI, $0x00000020
+	JBE   width1_2
+	CMPQ  DI, $0x00000040
+	JBE   width2_2
+	CMPQ  DI, $0x00000080
+	JBE   width4_2
 	CMPQ  DI, $0x00000100
-	JBE   narrower8_2
+	JBE   width8_2
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	VPXOR   Y8, Y8, Y8
@@ -2118,10 +2121,7 @@ ladderHalf14_4:
 ladderEnd_12:
 	JMP blocksTailDone_2
 
-narrower8_2:
-	CMPQ DI, $0x00000080
-	JBE  narrower4_2
-
+width8_2:
 	// A pass of 8 registers: 9 to 16 blocks.
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
@@ -2377,10 +2377,7 @@ ladderHalf7_4:
 ladderEnd_14:
 	JMP blocksTailDone_2
 
-narrower4_2:
-	CMPQ DI, $0x00000040
-	JBE  narrower2_2
-
+width4_2:
 	// A pass of 4 registers: 5 to 8 blocks.
 	VPXOR   Y2, Y2, Y2
 	VPXOR   Y3, Y3, Y3
@@ -2534,10 +2531,7 @@ ladderHalf3_4:
 ladderEnd_16:
 	JMP blocksTailDone_2
 
-narrower2_2:
-	CMPQ DI, $0x00000020
-	JBE  narrower1_2
-
+width2_2:
 	// A pass of 2 registers: 3 to 4 blocks.
 	VPXOR   Y1, Y1, Y1
 	VMOVDQU (SI), Y0
@@ -2640,7 +2634,7 @@ ladderHalf1_4:
 ladderEnd_18:
 	JMP blocksTailDone_2
 
-narrower1_2:
+width1_2:
 	// A pass of 1 registers: 1 to 2 blocks.
 	VPXOR   Y0, Y0, Y0
 	CMPQ    DI, $0x00000020
@@ -3124,8 +3118,14 @@ ctrTail_1:
 	MOVQ R8, R10
 	ADDQ $0x0f, R10
 	SHRQ $0x04, R10
+	CMPQ R8, $0x00000020
+	JBE  width1_3
+	CMPQ R8, $0x00000040
+	JBE  width2_3
+	CMPQ R8, $0x00000080
+	JBE  width4_3
 	CMPQ R8, $0x00000100
-	JBE  narrower8_3
+	JBE  width8_3
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
@@ -3608,10 +3608,7 @@ ctrTailLow_7:
 	VMOVDQU X8, X1
 	JMP     ctrTailPartial_1
 
-narrower8_3:
-	CMPQ R8, $0x00000080
-	JBE  narrower4_3
-
+width8_3:
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
 	CMPQ R9, $0x000000f0
@@ -3901,10 +3898,7 @@ ctrTailLow_11:
 	VMOVDQU X5, X1
 	JMP     ctrTailPartial_1
 
-narrower4_3:
-	CMPQ R8, $0x00000040
-	JBE  narrower2_3
-
+width4_3:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R9, $0x000000f8
@@ -4080,10 +4074,7 @@ ctrTailLow_13:
 	VMOVDQU X3, X1
 	JMP     ctrTailPartial_1
 
-narrower2_3:
-	CMPQ R8, $0x00000020
-	JBE  narrower1_3
-
+width2_3:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R9, $0x000000fc
@@ -4202,7 +4193,7 @@ ctrTailLow_14:
 	VMOVDQU X2, X1
 	JMP     ctrTailPartial_1
 
-narrower1_3:
+width1_3:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
 	// No carry out of the last byte: add to it in big-endian form.
@@ -4908,8 +4899,14 @@ ctrTail_2:
 	MOVQ R8, R10
 	ADDQ $0x0f, R10
 	SHRQ $0x04, R10
+	CMPQ R8, $0x00000020
+	JBE  width1_4
+	CMPQ R8, $0x00000040
+	JBE  width2_4
+	CMPQ R8, $0x00000080
+	JBE  width4_4
 	CMPQ R8, $0x00000100
-	JBE  narrower8_4
+	JBE  width8_4
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
@@ -5392,10 +5389,7 @@ ctrTailLow_22:
 	VMOVDQU X8, X1
 	JMP     ctrTailPartial_2
 
-narrower8_4:
-	CMPQ R8, $0x00000080
-	JBE  narrower4_4
-
+width8_4:
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
 	CMPQ R9, $0x000000f0
@@ -5685,10 +5679,7 @@ ctrTailLow_26:
 	VMOVDQU X5, X1
 	JMP     ctrTailPartial_2
 
-narrower4_4:
-	CMPQ R8, $0x00000040
-	JBE  narrower2_4
-
+width4_4:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R9, $0x000000f8
@@ -5864,10 +5855,7 @@ ctrTailLow_28:
 	VMOVDQU X3, X1
 	JMP     ctrTailPartial_2
 
-narrower2_4:
-	CMPQ R8, $0x00000020
-	JBE  narrower1_4
-
+width2_4:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R9, $0x000000fc
@@ -5986,7 +5974,7 @@ ctrTailLow_29:
 	VMOVDQU X2, X1
 	JMP     ctrTailPartial_2
 
-narrower1_4:
+width1_4:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
 	// No carry out of the last byte: add to it in big-endian form.
@@ -7550,8 +7538,12 @@ sealTail_1:
 	MOVQ R10, R12
 	ADDQ $0x0f, R12
 	SHRQ $0x04, R12
+	CMPQ R10, $0x00000020
+	JBE  width1_5
+	CMPQ R10, $0x00000040
+	JBE  width2_5
 	CMPQ R10, $0x00000080
-	JBE  narrower4_5
+	JBE  width4_5
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
@@ -7842,10 +7834,7 @@ ctrTailLow_34:
 	VMOVDQU X6, X2
 	JMP     ctrTailPartial_3
 
-narrower4_5:
-	CMPQ R10, $0x00000040
-	JBE  narrower2_5
-
+width4_5:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R11, $0x000000f8
@@ -8021,10 +8010,7 @@ ctrTailLow_36:
 	VMOVDQU X4, X2
 	JMP     ctrTailPartial_3
 
-narrower2_5:
-	CMPQ R10, $0x00000020
-	JBE  narrower1_5
-
+width2_5:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R11, $0x000000fc
@@ -8143,7 +8129,7 @@ ctrTailLow_37:
 	VMOVDQU X3, X2
 	JMP     ctrTailPartial_3
 
-narrower1_5:
+width1_5:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
 	// No carry out of the last byte: add to it in big-endian form.
@@ -9281,8 +9267,12 @@ ghashTailDone_3:
 	MOVQ R10, BX
 	ADDQ $0x0f, BX
 	SHRQ $0x04, BX
+	CMPQ R10, $0x00000020
+	JBE  width1_6
+	CMPQ R10, $0x00000040
+	JBE  width2_6
 	CMPQ R10, $0x00000080
-	JBE  narrower4_6
+	JBE  width4_6
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
@@ -9573,10 +9563,7 @@ ctrTailLow_42:
 	VMOVDQU X6, X2
 	JMP     ctrTailPartial_4
 
-narrower4_6:
-	CMPQ R10, $0x00000040
-	JBE  narrower2_6
-
+width4_6:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R11, $0x000000f8
@@ -9752,10 +9739,7 @@ ctrTailLow_44:
 	VMOVDQU X4, X2
 	JMP     ctrTailPartial_4
 
-narrower2_6:
-	CMPQ R10, $0x00000020
-	JBE  narrower1_6
-
+width2_6:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R11, $0x000000fc
@@ -9874,7 +9858,7 @@ ctrTailLow_45:
 	VMOVDQU X3, X2
 	JMP     ctrTailPartial_4
 
-narrower1_6:
+width1_6:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
 	// No carry out of the last byte: add to it in big-endian form.

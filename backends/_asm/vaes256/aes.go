@@ -131,23 +131,26 @@ func advance(n int, pointers ...GPVirtual) {
 
 // tailWidths emits the CMPQ ladder that picks the pass of the narrowest of
 // widths (largest first) whose registers hold the m = ceil(n/16) blocks
-// left, n > 0 (model: tailWidth). pass(w, from) emits the pass for w
-// registers, knowing that more than 32·from bytes are left; it must end in
-// a jump to its caller's exit.
+// left, n > 0 (model: tailWidth), testing the narrowest first: short
+// messages, for which a compare is a visible part of the cost, take one.
+// pass(w, from) emits the pass for w registers, knowing that more than
+// 32·from bytes are left; it must end in a jump to its caller's exit.
 func tailWidths(n GPVirtual, widths []int, pass func(w, from int)) {
+	labels := make([]string, len(widths))
+	for i := len(widths) - 1; i > 0; i-- {
+		labels[i] = emit.NewLabel(fmt.Sprintf("width%d", widths[i]))
+		CMPQ(n, U32(32*widths[i]))
+		JBE(LabelRef(labels[i]))
+	}
 	for i, w := range widths {
 		from := 0
-		next := ""
 		if i+1 < len(widths) {
 			from = widths[i+1]
-			next = emit.NewLabel(fmt.Sprintf("narrower%d", from))
-			CMPQ(n, U32(32*from))
-			JBE(LabelRef(next))
+		}
+		if i > 0 {
+			Label(labels[i])
 		}
 		Commentf("A pass of %d registers: %d to %d blocks.", w, 2*from+1, 2*w)
 		pass(w, from)
-		if next != "" {
-			Label(next)
-		}
 	}
 }
