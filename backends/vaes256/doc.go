@@ -14,7 +14,8 @@
 // golang.org/x/sys/cpu, which checks XCR0 and honours GODEBUG=cpu.avx2=off)
 // and VAES and VPCLMULQDQ (from CPUID leaf 7, read by package
 // internal/cpuid: x/sys/cpu reports these two only together with
-// AVX-512). TestFeatures holds the predicate to the "// Requires:" lines avo
+// AVX-512). It also asks for AES-NI and PCLMULQDQ, which the assembly does
+// not use but every CPU with VAES has. TestFeatures holds the predicate to the "// Requires:" lines avo
 // writes into vaes256_amd64.s and fails if one of them names an AVX-512
 // feature; TestNoEVEX fails if the .s names a register only EVEX can encode.
 // Under the purego build tag or on other architectures the kernels are

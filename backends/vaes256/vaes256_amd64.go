@@ -27,8 +27,20 @@ var features = []struct {
 	{"VPCLMULQDQ", cpuid.VPCLMULQDQ()},
 }
 
+// alsoRequired lists what the assembly does not use but Available demands
+// anyway: VAES and VPCLMULQDQ extend AES-NI and PCLMULQDQ to wider
+// registers, every processor that has them has those too, and a CPU (or a
+// hypervisor's view of one) that reports them without is not one to trust.
+var alsoRequired = []struct {
+	name string
+	has  bool
+}{
+	{"AES", cpu.X86.HasAES},
+	{"PCLMULQDQ", cpu.X86.HasPCLMULQDQ},
+}
+
 var available = func() bool {
-	for _, f := range features {
+	for _, f := range append(features, alsoRequired...) {
 		if !f.has {
 			return false
 		}
@@ -37,5 +49,6 @@ var available = func() bool {
 }()
 
 // Available reports whether this CPU and operating system run the kernels:
-// AVX and AVX2 with the YMM state enabled, VAES and VPCLMULQDQ.
+// AVX and AVX2 with the YMM state enabled, VAES and VPCLMULQDQ, and AES-NI
+// and PCLMULQDQ.
 func Available() bool { return available }
