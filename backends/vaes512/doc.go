@@ -169,9 +169,11 @@
 //
 // # Stitching
 //
-// In a batch, GHASH register i follows middle round i (i = 0..3) and the
-// reduction, in the second batch of a pair, follows round 4, so VAESENC
-// (one port) and VPCLMULQDQ and the shuffles (another) run side by side.
+// In a batch, GHASH register i follows middle round 2i (i = 0..3) and the
+// reduction, in the second batch of a pair, follows middle round 8, so
+// VAESENC (one port) and VPCLMULQDQ and the shuffles (another) run side by
+// side; spreading them over every other round measured 3% faster at 16 KiB
+// than four rounds in a row.
 // Open hashes the ciphertext of the batch it decrypts (every load of a batch
 // comes before its stores, so it works in place); Seal hashes the ciphertext
 // of the batch before, already in dst, and the last batch between the rounds

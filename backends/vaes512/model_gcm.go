@@ -7,15 +7,15 @@ import "github.com/vaesgo/vaes/vec"
 const gcmBytes = 256
 
 // stitched returns the between function of direction.rounds that spreads
-// four registers of GHASH over the middle rounds: register first+i, from
-// load(i), absorbed after middle round i for i < z, and, if finish, the
-// reduction after round z (asm: stitched).
+// up to four registers of GHASH over the nine middle rounds: register
+// first+i, from load(i), absorbed after middle round 2i for i < z, and, if
+// finish, the reduction after middle round 8 (asm: stitched).
 func stitched(g *ghashSum, first int, load func(i int) vec.Uint8x64, z int, finish bool) func(i int) {
 	return func(i int) {
 		switch {
-		case i < z:
-			g.absorb(first+i, load(i))
-		case i == z && finish:
+		case i%2 == 0 && i/2 < z:
+			g.absorb(first+i/2, load(i/2))
+		case i == 8 && finish:
 			g.finish()
 		}
 	}
