@@ -257,8 +257,15 @@ func drawPanel(b *bufio.Writer, t *table, lines []line, px, py int) {
 	fmt.Fprintf(b, `<text x="0" y="0" font-size="12" text-anchor="middle" fill="#333" transform="translate(16,%g) rotate(-90)">GB/s</text>`+"\n",
 		y0+plotH/2)
 
-	// The lines, the reference first so that the others are drawn over it.
-	for i, c := range t.contenders {
+	// The lines, the reference last: dashed, it stays visible where a
+	// backend runs at the same speed.
+	order := make([]int, 0, len(t.contenders))
+	for i := 1; i < len(t.contenders); i++ {
+		order = append(order, i)
+	}
+	order = append(order, 0)
+	for _, i := range order {
+		c := t.contenders[i]
 		l := drawnLine(lines, c.name)
 		if l == nil {
 			continue

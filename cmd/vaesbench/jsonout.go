@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -97,9 +100,54 @@ func round(x float64, digits int) float64 {
 	return math.Round(x*p) / p
 }
 
-// writeJSON writes rep, indented.
+// writeJSON writes rep, indented, with each result and each feature on a
+// line of its own, so that the file stays short enough to read.
 func writeJSON(w io.Writer, rep *report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	text, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	text, err = oneLinePerElement(text)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(text, '\n'))
+	return err
+}
+
+// oneLinePerElement rewrites indented JSON so that every object that is an
+// element of an array, and holds no object itself, sits on one line.
+func oneLinePerElement(in []byte) ([]byte, error) {
+	lines := strings.Split(string(in), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		body := strings.TrimLeft(lines[i], " ")
+		indent := lines[i][:len(lines[i])-len(body)]
+		if body != "{" || i == 0 {
+			out = append(out, lines[i])
+			continue
+		}
+		// Gather the element up to the brace that closes it, at the same
+		// indentation.
+		j, leaf := i+1, true
+		for j < len(lines) && !strings.HasPrefix(lines[j], indent+"}") {
+			leaf = leaf && !strings.HasSuffix(lines[j], "{")
+			j++
+		}
+		if j == len(lines) {
+			return nil, errors.New("json: unbalanced object")
+		}
+		if !leaf {
+			out = append(out, lines[i])
+			continue
+		}
+		end := strings.TrimPrefix(lines[j], indent)
+		var obj bytes.Buffer
+		if err := json.Compact(&obj, []byte(strings.Join(lines[i:j], "\n")+"}")); err != nil {
+			return nil, err
+		}
+		out = append(out, indent+obj.String()+strings.TrimPrefix(end, "}"))
+		i = j
+	}
+	return []byte(strings.Join(out, "\n")), nil
 }
