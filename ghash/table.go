@@ -27,7 +27,13 @@ func InitTable(t *Table, h *[16]byte, n int) {
 		panic("ghash: number of key powers out of range")
 	}
 	*t = Table{}
-	for i, k := range Powers(FromBlock(h), n) {
+	// Powers' steps, without its slice: InitTable runs for every new key.
+	h1 := MulX(FromBlock(h))
+	k := h1
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			k = MulKey(k, h1)
+		}
 		k.PutRegister(&t[i])
 		Element{Lo: k.Hi ^ k.Lo}.PutRegister(&t[MaxPowers+i])
 	}
