@@ -2,6 +2,7 @@ package vaes
 
 import (
 	"crypto/cipher"
+	"crypto/subtle"
 	"errors"
 
 	"github.com/vaesgo/vaes/backends/stdlib"
@@ -49,10 +50,10 @@ func (s *ctrStream) XORKeyStream(dst, src []byte) {
 		panic("crypto/aes: invalid buffer overlap")
 	}
 	// Use up the keystream left from a previous partial block.
-	for s.off < BlockSize && len(src) > 0 {
-		dst[0] = src[0] ^ s.ks[s.off]
-		s.off++
-		dst, src = dst[1:], src[1:]
+	if s.off < BlockSize && len(src) > 0 {
+		n := subtle.XORBytes(dst, src, s.ks[s.off:])
+		s.off += n
+		dst, src = dst[n:], src[n:]
 	}
 	// Whole blocks go straight through the kernel.
 	if n := len(src) &^ (BlockSize - 1); n > 0 {
@@ -63,9 +64,6 @@ func (s *ctrStream) XORKeyStream(dst, src []byte) {
 	if len(src) > 0 {
 		clear(s.ks[:])
 		ctr128(s.c.b, &s.c.ks, &s.ctr, s.ks[:], s.ks[:])
-		for i := range src {
-			dst[i] = src[i] ^ s.ks[i]
-		}
-		s.off = len(src)
+		s.off = subtle.XORBytes(dst, src, s.ks[:])
 	}
 }

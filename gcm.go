@@ -221,11 +221,23 @@ func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 	ghashUpdate(k.b, k.t, &y, additionalData)
 	gcmOpen(k.b, &g.key.ks, k.t, &ctr, &y, out, ciphertext[:n])
 	g.finish(k, &y, &tagMask, len(additionalData), uint64(n))
-	if subtle.ConstantTimeCompare(y[:g.tagSize], tag) != 1 {
+	if !tagEqual(&y, tag) {
 		clear(out)
 		return errOpen
 	}
 	return nil
+}
+
+// tagEqual reports whether tag equals the first len(tag) bytes of y, in a
+// time that depends only on len(tag). A full 16-byte tag is compared as
+// two 64-bit words, without subtle.ConstantTimeCompare's byte loop.
+func tagEqual(y *[BlockSize]byte, tag []byte) bool {
+	if len(tag) == BlockSize {
+		d := binary.LittleEndian.Uint64(y[:8]) ^ binary.LittleEndian.Uint64(tag[:8])
+		d |= binary.LittleEndian.Uint64(y[8:]) ^ binary.LittleEndian.Uint64(tag[8:16])
+		return d == 0
+	}
+	return subtle.ConstantTimeCompare(y[:len(tag)], tag) == 1
 }
 
 // counter derives the first counter block J0 from the nonce, stores E(J0) in
@@ -254,7 +266,9 @@ func (g *GCM) finish(k kernels, y, tagMask *[BlockSize]byte, aadLen int, textLen
 	binary.BigEndian.PutUint64(lengths[:8], uint64(aadLen)*8)
 	binary.BigEndian.PutUint64(lengths[8:], textLen*8)
 	ghashUpdate(k.b, k.t, y, lengths[:])
-	subtle.XORBytes(y[:], y[:], tagMask[:])
+	for i := 0; i < BlockSize; i += 8 {
+		binary.LittleEndian.PutUint64(y[i:], binary.LittleEndian.Uint64(y[i:])^binary.LittleEndian.Uint64(tagMask[i:]))
+	}
 }
 
 // sliceForAppend extends in by n bytes, reusing its capacity when it can, and
