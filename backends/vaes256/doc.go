@@ -42,7 +42,7 @@
 // the generator function in backends/_asm/vaes256 that emits it (seal in
 // gcm.go). The steps inside a kernel have one name in all three places too:
 // whiten, rounds, loadPairs, storePairs, counter.blocks, counter.advance,
-// counter.advanceLow, mulAccumulate, reduce, fold, sumLanes,
+// counter.advanceLow, mulAccumulate, reduce, fold, sumLanes, oneKey,
 // ghashBatch.step, ghashTail, ctrTail and blocksTail are generator
 // functions of the same names, and the .s carries Comment lines with them.
 // model_test.go runs every kernel against its model and against
@@ -143,11 +143,14 @@
 //	                       power first, so that one 32-byte load (or
 //	                       VPCLMULQDQ memory operand) at slot s gives the
 //	                       keys of two consecutive blocks
-//	t[32+i], i = 0..15     the half sum of t[i], high 64 bits XOR low 64
+//	t[16+i], i = 0..15     the half sum of t[i], high 64 bits XOR low 64
 //	                       bits, in both halves
-//	every other slot       not written; slot 16 is read (as the key of the
-//	                       empty high lane of an odd tail) and multiplied
-//	                       by zero
+//
+// which fills all 32 slots. A 32-byte load at slot s reads slots s and
+// s+1, so pairs start at slots 0 to 14; a register of one block, the last
+// of a tail with an odd number of blocks, loads H^1 and its half sum
+// alone, 16 bytes each, with the high lanes cleared (oneKey), and nothing
+// reads the slot above H^1 as a key or the bytes past the table.
 //
 // GHASHInit computes the powers with the kernels' own multiply, two at a
 // time and in rounds whose multiplies do not wait for each other: H^2:H^1,

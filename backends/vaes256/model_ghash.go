@@ -8,10 +8,12 @@ import (
 // The GHASH key table (asm: powers, midSlot; see the package doc): slot i,
 // i < 16, holds the key form of H^(16-i), highest power first, so that one
 // 32-byte load at slot s gives the keys of two consecutive blocks; slot
-// 32+i holds the half sum of slot i's key in both 64-bit halves.
+// 16+i holds the half sum of slot i's key in both 64-bit halves. The 32
+// slots are all used: a register that holds one block takes its key alone
+// (oneKey, oneKeyMid).
 const (
 	powers  = 16
-	midSlot = 32
+	midSlot = 16
 )
 
 // pairAt loads slots s and s+1 of the table into the low and high lanes
@@ -25,6 +27,18 @@ func key(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, s) }
 
 // keyMid returns their half sums (asm: keyMid).
 func keyMid(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
+
+// oneKey returns the key form in slot s in the low lane and zero in the
+// high lane (asm: oneKey, a 16-byte VEX load, which clears the high lane):
+// the key of a register that holds one block. The slot above H^1's key is
+// the half sum of H^16, and the slot above H^1's half sum is past the end
+// of the table, so neither is read.
+func oneKey(t *[64][16]byte, s int) vec.Uint64x4 {
+	return widen(vec.LoadUint8x16(&t[s]).AsUint64x2())
+}
+
+// oneKeyMid returns the half sum of slot s's key alone (asm: oneKey).
+func oneKeyMid(t *[64][16]byte, s int) vec.Uint64x4 { return oneKey(t, midSlot+s) }
 
 // reflectedPoly is tables.ReflectedPoly in both lanes (asm:
 // emit.ReflectedPoly2).
@@ -132,8 +146,8 @@ func (g *ghashBatch) all() {
 // ghashTail absorbs the last n = len(data) < 32·gcmWidth bytes (asm:
 // ghashTail): m = ceil(n/16) blocks, the last zero-padded, multiplied by
 // H^m down to H^1 (slots 16-m to 15) two at a time, and reduced once. If m
-// is odd the last register's high lane is zero, and so is its product,
-// whatever slot 16 holds; if m is 1 that lane is all there is, and the
+// is odd the last register holds one block, and it takes H^1 alone, its
+// high lane zero (oneKey); if m is 1 that lane is all there is, and the
 // assembly skips sumLanes.
 func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 	n := len(data)
@@ -147,7 +161,11 @@ func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 		if j == 0 {
 			x = x.Xor(widen(y)) // y enters the first block only
 		}
-		acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
+		if n-32*j > 16 {
+			acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
+		} else {
+			acc.mulAccumulate(x, oneKey(t, s+2*j), oneKeyMid(t, s+2*j))
+		}
 	}
 	sum := acc.reduce()
 	if n <= 16 {
@@ -213,7 +231,7 @@ func broadcastLow(x vec.Uint64x4) vec.Uint64x4 { return x.Select128FromPair(0, 0
 func halfSums(k vec.Uint64x4) vec.Uint64x4 { return swap(k).Xor(k) }
 
 // storeKeys stores the pair of key forms p in slots s and s+1 and their
-// half sums in slots 32+s and 32+s+1 (asm: storeKeys).
+// half sums in slots 16+s and 16+s+1 (asm: storeKeys).
 func storeKeys(t *[64][16]byte, s int, p vec.Uint64x4) {
 	p.AsUint8x32().GetLo().Store(&t[s])
 	p.AsUint8x32().GetHi().Store(&t[s+1])

@@ -60,8 +60,7 @@ func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 
 // GHASHInit fills t from the hash key h = E_K(0^128) (impl.Backend.GHASHInit):
 // the key forms of H^16..H^1 in slots 0..15, highest power first, and their
-// half sums in slots 32..47 (see the package doc). Other slots are left as
-// they are.
+// half sums in slots 16..31 (see the package doc): the whole table.
 func GHASHInit(t *ghash.Table, h *[16]byte) {
 	ghashInit((*[64][16]byte)(t), h)
 }

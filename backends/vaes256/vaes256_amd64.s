@@ -6195,7 +6195,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU     Y0, 224(AX)
 	VPSHUFD     $0x4e, Y0, Y1
 	VPXOR       Y0, Y1, Y1
-	VMOVDQU     Y1, 736(AX)
+	VMOVDQU     Y1, 480(AX)
 	VPSHUFD     $0x4e, Y3, Y1
 	VPXOR       Y3, Y1, Y1
 
@@ -6223,7 +6223,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y2, 192(AX)
 	VPSHUFD    $0x4e, Y2, Y1
 	VPXOR      Y2, Y1, Y1
-	VMOVDQU    Y1, 704(AX)
+	VMOVDQU    Y1, 448(AX)
 	VPERM2I128 $0x00, Y2, Y2, Y1
 	VPSHUFD    $0x4e, Y1, Y3
 	VPXOR      Y1, Y3, Y3
@@ -6252,7 +6252,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y4, 160(AX)
 	VPSHUFD    $0x4e, Y4, Y5
 	VPXOR      Y4, Y5, Y5
-	VMOVDQU    Y5, 672(AX)
+	VMOVDQU    Y5, 416(AX)
 
 	// H^8:H^7 = H^4:H^3 · H^4.
 	VMOVDQU    Y2, Y5
@@ -6278,7 +6278,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y5, 128(AX)
 	VPSHUFD    $0x4e, Y5, Y1
 	VPXOR      Y5, Y1, Y1
-	VMOVDQU    Y1, 640(AX)
+	VMOVDQU    Y1, 384(AX)
 	VPERM2I128 $0x00, Y5, Y5, Y1
 	VPSHUFD    $0x4e, Y1, Y3
 	VPXOR      Y1, Y3, Y3
@@ -6307,7 +6307,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y0, 96(AX)
 	VPSHUFD    $0x4e, Y0, Y6
 	VPXOR      Y0, Y6, Y6
-	VMOVDQU    Y6, 608(AX)
+	VMOVDQU    Y6, 352(AX)
 
 	// H^12:H^11 = H^4:H^3 · H^8.
 	VMOVDQU    Y2, Y0
@@ -6333,7 +6333,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y0, 64(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 576(AX)
+	VMOVDQU    Y2, 320(AX)
 
 	// H^14:H^13 = H^6:H^5 · H^8.
 	VMOVDQU    Y4, Y0
@@ -6359,7 +6359,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y0, 32(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
-	VMOVDQU    Y2, 544(AX)
+	VMOVDQU    Y2, 288(AX)
 
 	// H^16:H^15 = H^8:H^7 · H^8.
 	VMOVDQU    Y5, Y0
@@ -6385,7 +6385,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VMOVDQU    Y0, (AX)
 	VPSHUFD    $0x4e, Y0, Y1
 	VPXOR      Y0, Y1, Y1
-	VMOVDQU    Y1, 512(AX)
+	VMOVDQU    Y1, 256(AX)
 	VZEROUPPER
 	RET
 
@@ -6421,7 +6421,7 @@ ghash16_1:
 	VPSHUFD    $0x4e, Y1, Y3
 	VPXOR      Y1, Y3, Y3
 	VPCLMULQDQ $0x11, 32(AX), Y1, Y1
-	VPCLMULQDQ $0x00, 544(AX), Y3, Y3
+	VPCLMULQDQ $0x00, 288(AX), Y3, Y3
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
 	VMOVDQU    64(DX), Y4
@@ -6432,7 +6432,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 64(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 576(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 320(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
@@ -6444,7 +6444,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 96(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 608(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 352(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
@@ -6456,7 +6456,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 128(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 640(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 384(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
@@ -6468,7 +6468,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 160(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 672(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 416(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
@@ -6480,7 +6480,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 192(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 704(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 448(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
@@ -6492,7 +6492,7 @@ ghash16_1:
 	VPXOR      Y4, Y5, Y5
 	VPCLMULQDQ $0x11, 224(AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 736(AX), Y5, Y5
+	VPCLMULQDQ $0x00, 480(AX), Y5, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
@@ -6505,7 +6505,7 @@ ghash16_1:
 	VPXOR      Y4, Y0, Y0
 	VPCLMULQDQ $0x11, (AX), Y4, Y4
 	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 512(AX), Y0, Y0
+	VPCLMULQDQ $0x00, 256(AX), Y0, Y0
 	VPXOR      Y0, Y3, Y3
 
 	// ghashBatch.finish: reduce, sumLanes.
@@ -6546,6 +6546,8 @@ ghashTail_1:
 	CMPQ    DX, $0x20
 	JB      ghashTailPartial_1
 	VMOVDQU (AX), Y1
+	VMOVDQU (SI), Y2
+	VMOVDQU 256(SI), Y3
 	JMP     ghashTailLoaded_1
 
 ghashTailPartial_1:
@@ -6553,7 +6555,7 @@ ghashTailPartial_1:
 	JB   ghashTailLow_1
 	JE   ghashTailOne_1
 
-	// A whole block and the partial one above it.
+	// A whole block and the partial one above it: a pair of keys.
 	VMOVDQU (AX), X1
 	ADDQ    $0x10, AX
 
@@ -6600,15 +6602,19 @@ loadShort_3:
 
 loadDone_3:
 	VINSERTI128 $0x01, X2, Y1, Y1
+	VMOVDQU     (SI), Y2
+	VMOVDQU     256(SI), Y3
 	JMP         ghashTailLoaded_1
 
 ghashTailOne_1:
-	// One whole block.
+	// One whole block: one key.
 	VMOVDQU (AX), X1
+	VMOVDQU (SI), X2
+	VMOVDQU 256(SI), X3
 	JMP     ghashTailLoaded_1
 
 ghashTailLow_1:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, DI
 	ANDQ $0x0f, DI
@@ -6651,14 +6657,17 @@ loadShort_4:
 	VMOVQ R8, X1
 
 loadDone_4:
+	VMOVDQU (SI), X2
+	VMOVDQU 256(SI), X3
+
 ghashTailLoaded_1:
 	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
 	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, (SI), Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x11, (SI), Y1, Y1
-	VPCLMULQDQ $0x00, 512(SI), Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y0
+	VPSHUFD    $0x4e, Y1, Y4
+	VPXOR      Y1, Y4, Y4
+	VPCLMULQDQ $0x11, Y2, Y1, Y1
+	VPCLMULQDQ $0x00, Y3, Y4, Y4
 	CMPQ       DX, $0x20
 	JB         ghashTailReduce_1
 	ADDQ       $0x00000020, AX
@@ -6668,16 +6677,16 @@ ghashTailLoaded_1:
 ghashTailPair_1:
 	CMPQ       DX, $0x20
 	JB         ghashTailLast_1
-	VMOVDQU    (AX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (SI), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
+	VMOVDQU    (AX), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, (SI), Y2, Y3
+	VPXOR      Y3, Y0, Y0
+	VPSHUFD    $0x4e, Y2, Y3
+	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x11, (SI), Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPCLMULQDQ $0x00, 256(SI), Y3, Y3
 	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (SI), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 512(SI), Y4, Y4
-	VPXOR      Y4, Y2, Y2
 	ADDQ       $0x00000020, AX
 	ADDQ       $0x00000020, SI
 	SUBQ       $0x20, DX
@@ -6690,8 +6699,8 @@ ghashTailLast_1:
 	JB    ghashTailLow_2
 	JE    ghashTailOne_2
 
-	// A whole block and the partial one above it.
-	VMOVDQU (AX), X3
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X2
 	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -6728,24 +6737,28 @@ loadSkip_15:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_5
-	VMOVQ   (AX), X4
-	VPINSRQ $0x01, R8, X4, X4
+	VMOVQ   (AX), X3
+	VPINSRQ $0x01, R8, X3, X3
 	JMP     loadDone_5
 
 loadShort_5:
-	VMOVQ R8, X4
+	VMOVQ R8, X3
 
 loadDone_5:
-	VINSERTI128 $0x01, X4, Y3, Y3
+	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (SI), Y3
+	VMOVDQU     256(SI), Y5
 	JMP         ghashTailLoaded_2
 
 ghashTailOne_2:
-	// One whole block.
-	VMOVDQU (AX), X3
+	// One whole block: one key.
+	VMOVDQU (AX), X2
+	VMOVDQU (SI), X3
+	VMOVDQU 256(SI), X5
 	JMP     ghashTailLoaded_2
 
 ghashTailLow_2:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, DI
 	ANDQ $0x0f, DI
@@ -6780,39 +6793,42 @@ loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_6
-	VMOVQ   (AX), X3
-	VPINSRQ $0x01, R8, X3, X3
+	VMOVQ   (AX), X2
+	VPINSRQ $0x01, R8, X2, X2
 	JMP     loadDone_6
 
 loadShort_6:
-	VMOVQ R8, X3
+	VMOVQ R8, X2
 
 loadDone_6:
+	VMOVDQU (SI), X3
+	VMOVDQU 256(SI), X5
+
 ghashTailLoaded_2:
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (SI), Y3, Y4
-	VPXOR      Y4, Y0, Y0
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (SI), Y3, Y3
-	VPXOR      Y3, Y1, Y1
-	VPCLMULQDQ $0x00, 512(SI), Y4, Y4
-	VPXOR      Y4, Y2, Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, Y3, Y2, Y6
+	VPXOR      Y6, Y0, Y0
+	VPSHUFD    $0x4e, Y2, Y6
+	VPXOR      Y2, Y6, Y6
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPCLMULQDQ $0x00, Y5, Y6, Y6
+	VPXOR      Y6, Y4, Y4
 
 ghashTailReduce_1:
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y2, Y2
-	VPXOR Y1, Y2, Y2
+	VPXOR Y0, Y4, Y4
+	VPXOR Y1, Y4, Y4
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y3
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y2
 	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y3, Y2, Y2
-	VPXOR        Y0, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
+	VPXOR        Y2, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y0
+	VPSHUFD      $0x4e, Y4, Y4
 	VPXOR        Y0, Y1, Y1
-	VPXOR        Y2, Y1, Y1
+	VPXOR        Y4, Y1, Y1
 	CMPQ         BX, $0x10
 	JBE          ghashTailOne_3
 	VEXTRACTI128 $0x01, Y1, X0
@@ -7193,7 +7209,7 @@ rounds10_26:
 	VPSHUFD    $0x4e, Y0, Y10
 	VPXOR      Y0, Y10, Y10
 	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 512(BX), Y10, Y10
+	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -7215,7 +7231,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 544(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-7.
@@ -7238,7 +7254,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 576(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
@@ -7261,7 +7277,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 608(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-5.
@@ -7284,7 +7300,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 640(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
@@ -7307,7 +7323,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 672(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-3.
@@ -7330,7 +7346,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 704(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
@@ -7353,7 +7369,7 @@ rounds10_26:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 736(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-1.
@@ -7425,7 +7441,7 @@ sealLast_1:
 	VPSHUFD    $0x4e, Y2, Y4
 	VPXOR      Y2, Y4, Y4
 	VPCLMULQDQ $0x11, 32(BX), Y2, Y2
-	VPCLMULQDQ $0x00, 544(BX), Y4, Y4
+	VPCLMULQDQ $0x00, 288(BX), Y4, Y4
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
 	VMOVDQU    -192(R8), Y5
@@ -7436,7 +7452,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 64(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 576(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 320(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
@@ -7448,7 +7464,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 96(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 608(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 352(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
@@ -7460,7 +7476,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 128(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 640(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 384(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
@@ -7472,7 +7488,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 160(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 672(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 416(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
@@ -7484,7 +7500,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 192(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 704(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 448(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
@@ -7496,7 +7512,7 @@ sealLast_1:
 	VPXOR      Y5, Y6, Y6
 	VPCLMULQDQ $0x11, 224(BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 736(BX), Y6, Y6
+	VPCLMULQDQ $0x00, 480(BX), Y6, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
@@ -7509,7 +7525,7 @@ sealLast_1:
 	VPXOR      Y5, Y1, Y1
 	VPCLMULQDQ $0x11, (BX), Y5, Y5
 	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 512(BX), Y1, Y1
+	VPCLMULQDQ $0x00, 256(BX), Y1, Y1
 	VPXOR      Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
@@ -8315,6 +8331,8 @@ ctrTailDone_3:
 	CMPQ    DX, $0x20
 	JB      ghashTailPartial_2
 	VMOVDQU (CX), Y2
+	VMOVDQU (AX), Y3
+	VMOVDQU 256(AX), Y4
 	JMP     ghashTailLoaded_3
 
 ghashTailPartial_2:
@@ -8322,7 +8340,7 @@ ghashTailPartial_2:
 	JB   ghashTailLow_3
 	JE   ghashTailOne_4
 
-	// A whole block and the partial one above it.
+	// A whole block and the partial one above it: a pair of keys.
 	VMOVDQU (CX), X2
 	ADDQ    $0x10, CX
 
@@ -8369,15 +8387,19 @@ loadShort_8:
 
 loadDone_8:
 	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (AX), Y3
+	VMOVDQU     256(AX), Y4
 	JMP         ghashTailLoaded_3
 
 ghashTailOne_4:
-	// One whole block.
+	// One whole block: one key.
 	VMOVDQU (CX), X2
+	VMOVDQU (AX), X3
+	VMOVDQU 256(AX), X4
 	JMP     ghashTailLoaded_3
 
 ghashTailLow_3:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
 	ANDQ $0x0f, BX
@@ -8420,14 +8442,17 @@ loadShort_9:
 	VMOVQ R8, X2
 
 loadDone_9:
+	VMOVDQU (AX), X3
+	VMOVDQU 256(AX), X4
+
 ghashTailLoaded_3:
 	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
 	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, (AX), Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y3
-	VPXOR      Y2, Y3, Y3
-	VPCLMULQDQ $0x11, (AX), Y2, Y2
-	VPCLMULQDQ $0x00, 512(AX), Y3, Y3
+	VPCLMULQDQ $0x00, Y3, Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y5
+	VPXOR      Y2, Y5, Y5
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y4, Y5, Y5
 	CMPQ       DX, $0x20
 	JB         ghashTailReduce_2
 	ADDQ       $0x00000020, CX
@@ -8437,16 +8462,16 @@ ghashTailLoaded_3:
 ghashTailPair_2:
 	CMPQ       DX, $0x20
 	JB         ghashTailLast_2
-	VMOVDQU    (CX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, (AX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
+	VMOVDQU    (CX), Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (AX), Y3, Y4
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (AX), Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, 256(AX), Y4, Y4
 	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 512(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
 	ADDQ       $0x00000020, CX
 	ADDQ       $0x00000020, AX
 	SUBQ       $0x20, DX
@@ -8459,8 +8484,8 @@ ghashTailLast_2:
 	JB    ghashTailLow_4
 	JE    ghashTailOne_5
 
-	// A whole block and the partial one above it.
-	VMOVDQU (CX), X4
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (CX), X3
 	ADDQ    $0x10, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -8497,24 +8522,28 @@ loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_10
-	VMOVQ   (CX), X5
-	VPINSRQ $0x01, R8, X5, X5
+	VMOVQ   (CX), X4
+	VPINSRQ $0x01, R8, X4, X4
 	JMP     loadDone_10
 
 loadShort_10:
-	VMOVQ R8, X5
+	VMOVQ R8, X4
 
 loadDone_10:
-	VINSERTI128 $0x01, X5, Y4, Y4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VMOVDQU     (AX), Y4
+	VMOVDQU     256(AX), Y6
 	JMP         ghashTailLoaded_4
 
 ghashTailOne_5:
-	// One whole block.
-	VMOVDQU (CX), X4
+	// One whole block: one key.
+	VMOVDQU (CX), X3
+	VMOVDQU (AX), X4
+	VMOVDQU 256(AX), X6
 	JMP     ghashTailLoaded_4
 
 ghashTailLow_4:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
 	ANDQ $0x0f, BX
@@ -8549,39 +8578,42 @@ loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_11
-	VMOVQ   (CX), X4
-	VPINSRQ $0x01, R8, X4, X4
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R8, X3, X3
 	JMP     loadDone_11
 
 loadShort_11:
-	VMOVQ R8, X4
+	VMOVQ R8, X3
 
 loadDone_11:
+	VMOVDQU (AX), X4
+	VMOVDQU 256(AX), X6
+
 ghashTailLoaded_4:
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, (AX), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (AX), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 512(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, Y4, Y3, Y7
+	VPXOR      Y7, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y7
+	VPXOR      Y3, Y7, Y7
+	VPCLMULQDQ $0x11, Y4, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y6, Y7, Y7
+	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_2:
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y3, Y3
-	VPXOR Y2, Y3, Y3
+	VPXOR Y1, Y5, Y5
+	VPXOR Y2, Y5, Y5
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y4, Y3, Y3
-	VPXOR        Y1, Y3, Y3
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
+	VPSHUFD      $0x4e, Y5, Y5
 	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
+	VPXOR        Y5, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_6
 	VEXTRACTI128 $0x01, Y2, X1
@@ -8739,7 +8771,7 @@ rounds10_31:
 	VPSHUFD    $0x4e, Y0, Y10
 	VPXOR      Y0, Y10, Y10
 	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 512(BX), Y10, Y10
+	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -8761,7 +8793,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 544(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-7.
@@ -8784,7 +8816,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 576(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
@@ -8807,7 +8839,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 608(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-5.
@@ -8830,7 +8862,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 640(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
@@ -8853,7 +8885,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 672(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-3.
@@ -8876,7 +8908,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 704(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
@@ -8899,7 +8931,7 @@ rounds10_31:
 	VPXOR      Y11, Y12, Y12
 	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
 	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 736(BX), Y12, Y12
+	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-1.
@@ -8981,6 +9013,8 @@ openTail_1:
 	CMPQ    R13, $0x20
 	JB      ghashTailPartial_3
 	VMOVDQU (BX), Y2
+	VMOVDQU (R12), Y3
+	VMOVDQU 256(R12), Y4
 	JMP     ghashTailLoaded_5
 
 ghashTailPartial_3:
@@ -8988,7 +9022,7 @@ ghashTailPartial_3:
 	JB   ghashTailLow_5
 	JE   ghashTailOne_7
 
-	// A whole block and the partial one above it.
+	// A whole block and the partial one above it: a pair of keys.
 	VMOVDQU (BX), X2
 	ADDQ    $0x10, BX
 
@@ -9035,15 +9069,19 @@ loadShort_12:
 
 loadDone_12:
 	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (R12), Y3
+	VMOVDQU     256(R12), Y4
 	JMP         ghashTailLoaded_5
 
 ghashTailOne_7:
-	// One whole block.
+	// One whole block: one key.
 	VMOVDQU (BX), X2
+	VMOVDQU (R12), X3
+	VMOVDQU 256(R12), X4
 	JMP     ghashTailLoaded_5
 
 ghashTailLow_5:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R13, R14
 	ANDQ $0x0f, R14
@@ -9086,14 +9124,17 @@ loadShort_13:
 	VMOVQ R15, X2
 
 loadDone_13:
+	VMOVDQU (R12), X3
+	VMOVDQU 256(R12), X4
+
 ghashTailLoaded_5:
 	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
 	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, (R12), Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y3
-	VPXOR      Y2, Y3, Y3
-	VPCLMULQDQ $0x11, (R12), Y2, Y2
-	VPCLMULQDQ $0x00, 512(R12), Y3, Y3
+	VPCLMULQDQ $0x00, Y3, Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y5
+	VPXOR      Y2, Y5, Y5
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y4, Y5, Y5
 	CMPQ       R13, $0x20
 	JB         ghashTailReduce_3
 	ADDQ       $0x00000020, BX
@@ -9103,16 +9144,16 @@ ghashTailLoaded_5:
 ghashTailPair_3:
 	CMPQ       R13, $0x20
 	JB         ghashTailLast_3
-	VMOVDQU    (BX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, (R12), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
+	VMOVDQU    (BX), Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (R12), Y3, Y4
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (R12), Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, 256(R12), Y4, Y4
 	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (R12), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 512(R12), Y5, Y5
-	VPXOR      Y5, Y3, Y3
 	ADDQ       $0x00000020, BX
 	ADDQ       $0x00000020, R12
 	SUBQ       $0x20, R13
@@ -9125,8 +9166,8 @@ ghashTailLast_3:
 	JB    ghashTailLow_6
 	JE    ghashTailOne_8
 
-	// A whole block and the partial one above it.
-	VMOVDQU (BX), X4
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (BX), X3
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -9163,24 +9204,28 @@ loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
 	JZ      loadShort_14
-	VMOVQ   (BX), X5
-	VPINSRQ $0x01, R15, X5, X5
+	VMOVQ   (BX), X4
+	VPINSRQ $0x01, R15, X4, X4
 	JMP     loadDone_14
 
 loadShort_14:
-	VMOVQ R15, X5
+	VMOVQ R15, X4
 
 loadDone_14:
-	VINSERTI128 $0x01, X5, Y4, Y4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VMOVDQU     (R12), Y4
+	VMOVDQU     256(R12), Y6
 	JMP         ghashTailLoaded_6
 
 ghashTailOne_8:
-	// One whole block.
-	VMOVDQU (BX), X4
+	// One whole block: one key.
+	VMOVDQU (BX), X3
+	VMOVDQU (R12), X4
+	VMOVDQU 256(R12), X6
 	JMP     ghashTailLoaded_6
 
 ghashTailLow_6:
-	// The partial block alone.
+	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R13, R14
 	ANDQ $0x0f, R14
@@ -9215,39 +9260,42 @@ loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
 	JZ      loadShort_15
-	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R15, X4, X4
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, R15, X3, X3
 	JMP     loadDone_15
 
 loadShort_15:
-	VMOVQ R15, X4
+	VMOVQ R15, X3
 
 loadDone_15:
+	VMOVDQU (R12), X4
+	VMOVDQU 256(R12), X6
+
 ghashTailLoaded_6:
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, (R12), Y4, Y5
-	VPXOR      Y5, Y1, Y1
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, (R12), Y4, Y4
-	VPXOR      Y4, Y2, Y2
-	VPCLMULQDQ $0x00, 512(R12), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, Y4, Y3, Y7
+	VPXOR      Y7, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y7
+	VPXOR      Y3, Y7, Y7
+	VPCLMULQDQ $0x11, Y4, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y6, Y7, Y7
+	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_3:
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y3, Y3
-	VPXOR Y2, Y3, Y3
+	VPXOR Y1, Y5, Y5
+	VPXOR Y2, Y5, Y5
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y4, Y3, Y3
-	VPXOR        Y1, Y3, Y3
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
+	VPSHUFD      $0x4e, Y5, Y5
 	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
+	VPXOR        Y5, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_9
 	VEXTRACTI128 $0x01, Y2, X1

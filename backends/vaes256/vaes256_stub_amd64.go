@@ -33,8 +33,8 @@ func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte
 func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 
 // ghashInit writes the key forms of H^16, ..., H^1 into slots 0..15 of
-// table and their half sums, in both 64-bit halves, into slots 32..47;
-// the other slots are not touched. h is E_K(0^128).
+// table and their half sums, in both 64-bit halves, into slots 16..31.
+// h is E_K(0^128).
 //
 //go:noescape
 func ghashInit(table *[64][16]byte, h *[16]byte)

@@ -11,11 +11,13 @@ import (
 
 // The GHASH key table (model: powers, midSlot): slot i, i < 16, holds the
 // key form of H^(16-i), highest power first, so that a 32-byte load at slot
-// s gives the keys of two consecutive blocks; slot 32+i holds the half sum
-// of slot i's key in both 64-bit halves.
+// s gives the keys of two consecutive blocks; slot 16+i holds the half sum
+// of slot i's key in both 64-bit halves. The 32 slots are all used, so no
+// load may reach past a pair that starts at slot 14: a register with one
+// block takes its key alone (oneKey).
 const (
 	powers  = 16
-	midSlot = 32
+	midSlot = 16
 )
 
 // key returns the address of the key forms in slots s and s+1 of the table
@@ -24,6 +26,23 @@ func key(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * s} }
 
 // keyMid returns the address of their half sums.
 func keyMid(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + s)} }
+
+// oneKey loads the key form at h and its half sum, 16 bytes each, into
+// the low lanes of k and kMid and clears their high lanes (model: oneKey,
+// oneKeyMid): the keys of a register that holds one block. A pair load
+// there would read the slot above H^1, the half sum of H^16, as a key, and
+// the slot above H^1's half sum, past the end of the table.
+func oneKey(h GPVirtual, k, kMid VecVirtual) {
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: h}, k.AsX()))
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: h, Disp: 16 * midSlot}, kMid.AsX()))
+}
+
+// pairKeys loads the key forms at h and h+16 and their half sums into k
+// and kMid (model: key, keyMid): the keys of a register of two blocks.
+func pairKeys(h GPVirtual, k, kMid VecVirtual) {
+	VMOVDQU(Mem{Base: h}, k)
+	VMOVDQU(Mem{Base: h, Disp: 16 * midSlot}, kMid)
+}
 
 // accumulator is, in each lane, a sum of unreduced products in three parts,
 // lo, mid and hi, at bits 0, 64 and 128 of the 256-bit sum (model:
@@ -166,7 +185,9 @@ func (g *ghashBatch) all() {
 // The first register, which takes in y, starts the sum (no zeroing, one
 // XOR less on the path from y to y); a tail of one block, such as GCM's
 // length block or a short additional data, skips sumLanes. Both matter to
-// short messages, whose GHASH calls follow each other through y.
+// short messages, whose GHASH calls follow each other through y. A last
+// register that holds one block (m odd) takes its key alone, the high lane
+// zero (oneKey); every other register takes a pair.
 func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	done := emit.NewLabel("ghashTailDone")
 	Comment("ghashTail: the last n < 256 bytes.")
@@ -184,48 +205,52 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	MOVQ(n, r)
 
 	var acc accumulator
-	absorb := func(x VecVirtual, withY bool) {
+	absorb := func(x VecVirtual, withY bool, k, kMid Op) {
 		VPSHUFB(emit.ByteReverse2(), x, x)
 		if withY {
 			VPXOR(y, x, x)
 		}
-		acc.mulAccumulate(x, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
+		acc.mulAccumulate(x, k, kMid)
 	}
-	// loadLast loads the last r < 32 bytes at q, zero-padded, into x, and
-	// goes on at next. q is used up.
-	loadLast := func(x VecVirtual, next string) {
+	// loadLast loads the last r < 32 bytes at q, zero-padded, into x and
+	// their keys into k and kMid, and goes on at next. q is used up.
+	loadLast := func(x, k, kMid VecVirtual, next string) {
 		low, one := emit.NewLabel("ghashTailLow"), emit.NewLabel("ghashTailOne")
 		CMPQ(r, U8(16))
 		JB(LabelRef(low))
 		JE(LabelRef(one))
-		Comment("A whole block and the partial one above it.")
+		Comment("A whole block and the partial one above it: a pair of keys.")
 		lo, hi := YMM(), YMM()
 		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
 		ADDQ(U8(16), q)
 		emit.LoadPartialAVX(hi, q, r)
 		VINSERTI128(U8(1), hi.AsX(), lo, x)
+		pairKeys(h, k, kMid)
 		JMP(LabelRef(next))
 		Label(one)
-		Comment("One whole block.")
+		Comment("One whole block: one key.")
 		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
+		oneKey(h, k, kMid)
 		JMP(LabelRef(next))
 		Label(low)
-		Comment("The partial block alone.")
+		Comment("The partial block alone: one key.")
 		emit.LoadPartialAVX(x, q, r)
+		oneKey(h, k, kMid)
 		Label(next)
 	}
 
 	Comment("Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.")
 	loop, last, reduce := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailReduce")
 	partial0, loaded0 := emit.NewLabel("ghashTailPartial"), emit.NewLabel("ghashTailLoaded")
-	x := YMM()
+	x, k, kMid := YMM(), YMM(), YMM()
 	CMPQ(r, U8(32))
 	JB(LabelRef(partial0))
 	VMOVDQU(Mem{Base: q}, x)
+	pairKeys(h, k, kMid)
 	JMP(LabelRef(loaded0))
 	Label(partial0)
-	loadLast(x, loaded0)
-	absorb(x, true)
+	loadLast(x, k, kMid, loaded0)
+	absorb(x, true, k, kMid)
 	CMPQ(r, U8(32))
 	JB(LabelRef(reduce))
 	advance(32, q, h)
@@ -236,7 +261,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	JB(LabelRef(last))
 	x = YMM()
 	VMOVDQU(Mem{Base: q}, x)
-	absorb(x, false)
+	absorb(x, false, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
 	advance(32, q, h)
 	SUBQ(U8(32), r)
 	JMP(LabelRef(loop))
@@ -244,9 +269,9 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	Label(last)
 	TESTQ(r, r)
 	JZ(LabelRef(reduce))
-	x = YMM()
-	loadLast(x, emit.NewLabel("ghashTailLoaded"))
-	absorb(x, false)
+	x, k, kMid = YMM(), YMM(), YMM()
+	loadLast(x, k, kMid, emit.NewLabel("ghashTailLoaded"))
+	absorb(x, false, k, kMid)
 
 	Label(reduce)
 	sum := acc.reduce()
@@ -300,8 +325,8 @@ func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
 	Pragma("noescape")
 	Doc("ghashInit writes the key forms of H^16, ..., H^1 into slots 0..15 of",
-		"table and their half sums, in both 64-bit halves, into slots 32..47;",
-		"the other slots are not touched. h is E_K(0^128).")
+		"table and their half sums, in both 64-bit halves, into slots 16..31.",
+		"h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))
 
@@ -363,7 +388,7 @@ func halfSums(k VecVirtual) VecVirtual {
 }
 
 // storeKeys stores the pair of key forms p in slots s and s+1 of the table
-// and their half sums in slots 32+s and 32+s+1 (model: storeKeys). p is not
+// and their half sums in slots 16+s and 16+s+1 (model: storeKeys). p is not
 // changed.
 func storeKeys(table GPVirtual, s int, p VecVirtual) {
 	VMOVDQU(p, key(table, s))
