@@ -68,7 +68,9 @@ func writeSVG(w io.Writer, c chart) error {
 
 	keys, ops := grid(c.tables)
 	cols, rows := max(len(keys), 1), max(len(ops), 1)
-	width := 2*margin + cols*panelW
+	// Wide enough for the panels, and for the title and subtitle at about
+	// 11 and 7 units a character.
+	width := 2*margin + max(cols*panelW, 11*len(c.title), 7*len(c.subtitle))
 	var wrapped []string
 	for _, n := range notes {
 		wrapped = append(wrapped, wrap(n, (width-2*margin)/6)...)
