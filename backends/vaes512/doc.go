@@ -144,11 +144,13 @@
 // ghash.Table in this package's own layout:
 //
 //	t[i], i = 0..31   key form of H^(32-i) (ghash.MulX of the power), register form
-//	t[32..63]         not used, not written
 //
-// so four consecutive slots load as one register of powers, and the powers
-// for a run of m <= 32 blocks are the 4·ceil(m/4) slots from 32-m on (those
-// past slot 31 meet only zero data). GHASHInit computes H^2, then
+// which fills the table. Four consecutive slots load as one register of
+// powers, and the powers for a run of m <= 32 blocks are the slots from
+// 32-m to 31. When m is not a multiple of four, the last register of the
+// run has lanes past H^1, whose data is zero: its powers are loaded
+// through a mask of the lanes that hold blocks (tailKeys), so nothing past
+// slot 31, the end of the table, is read. GHASHInit computes H^2, then
 // [H^4, H^3, H^2, H^1] in one register, then the other seven registers by
 // multiplying whole registers by H^4, H^8 and H^16 in every lane: six
 // multiplies deep instead of 31.
@@ -187,7 +189,7 @@
 // opmask of its bytes (VMOVDQU8 with a mask from BZHI of the length), so no
 // byte loop and no stack buffer is involved, and its bytes past n are
 // cleared before they are hashed. The powers for a tail of m blocks start at
-// slot 32-m.
+// slot 32-m; those of its last register are loaded through a mask too.
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,

@@ -12,11 +12,13 @@ const powers = 32
 // keyPowers loads table slots slot..slot+3 as one register (asm: keyPowers,
 // the address of a 64-byte memory operand). Slot i holds the key form of
 // H^(32-i), so lane j of the register at slot 32-m+4r is the power that
-// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). Slots past 31
-// are read only for lanes whose data is zero.
+// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). In the last
+// register of a tail whose block count is not a multiple of four, the
+// lanes past H^1 would lie past slot 31, the end of the table: they are
+// not read but zero (asm: the mask from tailKeys), as their data is.
 func keyPowers(t *[64][16]byte, slot int) vec.Uint64x8 {
 	var w [64]byte
-	for j := range 4 {
+	for j := range min(4, powers-slot) {
 		copy(w[16*j:], t[slot+j][:])
 	}
 	return vec.LoadUint8x64(&w).AsUint64x8()

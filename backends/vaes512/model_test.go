@@ -145,7 +145,7 @@ func newTestKey(t *testing.T, rng *rand.Rand, size int) *testKey {
 }
 
 // referenceTable lays out the key powers from package ghash as the package
-// documentation says: slot i holds the key form of H^(16-i).
+// documentation says: slot i holds the key form of H^(32-i).
 func referenceTable(h *[16]byte) ghash.Table {
 	var t ghash.Table
 	for i, k := range ghash.Powers(ghash.FromBlock(h), powers) {

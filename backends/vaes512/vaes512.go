@@ -59,10 +59,10 @@ func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 }
 
 // GHASHInit fills t from the hash key h = E_K(0^128) (impl.Backend.GHASHInit):
-// slot i, i = 0..15, holds the key form of H^(16-i) (ghash.MulX of the
+// slot i, i = 0..31, holds the key form of H^(32-i) (ghash.MulX of the
 // power, in register form), so that four consecutive slots load as one
-// register of powers; see the package documentation. Other slots are left
-// as they are.
+// register of powers; see the package documentation. This fills the whole
+// table.
 func GHASHInit(t *ghash.Table, h *[16]byte) {
 	ghashInit((*[64][16]byte)(t), h)
 }

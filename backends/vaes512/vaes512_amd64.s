@@ -4118,8 +4118,16 @@ ghashTail_1:
 	MOVQ  BX, SI
 	ADDQ  $0x0f, SI
 	ANDQ  $-16, SI
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(SI), DI
+	ANDQ  $0x30, DI
+	ADDQ  $0x10, DI
 	NEGQ  SI
 	LEAQ  512(AX)(SI*1), SI
+	MOVQ  $-1, AX
+	BZHIQ DI, AX, AX
+	KMOVQ AX, K1
 	CMPQ  BX, $0x00000040
 	JA    ghashTail1Next_1
 
@@ -4127,13 +4135,13 @@ ghashTail_1:
 	MOVQ       BX, AX
 	MOVQ       $-1, BX
 	BZHIQ      AX, BX, BX
-	KMOVQ      BX, K1
-	VMOVDQU8.Z (DX), K1, Z1
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (DX), K2, Z1
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (SI), Z0
+	VMOVDQU8.Z (SI), K1, Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
@@ -4165,7 +4173,7 @@ ghashTail1Next_1:
 	SUBQ      $0x00000040, AX
 	MOVQ      $-1, BX
 	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K1
+	KMOVQ     BX, K2
 	VMOVDQU64 (DX), Z1
 
 	// ghashSum.absorb: register 0.
@@ -4177,11 +4185,11 @@ ghashTail1Next_1:
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
-	VMOVDQU8.Z 64(DX), K1, Z1
+	VMOVDQU8.Z 64(DX), K2, Z1
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(SI), Z4
+	VMOVDQU8.Z 64(SI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4215,7 +4223,7 @@ ghashTail2Next_1:
 	SUBQ      $0x00000080, AX
 	MOVQ      $-1, BX
 	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K1
+	KMOVQ     BX, K2
 	VMOVDQU64 (DX), Z1
 
 	// ghashSum.absorb: register 0.
@@ -4239,11 +4247,11 @@ ghashTail2Next_1:
 	VPTERNLOGD $0x96, Z7, Z6, Z3
 	VPXORD     Z5, Z2, Z2
 	VPXORD     Z1, Z0, Z0
-	VMOVDQU8.Z 128(DX), K1, Z1
+	VMOVDQU8.Z 128(DX), K2, Z1
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(SI), Z4
+	VMOVDQU8.Z 128(SI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4275,7 +4283,7 @@ ghashTail3Next_1:
 	SUBQ      $0x000000c0, AX
 	MOVQ      $-1, BX
 	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K1
+	KMOVQ     BX, K2
 	VMOVDQU64 (DX), Z1
 
 	// ghashSum.absorb: register 0.
@@ -4309,11 +4317,11 @@ ghashTail3Next_1:
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU8.Z 192(DX), K1, Z4
+	VMOVDQU8.Z 192(DX), K2, Z4
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  192(SI), Z6
+	VMOVDQU8.Z 192(SI), K1, Z6
 	VPCLMULQDQ $0x00, Z6, Z4, Z7
 	VPCLMULQDQ $0x10, Z6, Z4, Z8
 	VPCLMULQDQ $0x01, Z6, Z4, Z9
@@ -5176,16 +5184,24 @@ sealTailBlocks_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 512(BX)(AX*1), AX
-	CMPQ R10, $0x00000040
-	JA   sealTail1Next_1
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x30, CX
+	ADDQ  $0x10, CX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, R11
+	BZHIQ CX, R11, R11
+	KMOVQ R11, K1
+	CMPQ  R10, $0x00000040
+	JA    sealTail1Next_1
 
 	// sealTail: 1 register(s).
 	MOVQ    R10, CX
 	MOVQ    $-1, R11
 	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	KMOVQ   R11, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -5291,15 +5307,15 @@ rounds10_34:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VMOVDQU8.Z  (R9), K1, Z0
+	VMOVDQU8.Z  (R9), K2, Z0
 	VPXORD      Z17, Z0, Z0
-	VMOVDQU8    Z0, K1, (R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, (R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z1
+	VMOVDQU8.Z (AX), K1, Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
@@ -5331,7 +5347,7 @@ sealTail1Next_1:
 	SUBQ    $0x00000040, CX
 	MOVQ    $-1, R11
 	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	KMOVQ   R11, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z18
 	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
@@ -5456,10 +5472,10 @@ rounds10_35:
 	VAESENCLAST Z1, Z18, Z18
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K1, Z0
+	VMOVDQU8.Z  64(R9), K2, Z0
 	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K1, 64(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 64(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -5473,7 +5489,7 @@ rounds10_35:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(AX), Z2
+	VMOVDQU8.Z 64(AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -5507,7 +5523,7 @@ sealTail2Next_1:
 	SUBQ    $0x00000080, CX
 	MOVQ    $-1, R11
 	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	KMOVQ   R11, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z19
 	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
@@ -5651,10 +5667,10 @@ rounds10_36:
 	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU8.Z  128(R9), K1, Z0
+	VMOVDQU8.Z  128(R9), K2, Z0
 	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K1, 128(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 128(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -5679,7 +5695,7 @@ rounds10_36:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(AX), Z2
+	VMOVDQU8.Z 128(AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -5711,7 +5727,7 @@ sealTail3Next_1:
 	SUBQ    $0x000000c0, CX
 	MOVQ    $-1, R11
 	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K1
+	KMOVQ   R11, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z19
 	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
@@ -5874,10 +5890,10 @@ rounds10_37:
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU64   Z18, 64(R8)
 	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU8.Z  192(R9), K1, Z0
+	VMOVDQU8.Z  192(R9), K2, Z0
 	VPXORD      Z20, Z0, Z0
-	VMOVDQU8    Z0, K1, 192(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 192(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -5911,7 +5927,7 @@ rounds10_37:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(AX), Z5
+	VMOVDQU8.Z 192(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z7
 	VPCLMULQDQ $0x10, Z5, Z0, Z8
 	VPCLMULQDQ $0x01, Z5, Z0, Z9
@@ -5946,16 +5962,24 @@ sealTailBlocks_2:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 512(BX)(AX*1), AX
-	CMPQ R10, $0x00000040
-	JA   sealTail1Next_2
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x30, CX
+	ADDQ  $0x10, CX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000040
+	JA    sealTail1Next_2
 
 	// sealTail: 1 register(s).
 	MOVQ    R10, CX
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	KMOVQ   BX, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -6001,15 +6025,15 @@ rounds10_38:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VMOVDQU8.Z  (R9), K1, Z0
+	VMOVDQU8.Z  (R9), K2, Z0
 	VPXORD      Z17, Z0, Z0
-	VMOVDQU8    Z0, K1, (R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, (R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z1
+	VMOVDQU8.Z (AX), K1, Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPCLMULQDQ $0x10, Z1, Z0, Z3
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
@@ -6041,7 +6065,7 @@ sealTail1Next_2:
 	SUBQ    $0x00000040, CX
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	KMOVQ   BX, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z18
 	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
@@ -6106,10 +6130,10 @@ rounds10_39:
 	VAESENCLAST Z1, Z18, Z18
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K1, Z0
+	VMOVDQU8.Z  64(R9), K2, Z0
 	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K1, 64(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 64(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -6123,7 +6147,7 @@ rounds10_39:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  64(AX), Z2
+	VMOVDQU8.Z 64(AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -6157,7 +6181,7 @@ sealTail2Next_2:
 	SUBQ    $0x00000080, CX
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	KMOVQ   BX, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z19
 	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
@@ -6241,10 +6265,10 @@ rounds10_40:
 	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU8.Z  128(R9), K1, Z0
+	VMOVDQU8.Z  128(R9), K2, Z0
 	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K1, 128(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 128(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -6269,7 +6293,7 @@ rounds10_40:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  128(AX), Z2
+	VMOVDQU8.Z 128(AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z5
 	VPCLMULQDQ $0x10, Z2, Z0, Z6
 	VPCLMULQDQ $0x01, Z2, Z0, Z7
@@ -6301,7 +6325,7 @@ sealTail3Next_2:
 	SUBQ    $0x000000c0, CX
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K1
+	KMOVQ   BX, K2
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
 	VPADDD  laneStep<>+0(SB), Z15, Z19
 	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
@@ -6404,10 +6428,10 @@ rounds10_41:
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU64   Z18, 64(R8)
 	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU8.Z  192(R9), K1, Z0
+	VMOVDQU8.Z  192(R9), K2, Z0
 	VPXORD      Z20, Z0, Z0
-	VMOVDQU8    Z0, K1, 192(R8)
-	VMOVDQU8.Z  Z0, K1, Z0
+	VMOVDQU8    Z0, K2, 192(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
@@ -6441,7 +6465,7 @@ rounds10_41:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU64  192(AX), Z5
+	VMOVDQU8.Z 192(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z7
 	VPCLMULQDQ $0x10, Z5, Z0, Z8
 	VPCLMULQDQ $0x01, Z5, Z0, Z9
@@ -7133,8 +7157,16 @@ openTail_1:
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
 	ANDQ  $-16, AX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x30, CX
+	ADDQ  $0x10, CX
 	NEGQ  AX
 	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K1
 	CMPQ  R10, $0x00000040
 	JA    openTail1Next_1
 
@@ -7142,8 +7174,8 @@ openTail_1:
 	MOVQ       R10, CX
 	MOVQ       $-1, BX
 	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
-	VMOVDQU8.Z (R9), K1, Z17
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (R9), K2, Z17
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
@@ -7166,7 +7198,7 @@ rounds10_46:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z2
+	VMOVDQU8.Z (AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
 	VPCLMULQDQ $0x10, Z2, Z0, Z4
 	VPCLMULQDQ $0x01, Z2, Z0, Z5
@@ -7215,7 +7247,7 @@ rounds10_46:
 	// Last round.
 	VAESENCLAST Z1, Z18, Z18
 	VPXORD      Z17, Z18, Z18
-	VMOVDQU8    Z18, K1, (R8)
+	VMOVDQU8    Z18, K2, (R8)
 	JMP         openDone_1
 
 openTail1Next_1:
@@ -7227,9 +7259,9 @@ openTail1Next_1:
 	SUBQ       $0x00000040, CX
 	MOVQ       $-1, BX
 	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	KMOVQ      BX, K2
 	VMOVDQU64  (R9), Z17
-	VMOVDQU8.Z 64(R9), K1, Z18
+	VMOVDQU8.Z 64(R9), K2, Z18
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
 	VPADDD     laneStep<>+0(SB), Z15, Z20
 	VPSHUFB    byteReverse4<>+0(SB), Z20, Z20
@@ -7277,7 +7309,7 @@ rounds10_47:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(AX), Z5
+	VMOVDQU8.Z 64(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -7331,7 +7363,7 @@ rounds10_47:
 	VPXORD      Z17, Z19, Z19
 	VPXORD      Z18, Z20, Z20
 	VMOVDQU64   Z19, (R8)
-	VMOVDQU8    Z20, K1, 64(R8)
+	VMOVDQU8    Z20, K2, 64(R8)
 	JMP         openDone_1
 
 openTail2Next_1:
@@ -7343,10 +7375,10 @@ openTail2Next_1:
 	SUBQ       $0x00000080, CX
 	MOVQ       $-1, BX
 	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	KMOVQ      BX, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
-	VMOVDQU8.Z 128(R9), K1, Z19
+	VMOVDQU8.Z 128(R9), K2, Z19
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
 	VPADDD     laneStep<>+0(SB), Z15, Z22
 	VPSHUFB    byteReverse4<>+0(SB), Z22, Z21
@@ -7425,7 +7457,7 @@ rounds10_48:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(AX), Z5
+	VMOVDQU8.Z 128(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -7479,7 +7511,7 @@ rounds10_48:
 	VPXORD      Z19, Z22, Z22
 	VMOVDQU64   Z20, (R8)
 	VMOVDQU64   Z21, 64(R8)
-	VMOVDQU8    Z22, K1, 128(R8)
+	VMOVDQU8    Z22, K2, 128(R8)
 	JMP         openDone_1
 
 openTail3Next_1:
@@ -7488,11 +7520,11 @@ openTail3Next_1:
 	SUBQ       $0x000000c0, CX
 	MOVQ       $-1, BX
 	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K1
+	KMOVQ      BX, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
-	VMOVDQU8.Z 192(R9), K1, Z20
+	VMOVDQU8.Z 192(R9), K2, Z20
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
 	VPADDD     laneStep<>+0(SB), Z15, Z23
 	VPSHUFB    byteReverse4<>+0(SB), Z23, Z22
@@ -7604,7 +7636,7 @@ rounds10_49:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
-	VMOVDQU64  192(AX), Z7
+	VMOVDQU8.Z 192(AX), K1, Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
 	VPCLMULQDQ $0x01, Z7, Z5, Z10
@@ -7652,7 +7684,7 @@ rounds10_49:
 	VMOVDQU64   Z21, (R8)
 	VMOVDQU64   Z22, 64(R8)
 	VMOVDQU64   Z23, 128(R8)
-	VMOVDQU8    Z24, K1, 192(R8)
+	VMOVDQU8    Z24, K2, 192(R8)
 
 openDone_1:
 	MOVQ R10, AX

@@ -33,7 +33,7 @@ func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte
 func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 
 // ghashInit writes the key forms of H^32, H^31, ..., H^1 into slots 0..31
-// of table; the other slots are not touched. h is E_K(0^128).
+// of table. h is E_K(0^128).
 //
 //go:noescape
 func ghashInit(table *[64][16]byte, h *[16]byte)

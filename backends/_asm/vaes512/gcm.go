@@ -195,7 +195,7 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 	JMP(LabelRef(done))
 
 	Label(nonEmpty)
-	keys := tailKeys(k.table, k.n)
+	keys, lastKeys := tailKeys(k.table, k.n)
 	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
 		var between func(i int)
 		if pending {
@@ -213,7 +213,7 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 		keepMasked(x, mask)
 		blocks[z-1] = x
 
-		h := ghashSum{keys: Mem{Base: keys}, y: k.y}
+		h := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
 		for r, b := range blocks {
 			h.absorb(r, b)
 		}
@@ -271,11 +271,11 @@ func (k *gcmKernel) openTail(done string) {
 	Comment("openTail: the last n < 256 bytes.")
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(done))
-	keys := tailKeys(k.table, k.n)
+	keys, lastKeys := tailKeys(k.table, k.n)
 	tailWidths("openTail", k.n, done, func(z int, mask OpmaskVirtual) {
 		data := loadBlocks(Mem{Base: k.src}, z-1)
 		data = append(data, loadMasked(Mem{Base: k.src, Disp: 64 * (z - 1)}, mask))
-		g := ghashSum{keys: Mem{Base: keys}, y: k.y}
+		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
 		blocks := k.c.tail(z)
 		k.k.whiten(blocks)
 		k.k.rounds(encryption, blocks, stitched(&g, 0, func(r int) VecVirtual { return data[r] }, z, true))

@@ -17,7 +17,9 @@ import (
 const powers = 32
 
 // keyPowers returns the 64-byte memory operand of slots slot..slot+3 of the
-// table at t (model: keyPowers).
+// table at t (model: keyPowers). slot+3 must not pass 31, the last slot of
+// the table; the last register of a tail loads its powers through a mask
+// instead (tailKeys).
 func keyPowers(t GPVirtual, slot int) Mem { return Mem{Base: t, Disp: 16 * slot} }
 
 // reflectedPoly is tables.ReflectedPoly in every lane (model:
@@ -123,11 +125,14 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 
 // ghashSum absorbs up to four registers of blocks with one reduction
 // (model: ghashSum). keys addresses the powers for register 0; register r
-// uses the 64 bytes 64·r further on.
+// uses the 64 bytes 64·r further on. If lastKeys is not nil, register last
+// loads them through that mask (tailKeys).
 type ghashSum struct {
-	keys Mem
-	y    VecVirtual
-	acc  accumulator
+	keys     Mem
+	lastKeys OpmaskVirtual
+	last     int
+	y        VecVirtual
+	acc      accumulator
 }
 
 // absorb takes in register r of the data, in GCM's block order (model:
@@ -142,8 +147,13 @@ func (g *ghashSum) absorb(r int, x VecVirtual) {
 	}
 	// One load of the powers for the four multiplies: the table need not
 	// be 64-byte aligned, and a load that crosses a cache line costs two.
-	h := ZMM()
-	VMOVDQU64(g.keys.Offset(64*r), h)
+	var h VecVirtual
+	if g.lastKeys != nil && r == g.last {
+		h = loadMasked(g.keys.Offset(64*r), g.lastKeys)
+	} else {
+		h = ZMM()
+		VMOVDQU64(g.keys.Offset(64*r), h)
+	}
 	g.acc.mulAccumulate(t, h)
 }
 
@@ -174,15 +184,23 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 
 // tailKeys returns a new register addressing the powers for a tail of n
 // bytes, 0 < n < 256: slot 32-m with m = ceil(n/16) blocks, that is
-// table + 512 - 16·m.
-func tailKeys(table, n GPVirtual) GPVirtual {
-	p := GP64()
+// table + 512 - 16·m; and the mask of the bytes of the powers that the
+// last register of the tail uses, the b = m - 4·(ceil(m/4)-1) lanes of its
+// blocks. Its other lanes would lie past slot 31, the end of the table:
+// the mask keeps them from being read (a masked-out fault is suppressed)
+// and clears them, and the data there is zero anyway.
+func tailKeys(table, n GPVirtual) (GPVirtual, OpmaskVirtual) {
+	p, b := GP64(), GP64()
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
 	ANDQ(I8(-16), p)
+	Comment("16·b = ((16·m - 16) mod 64) + 16.")
+	LEAQ(Mem{Base: p, Disp: -16}, b)
+	ANDQ(U8(48), b)
+	ADDQ(U8(16), b)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
-	return p
+	return p, byteMask(b)
 }
 
 // tailWidths branches on the number z = ceil(n/64) of registers a tail of
@@ -219,9 +237,9 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	Comment("ghashTail: the last n < 256 bytes.")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
-	keys := tailKeys(table, n)
+	keys, lastKeys := tailKeys(table, n)
 	tailWidths("ghashTail", n, done, func(z int, mask OpmaskVirtual) {
-		g := ghashSum{keys: Mem{Base: keys}, y: y}
+		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
 		for r := 0; r < z-1; r++ {
 			g.absorbFrom(r, Mem{Base: p})
 		}
@@ -283,7 +301,7 @@ func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
 	Pragma("noescape")
 	Doc("ghashInit writes the key forms of H^32, H^31, ..., H^1 into slots 0..31",
-		"of table; the other slots are not touched. h is E_K(0^128).")
+		"of table. h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))
 
