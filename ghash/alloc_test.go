@@ -1,5 +1,7 @@
 package ghash
+
 import "testing"
+
 func TestInitTableAllocs(t *testing.T) {
 	var tab Table
 	var h [16]byte

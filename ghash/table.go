@@ -1,23 +1,26 @@
 package ghash
 
 // Table holds a backend's precomputed GHASH key material: H and its powers,
-// in whatever layout that backend's loops read. 64 slots of 16 bytes is room
-// for H^1..H^32 together with their Karatsuba halves.
+// in whatever layout that backend's loops read. 32 slots of 16 bytes (512
+// bytes) is room for H^1..H^16 together with their Karatsuba half sums, or
+// for H^1..H^32 alone. A new GCM key fills one, so its size is part of what
+// every new key costs.
 //
-// InitTable and UpdateTable use this layout, for n powers (1 <= n <= 32):
+// InitTable and UpdateTable use this layout, for n powers (1 <= n <= 16):
 //
 //	slot i, i < n:            key form of H^(i+1), MulX(H^(i+1)), in register
 //	                          form (PutRegister: Lo little-endian in bytes 0..7,
 //	                          Hi in bytes 8..15)
-//	slot MaxPowers+i, i < n:  that key's half sum Hi ^ Lo, little-endian in
+//	slot 16+i, i < n:         that key's half sum Hi ^ Lo, little-endian in
 //	                          bytes 0..7; bytes 8..15 zero
 //	every other slot:         zero
 //
 // Other backends may lay out their tables differently; each documents its own.
-type Table [64][16]byte
+type Table [32][16]byte
 
-// MaxPowers is the largest number of key powers a Table holds.
-const MaxPowers = 32
+// MaxPowers is the largest number of key powers InitTable puts in a Table,
+// and the slot where their half sums begin.
+const MaxPowers = 16
 
 // InitTable fills t with the key powers H^1..H^n of the hash key h (the
 // block E_K(0^128)) in the layout documented on Table. It panics unless

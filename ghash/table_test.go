@@ -3,6 +3,7 @@ package ghash
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 func TestInitTableLayout(t *testing.T) {
@@ -32,6 +33,16 @@ func TestInitTableLayout(t *testing.T) {
 			}
 			p = refMul(p, h)
 		}
+	}
+}
+
+func TestTableSize(t *testing.T) {
+	// The half sums of the MaxPowers powers fill the table exactly.
+	if len(Table{}) != 2*MaxPowers {
+		t.Fatalf("Table has %d slots, InitTable lays out %d", len(Table{}), 2*MaxPowers)
+	}
+	if s := unsafe.Sizeof(Table{}); s != 512 {
+		t.Fatalf("Table is %d bytes, want 512", s)
 	}
 }
 

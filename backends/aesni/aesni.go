@@ -73,17 +73,17 @@ func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 
 // GHASHInit fills t from the hash key h = E_K(0^128) (impl.Backend.GHASHInit):
 // the key forms of H^1..H^8 in slots 0..7 and their half sums in slots
-// 32..39, the layout of ghash.InitTable(t, h, 8). Other slots are left as
+// 16..23, the layout of ghash.InitTable(t, h, 8). Other slots are left as
 // they are.
 func GHASHInit(t *ghash.Table, h *[16]byte) {
-	ghashInit((*[64][16]byte)(t), h)
+	ghashInit((*[32][16]byte)(t), h)
 }
 
 // GHASH absorbs data into the running GHASH value y (impl.Backend.GHASH),
 // the last partial block padded with zeros. t must have been filled by
 // GHASHInit.
 func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
-	ghashUpdate((*[64][16]byte)(t), y, data)
+	ghashUpdate((*[32][16]byte)(t), y, data)
 }
 
 // Seal is CTR32(ks, ctr, dst, src) followed by GHASH(t, y, dst[:len(src)]),
@@ -91,7 +91,7 @@ func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
 func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	checkSchedule(ks)
 	checkLength(dst, src)
-	seal(&ks.Enc, ks.Rounds, (*[64][16]byte)(t), ctr, y, dst, src)
+	seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 }
 
 // Open is GHASH(t, y, src) followed by CTR32(ks, ctr, dst, src), in one
@@ -100,7 +100,7 @@ func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	checkSchedule(ks)
 	checkLength(dst, src)
-	open(&ks.Enc, ks.Rounds, (*[64][16]byte)(t), ctr, y, dst, src)
+	open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 }
 
 // checkSchedule panics unless ks has a round count the kernels know: they

@@ -2932,7 +2932,7 @@ ctrTailDone_2:
 	MOVOU  X0, (BX)
 	RET
 
-// func ghashInit(table *[64][16]byte, h *[16]byte)
+// func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: PCLMULQDQ, SSE2, SSSE3
 TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ   table+0(FP), AX
@@ -2953,8 +2953,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU  X0, (AX)
 	PSHUFD $0x4e, X0, X1
 	PXOR   X0, X1
-	MOVQ   X1, 512(AX)
-	MOVQ   $0x00000000, 520(AX)
+	MOVQ   X1, 256(AX)
+	MOVQ   $0x00000000, 264(AX)
 
 	// H^2 = H^1·H.
 	MOVOU     (AX), X1
@@ -2963,7 +2963,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -2984,8 +2984,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 16(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 528(AX)
-	MOVQ      $0x00000000, 536(AX)
+	MOVQ      X1, 272(AX)
+	MOVQ      $0x00000000, 280(AX)
 
 	// H^3 = H^2·H.
 	MOVOU     (AX), X1
@@ -2994,7 +2994,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3015,8 +3015,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 32(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 544(AX)
-	MOVQ      $0x00000000, 552(AX)
+	MOVQ      X1, 288(AX)
+	MOVQ      $0x00000000, 296(AX)
 
 	// H^4 = H^3·H.
 	MOVOU     (AX), X1
@@ -3025,7 +3025,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3046,8 +3046,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 48(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 560(AX)
-	MOVQ      $0x00000000, 568(AX)
+	MOVQ      X1, 304(AX)
+	MOVQ      $0x00000000, 312(AX)
 
 	// H^5 = H^4·H.
 	MOVOU     (AX), X1
@@ -3056,7 +3056,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3077,8 +3077,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 64(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 576(AX)
-	MOVQ      $0x00000000, 584(AX)
+	MOVQ      X1, 320(AX)
+	MOVQ      $0x00000000, 328(AX)
 
 	// H^6 = H^5·H.
 	MOVOU     (AX), X1
@@ -3087,7 +3087,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3108,8 +3108,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 80(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 592(AX)
-	MOVQ      $0x00000000, 600(AX)
+	MOVQ      X1, 336(AX)
+	MOVQ      $0x00000000, 344(AX)
 
 	// H^7 = H^6·H.
 	MOVOU     (AX), X1
@@ -3118,7 +3118,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3139,8 +3139,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 96(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 608(AX)
-	MOVQ      $0x00000000, 616(AX)
+	MOVQ      X1, 352(AX)
+	MOVQ      $0x00000000, 360(AX)
 
 	// H^8 = H^7·H.
 	MOVOU     (AX), X1
@@ -3149,7 +3149,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X1, X0
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3170,15 +3170,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X0, 112(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
-	MOVQ      X1, 624(AX)
-	MOVQ      $0x00000000, 632(AX)
+	MOVQ      X1, 368(AX)
+	MOVQ      $0x00000000, 376(AX)
 	RET
 
 DATA reflectedPoly<>+0(SB)/8, $0x0000000000000001
 DATA reflectedPoly<>+8(SB)/8, $0xc200000000000000
 GLOBL reflectedPoly<>(SB), RODATA|NOPTR, $16
 
-// func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
+// func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
 // Requires: PCLMULQDQ, SSE2, SSSE3
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ   table+0(FP), AX
@@ -3203,7 +3203,7 @@ ghash8_1:
 	PSHUFD    $0x4e, X1, X3
 	PXOR      X1, X3
 	PCLMULQDQ $0x11, X0, X1
-	MOVOU     624(AX), X0
+	MOVOU     368(AX), X0
 	PCLMULQDQ $0x00, X0, X3
 
 	// ghashBatch step 1: block 1 times H^7.
@@ -3217,7 +3217,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     608(AX), X0
+	MOVOU     352(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3232,7 +3232,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     592(AX), X0
+	MOVOU     336(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3247,7 +3247,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     576(AX), X0
+	MOVOU     320(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3262,7 +3262,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     560(AX), X0
+	MOVOU     304(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3277,7 +3277,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     544(AX), X0
+	MOVOU     288(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3292,7 +3292,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     528(AX), X0
+	MOVOU     272(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3307,7 +3307,7 @@ ghash8_1:
 	PXOR      X0, X5
 	PCLMULQDQ $0x11, X4, X0
 	PXOR      X0, X1
-	MOVOU     512(AX), X0
+	MOVOU     256(AX), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X3
 
@@ -3366,7 +3366,7 @@ ghashTailBlock_1:
 	PXOR      X4, X6
 	PCLMULQDQ $0x11, X5, X4
 	PXOR      X4, X3
-	MOVOU     512(SI), X4
+	MOVOU     256(SI), X4
 	PCLMULQDQ $0x00, X4, X6
 	PXOR      X6, X2
 	SUBQ      $0x10, SI
@@ -3432,7 +3432,7 @@ loadDone_3:
 	PXOR      X4, X5
 	PCLMULQDQ $0x11, X0, X4
 	PXOR      X4, X3
-	MOVOU     512(SI), X0
+	MOVOU     256(SI), X0
 	PCLMULQDQ $0x00, X0, X5
 	PXOR      X5, X2
 	SUBQ      $0x10, SI
@@ -3460,7 +3460,7 @@ ghashTailDone_1:
 	MOVOU  X0, (CX)
 	RET
 
-// func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
 TEXT ·seal(SB), NOSPLIT, $128-88
 	MOVQ   keys+0(FP), AX
@@ -3883,7 +3883,7 @@ rounds10_16:
 	PSHUFD    $0x4e, X10, X12
 	PXOR      X10, X12
 	PCLMULQDQ $0x11, X1, X10
-	MOVOU     624(BX), X1
+	MOVOU     368(BX), X1
 	PCLMULQDQ $0x00, X1, X12
 
 	// Round Nr-8.
@@ -3908,7 +3908,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     608(BX), X1
+	MOVOU     352(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -3934,7 +3934,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     592(BX), X1
+	MOVOU     336(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -3960,7 +3960,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     576(BX), X1
+	MOVOU     320(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -3986,7 +3986,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     560(BX), X1
+	MOVOU     304(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -4012,7 +4012,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     544(BX), X1
+	MOVOU     288(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -4038,7 +4038,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     528(BX), X1
+	MOVOU     272(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -4064,7 +4064,7 @@ rounds10_16:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     512(BX), X1
+	MOVOU     256(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -4148,7 +4148,7 @@ sealLast_1:
 	PSHUFD    $0x4e, X2, X4
 	PXOR      X2, X4
 	PCLMULQDQ $0x11, X1, X2
-	MOVOU     624(BX), X1
+	MOVOU     368(BX), X1
 	PCLMULQDQ $0x00, X1, X4
 
 	// ghashBatch step 1: block 1 times H^7.
@@ -4162,7 +4162,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     608(BX), X1
+	MOVOU     352(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4177,7 +4177,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     592(BX), X1
+	MOVOU     336(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4192,7 +4192,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     576(BX), X1
+	MOVOU     320(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4207,7 +4207,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     560(BX), X1
+	MOVOU     304(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4222,7 +4222,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     544(BX), X1
+	MOVOU     288(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4237,7 +4237,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     528(BX), X1
+	MOVOU     272(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4252,7 +4252,7 @@ sealLast_1:
 	PXOR      X1, X6
 	PCLMULQDQ $0x11, X5, X1
 	PXOR      X1, X2
-	MOVOU     512(BX), X1
+	MOVOU     256(BX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X4
 
@@ -4909,7 +4909,7 @@ ghashTailBlock_2:
 	PXOR      X5, X7
 	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     512(AX), X5
+	MOVOU     256(AX), X5
 	PCLMULQDQ $0x00, X5, X7
 	PXOR      X7, X3
 	SUBQ      $0x10, AX
@@ -4975,7 +4975,7 @@ loadDone_5:
 	PXOR      X5, X6
 	PCLMULQDQ $0x11, X1, X5
 	PXOR      X5, X4
-	MOVOU     512(AX), X1
+	MOVOU     256(AX), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X3
 	SUBQ      $0x10, AX
@@ -5005,7 +5005,7 @@ ghashTailDone_2:
 	MOVOU  X1, (DI)
 	RET
 
-// func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
 TEXT ·open(SB), NOSPLIT, $128-88
 	MOVQ   keys+0(FP), AX
@@ -5190,7 +5190,7 @@ rounds10_20:
 	PSHUFD    $0x4e, X10, X12
 	PXOR      X10, X12
 	PCLMULQDQ $0x11, X1, X10
-	MOVOU     624(BX), X1
+	MOVOU     368(BX), X1
 	PCLMULQDQ $0x00, X1, X12
 
 	// Round Nr-8.
@@ -5215,7 +5215,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     608(BX), X1
+	MOVOU     352(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5241,7 +5241,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     592(BX), X1
+	MOVOU     336(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5267,7 +5267,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     576(BX), X1
+	MOVOU     320(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5293,7 +5293,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     560(BX), X1
+	MOVOU     304(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5319,7 +5319,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     544(BX), X1
+	MOVOU     288(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5345,7 +5345,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     528(BX), X1
+	MOVOU     272(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5371,7 +5371,7 @@ rounds10_20:
 	PXOR      X1, X14
 	PCLMULQDQ $0x11, X13, X1
 	PXOR      X1, X10
-	MOVOU     512(BX), X1
+	MOVOU     256(BX), X1
 	PCLMULQDQ $0x00, X1, X14
 	PXOR      X14, X12
 
@@ -5490,7 +5490,7 @@ ghashTailBlock_3:
 	PXOR      X5, X7
 	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     512(R11), X5
+	MOVOU     256(R11), X5
 	PCLMULQDQ $0x00, X5, X7
 	PXOR      X7, X3
 	SUBQ      $0x10, R11
@@ -5556,7 +5556,7 @@ loadDone_6:
 	PXOR      X5, X6
 	PCLMULQDQ $0x11, X1, X5
 	PXOR      X5, X4
-	MOVOU     512(R11), X1
+	MOVOU     256(R11), X1
 	PCLMULQDQ $0x00, X1, X6
 	PXOR      X6, X3
 	SUBQ      $0x10, R11

@@ -28,16 +28,16 @@ func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	ctr64Model(keys, rounds, ctr, dst, src)
 }
 
-func ghashInit(table *[64][16]byte, h *[16]byte) { ghashInitModel(table, h) }
+func ghashInit(table *[32][16]byte, h *[16]byte) { ghashInitModel(table, h) }
 
-func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte) {
+func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte) {
 	ghashUpdateModel(table, y, data)
 }
 
-func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	sealModel(keys, rounds, table, ctr, y, dst, src)
 }
 
-func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openModel(keys, rounds, table, ctr, y, dst, src)
 }

@@ -110,11 +110,11 @@
 // The table t is ghash.Table in the layout of ghash.InitTable(t, h, 8):
 //
 //	t[p-1], p = 1..8      key form of H^p (ghash.MulX(H^p)), register form
-//	t[32+p-1], p = 1..8   its half sum, high 64 bits XOR low 64 bits, in
+//	t[16+p-1], p = 1..8   its half sum, high 64 bits XOR low 64 bits, in
 //	                      bytes 0..7; bytes 8..15 zero
 //
 // GHASHInit computes them with the kernels' own multiply and writes only
-// those 16 slots. A batch of 8 blocks X_0..X_7 is absorbed as
+// those 16 of the table's 32 slots; the kernels read no others. A batch of 8 blocks X_0..X_7 is absorbed as
 //
 //	y' = (y ^ X_0)·H^8 ^ X_1·H^7 ^ ... ^ X_7·H^1
 //

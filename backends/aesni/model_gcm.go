@@ -78,7 +78,7 @@ func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *g
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
 // the ciphertext of batch i-1; the last batch is hashed after the loop.
-func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
@@ -106,7 +106,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
 // batch i while it decrypts it; src and dst may be the same slice.
-func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	if len(src) >= 128 {

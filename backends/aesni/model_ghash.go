@@ -1,24 +1,26 @@
 package aesni
 
 import (
+	"github.com/vaesgo/vaes/ghash"
 	"github.com/vaesgo/vaes/tables"
 	"github.com/vaesgo/vaes/vec"
 )
 
-// The GHASH key table: slot p-1 holds the key form of H^p, slot 32+p-1 its
-// half sum, as ghash.InitTable lays them out (asm: powers, midSlot).
+// The GHASH key table: slot p-1 holds the key form of H^p, slot 16+p-1
+// (ghash.MaxPowers+p-1) its half sum, as ghash.InitTable lays them out
+// (asm: powers, midSlot).
 const (
 	powers  = 8
-	midSlot = 32
+	midSlot = ghash.MaxPowers
 )
 
 // key returns the key form of H^p from the table (asm: key).
-func key(t *[64][16]byte, p int) vec.Uint64x2 {
+func key(t *[32][16]byte, p int) vec.Uint64x2 {
 	return vec.LoadUint8x16(&t[p-1]).AsUint64x2()
 }
 
 // keyMid returns the half sum of the key form of H^p (asm: keyMid).
-func keyMid(t *[64][16]byte, p int) vec.Uint64x2 {
+func keyMid(t *[32][16]byte, p int) vec.Uint64x2 {
 	return vec.LoadUint8x16(&t[midSlot+p-1]).AsUint64x2()
 }
 
@@ -81,7 +83,7 @@ func loadData(b []byte) vec.Uint64x2 {
 // ghashBatch absorbs eight blocks with one reduction, in steps that a
 // stitched loop spreads between AES rounds (asm: ghashBatch).
 type ghashBatch struct {
-	table *[64][16]byte
+	table *[32][16]byte
 	data  []byte
 	y     vec.Uint64x2
 	acc   accumulator
@@ -111,7 +113,7 @@ func (g *ghashBatch) all() {
 // ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)
 // blocks, the last zero-padded, multiplied by H^m down to H^1 and reduced
 // once (asm: ghashTail).
-func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
+func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 	if len(data) == 0 {
 		return y
 	}
@@ -126,7 +128,7 @@ func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 }
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
-func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	h := loadHash(y)
 	for len(data) >= 128 {
 		g := ghashBatch{table: t, data: data, y: h}
@@ -139,7 +141,7 @@ func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 }
 
 // ghashInitModel is ghashInit (asm: ghashInit).
-func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
 	storeKey(t, 1, k)
 	for p := 2; p <= powers; p++ {
@@ -165,7 +167,7 @@ func keyForm(h vec.Uint64x2) vec.Uint64x2 {
 }
 
 // storeKey stores the key form k of H^p and its half sum (asm: storeKey).
-func storeKey(t *[64][16]byte, p int, k vec.Uint64x2) {
+func storeKey(t *[32][16]byte, p int, k vec.Uint64x2) {
 	k.AsUint8x16().Store(&t[p-1])
 	mid := swap(k).Xor(k).SetElem(1, 0) // MOVQ keeps the low half
 	mid.AsUint8x16().Store(&t[midSlot+p-1])

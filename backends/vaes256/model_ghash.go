@@ -18,27 +18,27 @@ const (
 
 // pairAt loads slots s and s+1 of the table into the low and high lanes
 // (asm: one 32-byte load, or a memory operand of VPCLMULQDQ).
-func pairAt(t *[64][16]byte, s int) vec.Uint64x4 {
+func pairAt(t *[32][16]byte, s int) vec.Uint64x4 {
 	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&t[s])).SetHi(vec.LoadUint8x16(&t[s+1])).AsUint64x4()
 }
 
 // key returns the key forms in slots s and s+1 (asm: key).
-func key(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, s) }
+func key(t *[32][16]byte, s int) vec.Uint64x4 { return pairAt(t, s) }
 
 // keyMid returns their half sums (asm: keyMid).
-func keyMid(t *[64][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
+func keyMid(t *[32][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
 
 // oneKey returns the key form in slot s in the low lane and zero in the
 // high lane (asm: oneKey, a 16-byte VEX load, which clears the high lane):
 // the key of a register that holds one block. The slot above H^1's key is
 // the half sum of H^16, and the slot above H^1's half sum is past the end
 // of the table, so neither is read.
-func oneKey(t *[64][16]byte, s int) vec.Uint64x4 {
+func oneKey(t *[32][16]byte, s int) vec.Uint64x4 {
 	return widen(vec.LoadUint8x16(&t[s]).AsUint64x2())
 }
 
 // oneKeyMid returns the half sum of slot s's key alone (asm: oneKey).
-func oneKeyMid(t *[64][16]byte, s int) vec.Uint64x4 { return oneKey(t, midSlot+s) }
+func oneKeyMid(t *[32][16]byte, s int) vec.Uint64x4 { return oneKey(t, midSlot+s) }
 
 // reflectedPoly is tables.ReflectedPoly in both lanes (asm:
 // emit.ReflectedPoly2).
@@ -110,7 +110,7 @@ func loadData(b []byte) vec.Uint64x4 {
 // two blocks per step, in steps that a stitched loop spreads between AES
 // rounds (asm: ghashBatch).
 type ghashBatch struct {
-	table *[64][16]byte
+	table *[32][16]byte
 	data  []byte
 	y     vec.Uint64x2
 	acc   accumulator
@@ -149,7 +149,7 @@ func (g *ghashBatch) all() {
 // is odd the last register holds one block, and it takes H^1 alone, its
 // high lane zero (oneKey); if m is 1 that lane is all there is, and the
 // assembly skips sumLanes.
-func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
+func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 	n := len(data)
 	if n == 0 {
 		return y
@@ -175,7 +175,7 @@ func ghashTail(t *[64][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 }
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
-func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	h := loadHash(y)
 	for len(data) >= 16*gcmBlocks {
 		g := ghashBatch{table: t, data: data, y: h}
@@ -193,7 +193,7 @@ func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 // round: H^2:H^1, then H^4:H^3 = H^2:H^1·H^2, then the next two pairs
 // times H^4, then the next four times H^8. Eight multiplies in a row would
 // take twice as long.
-func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
 	k.AsUint8x16().Store(&t[powers-1])
 	k1 := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[powers-1])).AsUint64x4()
@@ -232,7 +232,7 @@ func halfSums(k vec.Uint64x4) vec.Uint64x4 { return swap(k).Xor(k) }
 
 // storeKeys stores the pair of key forms p in slots s and s+1 and their
 // half sums in slots 16+s and 16+s+1 (asm: storeKeys).
-func storeKeys(t *[64][16]byte, s int, p vec.Uint64x4) {
+func storeKeys(t *[32][16]byte, s int, p vec.Uint64x4) {
 	p.AsUint8x32().GetLo().Store(&t[s])
 	p.AsUint8x32().GetHi().Store(&t[s+1])
 	m := halfSums(p).AsUint8x32()

@@ -8,6 +8,14 @@ import (
 	"github.com/vaesgo/vaes/ghash"
 )
 
+// TestTableLayoutFills checks that the layout fills the table exactly:
+// the pairs of keys and of half sums end at its last slot.
+func TestTableLayoutFills(t *testing.T) {
+	if n := len(ghash.Table{}); midSlot+powers != n || powers > midSlot {
+		t.Fatalf("keys in slots 0..%d, half sums in %d..%d, table of %d slots", powers-1, midSlot, midSlot+powers-1, n)
+	}
+}
+
 // tableInJunk is a key-power table with random bytes on both sides.
 type tableInJunk struct {
 	before [4][16]byte

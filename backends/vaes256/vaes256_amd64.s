@@ -6148,7 +6148,7 @@ ctrTailDone_2:
 	VZEROUPPER
 	RET
 
-// func ghashInit(table *[64][16]byte, h *[16]byte)
+// func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: AVX, AVX2, VPCLMULQDQ
 TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ    table+0(FP), AX
@@ -6399,7 +6399,7 @@ DATA reflectedPoly2<>+16(SB)/8, $0x0000000000000001
 DATA reflectedPoly2<>+24(SB)/8, $0xc200000000000000
 GLOBL reflectedPoly2<>(SB), RODATA|NOPTR, $32
 
-// func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
+// func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
 // Requires: AVX, AVX2, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ    table+0(FP), AX
@@ -6845,7 +6845,7 @@ ghashTailDone_1:
 	VZEROUPPER
 	RET
 
-// func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $32-88
 	MOVQ keys+0(FP), AX
@@ -8632,7 +8632,7 @@ ghashTailDone_2:
 	VZEROUPPER
 	RET
 
-// func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $32-88
 	MOVQ keys+0(FP), AX

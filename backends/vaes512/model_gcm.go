@@ -41,7 +41,7 @@ func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
 // ciphertext of the batch before it: pairs of batches, with one reduction
 // for both hashes, while 512 bytes remain, then one batch if 256 remain.
 // The ciphertext of the last batch is hashed between the tail's rounds.
-func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
 			sealShort(keys, rounds, t, ctr, y, dst, src)
@@ -81,7 +81,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // pending, if not nil, is the previous batch's ciphertext, hashed between
 // the tail's AES rounds. It returns the hash and the number of blocks
 // used, ceil(n/16) (asm: sealTail).
-func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c *counter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
 	if n == 0 {
@@ -117,7 +117,7 @@ func sealTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, pending
 // it decrypts it: pairs of batches, with one reduction for both hashes,
 // while 512 bytes remain, then one batch if 256 remain. src and dst may be
 // the same slice.
-func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
 			openShort(keys, rounds, t, ctr, y, dst, src)
@@ -150,7 +150,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
 // of blocks used, ceil(n/16) (asm: openTail).
-func openTail(c *counter, k *roundKeys, t *[64][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c *counter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0

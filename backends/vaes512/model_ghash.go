@@ -16,7 +16,7 @@ const powers = 32
 // register of a tail whose block count is not a multiple of four, the
 // lanes past H^1 would lie past slot 31, the end of the table: they are
 // not read but zero (asm: the mask from tailKeys), as their data is.
-func keyPowers(t *[64][16]byte, slot int) vec.Uint64x8 {
+func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	var w [64]byte
 	for j := range min(4, powers-slot) {
 		copy(w[16*j:], t[slot+j][:])
@@ -26,7 +26,7 @@ func keyPowers(t *[64][16]byte, slot int) vec.Uint64x8 {
 
 // storePowers stores the four lanes of p to slots slot..slot+3 (asm:
 // storePowers).
-func storePowers(t *[64][16]byte, slot int, p vec.Uint64x8) {
+func storePowers(t *[32][16]byte, slot int, p vec.Uint64x8) {
 	var w [64]byte
 	p.AsUint8x64().Store(&w)
 	for j := range 4 {
@@ -120,7 +120,7 @@ func storeHash(h vec.Uint64x8, y *[16]byte) {
 // lane by lane by the powers at slot first+4r, first = 32-m; the running
 // hash y enters block 0.
 type ghashSum struct {
-	table *[64][16]byte
+	table *[32][16]byte
 	first int
 	y     vec.Uint64x8
 	acc   accumulator
@@ -142,7 +142,7 @@ func (g *ghashSum) finish() { g.y = horizontal(g.acc.reduce()) }
 
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).
-func ghashRegs(t *[64][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
+func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
 	g := ghashSum{table: t, first: powers - 4*regs, y: y}
 	for r := range regs {
 		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
@@ -155,7 +155,7 @@ func ghashRegs(t *[64][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint6
 // blocks, the last zero-padded, in z = ceil(n/64) registers, the last one
 // loaded through a mask, multiplied by H^m down to H^1 and reduced once
 // (asm: ghashTail).
-func ghashTail(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	n := len(data)
 	if n == 0 {
 		return y
@@ -172,7 +172,7 @@ func ghashTail(t *[64][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate): 32 blocks per
 // reduction, then 16 if that many remain, then the tail.
-func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
+func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
 			ghashUpdateShort(t, y, data)
@@ -196,7 +196,7 @@ func ghashUpdateModel(t *[64][16]byte, y *[16]byte, data []byte) {
 // of H^1, H^2, then [H^4, H^3, H^2, H^1] in one register, and from there
 // the other seven registers of powers by multiplying whole registers by
 // H^4, H^8 and H^16 in every lane: six multiplies in a row instead of 31.
-func ghashInitModel(t *[64][16]byte, h *[16]byte) {
+func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(h))).AsUint64x8())
 	h2 := mulLanes(h1, h1)              // H^2 in every lane
 	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]

@@ -112,24 +112,24 @@ func mulShort(x, h vec.Uint64x2) vec.Uint64x2 {
 
 // keyH1 returns the key form of H^1, slot 15 of the table (asm: the memory
 // operand keyPowers(table, 15) in its XMM size).
-func keyH1(t *[64][16]byte) vec.Uint64x2 { return vec.LoadUint8x16(&t[powers-1]).AsUint64x2() }
+func keyH1(t *[32][16]byte) vec.Uint64x2 { return vec.LoadUint8x16(&t[powers-1]).AsUint64x2() }
 
 // ghashShort absorbs one block x, in GCM's block order and zero-padded,
 // into the GHASH value y, both in memory form (asm: ghashShort): y ^ x
 // reversed once, multiplied by H.
-func ghashShort(t *[64][16]byte, y *[16]byte, x vec.Uint8x16) {
+func ghashShort(t *[32][16]byte, y *[16]byte, x vec.Uint8x16) {
 	v := reverse16(vec.LoadUint8x16(y).Xor(x)).AsUint64x2()
 	reverse16(mulShort(v, keyH1(t)).AsUint8x16()).Store(y)
 }
 
 // ghashUpdateShort is ghashUpdate on 1..16 bytes (asm: ghashUpdate's short
 // path).
-func ghashUpdateShort(t *[64][16]byte, y *[16]byte, data []byte) {
+func ghashUpdateShort(t *[32][16]byte, y *[16]byte, data []byte) {
 	ghashShort(t, y, loadShort(data))
 }
 
 // sealShort is seal on 1..16 bytes (asm: sealShort).
-func sealShort(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := vec.LoadUint8x16(ctr)
 	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
 	storeShort(x, dst)
@@ -139,7 +139,7 @@ func sealShort(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte
 
 // openShort is open on 1..16 bytes (asm: openShort): the hash of the
 // ciphertext runs while the block is encrypted.
-func openShort(keys *[15][16]byte, rounds int, t *[64][16]byte, ctr, y *[16]byte, dst, src []byte) {
+func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := vec.LoadUint8x16(ctr)
 	x := loadShort(src)
 	ghashShort(t, y, x)

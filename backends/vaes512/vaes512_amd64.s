@@ -3710,7 +3710,7 @@ ctrDone_2:
 	VZEROUPPER
 	RET
 
-// func ghashInit(table *[64][16]byte, h *[16]byte)
+// func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, VPCLMULQDQ
 TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ            table+0(FP), AX
@@ -3883,7 +3883,7 @@ DATA reflectedPoly4<>+48(SB)/8, $0x0000000000000001
 DATA reflectedPoly4<>+56(SB)/8, $0xc200000000000000
 GLOBL reflectedPoly4<>(SB), RODATA|NOPTR, $64
 
-// func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
+// func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  table+0(FP), AX
@@ -4353,7 +4353,7 @@ ghashDone_1:
 	VZEROUPPER
 	RET
 
-// func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
@@ -6506,7 +6506,7 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
-// func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX

@@ -36,23 +36,23 @@ func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte
 // of table. h is E_K(0^128).
 //
 //go:noescape
-func ghashInit(table *[64][16]byte, h *[16]byte)
+func ghashInit(table *[32][16]byte, h *[16]byte)
 
 // ghashUpdate absorbs data into the running GHASH value y (GCM's block form)
 // with the key powers in table: y = (y ^ X)·H for each block X, the last
 // partial block padded with zeros.
 //
 //go:noescape
-func ghashUpdate(table *[64][16]byte, y *[16]byte, data []byte)
+func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
 
 // seal is ctr32(keys, rounds, ctr, dst, src) followed by
 // ghashUpdate(table, y, dst[:len(src)]), in one pass.
 //
 //go:noescape
-func seal(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 
 // open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,
 // ctr, dst, src), in one pass; src and dst may be the same slice.
 //
 //go:noescape
-func open(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -6,14 +6,16 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+	"github.com/vaesgo/vaes/ghash"
 )
 
 // The GHASH key table is ghash.Table in the layout of ghash.InitTable with
-// eight powers: slot i holds the key form of H^(i+1), slot 32+i its half sum
-// (high 64 bits XOR low 64 bits) in the low 64 bits.
+// eight powers: slot i holds the key form of H^(i+1), slot 16+i
+// (ghash.MaxPowers+i) its half sum (high 64 bits XOR low 64 bits) in the
+// low 64 bits.
 const (
 	powers  = 8
-	midSlot = 32
+	midSlot = ghash.MaxPowers
 )
 
 // key returns the address of the key form of H^p in the table at t
@@ -204,7 +206,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update).
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Pragma("noescape")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
@@ -235,10 +237,10 @@ func ghashUpdate() {
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
 // H^1..H^8 and their half sums, in the slots of ghash.InitTable.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
 	Pragma("noescape")
 	Doc("ghashInit writes the key forms of H^1..H^8 and their half sums into",
-		"slots 0..7 and 32..39 of table, as ghash.InitTable(table, h, 8) does;",
+		"slots 0..7 and 16..23 of table, as ghash.InitTable(table, h, 8) does;",
 		"the other slots are not touched. h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))

@@ -20,7 +20,7 @@ const (
 
 var gcmWidths = []int{8, 4, 2, 1}
 
-const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
+const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
 // gcmKernel holds what seal and open load from their arguments.
 type gcmKernel struct {

@@ -289,7 +289,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update).
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Pragma("noescape")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
@@ -322,7 +322,7 @@ func ghashUpdate() {
 // H^16..H^1 and their half sums, in this backend's layout, in rounds of
 // independent multiplies.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
 	Pragma("noescape")
 	Doc("ghashInit writes the key forms of H^16, ..., H^1 into slots 0..15 of",
 		"table and their half sums, in both 64-bit halves, into slots 16..31.",

@@ -8,7 +8,7 @@ import (
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
-const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[64][16]byte, ctr, y *[16]byte, dst, src []byte)"
+const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
 // gcmBytes is the batch of the stitched loops: 16 blocks, four registers
 // (model: gcmBytes). Two batches share one GHASH reduction.

@@ -252,7 +252,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update).
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[64][16]byte, y *[16]byte, data []byte)")
+	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Pragma("noescape")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
@@ -298,7 +298,7 @@ func ghashUpdate() {
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
 // H^32..H^1 in slots 0..31.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[64][16]byte, h *[16]byte)")
+	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
 	Pragma("noescape")
 	Doc("ghashInit writes the key forms of H^32, H^31, ..., H^1 into slots 0..31",
 		"of table. h is E_K(0^128).")
