@@ -243,31 +243,46 @@ func tagEqual(y *[BlockSize]byte, tag []byte) bool {
 // counter derives the first counter block J0 from the nonce, stores E(J0) in
 // tagMask, and leaves ctr at J0+1, where the keystream for the message starts.
 func (g *GCM) counter(k kernels, ctr, tagMask *[BlockSize]byte, nonce []byte) {
+	g.j0(k, ctr, nonce)
+	encryptBlocks(k.b, &g.key.ks, tagMask[:], ctr[:])
+	binary.BigEndian.PutUint32(ctr[12:], binary.BigEndian.Uint32(ctr[12:])+1)
+}
+
+// j0 sets j to the first counter block J0 for nonce.
+func (g *GCM) j0(k kernels, j *[BlockSize]byte, nonce []byte) {
 	if len(nonce) == gcmStandardNonceSize {
 		// J0 = nonce || 0^31 || 1
-		copy(ctr[:], nonce)
-		ctr[12], ctr[13], ctr[14], ctr[15] = 0, 0, 0, 1
-	} else {
-		// J0 = GHASH(nonce || 0-padding || 0^64 || [len(nonce)]_64)
-		clear(ctr[:])
-		ghashUpdate(k.b, k.t, ctr, nonce)
-		var lengths [BlockSize]byte
-		binary.BigEndian.PutUint64(lengths[8:], uint64(len(nonce))*8)
-		ghashUpdate(k.b, k.t, ctr, lengths[:])
+		copy(j[:], nonce)
+		j[12], j[13], j[14], j[15] = 0, 0, 0, 1
+		return
 	}
-	// CTR32 on a zero block yields E(J0) and advances the counter to J0+1.
-	clear(tagMask[:])
-	ctr32(k.b, &g.key.ks, ctr, tagMask[:], tagMask[:])
+	// J0 = GHASH(nonce || 0-padding || 0^64 || [len(nonce)]_64)
+	clear(j[:])
+	ghashUpdate(k.b, k.t, j, nonce)
+	var lengths [BlockSize]byte
+	binary.BigEndian.PutUint64(lengths[8:], uint64(len(nonce))*8)
+	ghashUpdate(k.b, k.t, j, lengths[:])
 }
 
 // finish absorbs the length block into y and masks it into the full tag.
 func (g *GCM) finish(k kernels, y, tagMask *[BlockSize]byte, aadLen int, textLen uint64) {
 	var lengths [BlockSize]byte
-	binary.BigEndian.PutUint64(lengths[:8], uint64(aadLen)*8)
-	binary.BigEndian.PutUint64(lengths[8:], textLen*8)
+	putLengths(&lengths, aadLen, textLen)
 	ghashUpdate(k.b, k.t, y, lengths[:])
+	xorBlock(y, tagMask)
+}
+
+// putLengths writes GCM's length block: the bit lengths of the additional
+// data and of the text, 64 bits each, big-endian.
+func putLengths(b *[BlockSize]byte, aadLen int, textLen uint64) {
+	binary.BigEndian.PutUint64(b[:8], uint64(aadLen)*8)
+	binary.BigEndian.PutUint64(b[8:], textLen*8)
+}
+
+// xorBlock sets y to y XOR m.
+func xorBlock(y, m *[BlockSize]byte) {
 	for i := 0; i < BlockSize; i += 8 {
-		binary.LittleEndian.PutUint64(y[i:], binary.LittleEndian.Uint64(y[i:])^binary.LittleEndian.Uint64(tagMask[i:]))
+		binary.LittleEndian.PutUint64(y[i:], binary.LittleEndian.Uint64(y[i:])^binary.LittleEndian.Uint64(m[i:]))
 	}
 }
 
