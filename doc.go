@@ -13,10 +13,10 @@
 // record's payload and content type, without copying them together) and
 // seals or opens a message that arrives in chunks (NewSealer, NewOpener).
 //
-// A key used for one message costs little: NewGCM expands the key and
-// computes the hash key H with a small table of its powers; the wide
-// backends build their large tables of powers only once a key has made a
-// few long calls (see the constants in gcm_keys.go).
+// A key used for one message costs little: NewGCM expands the key with the
+// backend's own instructions and builds its table of powers of the hash key
+// H into one 1 KiB allocation that the garbage collector never scans (see
+// gcm_keys.go for why the table is not built lazily).
 //
 // # Backends
 //

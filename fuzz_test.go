@@ -74,59 +74,28 @@ func (c fuzzCase) std(t *testing.T) cipher.AEAD {
 }
 
 // ours returns this package's GCM for the case on every backend the
-// fuzz targets cover (see fuzzBackends), by name: a fresh one and, where
-// it differs, a warm one (see warmGCM).
+// fuzz targets cover (see fuzzBackends), by name.
 func (c fuzzCase) ours(t *testing.T) map[string]*vaes.GCM {
 	m := map[string]*vaes.GCM{}
 	for _, b := range fuzzBackends() {
-		for _, warm := range []bool{false, true} {
-			if warm && !warmMatters(b) {
-				continue
-			}
-			restore := impl.Select(b)
-			var g *vaes.GCM
-			var err error
-			switch {
-			case c.nonceSize != 12:
-				g, err = vaes.NewGCMWithNonceSize(c.key, c.nonceSize)
-			case c.tagSize != 16:
-				g, err = vaes.NewGCMWithTagSize(c.key, c.tagSize)
-			default:
-				g, err = vaes.NewGCM(c.key)
-			}
-			restore()
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := b.Name
-			if warm {
-				warmGCM(g)
-				name += " (warm)"
-			}
-			m[name] = g
+		restore := impl.Select(b)
+		var g *vaes.GCM
+		var err error
+		switch {
+		case c.nonceSize != 12:
+			g, err = vaes.NewGCMWithNonceSize(c.key, c.nonceSize)
+		case c.tagSize != 16:
+			g, err = vaes.NewGCMWithTagSize(c.key, c.tagSize)
+		default:
+			g, err = vaes.NewGCM(c.key)
 		}
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[b.Name] = g
 	}
 	return m
-}
-
-// warmMatters reports whether a GCM on backend b changes kernels as it is
-// used: a new key on vaes512 or vaes256 runs on the aesni kernels until it
-// has made a few long calls (gcm_keys.go), so the public API must be
-// tested both fresh and warm to reach both.
-func warmMatters(b *impl.Backend) bool {
-	return b.ID == impl.VAES512 || b.ID == impl.VAES256
-}
-
-// warmGCM makes enough long calls on g for it to move to its backend's
-// own wide kernels: many times the few that are needed, so that a change
-// of that number does not quietly leave the wide kernels untested.
-func warmGCM(g *vaes.GCM) {
-	msg := make([]byte, 1024)
-	buf := make([]byte, 0, len(msg)+g.Overhead())
-	nonce := make([]byte, g.NonceSize())
-	for range 32 {
-		g.Seal(buf, nonce, msg, nil)
-	}
 }
 
 // fuzzBackends returns the backends the fuzz targets run on: only the

@@ -8,7 +8,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"sync"
-	"sync/atomic"
 
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/stdlib"
@@ -42,11 +41,6 @@ type GCM struct {
 	// message should cost little more than its key schedule.
 	key *gcmKey
 
-	// The GHASH key's wide table, prepared lazily: see gcm_keys.go.
-	nb        *impl.Backend               // the backend that reads key.narrow
-	wide      atomic.Pointer[ghash.Table] // b's table, once built
-	longCalls atomic.Uint32               // long calls made before wide was
-
 	// On the stdlib backend the key material is made only if SealPieces,
 	// Sealer or Opener need it; prepare does that, once.
 	once    sync.Once
@@ -57,9 +51,9 @@ type GCM struct {
 // fits the allocator's 1024-byte size class. A GCM made for one message
 // pays for clearing and collecting all of it, so it should not grow.
 type gcmKey struct {
-	ks     aesround.Schedule
-	h      [BlockSize]byte // H = E_K(0^128)
-	narrow ghash.Table     // nb's table, built by NewGCM
+	ks    aesround.Schedule
+	h     [BlockSize]byte // H = E_K(0^128)
+	table ghash.Table     // H's powers, in the layout the backend's GHASH reads
 }
 
 // NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
@@ -123,8 +117,8 @@ func (g *GCM) initKey(key []byte) {
 	k := new(gcmKey)
 	expandKey(g.b, &k.ks, key)
 	encryptBlocks(g.b, &k.ks, k.h[:], k.h[:])
+	ghashInit(g.b, &k.table, &k.h)
 	g.key = k
-	g.initHashKey()
 }
 
 // NonceSize returns the nonce length Seal and Open take.
@@ -166,7 +160,7 @@ func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 // seal writes the ciphertext and tag of plaintext to out, which is exactly
 // len(plaintext)+g.tagSize long.
 func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
-	k := g.pick(len(plaintext))
+	k := g.kernels()
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)
@@ -217,7 +211,7 @@ func (g *GCM) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 func (g *GCM) open(out, nonce, ciphertext, additionalData []byte) error {
 	n := len(ciphertext) - g.tagSize
 	tag := ciphertext[n:]
-	k := g.pick(n)
+	k := g.kernels()
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)

@@ -40,7 +40,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 		panic("crypto/cipher: invalid buffer overlap of output and additional data")
 	}
 
-	k := g.pick(int(total))
+	k := g.kernels()
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)

@@ -119,7 +119,7 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 		panic("crypto/cipher: incorrect nonce length given to GCM")
 	}
 	s.g = g
-	s.k = g.pick(-1)
+	s.k = g.kernels()
 	g.counter(s.k, &s.ctr, &s.tagMask, nonce)
 	ghashUpdate(s.k.b, s.k.t, &s.y, additionalData)
 	s.aadLen = len(additionalData)

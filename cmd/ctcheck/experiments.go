@@ -89,7 +89,7 @@ func fillRand(rng *rand.Rand, b []byte) {
 	}
 }
 
-// newGCM builds a GCM on backend b, warmed up (see warm).
+// newGCM builds a GCM on backend b.
 func newGCM(b *impl.Backend, key []byte) *vaes.GCM {
 	restore := impl.Select(b)
 	g, err := vaes.NewGCM(key)
@@ -97,24 +97,7 @@ func newGCM(b *impl.Backend, key []byte) *vaes.GCM {
 	if err != nil {
 		panic(err)
 	}
-	warm(b, g)
 	return g
-}
-
-// warm makes enough long calls on a GCM on vaes512 or vaes256 for it to
-// move from the aesni kernels every new key starts on to the backend's
-// own (see the root package's gcm_keys.go), many times the few needed, so
-// that the experiments time the backend they name.
-func warm(b *impl.Backend, g *vaes.GCM) {
-	if b.ID != impl.VAES512 && b.ID != impl.VAES256 {
-		return
-	}
-	msg := make([]byte, 1024)
-	buf := make([]byte, 0, len(msg)+16)
-	nonce := make([]byte, 12)
-	for range 32 {
-		g.Seal(buf, nonce, msg, nil)
-	}
 }
 
 func newCipher(b *impl.Backend, key []byte) *vaes.Cipher {
