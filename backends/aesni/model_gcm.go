@@ -39,8 +39,8 @@ func (sl *counterSlots) load() []vec.Uint8x16 {
 }
 
 // next advances the counter by 8 and rewrites the last 4 bytes of each
-// slot for the following batch (asm: counterSlots.next): add, byte swap,
-// XOR, store.
+// slot for the following batch (asm: counterSlots.next): add, byte swap
+// (three rotates in the assembly, asm: byteSwap32), XOR, store.
 func (sl *counterSlots) next() {
 	sl.value += 8
 	for i := range sl.mem {
