@@ -23,14 +23,21 @@
 //
 // # Guarantees
 //
-// No branch and no memory address depends on key or data bytes: loop trip
-// counts and branches depend on lengths and the key size, and one branch per
-// batch on the last byte of the counter block (see Counters), which comes
-// from the nonce or IV and is public. The kernels keep no state between
-// calls, so they may run concurrently on distinct outputs. The only thing
-// they put on the stack is the counter pair, in a 32-byte slot of the
-// frame: no key, keystream or data. The exported kernels check lengths and
-// the key schedule and panic on misuse, so the assembly never runs on bad
+// No branch and no memory address depends on key or data bytes, and none
+// in CTR32, Seal and Open, the kernels GCM uses, depends on the counter:
+// there, loop trip counts and branches depend only on lengths and the key
+// size. GCM's counter starts from J0, which for nonces other than 12 bytes
+// is GHASH_H(nonce) and so depends on the hash key. The one branch on a
+// counter is in CTR128, once per batch on the last byte of its counter
+// (see Counters): CTR128's counter is the caller's IV, which counter mode
+// sends in the clear, advanced by the number of blocks used so far.
+// TestCounterBranch fails if that branch's code appears in ctr32, seal or
+// open. The kernels keep no state between calls, so they may run
+// concurrently on distinct outputs. The only thing they put on the stack
+// is the counter pair, in a 32-byte slot of the frame: no key, keystream
+// or data (GCM's counter blocks are J0 plus small numbers, and the caller
+// holds J0 in memory too). The exported kernels check lengths and the key
+// schedule and panic on misuse, so the assembly never runs on bad
 // arguments. Every kernel ends with VZEROUPPER.
 //
 // # Three names for every step
@@ -124,12 +131,18 @@
 //
 // Reversing every register of counter blocks costs a VPSHUFB each, on the
 // same ports as VAESENC and VPCLMULQDQ. When the last byte of c plus the
-// batch size cannot overflow, which the kernels test on a general-purpose
-// copy of that byte, the blocks differ from c and c+1 only in that byte: one
-// VPSHUFB gives the pair in its own big-endian order, and one VPADDD per
-// register adds 2j to the last bytes. This made counter mode 6% and Seal 2%
-// faster at 16 KiB, and Seal 8% faster at 256 bytes. The test is on the
-// counter, which is public; otherwise each register is reversed as before.
+// batch size cannot overflow, the blocks differ from c and c+1 only in
+// that byte: one VPSHUFB gives the pair in its own big-endian order, and
+// one VPADDD per register adds 2j to the last bytes. Telling the two cases
+// apart takes a branch on the counter, so only ctr64 (CTR128) does it, on
+// a general-purpose copy of that byte: CTR128's counter is the caller's
+// IV, which counter mode sends in the clear. ctr32, seal and open reverse
+// every register: their counter is GCM's, which for nonces other than 12
+// bytes starts from J0 = GHASH_H(nonce) and so depends on the hash key.
+// Giving up the shortcut there cost, for AES-128 (medians of 18 rounds
+// alternating with crypto/aes in one process), 1 to 3% in Seal at 1350
+// bytes and 16 KiB, nothing measurable in Open, and 7% in ctr32 at both
+// sizes, which is how much the shortcut still saves ctr64.
 //
 // # GHASH
 //

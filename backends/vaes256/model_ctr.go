@@ -36,16 +36,23 @@ var pairStart = func() vec.Uint8x32 {
 // lane, so that one lane-wise add advances both (asm: counter). While a
 // batch's rounds run, the assembly keeps it in a 32-byte slot of its frame
 // (asm: counter.advance and counter.reload): they need the registers.
+//
+// public says whether blocks may take its shortcut, which branches on the
+// counter: only ctr64's counter is public (CTR128's counter is the caller's
+// IV, which counter mode sends in the clear). GCM's is not: for nonces
+// other than 12 bytes it starts from J0 = GHASH_H(nonce), which depends on
+// the hash key.
 type counter struct {
-	pair vec.Uint8x32
-	add  increment
+	pair   vec.Uint8x32
+	add    increment
+	public bool
 }
 
 // loadCounter broadcasts a big-endian counter block to both lanes,
 // reverses its bytes and adds 0 and 1 (asm: loadCounter).
-func loadCounter(ctr *[16]byte, add increment) counter {
+func loadCounter(ctr *[16]byte, add increment, public bool) counter {
 	c := reverse(vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(ctr)))
-	return counter{pair: add(c, pairStart), add: add}
+	return counter{pair: add(c, pairStart), add: add, public: public}
 }
 
 // store writes the low lane's counter back in big-endian form (asm:
@@ -54,17 +61,16 @@ func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().Store(ctr) }
 
 // blocks returns w registers of counter blocks, c+2j and c+2j+1 in
 // register j, in the block's own byte order and so ready for round key 0
-// (asm: counter.blocks).
+// (asm: counter.blocks): register j is the pair plus 2j, reversed.
 //
-// When the last byte of c plus 2w-1 does not overflow, the blocks differ
-// from c, c+1 only in their last byte: one byte reversal gives the pair in
-// big-endian form, and one add per register puts 2j into the last bytes.
-// Otherwise each register is the pair plus 2j, reversed. The assembly keeps
-// the last byte in a general-purpose register for the test; the counter
-// comes from the nonce and is public.
+// For a public counter whose last byte plus 2w-1 does not overflow, the
+// blocks differ from c, c+1 only in their last byte: one byte reversal
+// gives the pair in big-endian form, and one add per register puts 2j into
+// the last bytes. The assembly keeps that byte in a general-purpose
+// register for the test.
 func (c counter) blocks(w int) []vec.Uint8x32 {
 	pairs := make([]vec.Uint8x32, w)
-	if c.low() <= 256-2*w {
+	if c.public && c.low() <= 256-2*w {
 		pairs[0] = reverse(c.pair)
 		for j := 1; j < w; j++ {
 			pairs[j] = pairs[0].AsUint32x8().Add(lastByteAdd(2 * j)).AsUint8x32()
@@ -82,7 +88,7 @@ func (c counter) blocks(w int) []vec.Uint8x32 {
 }
 
 // low returns the last byte of the low lane's counter block (asm: the
-// general-purpose register counter.low).
+// general-purpose register counter.low, which only a public counter has).
 func (c counter) low() int { return int(c.pair.GetLo().AsUint64x2().GetElem(0) & 0xff) }
 
 // lastByteAdd returns n in byte 15 of both lanes (asm: emit.LastByteAdds).
@@ -108,17 +114,17 @@ func (c *counter) advanceLow(n int) {
 
 // ctr32Model is ctr32 (asm: ctrKernel).
 func ctr32Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	ctrModel(inc32, keys, rounds, ctr, dst, src)
+	ctrModel(inc32, false, keys, rounds, ctr, dst, src)
 }
 
 // ctr64Model is ctr64 (asm: ctrKernel).
 func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	ctrModel(inc64, keys, rounds, ctr, dst, src)
+	ctrModel(inc64, true, keys, rounds, ctr, dst, src)
 }
 
-func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	const batch = 32 * 15
-	c := loadCounter(ctr, add)
+	c := loadCounter(ctr, add, public)
 	for len(src) >= batch {
 		pairs := c.blocks(15)
 		c.advance(30)

@@ -39,7 +39,7 @@ func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 // the ciphertext of batch i-1; the last batch is hashed after the loop.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
-	c := loadCounter(ctr, inc32)
+	c := loadCounter(ctr, inc32, false)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= batch {
@@ -65,7 +65,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // batch i while it decrypts it; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
-	c := loadCounter(ctr, inc32)
+	c := loadCounter(ctr, inc32, false)
 	h := loadHash(y)
 	for len(src) >= batch {
 		g := ghashBatch{table: t, data: src, y: h}

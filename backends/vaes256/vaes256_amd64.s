@@ -2739,7 +2739,6 @@ TEXT ·ctr32(SB), NOSPLIT, $32-72
 	VBROADCASTI128 (BX), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	MOVBQZX        15(BX), R9
 
 	// 30 blocks at a time.
 ctr30_1:
@@ -2747,63 +2746,38 @@ ctr30_1:
 	JB   ctrTail_1
 
 	// counter.blocks: 15 registers of counter blocks.
-	CMPQ R9, $0x000000e2
-	JA   counterCarry_1
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
-	VPADDD  lastByteAdd14<>+32(SB), Y1, Y3
-	VPADDD  lastByteAdd14<>+64(SB), Y1, Y4
-	VPADDD  lastByteAdd14<>+96(SB), Y1, Y5
-	VPADDD  lastByteAdd14<>+128(SB), Y1, Y6
-	VPADDD  lastByteAdd14<>+160(SB), Y1, Y7
-	VPADDD  lastByteAdd14<>+192(SB), Y1, Y8
-	VPADDD  lastByteAdd14<>+224(SB), Y1, Y9
-	VPADDD  lastByteAdd14<>+256(SB), Y1, Y10
-	VPADDD  lastByteAdd14<>+288(SB), Y1, Y11
-	VPADDD  lastByteAdd14<>+320(SB), Y1, Y12
-	VPADDD  lastByteAdd14<>+352(SB), Y1, Y13
-	VPADDD  lastByteAdd14<>+384(SB), Y1, Y14
-	VPADDD  lastByteAdd14<>+416(SB), Y1, Y15
-	JMP     counterDone_1
-
-counterCarry_1:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  pairAdd15<>+0(SB), Y0, Y2
-	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
-	VPADDD  pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+96(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+128(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+160(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+192(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+224(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+256(SB), Y0, Y10
-	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
-	VPADDD  pairAdd15<>+288(SB), Y0, Y11
-	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
-	VPADDD  pairAdd15<>+320(SB), Y0, Y12
-	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
-	VPADDD  pairAdd15<>+352(SB), Y0, Y13
-	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
-	VPADDD  pairAdd15<>+384(SB), Y0, Y14
-	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
-	VPADDD  pairAdd15<>+416(SB), Y0, Y15
-	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
-
-counterDone_1:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
+	VPADDD         pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
+	VPADDD         pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+96(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+128(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+160(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+192(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+224(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+256(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+288(SB), Y0, Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VPADDD         pairAdd15<>+320(SB), Y0, Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VPADDD         pairAdd15<>+352(SB), Y0, Y13
+	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
+	VPADDD         pairAdd15<>+384(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+416(SB), Y0, Y15
+	VPSHUFB        byteReverse2<>+0(SB), Y15, Y15
 	VPADDD         pairAdd15<>+448(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
-	ADDB           $0x1e, R9
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y1, Y1
 	VPXOR          Y0, Y2, Y2
@@ -3115,9 +3089,9 @@ ctrTail_1:
 	JZ    ctrTailDone_1
 
 	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R8, R10
-	ADDQ $0x0f, R10
-	SHRQ $0x04, R10
+	MOVQ R8, R9
+	ADDQ $0x0f, R9
+	SHRQ $0x04, R9
 	CMPQ R8, $0x00000020
 	JBE  width1_3
 	CMPQ R8, $0x00000040
@@ -3129,60 +3103,36 @@ ctrTail_1:
 
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
-	CMPQ R9, $0x000000e2
-	JA   counterCarry_2
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  lastByteAdd14<>+0(SB), Y1, Y9
-	VPADDD  lastByteAdd14<>+32(SB), Y1, Y10
-	VPADDD  lastByteAdd14<>+64(SB), Y1, Y11
-	VPADDD  lastByteAdd14<>+96(SB), Y1, Y12
-	VPADDD  lastByteAdd14<>+128(SB), Y1, Y13
-	VPADDD  lastByteAdd14<>+160(SB), Y1, Y14
-	VPADDD  lastByteAdd14<>+192(SB), Y1, Y15
-	VPADDD  lastByteAdd14<>+224(SB), Y1, Y2
-	VPADDD  lastByteAdd14<>+256(SB), Y1, Y3
-	VPADDD  lastByteAdd14<>+288(SB), Y1, Y4
-	VPADDD  lastByteAdd14<>+320(SB), Y1, Y5
-	VPADDD  lastByteAdd14<>+352(SB), Y1, Y6
-	VPADDD  lastByteAdd14<>+384(SB), Y1, Y7
-	VPADDD  lastByteAdd14<>+416(SB), Y1, Y8
-	JMP     counterDone_2
-
-counterCarry_2:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  pairAdd15<>+0(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+32(SB), Y0, Y10
-	VPSHUFB byteReverse2<>+0(SB), Y10, Y10
-	VPADDD  pairAdd15<>+64(SB), Y0, Y11
-	VPSHUFB byteReverse2<>+0(SB), Y11, Y11
-	VPADDD  pairAdd15<>+96(SB), Y0, Y12
-	VPSHUFB byteReverse2<>+0(SB), Y12, Y12
-	VPADDD  pairAdd15<>+128(SB), Y0, Y13
-	VPSHUFB byteReverse2<>+0(SB), Y13, Y13
-	VPADDD  pairAdd15<>+160(SB), Y0, Y14
-	VPSHUFB byteReverse2<>+0(SB), Y14, Y14
-	VPADDD  pairAdd15<>+192(SB), Y0, Y15
-	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
-	VPADDD  pairAdd15<>+224(SB), Y0, Y2
-	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
-	VPADDD  pairAdd15<>+256(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+288(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+320(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+352(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+384(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+416(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-
-counterDone_2:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
+	VPADDD         pairAdd15<>+0(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+32(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+64(SB), Y0, Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VPADDD         pairAdd15<>+96(SB), Y0, Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VPADDD         pairAdd15<>+128(SB), Y0, Y13
+	VPSHUFB        byteReverse2<>+0(SB), Y13, Y13
+	VPADDD         pairAdd15<>+160(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+192(SB), Y0, Y15
+	VPSHUFB        byteReverse2<>+0(SB), Y15, Y15
+	VPADDD         pairAdd15<>+224(SB), Y0, Y2
+	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
+	VPADDD         pairAdd15<>+256(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+288(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+320(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+352(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+384(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+416(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
 	VMOVDQU        Y0, (SP)
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y1, Y1
@@ -3453,7 +3403,7 @@ rounds10_14:
 	VAESENCLAST    Y0, Y6, Y6
 	VAESENCLAST    Y0, Y7, Y7
 	VAESENCLAST    Y0, Y8, Y8
-	VMOVQ          R10, X0
+	VMOVQ          R9, X0
 	VPADDD         (SP), X0, X0
 
 	// xorPairs, storePairs: the whole registers.
@@ -3611,40 +3561,23 @@ ctrTailLow_7:
 width8_3:
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R9, $0x000000f0
-	JA   counterCarry_3
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  lastByteAdd14<>+0(SB), Y1, Y6
-	VPADDD  lastByteAdd14<>+32(SB), Y1, Y7
-	VPADDD  lastByteAdd14<>+64(SB), Y1, Y8
-	VPADDD  lastByteAdd14<>+96(SB), Y1, Y2
-	VPADDD  lastByteAdd14<>+128(SB), Y1, Y3
-	VPADDD  lastByteAdd14<>+160(SB), Y1, Y4
-	VPADDD  lastByteAdd14<>+192(SB), Y1, Y5
-	JMP     counterDone_3
-
-counterCarry_3:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  pairAdd15<>+0(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+32(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+64(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+96(SB), Y0, Y2
-	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
-	VPADDD  pairAdd15<>+128(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+160(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+192(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-
-counterDone_3:
-	VMOVQ          R10, X9
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
+	VPADDD         pairAdd15<>+0(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+32(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+64(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+96(SB), Y0, Y2
+	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
+	VPADDD         pairAdd15<>+128(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+160(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+192(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VMOVQ          R9, X9
 	VPADDD         X0, X9, X0
 	VBROADCASTI128 (AX), Y9
 	VPXOR          Y9, Y1, Y1
@@ -3901,28 +3834,15 @@ ctrTailLow_11:
 width4_3:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	CMPQ R9, $0x000000f8
-	JA   counterCarry_4
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  lastByteAdd14<>+0(SB), Y1, Y4
-	VPADDD  lastByteAdd14<>+32(SB), Y1, Y2
-	VPADDD  lastByteAdd14<>+64(SB), Y1, Y3
-	JMP     counterDone_4
-
-counterCarry_4:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  pairAdd15<>+0(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+32(SB), Y0, Y2
-	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
-	VPADDD  pairAdd15<>+64(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-
-counterDone_4:
-	VMOVQ          R10, X5
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
+	VPADDD         pairAdd15<>+0(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+32(SB), Y0, Y2
+	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
+	VPADDD         pairAdd15<>+64(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VMOVQ          R9, X5
 	VPADDD         X0, X5, X0
 	VBROADCASTI128 (AX), Y5
 	VPXOR          Y5, Y1, Y1
@@ -4077,22 +3997,11 @@ ctrTailLow_13:
 width2_3:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	CMPQ R9, $0x000000fc
-	JA   counterCarry_5
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
-	JMP     counterDone_5
-
-counterCarry_5:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
-	VPADDD  pairAdd15<>+0(SB), Y0, Y2
-	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
-
-counterDone_5:
-	VMOVQ          R10, X3
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y1
+	VPADDD         pairAdd15<>+0(SB), Y0, Y2
+	VPSHUFB        byteReverse2<>+0(SB), Y2, Y2
+	VMOVQ          R9, X3
 	VPADDD         X0, X3, X0
 	VBROADCASTI128 (AX), Y3
 	VPXOR          Y3, Y1, Y1
@@ -4196,9 +4105,9 @@ ctrTailLow_14:
 width1_3:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	// No carry out of the last byte: add to it in big-endian form.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VMOVQ          R10, X1
+	VMOVQ          R9, X1
 	VPADDD         X0, X1, X0
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y2, Y2
@@ -4379,64 +4288,6 @@ DATA pairStart<>+16(SB)/8, $0x0000000000000001
 DATA pairStart<>+24(SB)/8, $0x0000000000000000
 GLOBL pairStart<>(SB), RODATA|NOPTR, $32
 
-DATA lastByteAdd14<>+0(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+8(SB)/8, $0x0200000000000000
-DATA lastByteAdd14<>+16(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+24(SB)/8, $0x0200000000000000
-DATA lastByteAdd14<>+32(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+40(SB)/8, $0x0400000000000000
-DATA lastByteAdd14<>+48(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+56(SB)/8, $0x0400000000000000
-DATA lastByteAdd14<>+64(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+72(SB)/8, $0x0600000000000000
-DATA lastByteAdd14<>+80(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+88(SB)/8, $0x0600000000000000
-DATA lastByteAdd14<>+96(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+104(SB)/8, $0x0800000000000000
-DATA lastByteAdd14<>+112(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+120(SB)/8, $0x0800000000000000
-DATA lastByteAdd14<>+128(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+136(SB)/8, $0x0a00000000000000
-DATA lastByteAdd14<>+144(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+152(SB)/8, $0x0a00000000000000
-DATA lastByteAdd14<>+160(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+168(SB)/8, $0x0c00000000000000
-DATA lastByteAdd14<>+176(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+184(SB)/8, $0x0c00000000000000
-DATA lastByteAdd14<>+192(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+200(SB)/8, $0x0e00000000000000
-DATA lastByteAdd14<>+208(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+216(SB)/8, $0x0e00000000000000
-DATA lastByteAdd14<>+224(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+232(SB)/8, $0x1000000000000000
-DATA lastByteAdd14<>+240(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+248(SB)/8, $0x1000000000000000
-DATA lastByteAdd14<>+256(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+264(SB)/8, $0x1200000000000000
-DATA lastByteAdd14<>+272(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+280(SB)/8, $0x1200000000000000
-DATA lastByteAdd14<>+288(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+296(SB)/8, $0x1400000000000000
-DATA lastByteAdd14<>+304(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+312(SB)/8, $0x1400000000000000
-DATA lastByteAdd14<>+320(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+328(SB)/8, $0x1600000000000000
-DATA lastByteAdd14<>+336(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+344(SB)/8, $0x1600000000000000
-DATA lastByteAdd14<>+352(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+360(SB)/8, $0x1800000000000000
-DATA lastByteAdd14<>+368(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+376(SB)/8, $0x1800000000000000
-DATA lastByteAdd14<>+384(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+392(SB)/8, $0x1a00000000000000
-DATA lastByteAdd14<>+400(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+408(SB)/8, $0x1a00000000000000
-DATA lastByteAdd14<>+416(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+424(SB)/8, $0x1c00000000000000
-DATA lastByteAdd14<>+432(SB)/8, $0x0000000000000000
-DATA lastByteAdd14<>+440(SB)/8, $0x1c00000000000000
-GLOBL lastByteAdd14<>(SB), RODATA|NOPTR, $448
-
 DATA pairAdd15<>+0(SB)/8, $0x0000000000000002
 DATA pairAdd15<>+8(SB)/8, $0x0000000000000000
 DATA pairAdd15<>+16(SB)/8, $0x0000000000000002
@@ -4529,9 +4380,9 @@ ctr30_2:
 
 	// counter.blocks: 15 registers of counter blocks.
 	CMPQ R9, $0x000000e2
-	JA   counterCarry_7
+	JA   counterCarry_1
 
-	// No carry out of the last byte: add to it in big-endian form.
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
 	VPADDD  lastByteAdd14<>+32(SB), Y1, Y3
@@ -4547,10 +4398,10 @@ ctr30_2:
 	VPADDD  lastByteAdd14<>+352(SB), Y1, Y13
 	VPADDD  lastByteAdd14<>+384(SB), Y1, Y14
 	VPADDD  lastByteAdd14<>+416(SB), Y1, Y15
-	JMP     counterDone_7
+	JMP     counterDone_1
 
-counterCarry_7:
-	// A carry: add to the byte-reversed pair, then reverse each register.
+counterCarry_1:
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDQ  pairAdd15<>+0(SB), Y0, Y2
 	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
@@ -4581,7 +4432,7 @@ counterCarry_7:
 	VPADDQ  pairAdd15<>+416(SB), Y0, Y15
 	VPSHUFB byteReverse2<>+0(SB), Y15, Y15
 
-counterDone_7:
+counterDone_1:
 	VPADDQ         pairAdd15<>+448(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
 	ADDB           $0x1e, R9
@@ -4911,9 +4762,9 @@ ctrTail_2:
 	// A pass of 15 registers: 17 to 30 blocks.
 	// counter.blocks: 15 registers of counter blocks.
 	CMPQ R9, $0x000000e2
-	JA   counterCarry_8
+	JA   counterCarry_2
 
-	// No carry out of the last byte: add to it in big-endian form.
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDD  lastByteAdd14<>+0(SB), Y1, Y9
 	VPADDD  lastByteAdd14<>+32(SB), Y1, Y10
@@ -4929,10 +4780,10 @@ ctrTail_2:
 	VPADDD  lastByteAdd14<>+352(SB), Y1, Y6
 	VPADDD  lastByteAdd14<>+384(SB), Y1, Y7
 	VPADDD  lastByteAdd14<>+416(SB), Y1, Y8
-	JMP     counterDone_8
+	JMP     counterDone_2
 
-counterCarry_8:
-	// A carry: add to the byte-reversed pair, then reverse each register.
+counterCarry_2:
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDQ  pairAdd15<>+0(SB), Y0, Y9
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
@@ -4963,7 +4814,7 @@ counterCarry_8:
 	VPADDQ  pairAdd15<>+416(SB), Y0, Y8
 	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
 
-counterDone_8:
+counterDone_2:
 	VMOVDQU        Y0, (SP)
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y1, Y1
@@ -5393,9 +5244,9 @@ width8_4:
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
 	CMPQ R9, $0x000000f0
-	JA   counterCarry_9
+	JA   counterCarry_3
 
-	// No carry out of the last byte: add to it in big-endian form.
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDD  lastByteAdd14<>+0(SB), Y1, Y6
 	VPADDD  lastByteAdd14<>+32(SB), Y1, Y7
@@ -5404,10 +5255,10 @@ width8_4:
 	VPADDD  lastByteAdd14<>+128(SB), Y1, Y3
 	VPADDD  lastByteAdd14<>+160(SB), Y1, Y4
 	VPADDD  lastByteAdd14<>+192(SB), Y1, Y5
-	JMP     counterDone_9
+	JMP     counterDone_3
 
-counterCarry_9:
-	// A carry: add to the byte-reversed pair, then reverse each register.
+counterCarry_3:
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDQ  pairAdd15<>+0(SB), Y0, Y6
 	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
@@ -5424,7 +5275,7 @@ counterCarry_9:
 	VPADDQ  pairAdd15<>+192(SB), Y0, Y5
 	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
 
-counterDone_9:
+counterDone_3:
 	VMOVQ          R10, X9
 	VPADDQ         X0, X9, X0
 	VBROADCASTI128 (AX), Y9
@@ -5683,17 +5534,17 @@ width4_4:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R9, $0x000000f8
-	JA   counterCarry_10
+	JA   counterCarry_4
 
-	// No carry out of the last byte: add to it in big-endian form.
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDD  lastByteAdd14<>+0(SB), Y1, Y4
 	VPADDD  lastByteAdd14<>+32(SB), Y1, Y2
 	VPADDD  lastByteAdd14<>+64(SB), Y1, Y3
-	JMP     counterDone_10
+	JMP     counterDone_4
 
-counterCarry_10:
-	// A carry: add to the byte-reversed pair, then reverse each register.
+counterCarry_4:
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDQ  pairAdd15<>+0(SB), Y0, Y4
 	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
@@ -5702,7 +5553,7 @@ counterCarry_10:
 	VPADDQ  pairAdd15<>+64(SB), Y0, Y3
 	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
 
-counterDone_10:
+counterDone_4:
 	VMOVQ          R10, X5
 	VPADDQ         X0, X5, X0
 	VBROADCASTI128 (AX), Y5
@@ -5859,20 +5710,20 @@ width2_4:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R9, $0x000000fc
-	JA   counterCarry_11
+	JA   counterCarry_5
 
-	// No carry out of the last byte: add to it in big-endian form.
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDD  lastByteAdd14<>+0(SB), Y1, Y2
-	JMP     counterDone_11
+	JMP     counterDone_5
 
-counterCarry_11:
-	// A carry: add to the byte-reversed pair, then reverse each register.
+counterCarry_5:
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y1
 	VPADDQ  pairAdd15<>+0(SB), Y0, Y2
 	VPSHUFB byteReverse2<>+0(SB), Y2, Y2
 
-counterDone_11:
+counterDone_5:
 	VMOVQ          R10, X3
 	VPADDQ         X0, X3, X0
 	VBROADCASTI128 (AX), Y3
@@ -5977,7 +5828,7 @@ ctrTailLow_29:
 width1_4:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	// No carry out of the last byte: add to it in big-endian form.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
 	VMOVQ          R10, X1
 	VPADDQ         X0, X1, X0
@@ -6147,6 +5998,64 @@ ctrTailDone_2:
 	VMOVDQU X0, (BX)
 	VZEROUPPER
 	RET
+
+DATA lastByteAdd14<>+0(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+8(SB)/8, $0x0200000000000000
+DATA lastByteAdd14<>+16(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+24(SB)/8, $0x0200000000000000
+DATA lastByteAdd14<>+32(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+40(SB)/8, $0x0400000000000000
+DATA lastByteAdd14<>+48(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+56(SB)/8, $0x0400000000000000
+DATA lastByteAdd14<>+64(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+72(SB)/8, $0x0600000000000000
+DATA lastByteAdd14<>+80(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+88(SB)/8, $0x0600000000000000
+DATA lastByteAdd14<>+96(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+104(SB)/8, $0x0800000000000000
+DATA lastByteAdd14<>+112(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+120(SB)/8, $0x0800000000000000
+DATA lastByteAdd14<>+128(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+136(SB)/8, $0x0a00000000000000
+DATA lastByteAdd14<>+144(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+152(SB)/8, $0x0a00000000000000
+DATA lastByteAdd14<>+160(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+168(SB)/8, $0x0c00000000000000
+DATA lastByteAdd14<>+176(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+184(SB)/8, $0x0c00000000000000
+DATA lastByteAdd14<>+192(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+200(SB)/8, $0x0e00000000000000
+DATA lastByteAdd14<>+208(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+216(SB)/8, $0x0e00000000000000
+DATA lastByteAdd14<>+224(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+232(SB)/8, $0x1000000000000000
+DATA lastByteAdd14<>+240(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+248(SB)/8, $0x1000000000000000
+DATA lastByteAdd14<>+256(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+264(SB)/8, $0x1200000000000000
+DATA lastByteAdd14<>+272(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+280(SB)/8, $0x1200000000000000
+DATA lastByteAdd14<>+288(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+296(SB)/8, $0x1400000000000000
+DATA lastByteAdd14<>+304(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+312(SB)/8, $0x1400000000000000
+DATA lastByteAdd14<>+320(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+328(SB)/8, $0x1600000000000000
+DATA lastByteAdd14<>+336(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+344(SB)/8, $0x1600000000000000
+DATA lastByteAdd14<>+352(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+360(SB)/8, $0x1800000000000000
+DATA lastByteAdd14<>+368(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+376(SB)/8, $0x1800000000000000
+DATA lastByteAdd14<>+384(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+392(SB)/8, $0x1a00000000000000
+DATA lastByteAdd14<>+400(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+408(SB)/8, $0x1a00000000000000
+DATA lastByteAdd14<>+416(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+424(SB)/8, $0x1c00000000000000
+DATA lastByteAdd14<>+432(SB)/8, $0x0000000000000000
+DATA lastByteAdd14<>+440(SB)/8, $0x1c00000000000000
+GLOBL lastByteAdd14<>(SB), RODATA|NOPTR, $448
 
 // func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: AVX, AVX2, VPCLMULQDQ
@@ -6864,7 +6773,6 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	MOVBQZX        15(SI), R11
 	VMOVDQU        (DI), X1
 	VPSHUFB        byteReverse<>+0(SB), X1, X1
 	CMPQ           R10, $0x00000100
@@ -6872,42 +6780,24 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_13
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
-	JMP     counterDone_13
-
-counterCarry_13:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+32(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+64(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+96(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+128(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+160(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+192(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-
-counterDone_13:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
 	VPADDD         pairAdd15<>+224(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y2, Y2
 	VPXOR          Y0, Y3, Y3
@@ -7099,42 +6989,24 @@ seal16_1:
 
 	// gcmBatch: encrypt this batch, hash the previous one.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_14
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
-	JMP     counterDone_14
-
-counterCarry_14:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+32(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+64(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+96(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+128(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+160(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+192(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-
-counterDone_14:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
 	VPADDD         pairAdd15<>+224(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y2, Y2
 	VPXOR          Y0, Y3, Y3
@@ -7551,9 +7423,9 @@ sealTail_1:
 	JZ    ctrTailDone_3
 
 	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	SHRQ $0x04, R12
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	SHRQ $0x04, R11
 	CMPQ R10, $0x00000020
 	JBE  width1_5
 	CMPQ R10, $0x00000040
@@ -7563,40 +7435,23 @@ sealTail_1:
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_15
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
-	JMP     counterDone_15
-
-counterCarry_15:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-
-counterDone_15:
-	VMOVQ          R12, X10
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VMOVQ          R11, X10
 	VPADDD         X0, X10, X0
 	VBROADCASTI128 (AX), Y10
 	VPXOR          Y10, Y2, Y2
@@ -7853,28 +7708,15 @@ ctrTailLow_34:
 width4_5:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	CMPQ R11, $0x000000f8
-	JA   counterCarry_16
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
-	JMP     counterDone_16
-
-counterCarry_16:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-
-counterDone_16:
-	VMOVQ          R12, X6
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VMOVQ          R11, X6
 	VPADDD         X0, X6, X0
 	VBROADCASTI128 (AX), Y6
 	VPXOR          Y6, Y2, Y2
@@ -8029,22 +7871,11 @@ ctrTailLow_36:
 width2_5:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	CMPQ R11, $0x000000fc
-	JA   counterCarry_17
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	JMP     counterDone_17
-
-counterCarry_17:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-
-counterDone_17:
-	VMOVQ          R12, X4
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VMOVQ          R11, X4
 	VPADDD         X0, X4, X0
 	VBROADCASTI128 (AX), Y4
 	VPXOR          Y4, Y2, Y2
@@ -8148,9 +7979,9 @@ ctrTailLow_37:
 width1_5:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	// No carry out of the last byte: add to it in big-endian form.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VMOVQ          R12, X2
+	VMOVQ          R11, X2
 	VPADDD         X0, X2, X0
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
@@ -8651,7 +8482,6 @@ TEXT ·open(SB), NOSPLIT, $32-88
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
-	MOVBQZX        15(SI), R11
 	VMOVDQU        (DI), X1
 	VPSHUFB        byteReverse<>+0(SB), X1, X1
 
@@ -8661,42 +8491,24 @@ open16_1:
 
 	// gcmBatch: hash this batch's ciphertext and decrypt it.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_19
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
-	JMP     counterDone_19
-
-counterCarry_19:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+32(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+64(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+96(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-	VPADDD  pairAdd15<>+128(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+160(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+192(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-
-counterDone_19:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
 	VPADDD         pairAdd15<>+224(SB), Y0, Y0
 	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
 	VBROADCASTI128 (AX), Y0
 	VPXOR          Y0, Y2, Y2
 	VPXOR          Y0, Y3, Y3
@@ -9001,24 +8813,24 @@ openTail_1:
 	JZ    ghashTailDone_3
 
 	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 256(BX)(R12*1), R12
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	ANDQ $-16, R11
+	NEGQ R11
+	LEAQ 256(BX)(R11*1), R11
 	MOVQ R9, BX
-	MOVQ R10, R13
+	MOVQ R10, R12
 
 	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    R13, $0x20
+	CMPQ    R12, $0x20
 	JB      ghashTailPartial_3
 	VMOVDQU (BX), Y2
-	VMOVDQU (R12), Y3
-	VMOVDQU 256(R12), Y4
+	VMOVDQU (R11), Y3
+	VMOVDQU 256(R11), Y4
 	JMP     ghashTailLoaded_5
 
 ghashTailPartial_3:
-	CMPQ R13, $0x10
+	CMPQ R12, $0x10
 	JB   ghashTailLow_5
 	JE   ghashTailOne_7
 
@@ -9027,105 +8839,105 @@ ghashTailPartial_3:
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_34
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_34:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_35
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_35:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_36
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_12
 	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R15, X3, X3
+	VPINSRQ $0x01, R14, X3, X3
 	JMP     loadDone_12
 
 loadShort_12:
-	VMOVQ R15, X3
+	VMOVQ R14, X3
 
 loadDone_12:
 	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (R12), Y3
-	VMOVDQU     256(R12), Y4
+	VMOVDQU     (R11), Y3
+	VMOVDQU     256(R11), Y4
 	JMP         ghashTailLoaded_5
 
 ghashTailOne_7:
 	// One whole block: one key.
 	VMOVDQU (BX), X2
-	VMOVDQU (R12), X3
-	VMOVDQU 256(R12), X4
+	VMOVDQU (R11), X3
+	VMOVDQU 256(R11), X4
 	JMP     ghashTailLoaded_5
 
 ghashTailLow_5:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_37
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_37:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_38
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_38:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_39
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_13
 	VMOVQ   (BX), X2
-	VPINSRQ $0x01, R15, X2, X2
+	VPINSRQ $0x01, R14, X2, X2
 	JMP     loadDone_13
 
 loadShort_13:
-	VMOVQ R15, X2
+	VMOVQ R14, X2
 
 loadDone_13:
-	VMOVDQU (R12), X3
-	VMOVDQU 256(R12), X4
+	VMOVDQU (R11), X3
+	VMOVDQU 256(R11), X4
 
 ghashTailLoaded_5:
 	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
@@ -9135,34 +8947,34 @@ ghashTailLoaded_5:
 	VPXOR      Y2, Y5, Y5
 	VPCLMULQDQ $0x11, Y3, Y2, Y2
 	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       R13, $0x20
+	CMPQ       R12, $0x20
 	JB         ghashTailReduce_3
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R12
-	SUBQ       $0x20, R13
+	ADDQ       $0x00000020, R11
+	SUBQ       $0x20, R12
 
 ghashTailPair_3:
-	CMPQ       R13, $0x20
+	CMPQ       R12, $0x20
 	JB         ghashTailLast_3
 	VMOVDQU    (BX), Y3
 	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (R12), Y3, Y4
+	VPCLMULQDQ $0x00, (R11), Y3, Y4
 	VPXOR      Y4, Y1, Y1
 	VPSHUFD    $0x4e, Y3, Y4
 	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (R12), Y3, Y3
+	VPCLMULQDQ $0x11, (R11), Y3, Y3
 	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(R12), Y4, Y4
+	VPCLMULQDQ $0x00, 256(R11), Y4, Y4
 	VPXOR      Y4, Y5, Y5
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R12
-	SUBQ       $0x20, R13
+	ADDQ       $0x00000020, R11
+	SUBQ       $0x20, R12
 	JMP        ghashTailPair_3
 
 ghashTailLast_3:
-	TESTQ R13, R13
+	TESTQ R12, R12
 	JZ    ghashTailReduce_3
-	CMPQ  R13, $0x10
+	CMPQ  R12, $0x10
 	JB    ghashTailLow_6
 	JE    ghashTailOne_8
 
@@ -9171,105 +8983,105 @@ ghashTailLast_3:
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_40
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_40:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_41
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_41:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_42
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_14
 	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R15, X4, X4
+	VPINSRQ $0x01, R14, X4, X4
 	JMP     loadDone_14
 
 loadShort_14:
-	VMOVQ R15, X4
+	VMOVQ R14, X4
 
 loadDone_14:
 	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (R12), Y4
-	VMOVDQU     256(R12), Y6
+	VMOVDQU     (R11), Y4
+	VMOVDQU     256(R11), Y6
 	JMP         ghashTailLoaded_6
 
 ghashTailOne_8:
 	// One whole block: one key.
 	VMOVDQU (BX), X3
-	VMOVDQU (R12), X4
-	VMOVDQU 256(R12), X6
+	VMOVDQU (R11), X4
+	VMOVDQU 256(R11), X6
 	JMP     ghashTailLoaded_6
 
 ghashTailLow_6:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_43
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_43:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_44
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_44:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_45
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_15
 	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R15, X3, X3
+	VPINSRQ $0x01, R14, X3, X3
 	JMP     loadDone_15
 
 loadShort_15:
-	VMOVQ R15, X3
+	VMOVQ R14, X3
 
 loadDone_15:
-	VMOVDQU (R12), X4
-	VMOVDQU 256(R12), X6
+	VMOVDQU (R11), X4
+	VMOVDQU 256(R11), X6
 
 ghashTailLoaded_6:
 	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
@@ -9324,39 +9136,22 @@ ghashTailDone_3:
 
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_20
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
-	JMP     counterDone_20
-
-counterCarry_20:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-
-counterDone_20:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
 	VMOVQ          BX, X10
 	VPADDD         X0, X10, X0
 	VBROADCASTI128 (AX), Y10
@@ -9614,27 +9409,14 @@ ctrTailLow_42:
 width4_6:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
-	CMPQ R11, $0x000000f8
-	JA   counterCarry_21
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
-	JMP     counterDone_21
-
-counterCarry_21:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-
-counterDone_21:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
 	VMOVQ          BX, X6
 	VPADDD         X0, X6, X0
 	VBROADCASTI128 (AX), Y6
@@ -9790,21 +9572,10 @@ ctrTailLow_44:
 width2_6:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
-	CMPQ R11, $0x000000fc
-	JA   counterCarry_22
-
-	// No carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	JMP     counterDone_22
-
-counterCarry_22:
-	// A carry: add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-
-counterDone_22:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
 	VMOVQ          BX, X4
 	VPADDD         X0, X4, X0
 	VBROADCASTI128 (AX), Y4
@@ -9909,7 +9680,7 @@ ctrTailLow_45:
 width1_6:
 	// A pass of 1 registers: 1 to 2 blocks.
 	// counter.blocks: 1 registers of counter blocks.
-	// No carry out of the last byte: add to it in big-endian form.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
 	VMOVQ          BX, X2
 	VPADDD         X0, X2, X0

@@ -25,58 +25,67 @@ var (
 // counter is the pair of counter blocks c, c+1, byte-reversed, one per lane
 // (model: counter). It is in a register from one batch to the next and in
 // the tails; during a batch, whose rounds need every register for blocks
-// and the round key (and GHASH), it waits in a 32-byte slot of the frame:
-// the only thing the kernels keep on the stack, and public (the counter
-// comes from the nonce).
+// and the round key (and GHASH), it waits in a 32-byte slot of the frame,
+// the only thing the kernels keep on the stack.
+//
+// A public counter (ctr64's: CTR128's counter is the caller's IV, which
+// counter mode sends in the clear) also keeps its last byte in a
+// general-purpose register, low, for the shortcut in blocks. GCM's counter
+// is not public: for nonces other than 12 bytes it starts from
+// J0 = GHASH_H(nonce), which depends on the hash key, so nothing branches
+// on it.
 type counter struct {
-	slot Mem
-	add  increment
-	pair VecVirtual // the pair
-	low  GPVirtual  // the last byte of the low lane's counter block
+	slot   Mem
+	add    increment
+	public bool
+	pair   VecVirtual // the pair
+	low    GPVirtual  // public only: the last byte of the low lane's counter block
 }
 
 // loadCounter loads the big-endian counter block at ptr into both lanes,
 // reverses its bytes and adds 0 and 1 (model: loadCounter).
-func loadCounter(ptr GPVirtual, add increment) *counter {
+func loadCounter(ptr GPVirtual, add increment, public bool) *counter {
 	Comment("loadCounter: the pair c, c+1, byte-reversed.")
-	c := &counter{slot: AllocLocal(32), add: add, pair: YMM(), low: GP64()}
+	c := &counter{slot: AllocLocal(32), add: add, public: public, pair: YMM()}
 	VBROADCASTI128(Mem{Base: ptr}, c.pair)
 	VPSHUFB(emit.ByteReverse2(), c.pair, c.pair)
 	add(emit.PairStart(), c.pair, c.pair)
-	MOVBQZX(Mem{Base: ptr, Disp: 15}, c.low)
+	if public {
+		c.low = GP64()
+		MOVBQZX(Mem{Base: ptr, Disp: 15}, c.low)
+	}
 	return c
 }
 
 // blocks returns w registers of counter blocks, c+2j and c+2j+1 in
 // register j, back in the block's own byte order and so ready for round
-// key 0 (model: counter.blocks).
+// key 0 (model: counter.blocks): register j is the pair plus 2j, reversed.
 //
-// If the last byte of c plus 2w-1 does not overflow, one VPSHUFB turns the
-// pair into big-endian form and one VPADDD per register adds 2j to the last
-// bytes; otherwise each register is the pair plus 2j, reversed. The choice
-// depends on the counter, which comes from the nonce and is public.
+// For a public counter, if the last byte of c plus 2w-1 does not overflow,
+// one VPSHUFB turns the pair into big-endian form and one VPADDD per
+// register adds 2j to the last bytes instead. The choice depends on the
+// counter alone, which for a public counter is no secret.
 func (c *counter) blocks(w int) []VecVirtual {
 	Commentf("counter.blocks: %d registers of counter blocks.", w)
 	pairs := make([]VecVirtual, w)
 	for j := range pairs {
 		pairs[j] = YMM()
 	}
-	slow, done := emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
-	if w > 1 {
+	done := ""
+	if c.public && w > 1 {
+		var carry string
+		carry, done = emit.NewLabel("counterCarry"), emit.NewLabel("counterDone")
 		CMPQ(c.low, U32(256-2*w))
-		JA(LabelRef(slow))
+		JA(LabelRef(carry))
+		Comment("Public counter, no carry out of the last byte: add to it in big-endian form.")
+		VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
+		for j := 1; j < w; j++ {
+			VPADDD(emit.LastByteAdds(14).Offset(32*(j-1)), pairs[0], pairs[j])
+		}
+		JMP(LabelRef(done))
+		Label(carry)
 	}
-	Comment("No carry out of the last byte: add to it in big-endian form.")
-	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
-	for j := 1; j < w; j++ {
-		VPADDD(emit.LastByteAdds(14).Offset(32*(j-1)), pairs[0], pairs[j])
-	}
-	if w == 1 {
-		return pairs
-	}
-	JMP(LabelRef(done))
-	Label(slow)
-	Comment("A carry: add to the byte-reversed pair, then reverse each register.")
+	Comment("Add to the byte-reversed pair, then reverse each register.")
 	adds := emit.PairAdds(15)
 	for j := range pairs {
 		if j == 0 {
@@ -86,7 +95,9 @@ func (c *counter) blocks(w int) []VecVirtual {
 		c.add(adds.Offset(32*(j-1)), c.pair, pairs[j])
 		VPSHUFB(emit.ByteReverse2(), pairs[j], pairs[j])
 	}
-	Label(done)
+	if done != "" {
+		Label(done)
+	}
 	return pairs
 }
 
@@ -95,7 +106,9 @@ func (c *counter) blocks(w int) []VecVirtual {
 func (c *counter) advance(n int) {
 	c.add(emit.PairAdds(15).Offset(32*(n/2-1)), c.pair, c.pair)
 	VMOVDQU(c.pair, c.slot)
-	ADDB(U8(n), c.low.As8())
+	if c.public {
+		ADDB(U8(n), c.low.As8())
+	}
 }
 
 // reload brings the pair back from the frame at the end of a batch.
@@ -125,8 +138,9 @@ func (c *counter) store(ptr GPVirtual) {
 	VMOVDQU(x, Mem{Base: ptr})
 }
 
-// ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model).
-func ctrKernel(name string, add increment) {
+// ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model); public
+// says whether the counter is public (see counter).
+func ctrKernel(name string, add increment, public bool) {
 	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
 	Pragma("noescape")
 	if name == "ctr32" {
@@ -144,7 +158,7 @@ func ctrKernel(name string, add increment) {
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
 
-	c := loadCounter(ctr, add)
+	c := loadCounter(ctr, add, public)
 	loop, tail := emit.NewLabel("ctr30"), emit.NewLabel("ctrTail")
 	Comment("30 blocks at a time.")
 	Label(loop)

@@ -40,7 +40,7 @@ func loadGCMKernel() *gcmKernel {
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
-	k.c = loadCounter(k.ctrp, inc32)
+	k.c = loadCounter(k.ctrp, inc32, false)
 	k.y = loadHash(k.yp)
 	return k
 }

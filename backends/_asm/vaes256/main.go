@@ -25,8 +25,8 @@ func main() {
 
 	blocksKernel("encryptBlocks", encryption)
 	blocksKernel("decryptBlocks", decryption)
-	ctrKernel("ctr32", inc32)
-	ctrKernel("ctr64", inc64)
+	ctrKernel("ctr32", inc32, false)
+	ctrKernel("ctr64", inc64, true)
 	ghashInit()
 	ghashUpdate()
 	seal()

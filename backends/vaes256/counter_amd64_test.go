@@ -1,0 +1,50 @@
+//go:build amd64 && !purego
+
+package vaes256
+
+import (
+	"strings"
+	"testing"
+)
+
+// asmFunctions splits vaes256_amd64.s into its functions by name (ctr32,
+// seal, ...), each from its TEXT line to the next.
+func asmFunctions(t *testing.T) map[string]string {
+	funcs := map[string]string{}
+	name := ""
+	for _, line := range strings.Split(asmSource(t), "\n") {
+		if rest, ok := strings.CutPrefix(line, "TEXT ·"); ok {
+			name, _, _ = strings.Cut(rest, "(")
+		}
+		if name != "" {
+			funcs[name] += line + "\n"
+		}
+	}
+	return funcs
+}
+
+// TestCounterBranch checks that only ctr64 (CTR128, whose counter is the
+// caller's IV) takes the last-byte shortcut of counter.blocks, which
+// branches on the counter: the kernels GCM uses must not, since GCM's
+// counter can depend on the hash key. The shortcut shows in the .s as its
+// counterCarry labels and its lastByteAdd constants.
+func TestCounterBranch(t *testing.T) {
+	funcs := asmFunctions(t)
+	marks := []string{"counterCarry", "lastByteAdd"}
+	for _, mark := range marks {
+		if !strings.Contains(funcs["ctr64"], mark) {
+			t.Errorf("ctr64 has no %s: the shortcut's marks have changed; update this test", mark)
+		}
+	}
+	for _, name := range []string{"ctr32", "seal", "open"} {
+		body, ok := funcs[name]
+		if !ok {
+			t.Fatalf("no function %s in vaes256_amd64.s", name)
+		}
+		for _, mark := range marks {
+			if strings.Contains(body, mark) {
+				t.Errorf("%s contains %s: it branches on GCM's counter", name, mark)
+			}
+		}
+	}
+}
