@@ -159,6 +159,13 @@ func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 
 // seal writes the ciphertext and tag of plaintext to out, which is exactly
 // len(plaintext)+g.tagSize long.
+//
+// Four kernel calls make a message. For messages of up to four blocks with
+// up to two blocks of additional data, a two-call path was tried (one
+// encryption of J0, J0+1, ... for the tag mask and keystream; one GHASH over
+// the additional data, ciphertext and length block copied into one stack
+// buffer): it measured 5-15% slower at 16 and 64 bytes, the copies costing
+// more than the calls they saved.
 func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
 	k := g.kernels()
 	var ctr, tagMask, y [BlockSize]byte
