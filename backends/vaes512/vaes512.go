@@ -1,26 +1,28 @@
 package vaes512
 
 import (
-	"encoding/binary"
-
 	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/internal/kernel"
 	"github.com/vaesgo/vaes/ghash"
 )
+
+// name starts every panic message of the kernels.
+const name = "vaes512"
 
 // EncryptBlocks encrypts the len(src)/16 whole blocks of src into dst
 // (impl.Backend.EncryptBlocks). It panics if len(src) is not a multiple of
 // 16 or dst is shorter than src.
 func EncryptBlocks(ks *aesround.Schedule, dst, src []byte) {
-	checkSchedule(ks)
-	checkBlocks(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
 	encryptBlocks(&ks.Enc, ks.Rounds, dst, src)
 }
 
 // DecryptBlocks decrypts the len(src)/16 whole blocks of src into dst
 // (impl.Backend.DecryptBlocks). It panics like EncryptBlocks.
 func DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {
-	checkSchedule(ks)
-	checkBlocks(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
 	decryptBlocks(&ks.Dec, ks.Rounds, dst, src)
 }
 
@@ -29,8 +31,8 @@ func DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {
 // big-endian, and wraps without carrying. It panics if dst is shorter than
 // src.
 func CTR32(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
-	checkSchedule(ks)
-	checkLength(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
 	ctr32(&ks.Enc, ks.Rounds, ctr, dst, src)
 }
 
@@ -41,19 +43,12 @@ func CTR32(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 // blocks; CTR128 splits the call at that block and carries into the high
 // 64 bits itself, so the assembly needs no carry logic.
 func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
-	checkSchedule(ks)
-	checkLength(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
 	for len(src) > 0 {
-		lo := binary.BigEndian.Uint64(ctr[8:])
-		n := len(src)
-		if untilWrap := -lo; lo != 0 && untilWrap < uint64(n+15)/16 {
-			n = int(untilWrap) * 16
-		}
+		n, lo := kernel.SplitCTR128(ctr, len(src))
 		ctr64(&ks.Enc, ks.Rounds, ctr, dst[:n], src[:n])
-		if binary.BigEndian.Uint64(ctr[8:]) < lo {
-			hi := binary.BigEndian.Uint64(ctr[:8])
-			binary.BigEndian.PutUint64(ctr[:8], hi+1)
-		}
+		kernel.CarryCTR128(ctr, lo)
 		dst, src = dst[n:], src[n:]
 	}
 }
@@ -77,8 +72,8 @@ func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
 // Seal is CTR32(ks, ctr, dst, src) followed by GHASH(t, y, dst[:len(src)]),
 // in one pass (impl.Backend.Seal). It panics if dst is shorter than src.
 func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
-	checkSchedule(ks)
-	checkLength(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
 	seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 }
 
@@ -86,28 +81,7 @@ func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 // pass (impl.Backend.Open); src and dst may be the same slice. It panics if
 // dst is shorter than src.
 func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
-	checkSchedule(ks)
-	checkLength(dst, src)
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
 	open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
-}
-
-// checkSchedule panics unless ks has a round count the kernels know: they
-// address the last round key from it.
-func checkSchedule(ks *aesround.Schedule) {
-	if ks.Rounds != 10 && ks.Rounds != 12 && ks.Rounds != 14 {
-		panic("vaes512: invalid key schedule")
-	}
-}
-
-func checkLength(dst, src []byte) {
-	if len(dst) < len(src) {
-		panic("vaes512: output smaller than input")
-	}
-}
-
-func checkBlocks(dst, src []byte) {
-	if len(src)%16 != 0 {
-		panic("vaes512: input not full blocks")
-	}
-	checkLength(dst, src)
 }
