@@ -1,96 +1,18 @@
 package aesni
 
 import (
-	"crypto/cipher"
-	"strconv"
 	"testing"
+
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
 )
 
-// benchSizes are the message sizes of the root package's benchmarks.
-var benchSizes = []int{16, 64, 256, 512, 1350, 4096, 16384}
+// The benchmarks put this package's kernels side by side with crypto/aes
+// and crypto/cipher (impl=stdlib); see package kerneltest.
 
-// benchAAD is the 13-byte additional data of a TLS record.
-var benchAAD = make([]byte, 13)
+func BenchmarkSeal(b *testing.B) { kerneltest.BenchSeal(b, kernels) }
 
-func BenchmarkSeal(b *testing.B) {
-	if !Available() {
-		b.Skip("this CPU lacks AES-NI, PCLMULQDQ or SSSE3")
-	}
-	key := make([]byte, 16)
-	nonce := make([]byte, 12)
-	g := newGCMState(key)
-	std, _ := cipher.NewGCM(g.block)
-	for _, size := range benchSizes {
-		src := make([]byte, size)
-		dst := make([]byte, size+16)
-		b.Run("aesni/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				g.seal(dst, nonce, src, benchAAD)
-			}
-		})
-		b.Run("stdlib/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				std.Seal(dst[:0], nonce, src, benchAAD)
-			}
-		})
-	}
-}
+func BenchmarkOpen(b *testing.B) { kerneltest.BenchOpen(b, kernels) }
 
-func BenchmarkOpen(b *testing.B) {
-	if !Available() {
-		b.Skip("this CPU lacks AES-NI, PCLMULQDQ or SSSE3")
-	}
-	key := make([]byte, 16)
-	nonce := make([]byte, 12)
-	g := newGCMState(key)
-	std, _ := cipher.NewGCM(g.block)
-	for _, size := range benchSizes {
-		sealed := std.Seal(nil, nonce, make([]byte, size), benchAAD)
-		dst := make([]byte, size)
-		b.Run("aesni/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				if !g.open(dst, nonce, sealed, benchAAD) {
-					b.Fatal("authentication failed")
-				}
-			}
-		})
-		b.Run("stdlib/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				if _, err := std.Open(dst[:0], nonce, sealed, benchAAD); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
+func BenchmarkCTR(b *testing.B) { kerneltest.BenchCTR(b, kernels) }
 
-func BenchmarkCTR(b *testing.B) {
-	if !Available() {
-		b.Skip("this CPU lacks AES-NI, PCLMULQDQ or SSSE3")
-	}
-	key := make([]byte, 16)
-	g := newGCMState(key)
-	iv := make([]byte, 16)
-	for _, size := range benchSizes {
-		src := make([]byte, size)
-		dst := make([]byte, size)
-		b.Run("aesni/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			var ctr [16]byte
-			for b.Loop() {
-				CTR128(&g.ks, &ctr, dst, src)
-			}
-		})
-		b.Run("stdlib/"+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			s := cipher.NewCTR(g.block, iv)
-			for b.Loop() {
-				s.XORKeyStream(dst, src)
-			}
-		})
-	}
-}
+func BenchmarkEncryptBlocks(b *testing.B) { kerneltest.BenchEncryptBlocks(b, kernels) }

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
 	"github.com/vaesgo/vaes/ghash"
 )
 
@@ -33,7 +34,7 @@ func TestTableAtGuardPages(t *testing.T) {
 	}
 	size := int(unsafe.Sizeof(ghash.Table{}))
 	rng := rand.New(rand.NewPCG(85, 86))
-	k := newTestKey(t, rng, 16)
+	k := kerneltest.NewKey(t, rng, 16, referenceTable)
 	for _, at := range []int{2*ps - size, ps} {
 		tableAt(t, k, rng, (*ghash.Table)(unsafe.Pointer(&mem[at])), at%ps)
 	}
@@ -41,7 +42,7 @@ func TestTableAtGuardPages(t *testing.T) {
 
 // tableAt runs the kernels at every length with the table at tab, which
 // starts offset bytes into its page, with faults turned into panics.
-func tableAt(t *testing.T, k *testKey, rng *rand.Rand, tab *ghash.Table, offset int) {
+func tableAt(t *testing.T, k *kerneltest.Key, rng *rand.Rand, tab *ghash.Table, offset int) {
 	n := -1
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
@@ -49,22 +50,22 @@ func tableAt(t *testing.T, k *testKey, rng *rand.Rand, tab *ghash.Table, offset 
 			t.Fatalf("table at %d bytes into its page, n=%d: %v", offset, n, r)
 		}
 	}()
-	GHASHInit(tab, &k.h)
-	if *tab != k.table {
+	GHASHInit(tab, &k.H)
+	if *tab != k.Table {
 		t.Fatal("GHASHInit differs from the reference table")
 	}
 	for n = 0; n <= 16*gcmBlocks*2+16*gcmBlocks-1; n++ {
-		input := randomBytes(rng, n)
-		ctr := randomCounter(rng)
-		y := [16]byte(randomBytes(rng, 16))
+		input := kerneltest.RandomBytes(rng, n)
+		ctr := kerneltest.RandomCounter(rng, 70)
+		y := [16]byte(kerneltest.RandomBytes(rng, 16))
 		for _, seal := range []bool{true, false} {
-			want, wantCtr, wantY := gcmReference(k, ctr, y, input, seal)
+			want, wantCtr, wantY := kerneltest.GCMReference(k, ctr, y, input, seal)
 			out := make([]byte, n)
 			c, h := ctr, y
 			if seal {
-				Seal(&k.ks, tab, &c, &h, out, input)
+				Seal(&k.KS, tab, &c, &h, out, input)
 			} else {
-				Open(&k.ks, tab, &c, &h, out, input)
+				Open(&k.KS, tab, &c, &h, out, input)
 			}
 			if !bytes.Equal(out, want) || c != wantCtr || h != wantY {
 				t.Fatalf("n=%d seal=%v: output, counter or hash differs from the reference", n, seal)
@@ -72,7 +73,7 @@ func tableAt(t *testing.T, k *testKey, rng *rand.Rand, tab *ghash.Table, offset 
 		}
 		h, want := y, y
 		GHASH(tab, &h, input)
-		ghash.Update(ghash.FromBlock(&k.h), &want, input)
+		ghash.Update(ghash.FromBlock(&k.H), &want, input)
 		if h != want {
 			t.Fatalf("n=%d: GHASH %x, want %x", n, h, want)
 		}

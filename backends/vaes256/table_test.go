@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
 	"github.com/vaesgo/vaes/ghash"
 )
 
@@ -26,8 +27,8 @@ type tableInJunk struct {
 // stir fills the bytes around the table with new random bytes.
 func (m *tableInJunk) stir(rng *rand.Rand) {
 	for i := range m.before {
-		copy(m.before[i][:], randomBytes(rng, 16))
-		copy(m.after[i][:], randomBytes(rng, 16))
+		copy(m.before[i][:], kerneltest.RandomBytes(rng, 16))
+		copy(m.after[i][:], kerneltest.RandomBytes(rng, 16))
 	}
 }
 
@@ -41,26 +42,26 @@ func (m *tableInJunk) stir(rng *rand.Rand) {
 // (oob_linux_test.go) faults on any read past the table.
 func TestTableNeighbours(t *testing.T) {
 	rng := rand.New(rand.NewPCG(77, 78))
-	k := newTestKey(t, rng, 16)
+	k := kerneltest.NewKey(t, rng, 16, referenceTable)
 	var m tableInJunk
 	m.stir(rng)
-	GHASHInit(&m.table, &k.h)
-	if m.table != k.table {
+	GHASHInit(&m.table, &k.H)
+	if m.table != k.Table {
 		t.Fatal("GHASHInit differs from the reference table")
 	}
 	for n := 0; n <= 16*gcmBlocks*2+16*gcmBlocks-1; n++ {
-		input := randomBytes(rng, n)
-		ctr := randomCounter(rng)
-		y := [16]byte(randomBytes(rng, 16))
+		input := kerneltest.RandomBytes(rng, n)
+		ctr := kerneltest.RandomCounter(rng, 70)
+		y := [16]byte(kerneltest.RandomBytes(rng, 16))
 		for _, seal := range []bool{true, false} {
-			want, wantCtr, wantY := gcmReference(k, ctr, y, input, seal)
+			want, wantCtr, wantY := kerneltest.GCMReference(k, ctr, y, input, seal)
 			out := make([]byte, n)
 			c, h := ctr, y
 			m.stir(rng)
 			if seal {
-				Seal(&k.ks, &m.table, &c, &h, out, input)
+				Seal(&k.KS, &m.table, &c, &h, out, input)
 			} else {
-				Open(&k.ks, &m.table, &c, &h, out, input)
+				Open(&k.KS, &m.table, &c, &h, out, input)
 			}
 			if !bytes.Equal(out, want) || c != wantCtr || h != wantY {
 				t.Fatalf("n=%d seal=%v: output, counter or hash differs from the reference", n, seal)
@@ -70,7 +71,7 @@ func TestTableNeighbours(t *testing.T) {
 		m.stir(rng)
 		GHASH(&m.table, &h, input)
 		want := y
-		ghash.Update(ghash.FromBlock(&k.h), &want, input)
+		ghash.Update(ghash.FromBlock(&k.H), &want, input)
 		if h != want {
 			t.Fatalf("n=%d: GHASH %x, want %x", n, h, want)
 		}

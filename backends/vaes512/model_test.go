@@ -2,14 +2,13 @@ package vaes512
 
 import (
 	"bytes"
-	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
 	"github.com/vaesgo/vaes/ghash"
 )
 
@@ -32,146 +31,30 @@ const longLength = 16*1024 + 1
 
 // lengths returns 0..sweepMax and longLength.
 func lengths() []int {
-	var ns []int
-	for n := 0; n <= sweepMax; n++ {
-		ns = append(ns, n)
-	}
-	return append(ns, longLength)
+	return kerneltest.Lengths(sweepMax, longLength)
 }
 
 // blockLengths returns the whole numbers of blocks up to sweepMax, and
 // 16 KiB and one block.
 func blockLengths() []int {
-	var ns []int
-	for n := 0; n <= sweepMax; n += 16 {
-		ns = append(ns, n)
-	}
-	return append(ns, longLength+15)
-}
-
-// placement is where a test puts n bytes of input and output: at offsets
-// 0..15 from the start of their buffers, in place or not.
-type placement struct {
-	n, srcOff, dstOff int
-	inPlace           bool
-}
-
-func (p placement) String() string {
-	if p.inPlace {
-		return fmt.Sprintf("n=%d/in-place+%d", p.n, p.srcOff)
-	}
-	return fmt.Sprintf("n=%d/src+%d/dst+%d", p.n, p.srcOff, p.dstOff)
-}
-
-// placements returns the placements tested for length n: all 16 offsets in
-// place and out of place (with a different offset for dst) if all is set,
-// else one of each, with offsets that vary with n.
-func placements(n int, all bool) []placement {
-	var ps []placement
-	for off := range 16 {
-		if !all && off != n%16 {
-			continue
-		}
-		ps = append(ps,
-			placement{n: n, srcOff: off, dstOff: (off + 7) % 16},
-			placement{n: n, srcOff: off, dstOff: off, inPlace: true})
-	}
-	return ps
+	return kerneltest.BlockLengths(sweepMax, longLength+15)
 }
 
 // modelPlacement is the one placement the model runs at for length n:
 // in place for odd numbers of blocks, out of place for even ones.
-func modelPlacement(n int) placement {
+func modelPlacement(n int) kerneltest.Placement {
 	if n/16%2 == 1 {
-		return placement{n: n, srcOff: n % 16, dstOff: n % 16, inPlace: true}
+		return kerneltest.Placement{N: n, SrcOff: n % 16, DstOff: n % 16, InPlace: true}
 	}
-	return placement{n: n, srcOff: n % 16, dstOff: (n + 5) % 16}
-}
-
-// guard fills the bytes around every output, which no kernel may write.
-const guard = 0xA5
-
-// run gives f its dst and src for input as p says, and returns the buffer
-// that holds dst, guard bytes included. It reports through t if f wrote to
-// src when it should not have.
-func (p placement) run(t *testing.T, input []byte, f func(dst, src []byte)) []byte {
-	t.Helper()
-	in := bytes.Repeat([]byte{guard}, p.n+32)
-	copy(in[p.srcOff:], input)
-	src := in[p.srcOff : p.srcOff+p.n]
-	if p.inPlace {
-		f(src, src)
-		return in
-	}
-	before := bytes.Clone(in)
-	out := bytes.Repeat([]byte{guard}, p.n+32)
-	f(out[p.dstOff:p.dstOff+p.n], src)
-	if !bytes.Equal(in, before) {
-		t.Errorf("%v: src modified", p)
-	}
-	return out
-}
-
-// expect returns the buffer run should return when the output is want.
-func (p placement) expect(want []byte) []byte {
-	buf := bytes.Repeat([]byte{guard}, p.n+32)
-	off := p.dstOff
-	if p.inPlace {
-		off = p.srcOff
-	}
-	copy(buf[off:], want)
-	return buf
-}
-
-// testKey is a random key in every form the tests need.
-type testKey struct {
-	ks    aesround.Schedule
-	block cipher.Block
-	h     [16]byte // E_K(0^128)
-	table ghash.Table
-}
-
-func newTestKey(t *testing.T, rng *rand.Rand, size int) *testKey {
-	key := randomBytes(rng, size)
-	k := new(testKey)
-	aesround.Expand(&k.ks, key)
-	var err error
-	if k.block, err = aes.NewCipher(key); err != nil {
-		t.Fatal(err)
-	}
-	k.block.Encrypt(k.h[:], k.h[:])
-	k.table = referenceTable(&k.h)
-	return k
+	return kerneltest.Placement{N: n, SrcOff: n % 16, DstOff: (n + 5) % 16}
 }
 
 // referenceTable lays out the key powers from package ghash as the package
 // documentation says: slot i holds the key form of H^(32-i).
-func referenceTable(h *[16]byte) ghash.Table {
-	var t ghash.Table
+func referenceTable(t *ghash.Table, h *[16]byte) {
+	*t = ghash.Table{}
 	for i, k := range ghash.Powers(ghash.FromBlock(h), powers) {
 		k.PutRegister(&t[powers-1-i])
-	}
-	return t
-}
-
-func (k *testKey) tab() *[32][16]byte { return (*[32][16]byte)(&k.table) }
-
-func randomBytes(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(rng.Uint32())
-	}
-	return b
-}
-
-// forKeys runs f for AES-128 with every placement, and for AES-192 and
-// AES-256 with one placement per length, to keep the run short.
-func forKeys(t *testing.T, f func(t *testing.T, rng *rand.Rand, k *testKey, all bool)) {
-	for _, size := range []int{16, 24, 32} {
-		t.Run(fmt.Sprintf("AES-%d", 8*size), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(uint64(size), 1))
-			f(t, rng, newTestKey(t, rng, size), size == 16)
-		})
 	}
 }
 
@@ -181,59 +64,33 @@ func forKeys(t *testing.T, f func(t *testing.T, rng *rand.Rand, k *testKey, all 
 func sweep(t *testing.T, what string, n int, all bool, input, want []byte, kernel, model func(dst, src []byte)) {
 	t.Helper()
 	mp := modelPlacement(n)
-	if got, exp := mp.run(t, input, model), mp.expect(want); !bytes.Equal(got, exp) {
+	if got, exp := mp.Run(t, input, model), mp.Expect(want); !bytes.Equal(got, exp) {
 		t.Fatalf("%s %v: model differs from reference\nmodel %x\nwant  %x", what, mp, got, exp)
 	}
-	for _, p := range placements(n, all) {
-		if got, exp := p.run(t, input, kernel), p.expect(want); !bytes.Equal(got, exp) {
+	for _, p := range kerneltest.Placements(n, all) {
+		if got, exp := p.Run(t, input, kernel), p.Expect(want); !bytes.Equal(got, exp) {
 			t.Fatalf("%s %v: kernel differs from reference\nkernel %x\nwant   %x", what, p, got, exp)
 		}
 	}
 }
 
 func TestBlocks(t *testing.T) {
-	forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 		for _, n := range blockLengths() {
-			input := randomBytes(rng, n)
+			input := kerneltest.RandomBytes(rng, n)
 			enc, dec := make([]byte, n), make([]byte, n)
 			for i := 0; i < n; i += 16 {
-				k.block.Encrypt(enc[i:], input[i:])
-				k.block.Decrypt(dec[i:], input[i:])
+				k.Block.Encrypt(enc[i:], input[i:])
+				k.Block.Decrypt(dec[i:], input[i:])
 			}
 			sweep(t, "EncryptBlocks", n, all, input, enc,
-				func(dst, src []byte) { EncryptBlocks(&k.ks, dst, src) },
-				func(dst, src []byte) { encryptBlocksModel(&k.ks.Enc, k.ks.Rounds, dst, src) })
+				func(dst, src []byte) { EncryptBlocks(&k.KS, dst, src) },
+				func(dst, src []byte) { encryptBlocksModel(&k.KS.Enc, k.KS.Rounds, dst, src) })
 			sweep(t, "DecryptBlocks", n, all, input, dec,
-				func(dst, src []byte) { DecryptBlocks(&k.ks, dst, src) },
-				func(dst, src []byte) { decryptBlocksModel(&k.ks.Dec, k.ks.Rounds, dst, src) })
+				func(dst, src []byte) { DecryptBlocks(&k.KS, dst, src) },
+				func(dst, src []byte) { decryptBlocksModel(&k.KS.Dec, k.KS.Rounds, dst, src) })
 		}
 	})
-}
-
-// ctr32Reference is GCM's counter mode from SP 800-38D, one block at a time
-// with crypto/aes: inc32 steps the last four bytes, big-endian, mod 2^32.
-func ctr32Reference(b cipher.Block, ctr [16]byte, dst, src []byte) [16]byte {
-	var stream [16]byte
-	for i := 0; i < len(src); i += 16 {
-		b.Encrypt(stream[:], ctr[:])
-		for j := i; j < min(i+16, len(src)); j++ {
-			dst[j] = src[j] ^ stream[j-i]
-		}
-		binary.BigEndian.PutUint32(ctr[12:], binary.BigEndian.Uint32(ctr[12:])+1)
-	}
-	return ctr
-}
-
-// randomCounter returns a random counter block whose last four bytes are
-// random or, one time in four, a few steps below 2^32 so that they wrap,
-// within a batch or between batches.
-func randomCounter(rng *rand.Rand) [16]byte {
-	var ctr [16]byte
-	copy(ctr[:], randomBytes(rng, 16))
-	if rng.IntN(4) == 0 {
-		binary.BigEndian.PutUint32(ctr[12:], -uint32(1+rng.IntN(80)))
-	}
-	return ctr
 }
 
 // counterCheck records the counter a kernel leaves and compares it with
@@ -246,16 +103,16 @@ func counterCheck(t *testing.T, what string, n int, got, model, want [16]byte) {
 }
 
 func TestCTR32(t *testing.T) {
-	forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 		for _, n := range lengths() {
-			input := randomBytes(rng, n)
-			ctr := randomCounter(rng)
+			input := kerneltest.RandomBytes(rng, n)
+			ctr := kerneltest.RandomCounter(rng, 80)
 			want := make([]byte, n)
-			wantCtr := ctr32Reference(k.block, ctr, want, input)
+			wantCtr := kerneltest.CTR32Reference(k.Block, ctr, want, input)
 			var kc, mc [16]byte
 			sweep(t, "CTR32", n, all, input, want,
-				func(dst, src []byte) { kc = ctr; CTR32(&k.ks, &kc, dst, src) },
-				func(dst, src []byte) { mc = ctr; ctr32Model(&k.ks.Enc, k.ks.Rounds, &mc, dst, src) })
+				func(dst, src []byte) { kc = ctr; CTR32(&k.KS, &kc, dst, src) },
+				func(dst, src []byte) { mc = ctr; ctr32Model(&k.KS.Enc, k.KS.Rounds, &mc, dst, src) })
 			counterCheck(t, "CTR32", n, kc, mc, wantCtr)
 		}
 	})
@@ -264,19 +121,19 @@ func TestCTR32(t *testing.T) {
 // TestCTR64 holds ctr64 to crypto/cipher's CTR with counters whose low 64
 // bits do not wrap within the call, its contract; CTR128 covers the wrap.
 func TestCTR64(t *testing.T) {
-	forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 		for _, n := range lengths() {
-			input := randomBytes(rng, n)
-			ctr := randomCounter(rng)
+			input := kerneltest.RandomBytes(rng, n)
+			ctr := kerneltest.RandomCounter(rng, 80)
 			binary.BigEndian.PutUint64(ctr[8:], rng.Uint64()>>1)
 			want := make([]byte, n)
-			cipher.NewCTR(k.block, ctr[:]).XORKeyStream(want, input)
+			cipher.NewCTR(k.Block, ctr[:]).XORKeyStream(want, input)
 			wantCtr := ctr
 			binary.BigEndian.PutUint64(wantCtr[8:], binary.BigEndian.Uint64(ctr[8:])+uint64(n+15)/16)
 			var kc, mc [16]byte
 			sweep(t, "ctr64", n, all, input, want,
-				func(dst, src []byte) { kc = ctr; ctr64(&k.ks.Enc, k.ks.Rounds, &kc, dst, src) },
-				func(dst, src []byte) { mc = ctr; ctr64Model(&k.ks.Enc, k.ks.Rounds, &mc, dst, src) })
+				func(dst, src []byte) { kc = ctr; ctr64(&k.KS.Enc, k.KS.Rounds, &kc, dst, src) },
+				func(dst, src []byte) { mc = ctr; ctr64Model(&k.KS.Enc, k.KS.Rounds, &mc, dst, src) })
 			counterCheck(t, "ctr64", n, kc, mc, wantCtr)
 		}
 	})
@@ -287,46 +144,25 @@ func TestCTR64(t *testing.T) {
 // across calls (the counter CTR128 leaves must be where crypto/cipher's
 // stream is).
 func TestCTR128(t *testing.T) {
-	rng := rand.New(rand.NewPCG(128, 2))
-	k := newTestKey(t, rng, 16)
-	for _, below := range []uint64{1, 2, 3, 4, 5, 63, 64, 65, 100} {
-		for _, highOnes := range []bool{false, true} {
-			var ctr [16]byte
-			copy(ctr[:8], randomBytes(rng, 8))
-			if highOnes {
-				binary.BigEndian.PutUint64(ctr[:8], ^uint64(0))
-			}
-			binary.BigEndian.PutUint64(ctr[8:], -below)
-			stream := cipher.NewCTR(k.block, ctr[:])
-			// Whole blocks keep the two streams in step; the partial
-			// block comes last.
-			for _, n := range []int{0, 16, 48, 128, 144, 1024, 4096, 300} {
-				input := randomBytes(rng, n)
-				got, want := make([]byte, n), make([]byte, n)
-				CTR128(&k.ks, &ctr, got, input)
-				stream.XORKeyStream(want, input)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("counter %d below 2^64 (high all ones: %v), n=%d: got %x, want %x", below, highOnes, n, got, want)
-				}
-			}
-		}
-	}
+	// Whole blocks keep the two streams in step; the partial block comes
+	// last.
+	kerneltest.CTR128(t, CTR128, []uint64{1, 2, 3, 4, 5, 63, 64, 65, 100}, []int{0, 16, 48, 128, 144, 1024, 4096, 300})
 }
 
 func TestGHASHInit(t *testing.T) {
-	forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 		var kernel, model ghash.Table
 		for i := range kernel {
 			for j := range kernel[i] {
-				kernel[i][j], model[i][j] = guard, guard
+				kernel[i][j], model[i][j] = kerneltest.Guard, kerneltest.Guard
 			}
 		}
-		GHASHInit(&kernel, &k.h)
-		ghashInitModel((*[32][16]byte)(&model), &k.h)
+		GHASHInit(&kernel, &k.H)
+		ghashInitModel((*[32][16]byte)(&model), &k.H)
 		for i := range kernel {
-			want := [16]byte(bytes.Repeat([]byte{guard}, 16))
+			want := [16]byte(bytes.Repeat([]byte{kerneltest.Guard}, 16))
 			if i < powers {
-				want = k.table[i]
+				want = k.Table[i]
 			}
 			if model[i] != want || kernel[i] != want {
 				t.Fatalf("slot %d: kernel %x, model %x, want %x", i, kernel[i], model[i], want)
@@ -336,45 +172,32 @@ func TestGHASHInit(t *testing.T) {
 }
 
 func TestGHASH(t *testing.T) {
-	forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
-		h := ghash.FromBlock(&k.h)
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
+		h := ghash.FromBlock(&k.H)
 		for _, n := range lengths() {
-			y := [16]byte(randomBytes(rng, 16))
-			data := randomBytes(rng, n)
+			y := [16]byte(kerneltest.RandomBytes(rng, 16))
+			data := kerneltest.RandomBytes(rng, n)
 			want := y
 			ghash.Update(h, &want, data)
 			my := y
-			ghashUpdateModel(k.tab(), &my, data)
+			ghashUpdateModel(k.Tab(), &my, data)
 			if my != want {
 				t.Fatalf("GHASH n=%d: model %x, want %x", n, my, want)
 			}
-			for _, p := range placements(n, all) {
-				if p.inPlace {
+			for _, p := range kerneltest.Placements(n, all) {
+				if p.InPlace {
 					continue // GHASH has no output buffer
 				}
-				buf := bytes.Repeat([]byte{guard}, n+32)
-				copy(buf[p.srcOff:], data)
+				buf := bytes.Repeat([]byte{kerneltest.Guard}, n+32)
+				copy(buf[p.SrcOff:], data)
 				ky := y
-				GHASH(&k.table, &ky, buf[p.srcOff:p.srcOff+n])
+				GHASH(&k.Table, &ky, buf[p.SrcOff:p.SrcOff+n])
 				if ky != want {
 					t.Fatalf("GHASH %v: kernel %x, want %x", p, ky, want)
 				}
 			}
 		}
 	})
-}
-
-// gcmReference is Seal's and Open's definition: CTR32, and GHASH of the
-// ciphertext (dst for Seal, src for Open).
-func gcmReference(k *testKey, ctr, y [16]byte, input []byte, seal bool) (out []byte, ctrOut, yOut [16]byte) {
-	out = make([]byte, len(input))
-	ctrOut = ctr32Reference(k.block, ctr, out, input)
-	ciphertext := input
-	if seal {
-		ciphertext = out
-	}
-	ghash.Update(ghash.FromBlock(&k.h), &y, ciphertext)
-	return out, ctrOut, y
 }
 
 func TestSealOpen(t *testing.T) {
@@ -390,24 +213,24 @@ func TestSealOpen(t *testing.T) {
 		{"Open", false, Open, openModel},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			forKeys(t, func(t *testing.T, rng *rand.Rand, k *testKey, all bool) {
+			kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 				for _, n := range lengths() {
-					input := randomBytes(rng, n)
-					ctr := randomCounter(rng)
-					y := [16]byte(randomBytes(rng, 16))
-					want, wantCtr, wantY := gcmReference(k, ctr, y, input, c.seal)
+					input := kerneltest.RandomBytes(rng, n)
+					ctr := kerneltest.RandomCounter(rng, 80)
+					y := [16]byte(kerneltest.RandomBytes(rng, 16))
+					want, wantCtr, wantY := kerneltest.GCMReference(k, ctr, y, input, c.seal)
 					var kc, ky, mc, my [16]byte
 					sweep(t, c.name, n, all, input, want,
 						func(dst, src []byte) {
 							kc, ky = ctr, y
-							c.kernel(&k.ks, &k.table, &kc, &ky, dst, src)
+							c.kernel(&k.KS, &k.Table, &kc, &ky, dst, src)
 							if kc != wantCtr || ky != wantY {
 								t.Fatalf("%s n=%d: counter %x, want %x; hash %x, want %x", c.name, n, kc, wantCtr, ky, wantY)
 							}
 						},
 						func(dst, src []byte) {
 							mc, my = ctr, y
-							c.model(&k.ks.Enc, k.ks.Rounds, k.tab(), &mc, &my, dst, src)
+							c.model(&k.KS.Enc, k.KS.Rounds, k.Tab(), &mc, &my, dst, src)
 						})
 					if mc != wantCtr || my != wantY {
 						t.Fatalf("%s model n=%d: counter %x, want %x; hash %x, want %x", c.name, n, mc, wantCtr, my, wantY)
@@ -423,26 +246,26 @@ func TestSealOpen(t *testing.T) {
 // and tail meets the last byte's wrap at every position.
 func TestCounterBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	k := newTestKey(t, rng, 16)
+	k := kerneltest.NewKey(t, rng, 16, referenceTable)
 	for _, n := range []int{17, 100, 256, 300, 512, 600, 1100, 1300} {
-		input := randomBytes(rng, n)
+		input := kerneltest.RandomBytes(rng, n)
 		for b := range 256 {
-			ctr := [16]byte(randomBytes(rng, 16))
+			ctr := [16]byte(kerneltest.RandomBytes(rng, 16))
 			ctr[15] = byte(b)
 			if b%2 == 0 {
 				ctr[14] = 0xff // and the byte above wraps too
 			}
-			y := [16]byte(randomBytes(rng, 16))
+			y := [16]byte(kerneltest.RandomBytes(rng, 16))
 			for _, seal := range []bool{true, false} {
-				want, wantCtr, wantY := gcmReference(k, ctr, y, input, seal)
+				want, wantCtr, wantY := kerneltest.GCMReference(k, ctr, y, input, seal)
 				kc, ky, mc, my := ctr, y, ctr, y
 				got, model := make([]byte, n), make([]byte, n)
 				if seal {
-					Seal(&k.ks, &k.table, &kc, &ky, got, input)
-					sealModel(&k.ks.Enc, k.ks.Rounds, k.tab(), &mc, &my, model, input)
+					Seal(&k.KS, &k.Table, &kc, &ky, got, input)
+					sealModel(&k.KS.Enc, k.KS.Rounds, k.Tab(), &mc, &my, model, input)
 				} else {
-					Open(&k.ks, &k.table, &kc, &ky, got, input)
-					openModel(&k.ks.Enc, k.ks.Rounds, k.tab(), &mc, &my, model, input)
+					Open(&k.KS, &k.Table, &kc, &ky, got, input)
+					openModel(&k.KS.Enc, k.KS.Rounds, k.Tab(), &mc, &my, model, input)
 				}
 				if !bytes.Equal(got, want) || kc != wantCtr || ky != wantY {
 					t.Fatalf("seal=%v n=%d last byte %#x: kernel differs from reference", seal, n, b)
@@ -459,61 +282,9 @@ func TestCounterBytes(t *testing.T) {
 // result with crypto/cipher's GCM: Seal is CTR32 from J0+1, then GHASH of
 // the additional data, the ciphertext and the length block.
 func TestGCM(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, size := range []int{16, 24, 32} {
-		key := randomBytes(rng, size)
-		g := newGCMState(key)
-		std, err := cipher.NewGCM(g.block)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range lengths() {
-			nonce := randomBytes(rng, 12)
-			aad := randomBytes(rng, rng.IntN(300))
-			plaintext := randomBytes(rng, n)
-			want := std.Seal(nil, nonce, plaintext, aad)
-			got := make([]byte, n+16)
-			g.seal(got, nonce, plaintext, aad)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("AES-%d n=%d aad=%d: Seal %x, want %x", 8*size, n, len(aad), got, want)
-			}
-			opened := make([]byte, n)
-			if !g.open(opened, nonce, got, aad) || !bytes.Equal(opened, plaintext) {
-				t.Fatalf("AES-%d n=%d: Open of a good message failed", 8*size, n)
-			}
-			got[rng.IntN(len(got))] ^= 1 << rng.IntN(8)
-			if g.open(opened, nonce, got, aad) {
-				t.Fatalf("AES-%d n=%d: Open accepted a modified message", 8*size, n)
-			}
-		}
-	}
+	kerneltest.GCMAgainstStdlib(t, kernels, lengths(), 300)
 }
 
 func TestPanics(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	k := newTestKey(t, rng, 16)
-	var bad aesround.Schedule
-	var ctr, y [16]byte
-	for _, c := range []struct {
-		name, msg string
-		f         func()
-	}{
-		{"EncryptBlocks/partial", "vaes512: input not full blocks", func() { EncryptBlocks(&k.ks, make([]byte, 32), make([]byte, 17)) }},
-		{"DecryptBlocks/short", "vaes512: output smaller than input", func() { DecryptBlocks(&k.ks, make([]byte, 16), make([]byte, 32)) }},
-		{"CTR32/short", "vaes512: output smaller than input", func() { CTR32(&k.ks, &ctr, make([]byte, 4), make([]byte, 5)) }},
-		{"CTR128/short", "vaes512: output smaller than input", func() { CTR128(&k.ks, &ctr, nil, make([]byte, 1)) }},
-		{"Seal/short", "vaes512: output smaller than input", func() { Seal(&k.ks, &k.table, &ctr, &y, make([]byte, 15), make([]byte, 16)) }},
-		{"Open/short", "vaes512: output smaller than input", func() { Open(&k.ks, &k.table, &ctr, &y, nil, make([]byte, 1)) }},
-		{"EncryptBlocks/schedule", "vaes512: invalid key schedule", func() { EncryptBlocks(&bad, nil, nil) }},
-		{"Seal/schedule", "vaes512: invalid key schedule", func() { Seal(&bad, &k.table, &ctr, &y, nil, nil) }},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r != c.msg {
-					t.Errorf("panic %v, want %q", r, c.msg)
-				}
-			}()
-			c.f()
-		})
-	}
+	kerneltest.Panics(t, kernels)
 }
