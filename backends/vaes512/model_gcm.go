@@ -29,7 +29,7 @@ func from(data []byte) func(r int) vec.Uint8x64 {
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
+func gcmBatch(c gcmCounter, k *roundKeys, between func(i int), dst, src []byte) {
 	blocks := c.blocks(4)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, between)
@@ -37,11 +37,33 @@ func gcmBatch(c *counter, k *roundKeys, between func(i int), dst, src []byte) {
 	storeBlocks(blocks, dst)
 }
 
-// sealModel is seal (asm: seal). Each batch of the loop hashes the
-// ciphertext of the batch before it: pairs of batches, with one reduction
-// for both hashes, while 512 bytes remain, then one batch if 256 remain.
-// The ciphertext of the last batch is hashed between the tail's rounds.
+// sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// sealPublicModel is sealPublic (asm: sealKernel): seal for a public
+// counter, which it may branch on (see publicCounter).
+func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
+}
+
+// newGCMCounter loads the counter of the GCM loops: a publicCounter if
+// public, else a counter (asm: gcmKernel.loadVectors).
+func newGCMCounter(ctr *[16]byte, public bool) gcmCounter {
+	if public {
+		return loadPublicCounter(ctr)
+	}
+	c := loadCounter(ctr, inc32)
+	return &c
+}
+
+// sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
+// batch of the loop hashes the ciphertext of the batch before it: pairs of
+// batches, with one reduction for both hashes, while 512 bytes remain,
+// then one batch if 256 remain. The ciphertext of the last batch is hashed
+// between the tail's rounds.
+func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
 			sealShort(keys, rounds, t, ctr, y, dst, src)
@@ -49,29 +71,29 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadCounter(ctr, inc32)
+	c := newGCMCounter(ctr, public)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
 	if len(src) >= gcmBytes {
-		gcmBatch(&c, k, nil, dst, src)
+		gcmBatch(c, k, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done >= 2*gcmBytes {
 			g := ghashSum{table: t, y: h}
-			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
-			gcmBatch(&c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
+			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
+			gcmBatch(c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done >= gcmBytes {
 			g := ghashSum{table: t, first: powers / 2, y: h}
-			gcmBatch(&c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
+			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
 		pending = dst[done-gcmBytes : done]
 	}
-	h, m := sealTail(&c, k, t, h, pending, dst[done:], src[done:])
+	h, m := sealTail(c, k, t, h, pending, dst[done:], src[done:])
 	c.store(ctr, m)
 	storeHash(h, y)
 }
@@ -81,7 +103,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // pending, if not nil, is the previous batch's ciphertext, hashed between
 // the tail's AES rounds. It returns the hash and the number of blocks
 // used, ceil(n/16) (asm: sealTail).
-func sealTail(c *counter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
 	if n == 0 {
@@ -113,11 +135,22 @@ func sealTail(c *counter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending
 	return h.y, m
 }
 
-// openModel is open (asm: open). Each batch hashes its own ciphertext while
-// it decrypts it: pairs of batches, with one reduction for both hashes,
-// while 512 bytes remain, then one batch if 256 remain. src and dst may be
-// the same slice.
+// openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openKernel(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openPublicModel is openPublic (asm: openKernel): open for a public
+// counter, which it may branch on (see publicCounter).
+func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openKernel(true, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openKernel is open or, if public, openPublic (asm: openKernel). Each
+// batch hashes its own ciphertext while it decrypts it: pairs of batches,
+// with one reduction for both hashes, while 512 bytes remain, then one
+// batch if 256 remain. src and dst may be the same slice.
+func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
 			openShort(keys, rounds, t, ctr, y, dst, src)
@@ -125,22 +158,22 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := loadCounter(ctr, inc32)
+	c := newGCMCounter(ctr, public)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}
-		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, false), dst, src)
-		gcmBatch(&c, k, stitched(&g, 4, from(src[gcmBytes:]), 4, true), dst[gcmBytes:], src[gcmBytes:])
+		gcmBatch(c, k, stitched(&g, 0, from(src), 4, false), dst, src)
+		gcmBatch(c, k, stitched(&g, 4, from(src[gcmBytes:]), 4, true), dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g := ghashSum{table: t, first: powers / 2, y: h}
-		gcmBatch(&c, k, stitched(&g, 0, from(src), 4, true), dst, src)
+		gcmBatch(c, k, stitched(&g, 0, from(src), 4, true), dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
-	h, m := openTail(&c, k, t, h, dst, src)
+	h, m := openTail(c, k, t, h, dst, src)
 	c.store(ctr, m)
 	storeHash(h, y)
 }
@@ -150,7 +183,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
 // of blocks used, ceil(n/16) (asm: openTail).
-func openTail(c *counter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0

@@ -7702,3 +7702,3600 @@ openDone_1:
 openExit_1:
 	VZEROUPPER
 	RET
+
+// func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·sealPublic(SB), NOSPLIT, $0-88
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_6
+	TESTQ R10, R10
+	JZ    sealExit_2
+
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R11
+	BZHIQ     R10, R11, R11
+	KMOVQ     R11, K1
+	VMOVDQU64 (SI), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_50
+	JE        rounds12_50
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_50:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_50:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R10, $0x10
+	JNE         loadShortMasked_6
+	VMOVDQU64   (R9), X2
+	JMP         loadShortDone_6
+
+loadShortMasked_6:
+	VMOVDQU8.Z (R9), K1, X2
+
+loadShortDone_6:
+	VPXORD    X1, X2, X2
+	CMPQ      R10, $0x10
+	JNE       storeShortMasked_5
+	VMOVDQU64 X2, (R8)
+	JMP       storeShortDone_5
+
+storeShortMasked_5:
+	VMOVDQU8 X2, K1, (R8)
+
+storeShortDone_5:
+	// keepShort: zero the bytes past n.
+	VMOVDQU8.Z X2, K1, X2
+
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X2
+	VPCLMULQDQ $0x10, 496(BX), X1, X3
+	VPCLMULQDQ $0x01, 496(BX), X1, X4
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
+	VPXORD     X4, X3, X3
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X4
+	VPSHUFD    $0x4e, X2, X2
+	VPTERNLOGD $0x96, X2, X4, X3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X2
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPADDD     laneOffsets<>+16(SB), X0, X0
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64  X0, (SI)
+	JMP        sealExit_2
+
+long_6:
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_7
+	JE              keys12_7
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
+
+keys12_7:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_7:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	MOVL      12(SI), AX
+	BSWAPL    AX
+	VMOVDQU64 (DI), X16
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	CMPQ      R10, $0x00000100
+	JB        sealNone_2
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_1
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_1
+
+counterCarry_1:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_1:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_51
+	JE     rounds12_51
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_51:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_51:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+seal32_2:
+	CMPQ R10, $0x00000200
+	JB   seal16_2
+
+	// Two batches, each hashing the one before it, one reduction.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_2
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_2
+
+counterCarry_2:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_2:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_52
+	JE     rounds12_52
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_52:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_52:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R8), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_3
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_3
+
+counterCarry_3:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+
+counterDone_3:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_53
+	JE     rounds12_53
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_53:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_53:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z22
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R8), Z25
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+	JMP         seal32_2
+
+seal16_2:
+	CMPQ R10, $0x00000100
+	JB   sealPending_2
+
+	// One batch hashing the one before it.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_4
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_4
+
+counterCarry_4:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_4:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_54
+	JE     rounds12_54
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_54:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_54:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R8), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R8), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R8), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+sealPending_2:
+	// sealTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JNZ   sealTailBlocks_3
+
+	// No tail: hash the last batch.
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+	VMOVDQU64  -192(R8), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z6
+	VPCLMULQDQ $0x01, Z4, Z1, Z7
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU64  -128(R8), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z6
+	VPCLMULQDQ $0x01, Z4, Z1, Z7
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VMOVDQU64  -64(R8), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z6
+	VPCLMULQDQ $0x00, Z6, Z4, Z7
+	VPCLMULQDQ $0x10, Z6, Z4, Z8
+	VPCLMULQDQ $0x01, Z6, Z4, Z9
+	VPCLMULQDQ $0x11, Z6, Z4, Z4
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_2
+
+sealTailBlocks_3:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R11
+	ANDQ  $0x30, R11
+	ADDQ  $0x10, R11
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, R12
+	BZHIQ R11, R12, R12
+	KMOVQ R12, K1
+	CMPQ  R10, $0x00000040
+	JA    sealTail1Next_3
+
+	// sealTail: 1 register(s).
+	MOVQ    R10, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_55
+	JE      rounds12_55
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z3, Z17, Z17
+
+rounds12_55:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z5, Z17, Z17
+
+rounds10_55:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z10
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z10, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VMOVDQU8.Z  (R9), K2, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K2, (R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_2
+
+sealTail1Next_3:
+	CMPQ R10, $0x00000080
+	JA   sealTail2Next_3
+
+	// sealTail: 2 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x00000040, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_56
+	JE      rounds12_56
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+
+rounds12_56:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+
+rounds10_56:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z10
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z10, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU8.Z  64(R9), K2, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K2, 64(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 64(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_2
+
+sealTail2Next_3:
+	CMPQ R10, $0x000000c0
+	JA   sealTail3Next_3
+
+	// sealTail: 3 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x00000080, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_57
+	JE      rounds12_57
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+
+rounds12_57:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+
+rounds10_57:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z10
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z10, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU8.Z  128(R9), K2, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K2, 128(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 128(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_2
+
+sealTail3Next_3:
+	// sealTail: 4 register(s).
+	MOVQ    R10, R11
+	SUBQ    $0x000000c0, R11
+	MOVQ    $-1, R12
+	BZHIQ   R11, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_58
+	JE      rounds12_58
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_58:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_58:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R8), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R8), Z2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  320(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R8), Z2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VMOVDQU64  384(BX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R8), Z5
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z10
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z10, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU8.Z  192(R9), K2, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K2, 192(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 192(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_2
+
+sealNone_2:
+	// sealTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JNZ   sealTailBlocks_4
+	JMP   sealDone_2
+
+sealTailBlocks_4:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R11
+	ANDQ  $0x30, R11
+	ADDQ  $0x10, R11
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R11, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000040
+	JA    sealTail1Next_4
+
+	// sealTail: 1 register(s).
+	MOVQ    R10, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_59
+	JE      rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z3, Z17, Z17
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z5, Z17, Z17
+
+rounds10_59:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VMOVDQU8.Z  (R9), K2, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K2, (R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_2
+
+sealTail1Next_4:
+	CMPQ R10, $0x00000080
+	JA   sealTail2Next_4
+
+	// sealTail: 2 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_60
+	JE      rounds12_60
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+
+rounds12_60:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+
+rounds10_60:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU8.Z  64(R9), K2, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K2, 64(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 64(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_2
+
+sealTail2Next_4:
+	CMPQ R10, $0x000000c0
+	JA   sealTail3Next_4
+
+	// sealTail: 3 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_61
+	JE      rounds12_61
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+
+rounds12_61:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+
+rounds10_61:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU8.Z  128(R9), K2, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K2, 128(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 128(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_2
+
+sealTail3Next_4:
+	// sealTail: 4 register(s).
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R11
+	BZHIQ   BX, R11, R11
+	KMOVQ   R11, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_62
+	JE      rounds12_62
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_62:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_62:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU8.Z  192(R9), K2, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K2, 192(R8)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 192(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+sealDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
+
+sealExit_2:
+	VZEROUPPER
+	RET
+
+DATA beStep4<>+0(SB)/8, $0x0000000000000000
+DATA beStep4<>+8(SB)/8, $0x0400000000000000
+DATA beStep4<>+16(SB)/8, $0x0000000000000000
+DATA beStep4<>+24(SB)/8, $0x0400000000000000
+DATA beStep4<>+32(SB)/8, $0x0000000000000000
+DATA beStep4<>+40(SB)/8, $0x0400000000000000
+DATA beStep4<>+48(SB)/8, $0x0000000000000000
+DATA beStep4<>+56(SB)/8, $0x0400000000000000
+GLOBL beStep4<>(SB), RODATA|NOPTR, $64
+
+DATA beStep8<>+0(SB)/8, $0x0000000000000000
+DATA beStep8<>+8(SB)/8, $0x0800000000000000
+DATA beStep8<>+16(SB)/8, $0x0000000000000000
+DATA beStep8<>+24(SB)/8, $0x0800000000000000
+DATA beStep8<>+32(SB)/8, $0x0000000000000000
+DATA beStep8<>+40(SB)/8, $0x0800000000000000
+DATA beStep8<>+48(SB)/8, $0x0000000000000000
+DATA beStep8<>+56(SB)/8, $0x0800000000000000
+GLOBL beStep8<>(SB), RODATA|NOPTR, $64
+
+DATA beStep12<>+0(SB)/8, $0x0000000000000000
+DATA beStep12<>+8(SB)/8, $0x0c00000000000000
+DATA beStep12<>+16(SB)/8, $0x0000000000000000
+DATA beStep12<>+24(SB)/8, $0x0c00000000000000
+DATA beStep12<>+32(SB)/8, $0x0000000000000000
+DATA beStep12<>+40(SB)/8, $0x0c00000000000000
+DATA beStep12<>+48(SB)/8, $0x0000000000000000
+DATA beStep12<>+56(SB)/8, $0x0c00000000000000
+GLOBL beStep12<>(SB), RODATA|NOPTR, $64
+
+DATA beStep16<>+0(SB)/8, $0x0000000000000000
+DATA beStep16<>+8(SB)/8, $0x1000000000000000
+DATA beStep16<>+16(SB)/8, $0x0000000000000000
+DATA beStep16<>+24(SB)/8, $0x1000000000000000
+DATA beStep16<>+32(SB)/8, $0x0000000000000000
+DATA beStep16<>+40(SB)/8, $0x1000000000000000
+DATA beStep16<>+48(SB)/8, $0x0000000000000000
+DATA beStep16<>+56(SB)/8, $0x1000000000000000
+GLOBL beStep16<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd4<>+0(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+16(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+32(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd4<>+48(SB)/8, $0x0000000000000004
+DATA laneAdd4<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd4<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd8<>+0(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+16(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+32(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd8<>+48(SB)/8, $0x0000000000000008
+DATA laneAdd8<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd8<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd12<>+0(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+16(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+32(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd12<>+48(SB)/8, $0x000000000000000c
+DATA laneAdd12<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd12<>(SB), RODATA|NOPTR, $64
+
+DATA laneAdd16<>+0(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+8(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+16(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+24(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+32(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+40(SB)/8, $0x0000000000000000
+DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
+DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
+GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
+
+// func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·openPublic(SB), NOSPLIT, $0-88
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_7
+	TESTQ R10, R10
+	JZ    openExit_2
+
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R11
+	BZHIQ     R10, R11, R11
+	KMOVQ     R11, K1
+	VMOVDQU64 (SI), X0
+	CMPQ      R10, $0x10
+	JNE       loadShortMasked_7
+	VMOVDQU64 (R9), X2
+	JMP       loadShortDone_7
+
+loadShortMasked_7:
+	VMOVDQU8.Z (R9), K1, X2
+
+loadShortDone_7:
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X3
+	VPCLMULQDQ $0x10, 496(BX), X1, X4
+	VPCLMULQDQ $0x01, 496(BX), X1, X5
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
+	VPXORD     X5, X4, X4
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X5
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X5, X4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X3
+	VPSHUFD    $0x4e, X4, X4
+	VPTERNLOGD $0x96, X4, X3, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VMOVDQA64  X0, X1
+	VPXORD     (AX), X1, X1
+	CMPQ       DX, $0x0c
+	JB         rounds10_63
+	JE         rounds12_63
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_63:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_63:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	VPXORD      X1, X2, X2
+	CMPQ        R10, $0x10
+	JNE         storeShortMasked_6
+	VMOVDQU64   X2, (R8)
+	JMP         storeShortDone_6
+
+storeShortMasked_6:
+	VMOVDQU8 X2, K1, (R8)
+
+storeShortDone_6:
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    laneOffsets<>+16(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (SI)
+	JMP       openExit_2
+
+long_7:
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_8
+	JE              keys12_8
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
+
+keys12_8:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_8:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	MOVL      12(SI), AX
+	BSWAPL    AX
+	VMOVDQU64 (DI), X16
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+
+open32_2:
+	CMPQ R10, $0x00000200
+	JB   open16_2
+
+	// Two batches, each hashing its own ciphertext, one reduction.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_5
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_5
+
+counterCarry_5:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_5:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_64
+	JE     rounds12_64
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_64:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_64:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R9), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R9), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R9), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_6
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_6
+
+counterCarry_6:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+
+counterDone_6:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_65
+	JE     rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_65:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z22
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R9), Z25
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R9), Z22
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R9), Z25
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+	JMP         open32_2
+
+open16_2:
+	CMPQ R10, $0x00000100
+	JB   openTail_2
+
+	// One batch hashing its own ciphertext.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_7
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_7
+
+counterCarry_7:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_7:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_66
+	JE     rounds12_66
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_66:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_66:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R9), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R9), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R9), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R9), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      (R9), Z17, Z17
+	VPXORD      64(R9), Z18, Z18
+	VPXORD      128(R9), Z19, Z19
+	VPXORD      192(R9), Z20, Z20
+	VMOVDQU64   Z17, (R8)
+	VMOVDQU64   Z18, 64(R8)
+	VMOVDQU64   Z19, 128(R8)
+	VMOVDQU64   Z20, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
+
+openTail_2:
+	// openTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JZ    openDone_2
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R11
+	ANDQ  $0x30, R11
+	ADDQ  $0x10, R11
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R11, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000040
+	JA    openTail1Next_2
+
+	// openTail: 1 register(s).
+	MOVQ       R10, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K2
+	VMOVDQU8.Z (R9), K2, Z17
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z18, Z18
+	CMPQ       DX, $0x0c
+	JB         rounds10_67
+	JE         rounds12_67
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z18, Z18
+	VAESENC Z3, Z18, Z18
+
+rounds12_67:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z18, Z18
+	VAESENC Z5, Z18, Z18
+
+rounds10_67:
+	// Round Nr-9.
+	VAESENC Z6, Z18, Z18
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC Z8, Z18, Z18
+
+	// Round Nr-6.
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC Z10, Z18, Z18
+
+	// Round Nr-4.
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC Z12, Z18, Z18
+
+	// Round Nr-2.
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      Z17, Z18, Z18
+	VMOVDQU8    Z18, K2, (R8)
+	JMP         openDone_2
+
+openTail1Next_2:
+	CMPQ R10, $0x00000080
+	JA   openTail2Next_2
+
+	// openTail: 2 register(s).
+	MOVQ       R10, BX
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K2
+	VMOVDQU64  (R9), Z17
+	VMOVDQU8.Z 64(R9), K2, Z18
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z19, Z19
+	VPXORD     Z0, Z20, Z20
+	CMPQ       DX, $0x0c
+	JB         rounds10_68
+	JE         rounds12_68
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_68:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_68:
+	// Round Nr-9.
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU8.Z 64(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z19, Z19
+	VAESENCLAST Z1, Z20, Z20
+	VPXORD      Z17, Z19, Z19
+	VPXORD      Z18, Z20, Z20
+	VMOVDQU64   Z19, (R8)
+	VMOVDQU8    Z20, K2, 64(R8)
+	JMP         openDone_2
+
+openTail2Next_2:
+	CMPQ R10, $0x000000c0
+	JA   openTail3Next_2
+
+	// openTail: 3 register(s).
+	MOVQ       R10, BX
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K2
+	VMOVDQU64  (R9), Z17
+	VMOVDQU64  64(R9), Z18
+	VMOVDQU8.Z 128(R9), K2, Z19
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z20, Z20
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
+	CMPQ       DX, $0x0c
+	JB         rounds10_69
+	JE         rounds12_69
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
+
+rounds12_69:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z22, Z22
+
+rounds10_69:
+	// Round Nr-9.
+	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
+
+	// Round Nr-7.
+	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
+
+	// Round Nr-5.
+	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU8.Z 128(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
+
+	// Round Nr-3.
+	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
+
+	// Round Nr-2.
+	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
+
+	// Round Nr-1.
+	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
+
+	// ghashSum.finish.
+	VPXORD Z6, Z3, Z3
+	VPXORD Z2, Z0, Z0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z20, Z20
+	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z22, Z22
+	VPXORD      Z17, Z20, Z20
+	VPXORD      Z18, Z21, Z21
+	VPXORD      Z19, Z22, Z22
+	VMOVDQU64   Z20, (R8)
+	VMOVDQU64   Z21, 64(R8)
+	VMOVDQU8    Z22, K2, 128(R8)
+	JMP         openDone_2
+
+openTail3Next_2:
+	// openTail: 4 register(s).
+	MOVQ       R10, BX
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, R11
+	BZHIQ      BX, R11, R11
+	KMOVQ      R11, K2
+	VMOVDQU64  (R9), Z17
+	VMOVDQU64  64(R9), Z18
+	VMOVDQU64  128(R9), Z19
+	VMOVDQU8.Z 192(R9), K2, Z20
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
+	VPXORD     Z0, Z23, Z23
+	VPXORD     Z0, Z24, Z24
+	CMPQ       DX, $0x0c
+	JB         rounds10_70
+	JE         rounds12_70
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+	VAESENC Z2, Z23, Z23
+	VAESENC Z2, Z24, Z24
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
+	VAESENC Z3, Z23, Z23
+	VAESENC Z3, Z24, Z24
+
+rounds12_70:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+	VAESENC Z4, Z23, Z23
+	VAESENC Z4, Z24, Z24
+	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z22, Z22
+	VAESENC Z5, Z23, Z23
+	VAESENC Z5, Z24, Z24
+
+rounds10_70:
+	// Round Nr-9.
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
+	VAESENC Z6, Z23, Z23
+	VAESENC Z6, Z24, Z24
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, Z2, Z0, Z4
+	VPCLMULQDQ $0x01, Z2, Z0, Z5
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z5, Z4, Z4
+
+	// Round Nr-8.
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
+	VAESENC Z7, Z23, Z23
+	VAESENC Z7, Z24, Z24
+
+	// Round Nr-7.
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
+	VAESENC Z8, Z23, Z23
+	VAESENC Z8, Z24, Z24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
+	VAESENC Z9, Z23, Z23
+	VAESENC Z9, Z24, Z24
+
+	// Round Nr-5.
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
+	VAESENC Z10, Z23, Z23
+	VAESENC Z10, Z24, Z24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// Round Nr-4.
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
+	VAESENC Z11, Z23, Z23
+	VAESENC Z11, Z24, Z24
+
+	// Round Nr-3.
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
+	VAESENC Z12, Z23, Z23
+	VAESENC Z12, Z24, Z24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
+	VMOVDQU8.Z 192(CX), K1, Z7
+	VPCLMULQDQ $0x00, Z7, Z5, Z8
+	VPCLMULQDQ $0x10, Z7, Z5, Z9
+	VPCLMULQDQ $0x01, Z7, Z5, Z10
+	VPCLMULQDQ $0x11, Z7, Z5, Z5
+	VPTERNLOGD $0x96, Z10, Z9, Z4
+	VPTERNLOGD $0x96, Z8, Z6, Z3
+	VPTERNLOGD $0x96, Z5, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
+	VAESENC Z13, Z23, Z23
+	VAESENC Z13, Z24, Z24
+
+	// Round Nr-1.
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
+	VAESENC Z14, Z23, Z23
+	VAESENC Z14, Z24, Z24
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z22, Z22
+	VAESENCLAST Z1, Z23, Z23
+	VAESENCLAST Z1, Z24, Z24
+	VPXORD      Z17, Z21, Z21
+	VPXORD      Z18, Z22, Z22
+	VPXORD      Z19, Z23, Z23
+	VPXORD      Z20, Z24, Z24
+	VMOVDQU64   Z21, (R8)
+	VMOVDQU64   Z22, 64(R8)
+	VMOVDQU64   Z23, 128(R8)
+	VMOVDQU8    Z24, K2, 192(R8)
+
+openDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
+
+openExit_2:
+	VZEROUPPER
+	RET

@@ -21,12 +21,13 @@ type gcmKernel struct {
 	table       GPVirtual
 	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
-	c           counter
+	public      bool
+	c           gcmCounter
 	y           VecVirtual
 }
 
-func loadGCMKernel() *gcmKernel {
-	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
+func loadGCMKernel(public bool) *gcmKernel {
+	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds")), public: public}
 	k.table = emit.LoadGP(Param("table"))
 	k.ctrp = emit.LoadGP(Param("ctr"))
 	k.yp = emit.LoadGP(Param("y"))
@@ -40,7 +41,11 @@ func loadGCMKernel() *gcmKernel {
 // everything but the short path.
 func (k *gcmKernel) loadVectors() {
 	k.k = loadRoundKeys(k.s)
-	k.c = loadCounter(k.ctrp, inc32)
+	if k.public {
+		k.c = loadPublicCounter(k.ctrp)
+	} else {
+		k.c = loadCounter(k.ctrp, inc32)
+	}
 	k.y = loadHash(k.yp)
 }
 
@@ -129,17 +134,23 @@ func ret(label string) {
 	RET()
 }
 
-// seal emits the stitched GCM encryption (model: sealModel). Each batch
-// hashes the ciphertext of the batch before it, which is in dst by then:
-// pairs of batches with one reduction while 512 bytes remain, then one
-// batch if 256 remain; the last batch is hashed between the rounds of the
-// tail.
-func seal() {
-	TEXT("seal", NOSPLIT, gcmSignature)
+// sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
+// sealKernel); public says whether the counter is public (see
+// publicCounter). Each batch hashes the ciphertext of the batch before it,
+// which is in dst by then: pairs of batches with one reduction while 512
+// bytes remain, then one batch if 256 remain; the last batch is hashed
+// between the rounds of the tail.
+func sealKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
-	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
-		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
-	k := loadGCMKernel()
+	if public {
+		Doc("sealPublic is seal for a public counter block (GCM with a 12-byte",
+			"nonce): it may branch on the counter's value.")
+	} else {
+		Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
+			"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
+	}
+	k := loadGCMKernel(public)
 	exit := emit.NewLabel("sealExit")
 	long := shortPath(k.n, exit)
 	k.sealShort()
@@ -221,17 +232,23 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 	})
 }
 
-// open emits the stitched GCM decryption (model: openModel). Each batch
-// hashes its own ciphertext while it decrypts it, pairs of batches with one
-// reduction while 512 bytes remain, then one batch if 256 remain: every
-// GHASH load of a batch comes before its stores, so src and dst may be the
-// same.
-func open() {
-	TEXT("open", NOSPLIT, gcmSignature)
+// openKernel emits open or openPublic, the stitched GCM decryption
+// (model: openKernel); public says whether the counter is public (see
+// publicCounter). Each batch hashes its own ciphertext while it decrypts
+// it, pairs of batches with one reduction while 512 bytes remain, then one
+// batch if 256 remain: every GHASH load of a batch comes before its stores,
+// so src and dst may be the same.
+func openKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
-	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
-		"ctr, dst, src), in one pass; src and dst may be the same slice.")
-	k := loadGCMKernel()
+	if public {
+		Doc("openPublic is open for a public counter block (GCM with a 12-byte",
+			"nonce): it may branch on the counter's value.")
+	} else {
+		Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
+			"ctr, dst, src), in one pass; src and dst may be the same slice.")
+	}
+	k := loadGCMKernel(public)
 	exit := emit.NewLabel("openExit")
 	long := shortPath(k.n, exit)
 	k.openShort()

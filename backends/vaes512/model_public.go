@@ -1,0 +1,90 @@
+package vaes512
+
+import (
+	"encoding/binary"
+
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// gcmCounter is what the GCM loops need of a counter (asm: gcmCounter):
+// *counter for any counter block, *publicCounter for a public one.
+type gcmCounter interface {
+	blocks(n int) []vec.Uint8x64
+	tail(n int) []vec.Uint8x64
+	store(ctr *[16]byte, m int)
+}
+
+// publicCounter is the counter of sealPublic and openPublic (asm:
+// publicCounter): the blocks ctr, ctr+1, ctr+2, ctr+3 in their own byte
+// order, one per lane, and the 32-bit counter of lane 0 as an integer,
+// low. While the last byte of the blocks does not wrap within a call of
+// blocks, which low's low byte tells, the counter blocks are be plus a
+// constant in that byte: one VPADDD each, no byte shuffle. The choice
+// depends on the counter, so only a public counter may use it: GCM with a
+// 12-byte nonce, whose J0 is nonce || 0^31 || 1.
+type publicCounter struct {
+	be  vec.Uint8x64
+	low uint32
+}
+
+// loadPublicCounter loads the counter block (asm: loadPublicCounter): the
+// four lanes through the byte-reversed form, back in big-endian order, and
+// the low 32 bits into a general-purpose register.
+func loadPublicCounter(ctr *[16]byte) *publicCounter {
+	le := loadCounter(ctr, inc32)
+	return &publicCounter{be: reverse(le.reg), low: binary.BigEndian.Uint32(ctr[12:])}
+}
+
+// beStep returns the register that adds k to the last byte of every block
+// (asm: emit.Repeated "beStep<k>").
+func beStep(k int) vec.Uint8x64 {
+	var b [16]byte
+	b[15] = byte(k)
+	return lanes(b, b, b, b)
+}
+
+// laneAdd returns tables.CounterAdd(k) in every lane (asm: emit.Repeated
+// "laneAdd<k>").
+func laneAdd(k int) vec.Uint8x64 {
+	a := tables.CounterAdd(uint32(k))
+	return lanes(a, a, a, a)
+}
+
+// blocks returns the next n registers of counter blocks and advances the
+// counter by 4n (asm: publicCounter.blocks).
+func (c *publicCounter) blocks(n int) []vec.Uint8x64 {
+	blocks := make([]vec.Uint8x64, n)
+	if c.low&0xff <= uint32(0xff-(4*n+3)) {
+		// No block of this call, nor of the next four be holds after it,
+		// carries out of the last byte.
+		blocks[0] = c.be
+		for r := 1; r < n; r++ {
+			blocks[r] = inc32.wide(c.be, beStep(4*r))
+		}
+		c.be = inc32.wide(c.be, beStep(4*n))
+	} else {
+		le := reverse(c.be)
+		blocks[0] = c.be
+		for r := 1; r < n; r++ {
+			blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
+		}
+		c.be = reverse(inc32.wide(le, laneAdd(4*n)))
+	}
+	c.low += uint32(4 * n)
+	return blocks
+}
+
+// tail returns the next n registers of counter blocks through the
+// byte-reversed form, leaving the counter where it is (asm:
+// publicCounter.tail).
+func (c *publicCounter) tail(n int) []vec.Uint8x64 {
+	le := counter{reg: reverse(c.be), add: inc32}
+	return le.blocks(n)
+}
+
+// store writes the counter advanced by m blocks (asm:
+// publicCounter.store): its last four bytes, big-endian, from low.
+func (c *publicCounter) store(ctr *[16]byte, m int) {
+	binary.BigEndian.PutUint32(ctr[12:], c.low+uint32(m))
+}
