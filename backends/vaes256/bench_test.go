@@ -16,6 +16,10 @@ func BenchmarkSeal(b *testing.B) { kerneltest.BenchSeal(b, kernels) }
 
 func BenchmarkOpen(b *testing.B) { kerneltest.BenchOpen(b, kernels) }
 
+func BenchmarkSealPublic(b *testing.B) { kerneltest.BenchSeal(b, publicKernels) }
+
+func BenchmarkOpenPublic(b *testing.B) { kerneltest.BenchOpen(b, publicKernels) }
+
 func BenchmarkCTR(b *testing.B) { kerneltest.BenchCTR(b, kernels) }
 
 func BenchmarkEncryptBlocks(b *testing.B) {

@@ -23,20 +23,23 @@ func asmFunctions(t *testing.T) map[string]string {
 	return funcs
 }
 
-// TestCounterBranch checks that only ctr64 (CTR128, whose counter is the
-// caller's IV) takes the last-byte shortcut of counter.blocks, which
-// branches on the counter: the kernels GCM uses must not, since GCM's
-// counter can depend on the hash key. The shortcut shows in the .s as its
-// counterCarry labels and its lastByteAdd constants.
+// TestCounterBranch checks that only the kernels whose counter is public,
+// ctr64 (CTR128, whose counter is the caller's IV) and sealPublic and
+// openPublic (GCM with a 12-byte nonce), take the last-byte shortcut of
+// counter.blocks, which branches on the counter: ctr32, seal and open must
+// not, since GCM's counter can depend on the hash key. The shortcut shows
+// in the .s as its counterCarry labels and its lastByteAdd constants.
 func TestCounterBranch(t *testing.T) {
 	funcs := asmFunctions(t)
 	marks := []string{"counterCarry", "lastByteAdd"}
-	for _, mark := range marks {
-		if !strings.Contains(funcs["ctr64"], mark) {
-			t.Errorf("ctr64 has no %s: the shortcut's marks have changed; update this test", mark)
+	for _, name := range []string{"ctr64", "sealPublic", "openPublic"} {
+		for _, mark := range marks {
+			if !strings.Contains(funcs[name], mark) {
+				t.Errorf("%s has no %s: the shortcut's marks have changed; update this test", name, mark)
+			}
 		}
 	}
-	for _, name := range []string{"ctr32", "seal", "open"} {
+	for _, name := range []string{"encryptBlocks", "decryptBlocks", "ctr32", "ghashInit", "ghashUpdate", "seal", "open"} {
 		body, ok := funcs[name]
 		if !ok {
 			t.Fatalf("no function %s in vaes256_amd64.s", name)

@@ -38,10 +38,12 @@ var pairStart = func() vec.Uint8x32 {
 // (asm: counter.advance and counter.reload): they need the registers.
 //
 // public says whether blocks may take its shortcut, which branches on the
-// counter: only ctr64's counter is public (CTR128's counter is the caller's
-// IV, which counter mode sends in the clear). GCM's is not: for nonces
-// other than 12 bytes it starts from J0 = GHASH_H(nonce), which depends on
-// the hash key.
+// counter: ctr64's counter is public (CTR128's counter is the caller's IV,
+// which counter mode sends in the clear), and so is sealPublic's and
+// openPublic's (GCM with a 12-byte nonce: J0 = nonce || 0^31 || 1). GCM's
+// counter in general is not: for nonces other than 12 bytes it starts from
+// J0 = GHASH_H(nonce), which depends on the hash key, so ctr32, seal and
+// open never branch on it.
 type counter struct {
 	pair   vec.Uint8x32
 	add    increment

@@ -35,11 +35,24 @@ func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 	storePairs(pairs, dst[:16*gcmBlocks])
 }
 
-// sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
-// the ciphertext of batch i-1; the last batch is hashed after the loop.
+// sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// sealPublicModel is sealPublic (asm: sealKernel): seal for a public
+// counter, whose blocks may take the shortcut that branches on it (see
+// counter).
+func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
+}
+
+// sealKernel is seal or, if public, sealPublic (asm: sealKernel).
+// Iteration i encrypts batch i and hashes the ciphertext of batch i-1; the
+// last batch is hashed after the loop.
+func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
-	c := loadCounter(ctr, inc32, false)
+	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= batch {
@@ -61,11 +74,24 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	storeHash(h, y)
 }
 
-// openModel is open (asm: open). Iteration i hashes the ciphertext of
-// batch i while it decrypts it; src and dst may be the same slice.
+// openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openKernel(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openPublicModel is openPublic (asm: openKernel): open for a public
+// counter, whose blocks may take the shortcut that branches on it (see
+// counter).
+func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openKernel(true, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openKernel is open or, if public, openPublic (asm: openKernel).
+// Iteration i hashes the ciphertext of batch i while it decrypts it; src
+// and dst may be the same slice.
+func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
-	c := loadCounter(ctr, inc32, false)
+	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
 	for len(src) >= batch {
 		g := ghashBatch{table: t, data: src, y: h}

@@ -187,6 +187,8 @@ func TestSealOpen(t *testing.T) {
 	}{
 		{"Seal", true, Seal, sealModel},
 		{"Open", false, Open, openModel},
+		{"SealPublic", true, SealPublic, sealPublicModel},
+		{"OpenPublic", false, OpenPublic, openPublicModel},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
@@ -219,6 +221,59 @@ func TestGCM(t *testing.T) {
 	kerneltest.GCMAgainstStdlib(t, kernels, lengths(), 600)
 }
 
+// TestGCMPublic is TestGCM with SealPublic and OpenPublic.
+func TestGCMPublic(t *testing.T) {
+	kerneltest.GCMAgainstStdlib(t, publicKernels, lengths(), 600)
+}
+
+// TestCounterBytes runs Seal, Open, SealPublic and OpenPublic with every
+// value of the counter's last byte, at lengths that end in each width of
+// tail after zero, one and two batches, so that every batch and tail meets
+// the last byte's wrap at every position (for the public kernels: every
+// switch between the big-endian shortcut and the byte-reversed path).
+func TestCounterBytes(t *testing.T) {
+	type kernel func(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte)
+	type model func(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte)
+	kernels := []struct {
+		name   string
+		seal   bool
+		kernel kernel
+		model  model
+	}{
+		{"Seal", true, Seal, sealModel},
+		{"Open", false, Open, openModel},
+		{"SealPublic", true, SealPublic, sealPublicModel},
+		{"OpenPublic", false, OpenPublic, openPublicModel},
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	k := kerneltest.NewKey(t, rng, 16, referenceTable)
+	for _, n := range []int{17, 40, 100, 250, 512, 600, 1100, 1300} {
+		input := kerneltest.RandomBytes(rng, n)
+		for b := range 256 {
+			ctr := [16]byte(kerneltest.RandomBytes(rng, 16))
+			ctr[15] = byte(b)
+			if b%2 == 0 {
+				ctr[14] = 0xff // and the byte above wraps too
+			}
+			y := [16]byte(kerneltest.RandomBytes(rng, 16))
+			for _, c := range kernels {
+				want, wantCtr, wantY := kerneltest.GCMReference(k, ctr, y, input, c.seal)
+				kc, ky, mc, my := ctr, y, ctr, y
+				got, model := make([]byte, n), make([]byte, n)
+				c.kernel(&k.KS, &k.Table, &kc, &ky, got, input)
+				c.model(&k.KS.Enc, k.KS.Rounds, k.Tab(), &mc, &my, model, input)
+				if !bytes.Equal(got, want) || kc != wantCtr || ky != wantY {
+					t.Fatalf("%s n=%d last byte %#x: kernel differs from reference", c.name, n, b)
+				}
+				if !bytes.Equal(model, want) || mc != wantCtr || my != wantY {
+					t.Fatalf("%s n=%d last byte %#x: model differs from reference", c.name, n, b)
+				}
+			}
+		}
+	}
+}
+
 func TestPanics(t *testing.T) {
 	kerneltest.Panics(t, kernels)
+	kerneltest.Panics(t, publicKernels)
 }

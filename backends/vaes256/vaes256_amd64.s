@@ -9852,3 +9852,3240 @@ ctrTailDone_4:
 	VMOVDQU X1, (DI)
 	VZEROUPPER
 	RET
+
+// func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+TEXT ·sealPublic(SB), NOSPLIT, $32-88
+	MOVQ keys+0(FP), AX
+	MOVQ rounds+8(FP), DX
+	MOVQ DX, CX
+	SHLQ $0x04, CX
+	ADDQ AX, CX
+	MOVQ table+16(FP), BX
+	MOVQ ctr+24(FP), SI
+	MOVQ y+32(FP), DI
+	MOVQ dst_base+40(FP), R8
+	MOVQ src_base+64(FP), R9
+	MOVQ src_len+72(FP), R10
+
+	// loadCounter: the pair c, c+1, byte-reversed.
+	VBROADCASTI128 (SI), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPADDD         pairStart<>+0(SB), Y0, Y0
+	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
+	CMPQ           R10, $0x00000100
+	JB             sealTail_2
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// counter.blocks: 8 registers of counter blocks.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_6
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_6
+
+counterCarry_6:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_6:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
+	CMPQ           DX, $0x0c
+	JB             rounds10_36
+	JE             rounds12_36
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds12_36:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds10_36:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// Last round.
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
+	VPXOR          (R9), Y2, Y2
+	VMOVDQU        Y2, (R8)
+	VPXOR          32(R9), Y3, Y3
+	VMOVDQU        Y3, 32(R8)
+	VPXOR          64(R9), Y4, Y4
+	VMOVDQU        Y4, 64(R8)
+	VPXOR          96(R9), Y5, Y5
+	VMOVDQU        Y5, 96(R8)
+	VPXOR          128(R9), Y6, Y6
+	VMOVDQU        Y6, 128(R8)
+	VPXOR          160(R9), Y7, Y7
+	VMOVDQU        Y7, 160(R8)
+	VPXOR          192(R9), Y8, Y8
+	VMOVDQU        Y8, 192(R8)
+	VPXOR          224(R9), Y9, Y9
+	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R10
+
+seal16_2:
+	CMPQ R10, $0x00000100
+	JB   sealLast_2
+
+	// gcmBatch: encrypt this batch, hash the previous one.
+	// counter.blocks: 8 registers of counter blocks.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_7
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_7
+
+counterCarry_7:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_7:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
+	CMPQ           DX, $0x0c
+	JB             rounds10_37
+	JE             rounds12_37
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds10_37:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU    -256(R8), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPCLMULQDQ $0x00, (BX), Y0, Y1
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y0
+	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU    -224(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
+	VMOVDQU    -192(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
+	VMOVDQU    -160(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
+	VMOVDQU    -128(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
+	VMOVDQU    -96(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
+	VMOVDQU    -64(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
+	VMOVDQU    -32(R8), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch.finish: reduce, sumLanes.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y1, Y10, Y10
+	VPXOR Y0, Y10, Y10
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y1, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPXOR        X1, X0, X1
+
+	// Last round.
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
+	VPXOR          (R9), Y2, Y2
+	VMOVDQU        Y2, (R8)
+	VPXOR          32(R9), Y3, Y3
+	VMOVDQU        Y3, 32(R8)
+	VPXOR          64(R9), Y4, Y4
+	VMOVDQU        Y4, 64(R8)
+	VPXOR          96(R9), Y5, Y5
+	VMOVDQU        Y5, 96(R8)
+	VPXOR          128(R9), Y6, Y6
+	VMOVDQU        Y6, 128(R8)
+	VPXOR          160(R9), Y7, Y7
+	VMOVDQU        Y7, 160(R8)
+	VPXOR          192(R9), Y8, Y8
+	VMOVDQU        Y8, 192(R8)
+	VPXOR          224(R9), Y9, Y9
+	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R10
+	JMP            seal16_2
+
+sealLast_2:
+	// Hash the last batch.
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU    -224(R8), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, 32(BX), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y4
+	VPXOR      Y2, Y4, Y4
+	VPCLMULQDQ $0x11, 32(BX), Y2, Y2
+	VPCLMULQDQ $0x00, 288(BX), Y4, Y4
+
+	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
+	VMOVDQU    -192(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 64(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 64(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 320(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
+	VMOVDQU    -160(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 96(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 96(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 352(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
+	VMOVDQU    -128(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 128(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 384(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
+	VMOVDQU    -96(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 160(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 160(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 416(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
+	VMOVDQU    -64(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 192(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 448(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
+	VMOVDQU    -32(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x00, 224(BX), Y5, Y6
+	VPXOR      Y6, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, 224(BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 480(BX), Y6, Y6
+	VPXOR      Y6, Y4, Y4
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU    -256(R8), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPCLMULQDQ $0x00, (BX), Y5, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VPCLMULQDQ $0x11, (BX), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPCLMULQDQ $0x00, 256(BX), Y1, Y1
+	VPXOR      Y1, Y4, Y4
+
+	// ghashBatch.finish: reduce, sumLanes.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y3, Y4, Y4
+	VPXOR Y2, Y4, Y4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y1, Y4, Y4
+	VPXOR        Y3, Y4, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y1, Y2, Y2
+	VPXOR        Y4, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
+
+sealTail_2:
+	// ctrTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_5
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	SHRQ $0x04, R12
+	CMPQ R10, $0x00000020
+	JBE  width1_7
+	CMPQ R10, $0x00000040
+	JBE  width2_7
+	CMPQ R10, $0x00000080
+	JBE  width4_7
+
+	// A pass of 8 registers: 9 to 16 blocks.
+	// counter.blocks: 8 registers of counter blocks.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_8
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
+	JMP     counterDone_8
+
+counterCarry_8:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+
+counterDone_8:
+	VMOVQ          R12, X10
+	VPADDD         X0, X10, X0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	CMPQ           DX, $0x0c
+	JB             rounds10_38
+	JE             rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+rounds10_38:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Last round.
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y2, Y2
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	VAESENCLAST    Y10, Y3, Y3
+	VAESENCLAST    Y10, Y4, Y4
+	VAESENCLAST    Y10, Y5, Y5
+	VAESENCLAST    Y10, Y6, Y6
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y7, Y7
+	VMOVDQU Y7, 32(R8)
+	VPXOR   64(R9), Y8, Y8
+	VMOVDQU Y8, 64(R8)
+	VPXOR   96(R9), Y9, Y9
+	VMOVDQU Y9, 96(R8)
+	CMPQ    R10, $0x000000a0
+	JB      ctrTailExit4_5
+	VPXOR   128(R9), Y3, Y3
+	VMOVDQU Y3, 128(R8)
+	CMPQ    R10, $0x000000c0
+	JB      ctrTailExit5_5
+	VPXOR   160(R9), Y4, Y4
+	VMOVDQU Y4, 160(R8)
+	CMPQ    R10, $0x000000e0
+	JB      ctrTailExit6_5
+	VPXOR   192(R9), Y5, Y5
+	VMOVDQU Y5, 192(R8)
+	CMPQ    R10, $0x00000100
+	JB      ctrTailExit7_5
+	VPXOR   224(R9), Y6, Y6
+	VMOVDQU Y6, 224(R8)
+	JMP     ctrTailDone_5
+
+ctrTailExit4_5:
+	CMPQ R10, $0x00000090
+	JB   ctrTailLow_47
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        128(R9), X3, X3
+	VMOVDQU      X3, 128(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_47:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_5
+
+ctrTailExit5_5:
+	CMPQ R10, $0x000000b0
+	JB   ctrTailLow_48
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        160(R9), X4, X4
+	VMOVDQU      X4, 160(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_48:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X4, X2
+	JMP     ctrTailPartial_5
+
+ctrTailExit6_5:
+	CMPQ R10, $0x000000d0
+	JB   ctrTailLow_49
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y5, X2
+	VPXOR        192(R9), X5, X5
+	VMOVDQU      X5, 192(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_49:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X5, X2
+	JMP     ctrTailPartial_5
+
+ctrTailExit7_5:
+	CMPQ R10, $0x000000f0
+	JB   ctrTailLow_50
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y6, X2
+	VPXOR        224(R9), X6, X6
+	VMOVDQU      X6, 224(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_50:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X6, X2
+	JMP     ctrTailPartial_5
+
+width4_7:
+	// A pass of 4 registers: 5 to 8 blocks.
+	// counter.blocks: 4 registers of counter blocks.
+	CMPQ R11, $0x000000f8
+	JA   counterCarry_9
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
+	JMP     counterDone_9
+
+counterCarry_9:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+
+counterDone_9:
+	VMOVQ          R12, X6
+	VPADDD         X0, X6, X0
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y2, Y2
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y6, Y3, Y3
+	VPXOR          Y6, Y4, Y4
+	CMPQ           DX, $0x0c
+	JB             rounds10_39
+	JE             rounds12_39
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 32(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+rounds12_39:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 -160(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+rounds10_39:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Last round.
+	VBROADCASTI128 (CX), Y6
+	VAESENCLAST    Y6, Y2, Y2
+	VAESENCLAST    Y6, Y5, Y5
+	VAESENCLAST    Y6, Y3, Y3
+	VAESENCLAST    Y6, Y4, Y4
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y5, Y5
+	VMOVDQU Y5, 32(R8)
+	CMPQ    R10, $0x00000060
+	JB      ctrTailExit2_5
+	VPXOR   64(R9), Y3, Y3
+	VMOVDQU Y3, 64(R8)
+	CMPQ    R10, $0x00000080
+	JB      ctrTailExit3_5
+	VPXOR   96(R9), Y4, Y4
+	VMOVDQU Y4, 96(R8)
+	JMP     ctrTailDone_5
+
+ctrTailExit2_5:
+	CMPQ R10, $0x00000050
+	JB   ctrTailLow_51
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        64(R9), X3, X3
+	VMOVDQU      X3, 64(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_51:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_5
+
+ctrTailExit3_5:
+	CMPQ R10, $0x00000070
+	JB   ctrTailLow_52
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        96(R9), X4, X4
+	VMOVDQU      X4, 96(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_52:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X4, X2
+	JMP     ctrTailPartial_5
+
+width2_7:
+	// A pass of 2 registers: 3 to 4 blocks.
+	// counter.blocks: 2 registers of counter blocks.
+	CMPQ R11, $0x000000fc
+	JA   counterCarry_10
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	JMP     counterDone_10
+
+counterCarry_10:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_10:
+	VMOVQ          R12, X4
+	VPADDD         X0, X4, X0
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y2, Y2
+	VPXOR          Y4, Y3, Y3
+	CMPQ           DX, $0x0c
+	JB             rounds10_40
+	JE             rounds12_40
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+rounds12_40:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+rounds10_40:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Last round.
+	VBROADCASTI128 (CX), Y4
+	VAESENCLAST    Y4, Y2, Y2
+	VAESENCLAST    Y4, Y3, Y3
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	CMPQ    R10, $0x00000040
+	JB      ctrTailExit1_5
+	VPXOR   32(R9), Y3, Y3
+	VMOVDQU Y3, 32(R8)
+	JMP     ctrTailDone_5
+
+ctrTailExit1_5:
+	CMPQ R10, $0x00000030
+	JB   ctrTailLow_53
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        32(R9), X3, X3
+	VMOVDQU      X3, 32(R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_53:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_5
+
+width1_7:
+	// A pass of 1 registers: 1 to 2 blocks.
+	// counter.blocks: 1 registers of counter blocks.
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VMOVQ          R12, X2
+	VPADDD         X0, X2, X0
+	VBROADCASTI128 (AX), Y2
+	VPXOR          Y2, Y3, Y3
+	CMPQ           DX, $0x0c
+	JB             rounds10_41
+	JE             rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 32(AX), Y2
+	VAESENC        Y2, Y3, Y3
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 -160(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+rounds10_41:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Last round.
+	VBROADCASTI128 (CX), Y2
+	VAESENCLAST    Y2, Y3, Y3
+
+	// xorPairs, storePairs: the whole registers.
+	CMPQ    R10, $0x00000020
+	JB      ctrTailExit0_5
+	VPXOR   (R9), Y3, Y3
+	VMOVDQU Y3, (R8)
+	JMP     ctrTailDone_5
+
+ctrTailExit0_5:
+	CMPQ R10, $0x00000010
+	JB   ctrTailLow_54
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        (R9), X3, X3
+	VMOVDQU      X3, (R8)
+	JMP          ctrTailPartial_5
+
+ctrTailLow_54:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+
+ctrTailPartial_5:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailDone_5
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ R9, R9
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_49
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, R9
+	MOVBQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_49:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_50
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, R9
+	MOVWQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_50:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_51
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, R9
+	MOVL  (DX), R11
+	ORQ   R11, R9
+
+loadSkip_51:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_17
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R9, X3, X3
+	JMP     loadDone_17
+
+loadShort_17:
+	VMOVQ R9, X3
+
+loadDone_17:
+	VPXOR X2, X3, X3
+
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	VMOVQ   X3, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_17
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X3, CX
+	ADDQ    $0x08, AX
+
+storeSkip_17:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_18
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_18:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_19
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_19:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_20
+	MOVB  CL, (AX)
+
+storeSkip_20:
+ctrTailDone_5:
+	// ghashTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_4
+
+	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 256(BX)(AX*1), AX
+	MOVQ R8, CX
+	MOVQ R10, DX
+
+	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
+	CMPQ    DX, $0x20
+	JB      ghashTailPartial_4
+	VMOVDQU (CX), Y2
+	VMOVDQU (AX), Y3
+	VMOVDQU 256(AX), Y4
+	JMP     ghashTailLoaded_7
+
+ghashTailPartial_4:
+	CMPQ DX, $0x10
+	JB   ghashTailLow_7
+	JE   ghashTailOne_10
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (CX), X2
+	ADDQ    $0x10, CX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_52
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_52:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_53
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_53:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_54
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_54:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_18
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R8, X3, X3
+	JMP     loadDone_18
+
+loadShort_18:
+	VMOVQ R8, X3
+
+loadDone_18:
+	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (AX), Y3
+	VMOVDQU     256(AX), Y4
+	JMP         ghashTailLoaded_7
+
+ghashTailOne_10:
+	// One whole block: one key.
+	VMOVDQU (CX), X2
+	VMOVDQU (AX), X3
+	VMOVDQU 256(AX), X4
+	JMP     ghashTailLoaded_7
+
+ghashTailLow_7:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_55
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_55:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_56
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_56:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_57
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_57:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_19
+	VMOVQ   (CX), X2
+	VPINSRQ $0x01, R8, X2, X2
+	JMP     loadDone_19
+
+loadShort_19:
+	VMOVQ R8, X2
+
+loadDone_19:
+	VMOVDQU (AX), X3
+	VMOVDQU 256(AX), X4
+
+ghashTailLoaded_7:
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, Y3, Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y5
+	VPXOR      Y2, Y5, Y5
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y4, Y5, Y5
+	CMPQ       DX, $0x20
+	JB         ghashTailReduce_4
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, DX
+
+ghashTailPair_4:
+	CMPQ       DX, $0x20
+	JB         ghashTailLast_4
+	VMOVDQU    (CX), Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (AX), Y3, Y4
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (AX), Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, 256(AX), Y4, Y4
+	VPXOR      Y4, Y5, Y5
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, DX
+	JMP        ghashTailPair_4
+
+ghashTailLast_4:
+	TESTQ DX, DX
+	JZ    ghashTailReduce_4
+	CMPQ  DX, $0x10
+	JB    ghashTailLow_8
+	JE    ghashTailOne_11
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (CX), X3
+	ADDQ    $0x10, CX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_58
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_58:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_59
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_59:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_60
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_60:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_20
+	VMOVQ   (CX), X4
+	VPINSRQ $0x01, R8, X4, X4
+	JMP     loadDone_20
+
+loadShort_20:
+	VMOVQ R8, X4
+
+loadDone_20:
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VMOVDQU     (AX), Y4
+	VMOVDQU     256(AX), Y6
+	JMP         ghashTailLoaded_8
+
+ghashTailOne_11:
+	// One whole block: one key.
+	VMOVDQU (CX), X3
+	VMOVDQU (AX), X4
+	VMOVDQU 256(AX), X6
+	JMP     ghashTailLoaded_8
+
+ghashTailLow_8:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, BX
+	ANDQ $0x0f, BX
+	ADDQ CX, BX
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_61
+	SUBQ    $0x01, BX
+	SHLQ    $0x08, R8
+	MOVBQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_61:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_62
+	SUBQ    $0x02, BX
+	SHLQ    $0x10, R8
+	MOVWQZX (BX), R9
+	ORQ     R9, R8
+
+loadSkip_62:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_63
+	SUBQ  $0x04, BX
+	SHLQ  $0x20, R8
+	MOVL  (BX), R9
+	ORQ   R9, R8
+
+loadSkip_63:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_21
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, R8, X3, X3
+	JMP     loadDone_21
+
+loadShort_21:
+	VMOVQ R8, X3
+
+loadDone_21:
+	VMOVDQU (AX), X4
+	VMOVDQU 256(AX), X6
+
+ghashTailLoaded_8:
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, Y4, Y3, Y7
+	VPXOR      Y7, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y7
+	VPXOR      Y3, Y7, Y7
+	VPCLMULQDQ $0x11, Y4, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y6, Y7, Y7
+	VPXOR      Y7, Y5, Y5
+
+ghashTailReduce_4:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y1, Y5, Y5
+	VPXOR Y2, Y5, Y5
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y3, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
+	VPSHUFD      $0x4e, Y5, Y5
+	VPXOR        Y1, Y2, Y2
+	VPXOR        Y5, Y2, Y2
+	CMPQ         R10, $0x10
+	JBE          ghashTailOne_12
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
+	JMP          ghashTailDone_4
+
+ghashTailOne_12:
+	// One block: the high lane holds nothing.
+	VMOVDQU X2, X1
+
+ghashTailDone_4:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (SI)
+	VPSHUFB byteReverse<>+0(SB), X1, X1
+	VMOVDQU X1, (DI)
+	VZEROUPPER
+	RET
+
+// func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+TEXT ·openPublic(SB), NOSPLIT, $32-88
+	MOVQ keys+0(FP), AX
+	MOVQ rounds+8(FP), DX
+	MOVQ DX, CX
+	SHLQ $0x04, CX
+	ADDQ AX, CX
+	MOVQ table+16(FP), BX
+	MOVQ ctr+24(FP), SI
+	MOVQ y+32(FP), DI
+	MOVQ dst_base+40(FP), R8
+	MOVQ src_base+64(FP), R9
+	MOVQ src_len+72(FP), R10
+
+	// loadCounter: the pair c, c+1, byte-reversed.
+	VBROADCASTI128 (SI), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPADDD         pairStart<>+0(SB), Y0, Y0
+	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
+
+open16_2:
+	CMPQ R10, $0x00000100
+	JB   openTail_2
+
+	// gcmBatch: hash this batch's ciphertext and decrypt it.
+	// counter.blocks: 8 registers of counter blocks.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_11
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_11
+
+counterCarry_11:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_11:
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	ADDB           $0x10, R11
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
+	CMPQ           DX, $0x0c
+	JB             rounds10_42
+	JE             rounds12_42
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds12_42:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds10_42:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU    (R9), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPCLMULQDQ $0x00, (BX), Y0, Y1
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y0
+	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU    32(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
+	VMOVDQU    64(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
+	VMOVDQU    96(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
+	VMOVDQU    128(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
+	VMOVDQU    160(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
+	VMOVDQU    192(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
+	VMOVDQU    224(R9), Y11
+	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
+	VPXOR      Y12, Y1, Y1
+	VPSHUFD    $0x4e, Y11, Y12
+	VPXOR      Y11, Y12, Y12
+	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
+	VPXOR      Y11, Y0, Y0
+	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
+	VPXOR      Y12, Y10, Y10
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch.finish: reduce, sumLanes.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y1, Y10, Y10
+	VPXOR Y0, Y10, Y10
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y1, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPXOR        X1, X0, X1
+
+	// Last round.
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
+	VPXOR          (R9), Y2, Y2
+	VMOVDQU        Y2, (R8)
+	VPXOR          32(R9), Y3, Y3
+	VMOVDQU        Y3, 32(R8)
+	VPXOR          64(R9), Y4, Y4
+	VMOVDQU        Y4, 64(R8)
+	VPXOR          96(R9), Y5, Y5
+	VMOVDQU        Y5, 96(R8)
+	VPXOR          128(R9), Y6, Y6
+	VMOVDQU        Y6, 128(R8)
+	VPXOR          160(R9), Y7, Y7
+	VMOVDQU        Y7, 160(R8)
+	VPXOR          192(R9), Y8, Y8
+	VMOVDQU        Y8, 192(R8)
+	VPXOR          224(R9), Y9, Y9
+	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R10
+	JMP            open16_2
+
+openTail_2:
+	// Hash the tail before decrypting it, which may overwrite it.
+	// ghashTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_5
+
+	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 256(BX)(R12*1), R12
+	MOVQ R9, BX
+	MOVQ R10, R13
+
+	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
+	CMPQ    R13, $0x20
+	JB      ghashTailPartial_5
+	VMOVDQU (BX), Y2
+	VMOVDQU (R12), Y3
+	VMOVDQU 256(R12), Y4
+	JMP     ghashTailLoaded_9
+
+ghashTailPartial_5:
+	CMPQ R13, $0x10
+	JB   ghashTailLow_9
+	JE   ghashTailOne_13
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (BX), X2
+	ADDQ    $0x10, BX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_64
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_64:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_65
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_65:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_66
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_66:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_22
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, R15, X3, X3
+	JMP     loadDone_22
+
+loadShort_22:
+	VMOVQ R15, X3
+
+loadDone_22:
+	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (R12), Y3
+	VMOVDQU     256(R12), Y4
+	JMP         ghashTailLoaded_9
+
+ghashTailOne_13:
+	// One whole block: one key.
+	VMOVDQU (BX), X2
+	VMOVDQU (R12), X3
+	VMOVDQU 256(R12), X4
+	JMP     ghashTailLoaded_9
+
+ghashTailLow_9:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_67
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_67:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_68
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_68:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_69
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_69:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_23
+	VMOVQ   (BX), X2
+	VPINSRQ $0x01, R15, X2, X2
+	JMP     loadDone_23
+
+loadShort_23:
+	VMOVQ R15, X2
+
+loadDone_23:
+	VMOVDQU (R12), X3
+	VMOVDQU 256(R12), X4
+
+ghashTailLoaded_9:
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, Y3, Y2, Y1
+	VPSHUFD    $0x4e, Y2, Y5
+	VPXOR      Y2, Y5, Y5
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y4, Y5, Y5
+	CMPQ       R13, $0x20
+	JB         ghashTailReduce_5
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R12
+	SUBQ       $0x20, R13
+
+ghashTailPair_5:
+	CMPQ       R13, $0x20
+	JB         ghashTailLast_5
+	VMOVDQU    (BX), Y3
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, (R12), Y3, Y4
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y4
+	VPXOR      Y3, Y4, Y4
+	VPCLMULQDQ $0x11, (R12), Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, 256(R12), Y4, Y4
+	VPXOR      Y4, Y5, Y5
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R12
+	SUBQ       $0x20, R13
+	JMP        ghashTailPair_5
+
+ghashTailLast_5:
+	TESTQ R13, R13
+	JZ    ghashTailReduce_5
+	CMPQ  R13, $0x10
+	JB    ghashTailLow_10
+	JE    ghashTailOne_14
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (BX), X3
+	ADDQ    $0x10, BX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_70
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_70:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_71
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_71:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_72
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_72:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_24
+	VMOVQ   (BX), X4
+	VPINSRQ $0x01, R15, X4, X4
+	JMP     loadDone_24
+
+loadShort_24:
+	VMOVQ R15, X4
+
+loadDone_24:
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VMOVDQU     (R12), Y4
+	VMOVDQU     256(R12), Y6
+	JMP         ghashTailLoaded_10
+
+ghashTailOne_14:
+	// One whole block: one key.
+	VMOVDQU (BX), X3
+	VMOVDQU (R12), X4
+	VMOVDQU 256(R12), X6
+	JMP     ghashTailLoaded_10
+
+ghashTailLow_10:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R13, R14
+	ANDQ $0x0f, R14
+	ADDQ BX, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R13
+	JZ      loadSkip_73
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_73:
+	TESTQ   $0x00000002, R13
+	JZ      loadSkip_74
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_74:
+	TESTQ $0x00000004, R13
+	JZ    loadSkip_75
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_75:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R13
+	JZ      loadShort_25
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, R15, X3, X3
+	JMP     loadDone_25
+
+loadShort_25:
+	VMOVQ R15, X3
+
+loadDone_25:
+	VMOVDQU (R12), X4
+	VMOVDQU 256(R12), X6
+
+ghashTailLoaded_10:
+	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x00, Y4, Y3, Y7
+	VPXOR      Y7, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y7
+	VPXOR      Y3, Y7, Y7
+	VPCLMULQDQ $0x11, Y4, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y6, Y7, Y7
+	VPXOR      Y7, Y5, Y5
+
+ghashTailReduce_5:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y1, Y5, Y5
+	VPXOR Y2, Y5, Y5
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y3, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
+	VPSHUFD      $0x4e, Y5, Y5
+	VPXOR        Y1, Y2, Y2
+	VPXOR        Y5, Y2, Y2
+	CMPQ         R10, $0x10
+	JBE          ghashTailOne_15
+	VEXTRACTI128 $0x01, Y2, X1
+	VPXOR        X1, X2, X1
+	JMP          ghashTailDone_5
+
+ghashTailOne_15:
+	// One block: the high lane holds nothing.
+	VMOVDQU X2, X1
+
+ghashTailDone_5:
+	// ctrTail: the last n < 256 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_6
+
+	// m = ceil(n/16), the number of counter blocks used.
+	MOVQ R10, BX
+	ADDQ $0x0f, BX
+	SHRQ $0x04, BX
+	CMPQ R10, $0x00000020
+	JBE  width1_8
+	CMPQ R10, $0x00000040
+	JBE  width2_8
+	CMPQ R10, $0x00000080
+	JBE  width4_8
+
+	// A pass of 8 registers: 9 to 16 blocks.
+	// counter.blocks: 8 registers of counter blocks.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_12
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
+	JMP     counterDone_12
+
+counterCarry_12:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+	VPADDD  pairAdd15<>+96(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+128(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+160(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+192(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+
+counterDone_12:
+	VMOVQ          BX, X10
+	VPADDD         X0, X10, X0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	CMPQ           DX, $0x0c
+	JB             rounds10_43
+	JE             rounds12_43
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+rounds12_43:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+rounds10_43:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y2, Y2
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VAESENC        Y10, Y3, Y3
+	VAESENC        Y10, Y4, Y4
+	VAESENC        Y10, Y5, Y5
+	VAESENC        Y10, Y6, Y6
+
+	// Last round.
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y2, Y2
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	VAESENCLAST    Y10, Y3, Y3
+	VAESENCLAST    Y10, Y4, Y4
+	VAESENCLAST    Y10, Y5, Y5
+	VAESENCLAST    Y10, Y6, Y6
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y7, Y7
+	VMOVDQU Y7, 32(R8)
+	VPXOR   64(R9), Y8, Y8
+	VMOVDQU Y8, 64(R8)
+	VPXOR   96(R9), Y9, Y9
+	VMOVDQU Y9, 96(R8)
+	CMPQ    R10, $0x000000a0
+	JB      ctrTailExit4_6
+	VPXOR   128(R9), Y3, Y3
+	VMOVDQU Y3, 128(R8)
+	CMPQ    R10, $0x000000c0
+	JB      ctrTailExit5_6
+	VPXOR   160(R9), Y4, Y4
+	VMOVDQU Y4, 160(R8)
+	CMPQ    R10, $0x000000e0
+	JB      ctrTailExit6_6
+	VPXOR   192(R9), Y5, Y5
+	VMOVDQU Y5, 192(R8)
+	CMPQ    R10, $0x00000100
+	JB      ctrTailExit7_6
+	VPXOR   224(R9), Y6, Y6
+	VMOVDQU Y6, 224(R8)
+	JMP     ctrTailDone_6
+
+ctrTailExit4_6:
+	CMPQ R10, $0x00000090
+	JB   ctrTailLow_55
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        128(R9), X3, X3
+	VMOVDQU      X3, 128(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_55:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_6
+
+ctrTailExit5_6:
+	CMPQ R10, $0x000000b0
+	JB   ctrTailLow_56
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        160(R9), X4, X4
+	VMOVDQU      X4, 160(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_56:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X4, X2
+	JMP     ctrTailPartial_6
+
+ctrTailExit6_6:
+	CMPQ R10, $0x000000d0
+	JB   ctrTailLow_57
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y5, X2
+	VPXOR        192(R9), X5, X5
+	VMOVDQU      X5, 192(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_57:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X5, X2
+	JMP     ctrTailPartial_6
+
+ctrTailExit7_6:
+	CMPQ R10, $0x000000f0
+	JB   ctrTailLow_58
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y6, X2
+	VPXOR        224(R9), X6, X6
+	VMOVDQU      X6, 224(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_58:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X6, X2
+	JMP     ctrTailPartial_6
+
+width4_8:
+	// A pass of 4 registers: 5 to 8 blocks.
+	// counter.blocks: 4 registers of counter blocks.
+	CMPQ R11, $0x000000f8
+	JA   counterCarry_13
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
+	JMP     counterDone_13
+
+counterCarry_13:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+32(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+64(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+
+counterDone_13:
+	VMOVQ          BX, X6
+	VPADDD         X0, X6, X0
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y2, Y2
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y6, Y3, Y3
+	VPXOR          Y6, Y4, Y4
+	CMPQ           DX, $0x0c
+	JB             rounds10_44
+	JE             rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 32(AX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+	VBROADCASTI128 -160(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+rounds10_44:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y6
+	VAESENC        Y6, Y2, Y2
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y3, Y3
+	VAESENC        Y6, Y4, Y4
+
+	// Last round.
+	VBROADCASTI128 (CX), Y6
+	VAESENCLAST    Y6, Y2, Y2
+	VAESENCLAST    Y6, Y5, Y5
+	VAESENCLAST    Y6, Y3, Y3
+	VAESENCLAST    Y6, Y4, Y4
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	VPXOR   32(R9), Y5, Y5
+	VMOVDQU Y5, 32(R8)
+	CMPQ    R10, $0x00000060
+	JB      ctrTailExit2_6
+	VPXOR   64(R9), Y3, Y3
+	VMOVDQU Y3, 64(R8)
+	CMPQ    R10, $0x00000080
+	JB      ctrTailExit3_6
+	VPXOR   96(R9), Y4, Y4
+	VMOVDQU Y4, 96(R8)
+	JMP     ctrTailDone_6
+
+ctrTailExit2_6:
+	CMPQ R10, $0x00000050
+	JB   ctrTailLow_59
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        64(R9), X3, X3
+	VMOVDQU      X3, 64(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_59:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_6
+
+ctrTailExit3_6:
+	CMPQ R10, $0x00000070
+	JB   ctrTailLow_60
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y4, X2
+	VPXOR        96(R9), X4, X4
+	VMOVDQU      X4, 96(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_60:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X4, X2
+	JMP     ctrTailPartial_6
+
+width2_8:
+	// A pass of 2 registers: 3 to 4 blocks.
+	// counter.blocks: 2 registers of counter blocks.
+	CMPQ R11, $0x000000fc
+	JA   counterCarry_14
+
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	JMP     counterDone_14
+
+counterCarry_14:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+
+counterDone_14:
+	VMOVQ          BX, X4
+	VPADDD         X0, X4, X0
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y2, Y2
+	VPXOR          Y4, Y3, Y3
+	CMPQ           DX, $0x0c
+	JB             rounds10_45
+	JE             rounds12_45
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+rounds12_45:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+rounds10_45:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y4
+	VAESENC        Y4, Y2, Y2
+	VAESENC        Y4, Y3, Y3
+
+	// Last round.
+	VBROADCASTI128 (CX), Y4
+	VAESENCLAST    Y4, Y2, Y2
+	VAESENCLAST    Y4, Y3, Y3
+
+	// xorPairs, storePairs: the whole registers.
+	VPXOR   (R9), Y2, Y2
+	VMOVDQU Y2, (R8)
+	CMPQ    R10, $0x00000040
+	JB      ctrTailExit1_6
+	VPXOR   32(R9), Y3, Y3
+	VMOVDQU Y3, 32(R8)
+	JMP     ctrTailDone_6
+
+ctrTailExit1_6:
+	CMPQ R10, $0x00000030
+	JB   ctrTailLow_61
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        32(R9), X3, X3
+	VMOVDQU      X3, 32(R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_61:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+	JMP     ctrTailPartial_6
+
+width1_8:
+	// A pass of 1 registers: 1 to 2 blocks.
+	// counter.blocks: 1 registers of counter blocks.
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VMOVQ          BX, X2
+	VPADDD         X0, X2, X0
+	VBROADCASTI128 (AX), Y2
+	VPXOR          Y2, Y3, Y3
+	CMPQ           DX, $0x0c
+	JB             rounds10_46
+	JE             rounds12_46
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 32(AX), Y2
+	VAESENC        Y2, Y3, Y3
+
+rounds12_46:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y2
+	VAESENC        Y2, Y3, Y3
+	VBROADCASTI128 -160(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+rounds10_46:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y2
+	VAESENC        Y2, Y3, Y3
+
+	// Last round.
+	VBROADCASTI128 (CX), Y2
+	VAESENCLAST    Y2, Y3, Y3
+
+	// xorPairs, storePairs: the whole registers.
+	CMPQ    R10, $0x00000020
+	JB      ctrTailExit0_6
+	VPXOR   (R9), Y3, Y3
+	VMOVDQU Y3, (R8)
+	JMP     ctrTailDone_6
+
+ctrTailExit0_6:
+	CMPQ R10, $0x00000010
+	JB   ctrTailLow_62
+
+	// A whole block in the low lane; the partial one, if any, in the high lane.
+	VEXTRACTI128 $0x01, Y3, X2
+	VPXOR        (R9), X3, X3
+	VMOVDQU      X3, (R8)
+	JMP          ctrTailPartial_6
+
+ctrTailLow_62:
+	// The partial block, if any, in the low lane.
+	VMOVDQU X3, X2
+
+ctrTailPartial_6:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailDone_6
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_76
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_76:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_77
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_77:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_78
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
+
+loadSkip_78:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_26
+	VMOVQ   (CX), X3
+	VPINSRQ $0x01, BX, X3, X3
+	JMP     loadDone_26
+
+loadShort_26:
+	VMOVQ BX, X3
+
+loadDone_26:
+	VPXOR X2, X3, X3
+
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	VMOVQ   X3, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_21
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X3, CX
+	ADDQ    $0x08, AX
+
+storeSkip_21:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_22
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_22:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_23
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_23:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_24
+	MOVB  CL, (AX)
+
+storeSkip_24:
+ctrTailDone_6:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (SI)
+	VPSHUFB byteReverse<>+0(SB), X1, X1
+	VMOVDQU X1, (DI)
+	VZEROUPPER
+	RET

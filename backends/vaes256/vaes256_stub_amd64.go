@@ -57,3 +57,15 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y 
 //
 //go:noescape
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// sealPublic is seal for a public counter block (GCM with a 12-byte
+// nonce): it may branch on the counter's value.
+//
+//go:noescape
+func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// openPublic is open for a public counter block (GCM with a 12-byte
+// nonce): it may branch on the counter's value.
+//
+//go:noescape
+func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -29,11 +29,12 @@ var (
 // the only thing the kernels keep on the stack.
 //
 // A public counter (ctr64's: CTR128's counter is the caller's IV, which
-// counter mode sends in the clear) also keeps its last byte in a
+// counter mode sends in the clear; sealPublic's and openPublic's: GCM with
+// a 12-byte nonce, J0 = nonce || 0^31 || 1) also keeps its last byte in a
 // general-purpose register, low, for the shortcut in blocks. GCM's counter
-// is not public: for nonces other than 12 bytes it starts from
-// J0 = GHASH_H(nonce), which depends on the hash key, so nothing branches
-// on it.
+// in general is not public: for nonces other than 12 bytes it starts from
+// J0 = GHASH_H(nonce), which depends on the hash key, so ctr32, seal and
+// open never branch on it.
 type counter struct {
 	slot   Mem
 	add    increment

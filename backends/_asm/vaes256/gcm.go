@@ -32,7 +32,9 @@ type gcmKernel struct {
 	y           VecVirtual
 }
 
-func loadGCMKernel() *gcmKernel {
+// loadGCMKernel loads the arguments; public says whether the counter is
+// public (see counter).
+func loadGCMKernel(public bool) *gcmKernel {
 	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
 	k.table = emit.LoadGP(Param("table"))
 	k.ctrp = emit.LoadGP(Param("ctr"))
@@ -40,7 +42,7 @@ func loadGCMKernel() *gcmKernel {
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
-	k.c = loadCounter(k.ctrp, inc32, false)
+	k.c = loadCounter(k.ctrp, inc32, public)
 	k.y = loadHash(k.yp)
 	return k
 }
@@ -79,15 +81,21 @@ func (k *gcmKernel) finish() {
 	RET()
 }
 
-// seal emits the stitched GCM encryption (model: sealModel). Iteration i
-// encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then; the last batch is hashed after the loop.
-func seal() {
-	TEXT("seal", NOSPLIT, gcmSignature)
+// sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
+// sealKernel); public says whether the counter is public (see counter).
+// Iteration i encrypts batch i and hashes the ciphertext of batch i-1,
+// which is in dst by then; the last batch is hashed after the loop.
+func sealKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
-	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
-		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
-	k := loadGCMKernel()
+	if public {
+		Doc("sealPublic is seal for a public counter block (GCM with a 12-byte",
+			"nonce): it may branch on the counter's value.")
+	} else {
+		Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
+			"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
+	}
+	k := loadGCMKernel(public)
 	loop, last, tail := emit.NewLabel("seal16"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
@@ -112,15 +120,22 @@ func seal() {
 	k.finish()
 }
 
-// open emits the stitched GCM decryption (model: openModel). Iteration i
-// hashes the ciphertext of batch i while it decrypts it: every GHASH load
-// of a batch comes before its stores, so src and dst may be the same.
-func open() {
-	TEXT("open", NOSPLIT, gcmSignature)
+// openKernel emits open or openPublic, the stitched GCM decryption (model:
+// openKernel); public says whether the counter is public (see counter).
+// Iteration i hashes the ciphertext of batch i while it decrypts it: every
+// GHASH load of a batch comes before its stores, so src and dst may be the
+// same.
+func openKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
-	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
-		"ctr, dst, src), in one pass; src and dst may be the same slice.")
-	k := loadGCMKernel()
+	if public {
+		Doc("openPublic is open for a public counter block (GCM with a 12-byte",
+			"nonce): it may branch on the counter's value.")
+	} else {
+		Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
+			"ctr, dst, src), in one pass; src and dst may be the same slice.")
+	}
+	k := loadGCMKernel(public)
 	loop, tail := emit.NewLabel("open16"), emit.NewLabel("openTail")
 	Label(loop)
 	CMPQ(k.n, U32(gcmBytes))

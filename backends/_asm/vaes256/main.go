@@ -29,8 +29,10 @@ func main() {
 	ctrKernel("ctr64", inc64, true)
 	ghashInit()
 	ghashUpdate()
-	seal()
-	open()
+	sealKernel("seal", false)
+	openKernel("open", false)
+	sealKernel("sealPublic", true)
+	openKernel("openPublic", true)
 
 	Generate()
 }
