@@ -146,8 +146,8 @@
 // checks the .s). With a 96-bit nonce, J0 = nonce || 0^31 || 1 is public,
 // and the root package calls the public kernels. Measured on a Sapphire
 // Rapids class Xeon against seal and open, medians of 15 alternating
-// rounds: 1350 bytes 1-3% faster, 4 KiB 4-7%, 16 KiB 3-5%, for AES-128 and
-// AES-256.
+// rounds, two runs: 1350 bytes 0-3% faster, 4 KiB 3-7%, 16 KiB 3-5%, for
+// AES-128 and AES-256.
 //
 // # GHASH
 //
