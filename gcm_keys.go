@@ -17,17 +17,19 @@ import (
 // allocation later. What a one-message key does pay for is the size of its
 // allocation (see gcmKey), so that is what is kept small.
 
-// kernels is the backend and GHASH table a call runs on.
+// kernels is the backend and GHASH table a message runs on, and whether
+// its counter is public (see gcmSeal).
 type kernels struct {
-	b *impl.Backend
-	t *ghash.Table
+	b      *impl.Backend
+	t      *ghash.Table
+	public bool
 }
 
-// kernels returns the backend and table for a call that needs the kernels
-// (on the stdlib backend, preparing the key material the first time).
-func (g *GCM) kernels() kernels {
+// kernels returns the kernels for a message under nonce (on the stdlib
+// backend, preparing the key material the first time).
+func (g *GCM) kernels(nonce []byte) kernels {
 	if g.prepare != nil {
 		g.once.Do(g.prepare)
 	}
-	return kernels{g.b, &g.key.table}
+	return kernels{g.b, &g.key.table, len(nonce) == gcmStandardNonceSize}
 }

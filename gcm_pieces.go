@@ -40,7 +40,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 		panic("crypto/cipher: invalid buffer overlap of output and additional data")
 	}
 
-	k := g.kernels()
+	k := g.kernels(nonce)
 	var ctr, tagMask, y [BlockSize]byte
 	g.counter(k, &ctr, &tagMask, nonce)
 	ghashUpdate(k.b, k.t, &y, additionalData)
@@ -58,18 +58,18 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			if nc < BlockSize {
 				continue
 			}
-			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:], carry[:])
+			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:], carry[:], k.public)
 			copy(out[pos:], carry[:])
 			pos, nc = pos+BlockSize, 0
 		}
 		if m := len(p) &^ (BlockSize - 1); m > 0 {
-			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[pos:pos+m], p[:m])
+			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[pos:pos+m], p[:m], k.public)
 			pos, p = pos+m, p[m:]
 		}
 		nc = copy(carry[:], p)
 	}
 	if nc > 0 {
-		gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:nc], carry[:nc])
+		gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:nc], carry[:nc], k.public)
 		copy(out[pos:], carry[:nc])
 	}
 	g.finish(k, &y, &tagMask, len(additionalData), total)

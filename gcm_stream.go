@@ -119,7 +119,7 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 		panic("crypto/cipher: incorrect nonce length given to GCM")
 	}
 	s.g = g
-	s.k = g.kernels()
+	s.k = g.kernels(nonce)
 	g.counter(s.k, &s.ctr, &s.tagMask, nonce)
 	ghashUpdate(s.k.b, s.k.t, &s.y, additionalData)
 	s.aadLen = len(additionalData)
@@ -152,9 +152,9 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	// Whole blocks through the bulk kernels.
 	if m := len(src) &^ (BlockSize - 1); m > 0 {
 		if seal {
-			gcmSeal(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmSeal(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m], k.public)
 		} else {
-			gcmOpen(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m])
+			gcmOpen(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m], k.public)
 		}
 		dst, src = dst[m:], src[m:]
 	}

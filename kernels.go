@@ -10,6 +10,12 @@ import (
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
+// gcmSeal and gcmOpen take public: whether the counter is public (GCM with
+// a 12-byte nonce, where J0 = nonce || 1). Only then may a kernel branch on
+// the counter's value, which the VAES backends' *Public kernels do to build
+// counter blocks faster; for any other nonce, J0 = GHASH_H(nonce) depends on
+// the hash key and must not steer a branch.
+
 // The kernels are called through a switch on the backend's ID rather than
 // through impl.Backend's function values: a call through a function value
 // makes its pointer arguments escape, and Seal, Open and XORKeyStream would
@@ -104,12 +110,20 @@ func ghashUpdate(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 	}
 }
 
-func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte, public bool) {
 	switch b.ID {
 	case impl.VAES512:
-		vaes512.Seal(ks, t, ctr, y, dst, src)
+		if public {
+			vaes512.SealPublic(ks, t, ctr, y, dst, src)
+		} else {
+			vaes512.Seal(ks, t, ctr, y, dst, src)
+		}
 	case impl.VAES256:
-		vaes256.Seal(ks, t, ctr, y, dst, src)
+		if public {
+			vaes256.SealPublic(ks, t, ctr, y, dst, src)
+		} else {
+			vaes256.Seal(ks, t, ctr, y, dst, src)
+		}
 	case impl.AESNI:
 		aesni.Seal(ks, t, ctr, y, dst, src)
 	default:
@@ -117,12 +131,20 @@ func gcmSeal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16
 	}
 }
 
-func gcmOpen(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpen(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte, public bool) {
 	switch b.ID {
 	case impl.VAES512:
-		vaes512.Open(ks, t, ctr, y, dst, src)
+		if public {
+			vaes512.OpenPublic(ks, t, ctr, y, dst, src)
+		} else {
+			vaes512.Open(ks, t, ctr, y, dst, src)
+		}
 	case impl.VAES256:
-		vaes256.Open(ks, t, ctr, y, dst, src)
+		if public {
+			vaes256.OpenPublic(ks, t, ctr, y, dst, src)
+		} else {
+			vaes256.Open(ks, t, ctr, y, dst, src)
+		}
 	case impl.AESNI:
 		aesni.Open(ks, t, ctr, y, dst, src)
 	default:
