@@ -244,8 +244,12 @@ func tagEqual(y *[BlockSize]byte, tag []byte) bool {
 // tagMask, and leaves ctr at J0+1, where the keystream for the message starts.
 func (g *GCM) counter(k kernels, ctr, tagMask *[BlockSize]byte, nonce []byte) {
 	g.j0(k, ctr, nonce)
-	encryptBlocks(k.b, &g.key.ks, tagMask[:], ctr[:])
-	binary.BigEndian.PutUint32(ctr[12:], binary.BigEndian.Uint32(ctr[12:])+1)
+	// CTR32 on a zero block yields E(J0) and advances the counter to J0+1.
+	// (Encrypting J0 with EncryptBlocks and stepping the counter in Go
+	// measured up to 20% slower for 16- to 256-byte messages end to end,
+	// although it is faster in isolation.)
+	clear(tagMask[:])
+	ctr32(k.b, &g.key.ks, ctr, tagMask[:], tagMask[:])
 }
 
 // j0 sets j to the first counter block J0 for nonce.
