@@ -58,6 +58,20 @@ func newGCMCounter(ctr *[16]byte, public bool) gcmCounter {
 	return &c
 }
 
+// storeGCMCounter writes c, advanced by m blocks, to ctr (asm:
+// gcmCounter.store). It calls store on the concrete type: a call through
+// the interface would make ctr escape, and with it every caller's counter
+// (in a purego build, where the models are the kernels, the root package's
+// Seal would allocate).
+func storeGCMCounter(c gcmCounter, ctr *[16]byte, m int) {
+	switch c := c.(type) {
+	case *publicCounter:
+		c.store(ctr, m)
+	case *counter:
+		c.store(ctr, m)
+	}
+}
+
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
 // batch of the loop hashes the ciphertext of the batch before it: pairs of
 // batches, with one reduction for both hashes, while 512 bytes remain,
@@ -94,7 +108,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		pending = dst[done-gcmBytes : done]
 	}
 	h, m := sealTail(c, k, t, h, pending, dst[done:], src[done:])
-	c.store(ctr, m)
+	storeGCMCounter(c, ctr, m)
 	storeHash(h, y)
 }
 
@@ -174,7 +188,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
 	h, m := openTail(c, k, t, h, dst, src)
-	c.store(ctr, m)
+	storeGCMCounter(c, ctr, m)
 	storeHash(h, y)
 }
 
