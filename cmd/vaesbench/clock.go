@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vaesgo/vaes/internal/tsc"
 )
 
 // clock is the rate that cycles per byte are counted at, and where it came
@@ -36,15 +38,15 @@ func findClock() clock {
 // of wall-clock time and returns the median rate in Hz, or 0 where there is
 // no counter or the rate is implausible.
 func measureTSC() float64 {
-	if !haveTSC {
+	if !tsc.Available {
 		return 0
 	}
 	var rates []float64
 	for range 3 {
-		t0, c0 := time.Now(), rdtsc()
+		t0, c0 := time.Now(), tsc.Read()
 		for time.Since(t0) < 15*time.Millisecond {
 		}
-		c1, t1 := rdtsc(), time.Now()
+		c1, t1 := tsc.Read(), time.Now()
 		rates = append(rates, float64(c1-c0)/t1.Sub(t0).Seconds())
 	}
 	slices.Sort(rates)
