@@ -11299,3 +11299,3628 @@ openDone_2:
 openExit_2:
 	VZEROUPPER
 	RET
+
+// func sealPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, mask *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·sealPublicMask(SB), NOSPLIT, $0-96
+	MOVQ keys+0(FP), AX
+	MOVQ rounds+8(FP), DX
+	MOVQ DX, CX
+	SHLQ $0x04, CX
+	ADDQ AX, CX
+	MOVQ table+16(FP), BX
+	MOVQ ctr+24(FP), SI
+	MOVQ y+32(FP), DI
+	MOVQ mask+40(FP), R8
+	MOVQ dst_base+48(FP), R9
+	MOVQ src_base+72(FP), R10
+	MOVQ src_len+80(FP), R11
+
+	// maskJ0: E(J0), J0 = ctr with its 32-bit counter minus one.
+	VMOVDQU64 (SI), X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    counterBack<>+0(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPXORD    (AX), X0, X0
+	CMPQ      DX, $0x0c
+	JB        rounds10_71
+	JE        rounds12_71
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X0, X0
+	VAESENC 32(AX), X0, X0
+
+rounds12_71:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X0, X0
+	VAESENC -160(CX), X0, X0
+
+rounds10_71:
+	// Round Nr-9.
+	VAESENC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESENC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESENC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESENC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESENC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESENC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESENC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESENC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESENC -16(CX), X0, X0
+
+	// Last round.
+	VAESENCLAST (CX), X0, X0
+	VMOVDQU64   X0, (R8)
+	CMPQ        R11, $0x10
+	JA          long_8
+	TESTQ       R11, R11
+	JZ          sealExit_3
+
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R8
+	BZHIQ     R11, R8, R8
+	KMOVQ     R8, K1
+	VMOVDQU64 (SI), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_72
+	JE        rounds12_72
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_72:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_72:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R11, $0x10
+	JNE         loadShortMasked_8
+	VMOVDQU64   (R10), X2
+	JMP         loadShortDone_8
+
+loadShortMasked_8:
+	VMOVDQU8.Z (R10), K1, X2
+
+loadShortDone_8:
+	VPXORD    X1, X2, X2
+	CMPQ      R11, $0x10
+	JNE       storeShortMasked_7
+	VMOVDQU64 X2, (R9)
+	JMP       storeShortDone_7
+
+storeShortMasked_7:
+	VMOVDQU8 X2, K1, (R9)
+
+storeShortDone_7:
+	// keepShort: zero the bytes past n.
+	VMOVDQU8.Z X2, K1, X2
+
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X2
+	VPCLMULQDQ $0x10, 496(BX), X1, X3
+	VPCLMULQDQ $0x01, 496(BX), X1, X4
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
+	VPXORD     X4, X3, X3
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X4
+	VPSHUFD    $0x4e, X2, X2
+	VPTERNLOGD $0x96, X2, X4, X3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X2
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPADDD     laneOffsets<>+16(SB), X0, X0
+	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64  X0, (SI)
+	JMP        sealExit_3
+
+long_8:
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z5
+	CMPQ            DX, $0x0c
+	JB              keys10_9
+	JE              keys12_9
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+
+keys12_9:
+	VBROADCASTI32X4 -176(CX), Z3
+	VBROADCASTI32X4 -160(CX), Z4
+
+keys10_9:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	MOVL      12(SI), AX
+	BSWAPL    AX
+	VMOVDQU64 (DI), X16
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	CMPQ      R11, $0x00000100
+	JB        sealNone_3
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_8
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_8
+
+counterCarry_8:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_8:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_73
+	JE     rounds12_73
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_73:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_73:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+
+seal32_3:
+	CMPQ R11, $0x00000200
+	JB   seal16_3
+
+	// Two batches, each hashing the one before it, one reduction.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_9
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_9
+
+counterCarry_9:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_9:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_74
+	JE     rounds12_74
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_74:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_74:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R9), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R9), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R9), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R9), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_10
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_10
+
+counterCarry_10:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+
+counterDone_10:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_75
+	JE     rounds12_75
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_75:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_75:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R9), Z22
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R9), Z25
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R9), Z22
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R9), Z25
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+	JMP         seal32_3
+
+seal16_3:
+	CMPQ R11, $0x00000100
+	JB   sealPending_3
+
+	// One batch hashing the one before it.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_11
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_11
+
+counterCarry_11:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_11:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_76
+	JE     rounds12_76
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_76:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_76:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R9), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R9), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R9), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R9), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+
+sealPending_3:
+	// sealTail: the last n < 256 bytes.
+	TESTQ R11, R11
+	JNZ   sealTailBlocks_5
+
+	// No tail: hash the last batch.
+	VMOVDQU64 -256(R9), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+	VMOVDQU64  -192(R9), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z6
+	VPCLMULQDQ $0x01, Z4, Z1, Z7
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPXORD     Z5, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU64  -128(R9), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z6
+	VPCLMULQDQ $0x01, Z4, Z1, Z7
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VMOVDQU64  -64(R9), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z6
+	VPCLMULQDQ $0x00, Z6, Z4, Z7
+	VPCLMULQDQ $0x10, Z6, Z4, Z8
+	VPCLMULQDQ $0x01, Z6, Z4, Z9
+	VPCLMULQDQ $0x11, Z6, Z4, Z4
+	VPTERNLOGD $0x96, Z9, Z8, Z3
+	VPTERNLOGD $0x96, Z7, Z5, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_3
+
+sealTailBlocks_5:
+	MOVQ R11, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R8
+	ANDQ  $0x30, R8
+	ADDQ  $0x10, R8
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, R12
+	BZHIQ R8, R12, R12
+	KMOVQ R12, K1
+	CMPQ  R11, $0x00000040
+	JA    sealTail1Next_5
+
+	// sealTail: 1 register(s).
+	MOVQ    R11, R8
+	MOVQ    $-1, R12
+	BZHIQ   R8, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_77
+	JE      rounds12_77
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z2, Z17, Z17
+
+rounds12_77:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z4, Z17, Z17
+
+rounds10_77:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VMOVDQU64 -256(R9), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VMOVDQU64 -192(R9), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VMOVDQU64 -128(R9), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VMOVDQU64 -64(R9), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z4, Z8
+	VPCLMULQDQ $0x10, Z7, Z4, Z9
+	VPCLMULQDQ $0x01, Z7, Z4, Z10
+	VPCLMULQDQ $0x11, Z7, Z4, Z4
+	VPTERNLOGD $0x96, Z10, Z9, Z3
+	VPTERNLOGD $0x96, Z8, Z6, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VMOVDQU8.Z  (R10), K2, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K2, (R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_3
+
+sealTail1Next_5:
+	CMPQ R11, $0x00000080
+	JA   sealTail2Next_5
+
+	// sealTail: 2 register(s).
+	MOVQ    R11, R8
+	SUBQ    $0x00000040, R8
+	MOVQ    $-1, R12
+	BZHIQ   R8, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_78
+	JE      rounds12_78
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+
+rounds12_78:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+
+rounds10_78:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VMOVDQU64 -256(R9), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VMOVDQU64 -192(R9), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VMOVDQU64 -128(R9), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VMOVDQU64 -64(R9), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z4, Z8
+	VPCLMULQDQ $0x10, Z7, Z4, Z9
+	VPCLMULQDQ $0x01, Z7, Z4, Z10
+	VPCLMULQDQ $0x11, Z7, Z4, Z4
+	VPTERNLOGD $0x96, Z10, Z9, Z3
+	VPTERNLOGD $0x96, Z8, Z6, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VPXORD      (R10), Z17, Z17
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU8.Z  64(R10), K2, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K2, 64(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 64(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_3
+
+sealTail2Next_5:
+	CMPQ R11, $0x000000c0
+	JA   sealTail3Next_5
+
+	// sealTail: 3 register(s).
+	MOVQ    R11, R8
+	SUBQ    $0x00000080, R8
+	MOVQ    $-1, R12
+	BZHIQ   R8, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_79
+	JE      rounds12_79
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+
+rounds12_79:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+
+rounds10_79:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VMOVDQU64 -256(R9), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VMOVDQU64 -192(R9), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VMOVDQU64 -128(R9), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VMOVDQU64 -64(R9), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z4, Z8
+	VPCLMULQDQ $0x10, Z7, Z4, Z9
+	VPCLMULQDQ $0x01, Z7, Z4, Z10
+	VPCLMULQDQ $0x11, Z7, Z4, Z4
+	VPTERNLOGD $0x96, Z10, Z9, Z3
+	VPTERNLOGD $0x96, Z8, Z6, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU8.Z  128(R10), K2, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K2, 128(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 128(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_3
+
+sealTail3Next_5:
+	// sealTail: 4 register(s).
+	MOVQ    R11, R8
+	SUBQ    $0x000000c0, R8
+	MOVQ    $-1, R12
+	BZHIQ   R8, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_80
+	JE      rounds12_80
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_80:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_80:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 -256(R9), Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  256(BX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 -192(R9), Z1
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  320(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 -128(R9), Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VMOVDQU64  384(BX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 -64(R9), Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
+	VMOVDQU64  448(BX), Z7
+	VPCLMULQDQ $0x00, Z7, Z4, Z8
+	VPCLMULQDQ $0x10, Z7, Z4, Z9
+	VPCLMULQDQ $0x01, Z7, Z4, Z10
+	VPCLMULQDQ $0x11, Z7, Z4, Z4
+	VPTERNLOGD $0x96, Z10, Z9, Z3
+	VPTERNLOGD $0x96, Z8, Z6, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU8.Z  192(R10), K2, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K2, 192(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 192(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_3
+
+sealNone_3:
+	// sealTail: the last n < 256 bytes.
+	TESTQ R11, R11
+	JNZ   sealTailBlocks_6
+	JMP   sealDone_3
+
+sealTailBlocks_6:
+	MOVQ R11, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R8
+	ANDQ  $0x30, R8
+	ADDQ  $0x10, R8
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R8, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R11, $0x00000040
+	JA    sealTail1Next_6
+
+	// sealTail: 1 register(s).
+	MOVQ    R11, BX
+	MOVQ    $-1, R8
+	BZHIQ   BX, R8, R8
+	KMOVQ   R8, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_81
+	JE      rounds12_81
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z2, Z17, Z17
+
+rounds12_81:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z4, Z17, Z17
+
+rounds10_81:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VMOVDQU8.Z  (R10), K2, Z0
+	VPXORD      Z17, Z0, Z0
+	VMOVDQU8    Z0, K2, (R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_3
+
+sealTail1Next_6:
+	CMPQ R11, $0x00000080
+	JA   sealTail2Next_6
+
+	// sealTail: 2 register(s).
+	MOVQ    R11, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R8
+	BZHIQ   BX, R8, R8
+	KMOVQ   R8, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_82
+	JE      rounds12_82
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+
+rounds12_82:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+
+rounds10_82:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VPXORD      (R10), Z17, Z17
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU8.Z  64(R10), K2, Z0
+	VPXORD      Z18, Z0, Z0
+	VMOVDQU8    Z0, K2, 64(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 64(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z0, Z1, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_3
+
+sealTail2Next_6:
+	CMPQ R11, $0x000000c0
+	JA   sealTail3Next_6
+
+	// sealTail: 3 register(s).
+	MOVQ    R11, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R8
+	BZHIQ   BX, R8, R8
+	KMOVQ   R8, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_83
+	JE      rounds12_83
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+
+rounds12_83:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+
+rounds10_83:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU8.Z  128(R10), K2, Z0
+	VPXORD      Z19, Z0, Z0
+	VMOVDQU8    Z0, K2, 128(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 128(CX), K1, Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z5
+	VPCLMULQDQ $0x10, Z2, Z0, Z6
+	VPCLMULQDQ $0x01, Z2, Z0, Z7
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z7, Z6, Z4
+
+	// ghashSum.finish.
+	VPXORD Z5, Z3, Z3
+	VPXORD Z0, Z1, Z1
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	JMP           sealDone_3
+
+sealTail3Next_6:
+	// sealTail: 4 register(s).
+	MOVQ    R11, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R8
+	BZHIQ   BX, R8, R8
+	KMOVQ   R8, K2
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
+	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_84
+	JE      rounds12_84
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_84:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_84:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU8.Z  192(R10), K2, Z0
+	VPXORD      Z20, Z0, Z0
+	VMOVDQU8    Z0, K2, 192(R9)
+	VMOVDQU8.Z  Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
+	VPXORD     Z16, Z1, Z1
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VMOVDQU64  64(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPXORD     Z6, Z3, Z3
+	VPXORD     Z2, Z1, Z1
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VMOVDQU64  128(CX), Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z7
+	VPCLMULQDQ $0x01, Z5, Z2, Z8
+	VPCLMULQDQ $0x11, Z5, Z2, Z2
+	VPTERNLOGD $0x96, Z8, Z7, Z4
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VMOVDQU8.Z 192(CX), K1, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z7
+	VPCLMULQDQ $0x10, Z5, Z0, Z8
+	VPCLMULQDQ $0x01, Z5, Z0, Z9
+	VPCLMULQDQ $0x11, Z5, Z0, Z0
+	VPTERNLOGD $0x96, Z9, Z8, Z4
+	VPTERNLOGD $0x96, Z7, Z6, Z3
+	VPTERNLOGD $0x96, Z0, Z2, Z1
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPSHUFD    $0x4e, Z4, Z4
+	VPTERNLOGD $0x96, Z4, Z0, Z1
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+sealDone_3:
+	MOVQ R11, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
+
+sealExit_3:
+	VZEROUPPER
+	RET
+
+DATA counterBack<>+0(SB)/8, $0x00000000ffffffff
+DATA counterBack<>+8(SB)/8, $0x0000000000000000
+GLOBL counterBack<>(SB), RODATA|NOPTR, $16
+
+// func openPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, mask *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·openPublicMask(SB), NOSPLIT, $0-96
+	MOVQ keys+0(FP), AX
+	MOVQ rounds+8(FP), DX
+	MOVQ DX, CX
+	SHLQ $0x04, CX
+	ADDQ AX, CX
+	MOVQ table+16(FP), BX
+	MOVQ ctr+24(FP), SI
+	MOVQ y+32(FP), DI
+	MOVQ mask+40(FP), R8
+	MOVQ dst_base+48(FP), R9
+	MOVQ src_base+72(FP), R10
+	MOVQ src_len+80(FP), R11
+
+	// maskJ0: E(J0), J0 = ctr with its 32-bit counter minus one.
+	VMOVDQU64 (SI), X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    counterBack<>+0(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPXORD    (AX), X0, X0
+	CMPQ      DX, $0x0c
+	JB        rounds10_85
+	JE        rounds12_85
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X0, X0
+	VAESENC 32(AX), X0, X0
+
+rounds12_85:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X0, X0
+	VAESENC -160(CX), X0, X0
+
+rounds10_85:
+	// Round Nr-9.
+	VAESENC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESENC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESENC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESENC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESENC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESENC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESENC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESENC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESENC -16(CX), X0, X0
+
+	// Last round.
+	VAESENCLAST (CX), X0, X0
+	VMOVDQU64   X0, (R8)
+	CMPQ        R11, $0x10
+	JA          long_9
+	TESTQ       R11, R11
+	JZ          openExit_3
+
+	// The short path: at most one block, on XMM registers.
+	MOVQ      $-1, R8
+	BZHIQ     R11, R8, R8
+	KMOVQ     R8, K1
+	VMOVDQU64 (SI), X0
+	CMPQ      R11, $0x10
+	JNE       loadShortMasked_9
+	VMOVDQU64 (R10), X2
+	JMP       loadShortDone_9
+
+loadShortMasked_9:
+	VMOVDQU8.Z (R10), K1, X2
+
+loadShortDone_9:
+	// ghashShort: y = (y ^ x)·H.
+	VPXORD     (DI), X2, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, 496(BX), X1, X3
+	VPCLMULQDQ $0x10, 496(BX), X1, X4
+	VPCLMULQDQ $0x01, 496(BX), X1, X5
+	VPCLMULQDQ $0x11, 496(BX), X1, X1
+	VPXORD     X5, X4, X4
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X5
+	VPSHUFD    $0x4e, X3, X3
+	VPTERNLOGD $0x96, X3, X5, X4
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X3
+	VPSHUFD    $0x4e, X4, X4
+	VPTERNLOGD $0x96, X4, X3, X1
+	VPSHUFB    byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64  X1, (DI)
+	VMOVDQA64  X0, X1
+	VPXORD     (AX), X1, X1
+	CMPQ       DX, $0x0c
+	JB         rounds10_86
+	JE         rounds12_86
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_86:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_86:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	VPXORD      X1, X2, X2
+	CMPQ        R11, $0x10
+	JNE         storeShortMasked_8
+	VMOVDQU64   X2, (R9)
+	JMP         storeShortDone_8
+
+storeShortMasked_8:
+	VMOVDQU8 X2, K1, (R9)
+
+storeShortDone_8:
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPADDD    laneOffsets<>+16(SB), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 X0, (SI)
+	JMP       openExit_3
+
+long_9:
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z5
+	CMPQ            DX, $0x0c
+	JB              keys10_10
+	JE              keys12_10
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+
+keys12_10:
+	VBROADCASTI32X4 -176(CX), Z3
+	VBROADCASTI32X4 -160(CX), Z4
+
+keys10_10:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	MOVL      12(SI), AX
+	BSWAPL    AX
+	VMOVDQU64 (DI), X16
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+
+open32_3:
+	CMPQ R11, $0x00000200
+	JB   open16_3
+
+	// Two batches, each hashing its own ciphertext, one reduction.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_12
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_12
+
+counterCarry_12:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_12:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_87
+	JE     rounds12_87
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_87:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_87:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R10), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  (BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R10), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  64(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R10), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  128(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R10), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  192(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_13
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_13
+
+counterCarry_13:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z22, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z22, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z22, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z22, Z22
+	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+
+counterDone_13:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_88
+	JE     rounds12_88
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_88:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_88:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R10), Z22
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  256(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R10), Z25
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R10), Z22
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R10), Z25
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+	JMP         open32_3
+
+open16_3:
+	CMPQ R11, $0x00000100
+	JB   openTail_3
+
+	// One batch hashing its own ciphertext.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB AL, $0xec
+	JA   counterCarry_14
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z15, Z17
+	VPADDD    beStep4<>+0(SB), Z15, Z18
+	VPADDD    beStep8<>+0(SB), Z15, Z19
+	VPADDD    beStep12<>+0(SB), Z15, Z20
+	VPADDD    beStep16<>+0(SB), Z15, Z15
+	JMP       counterDone_14
+
+counterCarry_14:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VMOVDQA64 Z15, Z17
+	VPADDD    laneAdd4<>+0(SB), Z21, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd8<>+0(SB), Z21, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPADDD    laneAdd12<>+0(SB), Z21, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
+	VPADDD    laneAdd16<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+
+counterDone_14:
+	ADDL   $0x10, AX
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	VPXORD Z0, Z19, Z19
+	VPXORD Z0, Z20, Z20
+	CMPQ   DX, $0x0c
+	JB     rounds10_89
+	JE     rounds12_89
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z17, Z17
+	VAESENC Z1, Z18, Z18
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_89:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_89:
+	// Round Nr-9.
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z19, Z19
+	VAESENC   Z6, Z20, Z20
+	VMOVDQU64 (R10), Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPXORD     Z16, Z21, Z21
+	VMOVDQU64  256(BX), Z22
+	VPCLMULQDQ $0x00, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, Z22, Z21, Z24
+	VPCLMULQDQ $0x01, Z22, Z21, Z25
+	VPCLMULQDQ $0x11, Z22, Z21, Z21
+	VPXORD     Z25, Z24, Z24
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z19, Z19
+	VAESENC   Z8, Z20, Z20
+	VMOVDQU64 64(R10), Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  320(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPXORD     Z26, Z23, Z23
+	VPXORD     Z22, Z21, Z21
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z19, Z19
+	VAESENC   Z10, Z20, Z20
+	VMOVDQU64 128(R10), Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VMOVDQU64  384(BX), Z25
+	VPCLMULQDQ $0x00, Z25, Z22, Z26
+	VPCLMULQDQ $0x10, Z25, Z22, Z27
+	VPCLMULQDQ $0x01, Z25, Z22, Z28
+	VPCLMULQDQ $0x11, Z25, Z22, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z24
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z19, Z19
+	VAESENC   Z12, Z20, Z20
+	VMOVDQU64 192(R10), Z25
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VMOVDQU64  448(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z25, Z28
+	VPCLMULQDQ $0x10, Z27, Z25, Z29
+	VPCLMULQDQ $0x01, Z27, Z25, Z30
+	VPCLMULQDQ $0x11, Z27, Z25, Z25
+	VPTERNLOGD $0x96, Z30, Z29, Z24
+	VPTERNLOGD $0x96, Z28, Z26, Z23
+	VPTERNLOGD $0x96, Z25, Z22, Z21
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z22, Z24
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPSHUFD    $0x4e, Z24, Z24
+	VPTERNLOGD $0x96, Z24, Z22, Z21
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z21, Y22
+	VPXORQ        Y21, Y22, Y22
+	VEXTRACTI32X4 $0x01, Y22, X16
+	VPXORQ        X22, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      (R10), Z17, Z17
+	VPXORD      64(R10), Z18, Z18
+	VPXORD      128(R10), Z19, Z19
+	VPXORD      192(R10), Z20, Z20
+	VMOVDQU64   Z17, (R9)
+	VMOVDQU64   Z18, 64(R9)
+	VMOVDQU64   Z19, 128(R9)
+	VMOVDQU64   Z20, 192(R9)
+	ADDQ        $0x00000100, R10
+	ADDQ        $0x00000100, R9
+	SUBQ        $0x00000100, R11
+
+openTail_3:
+	// openTail: the last n < 256 bytes.
+	TESTQ R11, R11
+	JZ    openDone_3
+	MOVQ  R11, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R8
+	ANDQ  $0x30, R8
+	ADDQ  $0x10, R8
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R8, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R11, $0x00000040
+	JA    openTail1Next_3
+
+	// openTail: 1 register(s).
+	MOVQ       R11, BX
+	MOVQ       $-1, R8
+	BZHIQ      BX, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (R10), K2, Z17
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z18, Z18
+	CMPQ       DX, $0x0c
+	JB         rounds10_90
+	JE         rounds12_90
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z18, Z18
+	VAESENC Z2, Z18, Z18
+
+rounds12_90:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z18, Z18
+	VAESENC Z4, Z18, Z18
+
+rounds10_90:
+	// Round Nr-9.
+	VAESENC Z6, Z18, Z18
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC Z8, Z18, Z18
+
+	// Round Nr-6.
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC Z10, Z18, Z18
+
+	// Round Nr-4.
+	VAESENC Z11, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC Z12, Z18, Z18
+
+	// Round Nr-2.
+	VAESENC Z13, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z14, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z18, Z18
+	VPXORD      Z17, Z18, Z18
+	VMOVDQU8    Z18, K2, (R9)
+	JMP         openDone_3
+
+openTail1Next_3:
+	CMPQ R11, $0x00000080
+	JA   openTail2Next_3
+
+	// openTail: 2 register(s).
+	MOVQ       R11, BX
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, R8
+	BZHIQ      BX, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU64  (R10), Z17
+	VMOVDQU8.Z 64(R10), K2, Z18
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z19, Z19
+	VPXORD     Z0, Z20, Z20
+	CMPQ       DX, $0x0c
+	JB         rounds10_91
+	JE         rounds12_91
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z19, Z19
+	VAESENC Z1, Z20, Z20
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+
+rounds12_91:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+
+rounds10_91:
+	// Round Nr-9.
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU8.Z 64(CX), K1, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      Z17, Z19, Z19
+	VPXORD      Z18, Z20, Z20
+	VMOVDQU64   Z19, (R9)
+	VMOVDQU8    Z20, K2, 64(R9)
+	JMP         openDone_3
+
+openTail2Next_3:
+	CMPQ R11, $0x000000c0
+	JA   openTail3Next_3
+
+	// openTail: 3 register(s).
+	MOVQ       R11, BX
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, R8
+	BZHIQ      BX, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU64  (R10), Z17
+	VMOVDQU64  64(R10), Z18
+	VMOVDQU8.Z 128(R10), K2, Z19
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z20, Z20
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
+	CMPQ       DX, $0x0c
+	JB         rounds10_92
+	JE         rounds12_92
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z20, Z20
+	VAESENC Z1, Z21, Z21
+	VAESENC Z1, Z22, Z22
+	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+
+rounds12_92:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
+	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+
+rounds10_92:
+	// Round Nr-9.
+	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
+
+	// Round Nr-7.
+	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64  64(CX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
+
+	// Round Nr-5.
+	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z1
+	VMOVDQU8.Z 128(CX), K1, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
+
+	// Round Nr-3.
+	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
+
+	// Round Nr-2.
+	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
+
+	// Round Nr-1.
+	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
+
+	// ghashSum.finish.
+	VPXORD Z6, Z2, Z2
+	VPXORD Z1, Z0, Z0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z20, Z20
+	VAESENCLAST Z5, Z21, Z21
+	VAESENCLAST Z5, Z22, Z22
+	VPXORD      Z17, Z20, Z20
+	VPXORD      Z18, Z21, Z21
+	VPXORD      Z19, Z22, Z22
+	VMOVDQU64   Z20, (R9)
+	VMOVDQU64   Z21, 64(R9)
+	VMOVDQU8    Z22, K2, 128(R9)
+	JMP         openDone_3
+
+openTail3Next_3:
+	// openTail: 4 register(s).
+	MOVQ       R11, BX
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, R8
+	BZHIQ      BX, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU64  (R10), Z17
+	VMOVDQU64  64(R10), Z18
+	VMOVDQU64  128(R10), Z19
+	VMOVDQU8.Z 192(R10), K2, Z20
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
+	VPADDD     laneStep<>+0(SB), Z15, Z15
+	VPXORD     Z0, Z21, Z21
+	VPXORD     Z0, Z22, Z22
+	VPXORD     Z0, Z23, Z23
+	VPXORD     Z0, Z24, Z24
+	CMPQ       DX, $0x0c
+	JB         rounds10_93
+	JE         rounds12_93
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z1, Z21, Z21
+	VAESENC Z1, Z22, Z22
+	VAESENC Z1, Z23, Z23
+	VAESENC Z1, Z24, Z24
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z22, Z22
+	VAESENC Z2, Z23, Z23
+	VAESENC Z2, Z24, Z24
+
+rounds12_93:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z22, Z22
+	VAESENC Z3, Z23, Z23
+	VAESENC Z3, Z24, Z24
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z22, Z22
+	VAESENC Z4, Z23, Z23
+	VAESENC Z4, Z24, Z24
+
+rounds10_93:
+	// Round Nr-9.
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z22, Z22
+	VAESENC Z6, Z23, Z23
+	VAESENC Z6, Z24, Z24
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z1
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPCLMULQDQ $0x10, Z1, Z0, Z3
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPXORD     Z4, Z3, Z3
+
+	// Round Nr-8.
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z22, Z22
+	VAESENC Z7, Z23, Z23
+	VAESENC Z7, Z24, Z24
+
+	// Round Nr-7.
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z22, Z22
+	VAESENC Z8, Z23, Z23
+	VAESENC Z8, Z24, Z24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64  64(CX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+	VPXORD     Z6, Z2, Z2
+	VPXORD     Z1, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z22, Z22
+	VAESENC Z9, Z23, Z23
+	VAESENC Z9, Z24, Z24
+
+	// Round Nr-5.
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z22, Z22
+	VAESENC Z10, Z23, Z23
+	VAESENC Z10, Z24, Z24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    byteReverse4<>+0(SB), Z19, Z1
+	VMOVDQU64  128(CX), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z6
+	VPCLMULQDQ $0x10, Z4, Z1, Z7
+	VPCLMULQDQ $0x01, Z4, Z1, Z8
+	VPCLMULQDQ $0x11, Z4, Z1, Z1
+	VPTERNLOGD $0x96, Z8, Z7, Z3
+
+	// Round Nr-4.
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z22, Z22
+	VAESENC Z11, Z23, Z23
+	VAESENC Z11, Z24, Z24
+
+	// Round Nr-3.
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z22, Z22
+	VAESENC Z12, Z23, Z23
+	VAESENC Z12, Z24, Z24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    byteReverse4<>+0(SB), Z20, Z4
+	VMOVDQU8.Z 192(CX), K1, Z7
+	VPCLMULQDQ $0x00, Z7, Z4, Z8
+	VPCLMULQDQ $0x10, Z7, Z4, Z9
+	VPCLMULQDQ $0x01, Z7, Z4, Z10
+	VPCLMULQDQ $0x11, Z7, Z4, Z4
+	VPTERNLOGD $0x96, Z10, Z9, Z3
+	VPTERNLOGD $0x96, Z8, Z6, Z2
+	VPTERNLOGD $0x96, Z4, Z1, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z22, Z22
+	VAESENC Z13, Z23, Z23
+	VAESENC Z13, Z24, Z24
+
+	// Round Nr-1.
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z22, Z22
+	VAESENC Z14, Z23, Z23
+	VAESENC Z14, Z24, Z24
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z1, Z3
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z1, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+
+	// Last round.
+	VAESENCLAST Z5, Z21, Z21
+	VAESENCLAST Z5, Z22, Z22
+	VAESENCLAST Z5, Z23, Z23
+	VAESENCLAST Z5, Z24, Z24
+	VPXORD      Z17, Z21, Z21
+	VPXORD      Z18, Z22, Z22
+	VPXORD      Z19, Z23, Z23
+	VPXORD      Z20, Z24, Z24
+	VMOVDQU64   Z21, (R9)
+	VMOVDQU64   Z22, 64(R9)
+	VMOVDQU64   Z23, 128(R9)
+	VMOVDQU8    Z24, K2, 192(R9)
+
+openDone_3:
+	MOVQ R11, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VMOVDQU64 X16, (DI)
+
+openExit_3:
+	VZEROUPPER
+	RET
