@@ -30,10 +30,9 @@
 // No branch and no memory address depends on key, counter or data bytes:
 // branches and masks depend only on lengths and the key size. (The counter
 // is not public: for nonces other than 96 bits it comes from GHASH under
-// the key.) The one exception is SealPublic and OpenPublic, with their
-// Mask forms, whose contract says their counter is public, as it is for a
-// 96-bit nonce: they branch on the counter's last byte (see Counters). The
-// kernels keep no state between calls, so they may run
+// the key.) The one exception is SealPublic and OpenPublic, whose contract
+// says their counter is public, as it is for a 96-bit nonce: they branch
+// on the counter's last byte (see Counters). The kernels keep no state between calls, so they may run
 // concurrently on distinct outputs; their stack frames are empty, so no
 // key, keystream or data is left on the stack; every function that touches
 // a YMM or ZMM register ends with VZEROUPPER. A masked load reads no byte
@@ -69,16 +68,6 @@
 //	Open           open           openModel           gcm.go
 //	SealPublic     sealPublic     sealPublicModel     gcm.go, public.go
 //	OpenPublic     openPublic     openPublicModel     gcm.go, public.go
-//	SealPublicMask sealPublicMask sealPublicMaskModel gcm.go, mask.go
-//	OpenPublicMask openPublicMask openPublicMaskModel gcm.go, mask.go
-//
-// SealPublicMask and OpenPublicMask also encrypt J0 for the tag mask
-// (maskJ0), a chain of rounds on its own XMM register at the start of the
-// kernel, which runs beside the message's rounds; a caller saves the CTR32
-// call it would otherwise make for the mask. Measured against that call
-// followed by SealPublic, medians of 41 alternating rounds, AES-128: 16
-// bytes 7-8% faster, 64 to 512 bytes within 1% (out-of-order execution
-// already overlaps the separate call with the next one).
 //
 // # Why 64 blocks
 //

@@ -105,23 +105,3 @@ func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, sr
 	kernel.CheckLength(name, dst, src)
 	openPublic(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 }
-
-// SealPublicMask is SealPublic that also writes the tag mask E(J0) to mask,
-// J0 being the block before ctr: ctr with its last four bytes, a
-// big-endian counter, minus one modulo 2^32. It is for GCM with a 12-byte
-// nonce, where ctr is J0+1 on entry: the block J0 is encrypted beside the
-// message's counter blocks instead of in a CTR32 call of its own, which for
-// a short message saves most of that call's time. Any length works.
-func SealPublicMask(ks *aesround.Schedule, t *ghash.Table, ctr, y, mask *[16]byte, dst, src []byte) {
-	kernel.CheckSchedule(name, ks)
-	kernel.CheckLength(name, dst, src)
-	sealPublicMask(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, mask, dst, src)
-}
-
-// OpenPublicMask is OpenPublic that also writes the tag mask E(J0) to mask,
-// as SealPublicMask does; src and dst may be the same slice.
-func OpenPublicMask(ks *aesround.Schedule, t *ghash.Table, ctr, y, mask *[16]byte, dst, src []byte) {
-	kernel.CheckSchedule(name, ks)
-	kernel.CheckLength(name, dst, src)
-	openPublicMask(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, mask, dst, src)
-}

@@ -47,11 +47,3 @@ func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16
 func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openPublicModel(keys, rounds, table, ctr, y, dst, src)
 }
-
-func sealPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y, mask *[16]byte, dst, src []byte) {
-	sealPublicMaskModel(keys, rounds, table, ctr, y, mask, dst, src)
-}
-
-func openPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y, mask *[16]byte, dst, src []byte) {
-	openPublicMaskModel(keys, rounds, table, ctr, y, mask, dst, src)
-}

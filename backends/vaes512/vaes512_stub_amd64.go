@@ -68,15 +68,3 @@ func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]by
 //
 //go:noescape
 func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-
-// sealPublicMask is sealPublic that also writes E(J0), the tag mask, to
-// mask; J0 is ctr with its 32-bit counter minus one.
-//
-//go:noescape
-func sealPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, mask *[16]byte, dst []byte, src []byte)
-
-// openPublicMask is openPublic that also writes E(J0), the tag mask, to
-// mask; J0 is ctr with its 32-bit counter minus one.
-//
-//go:noescape
-func openPublicMask(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, mask *[16]byte, dst []byte, src []byte)

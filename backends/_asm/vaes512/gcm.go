@@ -22,19 +22,15 @@ type gcmKernel struct {
 	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
 	public      bool
-	maskp       GPVirtual // the tag mask's destination, for the Mask kernels
 	c           gcmCounter
 	y           VecVirtual
 }
 
-func loadGCMKernel(public, mask bool) *gcmKernel {
+func loadGCMKernel(public bool) *gcmKernel {
 	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds")), public: public}
 	k.table = emit.LoadGP(Param("table"))
 	k.ctrp = emit.LoadGP(Param("ctr"))
 	k.yp = emit.LoadGP(Param("y"))
-	if mask {
-		k.maskp = emit.LoadGP(Param("mask"))
-	}
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
@@ -131,26 +127,6 @@ func (k *gcmKernel) finish() {
 	storeHash(k.y, k.yp)
 }
 
-// header emits the TEXT line, the doc and the loads of a seal or open
-// kernel; for the Mask kernels it also emits maskJ0 and the store of the
-// mask, before the paths split (model: sealPublicMaskModel,
-// openPublicMaskModel).
-func header(name string, public, mask bool, doc ...string) *gcmKernel {
-	sig := gcmSignature
-	if mask {
-		sig = gcmMaskSignature
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(doc...)
-	k := loadGCMKernel(public, mask)
-	if mask {
-		j := maskJ0(k.s, k.ctrp)
-		VMOVDQU64(j, Mem{Base: k.maskp})
-	}
-	return k
-}
-
 // ret is the kernels' single exit.
 func ret(label string) {
 	Label(label)
@@ -164,19 +140,17 @@ func ret(label string) {
 // which is in dst by then: pairs of batches with one reduction while 512
 // bytes remain, then one batch if 256 remain; the last batch is hashed
 // between the rounds of the tail.
-func sealKernel(name string, public, mask bool) {
-	var k *gcmKernel
-	switch {
-	case mask:
-		k = header(name, public, mask, "sealPublicMask is sealPublic that also writes E(J0), the tag mask, to",
-			"mask; J0 is ctr with its 32-bit counter minus one.")
-	case public:
-		k = header(name, public, mask, "sealPublic is seal for a public counter block (GCM with a 12-byte",
+func sealKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	if public {
+		Doc("sealPublic is seal for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")
-	default:
-		k = header(name, public, mask, "seal is ctr32(keys, rounds, ctr, dst, src) followed by",
+	} else {
+		Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 			"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	}
+	k := loadGCMKernel(public)
 	exit := emit.NewLabel("sealExit")
 	long := shortPath(k.n, exit)
 	k.sealShort()
@@ -264,19 +238,17 @@ func (k *gcmKernel) sealTail(pending bool, done string) {
 // it, pairs of batches with one reduction while 512 bytes remain, then one
 // batch if 256 remain: every GHASH load of a batch comes before its stores,
 // so src and dst may be the same.
-func openKernel(name string, public, mask bool) {
-	var k *gcmKernel
-	switch {
-	case mask:
-		k = header(name, public, mask, "openPublicMask is openPublic that also writes E(J0), the tag mask, to",
-			"mask; J0 is ctr with its 32-bit counter minus one.")
-	case public:
-		k = header(name, public, mask, "openPublic is open for a public counter block (GCM with a 12-byte",
+func openKernel(name string, public bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	if public {
+		Doc("openPublic is open for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")
-	default:
-		k = header(name, public, mask, "open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
+	} else {
+		Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 			"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	}
+	k := loadGCMKernel(public)
 	exit := emit.NewLabel("openExit")
 	long := shortPath(k.n, exit)
 	k.openShort()

@@ -24,12 +24,10 @@ func main() {
 	ctrKernel("ctr64", inc64)
 	ghashInit()
 	ghashUpdate()
-	sealKernel("seal", false, false)
-	openKernel("open", false, false)
-	sealKernel("sealPublic", true, false)
-	openKernel("openPublic", true, false)
-	sealKernel("sealPublicMask", true, true)
-	openKernel("openPublicMask", true, true)
+	sealKernel("seal", false)
+	openKernel("open", false)
+	sealKernel("sealPublic", true)
+	openKernel("openPublic", true)
 
 	Generate()
 }
