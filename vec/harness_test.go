@@ -65,15 +65,6 @@ func lanesCopy[V any, E elem, P lanesOf[V, E]](v V) []E {
 	return P(&v).lanes()
 }
 
-// fromLanes builds a vector from lanes.
-func fromLanes[V any, E elem, P lanesOf[V, E]](l []E) V {
-	var v V
-	if copy(P(&v).lanes(), l) != len(l) {
-		panic("fromLanes: wrong lane count")
-	}
-	return v
-}
-
 // checkLanes compares got with want lane by lane.
 func checkLanes[E elem](t *testing.T, what string, got, want []E) {
 	t.Helper()

@@ -15,8 +15,7 @@ type plan struct {
 	sizes    []int
 	rounds   int
 	slice    time.Duration
-	openssl  *openssl     // nil: no openssl figures
-	sslKeys  map[int]bool // the key sizes openssl is run at
+	openssl  *openssl // nil: no openssl figures
 	progress *progress
 }
 

@@ -72,19 +72,18 @@ func anyOverlap(x, y []byte) bool {
 }
 
 type refStream struct {
-	b        cipher.Block
-	h, y     gfElem
-	ctr      [16]byte
-	tagMask  [16]byte
-	ks       [16]byte
-	used     int    // keystream bytes of ks used; 16 when none is left
-	part     []byte // ciphertext of the block in progress
-	aadLen   int
-	textLen  int
-	tagSize  int
-	done     bool
-	sealing  bool
-	verified bool
+	b       cipher.Block
+	h, y    gfElem
+	ctr     [16]byte
+	tagMask [16]byte
+	ks      [16]byte
+	used    int    // keystream bytes of ks used; 16 when none is left
+	part    []byte // ciphertext of the block in progress
+	aadLen  int
+	textLen int
+	tagSize int
+	done    bool
+	sealing bool
 }
 
 func newRefStream(a cipher.AEAD, nonce, aad []byte, sealing bool) *refStream {
