@@ -1,6 +1,7 @@
 package vaes
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/vaesgo/vaes/internal/alias"
@@ -41,17 +42,66 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	}
 
 	k := g.kernels(nonce)
-	var ctr, tagMask, y [BlockSize]byte
-	g.counter(k, &ctr, &tagMask, nonce)
-	ghashUpdate(k.b, k.t, &y, additionalData)
 
-	// Whole blocks of each piece go straight through the bulk kernel. A
-	// block that straddles pieces is gathered in carry and sealed on its
-	// own; only the very last block of the message may be partial, which
-	// is what the kernel's GHASH padding expects.
+	// Whole blocks of each piece go straight through the bulk kernel, and
+	// so does the last piece whole when the message's last block lies
+	// inside it. A block that straddles pieces is gathered in carry and
+	// sealed on its own; if it is the last block (TLS's payload tail and
+	// content type), it is instead sealed here, before the bulk kernel
+	// runs, and its GHASH joins the length block's at the end.
+	//
+	// The order matters more than the work. The last block's keystream
+	// comes from the same block encryption as the tag mask, and its
+	// counter, like the length block, is stored well before an assembly
+	// load reads it: a load that needs several recent smaller stores waits
+	// for them to reach the cache. Sealing that block with a one-block
+	// bulk-kernel call cost 20-25 ns at 256 bytes; CTR after the bulk
+	// kernel, waiting on the counter it leaves, 10 ns; CTR or GHASH right
+	// after Go stored their input, 5-12 ns each.
+	last := len(pieces) - 1
+	for last > 0 && len(pieces[last]) == 0 {
+		last--
+	}
+	lastBlock := (total - 1) &^ (BlockSize - 1) // where the last block starts
+	straddles := total > 0 && total-uint64(len(pieces[last])) > lastBlock
+
+	var ctr, y [BlockSize]byte
+	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
+	var final [2 * BlockSize]byte // [the last block, padded,] length block
+	g.j0(k, &ctr, nonce)
+	// The counter is the low 32 bits, big-endian; it is stepped without a
+	// branch, as it may be secret (for nonces other than 12 bytes).
+	c := binary.BigEndian.Uint32(ctr[12:])
+	copy(masks[:12], ctr[:12])
+	binary.BigEndian.PutUint32(masks[12:], c)
+	n, end, tail := BlockSize, total, final[BlockSize:]
+	if straddles {
+		copy(masks[16:28], ctr[:12])
+		binary.BigEndian.PutUint32(masks[28:], c+1+uint32(lastBlock/BlockSize))
+		n, end, tail = 2*BlockSize, lastBlock, final[:]
+		// Gather the last block's bytes from the end of the pieces.
+		j := int(total - lastBlock)
+		for i := last; j > 0; i-- {
+			p := pieces[i]
+			t := min(len(p), j)
+			copy(final[j-t:j], p[len(p)-t:])
+			j -= t
+		}
+	}
+	binary.BigEndian.PutUint32(ctr[12:], c+1)
+	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
+	ghashUpdate(k.b, k.t, &y, additionalData)
+	encryptBlocks(k.b, &g.key.ks, masks[:n], masks[:n])
+	for j := range total - end {
+		final[j] ^= masks[BlockSize+j]
+	}
+
 	var carry [BlockSize]byte
 	nc, pos := 0, 0 // bytes in carry; where carry's first byte goes in out
-	for _, p := range pieces {
+	for i, p := range pieces[:last+1] {
+		if rest := int(end) - pos - nc; len(p) > rest {
+			p = p[:rest] // the last block is sealed already
+		}
 		if nc > 0 {
 			taken := copy(carry[nc:], p)
 			nc, p = nc+taken, p[taken:]
@@ -62,17 +112,19 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			copy(out[pos:], carry[:])
 			pos, nc = pos+BlockSize, 0
 		}
-		if m := len(p) &^ (BlockSize - 1); m > 0 {
+		m := len(p) &^ (BlockSize - 1)
+		if i == last {
+			m = len(p) // the kernel seals the message's partial last block
+		}
+		if m > 0 {
 			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[pos:pos+m], p[:m], k.public)
 			pos, p = pos+m, p[m:]
 		}
 		nc = copy(carry[:], p)
 	}
-	if nc > 0 {
-		gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:nc], carry[:nc], k.public)
-		copy(out[pos:], carry[:nc])
-	}
-	g.finish(k, &y, &tagMask, len(additionalData), total)
+	copy(out[end:total], final[:])
+	ghashUpdate(k.b, k.t, &y, tail)
+	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
 	copy(out[total:], y[:g.tagSize])
 	return ret
 }
