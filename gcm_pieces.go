@@ -29,18 +29,6 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			panic("crypto/cipher: message too large for GCM")
 		}
 	}
-	ret, out := sliceForAppend(dst, int(total)+g.tagSize)
-	off := 0
-	for _, p := range pieces {
-		if alias.AnyOverlap(out, p) && &out[off] != &p[0] {
-			panic("crypto/cipher: invalid buffer overlap of output and input")
-		}
-		off += len(p)
-	}
-	if alias.AnyOverlap(out, additionalData) {
-		panic("crypto/cipher: invalid buffer overlap of output and additional data")
-	}
-
 	k := g.kernels(nonce)
 
 	// Whole blocks of each piece go straight through the bulk kernel, and
@@ -90,6 +78,18 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	}
 	binary.BigEndian.PutUint32(ctr[12:], c+1)
 	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
+	ret, out := sliceForAppend(dst, int(total)+g.tagSize)
+	off := 0
+	for _, p := range pieces {
+		if alias.AnyOverlap(out, p) && &out[off] != &p[0] {
+			panic("crypto/cipher: invalid buffer overlap of output and input")
+		}
+		off += len(p)
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+
 	ghashUpdate(k.b, k.t, &y, additionalData)
 	encryptBlocks(k.b, &g.key.ks, masks[:n], masks[:n])
 	for j := range total - end {
