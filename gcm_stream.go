@@ -120,8 +120,9 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 	}
 	s.g = g
 	s.k = g.kernels(nonce)
-	g.counter(s.k, &s.ctr, &s.tagMask, nonce)
+	g.counters(s.k, &s.ctr, &s.tagMask, nonce)
 	ghashUpdate(s.k.b, s.k.t, &s.y, additionalData)
+	encryptBlocks(s.k.b, &g.key.ks, s.tagMask[:], s.tagMask[:])
 	s.aadLen = len(additionalData)
 }
 
@@ -179,11 +180,14 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 // keystream and partial block it no longer needs.
 func (s *gcmStream) tag() [BlockSize]byte {
 	s.done = true
-	g, k := s.g, s.k
+	k := s.k
 	if s.n > 0 {
 		ghashUpdate(k.b, k.t, &s.y, s.part[:s.n])
 	}
-	g.finish(k, &s.y, &s.tagMask, s.aadLen, s.textLen)
+	var lengths [BlockSize]byte
+	putLengths(&lengths, s.aadLen, s.textLen)
+	ghashUpdate(k.b, k.t, &s.y, lengths[:])
+	xorBlock(&s.y, &s.tagMask)
 	t := s.y
 	clear(s.ks[:])
 	clear(s.part[:])
