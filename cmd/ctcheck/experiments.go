@@ -135,15 +135,16 @@ func (s *gcmState) setKey(key []byte) {
 // the additional data, the stitched CTR and GHASH of the message, the
 // length block and the tag.
 func (s *gcmState) seal(out, nonce, msg, aad []byte) {
+	copy(s.tagMask[:], nonce)
+	binary.BigEndian.PutUint32(s.tagMask[12:], 1)
 	copy(s.ctr[:], nonce)
-	s.ctr[12], s.ctr[13], s.ctr[14], s.ctr[15] = 0, 0, 0, 1
-	clear(s.tagMask[:])
-	s.b.CTR32(&s.ks, &s.ctr, s.tagMask[:], s.tagMask[:])
-	clear(s.y[:])
-	s.b.GHASH(&s.t, &s.y, aad)
-	s.b.Seal(&s.ks, &s.t, &s.ctr, &s.y, out[:len(msg)], msg)
+	binary.BigEndian.PutUint32(s.ctr[12:], 2)
 	binary.BigEndian.PutUint64(s.lengths[:8], uint64(len(aad))*8)
 	binary.BigEndian.PutUint64(s.lengths[8:], uint64(len(msg))*8)
+	clear(s.y[:])
+	s.b.GHASH(&s.t, &s.y, aad)
+	s.b.EncryptBlocks(&s.ks, s.tagMask[:], s.tagMask[:])
+	s.b.Seal(&s.ks, &s.t, &s.ctr, &s.y, out[:len(msg)], msg)
 	s.b.GHASH(&s.t, &s.y, s.lengths[:])
 	subtle.XORBytes(out[len(msg):], s.y[:], s.tagMask[:])
 }
