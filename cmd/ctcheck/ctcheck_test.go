@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -184,5 +187,40 @@ func TestCallsDoNotAllocate(t *testing.T) {
 				t.Errorf("%s, %s: %v allocations per call", b.Name, e.name, a)
 			}
 		}
+	}
+}
+
+// TestSealMatchesGCM holds the Seal experiment to crypto/cipher's GCM, so
+// that what ctcheck times is a real seal on every backend with kernels.
+func TestSealMatchesGCM(t *testing.T) {
+	key, nonce, aad := make([]byte, 16), make([]byte, 12), make([]byte, 13)
+	for i := range key {
+		key[i] = byte(3 * i)
+	}
+	nonce[0], aad[0] = 7, 9
+	ran := 0
+	for _, b := range impl.All() {
+		if !b.Available || b.Std {
+			continue
+		}
+		for _, n := range []int{0, 1, 16, 300, 1025} {
+			msg := make([]byte, n)
+			for i := range msg {
+				msg[i] = byte(i)
+			}
+			s := &gcmState{b: b}
+			s.setKey(key)
+			got := make([]byte, n+16)
+			s.seal(got, nonce, msg, aad)
+			blk, _ := aes.NewCipher(key)
+			g, _ := cipher.NewGCM(blk)
+			if want := g.Seal(nil, nonce, msg, aad); !bytes.Equal(got, want) {
+				t.Errorf("%s, %d bytes: experiment's seal = %x, want %x", b.Name, n, got, want)
+			}
+			ran++
+		}
+	}
+	if ran == 0 {
+		t.Fatal("no backend with kernels is available")
 	}
 }
