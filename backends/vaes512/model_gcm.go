@@ -74,9 +74,9 @@ func storeGCMCounter(c gcmCounter, ctr *[16]byte, m int) {
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
 // batch of the loop hashes the ciphertext of the batch before it: pairs of
-// batches, with one reduction for both hashes, while 512 bytes remain,
-// then one batch if 256 remain. The ciphertext of the last batch is hashed
-// between the tail's rounds.
+// batches, with one reduction for both hashes, while more than 512 bytes
+// remain, then one batch if more than 256 remain. The last 1..256 bytes
+// are the tail, which hashes the last batch between its rounds.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -89,17 +89,17 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
-	if len(src) >= gcmBytes {
+	if len(src) > gcmBytes {
 		gcmBatch(c, k, nil, dst, src)
 		done = gcmBytes
-		for len(src)-done >= 2*gcmBytes {
+		for len(src)-done > 2*gcmBytes {
 			g := ghashSum{table: t, y: h}
 			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
 			gcmBatch(c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
-		if len(src)-done >= gcmBytes {
+		if len(src)-done > gcmBytes {
 			g := ghashSum{table: t, first: powers / 2, y: h}
 			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
 			h = g.y
@@ -112,20 +112,14 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	storeHash(h, y)
 }
 
-// sealTail encrypts the last n = len(src) < 256 bytes in z = ceil(n/64)
-// registers, the last through masks, and hashes them from the registers;
-// pending, if not nil, is the previous batch's ciphertext, hashed between
-// the tail's AES rounds. It returns the hash and the number of blocks
-// used, ceil(n/16) (asm: sealTail).
+// sealTail encrypts the last 0 < n = len(src) <= 256 bytes in
+// z = ceil(n/64) registers, the last through masks, and hashes them from
+// the registers; pending, if not nil, is the previous batch's ciphertext,
+// hashed between the tail's AES rounds. It returns the hash and the number
+// of blocks used, ceil(n/16) (asm: sealTail).
 func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
-	if n == 0 {
-		if pending != nil {
-			y = ghashRegs(t, y, pending, 4)
-		}
-		return y, 0
-	}
 	var between func(i int)
 	if pending != nil {
 		between = stitched(&g, 0, from(pending), 4, true)

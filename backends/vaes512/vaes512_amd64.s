@@ -4499,7 +4499,7 @@ keys10_5:
 	VMOVDQU64       (DI), X16
 	VPSHUFB         byteReverse4<>+0(SB), X16, X16
 	CMPQ            R10, $0x00000100
-	JB              sealNone_1
+	JBE             sealNone_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
@@ -4613,7 +4613,7 @@ rounds10_30:
 
 seal32_1:
 	CMPQ R10, $0x00000200
-	JB   seal16_1
+	JBE  seal16_1
 
 	// Two batches, each hashing the one before it, one reduction.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
@@ -4940,7 +4940,7 @@ rounds10_32:
 
 seal16_1:
 	CMPQ R10, $0x00000100
-	JB   sealPending_1
+	JBE  sealPending_1
 
 	// One batch hashing the one before it.
 	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
@@ -5113,74 +5113,7 @@ rounds10_33:
 	SUBQ        $0x00000100, R10
 
 sealPending_1:
-	// sealTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_1
-
-	// No tail: hash the last batch.
-	VMOVDQU64 -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-	VMOVDQU64  -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU64  -64(R8), Z4
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  448(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_1
-
-sealTailBlocks_1:
+	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -5953,12 +5886,7 @@ rounds10_37:
 	JMP           sealDone_1
 
 sealNone_1:
-	// sealTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_2
-	JMP   sealDone_1
-
-sealTailBlocks_2:
+	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -7854,7 +7782,7 @@ keys10_7:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	CMPQ      R10, $0x00000100
-	JB        sealNone_2
+	JBE       sealNone_2
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// publicCounter.blocks: the next 16 counter blocks.
@@ -7987,7 +7915,7 @@ rounds10_51:
 
 seal32_2:
 	CMPQ R10, $0x00000200
-	JB   seal16_2
+	JBE  seal16_2
 
 	// Two batches, each hashing the one before it, one reduction.
 	// publicCounter.blocks: the next 16 counter blocks.
@@ -8353,7 +8281,7 @@ rounds10_53:
 
 seal16_2:
 	CMPQ R10, $0x00000100
-	JB   sealPending_2
+	JBE  sealPending_2
 
 	// One batch hashing the one before it.
 	// publicCounter.blocks: the next 16 counter blocks.
@@ -8545,74 +8473,7 @@ rounds10_54:
 	SUBQ        $0x00000100, R10
 
 sealPending_2:
-	// sealTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_3
-
-	// No tail: hash the last batch.
-	VMOVDQU64 -256(R8), Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  -192(R8), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  320(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-	VMOVDQU64  -128(R8), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  384(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU64  -64(R8), Z4
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU64  448(BX), Z6
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_2
-
-sealTailBlocks_3:
+	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
 	ANDQ $-16, CX
@@ -9393,12 +9254,7 @@ rounds10_58:
 	JMP           sealDone_2
 
 sealNone_2:
-	// sealTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JNZ   sealTailBlocks_4
-	JMP   sealDone_2
-
-sealTailBlocks_4:
+	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
 	ANDQ $-16, CX

@@ -137,9 +137,10 @@ func ret(label string) {
 // sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
 // sealKernel); public says whether the counter is public (see
 // publicCounter). Each batch hashes the ciphertext of the batch before it,
-// which is in dst by then: pairs of batches with one reduction while 512
-// bytes remain, then one batch if 256 remain; the last batch is hashed
-// between the rounds of the tail.
+// which is in dst by then: pairs of batches with one reduction while more
+// than 512 bytes remain, then one batch if more than 256 remain; the last
+// 1..256 bytes are the tail, which hashes the last batch between its
+// rounds and its own ciphertext from registers.
 func sealKernel(name string, public bool) {
 	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -160,13 +161,13 @@ func sealKernel(name string, public bool) {
 	k.loadVectors()
 	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
-	JB(LabelRef(none))
+	JBE(LabelRef(none))
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(2*gcmBytes))
-	JB(LabelRef(one))
+	JBE(LabelRef(one))
 	Comment("Two batches, each hashing the one before it, one reduction.")
 	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
 	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, false))
@@ -175,7 +176,7 @@ func sealKernel(name string, public bool) {
 
 	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
-	JB(LabelRef(pending))
+	JBE(LabelRef(pending))
 	Comment("One batch hashing the one before it.")
 	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
 	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
@@ -189,23 +190,13 @@ func sealKernel(name string, public bool) {
 	ret(exit)
 }
 
-// sealTail encrypts the last n < 256 bytes in z = ceil(n/64) registers, the
-// last through masks, and hashes them from the registers (model:
-// sealTail); if pending, the previous batch's ciphertext, the 256 bytes
-// before dst, is hashed between the tail's rounds. Every path jumps to
-// done.
+// sealTail encrypts the last 0 < n <= 256 bytes in z = ceil(n/64)
+// registers, the last through masks, and hashes them from the registers
+// (model: sealTail); if pending, the previous batch's ciphertext, the 256
+// bytes before dst, is hashed between the tail's rounds. Every path jumps
+// to done.
 func (k *gcmKernel) sealTail(pending bool, done string) {
-	nonEmpty := emit.NewLabel("sealTailBlocks")
-	Comment("sealTail: the last n < 256 bytes.")
-	TESTQ(k.n, k.n)
-	JNZ(LabelRef(nonEmpty))
-	if pending {
-		Comment("No tail: hash the last batch.")
-		ghashRegs(k.table, k.y, Mem{Base: k.dst, Disp: -gcmBytes}, 4)
-	}
-	JMP(LabelRef(done))
-
-	Label(nonEmpty)
+	Comment("sealTail: the last 0 < n <= 256 bytes.")
 	keys, lastKeys := tailKeys(k.table, k.n)
 	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
 		var between func(i int)

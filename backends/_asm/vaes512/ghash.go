@@ -183,7 +183,7 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 }
 
 // tailKeys returns a new register addressing the powers for a tail of n
-// bytes, 0 < n < 256: slot 32-m with m = ceil(n/16) blocks, that is
+// bytes, 0 < n <= 256: slot 32-m with m = ceil(n/16) blocks, that is
 // table + 512 - 16·m; and the mask of the bytes of the powers that the
 // last register of the tail uses, the b = m - 4·(ceil(m/4)-1) lanes of its
 // blocks. Its other lanes would lie past slot 31, the end of the table:
@@ -204,7 +204,7 @@ func tailKeys(table, n GPVirtual) (GPVirtual, OpmaskVirtual) {
 }
 
 // tailWidths branches on the number z = ceil(n/64) of registers a tail of
-// 0 < n < 256 bytes fills and calls body(z) in the branch for each, with
+// 0 < n <= 256 bytes fills and calls body(z) in the branch for each, with
 // the mask of the bytes of register z-1 that the tail fills; every branch
 // ends with a jump to done.
 func tailWidths(name string, n GPVirtual, done string, body func(z int, mask OpmaskVirtual)) {
