@@ -2958,60 +2958,60 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 
 	// H^2 = H^1·H.
 	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
+	PXOR X1, X3
 	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
-	PXOR      X3, X0
-	MOVOU     X0, 16(AX)
-	PSHUFD    $0x4e, X0, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 272(AX)
+	MOVOU     X1, 16(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 272(AX)
 	MOVQ      $0x00000000, 280(AX)
 
 	// H^3 = H^2·H.
-	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	MOVOU     (AX), X0
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X1, X0
+	PSHUFD    $0x4e, X1, X3
+	PXOR      X1, X3
+	PCLMULQDQ $0x11, X2, X1
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
 	PXOR X0, X3
+	PXOR X1, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
 	PXOR      X3, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
+	PXOR      X1, X0
 	MOVOU     X0, 32(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
@@ -3020,60 +3020,60 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 
 	// H^4 = H^3·H.
 	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
+	PXOR X1, X3
 	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
-	PXOR      X3, X0
-	MOVOU     X0, 48(AX)
-	PSHUFD    $0x4e, X0, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 304(AX)
+	MOVOU     X1, 48(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 304(AX)
 	MOVQ      $0x00000000, 312(AX)
 
 	// H^5 = H^4·H.
-	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	MOVOU     (AX), X0
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X1, X0
+	PSHUFD    $0x4e, X1, X3
+	PXOR      X1, X3
+	PCLMULQDQ $0x11, X2, X1
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
 	PXOR X0, X3
+	PXOR X1, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
 	PXOR      X3, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
+	PXOR      X1, X0
 	MOVOU     X0, 64(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
@@ -3082,60 +3082,60 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 
 	// H^6 = H^5·H.
 	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
+	PXOR X1, X3
 	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
-	PXOR      X3, X0
-	MOVOU     X0, 80(AX)
-	PSHUFD    $0x4e, X0, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 336(AX)
+	MOVOU     X1, 80(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 336(AX)
 	MOVQ      $0x00000000, 344(AX)
 
 	// H^7 = H^6·H.
-	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	MOVOU     (AX), X0
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X1, X0
+	PSHUFD    $0x4e, X1, X3
+	PXOR      X1, X3
+	PCLMULQDQ $0x11, X2, X1
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
 	PXOR X0, X3
+	PXOR X1, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
 	PXOR      X3, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
+	PXOR      X1, X0
 	MOVOU     X0, 96(AX)
 	PSHUFD    $0x4e, X0, X1
 	PXOR      X0, X1
@@ -3144,33 +3144,33 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 
 	// H^8 = H^7·H.
 	MOVOU     (AX), X1
-	MOVO      X0, X2
-	PCLMULQDQ $0x00, X1, X2
+	MOVOU     (AX), X2
+	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
-	PCLMULQDQ $0x11, X1, X0
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
+	PXOR X1, X3
 	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X0
-	PXOR      X3, X0
-	MOVOU     X0, 112(AX)
-	PSHUFD    $0x4e, X0, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 368(AX)
+	MOVOU     X1, 112(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 368(AX)
 	MOVQ      $0x00000000, 376(AX)
 	RET
 
@@ -3198,136 +3198,135 @@ ghash8_1:
 	PSHUFB    byteReverse<>+0(SB), X1
 	PXOR      X0, X1
 	MOVOU     112(AX), X0
-	MOVO      X1, X2
-	PCLMULQDQ $0x00, X0, X2
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X1, X0
 	PSHUFD    $0x4e, X1, X3
 	PXOR      X1, X3
-	PCLMULQDQ $0x11, X0, X1
-	MOVOU     368(AX), X0
-	PCLMULQDQ $0x00, X0, X3
+	PCLMULQDQ $0x11, X2, X1
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU     16(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     16(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     96(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     352(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     96(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     352(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     32(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     80(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     336(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     80(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     336(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU     48(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     48(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     64(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     320(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     64(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     320(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     64(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     48(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     304(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     48(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     304(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU     80(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     80(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     32(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     288(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     32(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     288(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     96(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     16(AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     272(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     16(AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     272(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU     112(DX), X0
-	PSHUFB    byteReverse<>+0(SB), X0
+	MOVOU     112(DX), X2
+	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     (AX), X4
-	MOVO      X0, X5
-	PCLMULQDQ $0x00, X4, X5
-	PXOR      X5, X2
-	PSHUFD    $0x4e, X0, X5
-	PXOR      X0, X5
-	PCLMULQDQ $0x11, X4, X0
-	PXOR      X0, X1
-	MOVOU     256(AX), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X3
+	MOVOU     (AX), X5
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X0
+	PSHUFD    $0x4e, X2, X4
+	PXOR      X2, X4
+	PCLMULQDQ $0x11, X5, X2
+	PXOR      X2, X1
+	MOVOU     256(AX), X2
+	PCLMULQDQ $0x00, X2, X4
+	PXOR      X4, X3
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
+	PXOR X0, X3
 	PXOR X1, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X0
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X0
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X0, X3
-	PXOR      X2, X3
-	MOVO      X3, X0
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X0
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X0, X1
-	PXOR      X3, X1
-	MOVO      X1, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
+	PXOR      X3, X0
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X0, X2
+	PSHUFD    $0x4e, X0, X0
+	PXOR      X2, X0
+	PXOR      X1, X0
 	ADDQ      $0x00000080, DX
 	SUBQ      $0x00000080, BX
 	JMP       ghash8_1
@@ -3359,16 +3358,16 @@ ghashTailBlock_1:
 	PXOR      X0, X4
 	PXOR      X0, X0
 	MOVOU     (SI), X5
-	MOVO      X4, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X1
-	PSHUFD    $0x4e, X4, X6
-	PXOR      X4, X6
-	PCLMULQDQ $0x11, X5, X4
+	MOVOU     (SI), X6
+	PCLMULQDQ $0x00, X4, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X4, X5
+	PXOR      X4, X5
+	PCLMULQDQ $0x11, X6, X4
 	PXOR      X4, X3
 	MOVOU     256(SI), X4
-	PCLMULQDQ $0x00, X4, X6
-	PXOR      X6, X2
+	PCLMULQDQ $0x00, X4, X5
+	PXOR      X5, X2
 	SUBQ      $0x10, SI
 	ADDQ      $0x10, AX
 	DECQ      DX
@@ -3425,16 +3424,16 @@ loadDone_3:
 	PXOR      X0, X4
 	PXOR      X0, X0
 	MOVOU     (SI), X0
-	MOVO      X4, X5
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X1
-	PSHUFD    $0x4e, X4, X5
-	PXOR      X4, X5
-	PCLMULQDQ $0x11, X0, X4
+	MOVOU     (SI), X5
+	PCLMULQDQ $0x00, X4, X0
+	PXOR      X0, X1
+	PSHUFD    $0x4e, X4, X0
+	PXOR      X4, X0
+	PCLMULQDQ $0x11, X5, X4
 	PXOR      X4, X3
-	MOVOU     256(SI), X0
-	PCLMULQDQ $0x00, X0, X5
-	PXOR      X5, X2
+	MOVOU     256(SI), X4
+	PCLMULQDQ $0x00, X4, X0
+	PXOR      X0, X2
 	SUBQ      $0x10, SI
 
 ghashTailReduce_1:
@@ -3443,17 +3442,16 @@ ghashTailReduce_1:
 	PXOR X3, X2
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X1, X0
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X0
+	MOVOU     reflectedPoly<>+0(SB), X0
+	PCLMULQDQ $0x01, X1, X0
 	PSHUFD    $0x4e, X1, X1
-	PXOR      X0, X2
-	PXOR      X1, X2
-	MOVO      X2, X0
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X0
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X0, X3
-	PXOR      X2, X3
-	MOVO      X3, X0
+	PXOR      X0, X1
+	PXOR      X2, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X2, X0
+	PXOR      X3, X0
 
 ghashTailDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
@@ -3910,224 +3908,223 @@ rounds10_16:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X11
-	PCLMULQDQ $0x00, X1, X11
+	MOVOU     112(BX), X11
+	PCLMULQDQ $0x00, X10, X1
 	PSHUFD    $0x4e, X10, X12
 	PXOR      X10, X12
-	PCLMULQDQ $0x11, X1, X10
-	MOVOU     368(BX), X1
-	PCLMULQDQ $0x00, X1, X12
+	PCLMULQDQ $0x11, X11, X10
+	MOVOU     368(BX), X11
+	PCLMULQDQ $0x00, X11, X12
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU     -112(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -112(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     96(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     352(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     96(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     352(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -96(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     80(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     336(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     80(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     336(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU     -80(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -80(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     64(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     320(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     64(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     320(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -64(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     48(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     304(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     48(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     304(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU     -48(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -48(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     32(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     288(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     32(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     288(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -32(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     16(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     272(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     16(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     272(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU     -16(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -16(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     (BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     256(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     (BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     256(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X11, X12
+	PXOR X1, X12
 	PXOR X10, X12
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X11, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X11, X11
-	PXOR      X1, X12
-	PXOR      X11, X12
-	MOVO      X12, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X12, X12
-	PXOR      X1, X10
-	PXOR      X12, X10
-	MOVO      X10, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X12, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X10, X1
 
 	// Last round.
 	MOVOU      (CX), X10
@@ -4175,136 +4172,135 @@ sealLast_1:
 	PSHUFB    byteReverse<>+0(SB), X2
 	PXOR      X1, X2
 	MOVOU     112(BX), X1
-	MOVO      X2, X3
-	PCLMULQDQ $0x00, X1, X3
+	MOVOU     112(BX), X3
+	PCLMULQDQ $0x00, X2, X1
 	PSHUFD    $0x4e, X2, X4
 	PXOR      X2, X4
-	PCLMULQDQ $0x11, X1, X2
-	MOVOU     368(BX), X1
-	PCLMULQDQ $0x00, X1, X4
+	PCLMULQDQ $0x11, X3, X2
+	MOVOU     368(BX), X3
+	PCLMULQDQ $0x00, X3, X4
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU     -112(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -112(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     96(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     352(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     96(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     352(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -96(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     80(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     336(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     80(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     336(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU     -80(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -80(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     64(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     320(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     64(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     320(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -64(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     48(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     304(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     48(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     304(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU     -48(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -48(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     32(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     288(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     32(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     288(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -32(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     16(BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     272(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     16(BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     272(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU     -16(R8), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     -16(R8), X3
+	PSHUFB    byteReverse<>+0(SB), X3
 	MOVOU     (BX), X5
-	MOVO      X1, X6
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	PSHUFD    $0x4e, X1, X6
-	PXOR      X1, X6
-	PCLMULQDQ $0x11, X5, X1
-	PXOR      X1, X2
-	MOVOU     256(BX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X4
+	MOVOU     (BX), X6
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X1
+	PSHUFD    $0x4e, X3, X5
+	PXOR      X3, X5
+	PCLMULQDQ $0x11, X6, X3
+	PXOR      X3, X2
+	MOVOU     256(BX), X3
+	PCLMULQDQ $0x00, X3, X5
+	PXOR      X5, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X3, X4
+	PXOR X1, X4
 	PXOR X2, X4
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X4
-	PXOR      X3, X4
-	MOVO      X4, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X4, X4
-	PXOR      X1, X2
-	PXOR      X4, X2
-	MOVO      X2, X1
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X1, X3
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X1, X3
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X3, X1
+	PXOR      X2, X1
 
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
@@ -4934,16 +4930,16 @@ ghashTailBlock_2:
 	PXOR      X1, X5
 	PXOR      X1, X1
 	MOVOU     (AX), X6
-	MOVO      X5, X7
-	PCLMULQDQ $0x00, X6, X7
-	PXOR      X7, X2
-	PSHUFD    $0x4e, X5, X7
-	PXOR      X5, X7
-	PCLMULQDQ $0x11, X6, X5
+	MOVOU     (AX), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
 	PXOR      X5, X4
 	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X7
-	PXOR      X7, X3
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
 	SUBQ      $0x10, AX
 	ADDQ      $0x10, CX
 	DECQ      DX
@@ -5000,16 +4996,16 @@ loadDone_5:
 	PXOR      X1, X5
 	PXOR      X1, X1
 	MOVOU     (AX), X1
-	MOVO      X5, X6
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X1, X5
+	MOVOU     (AX), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     256(AX), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X3
+	MOVOU     256(AX), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
 	SUBQ      $0x10, AX
 
 ghashTailReduce_2:
@@ -5018,17 +5014,16 @@ ghashTailReduce_2:
 	PXOR X4, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
 	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X4
-	PXOR      X3, X4
-	MOVO      X4, X1
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
 
 ghashTailDone_2:
 	PSHUFB byteReverse<>+0(SB), X0
@@ -5233,224 +5228,223 @@ rounds10_20:
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X1
-	MOVO      X10, X11
-	PCLMULQDQ $0x00, X1, X11
+	MOVOU     112(BX), X11
+	PCLMULQDQ $0x00, X10, X1
 	PSHUFD    $0x4e, X10, X12
 	PXOR      X10, X12
-	PCLMULQDQ $0x11, X1, X10
-	MOVOU     368(BX), X1
-	PCLMULQDQ $0x00, X1, X12
+	PCLMULQDQ $0x11, X11, X10
+	MOVOU     368(BX), X11
+	PCLMULQDQ $0x00, X11, X12
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU     16(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     16(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     96(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     352(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     96(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     352(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     32(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     80(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     336(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     80(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     336(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU     48(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     48(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     64(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     320(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     64(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     320(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     64(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     48(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     304(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     48(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     304(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU     80(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     80(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     32(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     288(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     32(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     288(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     96(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     16(BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     272(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     16(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     272(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU     112(R9), X1
-	PSHUFB    byteReverse<>+0(SB), X1
+	MOVOU     112(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
 	MOVOU     (BX), X13
-	MOVO      X1, X14
-	PCLMULQDQ $0x00, X13, X14
-	PXOR      X14, X11
-	PSHUFD    $0x4e, X1, X14
-	PXOR      X1, X14
-	PCLMULQDQ $0x11, X13, X1
-	PXOR      X1, X10
-	MOVOU     256(BX), X1
-	PCLMULQDQ $0x00, X1, X14
-	PXOR      X14, X12
+	MOVOU     (BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     256(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X1
-	AESENC X1, X2
-	AESENC X1, X3
-	AESENC X1, X4
-	AESENC X1, X5
-	AESENC X1, X6
-	AESENC X1, X7
-	AESENC X1, X8
-	AESENC X1, X9
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X11, X12
+	PXOR X1, X12
 	PXOR X10, X12
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X11, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X11, X11
-	PXOR      X1, X12
-	PXOR      X11, X12
-	MOVO      X12, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X12, X12
-	PXOR      X1, X10
-	PXOR      X12, X10
-	MOVO      X10, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X12, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X10, X1
 
 	// Last round.
 	MOVOU      (CX), X10
@@ -5531,16 +5525,16 @@ ghashTailBlock_3:
 	PXOR      X1, X5
 	PXOR      X1, X1
 	MOVOU     (R11), X6
-	MOVO      X5, X7
-	PCLMULQDQ $0x00, X6, X7
-	PXOR      X7, X2
-	PSHUFD    $0x4e, X5, X7
-	PXOR      X5, X7
-	PCLMULQDQ $0x11, X6, X5
+	MOVOU     (R11), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
 	PXOR      X5, X4
 	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X7
-	PXOR      X7, X3
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
 	SUBQ      $0x10, R11
 	ADDQ      $0x10, BX
 	DECQ      R12
@@ -5597,16 +5591,16 @@ loadDone_6:
 	PXOR      X1, X5
 	PXOR      X1, X1
 	MOVOU     (R11), X1
-	MOVO      X5, X6
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X1, X5
+	MOVOU     (R11), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     256(R11), X1
-	PCLMULQDQ $0x00, X1, X6
-	PXOR      X6, X3
+	MOVOU     256(R11), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
 	SUBQ      $0x10, R11
 
 ghashTailReduce_3:
@@ -5615,17 +5609,16 @@ ghashTailReduce_3:
 	PXOR X4, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	MOVO      X2, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
 	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X3
-	PXOR      X2, X3
-	MOVO      X3, X1
-	PCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1
-	PSHUFD    $0x4e, X3, X3
-	PXOR      X1, X4
-	PXOR      X3, X4
-	MOVO      X4, X1
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
 
 ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.

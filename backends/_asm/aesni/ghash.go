@@ -57,10 +57,10 @@ func (a *accumulator) zero() {
 // ghash.Karatsuba). x is overwritten. The four-multiply schoolbook product
 // was measured too; see the package doc of backends/aesni.
 func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
-	k, t, m, km := XMM(), XMM(), XMM(), XMM()
-	MOVOU(h, k)
-	MOVO(x, t)
-	PCLMULQDQ(U8(0x00), k, t) // t = x.lo·h.lo
+	t, k, m, km := XMM(), XMM(), XMM(), XMM()
+	MOVOU(h, t)
+	MOVOU(h, k)               // a second load rather than a register copy of x
+	PCLMULQDQ(U8(0x00), x, t) // t = h.lo·x.lo
 	a.add(&a.lo, t)
 	PSHUFD(U8(0x4e), x, m)    // m = x with its halves swapped
 	PXOR(x, m)                // m.lo = x.hi ^ x.lo
@@ -72,30 +72,31 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
 	a.started = true
 }
 
-// reduce returns the field element the sum stands for (model: reduce):
-// ghash.KaratsubaFinish, then two folds, ghash.Fold(ghash.Fold(lo, mid), hi).
-// a is used up.
-func (a *accumulator) reduce() VecVirtual {
+// reduce writes the field element the sum stands for into y (model:
+// reduce): ghash.KaratsubaFinish, then two folds,
+// ghash.Fold(ghash.Fold(lo, mid), hi). a is used up.
+func (a *accumulator) reduce(y VecVirtual) {
 	Comment("karatsubaFinish: mid ^= lo ^ hi.")
 	PXOR(a.lo, a.mid)
 	PXOR(a.hi, a.mid)
 	Comment("fold(lo, mid), fold(mid, hi).")
-	fold(a.lo, a.mid)
-	fold(a.mid, a.hi)
-	return a.hi
+	fold(a.lo, a.mid, a.lo)
+	fold(a.lo, a.hi, y)
 }
 
 // fold removes the low 64 bits of x by adding the multiple of the field
-// polynomial that cancels them, and adds what is left into y, the part 64
-// bits above x (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is
-// overwritten.
-func fold(x, y VecVirtual) {
+// polynomial that cancels them, and adds what is left to y, the part 64
+// bits above x, writing the sum into z (model: fold): z = y ^
+// x.lo·0xC2<<56 ^ swap(x). x is overwritten when z is x. Loading the
+// polynomial into the product's register, rather than copying x there,
+// saves a register move.
+func fold(x, y, z VecVirtual) {
 	t := XMM()
-	MOVO(x, t)
-	PCLMULQDQ(U8(0x10), emit.ReflectedPoly(), t) // t = x.lo·(0xC2<<56)
-	PSHUFD(U8(0x4e), x, x)                       // x = swap(x)
-	PXOR(t, y)
-	PXOR(x, y)
+	MOVOU(emit.ReflectedPoly(), t)
+	PCLMULQDQ(U8(0x01), x, t) // t = x.lo·(0xC2<<56)
+	PSHUFD(U8(0x4e), x, z)    // z = swap(x)
+	PXOR(t, z)
+	PXOR(y, z)
 }
 
 // loadHash loads the GHASH value at ptr into register form (model:
@@ -139,7 +140,7 @@ func (g *ghashBatch) step(i int) {
 // finish reduces the sum into y (model: ghashBatch.finish).
 func (g *ghashBatch) finish() {
 	Comment("ghashBatch: reduce.")
-	MOVO(g.acc.reduce(), g.y)
+	g.acc.reduce(g.y)
 }
 
 // all runs every step and finish, for code that has no rounds to stitch
@@ -199,7 +200,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	absorb(emit.LoadPartial(q, n))
 
 	Label(reduce)
-	MOVO(acc.reduce(), y)
+	acc.reduce(y)
 	Label(done)
 }
 
@@ -252,7 +253,8 @@ func ghashInit() {
 		Commentf("H^%d = H^%d·H.", p, p-1)
 		var acc accumulator
 		acc.mulAccumulate(k, key(table, 1), keyMid(table, 1))
-		k = acc.reduce()
+		k = XMM()
+		acc.reduce(k)
 		storeKey(table, p, k)
 	}
 	RET()
