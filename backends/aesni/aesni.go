@@ -67,9 +67,8 @@ func CTR128(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte) {
 }
 
 // GHASHInit fills t from the hash key h = E_K(0^128) (impl.Backend.GHASHInit):
-// the key forms of H^1..H^8 in slots 0..7 and their half sums in slots
-// 16..23, the layout of ghash.InitTable(t, h, 8). Other slots are left as
-// they are.
+// the key forms of H^1..H^16 in slots 0..15 and their half sums in slots
+// 16..31, the layout of ghash.InitTable(t, h, 16).
 func GHASHInit(t *ghash.Table, h *[16]byte) {
 	ghashInit((*[32][16]byte)(t), h)
 }

@@ -2956,7 +2956,8 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ   X1, 256(AX)
 	MOVQ   $0x00000000, 264(AX)
 
-	// H^2 = H^1·H.
+	// H^2 = H^1·H^1.
+	MOVOU     (AX), X0
 	MOVOU     (AX), X1
 	MOVOU     (AX), X2
 	PCLMULQDQ $0x00, X0, X1
@@ -2987,38 +2988,40 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ      X0, 272(AX)
 	MOVQ      $0x00000000, 280(AX)
 
-	// H^3 = H^2·H.
-	MOVOU     (AX), X0
+	// H^3 = H^2·H^1.
+	MOVOU     16(AX), X0
+	MOVOU     (AX), X1
 	MOVOU     (AX), X2
-	PCLMULQDQ $0x00, X1, X0
-	PSHUFD    $0x4e, X1, X3
-	PXOR      X1, X3
-	PCLMULQDQ $0x11, X2, X1
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
 	MOVOU     256(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X0, X3
 	PXOR X1, X3
+	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X3, X0
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X1, X0
-	MOVOU     X0, 32(AX)
-	PSHUFD    $0x4e, X0, X1
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 288(AX)
+	MOVOU     X1, 32(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 288(AX)
 	MOVQ      $0x00000000, 296(AX)
 
-	// H^4 = H^3·H.
+	// H^4 = H^3·H^1.
+	MOVOU     32(AX), X0
 	MOVOU     (AX), X1
 	MOVOU     (AX), X2
 	PCLMULQDQ $0x00, X0, X1
@@ -3049,38 +3052,40 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ      X0, 304(AX)
 	MOVQ      $0x00000000, 312(AX)
 
-	// H^5 = H^4·H.
-	MOVOU     (AX), X0
+	// H^5 = H^4·H^1.
+	MOVOU     48(AX), X0
+	MOVOU     (AX), X1
 	MOVOU     (AX), X2
-	PCLMULQDQ $0x00, X1, X0
-	PSHUFD    $0x4e, X1, X3
-	PXOR      X1, X3
-	PCLMULQDQ $0x11, X2, X1
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
 	MOVOU     256(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X0, X3
 	PXOR X1, X3
+	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X3, X0
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X1, X0
-	MOVOU     X0, 64(AX)
-	PSHUFD    $0x4e, X0, X1
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 320(AX)
+	MOVOU     X1, 64(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 320(AX)
 	MOVQ      $0x00000000, 328(AX)
 
-	// H^6 = H^5·H.
+	// H^6 = H^5·H^1.
+	MOVOU     64(AX), X0
 	MOVOU     (AX), X1
 	MOVOU     (AX), X2
 	PCLMULQDQ $0x00, X0, X1
@@ -3111,38 +3116,40 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ      X0, 336(AX)
 	MOVQ      $0x00000000, 344(AX)
 
-	// H^7 = H^6·H.
-	MOVOU     (AX), X0
+	// H^7 = H^6·H^1.
+	MOVOU     80(AX), X0
+	MOVOU     (AX), X1
 	MOVOU     (AX), X2
-	PCLMULQDQ $0x00, X1, X0
-	PSHUFD    $0x4e, X1, X3
-	PXOR      X1, X3
-	PCLMULQDQ $0x11, X2, X1
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
 	MOVOU     256(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X0, X3
 	PXOR X1, X3
+	PXOR X0, X3
 
 	// fold(lo, mid), fold(mid, hi).
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X3, X0
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
 	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X0, X2
-	PSHUFD    $0x4e, X0, X0
-	PXOR      X2, X0
-	PXOR      X1, X0
-	MOVOU     X0, 96(AX)
-	PSHUFD    $0x4e, X0, X1
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
 	PXOR      X0, X1
-	MOVQ      X1, 352(AX)
+	MOVOU     X1, 96(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 352(AX)
 	MOVQ      $0x00000000, 360(AX)
 
-	// H^8 = H^7·H.
+	// H^8 = H^7·H^1.
+	MOVOU     96(AX), X0
 	MOVOU     (AX), X1
 	MOVOU     (AX), X2
 	PCLMULQDQ $0x00, X0, X1
@@ -3172,6 +3179,262 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PXOR      X1, X0
 	MOVQ      X0, 368(AX)
 	MOVQ      $0x00000000, 376(AX)
+
+	// H^9 = H^1·H^8.
+	MOVOU     (AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 128(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 384(AX)
+	MOVQ      $0x00000000, 392(AX)
+
+	// H^10 = H^2·H^8.
+	MOVOU     16(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 144(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 400(AX)
+	MOVQ      $0x00000000, 408(AX)
+
+	// H^11 = H^3·H^8.
+	MOVOU     32(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 160(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 416(AX)
+	MOVQ      $0x00000000, 424(AX)
+
+	// H^12 = H^4·H^8.
+	MOVOU     48(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 176(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 432(AX)
+	MOVQ      $0x00000000, 440(AX)
+
+	// H^13 = H^5·H^8.
+	MOVOU     64(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 192(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 448(AX)
+	MOVQ      $0x00000000, 456(AX)
+
+	// H^14 = H^6·H^8.
+	MOVOU     80(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 208(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 464(AX)
+	MOVQ      $0x00000000, 472(AX)
+
+	// H^15 = H^7·H^8.
+	MOVOU     96(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 224(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 480(AX)
+	MOVQ      $0x00000000, 488(AX)
+
+	// H^16 = H^8·H^8.
+	MOVOU     112(AX), X0
+	MOVOU     112(AX), X1
+	MOVOU     112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     368(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, 240(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	MOVQ      X0, 496(AX)
+	MOVQ      $0x00000000, 504(AX)
 	RET
 
 DATA reflectedPoly<>+0(SB)/8, $0x0000000000000001
@@ -3774,11 +4037,11 @@ rounds10_15:
 	ADDQ       $0x00000080, R8
 	SUBQ       $0x00000080, R10
 
-seal8_1:
-	CMPQ R10, $0x00000080
-	JB   sealLast_1
+seal16_1:
+	CMPQ R10, $0x00000100
+	JB   seal8_1
 
-	// gcmBatch: encrypt this batch, hash the previous one.
+	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
 	MOVOU (SP), X2
 	MOVOU 16(SP), X3
 	MOVOU 32(SP), X4
@@ -3892,6 +4155,769 @@ rounds12_16:
 	AESENC X10, X9
 
 rounds10_16:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	MOVOU     -128(R8), X10
+	PSHUFB    byteReverse<>+0(SB), X10
+	PXOR      X1, X10
+	MOVOU     240(BX), X1
+	MOVOU     240(BX), X11
+	PCLMULQDQ $0x00, X10, X1
+	PSHUFD    $0x4e, X10, X12
+	PXOR      X10, X12
+	PCLMULQDQ $0x11, X11, X10
+	MOVOU     496(BX), X11
+	PCLMULQDQ $0x00, X11, X12
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	MOVOU     -112(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     224(BX), X13
+	MOVOU     224(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     480(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	MOVOU     -96(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     208(BX), X13
+	MOVOU     208(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     464(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	MOVOU     -80(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     192(BX), X13
+	MOVOU     192(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     448(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	MOVOU     -64(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     176(BX), X13
+	MOVOU     176(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     432(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	MOVOU     -48(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     160(BX), X13
+	MOVOU     160(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     416(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	MOVOU     -32(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     144(BX), X13
+	MOVOU     144(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     400(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	MOVOU     -16(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     128(BX), X13
+	MOVOU     128(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     384(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	MOVOU      (CX), X11
+	AESENCLAST X11, X2
+	AESENCLAST X11, X3
+	AESENCLAST X11, X4
+	AESENCLAST X11, X5
+	AESENCLAST X11, X6
+	AESENCLAST X11, X7
+	AESENCLAST X11, X8
+	AESENCLAST X11, X9
+	MOVOU      (R9), X11
+	PXOR       X11, X2
+	MOVOU      16(R9), X11
+	PXOR       X11, X3
+	MOVOU      32(R9), X11
+	PXOR       X11, X4
+	MOVOU      48(R9), X11
+	PXOR       X11, X5
+	MOVOU      64(R9), X11
+	PXOR       X11, X6
+	MOVOU      80(R9), X11
+	PXOR       X11, X7
+	MOVOU      96(R9), X11
+	PXOR       X11, X8
+	MOVOU      112(R9), X11
+	PXOR       X11, X9
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
+
+	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL  $0x08, R11
+	MOVL  R11, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
+	ADDL  $0x01, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
+	ADDL  $0x02, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
+	ADDL  $0x03, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
+	ADDL  $0x04, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
+	ADDL  $0x05, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
+	ADDL  $0x06, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
+	ADDL  $0x07, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
+	PADDD counterAdd8<>+112(SB), X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_17
+	JE    rounds12_17
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+	MOVOU  32(AX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+rounds12_17:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+	MOVOU  -160(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+rounds10_17:
+	// Round Nr-9.
+	MOVOU  -144(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	MOVOU     -128(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     112(BX), X13
+	MOVOU     112(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     368(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	MOVOU     -112(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     96(BX), X13
+	MOVOU     96(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     352(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	MOVOU     -96(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     80(BX), X13
+	MOVOU     80(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     336(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	MOVOU     -80(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     64(BX), X13
+	MOVOU     64(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     320(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	MOVOU     -64(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     48(BX), X13
+	MOVOU     48(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     304(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	MOVOU     -48(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     32(BX), X13
+	MOVOU     32(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     288(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	MOVOU     -32(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     16(BX), X13
+	MOVOU     16(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     272(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	MOVOU     -16(R8), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     (BX), X13
+	MOVOU     (BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     256(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X12
+	PXOR X10, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X12, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X10, X1
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      16(R9), X10
+	PXOR       X10, X3
+	MOVOU      32(R9), X10
+	PXOR       X10, X4
+	MOVOU      48(R9), X10
+	PXOR       X10, X5
+	MOVOU      64(R9), X10
+	PXOR       X10, X6
+	MOVOU      80(R9), X10
+	PXOR       X10, X7
+	MOVOU      96(R9), X10
+	PXOR       X10, X8
+	MOVOU      112(R9), X10
+	PXOR       X10, X9
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
+	JMP        seal16_1
+
+seal8_1:
+	CMPQ R10, $0x00000080
+	JB   sealLast_1
+
+	// gcmBatch: encrypt one more batch, hash the previous one.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL  $0x08, R11
+	MOVL  R11, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
+	ADDL  $0x01, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
+	ADDL  $0x02, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
+	ADDL  $0x03, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
+	ADDL  $0x04, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
+	ADDL  $0x05, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
+	ADDL  $0x06, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
+	ADDL  $0x07, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
+	PADDD counterAdd8<>+112(SB), X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_18
+	JE    rounds12_18
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_18:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_18:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4163,7 +5189,6 @@ rounds10_16:
 	ADDQ       $0x00000080, R9
 	ADDQ       $0x00000080, R8
 	SUBQ       $0x00000080, R10
-	JMP        seal8_1
 
 sealLast_1:
 	// Hash the last batch.
@@ -4354,8 +5379,8 @@ sealTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_17
+	JB     rounds10_19
+	JE     rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4377,7 +5402,7 @@ sealTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_17:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4398,7 +5423,7 @@ rounds12_17:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_17:
+rounds10_19:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4604,8 +5629,8 @@ ctrTailNarrower_7:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_18
-	JE     rounds12_18
+	JB     rounds10_20
+	JE     rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -4619,7 +5644,7 @@ ctrTailNarrower_7:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_18:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -4632,7 +5657,7 @@ rounds12_18:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_18:
+rounds10_20:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -4747,8 +5772,8 @@ ctrTailNarrower_8:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_19
+	JB     rounds10_21
+	JE     rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -4756,14 +5781,14 @@ ctrTailNarrower_8:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_19:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_19:
+rounds10_21:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -5097,8 +6122,11 @@ TEXT ·open(SB), NOSPLIT, $128-88
 	MOVL   12(AX), R12
 	MOVD   X0, R11
 
-open8_1:
-	// gcmBatch: hash this batch's ciphertext and decrypt it.
+open16_1:
+	CMPQ R10, $0x00000100
+	JB   open8_1
+
+	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	MOVOU (SP), X2
 	MOVOU 16(SP), X3
 	MOVOU 32(SP), X4
@@ -5167,8 +6195,8 @@ open8_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_20
-	JE    rounds12_20
+	JB    rounds10_22
+	JE    rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5190,7 +6218,7 @@ open8_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_20:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5211,7 +6239,770 @@ rounds12_20:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_20:
+rounds10_22:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	MOVOU     (R9), X10
+	PSHUFB    byteReverse<>+0(SB), X10
+	PXOR      X1, X10
+	MOVOU     240(BX), X1
+	MOVOU     240(BX), X11
+	PCLMULQDQ $0x00, X10, X1
+	PSHUFD    $0x4e, X10, X12
+	PXOR      X10, X12
+	PCLMULQDQ $0x11, X11, X10
+	MOVOU     496(BX), X11
+	PCLMULQDQ $0x00, X11, X12
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	MOVOU     16(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     224(BX), X13
+	MOVOU     224(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     480(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	MOVOU     32(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     208(BX), X13
+	MOVOU     208(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     464(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	MOVOU     48(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     192(BX), X13
+	MOVOU     192(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     448(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	MOVOU     64(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     176(BX), X13
+	MOVOU     176(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     432(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	MOVOU     80(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     160(BX), X13
+	MOVOU     160(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     416(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	MOVOU     96(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     144(BX), X13
+	MOVOU     144(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     400(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	MOVOU     112(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     128(BX), X13
+	MOVOU     128(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     384(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	MOVOU      (CX), X11
+	AESENCLAST X11, X2
+	AESENCLAST X11, X3
+	AESENCLAST X11, X4
+	AESENCLAST X11, X5
+	AESENCLAST X11, X6
+	AESENCLAST X11, X7
+	AESENCLAST X11, X8
+	AESENCLAST X11, X9
+	MOVOU      (R9), X11
+	PXOR       X11, X2
+	MOVOU      16(R9), X11
+	PXOR       X11, X3
+	MOVOU      32(R9), X11
+	PXOR       X11, X4
+	MOVOU      48(R9), X11
+	PXOR       X11, X5
+	MOVOU      64(R9), X11
+	PXOR       X11, X6
+	MOVOU      80(R9), X11
+	PXOR       X11, X7
+	MOVOU      96(R9), X11
+	PXOR       X11, X8
+	MOVOU      112(R9), X11
+	PXOR       X11, X9
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
+
+	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL  $0x08, R11
+	MOVL  R11, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
+	ADDL  $0x01, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
+	ADDL  $0x02, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
+	ADDL  $0x03, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
+	ADDL  $0x04, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
+	ADDL  $0x05, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
+	ADDL  $0x06, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
+	ADDL  $0x07, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
+	PADDD counterAdd8<>+112(SB), X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_23
+	JE    rounds12_23
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+	MOVOU  32(AX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+rounds12_23:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+	MOVOU  -160(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+rounds10_23:
+	// Round Nr-9.
+	MOVOU  -144(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	MOVOU     (R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     112(BX), X13
+	MOVOU     112(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     368(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	MOVOU     16(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     96(BX), X13
+	MOVOU     96(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     352(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	MOVOU     32(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     80(BX), X13
+	MOVOU     80(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     336(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	MOVOU     48(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     64(BX), X13
+	MOVOU     64(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     320(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	MOVOU     64(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     48(BX), X13
+	MOVOU     48(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     304(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	MOVOU     80(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     32(BX), X13
+	MOVOU     32(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     288(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	MOVOU     96(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     16(BX), X13
+	MOVOU     16(BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     272(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	MOVOU     112(R9), X11
+	PSHUFB    byteReverse<>+0(SB), X11
+	MOVOU     (BX), X13
+	MOVOU     (BX), X14
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X1
+	PSHUFD    $0x4e, X11, X13
+	PXOR      X11, X13
+	PCLMULQDQ $0x11, X14, X11
+	PXOR      X11, X10
+	MOVOU     256(BX), X11
+	PCLMULQDQ $0x00, X11, X13
+	PXOR      X13, X12
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X11
+	AESENC X11, X2
+	AESENC X11, X3
+	AESENC X11, X4
+	AESENC X11, X5
+	AESENC X11, X6
+	AESENC X11, X7
+	AESENC X11, X8
+	AESENC X11, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X12
+	PXOR X10, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X12, X1
+	MOVOU     reflectedPoly<>+0(SB), X11
+	PCLMULQDQ $0x01, X1, X11
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X11, X1
+	PXOR      X10, X1
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      16(R9), X10
+	PXOR       X10, X3
+	MOVOU      32(R9), X10
+	PXOR       X10, X4
+	MOVOU      48(R9), X10
+	PXOR       X10, X5
+	MOVOU      64(R9), X10
+	PXOR       X10, X6
+	MOVOU      80(R9), X10
+	PXOR       X10, X7
+	MOVOU      96(R9), X10
+	PXOR       X10, X8
+	MOVOU      112(R9), X10
+	PXOR       X10, X9
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
+	JMP        open16_1
+
+open8_1:
+	CMPQ R10, $0x00000080
+	JB   openDone_1
+
+	// gcmBatch: hash one more batch and decrypt it.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL  $0x08, R11
+	MOVL  R11, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
+	ADDL  $0x01, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
+	ADDL  $0x02, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
+	ADDL  $0x03, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
+	ADDL  $0x04, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
+	ADDL  $0x05, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
+	ADDL  $0x06, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
+	ADDL  $0x07, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
+	PADDD counterAdd8<>+112(SB), X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_24
+	JE    rounds12_24
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_24:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_24:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5483,9 +7274,8 @@ rounds10_20:
 	ADDQ       $0x00000080, R9
 	ADDQ       $0x00000080, R8
 	SUBQ       $0x00000080, R10
-	CMPQ       R10, $0x00000080
-	JAE        open8_1
 
+openDone_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
 	MOVOU X2, (SP)
@@ -5661,8 +7451,8 @@ ghashTailDone_3:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_21
-	JE     rounds12_21
+	JB     rounds10_25
+	JE     rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5684,7 +7474,7 @@ ghashTailDone_3:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_21:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5705,7 +7495,7 @@ rounds12_21:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_21:
+rounds10_25:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5911,8 +7701,8 @@ ctrTailNarrower_10:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_22
-	JE     rounds12_22
+	JB     rounds10_26
+	JE     rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -5926,7 +7716,7 @@ ctrTailNarrower_10:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_22:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -5939,7 +7729,7 @@ rounds12_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_22:
+rounds10_26:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -6054,8 +7844,8 @@ ctrTailNarrower_11:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_23
-	JE     rounds12_23
+	JB     rounds10_27
+	JE     rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -6063,14 +7853,14 @@ ctrTailNarrower_11:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_23:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_23:
+rounds10_27:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

@@ -39,9 +39,9 @@ func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte
 //go:noescape
 func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 
-// ghashInit writes the key forms of H^1..H^8 and their half sums into
-// slots 0..7 and 16..23 of table, as ghash.InitTable(table, h, 8) does;
-// the other slots are not touched. h is E_K(0^128).
+// ghashInit writes the key forms of H^1..H^16 and their half sums into
+// the 32 slots of table, as ghash.InitTable(table, h, 16) does.
+// h is E_K(0^128).
 //
 //go:noescape
 func ghashInit(table *[32][16]byte, h *[16]byte)

@@ -64,7 +64,7 @@ func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *g
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
-			if i < powers {
+			if i < batch {
 				g.step(i)
 			} else {
 				g.finish()
@@ -77,7 +77,9 @@ func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *g
 }
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
-// the ciphertext of batch i-1; the last batch is hashed after the loop.
+// the ciphertext of batch i-1; the bulk loop does two batches at a time,
+// whose hashing shares one reduction, then at most one more batch; the
+// last batch is hashed after the loop.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
@@ -87,13 +89,21 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		sl.fill(keys, c)
 		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
-		for len(src)-done >= 128 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h}
+		for len(src)-done >= 256 {
+			a := &ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+			gcmBatch(&sl, &c, keys, rounds, a, dst[done:], src[done:])
+			b := a.pair(dst[done:])
+			gcmBatch(&sl, &c, keys, rounds, b, dst[done+128:], src[done+128:])
+			h = b.y
+			done += 256
+		}
+		if len(src)-done >= 128 {
+			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
 			h = g.y
 			done += 128
 		}
-		g := ghashBatch{table: t, data: dst[done-128:], y: h}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 		g.all()
 		h = g.y
 		sl.clear()
@@ -105,15 +115,24 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
-// batch i while it decrypts it; src and dst may be the same slice.
+// batch i while it decrypts it, two batches at a time with one reduction,
+// then at most one more batch; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	if len(src) >= 128 {
 		var sl counterSlots
 		sl.fill(keys, c)
-		for len(src) >= 128 {
-			g := ghashBatch{table: t, data: src, y: h}
+		for len(src) >= 256 {
+			a := &ghashBatch{table: t, data: src, y: h, top: powers}
+			gcmBatch(&sl, &c, keys, rounds, a, dst, src)
+			b := a.pair(src[128:])
+			gcmBatch(&sl, &c, keys, rounds, b, dst[128:], src[128:])
+			h = b.y
+			src, dst = src[256:], dst[256:]
+		}
+		if len(src) >= 128 {
+			g := ghashBatch{table: t, data: src, y: h, top: batch}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
 			h = g.y
 			src, dst = src[128:], dst[128:]

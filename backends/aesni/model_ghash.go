@@ -7,10 +7,13 @@ import (
 )
 
 // The GHASH key table: slot p-1 holds the key form of H^p, slot 16+p-1
-// (ghash.MaxPowers+p-1) its half sum, as ghash.InitTable lays them out
-// (asm: powers, midSlot).
+// (ghash.MaxPowers+p-1) its half sum, as ghash.InitTable(t, h, 16) lays
+// them out; a batch is 8 blocks, and the bulk loops of Seal and Open hash
+// two batches against H^16..H^1 with one reduction (asm: powers, batch,
+// midSlot).
 const (
-	powers  = 8
+	powers  = 16
+	batch   = 8
 	midSlot = ghash.MaxPowers
 )
 
@@ -80,34 +83,50 @@ func loadData(b []byte) vec.Uint64x2 {
 	return reverse(vec.LoadUint8x16SlicePart(b)).AsUint64x2()
 }
 
-// ghashBatch absorbs eight blocks with one reduction, in steps that a
-// stitched loop spreads between AES rounds (asm: ghashBatch).
+// ghashBatch absorbs eight blocks in steps that a stitched loop spreads
+// between AES rounds (asm: ghashBatch). Block i is multiplied by
+// H^(top-i). A batch with top 8 ends a sum and reduces it; a batch with top
+// 16 is the first of a pair, and the batch after it (top 8, carry set)
+// continues its unreduced sum, so two batches share one reduction.
 type ghashBatch struct {
 	table *[32][16]byte
 	data  []byte
 	y     vec.Uint64x2
+	top   int  // the power of H for block 0: 8 or 16
+	carry bool // acc holds the first batch of a pair, which took in y
 	acc   accumulator
 }
 
-// step absorbs block i, multiplied by H^(8-i); block 0 first takes in the
-// running hash (asm: ghashBatch.step).
+// step absorbs block i, multiplied by H^(top-i); block 0 of a sum first
+// takes in the running hash (asm: ghashBatch.step).
 func (g *ghashBatch) step(i int) {
 	x := loadData(g.data[16*i:])
-	if i == 0 {
+	if i == 0 && !g.carry {
 		x = x.Xor(g.y)
 	}
-	g.acc.mulAccumulate(x, key(g.table, powers-i), keyMid(g.table, powers-i))
+	g.acc.mulAccumulate(x, key(g.table, g.top-i), keyMid(g.table, g.top-i))
 }
 
-// finish reduces the sum into y (asm: ghashBatch.finish).
-func (g *ghashBatch) finish() { g.y = g.acc.reduce() }
+// finish reduces the sum into y if this batch ends it (asm:
+// ghashBatch.finish).
+func (g *ghashBatch) finish() {
+	if g.top == batch {
+		g.y = g.acc.reduce()
+	}
+}
 
 // all runs every step and finish (asm: ghashBatch.all).
 func (g *ghashBatch) all() {
-	for i := 0; i < powers; i++ {
+	for i := 0; i < batch; i++ {
 		g.step(i)
 	}
 	g.finish()
+}
+
+// pair returns the batch that continues the sum of g, a batch with top 16,
+// over the next 8 blocks at data (asm: ghashBatch.pair).
+func (g *ghashBatch) pair(data []byte) *ghashBatch {
+	return &ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc}
 }
 
 // ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)
@@ -131,7 +150,7 @@ func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	h := loadHash(y)
 	for len(data) >= 128 {
-		g := ghashBatch{table: t, data: data, y: h}
+		g := ghashBatch{table: t, data: data, y: h, top: batch}
 		g.all()
 		h = g.y
 		data = data[128:]
@@ -140,15 +159,19 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	storeHash(h, y)
 }
 
-// ghashInitModel is ghashInit (asm: ghashInit).
+// ghashInitModel is ghashInit (asm: ghashInit): H^2..H^8 one after the
+// other, then H^9..H^16 as H^(p-8)·H^8, eight independent products.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
 	storeKey(t, 1, k)
 	for p := 2; p <= powers; p++ {
-		var acc accumulator // H^p = H^(p-1)·H
-		acc.mulAccumulate(k, key(t, 1), keyMid(t, 1))
-		k = acc.reduce()
-		storeKey(t, p, k)
+		q := 1 // H^p = H^(p-1)·H, then H^(p-8)·H^8
+		if p > batch {
+			q = batch
+		}
+		var acc accumulator
+		acc.mulAccumulate(vec.LoadUint8x16(&t[p-q-1]).AsUint64x2(), key(t, q), keyMid(t, q))
+		storeKey(t, p, acc.reduce())
 	}
 }
 

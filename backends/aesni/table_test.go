@@ -36,8 +36,8 @@ func (m *tableInJunk) stir(rng *rand.Rand) {
 // TestTableNeighbours runs GHASH, Seal and Open at every length through
 // three batches and a tail with random bytes in the slots the layout
 // leaves free and around the table, new ones on every call; the results
-// must equal the reference, so the kernels read no slot but the sixteen
-// of the layout.
+// must equal the reference, so the kernels read nothing around the table
+// and no slot outside the layout (which now fills all 32).
 func TestTableNeighbours(t *testing.T) {
 	if midSlot+powers > len(ghash.Table{}) || powers > midSlot {
 		t.Fatalf("keys in slots 0..%d, half sums in %d..%d, table of %d slots", powers-1, midSlot, midSlot+powers-1, len(ghash.Table{}))

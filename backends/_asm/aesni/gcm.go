@@ -120,7 +120,7 @@ func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
-			if i < powers {
+			if i < batch {
 				g.step(i)
 			} else {
 				g.finish()
@@ -142,14 +142,17 @@ func (k *gcmKernel) finish() {
 
 // seal emits the stitched GCM encryption (model: sealModel). Iteration i
 // encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then; the last batch is hashed after the loop.
+// by then; the bulk loop does two batches at a time, whose hashing shares
+// one reduction, then at most one more batch follows; the last batch is
+// hashed after the loop.
 func seal() {
 	TEXT("seal", NOSPLIT, gcmSignature)
 	Pragma("noescape")
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	k := loadGCMKernel()
-	loop, last, tail := emit.NewLabel("seal8"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
+	loop, single := emit.NewLabel("seal16"), emit.NewLabel("seal8")
+	last, tail := emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	k.slots.fill(k.s, k.c)
@@ -157,15 +160,24 @@ func seal() {
 	k.gcmBatch(nil)
 
 	Label(loop)
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(single))
+	Comment("gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.")
+	a := &ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
+	k.gcmBatch(a)
+	Comment("gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.")
+	k.gcmBatch(a.pair(Mem{Base: k.dst, Disp: -128}))
+	JMP(LabelRef(loop))
+
+	Label(single)
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(last))
-	Comment("gcmBatch: encrypt this batch, hash the previous one.")
-	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y})
-	JMP(LabelRef(loop))
+	Comment("gcmBatch: encrypt one more batch, hash the previous one.")
+	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
 
 	Label(last)
 	Comment("Hash the last batch.")
-	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y}
+	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch}
 	g.all()
 	k.slots.clear()
 
@@ -176,23 +188,38 @@ func seal() {
 }
 
 // open emits the stitched GCM decryption (model: openModel). Iteration i
-// hashes the ciphertext of batch i while it decrypts it: every GHASH load
-// of a batch comes before its stores, so src and dst may be the same.
+// hashes the ciphertext of batch i while it decrypts it, two batches at a
+// time with one reduction, then at most one more batch: every GHASH load of
+// a batch comes before its stores, so src and dst may be the same.
 func open() {
 	TEXT("open", NOSPLIT, gcmSignature)
 	Pragma("noescape")
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	k := loadGCMKernel()
-	loop, tail := emit.NewLabel("open8"), emit.NewLabel("openTail")
+	loop, single := emit.NewLabel("open16"), emit.NewLabel("open8")
+	done, tail := emit.NewLabel("openDone"), emit.NewLabel("openTail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	k.slots.fill(k.s, k.c)
+
 	Label(loop)
-	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
-	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(single))
+	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
+	a := &ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+	k.gcmBatch(a)
+	Comment("gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
+	k.gcmBatch(a.pair(Mem{Base: k.src}))
+	JMP(LabelRef(loop))
+
+	Label(single)
 	CMPQ(k.n, U32(128))
-	JAE(LabelRef(loop))
+	JB(LabelRef(done))
+	Comment("gcmBatch: hash one more batch and decrypt it.")
+	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+
+	Label(done)
 	k.slots.clear()
 
 	Label(tail)

@@ -10,11 +10,14 @@ import (
 )
 
 // The GHASH key table is ghash.Table in the layout of ghash.InitTable with
-// eight powers: slot i holds the key form of H^(i+1), slot 16+i
+// sixteen powers: slot i holds the key form of H^(i+1), slot 16+i
 // (ghash.MaxPowers+i) its half sum (high 64 bits XOR low 64 bits) in the
-// low 64 bits.
+// low 64 bits. A batch is 8 blocks; the bulk loops of seal and open hash
+// two batches against H^16..H^1 with one reduction (model: powers, batch,
+// midSlot).
 const (
-	powers  = 8
+	powers  = 16
+	batch   = 8
 	midSlot = ghash.MaxPowers
 )
 
@@ -115,30 +118,41 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 	MOVOU(y, Mem{Base: ptr})
 }
 
-// ghashBatch absorbs eight blocks with one reduction, in steps that a
-// stitched loop can spread between AES rounds (model: ghashBatch).
+// ghashBatch absorbs eight blocks in steps that a stitched loop can spread
+// between AES rounds (model: ghashBatch). Block i is multiplied by
+// H^(top-i). A batch with top 8 ends a sum and reduces it; a batch with top
+// 16 is the first of a pair, and the batch after it (top 8, carry set)
+// continues its unreduced sum in the same three registers, so two batches
+// share one reduction.
 type ghashBatch struct {
 	table GPVirtual
 	data  Mem
 	y     VecVirtual
+	top   int  // the power of H for block 0: 8 or 16
+	carry bool // acc holds the first batch of a pair, which took in y
 	acc   accumulator
 }
 
-// step absorbs block i: it is multiplied by H^(8-i); block 0 first takes
-// in the running hash y (model: ghashBatch.step).
+// step absorbs block i, multiplied by H^(top-i); block 0 of a sum first
+// takes in the running hash y (model: ghashBatch.step).
 func (g *ghashBatch) step(i int) {
-	Commentf("ghashBatch step %d: block %d times H^%d.", i, i, powers-i)
+	Commentf("ghashBatch step %d: block %d times H^%d.", i, i, g.top-i)
 	x := XMM()
 	MOVOU(g.data.Offset(16*i), x)
 	PSHUFB(emit.ByteReverse(), x)
-	if i == 0 {
+	if i == 0 && !g.carry {
 		PXOR(g.y, x)
 	}
-	g.acc.mulAccumulate(x, key(g.table, powers-i), keyMid(g.table, powers-i))
+	g.acc.mulAccumulate(x, key(g.table, g.top-i), keyMid(g.table, g.top-i))
 }
 
-// finish reduces the sum into y (model: ghashBatch.finish).
+// finish reduces the sum into y if this batch ends it (model:
+// ghashBatch.finish).
 func (g *ghashBatch) finish() {
+	if g.top != batch {
+		Comment("ghashBatch: no reduction; the next batch continues the sum.")
+		return
+	}
 	Comment("ghashBatch: reduce.")
 	g.acc.reduce(g.y)
 }
@@ -146,10 +160,16 @@ func (g *ghashBatch) finish() {
 // all runs every step and finish, for code that has no rounds to stitch
 // with (model: ghashBatch.all).
 func (g *ghashBatch) all() {
-	for i := 0; i < powers; i++ {
+	for i := 0; i < batch; i++ {
 		g.step(i)
 	}
 	g.finish()
+}
+
+// pair returns the batch that continues the sum of g, a batch with top 16,
+// over the 8 blocks at data (model: ghashBatch.pair).
+func (g *ghashBatch) pair(data Mem) *ghashBatch {
+	return &ghashBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc}
 }
 
 // ghashTail absorbs the last n < 128 bytes at p into y: m = ceil(n/16)
@@ -223,7 +243,7 @@ func ghashUpdate() {
 	Label(loop)
 	CMPQ(n, U32(128))
 	JB(LabelRef(tail))
-	g := ghashBatch{table: table, data: Mem{Base: p}, y: y}
+	g := ghashBatch{table: table, data: Mem{Base: p}, y: y, top: batch}
 	g.all()
 	advance(128, p)
 	SUBQ(U32(128), n)
@@ -236,13 +256,15 @@ func ghashUpdate() {
 }
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
-// H^1..H^8 and their half sums, in the slots of ghash.InitTable.
+// H^1..H^16 and their half sums, in the slots of ghash.InitTable(t, h, 16).
+// H^2..H^8 are a chain of products by H; H^9..H^16 are H^(p-8)·H^8, eight
+// products that do not wait on each other.
 func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
 	Pragma("noescape")
-	Doc("ghashInit writes the key forms of H^1..H^8 and their half sums into",
-		"slots 0..7 and 16..23 of table, as ghash.InitTable(table, h, 8) does;",
-		"the other slots are not touched. h is E_K(0^128).")
+	Doc("ghashInit writes the key forms of H^1..H^16 and their half sums into",
+		"the 32 slots of table, as ghash.InitTable(table, h, 16) does.",
+		"h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))
 
@@ -250,9 +272,15 @@ func ghashInit() {
 	k := keyForm(h)
 	storeKey(table, 1, k)
 	for p := 2; p <= powers; p++ {
-		Commentf("H^%d = H^%d·H.", p, p-1)
+		q := 1
+		if p > batch {
+			q = batch
+		}
+		Commentf("H^%d = H^%d·H^%d.", p, p-q, q)
+		x := XMM()
+		MOVOU(key(table, p-q), x)
 		var acc accumulator
-		acc.mulAccumulate(k, key(table, 1), keyMid(table, 1))
+		acc.mulAccumulate(x, key(table, q), keyMid(table, q))
 		k = XMM()
 		acc.reduce(k)
 		storeKey(table, p, k)
