@@ -52,6 +52,22 @@ func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x2) {
 	a.mid = a.mid.Xor(m.CarrylessMultiply(0, 0, hMid))
 }
 
+// mulLoHi adds the outer products x.lo·h.lo and x.hi·h.hi of x·H to a
+// (asm: mulLoHi); the middle product follows in mulMidPair.
+func (a *accumulator) mulLoHi(x, h vec.Uint64x2) {
+	a.lo = a.lo.Xor(x.CarrylessMultiply(0, 0, h))
+	a.hi = a.hi.Xor(x.CarrylessMultiply(1, 1, h))
+}
+
+// mulMidPair adds the Karatsuba middle products of x·H and z·G to a, with
+// hMid and gMid the half sums of H and G (asm: mulMidPair): the data's half
+// sums come from one XOR of two unpacks (PUNPCKLQDQ, PUNPCKHQDQ).
+func (a *accumulator) mulMidPair(x, z, hMid, gMid vec.Uint64x2) {
+	m := x.InterleaveLo(z).Xor(x.InterleaveHi(z)) // [x.lo^x.hi, z.lo^z.hi]
+	a.mid = a.mid.Xor(m.CarrylessMultiply(0, 0, hMid))
+	a.mid = a.mid.Xor(m.CarrylessMultiply(1, 0, gMid))
+}
+
 // reduce returns the field element the sum stands for (asm: reduce;
 // reference: ghash.KaratsubaFinish, then ghash.Reduce).
 func (a accumulator) reduce() vec.Uint64x2 {
@@ -95,16 +111,25 @@ type ghashBatch struct {
 	top   int  // the power of H for block 0: 8 or 16
 	carry bool // acc holds the first batch of a pair, which took in y
 	acc   accumulator
+	even  vec.Uint64x2 // block i-1 after an even step i-1, for mulMidPair
 }
 
 // step absorbs block i, multiplied by H^(top-i); block 0 of a sum first
-// takes in the running hash (asm: ghashBatch.step).
+// takes in the running hash (asm: ghashBatch.step). Each step adds the
+// outer products of its block; an odd step adds the middle products of its
+// block and the one before.
 func (g *ghashBatch) step(i int) {
 	x := loadData(g.data[16*i:])
 	if i == 0 && !g.carry {
 		x = x.Xor(g.y)
 	}
-	g.acc.mulAccumulate(x, key(g.table, g.top-i), keyMid(g.table, g.top-i))
+	p := g.top - i
+	g.acc.mulLoHi(x, key(g.table, p))
+	if i%2 == 0 {
+		g.even = x
+		return
+	}
+	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
 }
 
 // finish reduces the sum into y if this batch ends it (asm:

@@ -33,12 +33,11 @@ func keyMid(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + 
 // reference: ghash.Wide). mid is in Karatsuba form until reduce.
 type accumulator struct {
 	lo, mid, hi VecVirtual
-	started     bool
 }
 
 // add adds the product part v to part; the first product becomes the part.
 func (a *accumulator) add(part *VecVirtual, v VecVirtual) {
-	if !a.started {
+	if *part == nil {
 		*part = v
 		return
 	}
@@ -51,7 +50,6 @@ func (a *accumulator) zero() {
 	for _, p := range []VecVirtual{a.lo, a.mid, a.hi} {
 		PXOR(p, p)
 	}
-	a.started = true
 }
 
 // mulAccumulate adds x·H to a, with the key form of H at h and its half
@@ -72,7 +70,40 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Mem) {
 	MOVOU(hMid, km)
 	PCLMULQDQ(U8(0x00), km, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
 	a.add(&a.mid, m)
-	a.started = true
+}
+
+// mulLoHi adds the outer products x.lo·h.lo and x.hi·h.hi of x·H to a,
+// with the key form of H at h, computed in registers loaded with the key
+// so that x is not changed (model: mulLoHi). The middle product follows
+// in mulMidPair, for two blocks at once.
+func (a *accumulator) mulLoHi(x VecVirtual, h Mem) {
+	t, u := XMM(), XMM()
+	MOVOU(h, t)
+	MOVOU(h, u)
+	PCLMULQDQ(U8(0x00), x, t) // t = h.lo·x.lo
+	a.add(&a.lo, t)
+	PCLMULQDQ(U8(0x11), x, u) // u = h.hi·x.hi
+	a.add(&a.hi, u)
+}
+
+// mulMidPair adds the Karatsuba middle products of two blocks, x·H and
+// z·G, to a, with the half sums of H and G at hMid and gMid (model:
+// mulMidPair). Both half sums of the data come from one XOR of two
+// unpacks, [x.lo, z.lo] ^ [x.hi, z.hi]: three instructions for two blocks
+// where each block alone takes a shuffle and an XOR. x and z are
+// overwritten.
+func (a *accumulator) mulMidPair(x, z VecVirtual, hMid, gMid Mem) {
+	t, k, l := XMM(), XMM(), XMM()
+	MOVO(x, t)
+	PUNPCKLQDQ(z, t) // t = [x.lo, z.lo]
+	PUNPCKHQDQ(z, x) // x = [x.hi, z.hi]
+	PXOR(t, x)       // x = [x.lo^x.hi, z.lo^z.hi]
+	MOVOU(hMid, k)
+	PCLMULQDQ(U8(0x00), x, k) // k = (h.hi^h.lo)·(x.hi^x.lo)
+	a.add(&a.mid, k)
+	MOVOU(gMid, l)
+	PCLMULQDQ(U8(0x10), x, l) // l = (g.hi^g.lo)·(z.hi^z.lo)
+	a.add(&a.mid, l)
 }
 
 // reduce writes the field element the sum stands for into y (model:
@@ -131,10 +162,13 @@ type ghashBatch struct {
 	top   int  // the power of H for block 0: 8 or 16
 	carry bool // acc holds the first batch of a pair, which took in y
 	acc   accumulator
+	even  VecVirtual // block i-1 after an even step i-1, for mulMidPair
 }
 
 // step absorbs block i, multiplied by H^(top-i); block 0 of a sum first
-// takes in the running hash y (model: ghashBatch.step).
+// takes in the running hash y (model: ghashBatch.step). Each step adds the
+// outer products of its block; an odd step adds the middle products of its
+// block and the one before.
 func (g *ghashBatch) step(i int) {
 	Commentf("ghashBatch step %d: block %d times H^%d.", i, i, g.top-i)
 	x := XMM()
@@ -143,7 +177,13 @@ func (g *ghashBatch) step(i int) {
 	if i == 0 && !g.carry {
 		PXOR(g.y, x)
 	}
-	g.acc.mulAccumulate(x, key(g.table, g.top-i), keyMid(g.table, g.top-i))
+	p := g.top - i
+	g.acc.mulLoHi(x, key(g.table, p))
+	if i%2 == 0 {
+		g.even = x
+		return
+	}
+	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
 }
 
 // finish reduces the sum into y if this batch ends it (model:
