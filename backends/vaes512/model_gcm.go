@@ -114,9 +114,10 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes in
 // z = ceil(n/64) registers, the last through masks, and hashes them from
-// the registers; pending, if not nil, is the previous batch's ciphertext,
-// hashed between the tail's AES rounds. It returns the hash and the number
-// of blocks used, ceil(n/16) (asm: sealTail).
+// the registers with folded powers; pending, if not nil, is the previous
+// batch's ciphertext, hashed between the tail's AES rounds. The rounds run
+// in two groups, split at tailSplit. It returns the hash and the number of
+// blocks used, ceil(n/16) (asm: sealTail).
 func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
@@ -127,20 +128,46 @@ func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pendi
 	z, m := (n+63)/64, (n+15)/16
 	blocks := c.tail(z)
 	whiten(blocks, k)
-	encryption.rounds(blocks, k, between)
-	xorBlocks(blocks[:z-1], src)
-	storeBlocks(blocks[:z-1], dst)
-	last := n - 64*(z-1)
-	x := loadMasked(src[64*(z-1):], last).Xor(blocks[z-1])
-	storeMasked(x, dst[64*(z-1):], last)
-	blocks[z-1] = keepMasked(x, last)
-
-	h := ghashSum{table: t, first: powers - m, y: g.y}
-	for r, b := range blocks {
-		h.absorb(r, b)
+	s := tailSplit(z, pending != nil)
+	encryption.rounds(blocks[:s], k, between)
+	h := ghashSum{table: t, first: powers - m, y: g.y, folded: true}
+	sealRegs(&h, blocks, 0, s, dst, src)
+	if s < z {
+		encryption.rounds(blocks[s:], k, nil)
+		sealRegs(&h, blocks, s, z, dst, src)
 	}
 	h.finish()
 	return h.y, m
+}
+
+// tailSplit returns how many of the z registers of a tail run their rounds
+// first (asm: tailSplit): two of four when no batch is pending, else all z.
+func tailSplit(z int, pending bool) int {
+	if z == 4 && !pending {
+		return 2
+	}
+	return z
+}
+
+// sealRegs XORs registers from..to-1 of the tail's keystream with src into
+// dst, register z-1 = len(blocks)-1 through masks with its bytes past
+// n = len(src) cleared, and absorbs them into h (asm: sealRegs).
+func sealRegs(h *ghashSum, blocks []vec.Uint8x64, from, to int, dst, src []byte) {
+	z, n := len(blocks), len(src)
+	for r := from; r < to; r++ {
+		if r < z-1 {
+			xorBlocks(blocks[r:r+1], src[64*r:])
+			storeBlocks(blocks[r:r+1], dst[64*r:])
+			continue
+		}
+		last := n - 64*r
+		x := loadMasked(src[64*r:], last).Xor(blocks[r])
+		storeMasked(x, dst[64*r:], last)
+		blocks[r] = keepMasked(x, last)
+	}
+	for r := from; r < to; r++ {
+		h.absorb(r, blocks[r])
+	}
 }
 
 // openModel is open (asm: openKernel).

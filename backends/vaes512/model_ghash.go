@@ -83,6 +83,28 @@ func (a accumulator) reduce() vec.Uint64x8 {
 	return fold(fold(a.lo, a.mid), a.hi)
 }
 
+// foldPowers returns h·x^-64 lane by lane, fold(h, 0) (asm: foldPowers):
+// the low 64 bits of each lane of powers folded into the rest. It depends
+// on the table alone, so the assembly forms it while the data is still
+// being encrypted.
+func foldPowers(h vec.Uint64x8) vec.Uint64x8 { return fold(h, vec.Uint64x8{}) }
+
+// mulAccumulateFolded adds x·h to a in every lane, given also
+// hf = foldPowers(h) (asm: mulAccumulateFolded): x = x.hi·x^64 + x.lo, and
+// x.lo·h = x.lo·hf·x^64, so both x.lo·hf and x.hi·h land 64 bits up, in
+// mid and hi. The sum has no low part, and reduceFolded needs one fold
+// where reduce needs two: one VPCLMULQDQ and one VPTERNLOGD less from the
+// last product to the result, for the same four VPCLMULQDQ per register
+// and the three of foldPowers, which come off that path.
+func (a *accumulator) mulAccumulateFolded(x, h, hf vec.Uint64x8) {
+	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 0, hf), x.CarrylessMultiplyGrouped(1, 0, h))
+	a.hi = xor3(a.hi, x.CarrylessMultiplyGrouped(0, 1, hf), x.CarrylessMultiplyGrouped(1, 1, h))
+}
+
+// reduceFolded returns, lane by lane, the field element each lane's sum of
+// mulAccumulateFolded stands for (asm: reduceFolded): fold(mid, hi).
+func (a accumulator) reduceFolded() vec.Uint64x8 { return fold(a.mid, a.hi) }
+
 // fold removes the low 64 bits of each lane of x by adding the multiple of
 // the field polynomial that cancels them, and adds what is left into y, the
 // part 64 bits above x (asm: fold; reference: ghash.Fold): one VPCLMULQDQ,
@@ -118,12 +140,14 @@ func storeHash(h vec.Uint64x8, y *[16]byte) {
 // ghashSum absorbs up to 32 blocks, eight registers of data, with one
 // reduction (asm: ghashSum). Register r of an m-block run is multiplied
 // lane by lane by the powers at slot first+4r, first = 32-m; the running
-// hash y enters block 0.
+// hash y enters block 0. If folded, the products use folded powers and
+// the sum needs one fold (mulAccumulateFolded).
 type ghashSum struct {
-	table *[32][16]byte
-	first int
-	y     vec.Uint64x8
-	acc   accumulator
+	table  *[32][16]byte
+	first  int
+	y      vec.Uint64x8
+	acc    accumulator
+	folded bool
 }
 
 // absorb takes in register r of the data, in GCM's block order (asm:
@@ -134,11 +158,22 @@ func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
 	if r == 0 {
 		x = x.Xor(g.y)
 	}
-	g.acc.mulAccumulate(x, keyPowers(g.table, g.first+4*r))
+	h := keyPowers(g.table, g.first+4*r)
+	if g.folded {
+		g.acc.mulAccumulateFolded(x, h, foldPowers(h))
+		return
+	}
+	g.acc.mulAccumulate(x, h)
 }
 
 // finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
-func (g *ghashSum) finish() { g.y = horizontal(g.acc.reduce()) }
+func (g *ghashSum) finish() {
+	if g.folded {
+		g.y = horizontal(g.acc.reduceFolded())
+		return
+	}
+	g.y = horizontal(g.acc.reduce())
+}
 
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).

@@ -75,12 +75,17 @@ func (c *publicCounter) blocks(n int) []vec.Uint8x64 {
 	return blocks
 }
 
-// tail returns the next n registers of counter blocks through the
-// byte-reversed form, leaving the counter where it is (asm:
-// publicCounter.tail).
+// tail returns the next n registers of counter blocks, leaving the
+// counter where it is (asm: publicCounter.tail): the first is be itself,
+// the others go through the byte-reversed form, each one add from it.
 func (c *publicCounter) tail(n int) []vec.Uint8x64 {
-	le := counter{reg: reverse(c.be), add: inc32}
-	return le.blocks(n)
+	blocks := make([]vec.Uint8x64, n)
+	blocks[0] = c.be
+	le := reverse(c.be)
+	for r := 1; r < n; r++ {
+		blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
+	}
+	return blocks
 }
 
 // store writes the counter advanced by m blocks (asm:

@@ -96,18 +96,20 @@ func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
 	reverse16(add.narrow(reverse16(c), vec.LoadUint8x16(&one))).Store(ctr)
 }
 
-// mulShort returns x·h reduced, with h the key form of H^1 (asm: mulShort):
-// ghash.Schoolbook and ghash.Reduce on one XMM register.
+// mulShort returns x·h reduced, with h the key form of H^1 (asm:
+// ghashShort's foldPowers, mulAccumulateFolded and reduceFolded on XMM
+// registers): the folded power hf = fold(h, 0) = h·x^-64, then
+// x.lo·hf ^ x.hi·h, which lies 64 bits up, and one fold.
 func mulShort(x, h vec.Uint64x2) vec.Uint64x2 {
 	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
-	lo := x.CarrylessMultiply(0, 0, h)
-	mid := x.CarrylessMultiply(0, 1, h).Xor(x.CarrylessMultiply(1, 0, h))
-	hi := x.CarrylessMultiply(1, 1, h)
 	fold16 := func(x, y vec.Uint64x2) vec.Uint64x2 {
 		t := x.CarrylessMultiply(0, 1, poly)
 		return y.Xor(t).Xor(x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2())
 	}
-	return fold16(fold16(lo, mid), hi)
+	hf := fold16(h, vec.Uint64x2{})
+	mid := x.CarrylessMultiply(0, 0, hf).Xor(x.CarrylessMultiply(1, 0, h))
+	hi := x.CarrylessMultiply(0, 1, hf).Xor(x.CarrylessMultiply(1, 1, h))
+	return fold16(mid, hi)
 }
 
 // keyH1 returns the key form of H^1, slot 15 of the table (asm: the memory

@@ -3909,23 +3909,27 @@ loadShortMasked_3:
 
 loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
-	VPXORD     (CX), X0, X0
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
-	VPCLMULQDQ $0x00, 496(AX), X0, X1
-	VPCLMULQDQ $0x10, 496(AX), X0, X2
-	VPCLMULQDQ $0x01, 496(AX), X0, X3
-	VPCLMULQDQ $0x11, 496(AX), X0, X0
-	VPXORD     X3, X2, X2
+	VPXORD    (CX), X0, X0
+	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VMOVDQU64 496(AX), X1
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X1, X3
-	VPSHUFD    $0x4e, X1, X1
-	VPTERNLOGD $0x96, X1, X3, X2
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X1
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X3
+	VPXORD     X2, X3, X3
+	VPCLMULQDQ $0x00, X3, X0, X2
+	VPCLMULQDQ $0x01, X1, X0, X4
+	VPCLMULQDQ $0x10, X3, X0, X3
+	VPCLMULQDQ $0x11, X1, X0, X0
+	VPXORD     X4, X2, X2
+	VPXORD     X0, X3, X3
+
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X0
 	VPSHUFD    $0x4e, X2, X2
-	VPTERNLOGD $0x96, X2, X1, X0
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64  X0, (CX)
+	VPTERNLOGD $0x96, X2, X0, X3
+	VPSHUFB    byteReverse4<>+0(SB), X3, X3
+	VMOVDQU64  X3, (CX)
 	JMP        ghashDone_1
 
 long_3:
@@ -4445,23 +4449,27 @@ storeShortDone_3:
 	VMOVDQU8.Z X2, K1, X2
 
 	// ghashShort: y = (y ^ x)·H.
-	VPXORD     (DI), X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 496(BX), X1, X2
-	VPCLMULQDQ $0x10, 496(BX), X1, X3
-	VPCLMULQDQ $0x01, 496(BX), X1, X4
-	VPCLMULQDQ $0x11, 496(BX), X1, X1
-	VPXORD     X4, X3, X3
+	VPXORD    (DI), X2, X1
+	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64 496(BX), X2
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X4
-	VPSHUFD    $0x4e, X2, X2
-	VPTERNLOGD $0x96, X2, X4, X3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X2
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X3
+	VPSHUFD    $0x4e, X2, X4
+	VPXORD     X3, X4, X4
+	VPCLMULQDQ $0x00, X4, X1, X3
+	VPCLMULQDQ $0x01, X2, X1, X5
+	VPCLMULQDQ $0x10, X4, X1, X4
+	VPCLMULQDQ $0x11, X2, X1, X1
+	VPXORD     X5, X3, X3
+	VPXORD     X1, X4, X4
+
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X1
 	VPSHUFD    $0x4e, X3, X3
-	VPTERNLOGD $0x96, X3, X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VMOVDQU64  X1, (DI)
+	VPTERNLOGD $0x96, X3, X1, X4
+	VPSHUFB    byteReverse4<>+0(SB), X4, X4
+	VMOVDQU64  X4, (DI)
 	VPSHUFB    byteReverse4<>+0(SB), X0, X0
 	VPADDD     laneOffsets<>+16(SB), X0, X0
 	VPSHUFB    byteReverse4<>+0(SB), X0, X0
@@ -5249,26 +5257,29 @@ rounds10_34:
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (AX), K1, Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPXORD     Z4, Z2, Z2
+	VPXORD     Z0, Z3, Z3
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
+	VPTERNLOGD $0x96, Z2, Z0, Z3
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPXORQ        Y3, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
 sealTail1Next_1:
@@ -5411,38 +5422,45 @@ rounds10_35:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 64(AX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
+	VMOVDQU8.Z 64(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
@@ -5597,8 +5615,8 @@ rounds10_36:
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z18, 64(R8)
 	VMOVDQU8.Z  128(R9), K2, Z0
 	VPXORD      Z19, Z0, Z0
@@ -5606,50 +5624,60 @@ rounds10_36:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64 64(AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 128(AX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VMOVDQU8.Z 128(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	VPXORD Z5, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
@@ -5818,10 +5846,10 @@ rounds10_37:
 	VAESENCLAST Z1, Z19, Z19
 	VAESENCLAST Z1, Z20, Z20
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
 	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z18, 64(R8)
+	VPXORD      128(R9), Z19, Z19
 	VMOVDQU64   Z19, 128(R8)
 	VMOVDQU8.Z  192(R9), K2, Z0
 	VPXORD      Z20, Z0, Z0
@@ -5829,58 +5857,75 @@ rounds10_37:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64 64(AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z1
+	VMOVDQU64 128(AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 192(AX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z7
-	VPCLMULQDQ $0x10, Z5, Z0, Z8
-	VPCLMULQDQ $0x01, Z5, Z0, Z9
-	VPCLMULQDQ $0x11, Z5, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z4
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
+	VMOVDQU8.Z 192(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
@@ -5962,26 +6007,29 @@ rounds10_38:
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (AX), K1, Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPXORD     Z4, Z2, Z2
+	VPXORD     Z0, Z3, Z3
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
+	VPTERNLOGD $0x96, Z2, Z0, Z3
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPXORQ        Y3, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
 sealTail1Next_2:
@@ -6064,38 +6112,45 @@ rounds10_39:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 64(AX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
+	VMOVDQU8.Z 64(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
@@ -6190,8 +6245,8 @@ rounds10_40:
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z18, 64(R8)
 	VMOVDQU8.Z  128(R9), K2, Z0
 	VPXORD      Z19, Z0, Z0
@@ -6199,50 +6254,60 @@ rounds10_40:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64 64(AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 128(AX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VMOVDQU8.Z 128(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	VPXORD Z5, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
@@ -6272,148 +6337,194 @@ sealTail3Next_2:
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
 	VAESENC Z2, Z18, Z18
-	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z20, Z20
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
 
 rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
-	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
 
 rounds10_41:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
 	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
 	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
 	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
 	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
 	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
 	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
 	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
 	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z18, 64(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z0
+	VPXORD    Z16, Z0, Z0
+	VMOVDQU64 (AX), Z16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z17
+	VPSHUFD    $0x4e, Z16, Z21
+	VPXORD     Z17, Z21, Z21
+	VPCLMULQDQ $0x00, Z21, Z0, Z17
+	VPCLMULQDQ $0x01, Z16, Z0, Z22
+	VPCLMULQDQ $0x10, Z21, Z0, Z21
+	VPCLMULQDQ $0x11, Z16, Z0, Z0
+	VPXORD     Z22, Z17, Z17
+	VPXORD     Z0, Z21, Z21
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z0
+	VMOVDQU64 64(AX), Z16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z18
+	VPSHUFD    $0x4e, Z16, Z22
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x00, Z22, Z0, Z18
+	VPCLMULQDQ $0x01, Z16, Z0, Z23
+	VPCLMULQDQ $0x10, Z22, Z0, Z22
+	VPCLMULQDQ $0x11, Z16, Z0, Z0
+	VPTERNLOGD $0x96, Z23, Z18, Z17
+	VPTERNLOGD $0x96, Z0, Z22, Z21
+	CMPQ       DX, $0x0c
+	JB         rounds10_42
+	JE         rounds12_42
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z19, Z19
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z19, Z19
+	VAESENC Z3, Z20, Z20
+
+rounds12_42:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z19, Z19
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z19, Z19
+	VAESENC Z5, Z20, Z20
+
+rounds10_42:
+	// Round Nr-9.
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z19, Z19
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
 	VAESENCLAST Z1, Z19, Z19
 	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
 	VPXORD      128(R9), Z19, Z19
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
 	VMOVDQU64   Z19, 128(R8)
 	VMOVDQU8.Z  192(R9), K2, Z0
 	VPXORD      Z20, Z0, Z0
 	VMOVDQU8    Z0, K2, 192(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z1
+	VMOVDQU64 128(AX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z17
+	VPTERNLOGD $0x96, Z1, Z4, Z21
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 192(AX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z7
-	VPCLMULQDQ $0x10, Z5, Z0, Z8
-	VPCLMULQDQ $0x01, Z5, Z0, Z9
-	VPCLMULQDQ $0x11, Z5, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z4
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
+	VMOVDQU8.Z 192(AX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z17
+	VPTERNLOGD $0x96, Z0, Z3, Z21
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z17, Z0
+	VPSHUFD    $0x4e, Z17, Z17
+	VPTERNLOGD $0x96, Z17, Z0, Z21
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z21, Y0
+	VPXORQ        Y21, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 
@@ -6468,39 +6579,43 @@ loadShortMasked_5:
 
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
-	VPXORD     (DI), X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 496(BX), X1, X3
-	VPCLMULQDQ $0x10, 496(BX), X1, X4
-	VPCLMULQDQ $0x01, 496(BX), X1, X5
-	VPCLMULQDQ $0x11, 496(BX), X1, X1
-	VPXORD     X5, X4, X4
+	VPXORD    (DI), X2, X1
+	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64 496(BX), X3
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X5
-	VPSHUFD    $0x4e, X3, X3
-	VPTERNLOGD $0x96, X3, X5, X4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X3
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X4
+	VPSHUFD    $0x4e, X3, X5
+	VPXORD     X4, X5, X5
+	VPCLMULQDQ $0x00, X5, X1, X4
+	VPCLMULQDQ $0x01, X3, X1, X6
+	VPCLMULQDQ $0x10, X5, X1, X5
+	VPCLMULQDQ $0x11, X3, X1, X1
+	VPXORD     X6, X4, X4
+	VPXORD     X1, X5, X5
+
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X1
 	VPSHUFD    $0x4e, X4, X4
-	VPTERNLOGD $0x96, X4, X3, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VMOVDQU64  X1, (DI)
+	VPTERNLOGD $0x96, X4, X1, X5
+	VPSHUFB    byteReverse4<>+0(SB), X5, X5
+	VMOVDQU64  X5, (DI)
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_42
-	JE         rounds12_42
+	JB         rounds10_43
+	JE         rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_42:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6595,8 +6710,8 @@ open32_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
+	JB      rounds10_44
+	JE      rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6608,7 +6723,7 @@ open32_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6619,7 +6734,7 @@ rounds12_43:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -6748,8 +6863,8 @@ rounds10_43:
 	VPXORD      Z0, Z19, Z19
 	VPXORD      Z0, Z20, Z20
 	CMPQ        DX, $0x0c
-	JB          rounds10_44
-	JE          rounds12_44
+	JB          rounds10_45
+	JE          rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6761,7 +6876,7 @@ rounds10_43:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6772,7 +6887,7 @@ rounds12_44:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -6922,8 +7037,8 @@ open16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_45
-	JE      rounds12_45
+	JB      rounds10_46
+	JE      rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6935,7 +7050,7 @@ open16_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6946,7 +7061,7 @@ rounds12_45:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -7107,19 +7222,19 @@ openTail_1:
 	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
-	JB         rounds10_46
-	JE         rounds12_46
+	JB         rounds10_47
+	JE         rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z18, Z18
 	VAESENC Z3, Z18, Z18
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z18, Z18
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z18, Z18
 
@@ -7196,8 +7311,8 @@ openTail1Next_1:
 	VPXORD     Z0, Z19, Z19
 	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_47
-	JE         rounds12_47
+	JB         rounds10_48
+	JE         rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z19, Z19
@@ -7205,14 +7320,14 @@ openTail1Next_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z19, Z19
 	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_47:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Z6, Z19, Z19
 	VAESENC Z6, Z20, Z20
@@ -7316,8 +7431,8 @@ openTail2Next_1:
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -7327,7 +7442,7 @@ openTail2Next_1:
 	VAESENC Z3, Z21, Z21
 	VAESENC Z3, Z22, Z22
 
-rounds12_48:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z21, Z21
@@ -7336,7 +7451,7 @@ rounds12_48:
 	VAESENC Z5, Z21, Z21
 	VAESENC Z5, Z22, Z22
 
-rounds10_48:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z21, Z21
@@ -7465,8 +7580,8 @@ openTail3Next_1:
 	VPXORD     Z0, Z23, Z23
 	VPXORD     Z0, Z24, Z24
 	CMPQ       DX, $0x0c
-	JB         rounds10_49
-	JE         rounds12_49
+	JB         rounds10_50
+	JE         rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -7478,7 +7593,7 @@ openTail3Next_1:
 	VAESENC Z3, Z23, Z23
 	VAESENC Z3, Z24, Z24
 
-rounds12_49:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z22, Z22
@@ -7489,7 +7604,7 @@ rounds12_49:
 	VAESENC Z5, Z23, Z23
 	VAESENC Z5, Z24, Z24
 
-rounds10_49:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z22, Z22
@@ -7658,19 +7773,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_50
-	JE        rounds12_50
+	JB        rounds10_51
+	JE        rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_50:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_50:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7723,23 +7838,27 @@ storeShortDone_5:
 	VMOVDQU8.Z X2, K1, X2
 
 	// ghashShort: y = (y ^ x)·H.
-	VPXORD     (DI), X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 496(BX), X1, X2
-	VPCLMULQDQ $0x10, 496(BX), X1, X3
-	VPCLMULQDQ $0x01, 496(BX), X1, X4
-	VPCLMULQDQ $0x11, 496(BX), X1, X1
-	VPXORD     X4, X3, X3
+	VPXORD    (DI), X2, X1
+	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64 496(BX), X2
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X4
-	VPSHUFD    $0x4e, X2, X2
-	VPTERNLOGD $0x96, X2, X4, X3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X2
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X3
+	VPSHUFD    $0x4e, X2, X4
+	VPXORD     X3, X4, X4
+	VPCLMULQDQ $0x00, X4, X1, X3
+	VPCLMULQDQ $0x01, X2, X1, X5
+	VPCLMULQDQ $0x10, X4, X1, X4
+	VPCLMULQDQ $0x11, X2, X1, X1
+	VPXORD     X5, X3, X3
+	VPXORD     X1, X4, X4
+
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X1
 	VPSHUFD    $0x4e, X3, X3
-	VPTERNLOGD $0x96, X3, X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VMOVDQU64  X1, (DI)
+	VPTERNLOGD $0x96, X3, X1, X4
+	VPSHUFB    byteReverse4<>+0(SB), X4, X4
+	VMOVDQU64  X4, (DI)
 	VPSHUFB    byteReverse4<>+0(SB), X0, X0
 	VPADDD     laneOffsets<>+16(SB), X0, X0
 	VPSHUFB    byteReverse4<>+0(SB), X0, X0
@@ -7817,8 +7936,8 @@ counterDone_1:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7830,7 +7949,7 @@ counterDone_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_51:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -7841,7 +7960,7 @@ rounds12_51:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_51:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7950,8 +8069,8 @@ counterDone_2:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7963,7 +8082,7 @@ counterDone_2:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_52:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -7974,7 +8093,7 @@ rounds12_52:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_52:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8123,8 +8242,8 @@ counterDone_3:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	JB     rounds10_54
+	JE     rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8136,7 +8255,7 @@ counterDone_3:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_53:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -8147,7 +8266,7 @@ rounds12_53:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_53:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8316,8 +8435,8 @@ counterDone_4:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	JB     rounds10_55
+	JE     rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8329,7 +8448,7 @@ counterDone_4:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_54:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -8340,7 +8459,7 @@ rounds12_54:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_54:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8491,30 +8610,30 @@ sealPending_2:
 	JA    sealTail1Next_3
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	CMPQ    DX, $0x0c
-	JB      rounds10_55
-	JE      rounds12_55
+	MOVQ  R10, R11
+	MOVQ  $-1, R12
+	BZHIQ R11, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.tail: 1 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z15
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_56
+	JE        rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z17, Z17
-	VAESENC Z3, Z17, Z17
+	VAESENC Z2, Z15, Z15
+	VAESENC Z3, Z15, Z15
 
-rounds12_55:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z17, Z17
-	VAESENC Z5, Z17, Z17
+	VAESENC Z4, Z15, Z15
+	VAESENC Z5, Z15, Z15
 
-rounds10_55:
+rounds10_56:
 	// Round Nr-9.
-	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z15, Z15
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
@@ -8528,10 +8647,10 @@ rounds10_55:
 	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
-	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z15, Z15
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
@@ -8546,10 +8665,10 @@ rounds10_55:
 	VPXORD     Z2, Z0, Z0
 
 	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
-	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z15, Z15
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
@@ -8562,10 +8681,10 @@ rounds10_55:
 	VPTERNLOGD $0x96, Z8, Z7, Z4
 
 	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
-	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z15, Z15
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
@@ -8580,10 +8699,10 @@ rounds10_55:
 	VPTERNLOGD $0x96, Z5, Z2, Z0
 
 	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z15, Z15
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -8601,9 +8720,9 @@ rounds10_55:
 	VPXORQ        X2, X16, X16
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
 	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z17, Z0, Z0
+	VPXORD      Z15, Z0, Z0
 	VMOVDQU8    Z0, K2, (R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
@@ -8611,26 +8730,29 @@ rounds10_55:
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (CX), K1, Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPXORD     Z4, Z2, Z2
+	VPXORD     Z0, Z3, Z3
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
+	VPTERNLOGD $0x96, Z2, Z0, Z3
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPXORQ        Y3, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
 sealTail1Next_3:
@@ -8638,39 +8760,40 @@ sealTail1Next_3:
 	JA   sealTail2Next_3
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x00000040, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	MOVQ  R10, R11
+	SUBQ  $0x00000040, R11
+	MOVQ  $-1, R12
+	BZHIQ R11, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.tail: 2 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_57
+	JE        rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
-	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z15, Z15
 
-rounds12_56:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
-	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z15, Z15
 
-rounds10_56:
+rounds10_57:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
+	VAESENC   Z6, Z15, Z15
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
@@ -8685,11 +8808,11 @@ rounds10_56:
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
 	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
+	VAESENC   Z8, Z15, Z15
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
@@ -8705,11 +8828,11 @@ rounds10_56:
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
 	VAESENC   Z10, Z17, Z17
-	VAESENC   Z10, Z18, Z18
+	VAESENC   Z10, Z15, Z15
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
@@ -8723,11 +8846,11 @@ rounds10_56:
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
 	VAESENC   Z12, Z17, Z17
-	VAESENC   Z12, Z18, Z18
+	VAESENC   Z12, Z15, Z15
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
@@ -8743,11 +8866,11 @@ rounds10_56:
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z15, Z15
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -8766,47 +8889,54 @@ rounds10_56:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z15, Z15
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
+	VPXORD      Z15, Z0, Z0
 	VMOVDQU8    Z0, K2, 64(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 64(CX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
+	VMOVDQU8.Z 64(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
@@ -8816,47 +8946,48 @@ sealTail2Next_3:
 	JA   sealTail3Next_3
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x00000080, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
+	MOVQ  R10, R11
+	SUBQ  $0x00000080, R11
+	MOVQ  $-1, R12
+	BZHIQ R11, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.tail: 3 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z18
+	VPADDD    laneAdd4<>+0(SB), Z18, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z18, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z18, Z18
+	CMPQ      DX, $0x0c
+	JB        rounds10_58
+	JE        rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z18, Z18
-	VAESENC Z2, Z19, Z19
 	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
 
-rounds12_57:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z18, Z18
-	VAESENC Z4, Z19, Z19
 	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
 
-rounds10_57:
+rounds10_58:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z15, Z15
 	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
@@ -8871,13 +9002,13 @@ rounds10_57:
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z15, Z15
 	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
 
 	// Round Nr-7.
 	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z15, Z15
 	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
@@ -8893,13 +9024,13 @@ rounds10_57:
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z15, Z15
 	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
 
 	// Round Nr-5.
 	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z15, Z15
 	VAESENC   Z10, Z18, Z18
-	VAESENC   Z10, Z19, Z19
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
@@ -8913,13 +9044,13 @@ rounds10_57:
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
 
 	// Round Nr-3.
 	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z15, Z15
 	VAESENC   Z12, Z18, Z18
-	VAESENC   Z12, Z19, Z19
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
@@ -8935,13 +9066,13 @@ rounds10_57:
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -8960,117 +9091,128 @@ rounds10_57:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
 	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
+	VPXORD      64(R9), Z15, Z15
+	VMOVDQU64   Z15, 64(R8)
 	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
+	VPXORD      Z18, Z0, Z0
 	VMOVDQU8    Z0, K2, 128(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VMOVDQU64 64(CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 128(CX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VMOVDQU8.Z 128(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	VPXORD Z5, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
 sealTail3Next_3:
 	// sealTail: 4 register(s).
-	MOVQ    R10, R11
-	SUBQ    $0x000000c0, R11
-	MOVQ    $-1, R12
-	BZHIQ   R11, R12, R12
-	KMOVQ   R12, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	VPXORD  Z0, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	MOVQ  R10, R11
+	SUBQ  $0x000000c0, R11
+	MOVQ  $-1, R12
+	BZHIQ R11, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.tail: 4 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z19
+	VPADDD    laneAdd4<>+0(SB), Z19, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z19, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd12<>+0(SB), Z19, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z18, Z18
+	VPXORD    Z0, Z19, Z19
+	CMPQ      DX, $0x0c
+	JB        rounds10_59
+	JE        rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z18, Z18
 	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z20, Z20
 	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
 
-rounds12_58:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z18, Z18
 	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
 
-rounds10_58:
+rounds10_59:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z15, Z15
 	VAESENC   Z6, Z18, Z18
 	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
@@ -9085,15 +9227,15 @@ rounds10_58:
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z15, Z15
 	VAESENC Z7, Z18, Z18
 	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
 
 	// Round Nr-7.
 	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z15, Z15
 	VAESENC   Z8, Z18, Z18
 	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
@@ -9109,15 +9251,15 @@ rounds10_58:
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z15, Z15
 	VAESENC Z9, Z18, Z18
 	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
 
 	// Round Nr-5.
 	VAESENC   Z10, Z17, Z17
+	VAESENC   Z10, Z15, Z15
 	VAESENC   Z10, Z18, Z18
 	VAESENC   Z10, Z19, Z19
-	VAESENC   Z10, Z20, Z20
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
@@ -9131,15 +9273,15 @@ rounds10_58:
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z18, Z18
 	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
 	VAESENC   Z12, Z17, Z17
+	VAESENC   Z12, Z15, Z15
 	VAESENC   Z12, Z18, Z18
 	VAESENC   Z12, Z19, Z19
-	VAESENC   Z12, Z20, Z20
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
@@ -9155,15 +9297,15 @@ rounds10_58:
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z18, Z18
 	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z18, Z18
 	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -9182,73 +9324,90 @@ rounds10_58:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
+	VPXORD      64(R9), Z15, Z15
+	VMOVDQU64   Z15, 64(R8)
+	VPXORD      128(R9), Z18, Z18
+	VMOVDQU64   Z18, 128(R8)
 	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z20, Z0, Z0
+	VPXORD      Z19, Z0, Z0
 	VMOVDQU8    Z0, K2, 192(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VMOVDQU64 64(CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64 128(CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 192(CX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z7
-	VPCLMULQDQ $0x10, Z5, Z0, Z8
-	VPCLMULQDQ $0x01, Z5, Z0, Z9
-	VPCLMULQDQ $0x11, Z5, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z4
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
+	VMOVDQU8.Z 192(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
@@ -9272,59 +9431,59 @@ sealNone_2:
 	JA    sealTail1Next_4
 
 	// sealTail: 1 register(s).
-	MOVQ    R10, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	MOVQ  R10, BX
+	MOVQ  $-1, R11
+	BZHIQ BX, R11, R11
+	KMOVQ R11, K2
+
+	// publicCounter.tail: 1 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z15
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_60
+	JE        rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z17, Z17
-	VAESENC Z3, Z17, Z17
+	VAESENC Z2, Z15, Z15
+	VAESENC Z3, Z15, Z15
 
-rounds12_59:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z17, Z17
-	VAESENC Z5, Z17, Z17
+	VAESENC Z4, Z15, Z15
+	VAESENC Z5, Z15, Z15
 
-rounds10_59:
+rounds10_60:
 	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z15, Z15
 
 	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z15, Z15
 
 	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z15, Z15
 
 	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z15, Z15
 
 	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z15, Z15
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
 	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z17, Z0, Z0
+	VPXORD      Z15, Z0, Z0
 	VMOVDQU8    Z0, K2, (R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
@@ -9332,26 +9491,29 @@ rounds10_59:
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (CX), K1, Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
 	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z3, Z3
+	VPXORD     Z4, Z2, Z2
+	VPXORD     Z0, Z3, Z3
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
+	VPTERNLOGD $0x96, Z2, Z0, Z3
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPXORQ        Y3, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
 sealTail1Next_4:
@@ -9359,115 +9521,123 @@ sealTail1Next_4:
 	JA   sealTail2Next_4
 
 	// sealTail: 2 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000040, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
+	MOVQ  R10, BX
+	SUBQ  $0x00000040, BX
+	MOVQ  $-1, R11
+	BZHIQ BX, R11, R11
+	KMOVQ R11, K2
+
+	// publicCounter.tail: 2 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_61
+	JE        rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
-	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z15, Z15
 
-rounds12_60:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
-	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z15, Z15
 
-rounds10_60:
+rounds10_61:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z15, Z15
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z15, Z15
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z15, Z15
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z15, Z15
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z15, Z15
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
+	VAESENCLAST Z1, Z15, Z15
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
 	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
+	VPXORD      Z15, Z0, Z0
 	VMOVDQU8    Z0, K2, 64(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 64(CX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z0, Z1, Z1
+	VMOVDQU8.Z 64(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
@@ -9477,319 +9647,377 @@ sealTail2Next_4:
 	JA   sealTail3Next_4
 
 	// sealTail: 3 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x00000080, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
+	MOVQ  R10, BX
+	SUBQ  $0x00000080, BX
+	MOVQ  $-1, R11
+	BZHIQ BX, R11, R11
+	KMOVQ R11, K2
+
+	// publicCounter.tail: 3 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z18
+	VPADDD    laneAdd4<>+0(SB), Z18, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z18, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z18, Z18
+	CMPQ      DX, $0x0c
+	JB        rounds10_62
+	JE        rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
+	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z18, Z18
-	VAESENC Z2, Z19, Z19
 	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
 
-rounds12_61:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
+	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z18, Z18
-	VAESENC Z4, Z19, Z19
 	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
 
-rounds10_61:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z15, Z15
 	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z15, Z15
 	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z15, Z15
 	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z15, Z15
 	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
 	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
 	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
+	VPXORD      64(R9), Z15, Z15
+	VMOVDQU64   Z15, 64(R8)
 	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
+	VPXORD      Z18, Z0, Z0
 	VMOVDQU8    Z0, K2, 128(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPXORD    Z16, Z1, Z1
+	VMOVDQU64 (CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VMOVDQU64 64(CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 128(CX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z5
-	VPCLMULQDQ $0x10, Z2, Z0, Z6
-	VPCLMULQDQ $0x01, Z2, Z0, Z7
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z7, Z6, Z4
+	VMOVDQU8.Z 128(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
 
 	// ghashSum.finish.
-	VPXORD Z5, Z3, Z3
-	VPXORD Z0, Z1, Z1
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
 sealTail3Next_4:
 	// sealTail: 4 register(s).
-	MOVQ    R10, BX
-	SUBQ    $0x000000c0, BX
-	MOVQ    $-1, R11
-	BZHIQ   BX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	VPXORD  Z0, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_62
+	MOVQ  R10, BX
+	SUBQ  $0x000000c0, BX
+	MOVQ  $-1, R11
+	BZHIQ BX, R11, R11
+	KMOVQ R11, K2
+
+	// publicCounter.tail: 4 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z17
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z19
+	VPADDD    laneAdd4<>+0(SB), Z19, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z19, Z18
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPADDD    laneAdd12<>+0(SB), Z19, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPXORD    Z0, Z17, Z17
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z18, Z18
+	VPXORD    Z0, Z19, Z19
+	CMPQ      DX, $0x0c
+	JB        rounds10_63
+	JE        rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
-	VAESENC Z2, Z18, Z18
-	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z15, Z15
 
-rounds12_62:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
-	VAESENC Z4, Z18, Z18
-	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z15, Z15
 
-rounds10_62:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z15, Z15
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z15, Z15
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z15, Z15
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z15, Z15
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z15, Z15
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z15, Z15
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z15, Z15
+	VMOVDQU64   Z15, 64(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   byteReverse4<>+0(SB), Z17, Z0
+	VPXORD    Z16, Z0, Z0
+	VMOVDQU64 (CX), Z16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z17
+	VPSHUFD    $0x4e, Z16, Z20
+	VPXORD     Z17, Z20, Z20
+	VPCLMULQDQ $0x00, Z20, Z0, Z17
+	VPCLMULQDQ $0x01, Z16, Z0, Z21
+	VPCLMULQDQ $0x10, Z20, Z0, Z20
+	VPCLMULQDQ $0x11, Z16, Z0, Z0
+	VPXORD     Z21, Z17, Z17
+	VPXORD     Z0, Z20, Z20
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z0
+	VMOVDQU64 64(CX), Z15
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z15, Z16
+	VPSHUFD    $0x4e, Z15, Z21
+	VPXORD     Z16, Z21, Z21
+	VPCLMULQDQ $0x00, Z21, Z0, Z16
+	VPCLMULQDQ $0x01, Z15, Z0, Z22
+	VPCLMULQDQ $0x10, Z21, Z0, Z21
+	VPCLMULQDQ $0x11, Z15, Z0, Z0
+	VPTERNLOGD $0x96, Z22, Z16, Z17
+	VPTERNLOGD $0x96, Z0, Z21, Z20
+	CMPQ       DX, $0x0c
+	JB         rounds10_64
+	JE         rounds12_64
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z18, Z18
+	VAESENC Z2, Z19, Z19
+	VAESENC Z3, Z18, Z18
+	VAESENC Z3, Z19, Z19
+
+rounds12_64:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z18, Z18
+	VAESENC Z4, Z19, Z19
+	VAESENC Z5, Z18, Z18
+	VAESENC Z5, Z19, Z19
+
+rounds10_64:
+	// Round Nr-9.
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+
+	// Round Nr-8.
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+
+	// Round Nr-6.
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+
+	// Round Nr-4.
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+
+	// Round Nr-2.
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
+	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z19, Z19
+
+	// Last round.
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
+	VPXORD      128(R9), Z18, Z18
+	VMOVDQU64   Z18, 128(R8)
 	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z20, Z0, Z0
+	VPXORD      Z19, Z0, Z0
 	VMOVDQU8    Z0, K2, 192(R8)
 	VMOVDQU8.Z  Z0, K2, Z0
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z1
-	VPXORD     Z16, Z1, Z1
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
-	VMOVDQU64  64(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
-	VMOVDQU64  128(CX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
+	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VMOVDQU64 128(CX), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z17
+	VPTERNLOGD $0x96, Z1, Z4, Z20
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
-	VMOVDQU8.Z 192(CX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z7
-	VPCLMULQDQ $0x10, Z5, Z0, Z8
-	VPCLMULQDQ $0x01, Z5, Z0, Z9
-	VPCLMULQDQ $0x11, Z5, Z0, Z0
-	VPTERNLOGD $0x96, Z9, Z8, Z4
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPTERNLOGD $0x96, Z0, Z2, Z1
+	VMOVDQU8.Z 192(CX), K1, Z1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z17
+	VPTERNLOGD $0x96, Z0, Z3, Z20
 
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z0, Z1
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z17, Z0
+	VPSHUFD    $0x4e, Z17, Z17
+	VPTERNLOGD $0x96, Z17, Z0, Z20
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y0
-	VPXORQ        Y1, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z20, Y0
+	VPXORQ        Y20, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 
@@ -9923,39 +10151,43 @@ loadShortMasked_7:
 
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
-	VPXORD     (DI), X2, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 496(BX), X1, X3
-	VPCLMULQDQ $0x10, 496(BX), X1, X4
-	VPCLMULQDQ $0x01, 496(BX), X1, X5
-	VPCLMULQDQ $0x11, 496(BX), X1, X1
-	VPXORD     X5, X4, X4
+	VPXORD    (DI), X2, X1
+	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VMOVDQU64 496(BX), X3
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X5
-	VPSHUFD    $0x4e, X3, X3
-	VPTERNLOGD $0x96, X3, X5, X4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X3
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X4
+	VPSHUFD    $0x4e, X3, X5
+	VPXORD     X4, X5, X5
+	VPCLMULQDQ $0x00, X5, X1, X4
+	VPCLMULQDQ $0x01, X3, X1, X6
+	VPCLMULQDQ $0x10, X5, X1, X5
+	VPCLMULQDQ $0x11, X3, X1, X1
+	VPXORD     X6, X4, X4
+	VPXORD     X1, X5, X5
+
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X1
 	VPSHUFD    $0x4e, X4, X4
-	VPTERNLOGD $0x96, X4, X3, X1
-	VPSHUFB    byteReverse4<>+0(SB), X1, X1
-	VMOVDQU64  X1, (DI)
+	VPTERNLOGD $0x96, X4, X1, X5
+	VPSHUFB    byteReverse4<>+0(SB), X5, X5
+	VMOVDQU64  X5, (DI)
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_63
-	JE         rounds12_63
+	JB         rounds10_65
+	JE         rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_63:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_63:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -10074,8 +10306,8 @@ counterDone_5:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10087,7 +10319,7 @@ counterDone_5:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_64:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10098,7 +10330,7 @@ rounds12_64:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_64:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10247,8 +10479,8 @@ counterDone_6:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10260,7 +10492,7 @@ counterDone_6:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_65:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10271,7 +10503,7 @@ rounds12_65:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_65:
+rounds10_67:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10440,8 +10672,8 @@ counterDone_7:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10453,7 +10685,7 @@ counterDone_7:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_66:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10464,7 +10696,7 @@ rounds12_66:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_66:
+rounds10_68:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10622,26 +10854,26 @@ openTail_2:
 	BZHIQ      BX, R11, R11
 	KMOVQ      R11, K2
 	VMOVDQU8.Z (R9), K2, Z17
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPXORD     Z0, Z18, Z18
-	CMPQ       DX, $0x0c
-	JB         rounds10_67
-	JE         rounds12_67
+
+	// publicCounter.tail: 1 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z15
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_69
+	JE        rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z18, Z18
-	VAESENC Z3, Z18, Z18
+	VAESENC Z2, Z15, Z15
+	VAESENC Z3, Z15, Z15
 
-rounds12_67:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z18, Z18
-	VAESENC Z5, Z18, Z18
+	VAESENC Z4, Z15, Z15
+	VAESENC Z5, Z15, Z15
 
-rounds10_67:
+rounds10_69:
 	// Round Nr-9.
-	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z15, Z15
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
@@ -10654,28 +10886,28 @@ rounds10_67:
 	VPXORD     Z5, Z4, Z4
 
 	// Round Nr-8.
-	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
-	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z15, Z15
 
 	// Round Nr-6.
-	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
-	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z15, Z15
 
 	// Round Nr-4.
-	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
-	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z15, Z15
 
 	// Round Nr-2.
-	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
-	VAESENC Z14, Z18, Z18
+	VAESENC Z14, Z15, Z15
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -10693,9 +10925,9 @@ rounds10_67:
 	VPXORQ        X2, X16, X16
 
 	// Last round.
-	VAESENCLAST Z1, Z18, Z18
-	VPXORD      Z17, Z18, Z18
-	VMOVDQU8    Z18, K2, (R8)
+	VAESENCLAST Z1, Z15, Z15
+	VPXORD      Z17, Z15, Z15
+	VMOVDQU8    Z15, K2, (R8)
 	JMP         openDone_2
 
 openTail1Next_2:
@@ -10710,34 +10942,35 @@ openTail1Next_2:
 	KMOVQ      R11, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU8.Z 64(R9), K2, Z18
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPXORD     Z0, Z19, Z19
-	VPXORD     Z0, Z20, Z20
-	CMPQ       DX, $0x0c
-	JB         rounds10_68
-	JE         rounds12_68
+
+	// publicCounter.tail: 2 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z19
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd4<>+0(SB), Z15, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPXORD    Z0, Z19, Z19
+	VPXORD    Z0, Z15, Z15
+	CMPQ      DX, $0x0c
+	JB        rounds10_70
+	JE        rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z15, Z15
 
-rounds12_68:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z15, Z15
 
-rounds10_68:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z15, Z15
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
@@ -10751,11 +10984,11 @@ rounds10_68:
 
 	// Round Nr-8.
 	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z15, Z15
 
 	// Round Nr-7.
 	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z15, Z15
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
@@ -10770,27 +11003,27 @@ rounds10_68:
 
 	// Round Nr-6.
 	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z15, Z15
 
 	// Round Nr-5.
 	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z15, Z15
 
 	// Round Nr-4.
 	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z15, Z15
 
 	// Round Nr-3.
 	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z15, Z15
 
 	// Round Nr-2.
 	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z15, Z15
 
 	// Round Nr-1.
 	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z15, Z15
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -10809,11 +11042,11 @@ rounds10_68:
 
 	// Last round.
 	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
+	VAESENCLAST Z1, Z15, Z15
 	VPXORD      Z17, Z19, Z19
-	VPXORD      Z18, Z20, Z20
+	VPXORD      Z18, Z15, Z15
 	VMOVDQU64   Z19, (R8)
-	VMOVDQU8    Z20, K2, 64(R8)
+	VMOVDQU8    Z15, K2, 64(R8)
 	JMP         openDone_2
 
 openTail2Next_2:
@@ -10829,42 +11062,43 @@ openTail2Next_2:
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU8.Z 128(R9), K2, Z19
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPXORD     Z0, Z20, Z20
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	CMPQ       DX, $0x0c
-	JB         rounds10_69
-	JE         rounds12_69
+
+	// publicCounter.tail: 3 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z20
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPADDD    laneAdd4<>+0(SB), Z21, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z21, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z21, Z21
+	VPXORD    Z0, Z20, Z20
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z21, Z21
+	CMPQ      DX, $0x0c
+	JB        rounds10_71
+	JE        rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z21, Z21
-	VAESENC Z2, Z22, Z22
 	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z21, Z21
-	VAESENC Z3, Z22, Z22
 
-rounds12_69:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z21, Z21
-	VAESENC Z4, Z22, Z22
 	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z21, Z21
-	VAESENC Z5, Z22, Z22
 
-rounds10_69:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z21, Z21
-	VAESENC Z6, Z22, Z22
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
@@ -10878,13 +11112,13 @@ rounds10_69:
 
 	// Round Nr-8.
 	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z15, Z15
 	VAESENC Z7, Z21, Z21
-	VAESENC Z7, Z22, Z22
 
 	// Round Nr-7.
 	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z15, Z15
 	VAESENC Z8, Z21, Z21
-	VAESENC Z8, Z22, Z22
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
@@ -10899,13 +11133,13 @@ rounds10_69:
 
 	// Round Nr-6.
 	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z15, Z15
 	VAESENC Z9, Z21, Z21
-	VAESENC Z9, Z22, Z22
 
 	// Round Nr-5.
 	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z15, Z15
 	VAESENC Z10, Z21, Z21
-	VAESENC Z10, Z22, Z22
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
@@ -10918,23 +11152,23 @@ rounds10_69:
 
 	// Round Nr-4.
 	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z21, Z21
-	VAESENC Z11, Z22, Z22
 
 	// Round Nr-3.
 	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z21, Z21
-	VAESENC Z12, Z22, Z22
 
 	// Round Nr-2.
 	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z21, Z21
-	VAESENC Z13, Z22, Z22
 
 	// Round Nr-1.
 	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z21, Z21
-	VAESENC Z14, Z22, Z22
 
 	// ghashSum.finish.
 	VPXORD Z6, Z3, Z3
@@ -10956,14 +11190,14 @@ rounds10_69:
 
 	// Last round.
 	VAESENCLAST Z1, Z20, Z20
+	VAESENCLAST Z1, Z15, Z15
 	VAESENCLAST Z1, Z21, Z21
-	VAESENCLAST Z1, Z22, Z22
 	VPXORD      Z17, Z20, Z20
-	VPXORD      Z18, Z21, Z21
-	VPXORD      Z19, Z22, Z22
+	VPXORD      Z18, Z15, Z15
+	VPXORD      Z19, Z21, Z21
 	VMOVDQU64   Z20, (R8)
-	VMOVDQU64   Z21, 64(R8)
-	VMOVDQU8    Z22, K2, 128(R8)
+	VMOVDQU64   Z15, 64(R8)
+	VMOVDQU8    Z21, K2, 128(R8)
 	JMP         openDone_2
 
 openTail3Next_2:
@@ -10977,50 +11211,51 @@ openTail3Next_2:
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
 	VMOVDQU8.Z 192(R9), K2, Z20
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z22
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z23
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z24
-	VPADDD     laneStep<>+0(SB), Z15, Z15
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	VPXORD     Z0, Z23, Z23
-	VPXORD     Z0, Z24, Z24
-	CMPQ       DX, $0x0c
-	JB         rounds10_70
-	JE         rounds12_70
+
+	// publicCounter.tail: 4 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z21
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z23
+	VPADDD    laneAdd4<>+0(SB), Z23, Z15
+	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPADDD    laneAdd8<>+0(SB), Z23, Z22
+	VPSHUFB   byteReverse4<>+0(SB), Z22, Z22
+	VPADDD    laneAdd12<>+0(SB), Z23, Z23
+	VPSHUFB   byteReverse4<>+0(SB), Z23, Z23
+	VPXORD    Z0, Z21, Z21
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z22, Z22
+	VPXORD    Z0, Z23, Z23
+	CMPQ      DX, $0x0c
+	JB        rounds10_72
+	JE        rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z22, Z22
 	VAESENC Z2, Z23, Z23
-	VAESENC Z2, Z24, Z24
 	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z22, Z22
 	VAESENC Z3, Z23, Z23
-	VAESENC Z3, Z24, Z24
 
-rounds12_70:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z15, Z15
 	VAESENC Z4, Z22, Z22
 	VAESENC Z4, Z23, Z23
-	VAESENC Z4, Z24, Z24
 	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z22, Z22
 	VAESENC Z5, Z23, Z23
-	VAESENC Z5, Z24, Z24
 
-rounds10_70:
+rounds10_72:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z15, Z15
 	VAESENC Z6, Z22, Z22
 	VAESENC Z6, Z23, Z23
-	VAESENC Z6, Z24, Z24
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
@@ -11034,15 +11269,15 @@ rounds10_70:
 
 	// Round Nr-8.
 	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z15, Z15
 	VAESENC Z7, Z22, Z22
 	VAESENC Z7, Z23, Z23
-	VAESENC Z7, Z24, Z24
 
 	// Round Nr-7.
 	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z15, Z15
 	VAESENC Z8, Z22, Z22
 	VAESENC Z8, Z23, Z23
-	VAESENC Z8, Z24, Z24
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
@@ -11057,15 +11292,15 @@ rounds10_70:
 
 	// Round Nr-6.
 	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z15, Z15
 	VAESENC Z9, Z22, Z22
 	VAESENC Z9, Z23, Z23
-	VAESENC Z9, Z24, Z24
 
 	// Round Nr-5.
 	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z15, Z15
 	VAESENC Z10, Z22, Z22
 	VAESENC Z10, Z23, Z23
-	VAESENC Z10, Z24, Z24
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
@@ -11078,15 +11313,15 @@ rounds10_70:
 
 	// Round Nr-4.
 	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z22, Z22
 	VAESENC Z11, Z23, Z23
-	VAESENC Z11, Z24, Z24
 
 	// Round Nr-3.
 	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z22, Z22
 	VAESENC Z12, Z23, Z23
-	VAESENC Z12, Z24, Z24
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
@@ -11101,15 +11336,15 @@ rounds10_70:
 
 	// Round Nr-2.
 	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z22, Z22
 	VAESENC Z13, Z23, Z23
-	VAESENC Z13, Z24, Z24
 
 	// Round Nr-1.
 	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z22, Z22
 	VAESENC Z14, Z23, Z23
-	VAESENC Z14, Z24, Z24
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
@@ -11128,17 +11363,17 @@ rounds10_70:
 
 	// Last round.
 	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z15, Z15
 	VAESENCLAST Z1, Z22, Z22
 	VAESENCLAST Z1, Z23, Z23
-	VAESENCLAST Z1, Z24, Z24
 	VPXORD      Z17, Z21, Z21
-	VPXORD      Z18, Z22, Z22
-	VPXORD      Z19, Z23, Z23
-	VPXORD      Z20, Z24, Z24
+	VPXORD      Z18, Z15, Z15
+	VPXORD      Z19, Z22, Z22
+	VPXORD      Z20, Z23, Z23
 	VMOVDQU64   Z21, (R8)
-	VMOVDQU64   Z22, 64(R8)
-	VMOVDQU64   Z23, 128(R8)
-	VMOVDQU8    Z24, K2, 192(R8)
+	VMOVDQU64   Z15, 64(R8)
+	VMOVDQU64   Z22, 128(R8)
+	VMOVDQU8    Z23, K2, 192(R8)
 
 openDone_2:
 	MOVQ R10, CX

@@ -86,6 +86,33 @@ func (a *accumulator) reduce() VecVirtual {
 	return a.hi
 }
 
+// mulAccumulateFolded adds x·h to a in every lane, given also hf, the
+// folded powers h·x^-64 (model: mulAccumulateFolded): x.lo·hf and x.hi·h
+// both land 64 bits up, so the sum has no low part and needs one fold.
+func (a *accumulator) mulAccumulateFolded(x VecVirtual, h, hf Op) {
+	m0, m1, h0, h1 := like(x), like(x), like(x), like(x)
+	VPCLMULQDQ(U8(0x00), hf, x, m0) // x.lo·hf.lo
+	VPCLMULQDQ(U8(0x01), h, x, m1)  // x.hi·h.lo
+	VPCLMULQDQ(U8(0x10), hf, x, h0) // x.lo·hf.hi
+	VPCLMULQDQ(U8(0x11), h, x, h1)  // x.hi·h.hi
+	if !a.midSum {
+		a.mid, a.hi, a.midSum = m0, h0, true
+		VPXORD(m1, a.mid, a.mid)
+		VPXORD(h1, a.hi, a.hi)
+		return
+	}
+	xor3(a.mid, m0, m1)
+	xor3(a.hi, h0, h1)
+}
+
+// reduceFolded returns, lane by lane, the field element each lane's sum of
+// mulAccumulateFolded stands for (model: reduceFolded): fold(mid, hi).
+func (a *accumulator) reduceFolded() VecVirtual {
+	Comment("reduceFolded: fold(mid, hi), lane by lane.")
+	fold(a.mid, a.hi)
+	return a.hi
+}
+
 // fold removes the low 64 bits of each lane of x by adding the multiple of
 // the field polynomial that cancels them, and adds what is left into y
 // (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is overwritten.
@@ -126,13 +153,15 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 // ghashSum absorbs up to four registers of blocks with one reduction
 // (model: ghashSum). keys addresses the powers for register 0; register r
 // uses the 64 bytes 64·r further on. If lastKeys is not nil, register last
-// loads them through that mask (tailKeys).
+// loads them through that mask (tailKeys). If folded, the products use
+// folded powers too and the sum needs one fold (mulAccumulateFolded).
 type ghashSum struct {
 	keys     Mem
 	lastKeys OpmaskVirtual
 	last     int
 	y        VecVirtual
 	acc      accumulator
+	folded   bool
 }
 
 // absorb takes in register r of the data, in GCM's block order (model:
@@ -145,16 +174,37 @@ func (g *ghashSum) absorb(r int, x VecVirtual) {
 	if r == 0 {
 		VPXORD(g.y, t, t)
 	}
-	// One load of the powers for the four multiplies: the table need not
-	// be 64-byte aligned, and a load that crosses a cache line costs two.
-	var h VecVirtual
-	if g.lastKeys != nil && r == g.last {
-		h = loadMasked(g.keys.Offset(64*r), g.lastKeys)
-	} else {
-		h = ZMM()
-		VMOVDQU64(g.keys.Offset(64*r), h)
+	h := g.powers(r)
+	if g.folded {
+		g.acc.mulAccumulateFolded(t, h, foldPowers(h))
+		return
 	}
 	g.acc.mulAccumulate(t, h)
+}
+
+// powers loads the powers of register r into a new register: one load for
+// the four multiplies (the table need not be 64-byte aligned, and a load
+// that crosses a cache line costs two).
+func (g *ghashSum) powers(r int) VecVirtual {
+	if g.lastKeys != nil && r == g.last {
+		return loadMasked(g.keys.Offset(64*r), g.lastKeys)
+	}
+	h := ZMM()
+	VMOVDQU64(g.keys.Offset(64*r), h)
+	return h
+}
+
+// foldPowers returns h·x^-64 lane by lane, fold(h, 0) (model:
+// foldPowers): the low 64 bits of each lane folded into the rest, one
+// VPCLMULQDQ, one VPSHUFD and one XOR. It depends on the table alone, so
+// it runs while the data is still being encrypted.
+func foldPowers(h VecVirtual) VecVirtual {
+	Comment("foldPowers: h·x^-64.")
+	t, f := like(h), like(h)
+	VPCLMULQDQ(U8(0x10), reflectedPoly(), h, t)
+	VPSHUFD(U8(0x4e), h, f)
+	VPXORD(t, f, f)
+	return f
 }
 
 // absorbFrom loads register r of the data from mem and absorbs it.
@@ -168,6 +218,10 @@ func (g *ghashSum) absorbFrom(r int, mem Mem) {
 // ghashSum.finish).
 func (g *ghashSum) finish() {
 	Comment("ghashSum.finish.")
+	if g.folded {
+		horizontal(g.acc.reduceFolded(), g.y)
+		return
+	}
 	horizontal(g.acc.reduce(), g.y)
 }
 

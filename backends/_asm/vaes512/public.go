@@ -92,13 +92,23 @@ func (c publicCounter) blocks(n int) []VecVirtual {
 	return blocks
 }
 
-// tail returns the next n registers of counter blocks through the
-// byte-reversed form, leaving the counter where it is (model:
-// publicCounter.tail).
+// tail returns the next n registers of counter blocks, leaving the
+// counter where it is (model: publicCounter.tail): the first is a copy of
+// be, ready for round key 0 with no shuffle, the others go through the
+// byte-reversed form, each one add from it, none waiting on another.
 func (c publicCounter) tail(n int) []VecVirtual {
-	le := counter{reg: ZMM(), add: inc32}
-	VPSHUFB(byteReverse(), c.be, le.reg)
-	return le.blocks(n)
+	Commentf("publicCounter.tail: %d register(s) of counter blocks.", n)
+	blocks := newBlocks(n)
+	VMOVDQA64(c.be, blocks[0])
+	if n > 1 {
+		le := ZMM()
+		VPSHUFB(byteReverse(), c.be, le)
+		for r := 1; r < n; r++ {
+			VPADDD(laneAdd(4*r), le, blocks[r])
+			VPSHUFB(byteReverse(), blocks[r], blocks[r])
+		}
+	}
+	return blocks
 }
 
 // store writes the counter advanced by m blocks to ptr: its last four
