@@ -49,9 +49,7 @@ func (c *Cipher) init(b *impl.Backend, key []byte) error {
 
 func (c *Cipher) encryptBlocks(dst, src []byte) {
 	if c.std != nil {
-		for i := 0; i < len(src); i += BlockSize {
-			c.std.Encrypt(dst[i:], src[i:])
-		}
+		stdBlocks(c.std, false, dst, src)
 		return
 	}
 	encryptBlocks(c.b, &c.ks, dst, src)
@@ -59,9 +57,7 @@ func (c *Cipher) encryptBlocks(dst, src []byte) {
 
 func (c *Cipher) decryptBlocks(dst, src []byte) {
 	if c.std != nil {
-		for i := 0; i < len(src); i += BlockSize {
-			c.std.Decrypt(dst[i:], src[i:])
-		}
+		stdBlocks(c.std, true, dst, src)
 		return
 	}
 	decryptBlocks(c.b, &c.ks, dst, src)

@@ -138,7 +138,7 @@ func (g *GCM) Overhead() int { return g.tagSize }
 func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if g.std != nil {
 		// The standard library checks the same things, word for word.
-		return g.std.Seal(dst, nonce, plaintext, additionalData)
+		return stdSeal(g.std, dst, nonce, plaintext, additionalData)
 	}
 	if len(nonce) != g.nonceSize {
 		panic("crypto/cipher: incorrect nonce length given to GCM")
@@ -198,7 +198,7 @@ func (g *GCM) seal(out, nonce, plaintext, additionalData []byte) {
 // additionalData.
 func (g *GCM) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	if g.std != nil {
-		return g.std.Open(dst, nonce, ciphertext, additionalData)
+		return stdOpen(g.std, dst, nonce, ciphertext, additionalData)
 	}
 	if len(nonce) != g.nonceSize {
 		panic("crypto/cipher: incorrect nonce length given to GCM")

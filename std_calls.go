@@ -1,0 +1,33 @@
+//go:build !amd64 || vaes_stdlib
+
+package vaes
+
+import "crypto/cipher"
+
+// The stdlib backend runs on the standard library's cipher.Block and
+// cipher.AEAD, and a call through an interface makes its slice arguments
+// escape: the caller's nonce or additional data, even on the stack, would
+// then be moved to the heap on every call, on every backend. These are the
+// only such calls. On amd64, where the stdlib backend is a test
+// configuration, they are built only with the vaes_stdlib tag (see
+// std_stub_amd64.go); elsewhere a Seal through this package escapes exactly
+// as one through crypto/cipher does.
+
+func stdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
+	return a.Seal(dst, nonce, plaintext, additionalData)
+}
+
+func stdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	return a.Open(dst, nonce, ciphertext, additionalData)
+}
+
+// stdBlocks encrypts or decrypts whole blocks one at a time with b.
+func stdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
+	for i := 0; i < len(src); i += BlockSize {
+		if decrypt {
+			b.Decrypt(dst[i:], src[i:])
+		} else {
+			b.Encrypt(dst[i:], src[i:])
+		}
+	}
+}

@@ -1,0 +1,22 @@
+//go:build amd64 && !vaes_stdlib
+
+package vaes
+
+import "crypto/cipher"
+
+// Without the vaes_stdlib tag, amd64 builds have no stdlib backend
+// (backends/stdlib.Available is false), so nothing reaches these: they stand
+// in for std_calls.go's interface calls, which would make the arguments of
+// Seal, Open, Encrypt and the rest escape to the heap (see there).
+
+func stdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
+
+func stdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
+
+func stdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
