@@ -2953,8 +2953,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU  X0, (AX)
 	PSHUFD $0x4e, X0, X1
 	PXOR   X0, X1
-	MOVQ   X1, 256(AX)
-	MOVQ   $0x00000000, 264(AX)
+	PSLLDQ $0x08, X1
+	PSRLDQ $0x08, X1
+	MOVOU  X1, 256(AX)
 
 	// H^2 = H^1·H^1.
 	MOVOU     (AX), X0
@@ -2985,18 +2986,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 16(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 272(AX)
-	MOVQ      $0x00000000, 280(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 272(AX)
 
-	// H^3 = H^2·H^1.
-	MOVOU     16(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^3 = H^1·H^2.
+	MOVOU     (AX), X0
+	MOVOU     16(AX), X1
+	MOVOU     16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     272(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3017,18 +3019,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 32(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 288(AX)
-	MOVQ      $0x00000000, 296(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 288(AX)
 
-	// H^4 = H^3·H^1.
-	MOVOU     32(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^4 = H^2·H^2.
+	MOVOU     16(AX), X0
+	MOVOU     16(AX), X1
+	MOVOU     16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     272(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3049,18 +3052,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 48(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 304(AX)
-	MOVQ      $0x00000000, 312(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 304(AX)
 
-	// H^5 = H^4·H^1.
-	MOVOU     48(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^5 = H^1·H^4.
+	MOVOU     (AX), X0
+	MOVOU     48(AX), X1
+	MOVOU     48(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     304(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3081,18 +3085,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 64(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 320(AX)
-	MOVQ      $0x00000000, 328(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 320(AX)
 
-	// H^6 = H^5·H^1.
-	MOVOU     64(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^6 = H^2·H^4.
+	MOVOU     16(AX), X0
+	MOVOU     48(AX), X1
+	MOVOU     48(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     304(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3113,18 +3118,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 80(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 336(AX)
-	MOVQ      $0x00000000, 344(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 336(AX)
 
-	// H^7 = H^6·H^1.
-	MOVOU     80(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^7 = H^3·H^4.
+	MOVOU     32(AX), X0
+	MOVOU     48(AX), X1
+	MOVOU     48(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     304(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3145,18 +3151,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 96(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 352(AX)
-	MOVQ      $0x00000000, 360(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 352(AX)
 
-	// H^8 = H^7·H^1.
-	MOVOU     96(AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	// H^8 = H^4·H^4.
+	MOVOU     48(AX), X0
+	MOVOU     48(AX), X1
+	MOVOU     48(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     304(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3177,8 +3184,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 112(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 368(AX)
-	MOVQ      $0x00000000, 376(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 368(AX)
 
 	// H^9 = H^1·H^8.
 	MOVOU     (AX), X0
@@ -3209,8 +3217,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 128(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 384(AX)
-	MOVQ      $0x00000000, 392(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 384(AX)
 
 	// H^10 = H^2·H^8.
 	MOVOU     16(AX), X0
@@ -3241,8 +3250,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 144(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 400(AX)
-	MOVQ      $0x00000000, 408(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 400(AX)
 
 	// H^11 = H^3·H^8.
 	MOVOU     32(AX), X0
@@ -3273,8 +3283,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 160(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 416(AX)
-	MOVQ      $0x00000000, 424(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 416(AX)
 
 	// H^12 = H^4·H^8.
 	MOVOU     48(AX), X0
@@ -3305,8 +3316,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 176(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 432(AX)
-	MOVQ      $0x00000000, 440(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 432(AX)
 
 	// H^13 = H^5·H^8.
 	MOVOU     64(AX), X0
@@ -3337,8 +3349,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 192(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 448(AX)
-	MOVQ      $0x00000000, 456(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 448(AX)
 
 	// H^14 = H^6·H^8.
 	MOVOU     80(AX), X0
@@ -3369,8 +3382,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 208(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 464(AX)
-	MOVQ      $0x00000000, 472(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 464(AX)
 
 	// H^15 = H^7·H^8.
 	MOVOU     96(AX), X0
@@ -3401,8 +3415,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 224(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 480(AX)
-	MOVQ      $0x00000000, 488(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 480(AX)
 
 	// H^16 = H^8·H^8.
 	MOVOU     112(AX), X0
@@ -3433,8 +3448,9 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVOU     X1, 240(AX)
 	PSHUFD    $0x4e, X1, X0
 	PXOR      X1, X0
-	MOVQ      X0, 496(AX)
-	MOVQ      $0x00000000, 504(AX)
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 496(AX)
 	RET
 
 DATA reflectedPoly<>+0(SB)/8, $0x0000000000000001

@@ -1,6 +1,8 @@
 package aesni
 
 import (
+	"math/bits"
+
 	"github.com/vaesgo/vaes/ghash"
 	"github.com/vaesgo/vaes/tables"
 	"github.com/vaesgo/vaes/vec"
@@ -184,16 +186,14 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	storeHash(h, y)
 }
 
-// ghashInitModel is ghashInit (asm: ghashInit): H^2..H^8 one after the
-// other, then H^9..H^16 as H^(p-8)·H^8, eight independent products.
+// ghashInitModel is ghashInit (asm: ghashInit): H^p = H^(p-q)·H^q with q
+// the largest power of 2 below p, so no chain of dependent products is
+// longer than H^2, H^4, H^8, H^16.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
 	storeKey(t, 1, k)
 	for p := 2; p <= powers; p++ {
-		q := 1 // H^p = H^(p-1)·H, then H^(p-8)·H^8
-		if p > batch {
-			q = batch
-		}
+		q := 1 << (bits.Len(uint(p-1)) - 1) // H^p = H^(p-q)·H^q
 		var acc accumulator
 		acc.mulAccumulate(vec.LoadUint8x16(&t[p-q-1]).AsUint64x2(), key(t, q), keyMid(t, q))
 		storeKey(t, p, acc.reduce())

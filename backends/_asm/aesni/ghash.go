@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math/bits"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -297,8 +299,9 @@ func ghashUpdate() {
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
 // H^1..H^16 and their half sums, in the slots of ghash.InitTable(t, h, 16).
-// H^2..H^8 are a chain of products by H; H^9..H^16 are H^(p-8)·H^8, eight
-// products that do not wait on each other.
+// H^p is H^(p-q)·H^q with q the largest power of 2 below p, so the
+// longest chain of products that wait on each other is H^2, H^4, H^8,
+// H^16: four, where products by H alone would make fifteen.
 func ghashInit() {
 	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
 	Pragma("noescape")
@@ -312,10 +315,7 @@ func ghashInit() {
 	k := keyForm(h)
 	storeKey(table, 1, k)
 	for p := 2; p <= powers; p++ {
-		q := 1
-		if p > batch {
-			q = batch
-		}
+		q := 1 << (bits.Len(uint(p-1)) - 1) // the largest power of 2 below p
 		Commentf("H^%d = H^%d·H^%d.", p, p-q, q)
 		x := XMM()
 		MOVOU(key(table, p-q), x)
@@ -348,12 +348,15 @@ func keyForm(h VecVirtual) VecVirtual {
 }
 
 // storeKey stores the key form k of H^p and its half sum into the table
-// (model: storeKey). k is not changed.
+// (model: storeKey). k is not changed. The half sum goes in one 16-byte
+// store, so that the load of it that may follow at once is forwarded from
+// the store (two 8-byte stores would make it wait for both to complete).
 func storeKey(table GPVirtual, p int, k VecVirtual) {
 	MOVOU(k, key(table, p))
 	m := XMM()
 	PSHUFD(U8(0x4e), k, m)
 	PXOR(k, m)
-	MOVQ(m, keyMid(table, p))                // its low 64 bits
-	MOVQ(U32(0), keyMid(table, p).Offset(8)) // and zeros
+	PSLLDQ(U8(8), m)
+	PSRLDQ(U8(8), m) // its low 64 bits, the high ones zero
+	MOVOU(m, keyMid(table, p))
 }
