@@ -49,10 +49,11 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 }
 
 // newGCMCounter loads the counter of the GCM loops: a publicCounter if
-// public, else a counter (asm: gcmKernel.loadVectors).
-func newGCMCounter(ctr *[16]byte, public bool) gcmCounter {
+// public, loaded directly if direct (seal's tail-only path), else a counter
+// (asm: gcmKernel.loadVectors and gcmKernel.loadPublic).
+func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
 	if public {
-		return loadPublicCounter(ctr)
+		return loadPublicCounter(ctr, direct)
 	}
 	c := loadCounter(ctr, inc32)
 	return &c
@@ -85,7 +86,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := newGCMCounter(ctr, public)
+	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
@@ -193,7 +194,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := newGCMCounter(ctr, public)
+	c := newGCMCounter(ctr, public, false)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}

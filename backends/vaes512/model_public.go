@@ -29,11 +29,27 @@ type publicCounter struct {
 }
 
 // loadPublicCounter loads the counter block (asm: loadPublicCounter): the
-// four lanes through the byte-reversed form, back in big-endian order, and
-// the low 32 bits into a general-purpose register.
-func loadPublicCounter(ctr *[16]byte) *publicCounter {
+// low 32 bits into a general-purpose register and the four lanes ctr+i,
+// big-endian, through the byte-reversed form; if direct, and the last byte
+// does not wrap within the four lanes, as the broadcast block plus beLanes.
+func loadPublicCounter(ctr *[16]byte, direct bool) *publicCounter {
+	low := binary.BigEndian.Uint32(ctr[12:])
+	if direct && low&0xff <= 0xff-3 {
+		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(ctr))
+		return &publicCounter{be: inc32.wide(c, beLanes()), low: low}
+	}
 	le := loadCounter(ctr, inc32)
-	return &publicCounter{be: reverse(le.reg), low: binary.BigEndian.Uint32(ctr[12:])}
+	return &publicCounter{be: reverse(le.reg), low: low}
+}
+
+// beLanes returns the register that adds i to the last byte of the block
+// in lane i (asm: emit.Data "beLanes").
+func beLanes() vec.Uint8x64 {
+	var b [4][16]byte
+	for i := range b {
+		b[i][15] = byte(i)
+	}
+	return lanes(b[0], b[1], b[2], b[3])
 }
 
 // beStep returns the register that adds k to the last byte of every block

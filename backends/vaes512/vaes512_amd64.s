@@ -7889,19 +7889,18 @@ keys12_7:
 	VBROADCASTI32X4 -160(CX), Z5
 
 keys10_7:
-	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
-	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	MOVL      12(SI), AX
-	BSWAPL    AX
 	VMOVDQU64 (DI), X16
 	VPSHUFB   byteReverse4<>+0(SB), X16, X16
 	CMPQ      R10, $0x00000100
 	JBE       sealNone_2
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// publicCounter.blocks: the next 16 counter blocks.
@@ -9413,6 +9412,21 @@ rounds10_59:
 	JMP           sealDone_2
 
 sealNone_2:
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VBROADCASTI32X4 (SI), Z15
+	CMPB            AL, $0xfc
+	JA              loadCarry_1
+	VPADDD          beLanes<>+0(SB), Z15, Z15
+	JMP             loadDone_1
+
+loadCarry_1:
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPADDD  laneOffsets<>+0(SB), Z15, Z15
+	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+
+loadDone_1:
 	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -10117,6 +10131,16 @@ DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
 DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
 GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
 
+DATA beLanes<>+0(SB)/8, $0x0000000000000000
+DATA beLanes<>+8(SB)/8, $0x0000000000000000
+DATA beLanes<>+16(SB)/8, $0x0000000000000000
+DATA beLanes<>+24(SB)/8, $0x0100000000000000
+DATA beLanes<>+32(SB)/8, $0x0000000000000000
+DATA beLanes<>+40(SB)/8, $0x0200000000000000
+DATA beLanes<>+48(SB)/8, $0x0000000000000000
+DATA beLanes<>+56(SB)/8, $0x0300000000000000
+GLOBL beLanes<>(SB), RODATA|NOPTR, $64
+
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $0-88
@@ -10257,17 +10281,16 @@ keys12_8:
 	VBROADCASTI32X4 -160(CX), Z5
 
 keys10_8:
-	// loadCounter: lane i = ctr+i, byte-reversed.
+	VMOVDQU64 (DI), X16
+	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), AX
+	BSWAPL          AX
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	MOVL      12(SI), AX
-	BSWAPL    AX
-	VMOVDQU64 (DI), X16
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
 
 open32_2:
 	CMPQ R10, $0x00000200

@@ -37,16 +37,25 @@ func loadGCMKernel(public bool) *gcmKernel {
 	return k
 }
 
-// loadVectors loads the round keys, the counter and the hash, for
-// everything but the short path.
+// loadVectors loads the round keys, the counter unless it is public, and
+// the hash, for everything but the short path; a public counter gets its
+// registers here and is loaded by loadPublic.
 func (k *gcmKernel) loadVectors() {
 	k.k = loadRoundKeys(k.s)
 	if k.public {
-		k.c = loadPublicCounter(k.ctrp)
+		k.c = publicCounter{be: ZMM(), low: GP64()}
 	} else {
 		k.c = loadCounter(k.ctrp, inc32)
 	}
 	k.y = loadHash(k.yp)
+}
+
+// loadPublic loads a public counter, directly or not (loadPublicCounter);
+// for any other counter, loadVectors has loaded it.
+func (k *gcmKernel) loadPublic(direct bool) {
+	if c, ok := k.c.(publicCounter); ok {
+		loadPublicCounter(c, k.ctrp, direct)
+	}
 }
 
 // sealShort is seal on 1..16 bytes (model: sealShort).
@@ -162,6 +171,7 @@ func sealKernel(name string, public bool) {
 	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(none))
+	k.loadPublic(false)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
@@ -184,6 +194,7 @@ func sealKernel(name string, public bool) {
 	Label(pending)
 	k.sealTail(true, done)
 	Label(none)
+	k.loadPublic(true)
 	k.sealTail(false, done)
 	Label(done)
 	k.finish()
@@ -281,6 +292,7 @@ func openKernel(name string, public bool) {
 
 	Label(long)
 	k.loadVectors()
+	k.loadPublic(false)
 	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
 	Label(loop)
 	CMPQ(k.n, U32(2*gcmBytes))
