@@ -6,7 +6,8 @@ import (
 )
 
 // byteReverse is tables.ByteReverse in each of the four lanes: the VPSHUFB
-// mask that reverses the bytes of every block (asm: emit.ByteReverse4).
+// mask that reverses the bytes of every block (asm: repeated "byteReverse",
+// in loopConsts).
 var byteReverse = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(&tables.ByteReverse)).AsInt8x64()
 
 // reverse reverses the bytes of each block of x (VPSHUFB with byteReverse).
@@ -24,7 +25,8 @@ func reverse16(x vec.Uint8x16) vec.Uint8x16 {
 var laneOffsets = lanes(tables.CounterAdd(0), tables.CounterAdd(1), tables.CounterAdd(2), tables.CounterAdd(3))
 
 // laneStep is tables.CounterAdd(4) in every lane: it moves a register of
-// four counters on to the next four (asm: emit.Data "laneStep").
+// four counters on to the next four (asm: repeated "laneStep", in
+// loopConsts).
 var laneStep = lanes(tables.CounterAdd(4), tables.CounterAdd(4), tables.CounterAdd(4), tables.CounterAdd(4))
 
 // lanes returns the register with block i in lane i.

@@ -35,7 +35,8 @@ func storePowers(t *[32][16]byte, slot int, p vec.Uint64x8) {
 }
 
 // reflectedPoly is tables.ReflectedPoly in every lane,
-// 0xC2000000000000000000000000000001 (asm: emit.Data "reflectedPoly4").
+// 0xC2000000000000000000000000000001 (asm: repeated "reflectedPoly", in
+// loopConsts).
 var reflectedPoly = lanes(tables.ReflectedPoly, tables.ReflectedPoly, tables.ReflectedPoly, tables.ReflectedPoly).AsUint64x8()
 
 // swap exchanges the two 64-bit halves of every lane (VPSHUFD $0x4e).

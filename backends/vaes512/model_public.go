@@ -53,15 +53,15 @@ func beLanes() vec.Uint8x64 {
 }
 
 // beStep returns the register that adds k to the last byte of every block
-// (asm: emit.Repeated "beStep<k>").
+// (asm: repeated "beStep<k>", in loopConsts).
 func beStep(k int) vec.Uint8x64 {
 	var b [16]byte
 	b[15] = byte(k)
 	return lanes(b, b, b, b)
 }
 
-// laneAdd returns tables.CounterAdd(k) in every lane (asm: emit.Repeated
-// "laneAdd<k>").
+// laneAdd returns tables.CounterAdd(k) in every lane (asm: repeated
+// "laneAdd<k>", in loopConsts).
 func laneAdd(k int) vec.Uint8x64 {
 	a := tables.CounterAdd(uint32(k))
 	return lanes(a, a, a, a)

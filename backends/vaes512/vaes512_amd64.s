@@ -12,6 +12,8 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ DX, CX
 	SHLQ $0x04, CX
 	ADDQ AX, CX
+	LEAQ loopConsts<>+63(SB), BX
+	ANDQ $-64, BX
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
@@ -877,6 +879,8 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ DX, CX
 	SHLQ $0x04, CX
 	ADDQ AX, CX
+	LEAQ loopConsts<>+63(SB), BX
+	ANDQ $-64, BX
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
@@ -1742,20 +1746,22 @@ TEXT ·ctr32(SB), NOSPLIT, $0-72
 	MOVQ  DX, CX
 	SHLQ  $0x04, CX
 	ADDQ  AX, CX
-	MOVQ  ctr+16(FP), BX
-	MOVQ  dst_base+24(FP), SI
-	MOVQ  src_base+48(FP), DI
-	MOVQ  src_len+56(FP), R8
-	CMPQ  R8, $0x10
+	LEAQ  loopConsts<>+63(SB), BX
+	ANDQ  $-64, BX
+	MOVQ  ctr+16(FP), SI
+	MOVQ  dst_base+24(FP), DI
+	MOVQ  src_base+48(FP), R8
+	MOVQ  src_len+56(FP), R9
+	CMPQ  R9, $0x10
 	JA    long_1
-	TESTQ R8, R8
+	TESTQ R9, R9
 	JZ    ctrDone_1
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R9
-	BZHIQ     R8, R9, R9
-	KMOVQ     R9, K1
-	VMOVDQU64 (BX), X0
+	MOVQ      $-1, R10
+	BZHIQ     R9, R10, R10
+	KMOVQ     R10, K1
+	VMOVDQU64 (SI), X0
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
@@ -1801,29 +1807,29 @@ rounds10_15:
 
 	// Last round.
 	VAESENCLAST (CX), X1, X1
-	CMPQ        R8, $0x10
+	CMPQ        R9, $0x10
 	JNE         loadShortMasked_1
-	VMOVDQU64   (DI), X2
+	VMOVDQU64   (R8), X2
 	JMP         loadShortDone_1
 
 loadShortMasked_1:
-	VMOVDQU8.Z (DI), K1, X2
+	VMOVDQU8.Z (R8), K1, X2
 
 loadShortDone_1:
 	VPXORD    X1, X2, X2
-	CMPQ      R8, $0x10
+	CMPQ      R9, $0x10
 	JNE       storeShortMasked_1
-	VMOVDQU64 X2, (SI)
+	VMOVDQU64 X2, (DI)
 	JMP       storeShortDone_1
 
 storeShortMasked_1:
-	VMOVDQU8 X2, K1, (SI)
+	VMOVDQU8 X2, K1, (DI)
 
 storeShortDone_1:
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (BX), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (BX)
+	VPSHUFB   (BX), X0, X0
+	VMOVDQU64 X0, (SI)
 	JMP       ctrDone_1
 
 long_1:
@@ -1851,48 +1857,48 @@ keys12_3:
 
 keys10_3:
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (BX), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         (BX), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
 
 	// 64 blocks at a time.
 ctr16_1:
-	CMPQ R8, $0x00000400
+	CMPQ R9, $0x00000400
 	JB   ctrSteps_1
 
 	// ctrBatch: 16 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z20
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z21
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z22
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z23
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z24
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z25
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z26
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z27
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z28
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z29
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z30
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z31
+	VPADDD  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2162,64 +2168,64 @@ rounds10_16:
 	VAESENCLAST Z1, Z29, Z29
 	VAESENCLAST Z1, Z30, Z30
 	VAESENCLAST Z1, Z31, Z31
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VPXORD      256(DI), Z20, Z20
-	VPXORD      320(DI), Z21, Z21
-	VPXORD      384(DI), Z22, Z22
-	VPXORD      448(DI), Z23, Z23
-	VPXORD      512(DI), Z24, Z24
-	VPXORD      576(DI), Z25, Z25
-	VPXORD      640(DI), Z26, Z26
-	VPXORD      704(DI), Z27, Z27
-	VPXORD      768(DI), Z28, Z28
-	VPXORD      832(DI), Z29, Z29
-	VPXORD      896(DI), Z30, Z30
-	VPXORD      960(DI), Z31, Z31
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
-	VMOVDQU64   Z20, 256(SI)
-	VMOVDQU64   Z21, 320(SI)
-	VMOVDQU64   Z22, 384(SI)
-	VMOVDQU64   Z23, 448(SI)
-	VMOVDQU64   Z24, 512(SI)
-	VMOVDQU64   Z25, 576(SI)
-	VMOVDQU64   Z26, 640(SI)
-	VMOVDQU64   Z27, 704(SI)
-	VMOVDQU64   Z28, 768(SI)
-	VMOVDQU64   Z29, 832(SI)
-	VMOVDQU64   Z30, 896(SI)
-	VMOVDQU64   Z31, 960(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VPXORD      256(R8), Z20, Z20
+	VPXORD      320(R8), Z21, Z21
+	VPXORD      384(R8), Z22, Z22
+	VPXORD      448(R8), Z23, Z23
+	VPXORD      512(R8), Z24, Z24
+	VPXORD      576(R8), Z25, Z25
+	VPXORD      640(R8), Z26, Z26
+	VPXORD      704(R8), Z27, Z27
+	VPXORD      768(R8), Z28, Z28
+	VPXORD      832(R8), Z29, Z29
+	VPXORD      896(R8), Z30, Z30
+	VPXORD      960(R8), Z31, Z31
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	VMOVDQU64   Z20, 256(DI)
+	VMOVDQU64   Z21, 320(DI)
+	VMOVDQU64   Z22, 384(DI)
+	VMOVDQU64   Z23, 448(DI)
+	VMOVDQU64   Z24, 512(DI)
+	VMOVDQU64   Z25, 576(DI)
+	VMOVDQU64   Z26, 640(DI)
+	VMOVDQU64   Z27, 704(DI)
+	VMOVDQU64   Z28, 768(DI)
+	VMOVDQU64   Z29, 832(DI)
+	VMOVDQU64   Z30, 896(DI)
+	VMOVDQU64   Z31, 960(DI)
+	ADDQ        $0x00000400, R8
 	ADDQ        $0x00000400, DI
-	ADDQ        $0x00000400, SI
-	SUBQ        $0x00000400, R8
+	SUBQ        $0x00000400, R9
 	JMP         ctr16_1
 
 ctrSteps_1:
-	CMPQ R8, $0x00000200
+	CMPQ R9, $0x00000200
 	JB   ctrSkip8_1
 
 	// ctrBatch: 8 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z20
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z21
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z22
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z23
+	VPADDD  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2369,39 +2375,39 @@ rounds10_17:
 	VAESENCLAST Z1, Z21, Z21
 	VAESENCLAST Z1, Z22, Z22
 	VAESENCLAST Z1, Z23, Z23
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VPXORD      256(DI), Z20, Z20
-	VPXORD      320(DI), Z21, Z21
-	VPXORD      384(DI), Z22, Z22
-	VPXORD      448(DI), Z23, Z23
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
-	VMOVDQU64   Z20, 256(SI)
-	VMOVDQU64   Z21, 320(SI)
-	VMOVDQU64   Z22, 384(SI)
-	VMOVDQU64   Z23, 448(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VPXORD      256(R8), Z20, Z20
+	VPXORD      320(R8), Z21, Z21
+	VPXORD      384(R8), Z22, Z22
+	VPXORD      448(R8), Z23, Z23
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	VMOVDQU64   Z20, 256(DI)
+	VMOVDQU64   Z21, 320(DI)
+	VMOVDQU64   Z22, 384(DI)
+	VMOVDQU64   Z23, 448(DI)
+	ADDQ        $0x00000200, R8
 	ADDQ        $0x00000200, DI
-	ADDQ        $0x00000200, SI
-	SUBQ        $0x00000200, R8
+	SUBQ        $0x00000200, R9
 
 ctrSkip8_1:
-	CMPQ R8, $0x00000100
+	CMPQ R9, $0x00000100
 	JB   ctrSkip4_1
 
 	// ctrBatch: 4 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDD  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -2491,27 +2497,27 @@ rounds10_18:
 	VAESENCLAST Z1, Z17, Z17
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	ADDQ        $0x00000100, R8
 	ADDQ        $0x00000100, DI
-	ADDQ        $0x00000100, SI
-	SUBQ        $0x00000100, R8
+	SUBQ        $0x00000100, R9
 
 ctrSkip4_1:
-	CMPQ R8, $0x00000080
+	CMPQ R9, $0x00000080
 	JB   ctrSkip2_1
 
 	// ctrBatch: 2 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDD  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDD  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -2571,21 +2577,21 @@ rounds10_19:
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
 	VAESENCLAST Z1, Z17, Z17
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	ADDQ        $0x00000080, R8
 	ADDQ        $0x00000080, DI
-	ADDQ        $0x00000080, SI
-	SUBQ        $0x00000080, R8
+	SUBQ        $0x00000080, R9
 
 ctrSkip2_1:
-	CMPQ R8, $0x00000040
+	CMPQ R9, $0x00000040
 	JB   ctrSkip1_1
 
 	// ctrBatch: 1 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDD  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_20
@@ -2630,20 +2636,20 @@ rounds10_20:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VPXORD      (DI), Z16, Z16
-	VMOVDQU64   Z16, (SI)
+	VPXORD      (R8), Z16, Z16
+	VMOVDQU64   Z16, (DI)
+	ADDQ        $0x00000040, R8
 	ADDQ        $0x00000040, DI
-	ADDQ        $0x00000040, SI
-	SUBQ        $0x00000040, R8
+	SUBQ        $0x00000040, R9
 
 ctrSkip1_1:
 	// ctrTail: the last n < 64 bytes, through masks.
-	TESTQ   R8, R8
+	TESTQ   R9, R9
 	JZ      ctrTailDone_1
 	MOVQ    $-1, AX
-	BZHIQ   R8, AX, AX
+	BZHIQ   R9, AX, AX
 	KMOVQ   AX, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
+	VPSHUFB (BX), Z15, Z16
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_21
@@ -2688,34 +2694,24 @@ rounds10_21:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (DI), K1, Z0
+	VMOVDQU8.Z  (R8), K1, Z0
 	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (SI)
+	VMOVDQU8    Z0, K1, (DI)
 
 ctrTailDone_1:
-	MOVQ R8, AX
+	MOVQ R9, AX
 	ADDQ $0x0f, AX
 	SHRQ $0x04, AX
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
 	VPADDD    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (BX)
+	VPSHUFB   (BX), X0, X0
+	VMOVDQU64 X0, (SI)
 
 ctrDone_1:
 	VZEROUPPER
 	RET
-
-DATA byteReverse4<>+0(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse4<>+8(SB)/8, $0x0001020304050607
-DATA byteReverse4<>+16(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse4<>+24(SB)/8, $0x0001020304050607
-DATA byteReverse4<>+32(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse4<>+40(SB)/8, $0x0001020304050607
-DATA byteReverse4<>+48(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse4<>+56(SB)/8, $0x0001020304050607
-GLOBL byteReverse4<>(SB), RODATA|NOPTR, $64
 
 DATA laneOffsets<>+0(SB)/8, $0x0000000000000000
 DATA laneOffsets<>+8(SB)/8, $0x0000000000000000
@@ -2727,16 +2723,6 @@ DATA laneOffsets<>+48(SB)/8, $0x0000000000000003
 DATA laneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
-DATA laneStep<>+0(SB)/8, $0x0000000000000004
-DATA laneStep<>+8(SB)/8, $0x0000000000000000
-DATA laneStep<>+16(SB)/8, $0x0000000000000004
-DATA laneStep<>+24(SB)/8, $0x0000000000000000
-DATA laneStep<>+32(SB)/8, $0x0000000000000004
-DATA laneStep<>+40(SB)/8, $0x0000000000000000
-DATA laneStep<>+48(SB)/8, $0x0000000000000004
-DATA laneStep<>+56(SB)/8, $0x0000000000000000
-GLOBL laneStep<>(SB), RODATA|NOPTR, $64
-
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·ctr64(SB), NOSPLIT, $0-72
@@ -2745,20 +2731,22 @@ TEXT ·ctr64(SB), NOSPLIT, $0-72
 	MOVQ  DX, CX
 	SHLQ  $0x04, CX
 	ADDQ  AX, CX
-	MOVQ  ctr+16(FP), BX
-	MOVQ  dst_base+24(FP), SI
-	MOVQ  src_base+48(FP), DI
-	MOVQ  src_len+56(FP), R8
-	CMPQ  R8, $0x10
+	LEAQ  loopConsts<>+63(SB), BX
+	ANDQ  $-64, BX
+	MOVQ  ctr+16(FP), SI
+	MOVQ  dst_base+24(FP), DI
+	MOVQ  src_base+48(FP), R8
+	MOVQ  src_len+56(FP), R9
+	CMPQ  R9, $0x10
 	JA    long_2
-	TESTQ R8, R8
+	TESTQ R9, R9
 	JZ    ctrDone_2
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R9
-	BZHIQ     R8, R9, R9
-	KMOVQ     R9, K1
-	VMOVDQU64 (BX), X0
+	MOVQ      $-1, R10
+	BZHIQ     R9, R10, R10
+	KMOVQ     R10, K1
+	VMOVDQU64 (SI), X0
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
@@ -2804,29 +2792,29 @@ rounds10_22:
 
 	// Last round.
 	VAESENCLAST (CX), X1, X1
-	CMPQ        R8, $0x10
+	CMPQ        R9, $0x10
 	JNE         loadShortMasked_2
-	VMOVDQU64   (DI), X2
+	VMOVDQU64   (R8), X2
 	JMP         loadShortDone_2
 
 loadShortMasked_2:
-	VMOVDQU8.Z (DI), K1, X2
+	VMOVDQU8.Z (R8), K1, X2
 
 loadShortDone_2:
 	VPXORD    X1, X2, X2
-	CMPQ      R8, $0x10
+	CMPQ      R9, $0x10
 	JNE       storeShortMasked_2
-	VMOVDQU64 X2, (SI)
+	VMOVDQU64 X2, (DI)
 	JMP       storeShortDone_2
 
 storeShortMasked_2:
-	VMOVDQU8 X2, K1, (SI)
+	VMOVDQU8 X2, K1, (DI)
 
 storeShortDone_2:
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (BX), X0, X0
 	VPADDQ    laneOffsets<>+16(SB), X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (BX)
+	VPSHUFB   (BX), X0, X0
+	VMOVDQU64 X0, (SI)
 	JMP       ctrDone_2
 
 long_2:
@@ -2854,48 +2842,48 @@ keys12_4:
 
 keys10_4:
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (BX), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         (BX), Z15, Z15
 	VPADDQ          laneOffsets<>+0(SB), Z15, Z15
 
 	// 64 blocks at a time.
 ctr16_2:
-	CMPQ R8, $0x00000400
+	CMPQ R9, $0x00000400
 	JB   ctrSteps_2
 
 	// ctrBatch: 16 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z24
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z25
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z26
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z27
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z28
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z29
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z30
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z31
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z20
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z21
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z22
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z23
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z24
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z25
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z26
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z27
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z28
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z29
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z30
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z31
+	VPADDQ  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3165,64 +3153,64 @@ rounds10_23:
 	VAESENCLAST Z1, Z29, Z29
 	VAESENCLAST Z1, Z30, Z30
 	VAESENCLAST Z1, Z31, Z31
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VPXORD      256(DI), Z20, Z20
-	VPXORD      320(DI), Z21, Z21
-	VPXORD      384(DI), Z22, Z22
-	VPXORD      448(DI), Z23, Z23
-	VPXORD      512(DI), Z24, Z24
-	VPXORD      576(DI), Z25, Z25
-	VPXORD      640(DI), Z26, Z26
-	VPXORD      704(DI), Z27, Z27
-	VPXORD      768(DI), Z28, Z28
-	VPXORD      832(DI), Z29, Z29
-	VPXORD      896(DI), Z30, Z30
-	VPXORD      960(DI), Z31, Z31
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
-	VMOVDQU64   Z20, 256(SI)
-	VMOVDQU64   Z21, 320(SI)
-	VMOVDQU64   Z22, 384(SI)
-	VMOVDQU64   Z23, 448(SI)
-	VMOVDQU64   Z24, 512(SI)
-	VMOVDQU64   Z25, 576(SI)
-	VMOVDQU64   Z26, 640(SI)
-	VMOVDQU64   Z27, 704(SI)
-	VMOVDQU64   Z28, 768(SI)
-	VMOVDQU64   Z29, 832(SI)
-	VMOVDQU64   Z30, 896(SI)
-	VMOVDQU64   Z31, 960(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VPXORD      256(R8), Z20, Z20
+	VPXORD      320(R8), Z21, Z21
+	VPXORD      384(R8), Z22, Z22
+	VPXORD      448(R8), Z23, Z23
+	VPXORD      512(R8), Z24, Z24
+	VPXORD      576(R8), Z25, Z25
+	VPXORD      640(R8), Z26, Z26
+	VPXORD      704(R8), Z27, Z27
+	VPXORD      768(R8), Z28, Z28
+	VPXORD      832(R8), Z29, Z29
+	VPXORD      896(R8), Z30, Z30
+	VPXORD      960(R8), Z31, Z31
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	VMOVDQU64   Z20, 256(DI)
+	VMOVDQU64   Z21, 320(DI)
+	VMOVDQU64   Z22, 384(DI)
+	VMOVDQU64   Z23, 448(DI)
+	VMOVDQU64   Z24, 512(DI)
+	VMOVDQU64   Z25, 576(DI)
+	VMOVDQU64   Z26, 640(DI)
+	VMOVDQU64   Z27, 704(DI)
+	VMOVDQU64   Z28, 768(DI)
+	VMOVDQU64   Z29, 832(DI)
+	VMOVDQU64   Z30, 896(DI)
+	VMOVDQU64   Z31, 960(DI)
+	ADDQ        $0x00000400, R8
 	ADDQ        $0x00000400, DI
-	ADDQ        $0x00000400, SI
-	SUBQ        $0x00000400, R8
+	SUBQ        $0x00000400, R9
 	JMP         ctr16_2
 
 ctrSteps_2:
-	CMPQ R8, $0x00000200
+	CMPQ R9, $0x00000200
 	JB   ctrSkip8_2
 
 	// ctrBatch: 8 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z21
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z22
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z23
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z20
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z21
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z22
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z23
+	VPADDQ  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3372,39 +3360,39 @@ rounds10_24:
 	VAESENCLAST Z1, Z21, Z21
 	VAESENCLAST Z1, Z22, Z22
 	VAESENCLAST Z1, Z23, Z23
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VPXORD      256(DI), Z20, Z20
-	VPXORD      320(DI), Z21, Z21
-	VPXORD      384(DI), Z22, Z22
-	VPXORD      448(DI), Z23, Z23
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
-	VMOVDQU64   Z20, 256(SI)
-	VMOVDQU64   Z21, 320(SI)
-	VMOVDQU64   Z22, 384(SI)
-	VMOVDQU64   Z23, 448(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VPXORD      256(R8), Z20, Z20
+	VPXORD      320(R8), Z21, Z21
+	VPXORD      384(R8), Z22, Z22
+	VPXORD      448(R8), Z23, Z23
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	VMOVDQU64   Z20, 256(DI)
+	VMOVDQU64   Z21, 320(DI)
+	VMOVDQU64   Z22, 384(DI)
+	VMOVDQU64   Z23, 448(DI)
+	ADDQ        $0x00000200, R8
 	ADDQ        $0x00000200, DI
-	ADDQ        $0x00000200, SI
-	SUBQ        $0x00000200, R8
+	SUBQ        $0x00000200, R9
 
 ctrSkip8_2:
-	CMPQ R8, $0x00000100
+	CMPQ R9, $0x00000100
 	JB   ctrSkip4_2
 
 	// ctrBatch: 4 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z18
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z19
+	VPADDQ  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
@@ -3494,27 +3482,27 @@ rounds10_25:
 	VAESENCLAST Z1, Z17, Z17
 	VAESENCLAST Z1, Z18, Z18
 	VAESENCLAST Z1, Z19, Z19
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VPXORD      128(DI), Z18, Z18
-	VPXORD      192(DI), Z19, Z19
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
-	VMOVDQU64   Z18, 128(SI)
-	VMOVDQU64   Z19, 192(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VPXORD      128(R8), Z18, Z18
+	VPXORD      192(R8), Z19, Z19
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	VMOVDQU64   Z18, 128(DI)
+	VMOVDQU64   Z19, 192(DI)
+	ADDQ        $0x00000100, R8
 	ADDQ        $0x00000100, DI
-	ADDQ        $0x00000100, SI
-	SUBQ        $0x00000100, R8
+	SUBQ        $0x00000100, R9
 
 ctrSkip4_2:
-	CMPQ R8, $0x00000080
+	CMPQ R9, $0x00000080
 	JB   ctrSkip2_2
 
 	// ctrBatch: 2 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDQ  128(BX), Z15, Z15
+	VPSHUFB (BX), Z15, Z17
+	VPADDQ  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -3574,21 +3562,21 @@ rounds10_26:
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
 	VAESENCLAST Z1, Z17, Z17
-	VPXORD      (DI), Z16, Z16
-	VPXORD      64(DI), Z17, Z17
-	VMOVDQU64   Z16, (SI)
-	VMOVDQU64   Z17, 64(SI)
+	VPXORD      (R8), Z16, Z16
+	VPXORD      64(R8), Z17, Z17
+	VMOVDQU64   Z16, (DI)
+	VMOVDQU64   Z17, 64(DI)
+	ADDQ        $0x00000080, R8
 	ADDQ        $0x00000080, DI
-	ADDQ        $0x00000080, SI
-	SUBQ        $0x00000080, R8
+	SUBQ        $0x00000080, R9
 
 ctrSkip2_2:
-	CMPQ R8, $0x00000040
+	CMPQ R9, $0x00000040
 	JB   ctrSkip1_2
 
 	// ctrBatch: 1 registers.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
-	VPADDQ  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (BX), Z15, Z16
+	VPADDQ  128(BX), Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_27
@@ -3633,20 +3621,20 @@ rounds10_27:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VPXORD      (DI), Z16, Z16
-	VMOVDQU64   Z16, (SI)
+	VPXORD      (R8), Z16, Z16
+	VMOVDQU64   Z16, (DI)
+	ADDQ        $0x00000040, R8
 	ADDQ        $0x00000040, DI
-	ADDQ        $0x00000040, SI
-	SUBQ        $0x00000040, R8
+	SUBQ        $0x00000040, R9
 
 ctrSkip1_2:
 	// ctrTail: the last n < 64 bytes, through masks.
-	TESTQ   R8, R8
+	TESTQ   R9, R9
 	JZ      ctrTailDone_2
 	MOVQ    $-1, AX
-	BZHIQ   R8, AX, AX
+	BZHIQ   R9, AX, AX
 	KMOVQ   AX, K1
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z16
+	VPSHUFB (BX), Z15, Z16
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
 	JB      rounds10_28
@@ -3691,20 +3679,20 @@ rounds10_28:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (DI), K1, Z0
+	VMOVDQU8.Z  (R8), K1, Z0
 	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (SI)
+	VMOVDQU8    Z0, K1, (DI)
 
 ctrTailDone_2:
-	MOVQ R8, AX
+	MOVQ R9, AX
 	ADDQ $0x0f, AX
 	SHRQ $0x04, AX
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
 	VPADDQ    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
-	VMOVDQU64 X0, (BX)
+	VPSHUFB   (BX), X0, X0
+	VMOVDQU64 X0, (SI)
 
 ctrDone_2:
 	VZEROUPPER
@@ -3715,13 +3703,15 @@ ctrDone_2:
 TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ            table+0(FP), AX
 	MOVQ            h+8(FP), CX
+	LEAQ            loopConsts<>+63(SB), DX
+	ANDQ            $-64, DX
 	VBROADCASTI32X4 (CX), Z0
-	VPSHUFB         byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB         (DX), Z0, Z0
 
 	// keyForm: h<<1, plus ReflectedPoly if bit 127 of h was set.
 	VPSHUFD    $0xff, Z0, Z2
 	VPSRAD     $0x1f, Z2, Z2
-	VPANDQ     reflectedPoly4<>+0(SB), Z2, Z2
+	VPANDQ     256(DX), Z2, Z2
 	VPSRLQ     $0x3f, Z0, Z1
 	VPSLLDQ    $0x08, Z1, Z1
 	VPSLLQ     $0x01, Z0, Z0
@@ -3735,10 +3725,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z3, Z2, Z2
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z1, Z3
 	VPSHUFD    $0x4e, Z1, Z1
 	VPTERNLOGD $0x96, Z1, Z3, Z2
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z4
 	VSHUFI64X2 $0x00, Z0, Z4, Z0
@@ -3751,10 +3741,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z3, Z2, Z2
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z1, Z3
 	VPSHUFD    $0x4e, Z1, Z1
 	VPTERNLOGD $0x96, Z1, Z3, Z2
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z4
 	VSHUFI64X2 $0x88, Z0, Z4, Z0
@@ -3768,10 +3758,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z4, Z3, Z3
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z4
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z4
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z4, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z1
 	VSHUFI64X2 $0x00, Z1, Z1, Z2
@@ -3782,10 +3772,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z5, Z4, Z4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z5
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z5
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z5, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z3
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z3, Z6
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
@@ -3795,10 +3785,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z5, Z4, Z4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z5
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z5
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z5, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z3
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z3, Z2
 	VSHUFI64X2 $0x00, Z2, Z2, Z3
@@ -3812,10 +3802,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z7, Z5, Z5
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z7
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z7
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z7, Z5
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z5, Z4
+	VPCLMULQDQ $0x10, 256(DX), Z5, Z4
 	VPSHUFD    $0x4e, Z5, Z5
 	VPTERNLOGD $0x96, Z5, Z4, Z0
 	VMOVDQU64  Z0, 192(AX)
@@ -3829,10 +3819,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z5, Z4, Z4
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z5
+	VPCLMULQDQ $0x10, 256(DX), Z0, Z5
 	VPSHUFD    $0x4e, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z5, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z0
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z0
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z0, Z1
 	VMOVDQU64  Z1, 128(AX)
@@ -3846,10 +3836,10 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z4, Z1, Z1
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z4
+	VPCLMULQDQ $0x10, 256(DX), Z0, Z4
 	VPSHUFD    $0x4e, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z4, Z1
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z0
+	VPCLMULQDQ $0x10, 256(DX), Z1, Z0
 	VPSHUFD    $0x4e, Z1, Z1
 	VPTERNLOGD $0x96, Z1, Z0, Z5
 	VMOVDQU64  Z5, 64(AX)
@@ -3863,58 +3853,50 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPXORD     Z4, Z1, Z1
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z0, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z0, Z3
 	VPSHUFD    $0x4e, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z3, Z1
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z0
+	VPCLMULQDQ $0x10, 256(DX), Z1, Z0
 	VPSHUFD    $0x4e, Z1, Z1
 	VPTERNLOGD $0x96, Z1, Z0, Z2
 	VMOVDQU64  Z2, (AX)
 	VZEROUPPER
 	RET
 
-DATA reflectedPoly4<>+0(SB)/8, $0x0000000000000001
-DATA reflectedPoly4<>+8(SB)/8, $0xc200000000000000
-DATA reflectedPoly4<>+16(SB)/8, $0x0000000000000001
-DATA reflectedPoly4<>+24(SB)/8, $0xc200000000000000
-DATA reflectedPoly4<>+32(SB)/8, $0x0000000000000001
-DATA reflectedPoly4<>+40(SB)/8, $0xc200000000000000
-DATA reflectedPoly4<>+48(SB)/8, $0x0000000000000001
-DATA reflectedPoly4<>+56(SB)/8, $0xc200000000000000
-GLOBL reflectedPoly4<>(SB), RODATA|NOPTR, $64
-
 // func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  table+0(FP), AX
 	MOVQ  y+8(FP), CX
-	MOVQ  data_base+16(FP), DX
-	MOVQ  data_len+24(FP), BX
-	CMPQ  BX, $0x10
+	LEAQ  loopConsts<>+63(SB), DX
+	ANDQ  $-64, DX
+	MOVQ  data_base+16(FP), BX
+	MOVQ  data_len+24(FP), SI
+	CMPQ  SI, $0x10
 	JA    long_3
-	TESTQ BX, BX
+	TESTQ SI, SI
 	JZ    ghashDone_1
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, SI
-	BZHIQ     BX, SI, SI
-	KMOVQ     SI, K1
-	CMPQ      BX, $0x10
+	MOVQ      $-1, DI
+	BZHIQ     SI, DI, DI
+	KMOVQ     DI, K1
+	CMPQ      SI, $0x10
 	JNE       loadShortMasked_3
-	VMOVDQU64 (DX), X0
+	VMOVDQU64 (BX), X0
 	JMP       loadShortDone_3
 
 loadShortMasked_3:
-	VMOVDQU8.Z (DX), K1, X0
+	VMOVDQU8.Z (BX), K1, X0
 
 loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (CX), X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (DX), X0, X0
 	VMOVDQU64 496(AX), X1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X1, X2
+	VPCLMULQDQ $0x10, 256(DX), X1, X2
 	VPSHUFD    $0x4e, X1, X3
 	VPXORD     X2, X3, X3
 	VPCLMULQDQ $0x00, X3, X0, X2
@@ -3925,25 +3907,25 @@ loadShortDone_3:
 	VPXORD     X0, X3, X3
 
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X0
+	VPCLMULQDQ $0x10, 256(DX), X2, X0
 	VPSHUFD    $0x4e, X2, X2
 	VPTERNLOGD $0x96, X2, X0, X3
-	VPSHUFB    byteReverse4<>+0(SB), X3, X3
+	VPSHUFB    (DX), X3, X3
 	VMOVDQU64  X3, (CX)
 	JMP        ghashDone_1
 
 long_3:
 	VMOVDQU64 (CX), X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (DX), X0, X0
 
 	// 32 blocks at a time.
 ghash32_1:
-	CMPQ      BX, $0x00000200
+	CMPQ      SI, $0x00000200
 	JB        ghash16_1
-	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (BX), Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
 	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
@@ -3951,10 +3933,10 @@ ghash32_1:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
 	VPXORD     Z5, Z4, Z4
-	VMOVDQU64  64(DX), Z2
+	VMOVDQU64  64(BX), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -3963,20 +3945,20 @@ ghash32_1:
 	VPTERNLOGD $0x96, Z8, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  128(DX), Z2
+	VMOVDQU64  128(BX), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  192(DX), Z5
+	VMOVDQU64  192(BX), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (DX), Z5, Z5
 	VMOVDQU64  192(AX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -3985,20 +3967,20 @@ ghash32_1:
 	VPTERNLOGD $0x96, Z10, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z1
-	VMOVDQU64  256(DX), Z2
+	VMOVDQU64  256(BX), Z2
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  256(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  320(DX), Z5
+	VMOVDQU64  320(BX), Z5
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (DX), Z5, Z5
 	VMOVDQU64  320(AX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -4007,20 +3989,20 @@ ghash32_1:
 	VPTERNLOGD $0x96, Z10, Z9, Z4
 	VPTERNLOGD $0x96, Z8, Z6, Z3
 	VPTERNLOGD $0x96, Z5, Z2, Z1
-	VMOVDQU64  384(DX), Z2
+	VMOVDQU64  384(BX), Z2
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  384(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  448(DX), Z5
+	VMOVDQU64  448(BX), Z5
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (DX), Z5, Z5
 	VMOVDQU64  448(AX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -4032,10 +4014,10 @@ ghash32_1:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z1
 
@@ -4044,18 +4026,18 @@ ghash32_1:
 	VPXORQ        Y1, Y2, Y2
 	VEXTRACTI32X4 $0x01, Y2, X0
 	VPXORQ        X2, X0, X0
-	ADDQ          $0x00000200, DX
-	SUBQ          $0x00000200, BX
+	ADDQ          $0x00000200, BX
+	SUBQ          $0x00000200, SI
 	JMP           ghash32_1
 
 ghash16_1:
 	// 16 blocks if that many remain.
-	CMPQ      BX, $0x00000100
+	CMPQ      SI, $0x00000100
 	JB        ghashTail_1
-	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (BX), Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
 	VMOVDQU64  256(AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z3
@@ -4063,10 +4045,10 @@ ghash16_1:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
 	VPXORD     Z5, Z4, Z4
-	VMOVDQU64  64(DX), Z2
+	VMOVDQU64  64(BX), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  320(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -4075,20 +4057,20 @@ ghash16_1:
 	VPTERNLOGD $0x96, Z8, Z7, Z4
 	VPXORD     Z6, Z3, Z3
 	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  128(DX), Z2
+	VMOVDQU64  128(BX), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (DX), Z2, Z2
 	VMOVDQU64  384(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
 	VPCLMULQDQ $0x11, Z5, Z2, Z2
 	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  192(DX), Z5
+	VMOVDQU64  192(BX), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (DX), Z5, Z5
 	VMOVDQU64  448(AX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -4100,10 +4082,10 @@ ghash16_1:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(DX), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z1
 
@@ -4112,40 +4094,40 @@ ghash16_1:
 	VPXORQ        Y1, Y2, Y2
 	VEXTRACTI32X4 $0x01, Y2, X0
 	VPXORQ        X2, X0, X0
-	ADDQ          $0x00000100, DX
-	SUBQ          $0x00000100, BX
+	ADDQ          $0x00000100, BX
+	SUBQ          $0x00000100, SI
 
 ghashTail_1:
 	// ghashTail: the last n < 256 bytes.
-	TESTQ BX, BX
+	TESTQ SI, SI
 	JZ    ghashTailDone_1
-	MOVQ  BX, SI
-	ADDQ  $0x0f, SI
-	ANDQ  $-16, SI
+	MOVQ  SI, DI
+	ADDQ  $0x0f, DI
+	ANDQ  $-16, DI
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(SI), DI
-	ANDQ  $0x30, DI
-	ADDQ  $0x10, DI
-	NEGQ  SI
-	LEAQ  512(AX)(SI*1), SI
+	LEAQ  -16(DI), R8
+	ANDQ  $0x30, R8
+	ADDQ  $0x10, R8
+	NEGQ  DI
+	LEAQ  512(AX)(DI*1), DI
 	MOVQ  $-1, AX
-	BZHIQ DI, AX, AX
+	BZHIQ R8, AX, AX
 	KMOVQ AX, K1
-	CMPQ  BX, $0x00000040
+	CMPQ  SI, $0x00000040
 	JA    ghashTail1Next_1
 
 	// ghashTail: 1 register(s).
-	MOVQ       BX, AX
-	MOVQ       $-1, BX
-	BZHIQ      AX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (DX), K2, Z1
+	MOVQ       SI, AX
+	MOVQ       $-1, SI
+	BZHIQ      AX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (BX), K2, Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU8.Z (SI), K1, Z0
+	VMOVDQU8.Z (DI), K1, Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
@@ -4154,10 +4136,10 @@ ghashTail_1:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z1, Z0
 
@@ -4169,31 +4151,31 @@ ghashTail_1:
 	JMP           ghashTailDone_1
 
 ghashTail1Next_1:
-	CMPQ BX, $0x00000080
+	CMPQ SI, $0x00000080
 	JA   ghashTail2Next_1
 
 	// ghashTail: 2 register(s).
-	MOVQ      BX, AX
+	MOVQ      SI, AX
 	SUBQ      $0x00000040, AX
-	MOVQ      $-1, BX
-	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K2
-	VMOVDQU64 (DX), Z1
+	MOVQ      $-1, SI
+	BZHIQ     AX, SI, SI
+	KMOVQ     SI, K2
+	VMOVDQU64 (BX), Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (SI), Z0
+	VMOVDQU64  (DI), Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
-	VMOVDQU8.Z 64(DX), K2, Z1
+	VMOVDQU8.Z 64(BX), K2, Z1
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU8.Z 64(SI), K1, Z4
+	VPSHUFB    (DX), Z1, Z1
+	VMOVDQU8.Z 64(DI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4204,10 +4186,10 @@ ghashTail1Next_1:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z1, Z0
 
@@ -4219,31 +4201,31 @@ ghashTail1Next_1:
 	JMP           ghashTailDone_1
 
 ghashTail2Next_1:
-	CMPQ BX, $0x000000c0
+	CMPQ SI, $0x000000c0
 	JA   ghashTail3Next_1
 
 	// ghashTail: 3 register(s).
-	MOVQ      BX, AX
+	MOVQ      SI, AX
 	SUBQ      $0x00000080, AX
-	MOVQ      $-1, BX
-	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K2
-	VMOVDQU64 (DX), Z1
+	MOVQ      $-1, SI
+	BZHIQ     AX, SI, SI
+	KMOVQ     SI, K2
+	VMOVDQU64 (BX), Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (SI), Z0
+	VMOVDQU64  (DI), Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  64(DX), Z1
+	VMOVDQU64  64(BX), Z1
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(SI), Z4
+	VPSHUFB    (DX), Z1, Z1
+	VMOVDQU64  64(DI), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4251,11 +4233,11 @@ ghashTail2Next_1:
 	VPTERNLOGD $0x96, Z7, Z6, Z3
 	VPXORD     Z5, Z2, Z2
 	VPXORD     Z1, Z0, Z0
-	VMOVDQU8.Z 128(DX), K2, Z1
+	VMOVDQU8.Z 128(BX), K2, Z1
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU8.Z 128(SI), K1, Z4
+	VPSHUFB    (DX), Z1, Z1
+	VMOVDQU8.Z 128(DI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4267,10 +4249,10 @@ ghashTail2Next_1:
 	VPXORD Z1, Z0, Z0
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z1, Z0
 
@@ -4283,27 +4265,27 @@ ghashTail2Next_1:
 
 ghashTail3Next_1:
 	// ghashTail: 4 register(s).
-	MOVQ      BX, AX
+	MOVQ      SI, AX
 	SUBQ      $0x000000c0, AX
-	MOVQ      $-1, BX
-	BZHIQ     AX, BX, BX
-	KMOVQ     BX, K2
-	VMOVDQU64 (DX), Z1
+	MOVQ      $-1, SI
+	BZHIQ     AX, SI, SI
+	KMOVQ     SI, K2
+	VMOVDQU64 (BX), Z1
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
+	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (SI), Z0
+	VMOVDQU64  (DI), Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  64(DX), Z1
+	VMOVDQU64  64(BX), Z1
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  64(SI), Z4
+	VPSHUFB    (DX), Z1, Z1
+	VMOVDQU64  64(DI), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4311,21 +4293,21 @@ ghashTail3Next_1:
 	VPTERNLOGD $0x96, Z7, Z6, Z3
 	VPXORD     Z5, Z2, Z2
 	VPXORD     Z1, Z0, Z0
-	VMOVDQU64  128(DX), Z1
+	VMOVDQU64  128(BX), Z1
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z1, Z1
-	VMOVDQU64  128(SI), Z4
+	VPSHUFB    (DX), Z1, Z1
+	VMOVDQU64  128(DI), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
 	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VMOVDQU8.Z 192(DX), K2, Z4
+	VMOVDQU8.Z 192(BX), K2, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z4, Z4
-	VMOVDQU8.Z 192(SI), K1, Z6
+	VPSHUFB    (DX), Z4, Z4
+	VMOVDQU8.Z 192(DI), K1, Z6
 	VPCLMULQDQ $0x00, Z6, Z4, Z7
 	VPCLMULQDQ $0x10, Z6, Z4, Z8
 	VPCLMULQDQ $0x01, Z6, Z4, Z9
@@ -4336,10 +4318,10 @@ ghashTail3Next_1:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z1, Z0
 
@@ -4350,7 +4332,7 @@ ghashTail3Next_1:
 	VPXORQ        X1, X0, X0
 
 ghashTailDone_1:
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (DX), X0, X0
 	VMOVDQU64 X0, (CX)
 
 ghashDone_1:
@@ -4371,15 +4353,17 @@ TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ  dst_base+40(FP), R8
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
+	LEAQ  loopConsts<>+63(SB), R11
+	ANDQ  $-64, R11
 	CMPQ  R10, $0x10
 	JA    long_4
 	TESTQ R10, R10
 	JZ    sealExit_1
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R11
-	BZHIQ     R10, R11, R11
-	KMOVQ     R11, K1
+	MOVQ      $-1, R12
+	BZHIQ     R10, R12, R12
+	KMOVQ     R12, K1
 	VMOVDQU64 (SI), X0
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
@@ -4450,11 +4434,11 @@ storeShortDone_3:
 
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
-	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VPSHUFB   (R11), X1, X1
 	VMOVDQU64 496(BX), X2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X3
+	VPCLMULQDQ $0x10, 256(R11), X2, X3
 	VPSHUFD    $0x4e, X2, X4
 	VPXORD     X3, X4, X4
 	VPCLMULQDQ $0x00, X4, X1, X3
@@ -4465,14 +4449,14 @@ storeShortDone_3:
 	VPXORD     X1, X4, X4
 
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X1
+	VPCLMULQDQ $0x10, 256(R11), X3, X1
 	VPSHUFD    $0x4e, X3, X3
 	VPTERNLOGD $0x96, X3, X1, X4
-	VPSHUFB    byteReverse4<>+0(SB), X4, X4
+	VPSHUFB    (R11), X4, X4
 	VMOVDQU64  X4, (DI)
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPSHUFB    (R11), X0, X0
 	VPADDD     laneOffsets<>+16(SB), X0, X0
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPSHUFB    (R11), X0, X0
 	VMOVDQU64  X0, (SI)
 	JMP        sealExit_1
 
@@ -4502,22 +4486,22 @@ keys12_5:
 keys10_5:
 	// loadCounter: lane i = ctr+i, byte-reversed.
 	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
 	VMOVDQU64       (DI), X16
-	VPSHUFB         byteReverse4<>+0(SB), X16, X16
+	VPSHUFB         (R11), X16, X16
 	CMPQ            R10, $0x00000100
 	JBE             sealNone_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -4624,14 +4608,14 @@ seal32_1:
 	JBE  seal16_1
 
 	// Two batches, each hashing the one before it, one reduction.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -4670,7 +4654,7 @@ rounds10_31:
 	VMOVDQU64 -256(R8), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  (BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -4693,7 +4677,7 @@ rounds10_31:
 	VMOVDQU64 -192(R8), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  64(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -4717,7 +4701,7 @@ rounds10_31:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  128(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -4739,7 +4723,7 @@ rounds10_31:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  192(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -4777,14 +4761,14 @@ rounds10_31:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z17
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z18
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z19
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z20
-	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     (R11), Z15, Z17
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z18
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z19
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z20
+	VPADDD      128(R11), Z15, Z15
 	VPXORD      Z0, Z17, Z17
 	VPXORD      Z0, Z18, Z18
 	VPXORD      Z0, Z19, Z19
@@ -4823,7 +4807,7 @@ rounds10_32:
 	VMOVDQU64 -256(R8), Z22
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  256(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -4845,7 +4829,7 @@ rounds10_32:
 	VMOVDQU64 -192(R8), Z25
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  320(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -4869,7 +4853,7 @@ rounds10_32:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -4891,7 +4875,7 @@ rounds10_32:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -4915,10 +4899,10 @@ rounds10_32:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -4951,14 +4935,14 @@ seal16_1:
 	JBE  sealPending_1
 
 	// One batch hashing the one before it.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -4997,7 +4981,7 @@ rounds10_33:
 	VMOVDQU64 -256(R8), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  256(BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -5020,7 +5004,7 @@ rounds10_33:
 	VMOVDQU64 -192(R8), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  320(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -5044,7 +5028,7 @@ rounds10_33:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -5066,7 +5050,7 @@ rounds10_33:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -5090,10 +5074,10 @@ rounds10_33:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -5132,18 +5116,18 @@ sealPending_1:
 	ADDQ  $0x10, CX
 	NEGQ  AX
 	LEAQ  512(BX)(AX*1), AX
-	MOVQ  $-1, R11
-	BZHIQ CX, R11, R11
-	KMOVQ R11, K1
+	MOVQ  $-1, R12
+	BZHIQ CX, R12, R12
+	KMOVQ R12, K1
 	CMPQ  R10, $0x00000040
 	JA    sealTail1Next_1
 
 	// sealTail: 1 register(s).
 	MOVQ    R10, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	MOVQ    $-1, R12
+	BZHIQ   CX, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_34
@@ -5164,7 +5148,7 @@ rounds10_34:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -5181,7 +5165,7 @@ rounds10_34:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5199,7 +5183,7 @@ rounds10_34:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5215,7 +5199,7 @@ rounds10_34:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -5233,10 +5217,10 @@ rounds10_34:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -5254,12 +5238,12 @@ rounds10_34:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -5271,7 +5255,7 @@ rounds10_34:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z0, Z3
 
@@ -5289,12 +5273,12 @@ sealTail1Next_1:
 	// sealTail: 2 register(s).
 	MOVQ    R10, CX
 	SUBQ    $0x00000040, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	MOVQ    $-1, R12
+	BZHIQ   CX, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z18
+	VPSHUFB (R11), Z18, Z18
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
@@ -5321,7 +5305,7 @@ rounds10_35:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -5340,7 +5324,7 @@ rounds10_35:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5360,7 +5344,7 @@ rounds10_35:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5378,7 +5362,7 @@ rounds10_35:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -5398,10 +5382,10 @@ rounds10_35:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -5422,12 +5406,12 @@ rounds10_35:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -5438,11 +5422,11 @@ rounds10_35:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 64(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -5454,7 +5438,7 @@ rounds10_35:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -5472,14 +5456,14 @@ sealTail2Next_1:
 	// sealTail: 3 register(s).
 	MOVQ    R10, CX
 	SUBQ    $0x00000080, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	MOVQ    $-1, R12
+	BZHIQ   CX, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z19
+	VPSHUFB (R11), Z19, Z18
+	VPADDD  128(R11), Z19, Z19
+	VPSHUFB (R11), Z19, Z19
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -5512,7 +5496,7 @@ rounds10_36:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -5533,7 +5517,7 @@ rounds10_36:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5555,7 +5539,7 @@ rounds10_36:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5575,7 +5559,7 @@ rounds10_36:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -5597,10 +5581,10 @@ rounds10_36:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -5624,12 +5608,12 @@ rounds10_36:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -5640,11 +5624,11 @@ rounds10_36:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VPSHUFB   (R11), Z18, Z1
 	VMOVDQU64 64(AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -5655,11 +5639,11 @@ rounds10_36:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 128(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -5671,7 +5655,7 @@ rounds10_36:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -5686,16 +5670,16 @@ sealTail3Next_1:
 	// sealTail: 4 register(s).
 	MOVQ    R10, CX
 	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, R11
-	BZHIQ   CX, R11, R11
-	KMOVQ   R11, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
-	VPADDD  laneStep<>+0(SB), Z20, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	MOVQ    $-1, R12
+	BZHIQ   CX, R12, R12
+	KMOVQ   R12, K2
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z19
+	VPSHUFB (R11), Z19, Z18
+	VPADDD  128(R11), Z19, Z20
+	VPSHUFB (R11), Z20, Z19
+	VPADDD  128(R11), Z20, Z20
+	VPSHUFB (R11), Z20, Z20
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -5734,7 +5718,7 @@ rounds10_37:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -5757,7 +5741,7 @@ rounds10_37:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5781,7 +5765,7 @@ rounds10_37:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -5803,7 +5787,7 @@ rounds10_37:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -5827,10 +5811,10 @@ rounds10_37:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -5857,12 +5841,12 @@ rounds10_37:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -5873,11 +5857,11 @@ rounds10_37:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VPSHUFB   (R11), Z18, Z1
 	VMOVDQU64 64(AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -5888,11 +5872,11 @@ rounds10_37:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z1
+	VPSHUFB   (R11), Z19, Z1
 	VMOVDQU64 128(AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -5903,11 +5887,11 @@ rounds10_37:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 192(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -5919,7 +5903,7 @@ rounds10_37:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -5953,7 +5937,7 @@ sealNone_1:
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
 	KMOVQ   BX, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
+	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_38
@@ -6004,12 +5988,12 @@ rounds10_38:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -6021,7 +6005,7 @@ rounds10_38:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z0, Z3
 
@@ -6042,9 +6026,9 @@ sealTail1Next_2:
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
 	KMOVQ   BX, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z18
-	VPSHUFB byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z18
+	VPSHUFB (R11), Z18, Z18
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	CMPQ    DX, $0x0c
@@ -6112,12 +6096,12 @@ rounds10_39:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -6128,11 +6112,11 @@ rounds10_39:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 64(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -6144,7 +6128,7 @@ rounds10_39:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -6165,11 +6149,11 @@ sealTail2Next_2:
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
 	KMOVQ   BX, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z19
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z19
+	VPSHUFB (R11), Z19, Z18
+	VPADDD  128(R11), Z19, Z19
+	VPSHUFB (R11), Z19, Z19
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -6254,12 +6238,12 @@ rounds10_40:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -6270,11 +6254,11 @@ rounds10_40:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VPSHUFB   (R11), Z18, Z1
 	VMOVDQU64 64(AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -6285,11 +6269,11 @@ rounds10_40:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 128(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -6301,7 +6285,7 @@ rounds10_40:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -6319,13 +6303,13 @@ sealTail3Next_2:
 	MOVQ    $-1, BX
 	BZHIQ   CX, BX, BX
 	KMOVQ   BX, K2
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z19
-	VPSHUFB byteReverse4<>+0(SB), Z19, Z18
-	VPADDD  laneStep<>+0(SB), Z19, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z19
-	VPADDD  laneStep<>+0(SB), Z20, Z20
-	VPSHUFB byteReverse4<>+0(SB), Z20, Z20
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z19
+	VPSHUFB (R11), Z19, Z18
+	VPADDD  128(R11), Z19, Z20
+	VPSHUFB (R11), Z20, Z19
+	VPADDD  128(R11), Z20, Z20
+	VPSHUFB (R11), Z20, Z20
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -6393,12 +6377,12 @@ rounds10_41:
 	VMOVDQU64   Z18, 64(R8)
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB   (R11), Z17, Z0
 	VPXORD    Z16, Z0, Z0
 	VMOVDQU64 (AX), Z16
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z17
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z17
 	VPSHUFD    $0x4e, Z16, Z21
 	VPXORD     Z17, Z21, Z21
 	VPCLMULQDQ $0x00, Z21, Z0, Z17
@@ -6409,11 +6393,11 @@ rounds10_41:
 	VPXORD     Z0, Z21, Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z0
+	VPSHUFB   (R11), Z18, Z0
 	VMOVDQU64 64(AX), Z16
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z18
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z18
 	VPSHUFD    $0x4e, Z16, Z22
 	VPXORD     Z18, Z22, Z22
 	VPCLMULQDQ $0x00, Z22, Z0, Z18
@@ -6487,11 +6471,11 @@ rounds10_42:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z1
+	VPSHUFB   (R11), Z19, Z1
 	VMOVDQU64 128(AX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -6502,11 +6486,11 @@ rounds10_42:
 	VPTERNLOGD $0x96, Z1, Z4, Z21
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 192(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -6518,7 +6502,7 @@ rounds10_42:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z17, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z17, Z0
 	VPSHUFD    $0x4e, Z17, Z17
 	VPTERNLOGD $0x96, Z17, Z0, Z21
 
@@ -6536,9 +6520,9 @@ sealDone_1:
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
 	VPADDD    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 
 sealExit_1:
@@ -6559,15 +6543,17 @@ TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ  dst_base+40(FP), R8
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
+	LEAQ  loopConsts<>+63(SB), R11
+	ANDQ  $-64, R11
 	CMPQ  R10, $0x10
 	JA    long_5
 	TESTQ R10, R10
 	JZ    openExit_1
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R11
-	BZHIQ     R10, R11, R11
-	KMOVQ     R11, K1
+	MOVQ      $-1, R12
+	BZHIQ     R10, R12, R12
+	KMOVQ     R12, K1
 	VMOVDQU64 (SI), X0
 	CMPQ      R10, $0x10
 	JNE       loadShortMasked_5
@@ -6580,11 +6566,11 @@ loadShortMasked_5:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
-	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VPSHUFB   (R11), X1, X1
 	VMOVDQU64 496(BX), X3
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X4
+	VPCLMULQDQ $0x10, 256(R11), X3, X4
 	VPSHUFD    $0x4e, X3, X5
 	VPXORD     X4, X5, X5
 	VPCLMULQDQ $0x00, X5, X1, X4
@@ -6595,10 +6581,10 @@ loadShortDone_5:
 	VPXORD     X1, X5, X5
 
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X1
+	VPCLMULQDQ $0x10, 256(R11), X4, X1
 	VPSHUFD    $0x4e, X4, X4
 	VPTERNLOGD $0x96, X4, X1, X5
-	VPSHUFB    byteReverse4<>+0(SB), X5, X5
+	VPSHUFB    (R11), X5, X5
 	VMOVDQU64  X5, (DI)
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
@@ -6655,9 +6641,9 @@ storeShortMasked_4:
 	VMOVDQU8 X2, K1, (R8)
 
 storeShortDone_4:
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
 	JMP       openExit_1
 
@@ -6687,24 +6673,24 @@ keys12_6:
 keys10_6:
 	// loadCounter: lane i = ctr+i, byte-reversed.
 	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
 	VMOVDQU64       (DI), X16
-	VPSHUFB         byteReverse4<>+0(SB), X16, X16
+	VPSHUFB         (R11), X16, X16
 
 open32_1:
 	CMPQ R10, $0x00000200
 	JB   open16_1
 
 	// Two batches, each hashing its own ciphertext, one reduction.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -6743,7 +6729,7 @@ rounds10_44:
 	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  (BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -6766,7 +6752,7 @@ rounds10_44:
 	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  64(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -6790,7 +6776,7 @@ rounds10_44:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  128(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -6812,7 +6798,7 @@ rounds10_44:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  192(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -6850,14 +6836,14 @@ rounds10_44:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z17
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z18
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z19
-	VPADDD      laneStep<>+0(SB), Z15, Z15
-	VPSHUFB     byteReverse4<>+0(SB), Z15, Z20
-	VPADDD      laneStep<>+0(SB), Z15, Z15
+	VPSHUFB     (R11), Z15, Z17
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z18
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z19
+	VPADDD      128(R11), Z15, Z15
+	VPSHUFB     (R11), Z15, Z20
+	VPADDD      128(R11), Z15, Z15
 	VPXORD      Z0, Z17, Z17
 	VPXORD      Z0, Z18, Z18
 	VPXORD      Z0, Z19, Z19
@@ -6896,7 +6882,7 @@ rounds10_45:
 	VMOVDQU64 (R9), Z22
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  256(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -6918,7 +6904,7 @@ rounds10_45:
 	VMOVDQU64 64(R9), Z25
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  320(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -6942,7 +6928,7 @@ rounds10_45:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -6964,7 +6950,7 @@ rounds10_45:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -6988,10 +6974,10 @@ rounds10_45:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -7024,14 +7010,14 @@ open16_1:
 	JB   openTail_1
 
 	// One batch hashing its own ciphertext.
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z17
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z18
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z19
-	VPADDD  laneStep<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z20
-	VPADDD  laneStep<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
 	VPXORD  Z0, Z17, Z17
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
@@ -7070,7 +7056,7 @@ rounds10_46:
 	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  256(BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -7093,7 +7079,7 @@ rounds10_46:
 	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  320(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -7117,7 +7103,7 @@ rounds10_46:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -7139,7 +7125,7 @@ rounds10_46:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -7163,10 +7149,10 @@ rounds10_46:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -7219,7 +7205,7 @@ openTail_1:
 	BZHIQ      CX, BX, BX
 	KMOVQ      BX, K2
 	VMOVDQU8.Z (R9), K2, Z17
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z18
+	VPSHUFB    (R11), Z15, Z18
 	VPXORD     Z0, Z18, Z18
 	CMPQ       DX, $0x0c
 	JB         rounds10_47
@@ -7239,7 +7225,7 @@ rounds10_47:
 	VAESENC Z6, Z18, Z18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (AX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -7274,10 +7260,10 @@ rounds10_47:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -7305,9 +7291,9 @@ openTail1Next_1:
 	KMOVQ      BX, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU8.Z 64(R9), K2, Z18
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z19
-	VPADDD     laneStep<>+0(SB), Z15, Z20
-	VPSHUFB    byteReverse4<>+0(SB), Z20, Z20
+	VPSHUFB    (R11), Z15, Z19
+	VPADDD     128(R11), Z15, Z20
+	VPSHUFB    (R11), Z20, Z20
 	VPXORD     Z0, Z19, Z19
 	VPXORD     Z0, Z20, Z20
 	CMPQ       DX, $0x0c
@@ -7333,7 +7319,7 @@ rounds10_48:
 	VAESENC Z6, Z20, Z20
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -7351,7 +7337,7 @@ rounds10_48:
 	VAESENC Z8, Z20, Z20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU8.Z 64(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -7387,10 +7373,10 @@ rounds10_48:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -7422,11 +7408,11 @@ openTail2Next_1:
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU8.Z 128(R9), K2, Z19
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z20
-	VPADDD     laneStep<>+0(SB), Z15, Z22
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z21
-	VPADDD     laneStep<>+0(SB), Z22, Z22
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z15, Z20
+	VPADDD     128(R11), Z15, Z22
+	VPSHUFB    (R11), Z22, Z21
+	VPADDD     128(R11), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VPXORD     Z0, Z20, Z20
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
@@ -7458,7 +7444,7 @@ rounds10_49:
 	VAESENC Z6, Z22, Z22
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -7478,7 +7464,7 @@ rounds10_49:
 	VAESENC Z8, Z22, Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -7499,7 +7485,7 @@ rounds10_49:
 	VAESENC Z10, Z22, Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VPSHUFB    (R11), Z19, Z2
 	VMOVDQU8.Z 128(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -7532,10 +7518,10 @@ rounds10_49:
 	VPXORD Z2, Z0, Z0
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -7568,13 +7554,13 @@ openTail3Next_1:
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
 	VMOVDQU8.Z 192(R9), K2, Z20
-	VPSHUFB    byteReverse4<>+0(SB), Z15, Z21
-	VPADDD     laneStep<>+0(SB), Z15, Z23
-	VPSHUFB    byteReverse4<>+0(SB), Z23, Z22
-	VPADDD     laneStep<>+0(SB), Z23, Z24
-	VPSHUFB    byteReverse4<>+0(SB), Z24, Z23
-	VPADDD     laneStep<>+0(SB), Z24, Z24
-	VPSHUFB    byteReverse4<>+0(SB), Z24, Z24
+	VPSHUFB    (R11), Z15, Z21
+	VPADDD     128(R11), Z15, Z23
+	VPSHUFB    (R11), Z23, Z22
+	VPADDD     128(R11), Z23, Z24
+	VPSHUFB    (R11), Z24, Z23
+	VPADDD     128(R11), Z24, Z24
+	VPSHUFB    (R11), Z24, Z24
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	VPXORD     Z0, Z23, Z23
@@ -7612,7 +7598,7 @@ rounds10_50:
 	VAESENC Z6, Z24, Z24
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (AX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -7634,7 +7620,7 @@ rounds10_50:
 	VAESENC Z8, Z24, Z24
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU64  64(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -7657,7 +7643,7 @@ rounds10_50:
 	VAESENC Z10, Z24, Z24
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VPSHUFB    (R11), Z19, Z2
 	VMOVDQU64  128(AX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -7678,7 +7664,7 @@ rounds10_50:
 	VAESENC Z12, Z24, Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
+	VPSHUFB    (R11), Z20, Z5
 	VMOVDQU8.Z 192(AX), K1, Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -7702,10 +7688,10 @@ rounds10_50:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -7737,9 +7723,9 @@ openDone_1:
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
 	VPADDD    X15, X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 
 openExit_1:
@@ -7760,15 +7746,17 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	MOVQ  dst_base+40(FP), R8
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
+	LEAQ  loopConsts<>+63(SB), R11
+	ANDQ  $-64, R11
 	CMPQ  R10, $0x10
 	JA    long_6
 	TESTQ R10, R10
 	JZ    sealExit_2
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R11
-	BZHIQ     R10, R11, R11
-	KMOVQ     R11, K1
+	MOVQ      $-1, R12
+	BZHIQ     R10, R12, R12
+	KMOVQ     R12, K1
 	VMOVDQU64 (SI), X0
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
@@ -7839,11 +7827,11 @@ storeShortDone_5:
 
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
-	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VPSHUFB   (R11), X1, X1
 	VMOVDQU64 496(BX), X2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X2, X3
+	VPCLMULQDQ $0x10, 256(R11), X2, X3
 	VPSHUFD    $0x4e, X2, X4
 	VPXORD     X3, X4, X4
 	VPCLMULQDQ $0x00, X4, X1, X3
@@ -7854,14 +7842,14 @@ storeShortDone_5:
 	VPXORD     X1, X4, X4
 
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X1
+	VPCLMULQDQ $0x10, 256(R11), X3, X1
 	VPSHUFD    $0x4e, X3, X3
 	VPTERNLOGD $0x96, X3, X1, X4
-	VPSHUFB    byteReverse4<>+0(SB), X4, X4
+	VPSHUFB    (R11), X4, X4
 	VMOVDQU64  X4, (DI)
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPSHUFB    (R11), X0, X0
 	VPADDD     laneOffsets<>+16(SB), X0, X0
-	VPSHUFB    byteReverse4<>+0(SB), X0, X0
+	VPSHUFB    (R11), X0, X0
 	VMOVDQU64  X0, (SI)
 	JMP        sealExit_2
 
@@ -7890,7 +7878,7 @@ keys12_7:
 
 keys10_7:
 	VMOVDQU64 (DI), X16
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 	CMPQ      R10, $0x00000100
 	JBE       sealNone_2
 
@@ -7898,9 +7886,9 @@ keys10_7:
 	MOVL            12(SI), AX
 	BSWAPL          AX
 	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// publicCounter.blocks: the next 16 counter blocks.
@@ -7909,24 +7897,32 @@ keys10_7:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_1
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_1
 
 counterCarry_1:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+	VPADDD    896(R11), Z21, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z21, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z21, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z15
 
 counterDone_1:
 	ADDL   $0x10, AX
@@ -8042,24 +8038,32 @@ seal32_2:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_2
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_2
 
 counterCarry_2:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+	VPADDD    896(R11), Z21, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z21, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z21, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z15
 
 counterDone_2:
 	ADDL   $0x10, AX
@@ -8101,7 +8105,7 @@ rounds10_53:
 	VMOVDQU64 -256(R8), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  (BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -8124,7 +8128,7 @@ rounds10_53:
 	VMOVDQU64 -192(R8), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  64(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8148,7 +8152,7 @@ rounds10_53:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  128(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8170,7 +8174,7 @@ rounds10_53:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  192(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -8215,24 +8219,32 @@ rounds10_53:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_3
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_3
 
 counterCarry_3:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VPSHUFB   (R11), Z15, Z22
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z22, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z22, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z22, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z22, Z22
-	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+	VPADDD    896(R11), Z22, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z22, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z22, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z22, Z22
+	VPSHUFB   (R11), Z22, Z15
 
 counterDone_3:
 	ADDL   $0x10, AX
@@ -8274,7 +8286,7 @@ rounds10_54:
 	VMOVDQU64 -256(R8), Z22
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  256(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8296,7 +8308,7 @@ rounds10_54:
 	VMOVDQU64 -192(R8), Z25
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  320(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -8320,7 +8332,7 @@ rounds10_54:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8342,7 +8354,7 @@ rounds10_54:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -8366,10 +8378,10 @@ rounds10_54:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -8408,24 +8420,32 @@ seal16_2:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_4
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_4
 
 counterCarry_4:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+	VPADDD    896(R11), Z21, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z21, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z21, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z15
 
 counterDone_4:
 	ADDL   $0x10, AX
@@ -8467,7 +8487,7 @@ rounds10_55:
 	VMOVDQU64 -256(R8), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  256(BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -8490,7 +8510,7 @@ rounds10_55:
 	VMOVDQU64 -192(R8), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  320(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8514,7 +8534,7 @@ rounds10_55:
 	VMOVDQU64 -128(R8), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -8536,7 +8556,7 @@ rounds10_55:
 	VMOVDQU64 -64(R8), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -8560,10 +8580,10 @@ rounds10_55:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -8597,22 +8617,22 @@ sealPending_2:
 	ANDQ $-16, CX
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(CX), R11
-	ANDQ  $0x30, R11
-	ADDQ  $0x10, R11
+	LEAQ  -16(CX), R12
+	ANDQ  $0x30, R12
+	ADDQ  $0x10, R12
 	NEGQ  CX
 	LEAQ  512(BX)(CX*1), CX
-	MOVQ  $-1, R12
-	BZHIQ R11, R12, R12
-	KMOVQ R12, K1
+	MOVQ  $-1, R13
+	BZHIQ R12, R13, R13
+	KMOVQ R13, K1
 	CMPQ  R10, $0x00000040
 	JA    sealTail1Next_3
 
 	// sealTail: 1 register(s).
-	MOVQ  R10, R11
-	MOVQ  $-1, R12
-	BZHIQ R11, R12, R12
-	KMOVQ R12, K2
+	MOVQ  R10, R12
+	MOVQ  $-1, R13
+	BZHIQ R12, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.tail: 1 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z15
@@ -8636,7 +8656,7 @@ rounds10_56:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -8653,7 +8673,7 @@ rounds10_56:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -8671,7 +8691,7 @@ rounds10_56:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -8687,7 +8707,7 @@ rounds10_56:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -8705,10 +8725,10 @@ rounds10_56:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -8726,12 +8746,12 @@ rounds10_56:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -8743,7 +8763,7 @@ rounds10_56:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z0, Z3
 
@@ -8759,17 +8779,17 @@ sealTail1Next_3:
 	JA   sealTail2Next_3
 
 	// sealTail: 2 register(s).
-	MOVQ  R10, R11
-	SUBQ  $0x00000040, R11
-	MOVQ  $-1, R12
-	BZHIQ R11, R12, R12
-	KMOVQ R12, K2
+	MOVQ  R10, R12
+	SUBQ  $0x00000040, R12
+	MOVQ  $-1, R13
+	BZHIQ R12, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    896(R11), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
@@ -8796,7 +8816,7 @@ rounds10_57:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -8815,7 +8835,7 @@ rounds10_57:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -8835,7 +8855,7 @@ rounds10_57:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -8853,7 +8873,7 @@ rounds10_57:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -8873,10 +8893,10 @@ rounds10_57:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -8897,12 +8917,12 @@ rounds10_57:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -8913,11 +8933,11 @@ rounds10_57:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 64(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -8929,7 +8949,7 @@ rounds10_57:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -8945,19 +8965,19 @@ sealTail2Next_3:
 	JA   sealTail3Next_3
 
 	// sealTail: 3 register(s).
-	MOVQ  R10, R11
-	SUBQ  $0x00000080, R11
-	MOVQ  $-1, R12
-	BZHIQ R11, R12, R12
-	KMOVQ R12, K2
+	MOVQ  R10, R12
+	SUBQ  $0x00000080, R12
+	MOVQ  $-1, R13
+	BZHIQ R12, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z18
-	VPADDD    laneAdd4<>+0(SB), Z18, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z18, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB   (R11), Z15, Z18
+	VPADDD    896(R11), Z18, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z18, Z18
+	VPSHUFB   (R11), Z18, Z18
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
@@ -8990,7 +9010,7 @@ rounds10_58:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -9011,7 +9031,7 @@ rounds10_58:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -9033,7 +9053,7 @@ rounds10_58:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -9053,7 +9073,7 @@ rounds10_58:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -9075,10 +9095,10 @@ rounds10_58:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -9102,12 +9122,12 @@ rounds10_58:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -9118,11 +9138,11 @@ rounds10_58:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VPSHUFB   (R11), Z15, Z1
 	VMOVDQU64 64(CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -9133,11 +9153,11 @@ rounds10_58:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 128(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -9149,7 +9169,7 @@ rounds10_58:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -9162,21 +9182,21 @@ rounds10_58:
 
 sealTail3Next_3:
 	// sealTail: 4 register(s).
-	MOVQ  R10, R11
-	SUBQ  $0x000000c0, R11
-	MOVQ  $-1, R12
-	BZHIQ R11, R12, R12
-	KMOVQ R12, K2
+	MOVQ  R10, R12
+	SUBQ  $0x000000c0, R12
+	MOVQ  $-1, R13
+	BZHIQ R12, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z19
-	VPADDD    laneAdd4<>+0(SB), Z19, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z19, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd12<>+0(SB), Z19, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPSHUFB   (R11), Z15, Z19
+	VPADDD    896(R11), Z19, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z19, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1152(R11), Z19, Z19
+	VPSHUFB   (R11), Z19, Z19
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
@@ -9215,7 +9235,7 @@ rounds10_59:
 	VMOVDQU64 -256(R8), Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -9238,7 +9258,7 @@ rounds10_59:
 	VMOVDQU64 -192(R8), Z2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  320(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -9262,7 +9282,7 @@ rounds10_59:
 	VMOVDQU64 -128(R8), Z2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z2, Z2
+	VPSHUFB    (R11), Z2, Z2
 	VMOVDQU64  384(BX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -9284,7 +9304,7 @@ rounds10_59:
 	VMOVDQU64 -64(R8), Z5
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z5, Z5
+	VPSHUFB    (R11), Z5, Z5
 	VMOVDQU64  448(BX), Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -9308,10 +9328,10 @@ rounds10_59:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -9338,12 +9358,12 @@ rounds10_59:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -9354,11 +9374,11 @@ rounds10_59:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VPSHUFB   (R11), Z15, Z1
 	VMOVDQU64 64(CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -9369,11 +9389,11 @@ rounds10_59:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VPSHUFB   (R11), Z18, Z1
 	VMOVDQU64 128(CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -9384,11 +9404,11 @@ rounds10_59:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 192(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -9400,7 +9420,7 @@ rounds10_59:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -9422,9 +9442,9 @@ sealNone_2:
 	JMP             loadDone_1
 
 loadCarry_1:
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z15
 	VPADDD  laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB (R11), Z15, Z15
 
 loadDone_1:
 	// sealTail: the last 0 < n <= 256 bytes.
@@ -9433,22 +9453,22 @@ loadDone_1:
 	ANDQ $-16, CX
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(CX), R11
-	ANDQ  $0x30, R11
-	ADDQ  $0x10, R11
+	LEAQ  -16(CX), R12
+	ANDQ  $0x30, R12
+	ADDQ  $0x10, R12
 	NEGQ  CX
 	LEAQ  512(BX)(CX*1), CX
 	MOVQ  $-1, BX
-	BZHIQ R11, BX, BX
+	BZHIQ R12, BX, BX
 	KMOVQ BX, K1
 	CMPQ  R10, $0x00000040
 	JA    sealTail1Next_4
 
 	// sealTail: 1 register(s).
 	MOVQ  R10, BX
-	MOVQ  $-1, R11
-	BZHIQ BX, R11, R11
-	KMOVQ R11, K2
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// publicCounter.tail: 1 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z15
@@ -9502,12 +9522,12 @@ rounds10_60:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -9519,7 +9539,7 @@ rounds10_60:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
 	VPTERNLOGD $0x96, Z2, Z0, Z3
 
@@ -9537,15 +9557,15 @@ sealTail1Next_4:
 	// sealTail: 2 register(s).
 	MOVQ  R10, BX
 	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R11
-	BZHIQ BX, R11, R11
-	KMOVQ R11, K2
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    896(R11), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
@@ -9613,12 +9633,12 @@ rounds10_61:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -9629,11 +9649,11 @@ rounds10_61:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 64(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -9645,7 +9665,7 @@ rounds10_61:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -9663,17 +9683,17 @@ sealTail2Next_4:
 	// sealTail: 3 register(s).
 	MOVQ  R10, BX
 	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R11
-	BZHIQ BX, R11, R11
-	KMOVQ R11, K2
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z18
-	VPADDD    laneAdd4<>+0(SB), Z18, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z18, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
+	VPSHUFB   (R11), Z15, Z18
+	VPADDD    896(R11), Z18, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z18, Z18
+	VPSHUFB   (R11), Z18, Z18
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
@@ -9758,12 +9778,12 @@ rounds10_62:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z1
+	VPSHUFB   (R11), Z17, Z1
 	VPXORD    Z16, Z1, Z1
 	VMOVDQU64 (CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -9774,11 +9794,11 @@ rounds10_62:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z1
+	VPSHUFB   (R11), Z15, Z1
 	VMOVDQU64 64(CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z5
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
 	VPSHUFD    $0x4e, Z2, Z6
 	VPXORD     Z5, Z6, Z6
 	VPCLMULQDQ $0x00, Z6, Z1, Z5
@@ -9789,11 +9809,11 @@ rounds10_62:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 128(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
 	VPXORD     Z2, Z5, Z5
 	VPCLMULQDQ $0x00, Z5, Z0, Z2
@@ -9805,7 +9825,7 @@ rounds10_62:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
 
@@ -9820,19 +9840,19 @@ sealTail3Next_4:
 	// sealTail: 4 register(s).
 	MOVQ  R10, BX
 	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R11
-	BZHIQ BX, R11, R11
-	KMOVQ R11, K2
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z19
-	VPADDD    laneAdd4<>+0(SB), Z19, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z19, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd12<>+0(SB), Z19, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
+	VPSHUFB   (R11), Z15, Z19
+	VPADDD    896(R11), Z19, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z19, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1152(R11), Z19, Z19
+	VPSHUFB   (R11), Z19, Z19
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
@@ -9900,12 +9920,12 @@ rounds10_63:
 	VMOVDQU64   Z15, 64(R8)
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB   byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB   (R11), Z17, Z0
 	VPXORD    Z16, Z0, Z0
 	VMOVDQU64 (CX), Z16
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z16, Z17
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z17
 	VPSHUFD    $0x4e, Z16, Z20
 	VPXORD     Z17, Z20, Z20
 	VPCLMULQDQ $0x00, Z20, Z0, Z17
@@ -9916,11 +9936,11 @@ rounds10_63:
 	VPXORD     Z0, Z20, Z20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z0
+	VPSHUFB   (R11), Z15, Z0
 	VMOVDQU64 64(CX), Z15
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z15, Z16
+	VPCLMULQDQ $0x10, 256(R11), Z15, Z16
 	VPSHUFD    $0x4e, Z15, Z21
 	VPXORD     Z16, Z21, Z21
 	VPCLMULQDQ $0x00, Z21, Z0, Z16
@@ -9994,11 +10014,11 @@ rounds10_64:
 	VMOVDQU8.Z  Z0, K2, Z0
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z1
+	VPSHUFB   (R11), Z18, Z1
 	VMOVDQU64 128(CX), Z2
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z2, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
 	VPXORD     Z3, Z4, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z3
@@ -10009,11 +10029,11 @@ rounds10_64:
 	VPTERNLOGD $0x96, Z1, Z4, Z20
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z0, Z0
+	VPSHUFB    (R11), Z0, Z0
 	VMOVDQU8.Z 192(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z1, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
 	VPXORD     Z2, Z3, Z3
 	VPCLMULQDQ $0x00, Z3, Z0, Z2
@@ -10025,7 +10045,7 @@ rounds10_64:
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z17, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z17, Z0
 	VPSHUFD    $0x4e, Z17, Z17
 	VPTERNLOGD $0x96, Z17, Z0, Z20
 
@@ -10044,92 +10064,12 @@ sealDone_2:
 	ADDL      CX, AX
 	BSWAPL    AX
 	MOVL      AX, 12(SI)
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 
 sealExit_2:
 	VZEROUPPER
 	RET
-
-DATA beStep4<>+0(SB)/8, $0x0000000000000000
-DATA beStep4<>+8(SB)/8, $0x0400000000000000
-DATA beStep4<>+16(SB)/8, $0x0000000000000000
-DATA beStep4<>+24(SB)/8, $0x0400000000000000
-DATA beStep4<>+32(SB)/8, $0x0000000000000000
-DATA beStep4<>+40(SB)/8, $0x0400000000000000
-DATA beStep4<>+48(SB)/8, $0x0000000000000000
-DATA beStep4<>+56(SB)/8, $0x0400000000000000
-GLOBL beStep4<>(SB), RODATA|NOPTR, $64
-
-DATA beStep8<>+0(SB)/8, $0x0000000000000000
-DATA beStep8<>+8(SB)/8, $0x0800000000000000
-DATA beStep8<>+16(SB)/8, $0x0000000000000000
-DATA beStep8<>+24(SB)/8, $0x0800000000000000
-DATA beStep8<>+32(SB)/8, $0x0000000000000000
-DATA beStep8<>+40(SB)/8, $0x0800000000000000
-DATA beStep8<>+48(SB)/8, $0x0000000000000000
-DATA beStep8<>+56(SB)/8, $0x0800000000000000
-GLOBL beStep8<>(SB), RODATA|NOPTR, $64
-
-DATA beStep12<>+0(SB)/8, $0x0000000000000000
-DATA beStep12<>+8(SB)/8, $0x0c00000000000000
-DATA beStep12<>+16(SB)/8, $0x0000000000000000
-DATA beStep12<>+24(SB)/8, $0x0c00000000000000
-DATA beStep12<>+32(SB)/8, $0x0000000000000000
-DATA beStep12<>+40(SB)/8, $0x0c00000000000000
-DATA beStep12<>+48(SB)/8, $0x0000000000000000
-DATA beStep12<>+56(SB)/8, $0x0c00000000000000
-GLOBL beStep12<>(SB), RODATA|NOPTR, $64
-
-DATA beStep16<>+0(SB)/8, $0x0000000000000000
-DATA beStep16<>+8(SB)/8, $0x1000000000000000
-DATA beStep16<>+16(SB)/8, $0x0000000000000000
-DATA beStep16<>+24(SB)/8, $0x1000000000000000
-DATA beStep16<>+32(SB)/8, $0x0000000000000000
-DATA beStep16<>+40(SB)/8, $0x1000000000000000
-DATA beStep16<>+48(SB)/8, $0x0000000000000000
-DATA beStep16<>+56(SB)/8, $0x1000000000000000
-GLOBL beStep16<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd4<>+0(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+16(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+32(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd4<>+48(SB)/8, $0x0000000000000004
-DATA laneAdd4<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd4<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd8<>+0(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+16(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+32(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd8<>+48(SB)/8, $0x0000000000000008
-DATA laneAdd8<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd8<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd12<>+0(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+16(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+32(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd12<>+48(SB)/8, $0x000000000000000c
-DATA laneAdd12<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd12<>(SB), RODATA|NOPTR, $64
-
-DATA laneAdd16<>+0(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+8(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+16(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+24(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+32(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+40(SB)/8, $0x0000000000000000
-DATA laneAdd16<>+48(SB)/8, $0x0000000000000010
-DATA laneAdd16<>+56(SB)/8, $0x0000000000000000
-GLOBL laneAdd16<>(SB), RODATA|NOPTR, $64
 
 DATA beLanes<>+0(SB)/8, $0x0000000000000000
 DATA beLanes<>+8(SB)/8, $0x0000000000000000
@@ -10155,15 +10095,17 @@ TEXT ·openPublic(SB), NOSPLIT, $0-88
 	MOVQ  dst_base+40(FP), R8
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
+	LEAQ  loopConsts<>+63(SB), R11
+	ANDQ  $-64, R11
 	CMPQ  R10, $0x10
 	JA    long_7
 	TESTQ R10, R10
 	JZ    openExit_2
 
 	// The short path: at most one block, on XMM registers.
-	MOVQ      $-1, R11
-	BZHIQ     R10, R11, R11
-	KMOVQ     R11, K1
+	MOVQ      $-1, R12
+	BZHIQ     R10, R12, R12
+	KMOVQ     R12, K1
 	VMOVDQU64 (SI), X0
 	CMPQ      R10, $0x10
 	JNE       loadShortMasked_7
@@ -10176,11 +10118,11 @@ loadShortMasked_7:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
-	VPSHUFB   byteReverse4<>+0(SB), X1, X1
+	VPSHUFB   (R11), X1, X1
 	VMOVDQU64 496(BX), X3
 
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X3, X4
+	VPCLMULQDQ $0x10, 256(R11), X3, X4
 	VPSHUFD    $0x4e, X3, X5
 	VPXORD     X4, X5, X5
 	VPCLMULQDQ $0x00, X5, X1, X4
@@ -10191,10 +10133,10 @@ loadShortDone_7:
 	VPXORD     X1, X5, X5
 
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), X4, X1
+	VPCLMULQDQ $0x10, 256(R11), X4, X1
 	VPSHUFD    $0x4e, X4, X4
 	VPTERNLOGD $0x96, X4, X1, X5
-	VPSHUFB    byteReverse4<>+0(SB), X5, X5
+	VPSHUFB    (R11), X5, X5
 	VMOVDQU64  X5, (DI)
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
@@ -10251,9 +10193,9 @@ storeShortMasked_6:
 	VMOVDQU8 X2, K1, (R8)
 
 storeShortDone_6:
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
-	VPSHUFB   byteReverse4<>+0(SB), X0, X0
+	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
 	JMP       openExit_2
 
@@ -10282,15 +10224,15 @@ keys12_8:
 
 keys10_8:
 	VMOVDQU64 (DI), X16
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 
 	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
 	MOVL            12(SI), AX
 	BSWAPL          AX
 	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB         byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB         (R11), Z15, Z15
 
 open32_2:
 	CMPQ R10, $0x00000200
@@ -10303,24 +10245,32 @@ open32_2:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_5
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_5
 
 counterCarry_5:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+	VPADDD    896(R11), Z21, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z21, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z21, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z15
 
 counterDone_5:
 	ADDL   $0x10, AX
@@ -10362,7 +10312,7 @@ rounds10_66:
 	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  (BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -10385,7 +10335,7 @@ rounds10_66:
 	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  64(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10409,7 +10359,7 @@ rounds10_66:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  128(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10431,7 +10381,7 @@ rounds10_66:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  192(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -10476,24 +10426,32 @@ rounds10_66:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_6
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_6
 
 counterCarry_6:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z22
+	VPSHUFB   (R11), Z15, Z22
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z22, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z22, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z22, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z22, Z22
-	VPSHUFB   byteReverse4<>+0(SB), Z22, Z15
+	VPADDD    896(R11), Z22, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z22, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z22, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z22, Z22
+	VPSHUFB   (R11), Z22, Z15
 
 counterDone_6:
 	ADDL   $0x10, AX
@@ -10535,7 +10493,7 @@ rounds10_67:
 	VMOVDQU64 (R9), Z22
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  256(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10557,7 +10515,7 @@ rounds10_67:
 	VMOVDQU64 64(R9), Z25
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  320(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -10581,7 +10539,7 @@ rounds10_67:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10603,7 +10561,7 @@ rounds10_67:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -10627,10 +10585,10 @@ rounds10_67:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -10669,24 +10627,32 @@ open16_2:
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z15, Z17
-	VPADDD    beStep4<>+0(SB), Z15, Z18
-	VPADDD    beStep8<>+0(SB), Z15, Z19
-	VPADDD    beStep12<>+0(SB), Z15, Z20
-	VPADDD    beStep16<>+0(SB), Z15, Z15
-	JMP       counterDone_7
+
+	// beStep4.
+	VPADDD 384(R11), Z15, Z18
+
+	// beStep8.
+	VPADDD 512(R11), Z15, Z19
+
+	// beStep12.
+	VPADDD 640(R11), Z15, Z20
+
+	// beStep16.
+	VPADDD 768(R11), Z15, Z15
+	JMP    counterDone_7
 
 counterCarry_7:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
+	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    laneAdd4<>+0(SB), Z21, Z18
-	VPSHUFB   byteReverse4<>+0(SB), Z18, Z18
-	VPADDD    laneAdd8<>+0(SB), Z21, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z19, Z19
-	VPADDD    laneAdd12<>+0(SB), Z21, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z20, Z20
-	VPADDD    laneAdd16<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z15
+	VPADDD    896(R11), Z21, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1024(R11), Z21, Z19
+	VPSHUFB   (R11), Z19, Z19
+	VPADDD    1152(R11), Z21, Z20
+	VPSHUFB   (R11), Z20, Z20
+	VPADDD    1280(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z15
 
 counterDone_7:
 	ADDL   $0x10, AX
@@ -10728,7 +10694,7 @@ rounds10_68:
 	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
 	VPXORD     Z16, Z21, Z21
 	VMOVDQU64  256(BX), Z22
 	VPCLMULQDQ $0x00, Z22, Z21, Z23
@@ -10751,7 +10717,7 @@ rounds10_68:
 	VMOVDQU64 64(R9), Z22
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  320(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10775,7 +10741,7 @@ rounds10_68:
 	VMOVDQU64 128(R9), Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z22, Z22
+	VPSHUFB    (R11), Z22, Z22
 	VMOVDQU64  384(BX), Z25
 	VPCLMULQDQ $0x00, Z25, Z22, Z26
 	VPCLMULQDQ $0x10, Z25, Z22, Z27
@@ -10797,7 +10763,7 @@ rounds10_68:
 	VMOVDQU64 192(R9), Z25
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z25, Z25
+	VPSHUFB    (R11), Z25, Z25
 	VMOVDQU64  448(BX), Z27
 	VPCLMULQDQ $0x00, Z27, Z25, Z28
 	VPCLMULQDQ $0x10, Z27, Z25, Z29
@@ -10821,10 +10787,10 @@ rounds10_68:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z24, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
 	VPSHUFD    $0x4e, Z24, Z24
 	VPTERNLOGD $0x96, Z24, Z22, Z21
 
@@ -10860,22 +10826,22 @@ openTail_2:
 	ANDQ  $-16, CX
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(CX), R11
-	ANDQ  $0x30, R11
-	ADDQ  $0x10, R11
+	LEAQ  -16(CX), R12
+	ANDQ  $0x30, R12
+	ADDQ  $0x10, R12
 	NEGQ  CX
 	LEAQ  512(BX)(CX*1), CX
 	MOVQ  $-1, BX
-	BZHIQ R11, BX, BX
+	BZHIQ R12, BX, BX
 	KMOVQ BX, K1
 	CMPQ  R10, $0x00000040
 	JA    openTail1Next_2
 
 	// openTail: 1 register(s).
 	MOVQ       R10, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K2
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU8.Z (R9), K2, Z17
 
 	// publicCounter.tail: 1 register(s) of counter blocks.
@@ -10899,7 +10865,7 @@ rounds10_69:
 	VAESENC Z6, Z15, Z15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU8.Z (CX), K1, Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -10934,10 +10900,10 @@ rounds10_69:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -10960,17 +10926,17 @@ openTail1Next_2:
 	// openTail: 2 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K2
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU8.Z 64(R9), K2, Z18
 
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z19
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd4<>+0(SB), Z15, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    896(R11), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
 	VPXORD    Z0, Z19, Z19
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
@@ -10996,7 +10962,7 @@ rounds10_70:
 	VAESENC Z6, Z15, Z15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -11014,7 +10980,7 @@ rounds10_70:
 	VAESENC Z8, Z15, Z15
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU8.Z 64(CX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -11050,10 +11016,10 @@ rounds10_70:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -11079,20 +11045,20 @@ openTail2Next_2:
 	// openTail: 3 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x00000080, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K2
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU8.Z 128(R9), K2, Z19
 
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z21
-	VPADDD    laneAdd4<>+0(SB), Z21, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z21, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z21, Z21
+	VPSHUFB   (R11), Z15, Z21
+	VPADDD    896(R11), Z21, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z21
 	VPXORD    Z0, Z20, Z20
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z21, Z21
@@ -11124,7 +11090,7 @@ rounds10_71:
 	VAESENC Z6, Z21, Z21
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -11144,7 +11110,7 @@ rounds10_71:
 	VAESENC Z8, Z21, Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU64  64(CX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -11165,7 +11131,7 @@ rounds10_71:
 	VAESENC Z10, Z21, Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VPSHUFB    (R11), Z19, Z2
 	VMOVDQU8.Z 128(CX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -11198,10 +11164,10 @@ rounds10_71:
 	VPXORD Z2, Z0, Z0
 
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -11227,9 +11193,9 @@ openTail3Next_2:
 	// openTail: 4 register(s).
 	MOVQ       R10, BX
 	SUBQ       $0x000000c0, BX
-	MOVQ       $-1, R11
-	BZHIQ      BX, R11, R11
-	KMOVQ      R11, K2
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU64  (R9), Z17
 	VMOVDQU64  64(R9), Z18
 	VMOVDQU64  128(R9), Z19
@@ -11237,13 +11203,13 @@ openTail3Next_2:
 
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z23
-	VPADDD    laneAdd4<>+0(SB), Z23, Z15
-	VPSHUFB   byteReverse4<>+0(SB), Z15, Z15
-	VPADDD    laneAdd8<>+0(SB), Z23, Z22
-	VPSHUFB   byteReverse4<>+0(SB), Z22, Z22
-	VPADDD    laneAdd12<>+0(SB), Z23, Z23
-	VPSHUFB   byteReverse4<>+0(SB), Z23, Z23
+	VPSHUFB   (R11), Z15, Z23
+	VPADDD    896(R11), Z23, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1024(R11), Z23, Z22
+	VPSHUFB   (R11), Z22, Z22
+	VPADDD    1152(R11), Z23, Z23
+	VPSHUFB   (R11), Z23, Z23
 	VPXORD    Z0, Z21, Z21
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z22, Z22
@@ -11281,7 +11247,7 @@ rounds10_72:
 	VAESENC Z6, Z23, Z23
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    byteReverse4<>+0(SB), Z17, Z0
+	VPSHUFB    (R11), Z17, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  (CX), Z2
 	VPCLMULQDQ $0x00, Z2, Z0, Z3
@@ -11303,7 +11269,7 @@ rounds10_72:
 	VAESENC Z8, Z23, Z23
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    byteReverse4<>+0(SB), Z18, Z2
+	VPSHUFB    (R11), Z18, Z2
 	VMOVDQU64  64(CX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -11326,7 +11292,7 @@ rounds10_72:
 	VAESENC Z10, Z23, Z23
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    byteReverse4<>+0(SB), Z19, Z2
+	VPSHUFB    (R11), Z19, Z2
 	VMOVDQU64  128(CX), Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -11347,7 +11313,7 @@ rounds10_72:
 	VAESENC Z12, Z23, Z23
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    byteReverse4<>+0(SB), Z20, Z5
+	VPSHUFB    (R11), Z20, Z5
 	VMOVDQU8.Z 192(CX), K1, Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -11371,10 +11337,10 @@ rounds10_72:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z3, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, reflectedPoly4<>+0(SB), Z4, Z2
+	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
 	VPSHUFD    $0x4e, Z4, Z4
 	VPTERNLOGD $0x96, Z4, Z2, Z0
 
@@ -11407,9 +11373,187 @@ openDone_2:
 	ADDL      CX, AX
 	BSWAPL    AX
 	MOVL      AX, 12(SI)
-	VPSHUFB   byteReverse4<>+0(SB), X16, X16
+	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 
 openExit_2:
 	VZEROUPPER
 	RET
+
+DATA loopConsts<>+0(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+8(SB)/8, $0x0001020304050607
+DATA loopConsts<>+16(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+24(SB)/8, $0x0001020304050607
+DATA loopConsts<>+32(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+40(SB)/8, $0x0001020304050607
+DATA loopConsts<>+48(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+56(SB)/8, $0x0001020304050607
+DATA loopConsts<>+64(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+72(SB)/8, $0x0001020304050607
+DATA loopConsts<>+80(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+88(SB)/8, $0x0001020304050607
+DATA loopConsts<>+96(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+104(SB)/8, $0x0001020304050607
+DATA loopConsts<>+112(SB)/8, $0x08090a0b0c0d0e0f
+DATA loopConsts<>+120(SB)/8, $0x0001020304050607
+DATA loopConsts<>+128(SB)/8, $0x0000000000000004
+DATA loopConsts<>+136(SB)/8, $0x0000000000000000
+DATA loopConsts<>+144(SB)/8, $0x0000000000000004
+DATA loopConsts<>+152(SB)/8, $0x0000000000000000
+DATA loopConsts<>+160(SB)/8, $0x0000000000000004
+DATA loopConsts<>+168(SB)/8, $0x0000000000000000
+DATA loopConsts<>+176(SB)/8, $0x0000000000000004
+DATA loopConsts<>+184(SB)/8, $0x0000000000000000
+DATA loopConsts<>+192(SB)/8, $0x0000000000000004
+DATA loopConsts<>+200(SB)/8, $0x0000000000000000
+DATA loopConsts<>+208(SB)/8, $0x0000000000000004
+DATA loopConsts<>+216(SB)/8, $0x0000000000000000
+DATA loopConsts<>+224(SB)/8, $0x0000000000000004
+DATA loopConsts<>+232(SB)/8, $0x0000000000000000
+DATA loopConsts<>+240(SB)/8, $0x0000000000000004
+DATA loopConsts<>+248(SB)/8, $0x0000000000000000
+DATA loopConsts<>+256(SB)/8, $0x0000000000000001
+DATA loopConsts<>+264(SB)/8, $0xc200000000000000
+DATA loopConsts<>+272(SB)/8, $0x0000000000000001
+DATA loopConsts<>+280(SB)/8, $0xc200000000000000
+DATA loopConsts<>+288(SB)/8, $0x0000000000000001
+DATA loopConsts<>+296(SB)/8, $0xc200000000000000
+DATA loopConsts<>+304(SB)/8, $0x0000000000000001
+DATA loopConsts<>+312(SB)/8, $0xc200000000000000
+DATA loopConsts<>+320(SB)/8, $0x0000000000000001
+DATA loopConsts<>+328(SB)/8, $0xc200000000000000
+DATA loopConsts<>+336(SB)/8, $0x0000000000000001
+DATA loopConsts<>+344(SB)/8, $0xc200000000000000
+DATA loopConsts<>+352(SB)/8, $0x0000000000000001
+DATA loopConsts<>+360(SB)/8, $0xc200000000000000
+DATA loopConsts<>+368(SB)/8, $0x0000000000000001
+DATA loopConsts<>+376(SB)/8, $0xc200000000000000
+DATA loopConsts<>+384(SB)/8, $0x0000000000000000
+DATA loopConsts<>+392(SB)/8, $0x0400000000000000
+DATA loopConsts<>+400(SB)/8, $0x0000000000000000
+DATA loopConsts<>+408(SB)/8, $0x0400000000000000
+DATA loopConsts<>+416(SB)/8, $0x0000000000000000
+DATA loopConsts<>+424(SB)/8, $0x0400000000000000
+DATA loopConsts<>+432(SB)/8, $0x0000000000000000
+DATA loopConsts<>+440(SB)/8, $0x0400000000000000
+DATA loopConsts<>+448(SB)/8, $0x0000000000000000
+DATA loopConsts<>+456(SB)/8, $0x0400000000000000
+DATA loopConsts<>+464(SB)/8, $0x0000000000000000
+DATA loopConsts<>+472(SB)/8, $0x0400000000000000
+DATA loopConsts<>+480(SB)/8, $0x0000000000000000
+DATA loopConsts<>+488(SB)/8, $0x0400000000000000
+DATA loopConsts<>+496(SB)/8, $0x0000000000000000
+DATA loopConsts<>+504(SB)/8, $0x0400000000000000
+DATA loopConsts<>+512(SB)/8, $0x0000000000000000
+DATA loopConsts<>+520(SB)/8, $0x0800000000000000
+DATA loopConsts<>+528(SB)/8, $0x0000000000000000
+DATA loopConsts<>+536(SB)/8, $0x0800000000000000
+DATA loopConsts<>+544(SB)/8, $0x0000000000000000
+DATA loopConsts<>+552(SB)/8, $0x0800000000000000
+DATA loopConsts<>+560(SB)/8, $0x0000000000000000
+DATA loopConsts<>+568(SB)/8, $0x0800000000000000
+DATA loopConsts<>+576(SB)/8, $0x0000000000000000
+DATA loopConsts<>+584(SB)/8, $0x0800000000000000
+DATA loopConsts<>+592(SB)/8, $0x0000000000000000
+DATA loopConsts<>+600(SB)/8, $0x0800000000000000
+DATA loopConsts<>+608(SB)/8, $0x0000000000000000
+DATA loopConsts<>+616(SB)/8, $0x0800000000000000
+DATA loopConsts<>+624(SB)/8, $0x0000000000000000
+DATA loopConsts<>+632(SB)/8, $0x0800000000000000
+DATA loopConsts<>+640(SB)/8, $0x0000000000000000
+DATA loopConsts<>+648(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+656(SB)/8, $0x0000000000000000
+DATA loopConsts<>+664(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+672(SB)/8, $0x0000000000000000
+DATA loopConsts<>+680(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+688(SB)/8, $0x0000000000000000
+DATA loopConsts<>+696(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+704(SB)/8, $0x0000000000000000
+DATA loopConsts<>+712(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+720(SB)/8, $0x0000000000000000
+DATA loopConsts<>+728(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+736(SB)/8, $0x0000000000000000
+DATA loopConsts<>+744(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+752(SB)/8, $0x0000000000000000
+DATA loopConsts<>+760(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+768(SB)/8, $0x0000000000000000
+DATA loopConsts<>+776(SB)/8, $0x1000000000000000
+DATA loopConsts<>+784(SB)/8, $0x0000000000000000
+DATA loopConsts<>+792(SB)/8, $0x1000000000000000
+DATA loopConsts<>+800(SB)/8, $0x0000000000000000
+DATA loopConsts<>+808(SB)/8, $0x1000000000000000
+DATA loopConsts<>+816(SB)/8, $0x0000000000000000
+DATA loopConsts<>+824(SB)/8, $0x1000000000000000
+DATA loopConsts<>+832(SB)/8, $0x0000000000000000
+DATA loopConsts<>+840(SB)/8, $0x1000000000000000
+DATA loopConsts<>+848(SB)/8, $0x0000000000000000
+DATA loopConsts<>+856(SB)/8, $0x1000000000000000
+DATA loopConsts<>+864(SB)/8, $0x0000000000000000
+DATA loopConsts<>+872(SB)/8, $0x1000000000000000
+DATA loopConsts<>+880(SB)/8, $0x0000000000000000
+DATA loopConsts<>+888(SB)/8, $0x1000000000000000
+DATA loopConsts<>+896(SB)/8, $0x0000000000000004
+DATA loopConsts<>+904(SB)/8, $0x0000000000000000
+DATA loopConsts<>+912(SB)/8, $0x0000000000000004
+DATA loopConsts<>+920(SB)/8, $0x0000000000000000
+DATA loopConsts<>+928(SB)/8, $0x0000000000000004
+DATA loopConsts<>+936(SB)/8, $0x0000000000000000
+DATA loopConsts<>+944(SB)/8, $0x0000000000000004
+DATA loopConsts<>+952(SB)/8, $0x0000000000000000
+DATA loopConsts<>+960(SB)/8, $0x0000000000000004
+DATA loopConsts<>+968(SB)/8, $0x0000000000000000
+DATA loopConsts<>+976(SB)/8, $0x0000000000000004
+DATA loopConsts<>+984(SB)/8, $0x0000000000000000
+DATA loopConsts<>+992(SB)/8, $0x0000000000000004
+DATA loopConsts<>+1000(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1008(SB)/8, $0x0000000000000004
+DATA loopConsts<>+1016(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1024(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1032(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1040(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1048(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1056(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1064(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1072(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1080(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1088(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1096(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1104(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1112(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1120(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1128(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1136(SB)/8, $0x0000000000000008
+DATA loopConsts<>+1144(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1152(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1160(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1168(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1176(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1184(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1192(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1200(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1208(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1216(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1224(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1232(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1240(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1248(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1256(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1264(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1272(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1280(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1288(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1296(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1304(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1312(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1320(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1328(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1336(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1344(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1352(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1360(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1368(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1376(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1384(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1392(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1400(SB)/8, $0x0000000000000000
+GLOBL loopConsts<>(SB), RODATA|NOPTR, $1408

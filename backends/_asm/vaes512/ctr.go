@@ -14,7 +14,7 @@ import (
 // byteReverse is tables.ByteReverse in all four lanes, the VPSHUFB mask that
 // reverses the bytes of every block of a register; its first 16 bytes are
 // the XMM mask (model: byteReverse).
-func byteReverse() Mem { return emit.Repeated("byteReverse4", tables.ByteReverse, 4) }
+func byteReverse() Mem { return repeated("byteReverse", tables.ByteReverse) }
 
 // laneOffsets is tables.CounterAdd(i) in lane i (model: laneOffsets).
 func laneOffsets() Mem {
@@ -22,7 +22,7 @@ func laneOffsets() Mem {
 }
 
 // laneStep is tables.CounterAdd(4) in every lane (model: laneStep).
-func laneStep() Mem { return emit.Repeated("laneStep", tables.CounterAdd(4), 4) }
+func laneStep() Mem { return repeated("laneStep", tables.CounterAdd(4)) }
 
 // increment is how a byte-reversed counter advances (model: increment):
 // VPADDD steps GCM's 32-bit counter (the low 32-bit lane of each block wraps
@@ -118,6 +118,7 @@ func ctrKernel(name string, add increment) {
 			"caller makes sure they do not wrap within one call.")
 	}
 	s := emit.LoadSchedule(Param("keys"), Param("rounds"))
+	loadConsts()
 	ctr := emit.LoadGP(Param("ctr"))
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())

@@ -161,6 +161,7 @@ func sealKernel(name string, public bool) {
 			"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	}
 	k := loadGCMKernel(public)
+	loadConsts()
 	exit := emit.NewLabel("sealExit")
 	long := shortPath(k.n, exit)
 	k.sealShort()
@@ -285,6 +286,7 @@ func openKernel(name string, public bool) {
 			"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	}
 	k := loadGCMKernel(public)
+	loadConsts()
 	exit := emit.NewLabel("openExit")
 	long := shortPath(k.n, exit)
 	k.openShort()

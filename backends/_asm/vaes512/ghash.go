@@ -24,7 +24,7 @@ func keyPowers(t GPVirtual, slot int) Mem { return Mem{Base: t, Disp: 16 * slot}
 
 // reflectedPoly is tables.ReflectedPoly in every lane (model:
 // reflectedPoly); the folds multiply by its high 64 bits, 0xC2<<56.
-func reflectedPoly() Mem { return emit.Repeated("reflectedPoly4", tables.ReflectedPoly, 4) }
+func reflectedPoly() Mem { return repeated("reflectedPoly", tables.ReflectedPoly) }
 
 // accumulator is a sum of unreduced products, lane by lane, in three parts
 // at bits 0, 64 and 128 (model: accumulator, ghash.Schoolbook), in
@@ -313,6 +313,7 @@ func ghashUpdate() {
 		"partial block padded with zeros.")
 	table := emit.LoadGP(Param("table"))
 	yp := emit.LoadGP(Param("y"))
+	loadConsts()
 	p := emit.LoadGP(Param("data").Base())
 	n := emit.LoadGP(Param("data").Len())
 
@@ -358,6 +359,7 @@ func ghashInit() {
 		"of table. h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))
 	hp := emit.LoadGP(Param("h"))
+	loadConsts()
 
 	h := ZMM()
 	VBROADCASTI32X4(Mem{Base: hp}, h)

@@ -28,6 +28,7 @@ func main() {
 	openKernel("open", false)
 	sealKernel("sealPublic", true)
 	openKernel("openPublic", true)
+	emitConsts()
 
 	Generate()
 }

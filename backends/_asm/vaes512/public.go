@@ -71,16 +71,18 @@ func beLanes() Mem {
 }
 
 // beStep adds k to the last byte of every block in every lane (model:
-// beStep).
+// beStep). It names itself in a comment before the instruction that reads
+// it, which TestCounterBranch looks for.
 func beStep(k int) Mem {
 	var b [16]byte
 	b[15] = byte(k)
-	return emit.Repeated(fmt.Sprintf("beStep%d", k), b, 4)
+	Commentf("beStep%d.", k)
+	return repeated(fmt.Sprintf("beStep%d", k), b)
 }
 
 // laneAdd is tables.CounterAdd(k) in every lane (model: laneAdd).
 func laneAdd(k int) Mem {
-	return emit.Repeated(fmt.Sprintf("laneAdd%d", k), tables.CounterAdd(uint32(k)), 4)
+	return repeated(fmt.Sprintf("laneAdd%d", k), tables.CounterAdd(uint32(k)))
 }
 
 // blocks returns the next n registers of counter blocks and advances the
