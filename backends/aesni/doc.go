@@ -60,15 +60,18 @@
 // current cores, so eight independent blocks keep the AES units busy, and
 // eight is what the registers allow. The ECB and CTR loops hold 8 blocks,
 // the round key being applied and the counter: 10 of 16 registers. The
-// stitched GCM loop needs, at its fullest (in the middle of a GHASH step):
+// stitched GCM loop needs, at its fullest (in an odd GHASH step, where
+// mulMidPair takes the middle products of two blocks):
 //
 //	8   AES blocks                       counter blocks, then keystream
-//	1   round key / key power            loaded once per round or step
 //	1   counter                          byte-reversed, advanced by 8
-//	3   GHASH accumulator lo, mid, hi    live from step 0 to the reduction
-//	2   data block and product           one step's temporaries
+//	3   GHASH accumulator lo, mid, hi    live from step 0 of a pair of
+//	                                     batches to its reduction
+//	2   the two data blocks              the even step's block waits a round
+//	2   unpacked half sums, product      mulMidPair's temporaries
 //	--
-//	15  (the running GHASH value takes a temporary's place before step 0)
+//	16  (the round key register is free between rounds; the running GHASH
+//	    value is dead from step 0 to the reduction, so lo takes its place)
 //
 // The general-purpose registers hold the two ends of the key schedule and
 // the round count, the argument pointers and the length, and the counter
@@ -91,17 +94,21 @@
 // at the block where the low half wraps and carries in Go.
 //
 // The bulk loops of Seal and Open, whose speed is the throughput of the
-// vector ports (80 AESENC, 26 PCLMULQDQ and some 90 shuffles and XORs per
+// vector ports (80 AESENC, 25 PCLMULQDQ and some 56 shuffles and XORs per
 // batch of AES-128), take the counter work off those ports: counterSlots
 // keeps the next batch's 8 counter blocks on the stack, already XORed with
 // round key 0, and rewrites only their last 4 bytes with scalar
 // instructions (add, byte swap, XOR, store). That saves 24 vector
 // instructions per batch, about 7% at 16 KiB. The byte swap is three
 // rotates rather than BSWAP, which on Intel cores issues to the two ports
-// that AESENC uses: about 3% more on a Sapphire Rapids class Xeon. The first batch's slots are
-// filled with whole-block vector stores, so the first loads are forwarded
-// from them, and the slots are cleared before return (they hold round key 0
-// XOR a known counter). The CTR kernels keep the register counter: their
+// that AESENC uses: about 3% more on a Sapphire Rapids class Xeon, 2-5% on
+// an Ice Lake class one. Also measured there and declined: the 8 counters
+// built in two vector registers and stored lane by lane (2-5% slower: the
+// vector ports are the bound), LEA for the add and CMOV for the copy (no
+// better, and 2-4% slower), and one pointer advance per pair of batches
+// (no different). The first batch's slots are filled with whole-block
+// vector stores, so the first loads are forwarded from them, and the slots
+// are cleared before return (they hold round key 0 XOR a known counter). The CTR kernels keep the register counter: their
 // batches are short enough that the loads of one batch would wait on the
 // 4-byte stores of the previous one (measured 9% slower), and counter mode
 // has no GHASH competing for the ports.
