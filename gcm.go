@@ -47,13 +47,18 @@ type GCM struct {
 	prepare func()
 }
 
-// gcmKey is a GCM's key material: 488 + 16 + 512 = 1016 bytes, which
-// fits the allocator's 1024-byte size class. A GCM made for one message
-// pays for clearing and collecting all of it, so it should not grow.
+// gcmKey is a GCM's key material: 488 + 16 + 8 + 512 = 1024 bytes, the
+// allocator's 1024-byte size class. A GCM made for one message pays for
+// clearing and collecting all of it, so it should not grow.
+//
+// The round keys start the allocation and the table starts at 512 bytes,
+// both at multiples of 64, so that no 16-, 32- or 64-byte load of a round
+// key or key power straddles two cache lines.
 type gcmKey struct {
 	ks    aesround.Schedule
 	h     [BlockSize]byte // H = E_K(0^128)
-	table ghash.Table     // H's powers, in the layout the backend's GHASH reads
+	_     [8]byte
+	table ghash.Table // H's powers, in the layout the backend's GHASH reads
 }
 
 // NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
