@@ -16,8 +16,10 @@ const BlockSize = aes.BlockSize
 // Cipher is an AES block cipher: a cipher.Block that can also run many blocks
 // in one call. It is safe for concurrent use.
 type Cipher struct {
-	b   *impl.Backend
+	// The round keys come first, at the start of the allocation, so that
+	// no load of a round key straddles two cache lines.
 	ks  aesround.Schedule
+	b   *impl.Backend
 	std cipher.Block // the stdlib backend's block; nil on every other backend
 }
 
