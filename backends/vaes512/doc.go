@@ -205,9 +205,10 @@
 //
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
 // on its own XMM register beside the message's rounds, instead of the root
-// package's separate CTR32 call. With the CPU already overlapping the two
-// calls, it saved 7-8% at 16 bytes and nothing measurable from 64 bytes up,
-// for two more kernels (4,600 lines of assembly).
+// package's separate call (then CTR32; now EncryptBlocks on J0). With the
+// CPU already overlapping the two calls, it saved 7-8% at 16 bytes and
+// nothing measurable from 64 bytes up, for two more kernels (4,600 lines of
+// assembly).
 //
 // # Stitching
 //
