@@ -100,6 +100,45 @@ func lastByteAdd(n int) vec.Uint32x8 {
 	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a)).AsUint32x8()
 }
 
+// whitenedBlocks returns w registers of counter blocks with round key 0
+// added, as blocks and whiten give them, and advances the counter by n
+// (asm: counter.whitenedBlocks).
+//
+// For a public counter whose last byte is 2 modulo 16 and does not
+// overflow, in the GCM loops' batches of 16, the low four bits of that
+// byte go from 2 to 15 across blocks 0 to 13 without a carry: blocks 2j and
+// 2j+1 are blocks 0 and 1 XOR lastByteXor2(j), and so are their whitened
+// forms, one XOR a register. Blocks 14 and 15 take the add.
+func (c *counter) whitenedBlocks(w, n int, keys *[15][16]byte) []vec.Uint8x32 {
+	if !c.public || w != gcmWidth || c.low() > 256-2*w || c.low()%16 != 2 {
+		pairs := c.blocks(w)
+		c.advance(n)
+		whiten(pairs, keys)
+		return pairs
+	}
+	k := roundKey(keys, 0).AsUint8x32()
+	pairs := make([]vec.Uint8x32, w)
+	p := reverse(c.pair)
+	pairs[w-1] = p.AsUint32x8().Add(lastByteAdd(2 * (w - 1))).AsUint8x32().Xor(k)
+	pairs[0] = p.Xor(k)
+	for j := 1; j < w-1; j++ {
+		pairs[j] = pairs[0].Xor(lastByteXor2(j))
+	}
+	c.advance(n)
+	return pairs
+}
+
+// lastByteXor2 returns 2 XOR 2+2j in byte 15 of the low lane and 3 XOR
+// 3+2j in byte 15 of the high lane (asm: lastByteXor2): XORed into a pair
+// of counter blocks in big-endian form whose last bytes are 2 and 3 modulo
+// 16, it adds 2j to both, for 2j <= 12.
+func lastByteXor2(j int) vec.Uint8x32 {
+	var lo, hi [16]byte
+	lo[15] = byte(2 ^ (2 + 2*j))
+	hi[15] = byte(3 ^ (3 + 2*j))
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&lo)).SetHi(vec.LoadUint8x16(&hi))
+}
+
 // advance adds n to both counters of the pair (asm: counter.advance, which
 // also moves the pair to the frame until counter.reload).
 func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }

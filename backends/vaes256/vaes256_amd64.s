@@ -6323,86 +6323,71 @@ ghash16_1:
 	CMPQ BX, $0x00000100
 	JB   ghashTail_1
 
-	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    32(DX), Y1
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPCLMULQDQ $0x00, 32(AX), Y1, Y2
-	VPSHUFD    $0x4e, Y1, Y3
-	VPXOR      Y1, Y3, Y3
-	VPCLMULQDQ $0x11, 32(AX), Y1, Y1
-	VPCLMULQDQ $0x00, 288(AX), Y3, Y3
-
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    64(DX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 64(AX), Y4, Y5
-	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 64(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 320(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU    64(DX), Y1
+	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
+	VPCLMULQDQ $0x00, 64(AX), Y1, Y2
+	VPCLMULQDQ $0x11, 64(AX), Y1, Y3
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    96(DX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 96(AX), Y4, Y5
-	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 96(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 352(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU     96(DX), Y4
+	VPSHUFB     byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ  $0x00, 96(AX), Y4, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 96(AX), Y4, Y5
+	VPXOR       Y5, Y3, Y3
+	VPUNPCKLQDQ Y4, Y1, Y5
+	VPUNPCKHQDQ Y4, Y1, Y1
+	VPXOR       Y1, Y5, Y5
+	VPCLMULQDQ  $0x00, 320(AX), Y5, Y1
+	VPCLMULQDQ  $0x11, 352(AX), Y5, Y5
+	VPXOR       Y5, Y1, Y1
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
 	VMOVDQU    128(DX), Y4
 	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
 	VPCLMULQDQ $0x00, 128(AX), Y4, Y5
 	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 128(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 384(AX), Y5, Y5
+	VPCLMULQDQ $0x11, 128(AX), Y4, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    160(DX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 160(AX), Y4, Y5
-	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 160(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 416(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU     160(DX), Y5
+	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ  $0x00, 160(AX), Y5, Y6
+	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x11, 160(AX), Y5, Y6
+	VPXOR       Y6, Y3, Y3
+	VPUNPCKLQDQ Y5, Y4, Y6
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y6, Y6
+	VPCLMULQDQ  $0x00, 384(AX), Y6, Y4
+	VPXOR       Y4, Y1, Y1
+	VPCLMULQDQ  $0x11, 416(AX), Y6, Y6
+	VPXOR       Y6, Y1, Y1
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
 	VMOVDQU    192(DX), Y4
 	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
 	VPCLMULQDQ $0x00, 192(AX), Y4, Y5
 	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 192(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 448(AX), Y5, Y5
+	VPCLMULQDQ $0x11, 192(AX), Y4, Y5
 	VPXOR      Y5, Y3, Y3
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    224(DX), Y4
-	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
-	VPCLMULQDQ $0x00, 224(AX), Y4, Y5
-	VPXOR      Y5, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y5
-	VPXOR      Y4, Y5, Y5
-	VPCLMULQDQ $0x11, 224(AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 480(AX), Y5, Y5
-	VPXOR      Y5, Y3, Y3
+	VMOVDQU     224(DX), Y5
+	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ  $0x00, 224(AX), Y5, Y6
+	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x11, 224(AX), Y5, Y6
+	VPXOR       Y6, Y3, Y3
+	VPUNPCKLQDQ Y5, Y4, Y6
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y6, Y6
+	VPCLMULQDQ  $0x00, 448(AX), Y6, Y4
+	VPXOR       Y4, Y1, Y1
+	VPCLMULQDQ  $0x11, 480(AX), Y6, Y6
+	VPXOR       Y6, Y1, Y1
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
 	VMOVDQU    (DX), Y4
@@ -6410,29 +6395,40 @@ ghash16_1:
 	VPXOR      Y0, Y4, Y4
 	VPCLMULQDQ $0x00, (AX), Y4, Y0
 	VPXOR      Y0, Y2, Y2
-	VPSHUFD    $0x4e, Y4, Y0
-	VPXOR      Y4, Y0, Y0
-	VPCLMULQDQ $0x11, (AX), Y4, Y4
-	VPXOR      Y4, Y1, Y1
-	VPCLMULQDQ $0x00, 256(AX), Y0, Y0
+	VPCLMULQDQ $0x11, (AX), Y4, Y0
 	VPXOR      Y0, Y3, Y3
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU     32(DX), Y0
+	VPSHUFB     byteReverse2<>+0(SB), Y0, Y0
+	VPCLMULQDQ  $0x00, 32(AX), Y0, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 32(AX), Y0, Y5
+	VPXOR       Y5, Y3, Y3
+	VPUNPCKLQDQ Y0, Y4, Y5
+	VPUNPCKHQDQ Y0, Y4, Y4
+	VPXOR       Y4, Y5, Y5
+	VPCLMULQDQ  $0x00, 256(AX), Y5, Y4
+	VPXOR       Y4, Y1, Y1
+	VPCLMULQDQ  $0x11, 288(AX), Y5, Y5
+	VPXOR       Y5, Y1, Y1
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y3, Y3
-	VPXOR Y1, Y3, Y3
+	VPXOR Y2, Y1, Y1
+	VPXOR Y3, Y1, Y1
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
 	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y3, Y3
-	VPXOR        Y2, Y3, Y3
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y0
-	VPSHUFD      $0x4e, Y3, Y3
 	VPXOR        Y0, Y1, Y1
-	VPXOR        Y3, Y1, Y1
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        X0, X1, X0
+	VPXOR        Y2, Y1, Y1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
+	VPSHUFD      $0x4e, Y1, Y1
+	VPXOR        Y0, Y3, Y3
+	VPXOR        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPXOR        X0, X3, X0
 	ADDQ         $0x00000100, DX
 	SUBQ         $0x00000100, BX
 	JMP          ghash16_1
@@ -7078,10 +7074,7 @@ rounds10_26:
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPSHUFD    $0x4e, Y0, Y10
-	VPXOR      Y0, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -7095,16 +7088,18 @@ rounds10_26:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -224(R8), Y11
+	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
+	VPXOR       Y12, Y1, Y1
+	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
+	VPXOR       Y12, Y10, Y10
+	VPUNPCKLQDQ Y11, Y0, Y12
+	VPUNPCKHQDQ Y11, Y0, Y0
+	VPXOR       Y0, Y12, Y12
+	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
+	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
+	VPXOR       Y12, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -7122,35 +7117,34 @@ rounds10_26:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -160(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -7168,35 +7162,34 @@ rounds10_26:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -96(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -7214,35 +7207,34 @@ rounds10_26:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -32(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -7257,20 +7249,20 @@ rounds10_26:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y10, Y10
-	VPXOR Y0, Y10, Y10
+	VPXOR Y1, Y0, Y0
+	VPXOR Y10, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
-	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y0, Y0
 	VPXOR        Y1, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPXOR        X1, X0, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
+	VPSHUFD      $0x4e, Y0, Y0
+	VPXOR        Y1, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VEXTRACTI128 $0x01, Y10, X0
+	VPXOR        X0, X10, X1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -7306,86 +7298,71 @@ rounds10_26:
 
 sealLast_1:
 	// Hash the last batch.
-	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 32(BX), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x11, 32(BX), Y2, Y2
-	VPCLMULQDQ $0x00, 288(BX), Y4, Y4
-
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 64(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 64(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 320(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU    -192(R8), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
+	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 96(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 96(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 352(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -160(R8), Y5
+	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
+	VPXOR       Y6, Y3, Y3
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPUNPCKLQDQ Y5, Y2, Y6
+	VPUNPCKHQDQ Y5, Y2, Y2
+	VPXOR       Y2, Y6, Y6
+	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
+	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
+	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
 	VMOVDQU    -128(R8), Y5
 	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
 	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 384(BX), Y6, Y6
+	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 160(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 160(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 416(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -96(R8), Y6
+	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
+	VPXOR       Y7, Y3, Y3
+	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
+	VPXOR       Y7, Y4, Y4
+	VPUNPCKLQDQ Y6, Y5, Y7
+	VPUNPCKHQDQ Y6, Y5, Y5
+	VPXOR       Y5, Y7, Y7
+	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
+	VPXOR       Y7, Y2, Y2
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
 	VMOVDQU    -64(R8), Y5
 	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
 	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 448(BX), Y6, Y6
+	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 224(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 224(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 480(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -32(R8), Y6
+	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
+	VPXOR       Y7, Y3, Y3
+	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
+	VPXOR       Y7, Y4, Y4
+	VPUNPCKLQDQ Y6, Y5, Y7
+	VPUNPCKHQDQ Y6, Y5, Y5
+	VPXOR       Y5, Y7, Y7
+	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
+	VPXOR       Y7, Y2, Y2
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
 	VMOVDQU    -256(R8), Y5
@@ -7393,29 +7370,40 @@ sealLast_1:
 	VPXOR      Y1, Y5, Y5
 	VPCLMULQDQ $0x00, (BX), Y5, Y1
 	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, (BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 256(BX), Y1, Y1
+	VPCLMULQDQ $0x11, (BX), Y5, Y1
 	VPXOR      Y1, Y4, Y4
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU     -224(R8), Y1
+	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
+	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
+	VPXOR       Y6, Y3, Y3
+	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
+	VPXOR       Y6, Y4, Y4
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y5
+	VPXOR       Y5, Y6, Y6
+	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
+	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y4, Y4
-	VPXOR Y2, Y4, Y4
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
 	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y4, Y4
-	VPXOR        Y3, Y4, Y4
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
-	VPSHUFD      $0x4e, Y4, Y4
 	VPXOR        Y1, Y2, Y2
-	VPXOR        Y4, Y2, Y2
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
+	VPXOR        Y3, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPSHUFD      $0x4e, Y2, Y2
+	VPXOR        Y1, Y4, Y4
+	VPXOR        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
 
 sealTail_1:
 	// ctrTail: the last n < 256 bytes.
@@ -8580,10 +8568,7 @@ rounds10_31:
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPSHUFD    $0x4e, Y0, Y10
-	VPXOR      Y0, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -8597,16 +8582,18 @@ rounds10_31:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    32(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     32(R9), Y11
+	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
+	VPXOR       Y12, Y1, Y1
+	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
+	VPXOR       Y12, Y10, Y10
+	VPUNPCKLQDQ Y11, Y0, Y12
+	VPUNPCKHQDQ Y11, Y0, Y0
+	VPXOR       Y0, Y12, Y12
+	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
+	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
+	VPXOR       Y12, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -8624,35 +8611,34 @@ rounds10_31:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    96(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     96(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -8670,35 +8656,34 @@ rounds10_31:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    160(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     160(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -8716,35 +8701,34 @@ rounds10_31:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    224(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     224(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -8759,20 +8743,20 @@ rounds10_31:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y10, Y10
-	VPXOR Y0, Y10, Y10
+	VPXOR Y1, Y0, Y0
+	VPXOR Y10, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
-	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y0, Y0
 	VPXOR        Y1, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPXOR        X1, X0, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
+	VPSHUFD      $0x4e, Y0, Y0
+	VPXOR        Y1, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VEXTRACTI128 $0x01, Y10, X0
+	VPXOR        X0, X10, X1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -9879,10 +9863,29 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	JB             sealTail_2
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	// counter.blocks: 8 registers of counter blocks.
+	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, $0x000000f0
 	JA   counterCarry_6
+	MOVL R11, R12
+	ANDL $0x0f, R12
+	CMPL R12, $0x02
+	JNE  counterPlain_1
 
+	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
+	VBROADCASTI128 (AX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPXOR          Y10, Y2, Y2
+	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
+	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
+	VPXOR          lastByteXor2_6<>+64(SB), Y2, Y5
+	VPXOR          lastByteXor2_6<>+96(SB), Y2, Y6
+	VPXOR          lastByteXor2_6<>+128(SB), Y2, Y7
+	VPXOR          lastByteXor2_6<>+160(SB), Y2, Y8
+	VPXOR          Y10, Y9, Y9
+	JMP            counterWhitened_1
+
+counterPlain_1:
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -9913,21 +9916,23 @@ counterCarry_6:
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
 
 counterDone_6:
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
-	VBROADCASTI128 (AX), Y0
-	VPXOR          Y0, Y2, Y2
-	VPXOR          Y0, Y3, Y3
-	VPXOR          Y0, Y4, Y4
-	VPXOR          Y0, Y5, Y5
-	VPXOR          Y0, Y6, Y6
-	VPXOR          Y0, Y7, Y7
-	VPXOR          Y0, Y8, Y8
-	VPXOR          Y0, Y9, Y9
-	CMPQ           DX, $0x0c
-	JB             rounds10_36
-	JE             rounds12_36
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+
+counterWhitened_1:
+	VPADDD  pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU Y0, (SP)
+	ADDB    $0x10, R11
+	CMPQ    DX, $0x0c
+	JB      rounds10_36
+	JE      rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -10106,10 +10111,29 @@ seal16_2:
 	JB   sealLast_2
 
 	// gcmBatch: encrypt this batch, hash the previous one.
-	// counter.blocks: 8 registers of counter blocks.
+	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, $0x000000f0
 	JA   counterCarry_7
+	MOVL R11, R12
+	ANDL $0x0f, R12
+	CMPL R12, $0x02
+	JNE  counterPlain_2
 
+	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
+	VBROADCASTI128 (AX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPXOR          Y10, Y2, Y2
+	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
+	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
+	VPXOR          lastByteXor2_6<>+64(SB), Y2, Y5
+	VPXOR          lastByteXor2_6<>+96(SB), Y2, Y6
+	VPXOR          lastByteXor2_6<>+128(SB), Y2, Y7
+	VPXOR          lastByteXor2_6<>+160(SB), Y2, Y8
+	VPXOR          Y10, Y9, Y9
+	JMP            counterWhitened_2
+
+counterPlain_2:
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -10140,21 +10164,23 @@ counterCarry_7:
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
 
 counterDone_7:
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
-	VBROADCASTI128 (AX), Y0
-	VPXOR          Y0, Y2, Y2
-	VPXOR          Y0, Y3, Y3
-	VPXOR          Y0, Y4, Y4
-	VPXOR          Y0, Y5, Y5
-	VPXOR          Y0, Y6, Y6
-	VPXOR          Y0, Y7, Y7
-	VPXOR          Y0, Y8, Y8
-	VPXOR          Y0, Y9, Y9
-	CMPQ           DX, $0x0c
-	JB             rounds10_37
-	JE             rounds12_37
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+
+counterWhitened_2:
+	VPADDD  pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU Y0, (SP)
+	ADDB    $0x10, R11
+	CMPQ    DX, $0x0c
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -10214,10 +10240,7 @@ rounds10_37:
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPSHUFD    $0x4e, Y0, Y10
-	VPXOR      Y0, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -10231,16 +10254,18 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -224(R8), Y11
+	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
+	VPXOR       Y12, Y1, Y1
+	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
+	VPXOR       Y12, Y10, Y10
+	VPUNPCKLQDQ Y11, Y0, Y12
+	VPUNPCKHQDQ Y11, Y0, Y0
+	VPXOR       Y0, Y12, Y12
+	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
+	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
+	VPXOR       Y12, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -10258,35 +10283,34 @@ rounds10_37:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -160(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -10304,35 +10328,34 @@ rounds10_37:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -96(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -10350,35 +10373,34 @@ rounds10_37:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     -32(R8), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -10393,20 +10415,20 @@ rounds10_37:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y10, Y10
-	VPXOR Y0, Y10, Y10
+	VPXOR Y1, Y0, Y0
+	VPXOR Y10, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
-	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y0, Y0
 	VPXOR        Y1, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPXOR        X1, X0, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
+	VPSHUFD      $0x4e, Y0, Y0
+	VPXOR        Y1, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VEXTRACTI128 $0x01, Y10, X0
+	VPXOR        X0, X10, X1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -10442,86 +10464,71 @@ rounds10_37:
 
 sealLast_2:
 	// Hash the last batch.
-	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    -224(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 32(BX), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXOR      Y2, Y4, Y4
-	VPCLMULQDQ $0x11, 32(BX), Y2, Y2
-	VPCLMULQDQ $0x00, 288(BX), Y4, Y4
-
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 64(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 64(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 320(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU    -192(R8), Y2
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
+	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    -160(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 96(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 96(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 352(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -160(R8), Y5
+	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
+	VPXOR       Y6, Y3, Y3
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPUNPCKLQDQ Y5, Y2, Y6
+	VPUNPCKHQDQ Y5, Y2, Y2
+	VPXOR       Y2, Y6, Y6
+	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
+	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
+	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
 	VMOVDQU    -128(R8), Y5
 	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
 	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 384(BX), Y6, Y6
+	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    -96(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 160(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 160(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 416(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -96(R8), Y6
+	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
+	VPXOR       Y7, Y3, Y3
+	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
+	VPXOR       Y7, Y4, Y4
+	VPUNPCKLQDQ Y6, Y5, Y7
+	VPUNPCKHQDQ Y6, Y5, Y5
+	VPXOR       Y5, Y7, Y7
+	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
+	VPXOR       Y7, Y2, Y2
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
 	VMOVDQU    -64(R8), Y5
 	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
 	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 448(BX), Y6, Y6
+	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
 	VPXOR      Y6, Y4, Y4
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    -32(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 224(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, 224(BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 480(BX), Y6, Y6
-	VPXOR      Y6, Y4, Y4
+	VMOVDQU     -32(R8), Y6
+	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
+	VPXOR       Y7, Y3, Y3
+	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
+	VPXOR       Y7, Y4, Y4
+	VPUNPCKLQDQ Y6, Y5, Y7
+	VPUNPCKHQDQ Y6, Y5, Y5
+	VPXOR       Y5, Y7, Y7
+	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
+	VPXOR       Y7, Y2, Y2
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
 	VMOVDQU    -256(R8), Y5
@@ -10529,29 +10536,40 @@ sealLast_2:
 	VPXOR      Y1, Y5, Y5
 	VPCLMULQDQ $0x00, (BX), Y5, Y1
 	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, (BX), Y5, Y5
-	VPXOR      Y5, Y2, Y2
-	VPCLMULQDQ $0x00, 256(BX), Y1, Y1
+	VPCLMULQDQ $0x11, (BX), Y5, Y1
 	VPXOR      Y1, Y4, Y4
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU     -224(R8), Y1
+	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
+	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
+	VPXOR       Y6, Y3, Y3
+	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
+	VPXOR       Y6, Y4, Y4
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y5
+	VPXOR       Y5, Y6, Y6
+	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
+	VPXOR       Y5, Y2, Y2
+	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
+	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y4, Y4
-	VPXOR Y2, Y4, Y4
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
 	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y4, Y4
-	VPXOR        Y3, Y4, Y4
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
-	VPSHUFD      $0x4e, Y4, Y4
 	VPXOR        Y1, Y2, Y2
-	VPXOR        Y4, Y2, Y2
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
+	VPXOR        Y3, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPSHUFD      $0x4e, Y2, Y2
+	VPXOR        Y1, Y4, Y4
+	VPXOR        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
 
 sealTail_2:
 	// ctrTail: the last n < 256 bytes.
@@ -11640,6 +11658,62 @@ ghashTailDone_4:
 	VZEROUPPER
 	RET
 
+DATA lastByteAdd7<>+0(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+8(SB)/8, $0x0200000000000000
+DATA lastByteAdd7<>+16(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+24(SB)/8, $0x0200000000000000
+DATA lastByteAdd7<>+32(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+40(SB)/8, $0x0400000000000000
+DATA lastByteAdd7<>+48(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+56(SB)/8, $0x0400000000000000
+DATA lastByteAdd7<>+64(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+72(SB)/8, $0x0600000000000000
+DATA lastByteAdd7<>+80(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+88(SB)/8, $0x0600000000000000
+DATA lastByteAdd7<>+96(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+104(SB)/8, $0x0800000000000000
+DATA lastByteAdd7<>+112(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+120(SB)/8, $0x0800000000000000
+DATA lastByteAdd7<>+128(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+136(SB)/8, $0x0a00000000000000
+DATA lastByteAdd7<>+144(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+152(SB)/8, $0x0a00000000000000
+DATA lastByteAdd7<>+160(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+168(SB)/8, $0x0c00000000000000
+DATA lastByteAdd7<>+176(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+184(SB)/8, $0x0c00000000000000
+DATA lastByteAdd7<>+192(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+200(SB)/8, $0x0e00000000000000
+DATA lastByteAdd7<>+208(SB)/8, $0x0000000000000000
+DATA lastByteAdd7<>+216(SB)/8, $0x0e00000000000000
+GLOBL lastByteAdd7<>(SB), RODATA|NOPTR, $224
+
+DATA lastByteXor2_6<>+0(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+8(SB)/8, $0x0600000000000000
+DATA lastByteXor2_6<>+16(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+24(SB)/8, $0x0600000000000000
+DATA lastByteXor2_6<>+32(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+40(SB)/8, $0x0400000000000000
+DATA lastByteXor2_6<>+48(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+56(SB)/8, $0x0400000000000000
+DATA lastByteXor2_6<>+64(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+72(SB)/8, $0x0a00000000000000
+DATA lastByteXor2_6<>+80(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+88(SB)/8, $0x0a00000000000000
+DATA lastByteXor2_6<>+96(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+104(SB)/8, $0x0800000000000000
+DATA lastByteXor2_6<>+112(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+120(SB)/8, $0x0800000000000000
+DATA lastByteXor2_6<>+128(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+136(SB)/8, $0x0e00000000000000
+DATA lastByteXor2_6<>+144(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+152(SB)/8, $0x0e00000000000000
+DATA lastByteXor2_6<>+160(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+168(SB)/8, $0x0c00000000000000
+DATA lastByteXor2_6<>+176(SB)/8, $0x0000000000000000
+DATA lastByteXor2_6<>+184(SB)/8, $0x0c00000000000000
+GLOBL lastByteXor2_6<>(SB), RODATA|NOPTR, $192
+
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $32-88
@@ -11668,10 +11742,29 @@ open16_2:
 	JB   openTail_2
 
 	// gcmBatch: hash this batch's ciphertext and decrypt it.
-	// counter.blocks: 8 registers of counter blocks.
+	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, $0x000000f0
 	JA   counterCarry_11
+	MOVL R11, R12
+	ANDL $0x0f, R12
+	CMPL R12, $0x02
+	JNE  counterPlain_3
 
+	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
+	VBROADCASTI128 (AX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPXOR          Y10, Y2, Y2
+	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
+	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
+	VPXOR          lastByteXor2_6<>+64(SB), Y2, Y5
+	VPXOR          lastByteXor2_6<>+96(SB), Y2, Y6
+	VPXOR          lastByteXor2_6<>+128(SB), Y2, Y7
+	VPXOR          lastByteXor2_6<>+160(SB), Y2, Y8
+	VPXOR          Y10, Y9, Y9
+	JMP            counterWhitened_3
+
+counterPlain_3:
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -11702,21 +11795,23 @@ counterCarry_11:
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
 
 counterDone_11:
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VMOVDQU        Y0, (SP)
-	ADDB           $0x10, R11
-	VBROADCASTI128 (AX), Y0
-	VPXOR          Y0, Y2, Y2
-	VPXOR          Y0, Y3, Y3
-	VPXOR          Y0, Y4, Y4
-	VPXOR          Y0, Y5, Y5
-	VPXOR          Y0, Y6, Y6
-	VPXOR          Y0, Y7, Y7
-	VPXOR          Y0, Y8, Y8
-	VPXOR          Y0, Y9, Y9
-	CMPQ           DX, $0x0c
-	JB             rounds10_42
-	JE             rounds12_42
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+
+counterWhitened_3:
+	VPADDD  pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU Y0, (SP)
+	ADDB    $0x10, R11
+	CMPQ    DX, $0x0c
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11776,10 +11871,7 @@ rounds10_42:
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPSHUFD    $0x4e, Y0, Y10
-	VPXOR      Y0, Y10, Y10
-	VPCLMULQDQ $0x11, (BX), Y0, Y0
-	VPCLMULQDQ $0x00, 256(BX), Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y0, Y10
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -11793,16 +11885,18 @@ rounds10_42:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU    32(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 32(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 32(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 288(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     32(R9), Y11
+	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
+	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
+	VPXOR       Y12, Y1, Y1
+	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
+	VPXOR       Y12, Y10, Y10
+	VPUNPCKLQDQ Y11, Y0, Y12
+	VPUNPCKHQDQ Y11, Y0, Y0
+	VPXOR       Y0, Y12, Y12
+	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
+	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
+	VPXOR       Y12, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -11820,35 +11914,34 @@ rounds10_42:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 320(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU    96(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 96(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 96(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 352(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     96(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -11866,35 +11959,34 @@ rounds10_42:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 384(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU    160(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 160(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 160(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 416(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     160(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -11912,35 +12004,34 @@ rounds10_42:
 	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
 	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
 	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 448(BX), Y12, Y12
+	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
 	VPXOR      Y12, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y2, Y2
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU    224(R9), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 224(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPSHUFD    $0x4e, Y11, Y12
-	VPXOR      Y11, Y12, Y12
-	VPCLMULQDQ $0x11, 224(BX), Y11, Y11
-	VPXOR      Y11, Y0, Y0
-	VPCLMULQDQ $0x00, 480(BX), Y12, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU     224(R9), Y12
+	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
+	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
+	VPXOR       Y13, Y1, Y1
+	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
+	VPXOR       Y13, Y10, Y10
+	VPUNPCKLQDQ Y12, Y11, Y13
+	VPUNPCKHQDQ Y12, Y11, Y11
+	VPXOR       Y11, Y13, Y13
+	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
+	VPXOR       Y11, Y0, Y0
+	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
+	VPXOR       Y13, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -11955,20 +12046,20 @@ rounds10_42:
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y10, Y10
-	VPXOR Y0, Y10, Y10
+	VPXOR Y1, Y0, Y0
+	VPXOR Y10, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y10, Y1
-	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y0, Y0
 	VPXOR        Y1, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPXOR        X1, X0, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
+	VPSHUFD      $0x4e, Y0, Y0
+	VPXOR        Y1, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VEXTRACTI128 $0x01, Y10, X0
+	VPXOR        X0, X10, X1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0

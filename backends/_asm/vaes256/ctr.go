@@ -102,6 +102,92 @@ func (c *counter) blocks(w int) []VecVirtual {
 	return pairs
 }
 
+// whitenedBlocks returns w registers of counter blocks, as blocks does,
+// with round key 0 already added (model: counter.whitenedBlocks), and
+// advances the counter by n (counter.advance).
+//
+// A public counter whose last byte is 2 modulo 16 and does not overflow
+// takes a shorter way: that byte's low four bits then go from 2 to 15
+// across blocks 0 to 13 without a carry out of them, so block i differs
+// from block i mod 2 by an XOR, lastByteXor2, and the whitened registers
+// 1..w-2 are the whitened register 0 XOR a constant, one VPXOR each where
+// blocks and whiten spend a VPADDD and a VPXOR. Blocks 14 and 15 carry into
+// bit 4 and take the add. GCM's counter with a 12-byte nonce starts at 2
+// and steps by 16 per batch, so every batch but the one where the byte
+// wraps takes this way.
+func (c *counter) whitenedBlocks(s emit.Schedule, w, n int) []VecVirtual {
+	if !c.public || w != gcmWidth {
+		pairs := c.blocks(w)
+		c.advance(n)
+		whiten(s, pairs)
+		return pairs
+	}
+	Commentf("counter.whitenedBlocks: %d registers of counter blocks, whitened.", w)
+	pairs := make([]VecVirtual, w)
+	for j := range pairs {
+		pairs[j] = YMM()
+	}
+	carry, plain := emit.NewLabel("counterCarry"), emit.NewLabel("counterPlain")
+	done, whitened := emit.NewLabel("counterDone"), emit.NewLabel("counterWhitened")
+	CMPQ(c.low, U32(256-2*w))
+	JA(LabelRef(carry))
+	r := GP32()
+	MOVL(c.low.As32(), r)
+	ANDL(U8(15), r)
+	CMPL(r, U8(2))
+	JNE(LabelRef(plain))
+	Comment("Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.")
+	k := YMM()
+	VBROADCASTI128(s.Key(0), k)
+	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
+	VPADDD(emit.LastByteAdds(w-1).Offset(32*(w-2)), pairs[0], pairs[w-1])
+	VPXOR(k, pairs[0], pairs[0])
+	xors := lastByteXor2(w - 2)
+	for j := 1; j < w-1; j++ {
+		VPXOR(xors.Offset(32*(j-1)), pairs[0], pairs[j])
+	}
+	VPXOR(k, pairs[w-1], pairs[w-1])
+	JMP(LabelRef(whitened))
+
+	Label(plain)
+	Comment("Public counter, no carry out of the last byte: add to it in big-endian form.")
+	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
+	for j := 1; j < w; j++ {
+		VPADDD(emit.LastByteAdds(14).Offset(32*(j-1)), pairs[0], pairs[j])
+	}
+	JMP(LabelRef(done))
+
+	Label(carry)
+	Comment("Add to the byte-reversed pair, then reverse each register.")
+	adds := emit.PairAdds(15)
+	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
+	for j := 1; j < w; j++ {
+		c.add(adds.Offset(32*(j-1)), c.pair, pairs[j])
+		VPSHUFB(emit.ByteReverse2(), pairs[j], pairs[j])
+	}
+	Label(done)
+	whiten(s, pairs)
+	Label(whitened)
+	c.advance(n)
+	return pairs
+}
+
+// lastByteXor2 returns 32-byte entries j = 1..n, entry j at offset 32(j-1)
+// holding 2 XOR 2+2j in byte 15 of the low lane, 3 XOR 3+2j in byte 15 of
+// the high lane and zero elsewhere (model: lastByteXor2): XORed into a
+// pair of counter blocks in big-endian form whose last bytes are 2 and 3
+// modulo 16 it adds 2j to both, for 2j <= 12.
+func lastByteXor2(n int) Mem {
+	blocks := make([][16]byte, 0, 2*n)
+	for j := 1; j <= n; j++ {
+		var lo, hi [16]byte
+		lo[15] = byte(2 ^ (2 + 2*j))
+		hi[15] = byte(3 ^ (3 + 2*j))
+		blocks = append(blocks, lo, hi)
+	}
+	return emit.Data(fmt.Sprintf("lastByteXor2_%d", n), blocks...)
+}
+
 // advance adds n (even, at most 30) to both counters of the pair and moves
 // the pair to the frame for the rest of the batch (model: counter.advance).
 func (c *counter) advance(n int) {

@@ -53,9 +53,7 @@ func loadGCMKernel(public bool) *gcmKernel {
 // Step j goes after middle round j and the reduction after middle round 8,
 // so the carry-less multiplies overlap the AES rounds.
 func (k *gcmKernel) batch(g *ghashBatch) {
-	pairs := k.c.blocks(gcmWidth)
-	k.c.advance(gcmBlocks)
-	whiten(k.s, pairs)
+	pairs := k.c.whitenedBlocks(k.s, gcmWidth, gcmBlocks)
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {

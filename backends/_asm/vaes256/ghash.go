@@ -49,12 +49,11 @@ func pairKeys(h GPVirtual, k, kMid VecVirtual) {
 // accumulator). mid is in Karatsuba form until reduce.
 type accumulator struct {
 	lo, mid, hi VecVirtual
-	started     bool
 }
 
 // add adds the product part v to part; the first product becomes the part.
 func (a *accumulator) add(part *VecVirtual, v VecVirtual) {
-	if !a.started {
+	if *part == nil {
 		*part = v
 		return
 	}
@@ -67,7 +66,6 @@ func (a *accumulator) zero() {
 	for _, p := range []VecVirtual{a.lo, a.mid, a.hi} {
 		VPXOR(p, p, p)
 	}
-	a.started = true
 }
 
 // mulAccumulate adds x·H to a, lane by lane, with the key forms at h and
@@ -83,7 +81,36 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h, hMid Op) {
 	a.add(&a.hi, x)
 	VPCLMULQDQ(U8(0x00), hMid, m, m) // m = (x.hi^x.lo)·(h.hi^h.lo)
 	a.add(&a.mid, m)
-	a.started = true
+}
+
+// mulLoHi adds the lo and hi products of x·H to a, lane by lane, with the
+// key forms at h (model: mulLoHi): two VPCLMULQDQ for two blocks, the
+// first half of mulAccumulate. x is not changed.
+func (a *accumulator) mulLoHi(x VecVirtual, h Op) {
+	t := YMM()
+	VPCLMULQDQ(U8(0x00), h, x, t) // t = x.lo·h.lo
+	a.add(&a.lo, t)
+	t = YMM()
+	VPCLMULQDQ(U8(0x11), h, x, t) // t = x.hi·h.hi
+	a.add(&a.hi, t)
+}
+
+// mulMidPair adds the middle products of x1·H and x2·H to a, the rest of
+// mulAccumulate for two registers, with the half sums of x1's keys at
+// hMid1 and of x2's at hMid2 (model: mulMidPair): the unpacks put x1's and
+// x2's half sums side by side in each lane with one XOR, where mulAccumulate
+// spends a VPSHUFD and a VPXOR on each register. The table holds each half
+// sum in both halves of its slot, so x2's, in the high halves, meets its
+// key through VPCLMULQDQ $0x11. x1 and x2 are overwritten.
+func (a *accumulator) mulMidPair(x1, x2 VecVirtual, hMid1, hMid2 Op) {
+	m := YMM()
+	VPUNPCKLQDQ(x2, x1, m)             // m = x1.lo : x2.lo in each lane
+	VPUNPCKHQDQ(x2, x1, x1)            // x1 = x1.hi : x2.hi
+	VPXOR(x1, m, m)                    // m = x1's half sums : x2's
+	VPCLMULQDQ(U8(0x00), hMid1, m, x1) // x1's middle product
+	a.add(&a.mid, x1)
+	VPCLMULQDQ(U8(0x11), hMid2, m, m) // x2's middle product
+	a.add(&a.mid, m)
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
@@ -136,17 +163,22 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 
 // ghashBatch absorbs gcmBlocks blocks with one reduction, one register of
 // two blocks per step, in steps that a stitched loop can spread between AES
-// rounds (model: ghashBatch).
+// rounds (model: ghashBatch). Steps come in pairs: the even step keeps its
+// register for the odd one, which multiplies the half sums of both at once
+// (mulMidPair).
 type ghashBatch struct {
-	table GPVirtual
-	data  Mem
-	y     VecVirtual
-	acc   accumulator
+	table   GPVirtual
+	data    Mem
+	y       VecVirtual
+	acc     accumulator
+	pending VecVirtual
 }
 
 // step absorbs blocks 2j and 2j+1: they are multiplied by H^(16-2j) and
 // H^(15-2j); block 0 first takes in the running hash y (model:
-// ghashBatch.step).
+// ghashBatch.step). An even step does the lo and hi products and keeps
+// the register; the odd step after it does its own and then the middle
+// products of both (mulMidPair).
 func (g *ghashBatch) step(j int) {
 	s := powers - gcmBlocks + 2*j
 	Commentf("ghashBatch step %d: blocks %d, %d times H^%d, H^%d.", j, 2*j, 2*j+1, powers-s, powers-s-1)
@@ -156,7 +188,12 @@ func (g *ghashBatch) step(j int) {
 	if j == 0 {
 		VPXOR(g.y, x, x)
 	}
-	g.acc.mulAccumulate(x, key(g.table, s), keyMid(g.table, s))
+	g.acc.mulLoHi(x, key(g.table, s))
+	if j%2 == 0 {
+		g.pending = x
+		return
+	}
+	g.acc.mulMidPair(g.pending, x, keyMid(g.table, s-2), keyMid(g.table, s))
 }
 
 // finish reduces the sum into y.
@@ -166,14 +203,15 @@ func (g *ghashBatch) finish() {
 }
 
 // all runs every step and finish, for code that has no rounds to stitch
-// with (model: ghashBatch.all). Step 0, the one that takes in y, comes
-// last, so that the chain from the running hash to the next one passes
-// through one XOR of the sums instead of eight.
+// with (model: ghashBatch.all). Steps 0 and 1, the pair that takes in y,
+// come last, so that the chain from the running hash to the next one
+// passes through a few XORs of the sums instead of eight steps.
 func (g *ghashBatch) all() {
-	for j := 1; j < gcmWidth; j++ {
+	for j := 2; j < gcmWidth; j++ {
 		g.step(j)
 	}
 	g.step(0)
+	g.step(1)
 	g.finish()
 }
 
