@@ -46,8 +46,9 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 }
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel).
-// Iteration i encrypts batch i and hashes the ciphertext of batch i-1; the
-// last batch is hashed after the loop.
+// Iteration i encrypts batch i and hashes the ciphertext of batch i-1, a
+// carried GHASH batch; the last batch is hashed after the loop and its
+// lanes summed.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
 	c := loadCounter(ctr, inc32, public)
@@ -56,15 +57,16 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	if len(src) >= batch {
 		gcmBatch(&c, keys, rounds, nil, dst, src)
 		done = batch
+		y2 := widen(h) // the running hash, in two lanes between carried batches
 		for len(src)-done >= batch {
-			g := ghashBatch{table: t, data: dst[done-batch:], y: h}
+			g := ghashBatch{table: t, data: dst[done-batch:], y: y2, carried: true}
 			gcmBatch(&c, keys, rounds, &g, dst[done:], src[done:])
-			h = g.y
+			y2 = g.y
 			done += batch
 		}
-		g := ghashBatch{table: t, data: dst[done-batch:], y: h}
+		g := ghashBatch{table: t, data: dst[done-batch:], y: y2}
 		g.all()
-		h = g.y
+		h = g.y.GetLo()
 	}
 	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
@@ -85,18 +87,21 @@ func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 }
 
 // openKernel is open or, if public, openPublic (asm: openKernel).
-// Iteration i hashes the ciphertext of batch i while it decrypts it; src
-// and dst may be the same slice.
+// Iteration i hashes the ciphertext of batch i while it decrypts it, a
+// carried GHASH batch but for the last; src and dst may be the same slice.
 func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	const batch = 16 * gcmBlocks
 	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
+	y2 := widen(h) // the running hash, in two lanes between carried batches
 	for len(src) >= batch {
-		g := ghashBatch{table: t, data: src, y: h}
+		// Every batch but the last is carried.
+		g := ghashBatch{table: t, data: src, y: y2, carried: len(src) >= 2*batch}
 		gcmBatch(&c, keys, rounds, &g, dst, src)
-		h = g.y
+		y2 = g.y
 		src, dst = src[batch:], dst[batch:]
 	}
+	h = y2.GetLo()
 	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
 	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
 	c.store(ctr)

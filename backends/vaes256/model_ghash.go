@@ -28,6 +28,16 @@ func key(t *[32][16]byte, s int) vec.Uint64x4 { return pairAt(t, s) }
 // keyMid returns their half sums (asm: keyMid).
 func keyMid(t *[32][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
 
+// keyBoth returns the key form in slot s in both lanes (asm: keyBoth, a
+// VBROADCASTI128): the keys of a register of a carried batch.
+func keyBoth(t *[32][16]byte, s int) vec.Uint64x4 {
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[s])).AsUint64x4()
+}
+
+// keyMidBoth returns the half sum of slot s's key in both lanes (asm:
+// keyMidBoth).
+func keyMidBoth(t *[32][16]byte, s int) vec.Uint64x4 { return keyBoth(t, midSlot+s) }
+
 // oneKey returns the key form in slot s in the low lane and zero in the
 // high lane (asm: oneKey, a 16-byte VEX load, which clears the high lane):
 // the key of a register that holds one block. The slot above H^1's key is
@@ -129,10 +139,20 @@ func loadData(b []byte) vec.Uint64x4 {
 // rounds (asm: ghashBatch). Steps come in pairs: the even step keeps its
 // register for the odd one, which multiplies the half sums of both at once
 // (mulMidPair).
+//
+// y is the running hash in register form, in the low lane, or, after a
+// carried batch, in two lanes whose sum, the high lane divided by H, it
+// stands for (asm: ghashBatch.carried). A carried batch gives register j
+// the key of block 2j, H^(16-2j), in both lanes (keyBoth), so its high
+// lane's sum comes out H times what it stands for; the next batch adds y
+// into blocks 0 and 1 and multiplies the high lane by H^15, one power less
+// than the low lane's H^16, which makes up for that. A batch that is not
+// carried takes the usual pairs of keys and sums the lanes (sumLanes).
 type ghashBatch struct {
 	table   *[32][16]byte
 	data    []byte
-	y       vec.Uint64x2
+	y       vec.Uint64x4
+	carried bool
 	acc     accumulator
 	pending vec.Uint64x4
 }
@@ -145,19 +165,34 @@ type ghashBatch struct {
 func (g *ghashBatch) step(j int) {
 	x := loadData(g.data[32*j:])
 	if j == 0 {
-		x = x.Xor(widen(g.y))
+		x = x.Xor(g.y)
 	}
 	s := powers - gcmBlocks + 2*j
-	g.acc.mulLoHi(x, key(g.table, s))
+	if g.carried {
+		g.acc.mulLoHi(x, keyBoth(g.table, s))
+	} else {
+		g.acc.mulLoHi(x, key(g.table, s))
+	}
 	if j%2 == 0 {
 		g.pending = x
+		return
+	}
+	if g.carried {
+		g.acc.mulMidPair(g.pending, x, keyMidBoth(g.table, s-2), keyMidBoth(g.table, s))
 		return
 	}
 	g.acc.mulMidPair(g.pending, x, keyMid(g.table, s-2), keyMid(g.table, s))
 }
 
-// finish reduces the sum into y (asm: ghashBatch.finish).
-func (g *ghashBatch) finish() { g.y = sumLanes(g.acc.reduce()) }
+// finish reduces the sum into y: both lanes if the batch is carried, else
+// their sum (asm: ghashBatch.finish).
+func (g *ghashBatch) finish() {
+	if g.carried {
+		g.y = g.acc.reduce()
+		return
+	}
+	g.y = widen(sumLanes(g.acc.reduce()))
+}
 
 // all runs every step and finish (asm: ghashBatch.all). Steps 0 and 1,
 // the pair that takes in y, come last: the sum is the same, and in the
@@ -207,9 +242,9 @@ func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	h := loadHash(y)
 	for len(data) >= 16*gcmBlocks {
-		g := ghashBatch{table: t, data: data, y: h}
+		g := ghashBatch{table: t, data: data, y: widen(h)}
 		g.all()
-		h = g.y
+		h = g.y.GetLo()
 		data = data[16*gcmBlocks:]
 	}
 	h = ghashTail(t, data, h)

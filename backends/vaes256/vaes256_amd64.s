@@ -7070,11 +7070,12 @@ rounds10_26:
 	VAESENC        Y0, Y9, Y9
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y0
-	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
-	VPXOR      Y1, Y0, Y0
-	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPCLMULQDQ $0x11, (BX), Y0, Y10
+	VMOVDQU        -256(R8), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPXOR          Y1, Y0, Y0
+	VBROADCASTI128 (BX), Y1
+	VPCLMULQDQ     $0x00, Y1, Y0, Y10
+	VPCLMULQDQ     $0x11, Y1, Y0, Y1
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -7088,18 +7089,21 @@ rounds10_26:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y11
-	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
-	VPXOR       Y12, Y1, Y1
-	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
-	VPXOR       Y12, Y10, Y10
-	VPUNPCKLQDQ Y11, Y0, Y12
-	VPUNPCKHQDQ Y11, Y0, Y0
-	VPXOR       Y0, Y12, Y12
-	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
-	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
-	VPXOR       Y12, Y0, Y0
+	VMOVDQU        -224(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 32(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+	VPUNPCKLQDQ    Y11, Y0, Y12
+	VPUNPCKHQDQ    Y11, Y0, Y0
+	VPXOR          Y0, Y12, Y12
+	VBROADCASTI128 256(BX), Y0
+	VPCLMULQDQ     $0x00, Y0, Y12, Y0
+	VBROADCASTI128 288(BX), Y11
+	VPCLMULQDQ     $0x11, Y11, Y12, Y11
+	VPXOR          Y11, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -7113,12 +7117,13 @@ rounds10_26:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -192(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 64(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y12
@@ -7132,19 +7137,22 @@ rounds10_26:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -160(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 96(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 320(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 352(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -7158,12 +7166,13 @@ rounds10_26:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -128(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 128(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y12
@@ -7177,19 +7186,22 @@ rounds10_26:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -96(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 160(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 384(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 416(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -7203,12 +7215,13 @@ rounds10_26:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -64(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 192(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y12
@@ -7222,19 +7235,22 @@ rounds10_26:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -32(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 224(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 448(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 480(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -7247,22 +7263,20 @@ rounds10_26:
 	VAESENC        Y11, Y8, Y8
 	VAESENC        Y11, Y9, Y9
 
-	// ghashBatch.finish: reduce, sumLanes.
+	// ghashBatch.finish: reduce into y, lanes carried.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
 	VPXOR Y10, Y0, Y0
+	VPXOR Y1, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
-	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VEXTRACTI128 $0x01, Y10, X0
-	VPXOR        X0, X10, X1
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y11, Y0, Y0
+	VPXOR      Y10, Y0, Y0
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y10, Y1, Y1
+	VPXOR      Y0, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -8474,10 +8488,10 @@ TEXT ·open(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse<>+0(SB), X1, X1
 
 open16_1:
-	CMPQ R10, $0x00000100
-	JB   openTail_1
+	CMPQ R10, $0x00000200
+	JB   openLast_1
 
-	// gcmBatch: hash this batch's ciphertext and decrypt it.
+	// gcmBatch: hash this batch's ciphertext and decrypt it; another batch follows.
 	// counter.blocks: 8 registers of counter blocks.
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
@@ -8552,6 +8566,337 @@ rounds12_31:
 	VAESENC        Y0, Y9, Y9
 
 rounds10_31:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU        (R9), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPXOR          Y1, Y0, Y0
+	VBROADCASTI128 (BX), Y1
+	VPCLMULQDQ     $0x00, Y1, Y0, Y10
+	VPCLMULQDQ     $0x11, Y1, Y0, Y1
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU        32(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 32(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+	VPUNPCKLQDQ    Y11, Y0, Y12
+	VPUNPCKHQDQ    Y11, Y0, Y0
+	VPXOR          Y0, Y12, Y12
+	VBROADCASTI128 256(BX), Y0
+	VPCLMULQDQ     $0x00, Y0, Y12, Y0
+	VBROADCASTI128 288(BX), Y11
+	VPCLMULQDQ     $0x11, Y11, Y12, Y11
+	VPXOR          Y11, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
+	VMOVDQU        64(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 64(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
+	VMOVDQU        96(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 96(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 320(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 352(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
+	VMOVDQU        128(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 128(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
+	VMOVDQU        160(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 160(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 384(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 416(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
+	VMOVDQU        192(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 192(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
+	VMOVDQU        224(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 224(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 448(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 480(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch.finish: reduce into y, lanes carried.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y10, Y0, Y0
+	VPXOR Y1, Y0, Y0
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y11, Y0, Y0
+	VPXOR      Y10, Y0, Y0
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y10, Y1, Y1
+	VPXOR      Y0, Y1, Y1
+
+	// Last round.
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
+	VPXOR          (R9), Y2, Y2
+	VMOVDQU        Y2, (R8)
+	VPXOR          32(R9), Y3, Y3
+	VMOVDQU        Y3, 32(R8)
+	VPXOR          64(R9), Y4, Y4
+	VMOVDQU        Y4, 64(R8)
+	VPXOR          96(R9), Y5, Y5
+	VMOVDQU        Y5, 96(R8)
+	VPXOR          128(R9), Y6, Y6
+	VMOVDQU        Y6, 128(R8)
+	VPXOR          160(R9), Y7, Y7
+	VMOVDQU        Y7, 160(R8)
+	VPXOR          192(R9), Y8, Y8
+	VMOVDQU        Y8, 192(R8)
+	VPXOR          224(R9), Y9, Y9
+	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R10
+	JMP            open16_1
+
+openLast_1:
+	CMPQ R10, $0x00000100
+	JB   openTail_1
+
+	// gcmBatch: the last batch, whose hash is summed.
+	// counter.blocks: 8 registers of counter blocks.
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
+	VPADDD         pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
+	VPADDD         pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
+	VPADDD         pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPADDD         pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU        Y0, (SP)
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y0, Y2, Y2
+	VPXOR          Y0, Y3, Y3
+	VPXOR          Y0, Y4, Y4
+	VPXOR          Y0, Y5, Y5
+	VPXOR          Y0, Y6, Y6
+	VPXOR          Y0, Y7, Y7
+	VPXOR          Y0, Y8, Y8
+	VPXOR          Y0, Y9, Y9
+	CMPQ           DX, $0x0c
+	JB             rounds10_32
+	JE             rounds12_32
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds12_32:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds10_32:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -8788,7 +9133,6 @@ rounds10_31:
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	SUBQ           $0x00000100, R10
-	JMP            open16_1
 
 openTail_1:
 	// Hash the tail before decrypting it, which may overwrite it.
@@ -9148,8 +9492,8 @@ ghashTailDone_3:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_32
-	JE             rounds12_32
+	JB             rounds10_33
+	JE             rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -9171,7 +9515,7 @@ ghashTailDone_3:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_32:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -9192,7 +9536,7 @@ rounds12_32:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_32:
+rounds10_33:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -9409,8 +9753,8 @@ width4_6:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_33
-	JE             rounds12_33
+	JB             rounds10_34
+	JE             rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -9424,7 +9768,7 @@ width4_6:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_33:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -9437,7 +9781,7 @@ rounds12_33:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_33:
+rounds10_34:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -9566,8 +9910,8 @@ width2_6:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_34
-	JE             rounds12_34
+	JB             rounds10_35
+	JE             rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -9577,7 +9921,7 @@ width2_6:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_34:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -9586,7 +9930,7 @@ rounds12_34:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_34:
+rounds10_35:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -9671,8 +10015,8 @@ width1_6:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_35
-	JE             rounds12_35
+	JB             rounds10_36
+	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -9680,14 +10024,14 @@ width1_6:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_35:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_35:
+rounds10_36:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -9931,8 +10275,8 @@ counterWhitened_1:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -9954,7 +10298,7 @@ counterWhitened_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_36:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9975,7 +10319,7 @@ rounds12_36:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_36:
+rounds10_37:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10179,8 +10523,8 @@ counterWhitened_2:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -10202,7 +10546,7 @@ counterWhitened_2:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_37:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10223,7 +10567,7 @@ rounds12_37:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_37:
+rounds10_38:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10236,11 +10580,12 @@ rounds10_37:
 	VAESENC        Y0, Y9, Y9
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y0
-	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
-	VPXOR      Y1, Y0, Y0
-	VPCLMULQDQ $0x00, (BX), Y0, Y1
-	VPCLMULQDQ $0x11, (BX), Y0, Y10
+	VMOVDQU        -256(R8), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPXOR          Y1, Y0, Y0
+	VBROADCASTI128 (BX), Y1
+	VPCLMULQDQ     $0x00, Y1, Y0, Y10
+	VPCLMULQDQ     $0x11, Y1, Y0, Y1
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y11
@@ -10254,18 +10599,21 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y11
-	VPSHUFB     byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ  $0x00, 32(BX), Y11, Y12
-	VPXOR       Y12, Y1, Y1
-	VPCLMULQDQ  $0x11, 32(BX), Y11, Y12
-	VPXOR       Y12, Y10, Y10
-	VPUNPCKLQDQ Y11, Y0, Y12
-	VPUNPCKHQDQ Y11, Y0, Y0
-	VPXOR       Y0, Y12, Y12
-	VPCLMULQDQ  $0x00, 256(BX), Y12, Y0
-	VPCLMULQDQ  $0x11, 288(BX), Y12, Y12
-	VPXOR       Y12, Y0, Y0
+	VMOVDQU        -224(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 32(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+	VPUNPCKLQDQ    Y11, Y0, Y12
+	VPUNPCKHQDQ    Y11, Y0, Y0
+	VPXOR          Y0, Y12, Y12
+	VBROADCASTI128 256(BX), Y0
+	VPCLMULQDQ     $0x00, Y0, Y12, Y0
+	VBROADCASTI128 288(BX), Y11
+	VPCLMULQDQ     $0x11, Y11, Y12, Y11
+	VPXOR          Y11, Y0, Y0
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y11
@@ -10279,12 +10627,13 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 64(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 64(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -192(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 64(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y12
@@ -10298,19 +10647,22 @@ rounds10_37:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 96(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 96(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 320(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 352(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -160(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 96(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 320(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 352(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y11
@@ -10324,12 +10676,13 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 128(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 128(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -128(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 128(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y12
@@ -10343,19 +10696,22 @@ rounds10_37:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 160(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 160(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 384(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 416(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -96(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 160(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 384(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 416(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y11
@@ -10369,12 +10725,13 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y11
-	VPSHUFB    byteReverse2<>+0(SB), Y11, Y11
-	VPCLMULQDQ $0x00, 192(BX), Y11, Y12
-	VPXOR      Y12, Y1, Y1
-	VPCLMULQDQ $0x11, 192(BX), Y11, Y12
-	VPXOR      Y12, Y10, Y10
+	VMOVDQU        -64(R8), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 192(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y12
@@ -10388,19 +10745,22 @@ rounds10_37:
 	VAESENC        Y12, Y9, Y9
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y12
-	VPSHUFB     byteReverse2<>+0(SB), Y12, Y12
-	VPCLMULQDQ  $0x00, 224(BX), Y12, Y13
-	VPXOR       Y13, Y1, Y1
-	VPCLMULQDQ  $0x11, 224(BX), Y12, Y13
-	VPXOR       Y13, Y10, Y10
-	VPUNPCKLQDQ Y12, Y11, Y13
-	VPUNPCKHQDQ Y12, Y11, Y11
-	VPXOR       Y11, Y13, Y13
-	VPCLMULQDQ  $0x00, 448(BX), Y13, Y11
-	VPXOR       Y11, Y0, Y0
-	VPCLMULQDQ  $0x11, 480(BX), Y13, Y13
-	VPXOR       Y13, Y0, Y0
+	VMOVDQU        -32(R8), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 224(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 448(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 480(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y11
@@ -10413,22 +10773,20 @@ rounds10_37:
 	VAESENC        Y11, Y8, Y8
 	VAESENC        Y11, Y9, Y9
 
-	// ghashBatch.finish: reduce, sumLanes.
+	// ghashBatch.finish: reduce into y, lanes carried.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
 	VPXOR Y10, Y0, Y0
+	VPXOR Y1, Y0, Y0
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
-	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VEXTRACTI128 $0x01, Y10, X0
-	VPXOR        X0, X10, X1
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y11, Y0, Y0
+	VPXOR      Y10, Y0, Y0
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y10, Y1, Y1
+	VPXOR      Y0, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -10634,8 +10992,8 @@ counterDone_8:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_38
-	JE             rounds12_38
+	JB             rounds10_39
+	JE             rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -10657,7 +11015,7 @@ counterDone_8:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_38:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -10678,7 +11036,7 @@ rounds12_38:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_38:
+rounds10_39:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -10908,8 +11266,8 @@ counterDone_9:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_39
-	JE             rounds12_39
+	JB             rounds10_40
+	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -10923,7 +11281,7 @@ counterDone_9:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_39:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -10936,7 +11294,7 @@ rounds12_39:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_39:
+rounds10_40:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -11076,8 +11434,8 @@ counterDone_10:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_40
-	JE             rounds12_40
+	JB             rounds10_41
+	JE             rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -11087,7 +11445,7 @@ counterDone_10:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_40:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -11096,7 +11454,7 @@ rounds12_40:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_40:
+rounds10_41:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -11181,8 +11539,8 @@ width1_7:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_41
-	JE             rounds12_41
+	JB             rounds10_42
+	JE             rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -11190,14 +11548,14 @@ width1_7:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_41:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_41:
+rounds10_42:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -11738,10 +12096,10 @@ TEXT ·openPublic(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse<>+0(SB), X1, X1
 
 open16_2:
-	CMPQ R10, $0x00000100
-	JB   openTail_2
+	CMPQ R10, $0x00000200
+	JB   openLast_2
 
-	// gcmBatch: hash this batch's ciphertext and decrypt it.
+	// gcmBatch: hash this batch's ciphertext and decrypt it; another batch follows.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, $0x000000f0
 	JA   counterCarry_11
@@ -11810,8 +12168,8 @@ counterWhitened_3:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_42
-	JE      rounds12_42
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11833,7 +12191,7 @@ counterWhitened_3:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11854,7 +12212,377 @@ rounds12_42:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_42:
+rounds10_43:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
+	VMOVDQU        (R9), Y0
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
+	VPXOR          Y1, Y0, Y0
+	VBROADCASTI128 (BX), Y1
+	VPCLMULQDQ     $0x00, Y1, Y0, Y10
+	VPCLMULQDQ     $0x11, Y1, Y0, Y1
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
+	VMOVDQU        32(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 32(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+	VPUNPCKLQDQ    Y11, Y0, Y12
+	VPUNPCKHQDQ    Y11, Y0, Y0
+	VPXOR          Y0, Y12, Y12
+	VBROADCASTI128 256(BX), Y0
+	VPCLMULQDQ     $0x00, Y0, Y12, Y0
+	VBROADCASTI128 288(BX), Y11
+	VPCLMULQDQ     $0x11, Y11, Y12, Y11
+	VPXOR          Y11, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
+	VMOVDQU        64(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 64(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
+	VMOVDQU        96(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 96(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 320(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 352(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
+	VMOVDQU        128(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 128(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
+	VMOVDQU        160(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 160(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 384(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 416(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
+	VMOVDQU        192(R9), Y11
+	VPSHUFB        byteReverse2<>+0(SB), Y11, Y11
+	VBROADCASTI128 192(BX), Y12
+	VPCLMULQDQ     $0x00, Y12, Y11, Y13
+	VPXOR          Y13, Y10, Y10
+	VPCLMULQDQ     $0x11, Y12, Y11, Y12
+	VPXOR          Y12, Y1, Y1
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y12
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+
+	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
+	VMOVDQU        224(R9), Y12
+	VPSHUFB        byteReverse2<>+0(SB), Y12, Y12
+	VBROADCASTI128 224(BX), Y13
+	VPCLMULQDQ     $0x00, Y13, Y12, Y14
+	VPXOR          Y14, Y10, Y10
+	VPCLMULQDQ     $0x11, Y13, Y12, Y13
+	VPXOR          Y13, Y1, Y1
+	VPUNPCKLQDQ    Y12, Y11, Y13
+	VPUNPCKHQDQ    Y12, Y11, Y11
+	VPXOR          Y11, Y13, Y13
+	VBROADCASTI128 448(BX), Y11
+	VPCLMULQDQ     $0x00, Y11, Y13, Y11
+	VPXOR          Y11, Y0, Y0
+	VBROADCASTI128 480(BX), Y12
+	VPCLMULQDQ     $0x11, Y12, Y13, Y12
+	VPXOR          Y12, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y2, Y2
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+
+	// ghashBatch.finish: reduce into y, lanes carried.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR Y10, Y0, Y0
+	VPXOR Y1, Y0, Y0
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y11, Y0, Y0
+	VPXOR      Y10, Y0, Y0
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y10, Y1, Y1
+	VPXOR      Y0, Y1, Y1
+
+	// Last round.
+	VBROADCASTI128 (CX), Y0
+	VAESENCLAST    Y0, Y2, Y2
+	VAESENCLAST    Y0, Y3, Y3
+	VAESENCLAST    Y0, Y4, Y4
+	VAESENCLAST    Y0, Y5, Y5
+	VAESENCLAST    Y0, Y6, Y6
+	VAESENCLAST    Y0, Y7, Y7
+	VAESENCLAST    Y0, Y8, Y8
+	VAESENCLAST    Y0, Y9, Y9
+	VPXOR          (R9), Y2, Y2
+	VMOVDQU        Y2, (R8)
+	VPXOR          32(R9), Y3, Y3
+	VMOVDQU        Y3, 32(R8)
+	VPXOR          64(R9), Y4, Y4
+	VMOVDQU        Y4, 64(R8)
+	VPXOR          96(R9), Y5, Y5
+	VMOVDQU        Y5, 96(R8)
+	VPXOR          128(R9), Y6, Y6
+	VMOVDQU        Y6, 128(R8)
+	VPXOR          160(R9), Y7, Y7
+	VMOVDQU        Y7, 160(R8)
+	VPXOR          192(R9), Y8, Y8
+	VMOVDQU        Y8, 192(R8)
+	VPXOR          224(R9), Y9, Y9
+	VMOVDQU        Y9, 224(R8)
+	VMOVDQU        (SP), Y0
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R10
+	JMP            open16_2
+
+openLast_2:
+	CMPQ R10, $0x00000100
+	JB   openTail_2
+
+	// gcmBatch: the last batch, whose hash is summed.
+	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_12
+	MOVL R11, R12
+	ANDL $0x0f, R12
+	CMPL R12, $0x02
+	JNE  counterPlain_4
+
+	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
+	VBROADCASTI128 (AX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
+	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPXOR          Y10, Y2, Y2
+	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
+	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
+	VPXOR          lastByteXor2_6<>+64(SB), Y2, Y5
+	VPXOR          lastByteXor2_6<>+96(SB), Y2, Y6
+	VPXOR          lastByteXor2_6<>+128(SB), Y2, Y7
+	VPXOR          lastByteXor2_6<>+160(SB), Y2, Y8
+	VPXOR          Y10, Y9, Y9
+	JMP            counterWhitened_4
+
+counterPlain_4:
+	// Public counter, no carry out of the last byte: add to it in big-endian form.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
+	VPADDD  lastByteAdd14<>+32(SB), Y2, Y4
+	VPADDD  lastByteAdd14<>+64(SB), Y2, Y5
+	VPADDD  lastByteAdd14<>+96(SB), Y2, Y6
+	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
+	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
+	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
+	JMP     counterDone_12
+
+counterCarry_12:
+	// Add to the byte-reversed pair, then reverse each register.
+	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
+	VPADDD  pairAdd15<>+0(SB), Y0, Y3
+	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
+	VPADDD  pairAdd15<>+32(SB), Y0, Y4
+	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
+	VPADDD  pairAdd15<>+64(SB), Y0, Y5
+	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
+	VPADDD  pairAdd15<>+96(SB), Y0, Y6
+	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
+	VPADDD  pairAdd15<>+128(SB), Y0, Y7
+	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
+	VPADDD  pairAdd15<>+160(SB), Y0, Y8
+	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
+	VPADDD  pairAdd15<>+192(SB), Y0, Y9
+	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
+
+counterDone_12:
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y2, Y2
+	VPXOR          Y10, Y3, Y3
+	VPXOR          Y10, Y4, Y4
+	VPXOR          Y10, Y5, Y5
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
+
+counterWhitened_4:
+	VPADDD  pairAdd15<>+224(SB), Y0, Y0
+	VMOVDQU Y0, (SP)
+	ADDB    $0x10, R11
+	CMPQ    DX, $0x0c
+	JB      rounds10_44
+	JE      rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 32(AX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+	VBROADCASTI128 -160(CX), Y0
+	VAESENC        Y0, Y2, Y2
+	VAESENC        Y0, Y3, Y3
+	VAESENC        Y0, Y4, Y4
+	VAESENC        Y0, Y5, Y5
+	VAESENC        Y0, Y6, Y6
+	VAESENC        Y0, Y7, Y7
+	VAESENC        Y0, Y8, Y8
+	VAESENC        Y0, Y9, Y9
+
+rounds10_44:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -12091,7 +12819,6 @@ rounds10_42:
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	SUBQ           $0x00000100, R10
-	JMP            open16_2
 
 openTail_2:
 	// Hash the tail before decrypting it, which may overwrite it.
@@ -12424,7 +13151,7 @@ ghashTailDone_5:
 	// A pass of 8 registers: 9 to 16 blocks.
 	// counter.blocks: 8 registers of counter blocks.
 	CMPQ R11, $0x000000f0
-	JA   counterCarry_12
+	JA   counterCarry_13
 
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
@@ -12435,9 +13162,9 @@ ghashTailDone_5:
 	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
 	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
 	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
-	JMP     counterDone_12
+	JMP     counterDone_13
 
-counterCarry_12:
+counterCarry_13:
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  pairAdd15<>+0(SB), Y0, Y7
@@ -12455,7 +13182,7 @@ counterCarry_12:
 	VPADDD  pairAdd15<>+192(SB), Y0, Y6
 	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
 
-counterDone_12:
+counterDone_13:
 	VMOVQ          BX, X10
 	VPADDD         X0, X10, X0
 	VBROADCASTI128 (AX), Y10
@@ -12468,8 +13195,8 @@ counterDone_12:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_43
-	JE             rounds12_43
+	JB             rounds10_45
+	JE             rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -12491,7 +13218,7 @@ counterDone_12:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_43:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -12512,7 +13239,7 @@ rounds12_43:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_43:
+rounds10_45:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -12714,16 +13441,16 @@ width4_8:
 	// A pass of 4 registers: 5 to 8 blocks.
 	// counter.blocks: 4 registers of counter blocks.
 	CMPQ R11, $0x000000f8
-	JA   counterCarry_13
+	JA   counterCarry_14
 
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
 	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
 	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
-	JMP     counterDone_13
+	JMP     counterDone_14
 
-counterCarry_13:
+counterCarry_14:
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  pairAdd15<>+0(SB), Y0, Y5
@@ -12733,7 +13460,7 @@ counterCarry_13:
 	VPADDD  pairAdd15<>+64(SB), Y0, Y4
 	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
 
-counterDone_13:
+counterDone_14:
 	VMOVQ          BX, X6
 	VPADDD         X0, X6, X0
 	VBROADCASTI128 (AX), Y6
@@ -12742,8 +13469,8 @@ counterDone_13:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_44
-	JE             rounds12_44
+	JB             rounds10_46
+	JE             rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -12757,7 +13484,7 @@ counterDone_13:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_44:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -12770,7 +13497,7 @@ rounds12_44:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_44:
+rounds10_46:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -12890,28 +13617,28 @@ width2_8:
 	// A pass of 2 registers: 3 to 4 blocks.
 	// counter.blocks: 2 registers of counter blocks.
 	CMPQ R11, $0x000000fc
-	JA   counterCarry_14
+	JA   counterCarry_15
 
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	JMP     counterDone_14
+	JMP     counterDone_15
 
-counterCarry_14:
+counterCarry_15:
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  pairAdd15<>+0(SB), Y0, Y3
 	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
 
-counterDone_14:
+counterDone_15:
 	VMOVQ          BX, X4
 	VPADDD         X0, X4, X0
 	VBROADCASTI128 (AX), Y4
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_45
-	JE             rounds12_45
+	JB             rounds10_47
+	JE             rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -12921,7 +13648,7 @@ counterDone_14:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_45:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -12930,7 +13657,7 @@ rounds12_45:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_45:
+rounds10_47:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -13015,8 +13742,8 @@ width1_8:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_46
-	JE             rounds12_46
+	JB             rounds10_48
+	JE             rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -13024,14 +13751,14 @@ width1_8:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_46:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_46:
+rounds10_48:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3

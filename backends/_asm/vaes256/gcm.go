@@ -104,7 +104,7 @@ func sealKernel(name string, public bool) {
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(last))
 	Comment("gcmBatch: encrypt this batch, hash the previous one.")
-	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -gcmBytes}, y: k.y})
+	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -gcmBytes}, y: k.y, carried: true})
 	JMP(LabelRef(loop))
 
 	Label(last)
@@ -134,13 +134,19 @@ func openKernel(name string, public bool) {
 			"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	}
 	k := loadGCMKernel(public)
-	loop, tail := emit.NewLabel("open16"), emit.NewLabel("openTail")
+	loop, last, tail := emit.NewLabel("open16"), emit.NewLabel("openLast"), emit.NewLabel("openTail")
 	Label(loop)
+	CMPQ(k.n, U32(2*gcmBytes))
+	JB(LabelRef(last))
+	Comment("gcmBatch: hash this batch's ciphertext and decrypt it; another batch follows.")
+	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, carried: true})
+	JMP(LabelRef(loop))
+
+	Label(last)
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
-	Comment("gcmBatch: hash this batch's ciphertext and decrypt it.")
+	Comment("gcmBatch: the last batch, whose hash is summed.")
 	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
-	JMP(LabelRef(loop))
 
 	Label(tail)
 	Comment("Hash the tail before decrypting it, which may overwrite it.")

@@ -27,6 +27,21 @@ func key(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * s} }
 // keyMid returns the address of their half sums.
 func keyMid(t GPVirtual, s int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + s)} }
 
+// keyBoth loads the key form in slot s into both lanes of a new register
+// (model: keyBoth): a broadcast is a load, no vector ALU instruction.
+func keyBoth(t GPVirtual, s int) VecVirtual {
+	k := YMM()
+	VBROADCASTI128(Mem{Base: t, Disp: 16 * s}, k)
+	return k
+}
+
+// keyMidBoth loads the half sum of slot s's key into both lanes of into
+// (model: keyMidBoth).
+func keyMidBoth(t GPVirtual, s int, into VecVirtual) VecVirtual {
+	VBROADCASTI128(Mem{Base: t, Disp: 16 * (midSlot + s)}, into)
+	return into
+}
+
 // oneKey loads the key form at h and its half sum, 16 bytes each, into
 // the low lanes of k and kMid and clears their high lanes (model: oneKey,
 // oneKeyMid): the keys of a register that holds one block. A pair load
@@ -90,7 +105,11 @@ func (a *accumulator) mulLoHi(x VecVirtual, h Op) {
 	t := YMM()
 	VPCLMULQDQ(U8(0x00), h, x, t) // t = x.lo·h.lo
 	a.add(&a.lo, t)
-	t = YMM()
+	if r, ok := h.(VecVirtual); ok {
+		t = r // the key's register takes the second product
+	} else {
+		t = YMM()
+	}
 	VPCLMULQDQ(U8(0x11), h, x, t) // t = x.hi·h.hi
 	a.add(&a.hi, t)
 }
@@ -102,39 +121,55 @@ func (a *accumulator) mulLoHi(x VecVirtual, h Op) {
 // spends a VPSHUFD and a VPXOR on each register. The table holds each half
 // sum in both halves of its slot, so x2's, in the high halves, meets its
 // key through VPCLMULQDQ $0x11. x1 and x2 are overwritten.
-func (a *accumulator) mulMidPair(x1, x2 VecVirtual, hMid1, hMid2 Op) {
+//
+// If hMid1 and hMid2 are nil, keys(into, i) loads the half sums of
+// register i's keys (0 for x1, 1 for x2) into the register into, which is
+// then free, and returns it.
+func (a *accumulator) mulMidPair(x1, x2 VecVirtual, hMid1, hMid2 Op, keys func(into VecVirtual, i int) Op) {
 	m := YMM()
-	VPUNPCKLQDQ(x2, x1, m)             // m = x1.lo : x2.lo in each lane
-	VPUNPCKHQDQ(x2, x1, x1)            // x1 = x1.hi : x2.hi
-	VPXOR(x1, m, m)                    // m = x1's half sums : x2's
+	VPUNPCKLQDQ(x2, x1, m)  // m = x1.lo : x2.lo in each lane
+	VPUNPCKHQDQ(x2, x1, x1) // x1 = x1.hi : x2.hi
+	VPXOR(x1, m, m)         // m = x1's half sums : x2's
+	if keys != nil {
+		hMid1 = keys(x1, 0)
+	}
 	VPCLMULQDQ(U8(0x00), hMid1, m, x1) // x1's middle product
 	a.add(&a.mid, x1)
+	if keys != nil {
+		hMid2 = keys(x2, 1)
+		VPCLMULQDQ(U8(0x11), hMid2, m, x2) // x2's middle product
+		a.add(&a.mid, x2)
+		return
+	}
 	VPCLMULQDQ(U8(0x11), hMid2, m, m) // x2's middle product
 	a.add(&a.mid, m)
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
 // for (model: reduce): ghash.KaratsubaFinish, then two folds. a is used up.
-func (a *accumulator) reduce() VecVirtual {
+func (a *accumulator) reduce() VecVirtual { return a.reduceInto(a.hi) }
+
+// reduceInto is reduce with the result in dst, which may be a's hi.
+func (a *accumulator) reduceInto(dst VecVirtual) VecVirtual {
 	Comment("karatsubaFinish: mid ^= lo ^ hi.")
 	VPXOR(a.lo, a.mid, a.mid)
 	VPXOR(a.hi, a.mid, a.mid)
 	Comment("fold(lo, mid), fold(mid, hi).")
-	fold(a.lo, a.mid)
-	fold(a.mid, a.hi)
-	return a.hi
+	fold(a.lo, a.mid, a.mid)
+	fold(a.mid, a.hi, dst)
+	return dst
 }
 
 // fold removes the low 64 bits of each lane of x by adding the multiple of
 // the field polynomial that cancels them, and adds what is left into y, the
-// part 64 bits above x (model: fold): y ^= x.lo·0xC2<<56 ^ swap(x). x is
-// overwritten.
-func fold(x, y VecVirtual) {
+// part 64 bits above x, writing the sum to dst (model: fold): dst = y ^
+// x.lo·0xC2<<56 ^ swap(x). x is overwritten.
+func fold(x, y, dst VecVirtual) {
 	t := YMM()
 	VPCLMULQDQ(U8(0x10), emit.ReflectedPoly2(), x, t) // t = x.lo·(0xC2<<56)
 	VPSHUFD(U8(0x4e), x, x)                           // x = swap(x)
 	VPXOR(t, y, y)
-	VPXOR(x, y, y)
+	VPXOR(x, y, dst)
 }
 
 // sumLanes adds the two lanes of x into y, whose upper lane it clears
@@ -166,10 +201,20 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 // rounds (model: ghashBatch). Steps come in pairs: the even step keeps its
 // register for the odd one, which multiplies the half sums of both at once
 // (mulMidPair).
+//
+// A carried batch leaves y in two lanes, not summed, for the next batch,
+// which adds it into blocks 0 and 1 (model: ghashBatch.carried). Its
+// register j takes the key of block 2j, H^(16-2j), in both lanes
+// (keyBoth), so the high lane's sum is H times what it stands for; the
+// next batch multiplies it by one power less than the low lane's, which
+// makes up for that, and the last batch of a message, not carried, takes
+// the usual pairs of keys and sums the lanes. That saves sumLanes, a
+// VEXTRACTI128 and a VPXOR, per batch.
 type ghashBatch struct {
 	table   GPVirtual
 	data    Mem
 	y       VecVirtual
+	carried bool
 	acc     accumulator
 	pending VecVirtual
 }
@@ -188,16 +233,32 @@ func (g *ghashBatch) step(j int) {
 	if j == 0 {
 		VPXOR(g.y, x, x)
 	}
-	g.acc.mulLoHi(x, key(g.table, s))
+	if g.carried {
+		g.acc.mulLoHi(x, keyBoth(g.table, s))
+	} else {
+		g.acc.mulLoHi(x, key(g.table, s))
+	}
 	if j%2 == 0 {
 		g.pending = x
 		return
 	}
-	g.acc.mulMidPair(g.pending, x, keyMid(g.table, s-2), keyMid(g.table, s))
+	if g.carried {
+		g.acc.mulMidPair(g.pending, x, nil, nil, func(into VecVirtual, i int) Op {
+			return keyMidBoth(g.table, s-2+2*i, into)
+		})
+		return
+	}
+	g.acc.mulMidPair(g.pending, x, keyMid(g.table, s-2), keyMid(g.table, s), nil)
 }
 
-// finish reduces the sum into y.
+// finish reduces the sum into y: both lanes if the batch is carried, else
+// their sum (model: ghashBatch.finish).
 func (g *ghashBatch) finish() {
+	if g.carried {
+		Comment("ghashBatch.finish: reduce into y, lanes carried.")
+		g.acc.reduceInto(g.y)
+		return
+	}
 	Comment("ghashBatch.finish: reduce, sumLanes.")
 	sumLanes(g.acc.reduce(), g.y)
 }
