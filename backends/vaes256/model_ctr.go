@@ -108,7 +108,10 @@ func lastByteAdd(n int) vec.Uint32x8 {
 // overflow, in the GCM loops' batches of 16, the low four bits of that
 // byte go from 2 to 15 across blocks 0 to 13 without a carry: blocks 2j and
 // 2j+1 are blocks 0 and 1 XOR lastByteXor2(j), and so are their whitened
-// forms, one XOR a register. Blocks 14 and 15 take the add.
+// forms, one XOR a register. Blocks 14 and 15 take the add. The assembly
+// tests both conditions at once, the last byte against a bound set once per
+// call (counter.loadAlignedBound): 226 if that byte is 2 modulo 16, which
+// steps of 16 keep, else -1.
 func (c *counter) whitenedBlocks(w, n int, keys *[15][16]byte) []vec.Uint8x32 {
 	if !c.public || w != gcmWidth || c.low() > 256-2*w || c.low()%16 != 2 {
 		pairs := c.blocks(w)

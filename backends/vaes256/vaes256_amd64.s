@@ -10201,24 +10201,30 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
 	MOVBQZX        15(SI), R11
-	VMOVDQU        (DI), X1
-	VPSHUFB        byteReverse<>+0(SB), X1, X1
-	CMPQ           R10, $0x00000100
-	JB             sealTail_2
+
+	// counter.loadAlignedBound: the XOR way while the last byte is at most this.
+	MOVQ R11, R13
+	ANDQ $0x0f, R13
+	MOVQ $-1, R12
+	CMPQ R13, $0x02
+	JNE  alignedBound_1
+	MOVQ $0x000000e2, R12
+
+alignedBound_1:
+	VMOVDQU (DI), X1
+	VPSHUFB byteReverse<>+0(SB), X1, X1
+	CMPQ    R10, $0x00000100
+	JB      sealTail_2
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_6
-	MOVL R11, R12
-	ANDL $0x0f, R12
-	CMPL R12, $0x02
-	JNE  counterPlain_1
+	CMPQ R11, R12
+	JG   counterPlain_1
 
 	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
 	VBROADCASTI128 (AX), Y10
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPADDD         lastByteAdd14<>+192(SB), Y2, Y9
 	VPXOR          Y10, Y2, Y2
 	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
 	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
@@ -10230,6 +10236,9 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	JMP            counterWhitened_1
 
 counterPlain_1:
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_6
+
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -10456,17 +10465,13 @@ seal16_2:
 
 	// gcmBatch: encrypt this batch, hash the previous one.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_7
-	MOVL R11, R12
-	ANDL $0x0f, R12
-	CMPL R12, $0x02
-	JNE  counterPlain_2
+	CMPQ R11, R12
+	JG   counterPlain_2
 
 	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
 	VBROADCASTI128 (AX), Y10
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPADDD         lastByteAdd14<>+192(SB), Y2, Y9
 	VPXOR          Y10, Y2, Y2
 	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
 	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
@@ -10478,6 +10483,9 @@ seal16_2:
 	JMP            counterWhitened_2
 
 counterPlain_2:
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_7
+
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -12016,36 +12024,6 @@ ghashTailDone_4:
 	VZEROUPPER
 	RET
 
-DATA lastByteAdd7<>+0(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+8(SB)/8, $0x0200000000000000
-DATA lastByteAdd7<>+16(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+24(SB)/8, $0x0200000000000000
-DATA lastByteAdd7<>+32(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+40(SB)/8, $0x0400000000000000
-DATA lastByteAdd7<>+48(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+56(SB)/8, $0x0400000000000000
-DATA lastByteAdd7<>+64(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+72(SB)/8, $0x0600000000000000
-DATA lastByteAdd7<>+80(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+88(SB)/8, $0x0600000000000000
-DATA lastByteAdd7<>+96(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+104(SB)/8, $0x0800000000000000
-DATA lastByteAdd7<>+112(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+120(SB)/8, $0x0800000000000000
-DATA lastByteAdd7<>+128(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+136(SB)/8, $0x0a00000000000000
-DATA lastByteAdd7<>+144(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+152(SB)/8, $0x0a00000000000000
-DATA lastByteAdd7<>+160(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+168(SB)/8, $0x0c00000000000000
-DATA lastByteAdd7<>+176(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+184(SB)/8, $0x0c00000000000000
-DATA lastByteAdd7<>+192(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+200(SB)/8, $0x0e00000000000000
-DATA lastByteAdd7<>+208(SB)/8, $0x0000000000000000
-DATA lastByteAdd7<>+216(SB)/8, $0x0e00000000000000
-GLOBL lastByteAdd7<>(SB), RODATA|NOPTR, $224
-
 DATA lastByteXor2_6<>+0(SB)/8, $0x0000000000000000
 DATA lastByteXor2_6<>+8(SB)/8, $0x0600000000000000
 DATA lastByteXor2_6<>+16(SB)/8, $0x0000000000000000
@@ -12092,8 +12070,18 @@ TEXT ·openPublic(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
 	MOVBQZX        15(SI), R11
-	VMOVDQU        (DI), X1
-	VPSHUFB        byteReverse<>+0(SB), X1, X1
+
+	// counter.loadAlignedBound: the XOR way while the last byte is at most this.
+	MOVQ R11, R13
+	ANDQ $0x0f, R13
+	MOVQ $-1, R12
+	CMPQ R13, $0x02
+	JNE  alignedBound_2
+	MOVQ $0x000000e2, R12
+
+alignedBound_2:
+	VMOVDQU (DI), X1
+	VPSHUFB byteReverse<>+0(SB), X1, X1
 
 open16_2:
 	CMPQ R10, $0x00000200
@@ -12101,17 +12089,13 @@ open16_2:
 
 	// gcmBatch: hash this batch's ciphertext and decrypt it; another batch follows.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_11
-	MOVL R11, R12
-	ANDL $0x0f, R12
-	CMPL R12, $0x02
-	JNE  counterPlain_3
+	CMPQ R11, R12
+	JG   counterPlain_3
 
 	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
 	VBROADCASTI128 (AX), Y10
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPADDD         lastByteAdd14<>+192(SB), Y2, Y9
 	VPXOR          Y10, Y2, Y2
 	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
 	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
@@ -12123,6 +12107,9 @@ open16_2:
 	JMP            counterWhitened_3
 
 counterPlain_3:
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_11
+
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
@@ -12471,17 +12458,13 @@ openLast_2:
 
 	// gcmBatch: the last batch, whose hash is summed.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_12
-	MOVL R11, R12
-	ANDL $0x0f, R12
-	CMPL R12, $0x02
-	JNE  counterPlain_4
+	CMPQ R11, R12
+	JG   counterPlain_4
 
 	// Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.
 	VBROADCASTI128 (AX), Y10
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         lastByteAdd7<>+192(SB), Y2, Y9
+	VPADDD         lastByteAdd14<>+192(SB), Y2, Y9
 	VPXOR          Y10, Y2, Y2
 	VPXOR          lastByteXor2_6<>+0(SB), Y2, Y3
 	VPXOR          lastByteXor2_6<>+32(SB), Y2, Y4
@@ -12493,6 +12476,9 @@ openLast_2:
 	JMP            counterWhitened_4
 
 counterPlain_4:
+	CMPQ R11, $0x000000f0
+	JA   counterCarry_12
+
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3

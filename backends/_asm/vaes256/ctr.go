@@ -41,6 +41,8 @@ type counter struct {
 	public bool
 	pair   VecVirtual // the pair
 	low    GPVirtual  // public only: the last byte of the low lane's counter block
+
+	alignedBound GPVirtual // public GCM only: see loadAlignedBound
 }
 
 // loadCounter loads the big-endian counter block at ptr into both lanes,
@@ -129,18 +131,13 @@ func (c *counter) whitenedBlocks(s emit.Schedule, w, n int) []VecVirtual {
 	}
 	carry, plain := emit.NewLabel("counterCarry"), emit.NewLabel("counterPlain")
 	done, whitened := emit.NewLabel("counterDone"), emit.NewLabel("counterWhitened")
-	CMPQ(c.low, U32(256-2*w))
-	JA(LabelRef(carry))
-	r := GP32()
-	MOVL(c.low.As32(), r)
-	ANDL(U8(15), r)
-	CMPL(r, U8(2))
-	JNE(LabelRef(plain))
+	CMPQ(c.low, c.alignedBound)
+	JG(LabelRef(plain))
 	Comment("Last byte 2 mod 16, no carry out of it: XOR the low four bits into place.")
 	k := YMM()
 	VBROADCASTI128(s.Key(0), k)
 	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
-	VPADDD(emit.LastByteAdds(w-1).Offset(32*(w-2)), pairs[0], pairs[w-1])
+	VPADDD(emit.LastByteAdds(14).Offset(32*(w-2)), pairs[0], pairs[w-1])
 	VPXOR(k, pairs[0], pairs[0])
 	xors := lastByteXor2(w - 2)
 	for j := 1; j < w-1; j++ {
@@ -150,6 +147,8 @@ func (c *counter) whitenedBlocks(s emit.Schedule, w, n int) []VecVirtual {
 	JMP(LabelRef(whitened))
 
 	Label(plain)
+	CMPQ(c.low, U32(256-2*w))
+	JA(LabelRef(carry))
 	Comment("Public counter, no carry out of the last byte: add to it in big-endian form.")
 	VPSHUFB(emit.ByteReverse2(), c.pair, pairs[0])
 	for j := 1; j < w; j++ {
@@ -170,6 +169,25 @@ func (c *counter) whitenedBlocks(s emit.Schedule, w, n int) []VecVirtual {
 	Label(whitened)
 	c.advance(n)
 	return pairs
+}
+
+// loadAlignedBound sets the bound under which whitenedBlocks takes its XOR
+// way (model: counter.whitenedBlocks): 256-2·gcmWidth-14 if the last byte
+// is 2 modulo 16, which steps of 16 keep, else -1, so that one signed
+// comparison of the last byte a batch chooses the way. It branches on the
+// counter, which is public.
+func (c *counter) loadAlignedBound() {
+	Comment("counter.loadAlignedBound: the XOR way while the last byte is at most this.")
+	c.alignedBound = GP64()
+	r := GP64()
+	set := emit.NewLabel("alignedBound")
+	MOVQ(c.low, r)
+	ANDQ(U8(15), r)
+	MOVQ(I32(-1), c.alignedBound)
+	CMPQ(r, U8(2))
+	JNE(LabelRef(set))
+	MOVQ(U32(256-2*gcmWidth-14), c.alignedBound)
+	Label(set)
 }
 
 // lastByteXor2 returns 32-byte entries j = 1..n, entry j at offset 32(j-1)

@@ -43,6 +43,9 @@ func loadGCMKernel(public bool) *gcmKernel {
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
 	k.c = loadCounter(k.ctrp, inc32, public)
+	if public {
+		k.c.loadAlignedBound()
+	}
 	k.y = loadHash(k.yp)
 	return k
 }
