@@ -163,7 +163,7 @@
 // (lastByteXor2). counter.whitenedBlocks then whitens register 0 and
 // derives registers 1 to 6 from it with one VPXOR each, where the add and
 // whiten spend a VPADDD and a VPXOR; register 7 takes the add. Six vector
-// instructions fewer per batch, out of about 190: the loops are bound by
+// instructions fewer per batch, out of about 180: the loops are bound by
 // the total on the three vector ports (see GHASH), and this measured
 // 0.5-2.5% faster for SealPublic and OpenPublic at 4 KiB and 16 KiB.
 //
@@ -214,9 +214,11 @@
 // VPXOR) from every batch and from the chain through y: SealPublic and
 // OpenPublic 2-3.5% faster at 4 KiB and 16 KiB, unchanged at 512 bytes.
 //
-// What bounds the loops on this project's Xeon (an Ice Lake class core) is
-// the number of vector instructions, about 190 per batch of 16 blocks, on
-// the three ports that run them (0, 1 and 5; VAESENC on YMM takes 0 or 1,
+// What bounds the loops on this project's Xeon (family 6 model 167, an Ice
+// Lake class core) is the number of vector instructions per batch of 16
+// blocks (about 187 for AES-128 with one VPXOR per half sum, sumLanes in
+// every batch and the add-then-whiten counter; about 172 now), on the
+// three ports that run them (0, 1 and 5; VAESENC on YMM takes 0 or 1,
 // VPCLMULQDQ only 5), not port 5: replacing every VPCLMULQDQ of the loop
 // by a VPXOR, or every shuffle, left the speed unchanged, while leaving
 // out eight VAESENC or the 44 multiplies and shuffles of GHASH saved

@@ -85,7 +85,8 @@ func (k *gcmKernel) finish() {
 // sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
 // sealKernel); public says whether the counter is public (see counter).
 // Iteration i encrypts batch i and hashes the ciphertext of batch i-1,
-// which is in dst by then; the last batch is hashed after the loop.
+// which is in dst by then, a carried GHASH batch (see ghashBatch); the
+// last batch is hashed after the loop and its lanes summed.
 func sealKernel(name string, public bool) {
 	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -123,9 +124,10 @@ func sealKernel(name string, public bool) {
 
 // openKernel emits open or openPublic, the stitched GCM decryption (model:
 // openKernel); public says whether the counter is public (see counter).
-// Iteration i hashes the ciphertext of batch i while it decrypts it: every
-// GHASH load of a batch comes before its stores, so src and dst may be the
-// same.
+// Iteration i hashes the ciphertext of batch i while it decrypts it, a
+// carried GHASH batch but for the last, which is peeled off the loop:
+// every GHASH load of a batch comes before its stores, so src and dst may
+// be the same.
 func openKernel(name string, public bool) {
 	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
