@@ -8486,6 +8486,8 @@ TEXT ·open(SB), NOSPLIT, $32-88
 	VPADDD         pairStart<>+0(SB), Y0, Y0
 	VMOVDQU        (DI), X1
 	VPSHUFB        byteReverse<>+0(SB), X1, X1
+	CMPQ           R10, $0x00000100
+	JB             openTail_1
 
 open16_1:
 	CMPQ R10, $0x00000200
@@ -8819,10 +8821,7 @@ rounds10_31:
 	JMP            open16_1
 
 openLast_1:
-	CMPQ R10, $0x00000100
-	JB   openTail_1
-
-	// gcmBatch: the last batch, whose hash is summed.
+	// gcmBatch: the last batch, 256 <= n < 512 here, whose hash is summed.
 	// counter.blocks: 8 registers of counter blocks.
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
@@ -10201,6 +10200,10 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
 	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
+	CMPQ           R10, $0x00000100
+	JB             sealTail_2
 
 	// counter.loadAlignedBound: the XOR way while the last byte is at most this.
 	MOVQ R11, R13
@@ -10211,11 +10214,6 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	MOVQ $0x000000e2, R12
 
 alignedBound_1:
-	VMOVDQU (DI), X1
-	VPSHUFB byteReverse<>+0(SB), X1, X1
-	CMPQ    R10, $0x00000100
-	JB      sealTail_2
-
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, R12
@@ -12070,6 +12068,10 @@ TEXT ·openPublic(SB), NOSPLIT, $32-88
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
 	VPADDD         pairStart<>+0(SB), Y0, Y0
 	MOVBQZX        15(SI), R11
+	VMOVDQU        (DI), X1
+	VPSHUFB        byteReverse<>+0(SB), X1, X1
+	CMPQ           R10, $0x00000100
+	JB             openTail_2
 
 	// counter.loadAlignedBound: the XOR way while the last byte is at most this.
 	MOVQ R11, R13
@@ -12080,9 +12082,6 @@ TEXT ·openPublic(SB), NOSPLIT, $32-88
 	MOVQ $0x000000e2, R12
 
 alignedBound_2:
-	VMOVDQU (DI), X1
-	VPSHUFB byteReverse<>+0(SB), X1, X1
-
 open16_2:
 	CMPQ R10, $0x00000200
 	JB   openLast_2
@@ -12453,10 +12452,7 @@ rounds10_43:
 	JMP            open16_2
 
 openLast_2:
-	CMPQ R10, $0x00000100
-	JB   openTail_2
-
-	// gcmBatch: the last batch, whose hash is summed.
+	// gcmBatch: the last batch, 256 <= n < 512 here, whose hash is summed.
 	// counter.whitenedBlocks: 8 registers of counter blocks, whitened.
 	CMPQ R11, R12
 	JG   counterPlain_4

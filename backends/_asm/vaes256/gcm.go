@@ -43,9 +43,6 @@ func loadGCMKernel(public bool) *gcmKernel {
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
 	k.c = loadCounter(k.ctrp, inc32, public)
-	if public {
-		k.c.loadAlignedBound()
-	}
 	k.y = loadHash(k.yp)
 	return k
 }
@@ -75,6 +72,15 @@ func (k *gcmKernel) batch(g *ghashBatch) {
 	SUBQ(U32(gcmBytes), k.n)
 }
 
+// loadAlignedBound sets up the public counter's test in whitenedBlocks
+// (see counter.loadAlignedBound), once the kernel knows it has a batch to
+// run: short messages skip it.
+func (k *gcmKernel) loadAlignedBound() {
+	if k.c.public {
+		k.c.loadAlignedBound()
+	}
+}
+
 func (k *gcmKernel) finish() {
 	k.c.store(k.ctrp)
 	storeHash(k.y, k.yp)
@@ -101,6 +107,7 @@ func sealKernel(name string, public bool) {
 	loop, last, tail := emit.NewLabel("seal16"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
+	k.loadAlignedBound()
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
@@ -140,6 +147,9 @@ func openKernel(name string, public bool) {
 	}
 	k := loadGCMKernel(public)
 	loop, last, tail := emit.NewLabel("open16"), emit.NewLabel("openLast"), emit.NewLabel("openTail")
+	CMPQ(k.n, U32(gcmBytes))
+	JB(LabelRef(tail))
+	k.loadAlignedBound()
 	Label(loop)
 	CMPQ(k.n, U32(2*gcmBytes))
 	JB(LabelRef(last))
@@ -148,9 +158,7 @@ func openKernel(name string, public bool) {
 	JMP(LabelRef(loop))
 
 	Label(last)
-	CMPQ(k.n, U32(gcmBytes))
-	JB(LabelRef(tail))
-	Comment("gcmBatch: the last batch, whose hash is summed.")
+	Comment("gcmBatch: the last batch, 256 <= n < 512 here, whose hash is summed.")
 	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
 
 	Label(tail)
