@@ -28,12 +28,20 @@ func asmFunctions(t *testing.T) map[string]string {
 // openPublic (GCM with a 12-byte nonce), take the last-byte shortcut of
 // counter.blocks, which branches on the counter: ctr32, seal and open must
 // not, since GCM's counter can depend on the hash key. The shortcut shows
-// in the .s as its counterCarry labels and its lastByteAdd constants.
+// in the .s as its counterCarry labels and its lastByteAdd constants; the
+// XOR way of counter.whitenedBlocks in the GCM kernels, which branches on
+// the counter's low four bits, as alignedBound labels and lastByteXor2
+// constants.
 func TestCounterBranch(t *testing.T) {
 	funcs := asmFunctions(t)
-	marks := []string{"counterCarry", "lastByteAdd"}
-	for _, name := range []string{"ctr64", "sealPublic", "openPublic"} {
-		for _, mark := range marks {
+	marks := []string{"counterCarry", "lastByteAdd", "alignedBound", "lastByteXor2"}
+	public := map[string][]string{
+		"ctr64":      marks[:2],
+		"sealPublic": marks,
+		"openPublic": marks,
+	}
+	for name, want := range public {
+		for _, mark := range want {
 			if !strings.Contains(funcs[name], mark) {
 				t.Errorf("%s has no %s: the shortcut's marks have changed; update this test", name, mark)
 			}

@@ -29,7 +29,8 @@
 // and the key size. GCM's counter starts from J0, which for nonces other
 // than 12 bytes is GHASH_H(nonce) and so depends on the hash key. The
 // branches on a counter are in the kernels whose counter is public, once
-// per batch and tail on the last byte of their counter (see Counters):
+// per batch and tail on the last byte of their counter, and in the GCM
+// ones once per call on its low four bits (see Counters):
 // CTR128, whose counter is the caller's IV, which counter mode sends in
 // the clear, and SealPublic and OpenPublic, whose contract is a 12-byte
 // nonce, where J0 = nonce || 0^31 || 1; each advanced by the number of
