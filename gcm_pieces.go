@@ -29,6 +29,14 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			panic("crypto/cipher: message too large for GCM")
 		}
 	}
+	if len(pieces) > 1 {
+		// The usual case, TLS's payload and content type: the first piece
+		// holds every block but the last, which the others complete.
+		lastBlock := (total - 1) &^ (BlockSize - 1)
+		if head := uint64(len(pieces[0])); head >= lastBlock && head < total {
+			return g.sealGatheredLast(dst, nonce, pieces, int(lastBlock), int(total), additionalData)
+		}
+	}
 	k := g.kernels(nonce)
 
 	// Whole blocks of each piece go straight through the bulk kernel, and
@@ -72,16 +80,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	}
 	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
 	ret, out := sliceForAppend(dst, int(total)+g.tagSize)
-	off := 0
-	for _, p := range pieces {
-		if alias.AnyOverlap(out, p) && &out[off] != &p[0] {
-			panic("crypto/cipher: invalid buffer overlap of output and input")
-		}
-		off += len(p)
-	}
-	if alias.AnyOverlap(out, additionalData) {
-		panic("crypto/cipher: invalid buffer overlap of output and additional data")
-	}
+	checkPieceOverlaps(out, pieces, additionalData)
 
 	ghashUpdate(k.b, k.t, &y, additionalData)
 	encryptBlocks(k.b, &g.key.ks, masks[:n], masks[:n])
@@ -117,6 +116,57 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	}
 	copy(out[end:total], final[:])
 	ghashUpdate(k.b, k.t, &y, tail)
+	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
+	copy(out[total:], y[:g.tagSize])
+	return ret
+}
+
+// checkPieceOverlaps applies Seal's overlap rules to each piece and to the
+// additional data.
+func checkPieceOverlaps(out []byte, pieces [][]byte, additionalData []byte) {
+	off := 0
+	for _, p := range pieces {
+		if alias.AnyOverlap(out, p) && &out[off] != &p[0] {
+			panic("crypto/cipher: invalid buffer overlap of output and input")
+		}
+		off += len(p)
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+}
+
+// sealGatheredLast is SealPieces where the first piece holds the first
+// head bytes, every block but the last, and the other pieces complete the
+// last block (total-head bytes, 1 to 16). It takes seal's steps, with the
+// last block's keystream made by the tag mask's block encryption and its
+// GHASH joined to the length block's. As in SealPieces, the counters and the
+// length block are stored before the overlap checks, so that the block
+// encryption and GHASH that read them never wait for those stores.
+func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total int, additionalData []byte) []byte {
+	k := g.kernels(nonce)
+	var ctr, y [BlockSize]byte
+	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
+	var final [2 * BlockSize]byte // the last block, padded, then the length block
+	c := g.counters(k, &ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
+	copy(masks[BlockSize:BlockSize+12], masks[:12])
+	binary.BigEndian.PutUint32(masks[BlockSize+12:], c+1+uint32(head/BlockSize))
+	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), uint64(total))
+	n := copy(final[:], pieces[0][head:])
+	for _, p := range pieces[1:] {
+		n += copy(final[n:BlockSize], p)
+	}
+
+	ret, out := sliceForAppend(dst, total+g.tagSize)
+	checkPieceOverlaps(out, pieces, additionalData)
+	ghashUpdate(k.b, k.t, &y, additionalData)
+	encryptBlocks(k.b, &g.key.ks, masks[:], masks[:])
+	for j := range n {
+		final[j] ^= masks[BlockSize+j]
+	}
+	gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[:head], pieces[0][:head], k.public)
+	copy(out[head:total], final[:n])
+	ghashUpdate(k.b, k.t, &y, final[:])
 	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
 	copy(out[total:], y[:g.tagSize])
 	return ret
