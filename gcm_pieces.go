@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/vaesgo/vaes/internal/alias"
+	"github.com/vaesgo/vaes/internal/impl"
 )
 
 // SealPieces is Seal of the concatenation of pieces, without copying them
@@ -166,7 +167,16 @@ func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total i
 	}
 	gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[:head], pieces[0][:head], k.public)
 	copy(out[head:total], final[:n])
-	ghashUpdate(k.b, k.t, &y, final[:])
+	if k.b.ID == impl.VAES512 {
+		// vaes512's GHASH has a short path for one block that its general
+		// path does not match at two: two calls measured 1.03-1.05x Seal at
+		// 1350+1 bytes, one call 1.06-1.08x. On the other backends one call
+		// is the faster.
+		ghashUpdate(k.b, k.t, &y, final[:BlockSize])
+		ghashUpdate(k.b, k.t, &y, final[BlockSize:])
+	} else {
+		ghashUpdate(k.b, k.t, &y, final[:])
+	}
 	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
 	copy(out[total:], y[:g.tagSize])
 	return ret
