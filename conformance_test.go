@@ -40,19 +40,28 @@ func forEachBackend(t *testing.T, f func(*testing.T, conformance.Impl)) {
 	if len(impl.All()) == 0 {
 		t.Fatal("no backends registered")
 	}
+	// The record is kept here, in the top-level test, under its name (less
+	// any "#NN" the testing package adds to a repeated name), for each
+	// backend whose subtest ran.
+	top, _, _ := strings.Cut(t.Name(), "#")
 	for _, b := range impl.All() {
 		if !b.Available {
 			t.Logf("%s: this CPU (or build) cannot run it", b.Name)
 			continue
 		}
+		ran := false
 		t.Run(b.Name, func(t *testing.T) {
-			top, _, _ := strings.Cut(t.Name(), "/")
-			if covered[top] == nil {
-				covered[top] = map[string]bool{}
-			}
-			covered[top][b.Name] = true
+			ran = true
 			f(t, bound(b))
 		})
+		if !ran {
+			t.Errorf("the %s subtest did not run", b.Name)
+			continue
+		}
+		if covered[top] == nil {
+			covered[top] = map[string]bool{}
+		}
+		covered[top][b.Name] = true
 	}
 }
 
@@ -152,7 +161,13 @@ func TestConformanceCoverage(t *testing.T) {
 		t.Logf("not covered: %s", strings.Join(missing, ", "))
 		return
 	}
-	t.Errorf("backends this CPU can run were not covered: %s", strings.Join(missing, ", "))
+	var recorded []string
+	for name, bs := range covered {
+		recorded = append(recorded, fmt.Sprintf("%s: %d backends", name, len(bs)))
+	}
+	sort.Strings(recorded)
+	t.Errorf("backends this CPU can run were not covered: %s (recorded: %s)",
+		strings.Join(missing, ", "), strings.Join(recorded, "; "))
 }
 
 // narrowed reports whether -run or -skip restricts which tests run, or
