@@ -72,14 +72,22 @@ func (c *Cipher) BlockSize() int { return BlockSize }
 // entirely or not at all.
 func (c *Cipher) Encrypt(dst, src []byte) {
 	checkOneBlock(dst, src)
-	c.encryptBlocks(dst[:BlockSize], src[:BlockSize])
+	if c.std != nil {
+		stdBlocks(c.std, false, dst[:BlockSize], src[:BlockSize])
+		return
+	}
+	encryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 }
 
 // Decrypt decrypts the first block of src into dst. dst and src must overlap
 // entirely or not at all.
 func (c *Cipher) Decrypt(dst, src []byte) {
 	checkOneBlock(dst, src)
-	c.decryptBlocks(dst[:BlockSize], src[:BlockSize])
+	if c.std != nil {
+		stdBlocks(c.std, true, dst[:BlockSize], src[:BlockSize])
+		return
+	}
+	decryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 }
 
 // EncryptBlocks encrypts every block of src into dst (ECB). len(src) must be

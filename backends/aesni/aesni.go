@@ -39,6 +39,20 @@ func DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {
 	decryptBlocks(&ks.Dec, ks.Rounds, dst, src)
 }
 
+// EncryptBlock encrypts the block src into dst: EncryptBlocks of exactly
+// one block, with nothing left to check, for cipher.Block's Encrypt. dst and
+// src may be the same block.
+func EncryptBlock(ks *aesround.Schedule, dst, src *[16]byte) {
+	kernel.CheckSchedule(name, ks)
+	encryptBlock(&ks.Enc, ks.Rounds, dst, src)
+}
+
+// DecryptBlock decrypts the block src into dst, as EncryptBlock encrypts.
+func DecryptBlock(ks *aesround.Schedule, dst, src *[16]byte) {
+	kernel.CheckSchedule(name, ks)
+	decryptBlock(&ks.Dec, ks.Rounds, dst, src)
+}
+
 // CTR32 XORs src with the keystream of GCM's counter mode into dst
 // (impl.Backend.CTR32): the counter is the last four bytes of ctr,
 // big-endian, and wraps without carrying. It panics if dst is shorter than

@@ -1248,6 +1248,152 @@ rounds10_6:
 after1_2:
 	RET
 
+// func encryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
+// Requires: AES, SSE2
+TEXT ·encryptBlock(SB), NOSPLIT, $0-32
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  dst+16(FP), BX
+	MOVQ  src+24(FP), SI
+	MOVOU (SI), X0
+	MOVOU (AX), X1
+	PXOR  X1, X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_7
+	JE    rounds12_7
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X1
+	AESENC X1, X0
+	MOVOU  32(AX), X1
+	AESENC X1, X0
+
+rounds12_7:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X1
+	AESENC X1, X0
+	MOVOU  -160(CX), X1
+	AESENC X1, X0
+
+rounds10_7:
+	// Round Nr-9.
+	MOVOU  -144(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X1
+	AESENC X1, X0
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X1
+	AESENC X1, X0
+
+	// Last round.
+	MOVOU      (CX), X1
+	AESENCLAST X1, X0
+	MOVOU      X0, (BX)
+	RET
+
+// func decryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
+// Requires: AES, SSE2
+TEXT ·decryptBlock(SB), NOSPLIT, $0-32
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  dst+16(FP), BX
+	MOVQ  src+24(FP), SI
+	MOVOU (SI), X0
+	MOVOU (AX), X1
+	PXOR  X1, X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_8
+	JE    rounds12_8
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X1
+	AESDEC X1, X0
+	MOVOU  32(AX), X1
+	AESDEC X1, X0
+
+rounds12_8:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X1
+	AESDEC X1, X0
+	MOVOU  -160(CX), X1
+	AESDEC X1, X0
+
+rounds10_8:
+	// Round Nr-9.
+	MOVOU  -144(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X1
+	AESDEC X1, X0
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X1
+	AESDEC X1, X0
+
+	// Last round.
+	MOVOU      (CX), X1
+	AESDECLAST X1, X0
+	MOVOU      X0, (BX)
+	RET
+
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, SSE2, SSSE3
 TEXT ·ctr32(SB), NOSPLIT, $0-72
@@ -1301,8 +1447,8 @@ ctr8_1:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_7
+	JB     rounds10_9
+	JE     rounds12_9
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -1324,7 +1470,7 @@ ctr8_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_7:
+rounds12_9:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -1345,7 +1491,7 @@ rounds12_7:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_7:
+rounds10_9:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -1525,8 +1671,8 @@ ctrTail_1:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_8
+	JB     rounds10_10
+	JE     rounds12_10
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -1548,7 +1694,7 @@ ctrTail_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_8:
+rounds12_10:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -1569,7 +1715,7 @@ rounds12_8:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_8:
+rounds10_10:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -1775,8 +1921,8 @@ ctrTailNarrower_1:
 	PXOR   X5, X3
 	PXOR   X5, X4
 	CMPQ   DX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_9
+	JB     rounds10_11
+	JE     rounds12_11
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -1790,7 +1936,7 @@ ctrTailNarrower_1:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_9:
+rounds12_11:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -1803,7 +1949,7 @@ rounds12_9:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_9:
+rounds10_11:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -1918,8 +2064,8 @@ ctrTailNarrower_2:
 	MOVOU  (AX), X2
 	PXOR   X2, X1
 	CMPQ   DX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_10
+	JB     rounds10_12
+	JE     rounds12_12
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -1927,14 +2073,14 @@ ctrTailNarrower_2:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_10:
+rounds12_12:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_10:
+rounds10_12:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -2154,8 +2300,8 @@ ctr8_2:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_11
-	JE     rounds12_11
+	JB     rounds10_13
+	JE     rounds12_13
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -2177,7 +2323,7 @@ ctr8_2:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_11:
+rounds12_13:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -2198,7 +2344,7 @@ rounds12_11:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_11:
+rounds10_13:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -2378,8 +2524,8 @@ ctrTail_2:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_12
+	JB     rounds10_14
+	JE     rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -2401,7 +2547,7 @@ ctrTail_2:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_12:
+rounds12_14:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -2422,7 +2568,7 @@ rounds12_12:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_12:
+rounds10_14:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -2628,8 +2774,8 @@ ctrTailNarrower_4:
 	PXOR   X5, X3
 	PXOR   X5, X4
 	CMPQ   DX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_13
+	JB     rounds10_15
+	JE     rounds12_15
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -2643,7 +2789,7 @@ ctrTailNarrower_4:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_13:
+rounds12_15:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -2656,7 +2802,7 @@ rounds12_13:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_13:
+rounds10_15:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -2771,8 +2917,8 @@ ctrTailNarrower_5:
 	MOVOU  (AX), X2
 	PXOR   X2, X1
 	CMPQ   DX, $0x0c
-	JB     rounds10_14
-	JE     rounds12_14
+	JB     rounds10_16
+	JE     rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -2780,14 +2926,14 @@ ctrTailNarrower_5:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_14:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_14:
+rounds10_16:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -3871,8 +4017,8 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_15
-	JE    rounds12_15
+	JB    rounds10_17
+	JE    rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -3894,7 +4040,7 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_15:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -3915,7 +4061,7 @@ rounds12_15:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_15:
+rounds10_17:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4126,8 +4272,8 @@ seal16_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_16
-	JE    rounds12_16
+	JB    rounds10_18
+	JE    rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4149,7 +4295,7 @@ seal16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_16:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4170,7 +4316,7 @@ rounds12_16:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_16:
+rounds10_18:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4496,8 +4642,8 @@ rounds10_16:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_17
-	JE    rounds12_17
+	JB    rounds10_19
+	JE    rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4519,7 +4665,7 @@ rounds10_16:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_17:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4540,7 +4686,7 @@ rounds12_17:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_17:
+rounds10_19:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4889,8 +5035,8 @@ seal8_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_18
-	JE    rounds12_18
+	JB    rounds10_20
+	JE    rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4912,7 +5058,7 @@ seal8_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_18:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4933,7 +5079,7 @@ rounds12_18:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_18:
+rounds10_20:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5395,8 +5541,8 @@ sealTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_19
+	JB     rounds10_21
+	JE     rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5418,7 +5564,7 @@ sealTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_19:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5439,7 +5585,7 @@ rounds12_19:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_19:
+rounds10_21:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5645,8 +5791,8 @@ ctrTailNarrower_7:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_20
-	JE     rounds12_20
+	JB     rounds10_22
+	JE     rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -5660,7 +5806,7 @@ ctrTailNarrower_7:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_20:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -5673,7 +5819,7 @@ rounds12_20:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_20:
+rounds10_22:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -5788,8 +5934,8 @@ ctrTailNarrower_8:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_21
-	JE     rounds12_21
+	JB     rounds10_23
+	JE     rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -5797,14 +5943,14 @@ ctrTailNarrower_8:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_21:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_21:
+rounds10_23:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -6211,8 +6357,8 @@ open16_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_22
-	JE    rounds12_22
+	JB    rounds10_24
+	JE    rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -6234,7 +6380,7 @@ open16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_22:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -6255,7 +6401,7 @@ rounds12_22:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_22:
+rounds10_24:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -6581,8 +6727,8 @@ rounds10_22:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_23
-	JE    rounds12_23
+	JB    rounds10_25
+	JE    rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -6604,7 +6750,7 @@ rounds10_22:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_23:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -6625,7 +6771,7 @@ rounds12_23:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_23:
+rounds10_25:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -6974,8 +7120,8 @@ open8_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_24
-	JE    rounds12_24
+	JB    rounds10_26
+	JE    rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -6997,7 +7143,7 @@ open8_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_24:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -7018,7 +7164,7 @@ rounds12_24:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_24:
+rounds10_26:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -7467,8 +7613,8 @@ ghashTailDone_3:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_25
-	JE     rounds12_25
+	JB     rounds10_27
+	JE     rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -7490,7 +7636,7 @@ ghashTailDone_3:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_25:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -7511,7 +7657,7 @@ rounds12_25:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_25:
+rounds10_27:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -7717,8 +7863,8 @@ ctrTailNarrower_10:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_26
-	JE     rounds12_26
+	JB     rounds10_28
+	JE     rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -7732,7 +7878,7 @@ ctrTailNarrower_10:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_26:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -7745,7 +7891,7 @@ rounds12_26:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_26:
+rounds10_28:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -7860,8 +8006,8 @@ ctrTailNarrower_11:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_27
-	JE     rounds12_27
+	JB     rounds10_29
+	JE     rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -7869,14 +8015,14 @@ ctrTailNarrower_11:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_27:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_27:
+rounds10_29:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

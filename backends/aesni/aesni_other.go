@@ -20,6 +20,14 @@ func decryptBlocks(keys *[15][16]byte, rounds int, dst, src []byte) {
 	decryptBlocksModel(keys, rounds, dst, src)
 }
 
+func encryptBlock(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
+	encryptBlockModel(keys, rounds, dst, src)
+}
+
+func decryptBlock(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
+	decryptBlockModel(keys, rounds, dst, src)
+}
+
 func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	ctr32Model(keys, rounds, ctr, dst, src)
 }

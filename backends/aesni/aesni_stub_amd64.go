@@ -25,6 +25,18 @@ func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
 //go:noescape
 func decryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
 
+// encryptBlock runs the cipher with the given round keys over the block src,
+// writing it to dst. rounds is 10, 12 or 14.
+//
+//go:noescape
+func encryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
+
+// decryptBlock runs the cipher with the given round keys over the block src,
+// writing it to dst. rounds is 10, 12 or 14.
+//
+//go:noescape
+func decryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
+
 // ctr32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst,
 // stepping the counter in the low 32 bits of the block, big-endian,
 // modulo 2^32. Any length; on return ctr has advanced by the number of

@@ -43,6 +43,8 @@
 //	Expand         expandKey      expandKeyModel      expand.go
 //	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
 //	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
+//	EncryptBlock   encryptBlock   encryptBlockModel   blocks.go
+//	DecryptBlock   decryptBlock   decryptBlockModel   blocks.go
 //	CTR32          ctr32          ctr32Model          ctr.go
 //	CTR128         ctr64          ctr64Model          ctr.go
 //	GHASHInit      ghashInit      ghashInitModel      ghash.go

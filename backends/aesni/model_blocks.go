@@ -23,3 +23,22 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 		}
 	}
 }
+
+// encryptBlockModel is encryptBlock (asm: blockKernel).
+func encryptBlockModel(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
+	blockModel(encryption, keys, rounds, dst, src)
+}
+
+// decryptBlockModel is decryptBlock (asm: blockKernel).
+func decryptBlockModel(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
+	blockModel(decryption, keys, rounds, dst, src)
+}
+
+// blockModel runs the cipher over one block: blocksModel's one-at-a-time
+// step, without the loop.
+func blockModel(d direction, keys *[15][16]byte, rounds int, dst, src *[16]byte) {
+	blocks := loadBlocks(src[:], 1)
+	whiten(blocks, keys)
+	d.rounds(blocks, keys, rounds, nil)
+	storeBlocks(blocks, dst[:])
+}

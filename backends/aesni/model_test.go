@@ -58,6 +58,32 @@ func TestBlocks(t *testing.T) {
 	})
 }
 
+// TestBlock holds the one-block kernels to the model and crypto/aes, in
+// place and out of place at every placement the sweep uses.
+func TestBlock(t *testing.T) {
+	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
+		for range 8 {
+			input := kerneltest.RandomBytes(rng, 16)
+			enc, dec := make([]byte, 16), make([]byte, 16)
+			k.Block.Encrypt(enc, input)
+			k.Block.Decrypt(dec, input)
+			block := func(f func(dst, src *[16]byte)) func(dst, src []byte) {
+				return func(dst, src []byte) { f((*[16]byte)(dst), (*[16]byte)(src)) }
+			}
+			for _, p := range kerneltest.Placements(16, all) {
+				kerneltest.Check(t, "EncryptBlock", p,
+					p.Run(t, input, block(func(dst, src *[16]byte) { EncryptBlock(&k.KS, dst, src) })),
+					p.Run(t, input, block(func(dst, src *[16]byte) { encryptBlockModel(&k.KS.Enc, k.KS.Rounds, dst, src) })),
+					p.Expect(enc))
+				kerneltest.Check(t, "DecryptBlock", p,
+					p.Run(t, input, block(func(dst, src *[16]byte) { DecryptBlock(&k.KS, dst, src) })),
+					p.Run(t, input, block(func(dst, src *[16]byte) { decryptBlockModel(&k.KS.Dec, k.KS.Rounds, dst, src) })),
+					p.Expect(dec))
+			}
+		}
+	})
+}
+
 func TestCTR32(t *testing.T) {
 	kerneltest.ForKeys(t, referenceTable, func(t *testing.T, rng *rand.Rand, k *kerneltest.Key, all bool) {
 		for _, n := range lengths() {

@@ -42,3 +42,22 @@ func blocksKernel(name string, d direction) {
 	}
 	RET()
 }
+
+// blockKernel emits encryptBlock or decryptBlock (model: encryptBlockModel,
+// decryptBlockModel): one block, with pointer arguments and no length to
+// check, for cipher.Block's Encrypt and Decrypt, where the setup of the
+// batched kernel costs more than the block.
+func blockKernel(name string, d direction) {
+	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src *[16]byte)")
+	Pragma("noescape")
+	Doc(name+" runs the cipher with the given round keys over the block src,",
+		"writing it to dst. rounds is 10, 12 or 14.")
+	s := emit.LoadSchedule(Param("keys"), Param("rounds"))
+	dst := emit.LoadGP(Param("dst"))
+	src := emit.LoadGP(Param("src"))
+	blocks := loadBlocks(Mem{Base: src}, 1)
+	whiten(s, blocks)
+	d.rounds(s, blocks, nil)
+	storeBlocks(blocks, Mem{Base: dst})
+	RET()
+}

@@ -21,6 +21,8 @@ func main() {
 	expandKey()
 	blocksKernel("encryptBlocks", encryption)
 	blocksKernel("decryptBlocks", decryption)
+	blockKernel("encryptBlock", encryption)
+	blockKernel("decryptBlock", decryption)
 	ctrKernel("ctr32", inc32)
 	ctrKernel("ctr64", inc64)
 	ghashInit()
