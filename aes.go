@@ -95,6 +95,10 @@ func (c *Cipher) Decrypt(dst, src []byte) {
 // overlap entirely or not at all.
 func (c *Cipher) EncryptBlocks(dst, src []byte) {
 	checkBlocks(dst, src)
+	if len(src) == BlockSize && c.std == nil {
+		encryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+		return
+	}
 	c.encryptBlocks(dst[:len(src)], src)
 }
 
@@ -102,6 +106,10 @@ func (c *Cipher) EncryptBlocks(dst, src []byte) {
 // rules as EncryptBlocks.
 func (c *Cipher) DecryptBlocks(dst, src []byte) {
 	checkBlocks(dst, src)
+	if len(src) == BlockSize && c.std == nil {
+		decryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+		return
+	}
 	c.decryptBlocks(dst[:len(src)], src)
 }
 
