@@ -14,9 +14,9 @@
 // golang.org/x/sys/cpu, which checks XCR0 and honours GODEBUG=cpu.avx2=off)
 // and VAES and VPCLMULQDQ (from CPUID leaf 7, read by package
 // internal/cpuid: x/sys/cpu reports these two only together with
-// AVX-512). It also asks for AES-NI and PCLMULQDQ, which the assembly does
-// not use but every CPU with VAES has. TestFeatures holds the predicate to the "// Requires:" lines avo
-// writes into vaes256_amd64.s and fails if one of them names an AVX-512
+// AVX-512), and for AES-NI and PCLMULQDQ, whose XMM forms (VEX-encoded
+// VAESENC and VPCLMULQDQ) the short paths use. TestFeatures holds the
+// predicate to the "// Requires:" lines avo writes into vaes256_amd64.s and fails if one of them names an AVX-512
 // feature; TestNoEVEX fails if the .s names a register only EVEX can encode.
 // Under the purego build tag or on other architectures the kernels are
 // their Go models and Available reports false.
@@ -246,4 +246,24 @@
 // say (emit.LoadPartialAVX and emit.StorePartialAVX, VEX-encoded so that
 // no SSE instruction meets the live upper halves of the YMM registers).
 // No byte past src+len(src) is read and none past dst+len(src) is written.
+//
+// # Short messages
+//
+// Inputs of at most one block (a GCM record of a few bytes, its additional
+// data and lengths block, the J0 block through EncryptBlocks) take short
+// paths on XMM registers, in VEX encodings (model_short.go, the
+// generator's short.go): VAESENC reads each round key from memory, with
+// no broadcast; no counter pair is built and no lanes are summed; a whole
+// block moves by plain 16-byte loads and stores, which the CPU forwards,
+// and a partial one through general-purpose registers as in the tails;
+// Seal zeroes the bytes of its last block past the message with a VPAND
+// by the 16 bytes of keepMask at 16-n (an address that depends on the
+// length alone). The GHASH of one block multiplies by H^1 with its folded
+// power, computed from slot 15 beside the data's path (foldPowers,
+// mulShort: one fold after the product instead of the Karatsuba finish and
+// two). Measured here (Sapphire Rapids): Seal at 16 bytes 1.31-1.44x
+// crypto/aes -> 1.54-1.59x, Open 1.19-1.36x -> 1.37-1.43x, 64 bytes 1-10%
+// faster. EncryptBlocks tests for one block first and keeps its short path
+// after the long one, so longer inputs fall through (placed first, a taken
+// branch made 64 bytes 5-7% slower).
 package vaes256

@@ -5,13 +5,22 @@ package vaes256
 // width that holds what is left (asm: blockWidths).
 var blockWidths = []int{15, 8, 4, 2, 1}
 
-// encryptBlocksModel is encryptBlocks (asm: blocksKernel).
+// encryptBlocksModel is encryptBlocks (asm: blocksKernel): exactly one
+// block takes blocksShort.
 func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == shortBytes {
+		blocksShort(true, keys, rounds, dst, src)
+		return
+	}
 	blocksModel(encryption, keys, rounds, dst, src)
 }
 
 // decryptBlocksModel is decryptBlocks (asm: blocksKernel).
 func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == shortBytes {
+		blocksShort(false, keys, rounds, dst, src)
+		return
+	}
 	blocksModel(decryption, keys, rounds, dst, src)
 }
 

@@ -45,11 +45,18 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
-// sealKernel is seal or, if public, sealPublic (asm: sealKernel).
+// sealKernel is seal or, if public, sealPublic (asm: sealKernel). At
+// most one block takes sealShort.
 // Iteration i encrypts batch i and hashes the ciphertext of batch i-1, a
 // carried GHASH batch; the last batch is hashed after the loop and its
 // lanes summed.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			sealShort(keys, rounds, t, ctr, y, dst, src)
+		}
+		return
+	}
 	const batch = 16 * gcmBlocks
 	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
@@ -86,10 +93,17 @@ func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
-// openKernel is open or, if public, openPublic (asm: openKernel).
+// openKernel is open or, if public, openPublic (asm: openKernel). At
+// most one block takes openShort.
 // Iteration i hashes the ciphertext of batch i while it decrypts it, a
 // carried GHASH batch but for the last; src and dst may be the same slice.
 func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			openShort(keys, rounds, t, ctr, y, dst, src)
+		}
+		return
+	}
 	const batch = 16 * gcmBlocks
 	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)

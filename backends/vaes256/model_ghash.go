@@ -238,8 +238,15 @@ func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 	return sumLanes(sum)
 }
 
-// ghashUpdateModel is ghashUpdate (asm: ghashUpdate).
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): at most one block
+// takes ghashUpdateShort.
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
+	if len(data) <= shortBytes {
+		if len(data) > 0 {
+			ghashUpdateShort(t, y, data)
+		}
+		return
+	}
 	h := loadHash(y)
 	for len(data) >= 16*gcmBlocks {
 		g := ghashBatch{table: t, data: data, y: widen(h)}

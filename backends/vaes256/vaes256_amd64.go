@@ -16,31 +16,23 @@ import (
 // x/sys/cpu's HasAVX and HasAVX2 include the operating system's promise to
 // save the YMM registers (XCR0) and honour GODEBUG=cpu.avx2=off. It reports
 // VAES and VPCLMULQDQ only on AVX-512 machines, so those two bits come from
-// package cpuid, which reads them from CPUID leaf 7 on any CPU.
+// package cpuid, which reads them from CPUID leaf 7 on any CPU. The short
+// paths (one block or less) use the XMM forms of VAESENC and VPCLMULQDQ,
+// which avo lists under AES and PCLMULQDQ.
 var features = []struct {
 	name string
 	has  bool
 }{
+	{"AES", cpu.X86.HasAES},
 	{"AVX", cpu.X86.HasAVX},
 	{"AVX2", cpu.X86.HasAVX2},
+	{"PCLMULQDQ", cpu.X86.HasPCLMULQDQ},
 	{"VAES", cpuid.VAES()},
 	{"VPCLMULQDQ", cpuid.VPCLMULQDQ()},
 }
 
-// alsoRequired lists what the assembly does not use but Available demands
-// anyway: VAES and VPCLMULQDQ extend AES-NI and PCLMULQDQ to wider
-// registers, every processor that has them has those too, and a CPU (or a
-// hypervisor's view of one) that reports them without is not one to trust.
-var alsoRequired = []struct {
-	name string
-	has  bool
-}{
-	{"AES", cpu.X86.HasAES},
-	{"PCLMULQDQ", cpu.X86.HasPCLMULQDQ},
-}
-
 var available = func() bool {
-	for _, f := range append(features, alsoRequired...) {
+	for _, f := range features {
 		if !f.has {
 			return false
 		}

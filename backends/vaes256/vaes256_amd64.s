@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES
+// Requires: AES, AVX, AVX2, VAES
 TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -15,6 +15,8 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
+	CMPQ DI, $0x10
+	JE   blocksShort_1
 
 	// 30 blocks at a time.
 blocks30_1:
@@ -1363,8 +1365,59 @@ blocksTailDone_1:
 	VZEROUPPER
 	RET
 
+	// blocksShort: exactly one block, on an XMM register; placed last, so
+	// that longer inputs fall through the test.
+blocksShort_1:
+	VMOVDQU (SI), X0
+	VPXOR   (AX), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_7
+	JE      rounds12_7
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X0, X0
+	VAESENC 32(AX), X0, X0
+
+rounds12_7:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X0, X0
+	VAESENC -160(CX), X0, X0
+
+rounds10_7:
+	// Round Nr-9.
+	VAESENC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESENC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESENC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESENC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESENC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESENC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESENC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESENC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESENC -16(CX), X0, X0
+
+	// Last round.
+	VAESENCLAST (CX), X0, X0
+	VMOVDQU     X0, (BX)
+	RET
+
 // func decryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES
+// Requires: AES, AVX, AVX2, VAES
 TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -1374,6 +1427,8 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
+	CMPQ DI, $0x10
+	JE   blocksShort_2
 
 	// 30 blocks at a time.
 blocks30_2:
@@ -1411,8 +1466,8 @@ blocks30_2:
 	VPXOR          Y15, Y13, Y13
 	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_7
+	JB             rounds10_8
+	JE             rounds12_8
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y15
@@ -1448,7 +1503,7 @@ blocks30_2:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds12_7:
+rounds12_8:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -1483,7 +1538,7 @@ rounds12_7:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds10_7:
+rounds10_8:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -1794,8 +1849,8 @@ ladderEnd_11:
 	VPXOR          Y15, Y13, Y13
 	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_8
+	JB             rounds10_9
+	JE             rounds12_9
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y15
@@ -1831,7 +1886,7 @@ ladderEnd_11:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds12_8:
+rounds12_9:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -1866,7 +1921,7 @@ rounds12_8:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds10_8:
+rounds10_9:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -2179,8 +2234,8 @@ ladderEnd_13:
 	VPXOR          Y8, Y6, Y6
 	VPXOR          Y8, Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_9
+	JB             rounds10_10
+	JE             rounds12_10
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y8
@@ -2202,7 +2257,7 @@ ladderEnd_13:
 	VAESDEC        Y8, Y6, Y6
 	VAESDEC        Y8, Y7, Y7
 
-rounds12_9:
+rounds12_10:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y8
 	VAESDEC        Y8, Y0, Y0
@@ -2223,7 +2278,7 @@ rounds12_9:
 	VAESDEC        Y8, Y6, Y6
 	VAESDEC        Y8, Y7, Y7
 
-rounds10_9:
+rounds10_10:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y8
 	VAESDEC        Y8, Y0, Y0
@@ -2409,8 +2464,8 @@ ladderEnd_15:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_10
+	JB             rounds10_11
+	JE             rounds12_11
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -2424,7 +2479,7 @@ ladderEnd_15:
 	VAESDEC        Y4, Y2, Y2
 	VAESDEC        Y4, Y3, Y3
 
-rounds12_10:
+rounds12_11:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESDEC        Y4, Y0, Y0
@@ -2437,7 +2492,7 @@ rounds12_10:
 	VAESDEC        Y4, Y2, Y2
 	VAESDEC        Y4, Y3, Y3
 
-rounds10_10:
+rounds10_11:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESDEC        Y4, Y0, Y0
@@ -2550,8 +2605,8 @@ ladderEnd_17:
 	VPXOR          Y2, Y0, Y0
 	VPXOR          Y2, Y1, Y1
 	CMPQ           DX, $0x0c
-	JB             rounds10_11
-	JE             rounds12_11
+	JB             rounds10_12
+	JE             rounds12_12
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -2561,7 +2616,7 @@ ladderEnd_17:
 	VAESDEC        Y2, Y0, Y0
 	VAESDEC        Y2, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESDEC        Y2, Y0, Y0
@@ -2570,7 +2625,7 @@ rounds12_11:
 	VAESDEC        Y2, Y0, Y0
 	VAESDEC        Y2, Y1, Y1
 
-rounds10_11:
+rounds10_12:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESDEC        Y2, Y0, Y0
@@ -2651,8 +2706,8 @@ ladderEnd_19:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_12
+	JB             rounds10_13
+	JE             rounds12_13
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -2660,14 +2715,14 @@ ladderEnd_19:
 	VBROADCASTI128 32(AX), Y1
 	VAESDEC        Y1, Y0, Y0
 
-rounds12_12:
+rounds12_13:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESDEC        Y1, Y0, Y0
 	VBROADCASTI128 -160(CX), Y1
 	VAESDEC        Y1, Y0, Y0
 
-rounds10_12:
+rounds10_13:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESDEC        Y1, Y0, Y0
@@ -2720,6 +2775,57 @@ ladderHalf0_4:
 ladderEnd_20:
 blocksTailDone_2:
 	VZEROUPPER
+	RET
+
+	// blocksShort: exactly one block, on an XMM register; placed last, so
+	// that longer inputs fall through the test.
+blocksShort_2:
+	VMOVDQU (SI), X0
+	VPXOR   (AX), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_14
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC 16(AX), X0, X0
+	VAESDEC 32(AX), X0, X0
+
+rounds12_14:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC -176(CX), X0, X0
+	VAESDEC -160(CX), X0, X0
+
+rounds10_14:
+	// Round Nr-9.
+	VAESDEC -144(CX), X0, X0
+
+	// Round Nr-8.
+	VAESDEC -128(CX), X0, X0
+
+	// Round Nr-7.
+	VAESDEC -112(CX), X0, X0
+
+	// Round Nr-6.
+	VAESDEC -96(CX), X0, X0
+
+	// Round Nr-5.
+	VAESDEC -80(CX), X0, X0
+
+	// Round Nr-4.
+	VAESDEC -64(CX), X0, X0
+
+	// Round Nr-3.
+	VAESDEC -48(CX), X0, X0
+
+	// Round Nr-2.
+	VAESDEC -32(CX), X0, X0
+
+	// Round Nr-1.
+	VAESDEC -16(CX), X0, X0
+
+	// Last round.
+	VAESDECLAST (CX), X0, X0
+	VMOVDQU     X0, (BX)
 	RET
 
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
@@ -2795,8 +2901,8 @@ ctr30_1:
 	VPXOR          Y0, Y14, Y14
 	VPXOR          Y0, Y15, Y15
 	CMPQ           DX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_13
+	JB             rounds10_15
+	JE             rounds12_15
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -2832,7 +2938,7 @@ ctr30_1:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds12_13:
+rounds12_15:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -2867,7 +2973,7 @@ rounds12_13:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds10_13:
+rounds10_15:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3151,8 +3257,8 @@ ctrTail_1:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
-	JB             rounds10_14
-	JE             rounds12_14
+	JB             rounds10_16
+	JE             rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -3188,7 +3294,7 @@ ctrTail_1:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds12_14:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3223,7 +3329,7 @@ rounds12_14:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds10_14:
+rounds10_16:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3589,8 +3695,8 @@ width8_3:
 	VPXOR          Y9, Y4, Y4
 	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
-	JB             rounds10_15
-	JE             rounds12_15
+	JB             rounds10_17
+	JE             rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y9
@@ -3612,7 +3718,7 @@ width8_3:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds12_15:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -3633,7 +3739,7 @@ rounds12_15:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds10_15:
+rounds10_17:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -3850,8 +3956,8 @@ width4_3:
 	VPXOR          Y5, Y2, Y2
 	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_16
+	JB             rounds10_18
+	JE             rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y5
@@ -3865,7 +3971,7 @@ width4_3:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds12_16:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -3878,7 +3984,7 @@ rounds12_16:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds10_16:
+rounds10_18:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -4007,8 +4113,8 @@ width2_3:
 	VPXOR          Y3, Y1, Y1
 	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_17
+	JB             rounds10_19
+	JE             rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -4018,7 +4124,7 @@ width2_3:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds12_17:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -4027,7 +4133,7 @@ rounds12_17:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds10_17:
+rounds10_19:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -4112,8 +4218,8 @@ width1_3:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_18
-	JE             rounds12_18
+	JB             rounds10_20
+	JE             rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -4121,14 +4227,14 @@ width1_3:
 	VBROADCASTI128 32(AX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds12_18:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESENC        Y1, Y2, Y2
 	VBROADCASTI128 -160(CX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds10_18:
+rounds10_20:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESENC        Y1, Y2, Y2
@@ -4453,8 +4559,8 @@ counterDone_1:
 	VPXOR          Y0, Y14, Y14
 	VPXOR          Y0, Y15, Y15
 	CMPQ           DX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_19
+	JB             rounds10_21
+	JE             rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -4490,7 +4596,7 @@ counterDone_1:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds12_19:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -4525,7 +4631,7 @@ rounds12_19:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds10_19:
+rounds10_21:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -4833,8 +4939,8 @@ counterDone_2:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
-	JB             rounds10_20
-	JE             rounds12_20
+	JB             rounds10_22
+	JE             rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -4870,7 +4976,7 @@ counterDone_2:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds12_20:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -4905,7 +5011,7 @@ rounds12_20:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds10_20:
+rounds10_22:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -5288,8 +5394,8 @@ counterDone_3:
 	VPXOR          Y9, Y4, Y4
 	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
-	JB             rounds10_21
-	JE             rounds12_21
+	JB             rounds10_23
+	JE             rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y9
@@ -5311,7 +5417,7 @@ counterDone_3:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds12_21:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -5332,7 +5438,7 @@ rounds12_21:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds10_21:
+rounds10_23:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -5562,8 +5668,8 @@ counterDone_4:
 	VPXOR          Y5, Y2, Y2
 	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_22
+	JB             rounds10_24
+	JE             rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y5
@@ -5577,7 +5683,7 @@ counterDone_4:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds12_22:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -5590,7 +5696,7 @@ rounds12_22:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds10_22:
+rounds10_24:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -5730,8 +5836,8 @@ counterDone_5:
 	VPXOR          Y3, Y1, Y1
 	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_23
-	JE             rounds12_23
+	JB             rounds10_25
+	JE             rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -5741,7 +5847,7 @@ counterDone_5:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds12_23:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -5750,7 +5856,7 @@ rounds12_23:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds10_23:
+rounds10_25:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -5835,8 +5941,8 @@ width1_4:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_24
-	JE             rounds12_24
+	JB             rounds10_26
+	JE             rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -5844,14 +5950,14 @@ width1_4:
 	VBROADCASTI128 32(AX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds12_24:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESENC        Y1, Y2, Y2
 	VBROADCASTI128 -160(CX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds10_24:
+rounds10_26:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESENC        Y1, Y2, Y2
@@ -6309,12 +6415,97 @@ DATA reflectedPoly2<>+24(SB)/8, $0xc200000000000000
 GLOBL reflectedPoly2<>(SB), RODATA|NOPTR, $32
 
 // func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
-// Requires: AVX, AVX2, VPCLMULQDQ
+// Requires: AVX, AVX2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
-	MOVQ    table+0(FP), AX
-	MOVQ    y+8(FP), CX
-	MOVQ    data_base+16(FP), DX
-	MOVQ    data_len+24(FP), BX
+	MOVQ  table+0(FP), AX
+	MOVQ  y+8(FP), CX
+	MOVQ  data_base+16(FP), DX
+	MOVQ  data_len+24(FP), BX
+	CMPQ  BX, $0x10
+	JA    long_1
+	TESTQ BX, BX
+	JZ    ghashExit_1
+
+	// The short path: at most one block, on XMM registers.
+	CMPQ    BX, $0x10
+	JNE     loadShortPartial_1
+	VMOVDQU (DX), X0
+	JMP     loadShortDone_1
+
+loadShortPartial_1:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ BX, SI
+	ANDQ $0x0f, SI
+	ADDQ DX, SI
+	XORQ DI, DI
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, BX
+	JZ      loadSkip_7
+	SUBQ    $0x01, SI
+	SHLQ    $0x08, DI
+	MOVBQZX (SI), R8
+	ORQ     R8, DI
+
+loadSkip_7:
+	TESTQ   $0x00000002, BX
+	JZ      loadSkip_8
+	SUBQ    $0x02, SI
+	SHLQ    $0x10, DI
+	MOVWQZX (SI), R8
+	ORQ     R8, DI
+
+loadSkip_8:
+	TESTQ $0x00000004, BX
+	JZ    loadSkip_9
+	SUBQ  $0x04, SI
+	SHLQ  $0x20, DI
+	MOVL  (SI), R8
+	ORQ   R8, DI
+
+loadSkip_9:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, BX
+	JZ      loadShort_3
+	VMOVQ   (DX), X0
+	VPINSRQ $0x01, DI, X0, X0
+	JMP     loadDone_3
+
+loadShort_3:
+	VMOVQ DI, X0
+
+loadDone_3:
+loadShortDone_1:
+	// ghashShort: y = (y ^ x)·H.
+	VMOVDQU 240(AX), X1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X3
+	VPXOR      X2, X3, X3
+	VPXOR      (CX), X0, X0
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+
+	// mulShort: four products with the folded power, one fold.
+	VPCLMULQDQ $0x00, X3, X0, X2
+	VPCLMULQDQ $0x01, X1, X0, X4
+	VPCLMULQDQ $0x10, X3, X0, X3
+	VPCLMULQDQ $0x11, X1, X0, X0
+	VPXOR      X4, X2, X2
+	VPXOR      X3, X0, X0
+
+	// fold16(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPXOR      X1, X0, X0
+	VPXOR      X2, X0, X0
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+	VMOVDQU    X0, (CX)
+
+ghashExit_1:
+	RET
+
+long_1:
 	VMOVDQU (CX), X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 
@@ -6472,62 +6663,6 @@ ghashTailPartial_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_7
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_7:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_8
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_8:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_9
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
-
-loadSkip_9:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_3
-	VMOVQ   (AX), X2
-	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_3
-
-loadShort_3:
-	VMOVQ R8, X2
-
-loadDone_3:
-	VINSERTI128 $0x01, X2, Y1, Y1
-	VMOVDQU     (SI), Y2
-	VMOVDQU     256(SI), Y3
-	JMP         ghashTailLoaded_1
-
-ghashTailOne_1:
-	// One whole block: one key.
-	VMOVDQU (AX), X1
-	VMOVDQU (SI), X2
-	VMOVDQU 256(SI), X3
-	JMP     ghashTailLoaded_1
-
-ghashTailLow_1:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
 	JZ      loadSkip_10
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
@@ -6554,14 +6689,70 @@ loadSkip_12:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_4
-	VMOVQ   (AX), X1
-	VPINSRQ $0x01, R8, X1, X1
+	VMOVQ   (AX), X2
+	VPINSRQ $0x01, R8, X2, X2
 	JMP     loadDone_4
 
 loadShort_4:
-	VMOVQ R8, X1
+	VMOVQ R8, X2
 
 loadDone_4:
+	VINSERTI128 $0x01, X2, Y1, Y1
+	VMOVDQU     (SI), Y2
+	VMOVDQU     256(SI), Y3
+	JMP         ghashTailLoaded_1
+
+ghashTailOne_1:
+	// One whole block: one key.
+	VMOVDQU (AX), X1
+	VMOVDQU (SI), X2
+	VMOVDQU 256(SI), X3
+	JMP     ghashTailLoaded_1
+
+ghashTailLow_1:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_13
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_13:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_14
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_14:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_15
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
+
+loadSkip_15:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_5
+	VMOVQ   (AX), X1
+	VPINSRQ $0x01, R8, X1, X1
+	JMP     loadDone_5
+
+loadShort_5:
+	VMOVQ R8, X1
+
+loadDone_5:
 	VMOVDQU (SI), X2
 	VMOVDQU 256(SI), X3
 
@@ -6616,62 +6807,6 @@ ghashTailLast_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_13
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_13:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_14
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_14:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_15
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
-
-loadSkip_15:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_5
-	VMOVQ   (AX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_5
-
-loadShort_5:
-	VMOVQ R8, X3
-
-loadDone_5:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (SI), Y3
-	VMOVDQU     256(SI), Y5
-	JMP         ghashTailLoaded_2
-
-ghashTailOne_2:
-	// One whole block: one key.
-	VMOVDQU (AX), X2
-	VMOVDQU (SI), X3
-	VMOVDQU 256(SI), X5
-	JMP     ghashTailLoaded_2
-
-ghashTailLow_2:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
 	JZ      loadSkip_16
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
@@ -6698,14 +6833,70 @@ loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_6
-	VMOVQ   (AX), X2
-	VPINSRQ $0x01, R8, X2, X2
+	VMOVQ   (AX), X3
+	VPINSRQ $0x01, R8, X3, X3
 	JMP     loadDone_6
 
 loadShort_6:
-	VMOVQ R8, X2
+	VMOVQ R8, X3
 
 loadDone_6:
+	VINSERTI128 $0x01, X3, Y2, Y2
+	VMOVDQU     (SI), Y3
+	VMOVDQU     256(SI), Y5
+	JMP         ghashTailLoaded_2
+
+ghashTailOne_2:
+	// One whole block: one key.
+	VMOVDQU (AX), X2
+	VMOVDQU (SI), X3
+	VMOVDQU 256(SI), X5
+	JMP     ghashTailLoaded_2
+
+ghashTailLow_2:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_19
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_19:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_20
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_20:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_21
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
+
+loadSkip_21:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_7
+	VMOVQ   (AX), X2
+	VPINSRQ $0x01, R8, X2, X2
+	JMP     loadDone_7
+
+loadShort_7:
+	VMOVQ R8, X2
+
+loadDone_7:
 	VMOVDQU (SI), X3
 	VMOVDQU 256(SI), X5
 
@@ -6751,20 +6942,197 @@ ghashTailDone_1:
 	RET
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $32-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_2
+	TESTQ R10, R10
+	JZ    sealExit_1
 
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (SI), X0
+	VMOVDQA X0, X1
+	VPXOR   (AX), X1, X1
+	CMPQ    DX, $0x0c
+	JB      rounds10_27
+	JE      rounds12_27
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_27:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_27:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R10, $0x10
+	JNE         loadShortPartial_2
+	VMOVDQU     (R9), X2
+	JMP         loadShortDone_2
+
+loadShortPartial_2:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, AX
+	ANDQ $0x0f, AX
+	ADDQ R9, AX
+	XORQ CX, CX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_22
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_22:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_23
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_23:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_24
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
+
+loadSkip_24:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_8
+	VMOVQ   (R9), X2
+	VPINSRQ $0x01, CX, X2, X2
+	JMP     loadDone_8
+
+loadShort_8:
+	VMOVQ CX, X2
+
+loadDone_8:
+loadShortDone_2:
+	VPXOR   X1, X2, X2
+	CMPQ    R10, $0x10
+	JNE     storeShortPartial_1
+	VMOVDQU X2, (R8)
+	JMP     storeShortDone_1
+
+storeShortPartial_1:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_9
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_9:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_10
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_10:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_11
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_11:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_12
+	MOVB  CL, (AX)
+
+storeSkip_12:
+storeShortDone_1:
+	// keepShort: zero the bytes past n.
+	MOVQ  $0x00000010, AX
+	SUBQ  R10, AX
+	LEAQ  keepMask<>+0(SB), CX
+	VPAND (CX)(AX*1), X2, X2
+
+	// ghashShort: y = (y ^ x)·H.
+	VMOVDQU 240(BX), X1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X3
+	VPSHUFD    $0x4e, X1, X4
+	VPXOR      X3, X4, X4
+	VPXOR      (DI), X2, X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+
+	// mulShort: four products with the folded power, one fold.
+	VPCLMULQDQ $0x00, X4, X2, X3
+	VPCLMULQDQ $0x01, X1, X2, X5
+	VPCLMULQDQ $0x10, X4, X2, X4
+	VPCLMULQDQ $0x11, X1, X2, X2
+	VPXOR      X5, X3, X3
+	VPXOR      X4, X2, X2
+
+	// fold16(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X3, X1
+	VPSHUFD    $0x4e, X3, X3
+	VPXOR      X1, X2, X2
+	VPXOR      X3, X2, X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VMOVDQU    X2, (DI)
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+	VPADDD     pairStart<>+16(SB), X0, X0
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+	VMOVDQU    X0, (SI)
+
+sealExit_1:
+	RET
+
+long_2:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -6804,8 +7172,8 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_25
-	JE             rounds12_25
+	JB             rounds10_28
+	JE             rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -6827,7 +7195,7 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_25:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -6848,7 +7216,7 @@ rounds12_25:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_25:
+rounds10_28:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7013,8 +7381,8 @@ seal16_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_26
-	JE             rounds12_26
+	JB             rounds10_29
+	JE             rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -7036,7 +7404,7 @@ seal16_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_26:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7057,7 +7425,7 @@ rounds12_26:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_26:
+rounds10_29:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7465,8 +7833,8 @@ sealTail_1:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_27
-	JE             rounds12_27
+	JB             rounds10_30
+	JE             rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -7488,7 +7856,7 @@ sealTail_1:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_27:
+rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -7509,7 +7877,7 @@ rounds12_27:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_27:
+rounds10_30:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -7726,8 +8094,8 @@ width4_5:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_28
-	JE             rounds12_28
+	JB             rounds10_31
+	JE             rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -7741,7 +8109,7 @@ width4_5:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_28:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -7754,7 +8122,7 @@ rounds12_28:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_28:
+rounds10_31:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -7883,8 +8251,8 @@ width2_5:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_29
-	JE             rounds12_29
+	JB             rounds10_32
+	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -7894,7 +8262,7 @@ width2_5:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_29:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -7903,7 +8271,7 @@ rounds12_29:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_29:
+rounds10_32:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -7988,8 +8356,8 @@ width1_5:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_30
-	JE             rounds12_30
+	JB             rounds10_33
+	JE             rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -7997,14 +8365,14 @@ width1_5:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_30:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_30:
+rounds10_33:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -8082,70 +8450,70 @@ ctrTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_19
+	JZ      loadSkip_25
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, R9
 	MOVBQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_19:
+loadSkip_25:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_20
+	JZ      loadSkip_26
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, R9
 	MOVWQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_20:
+loadSkip_26:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_21
+	JZ    loadSkip_27
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, R9
 	MOVL  (DX), R11
 	ORQ   R11, R9
 
-loadSkip_21:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_7
+	JZ      loadShort_9
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R9, X3, X3
-	JMP     loadDone_7
+	JMP     loadDone_9
 
-loadShort_7:
+loadShort_9:
 	VMOVQ R9, X3
 
-loadDone_7:
+loadDone_9:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_9
+	JZ      storeSkip_13
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_9:
+storeSkip_13:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_10
+	JZ    storeSkip_14
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_10:
+storeSkip_14:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_11
+	JZ    storeSkip_15
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_11:
+storeSkip_15:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_12
+	JZ    storeSkip_16
 	MOVB  CL, (AX)
 
-storeSkip_12:
+storeSkip_16:
 ctrTailDone_3:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
@@ -8185,40 +8553,40 @@ ghashTailPartial_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_22
+	JZ      loadSkip_28
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_22:
+loadSkip_28:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_23
+	JZ      loadSkip_29
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_23:
+loadSkip_29:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_24
+	JZ    loadSkip_30
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_24:
+loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_8
+	JZ      loadShort_10
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_8
+	JMP     loadDone_10
 
-loadShort_8:
+loadShort_10:
 	VMOVQ R8, X3
 
-loadDone_8:
+loadDone_10:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (AX), Y3
 	VMOVDQU     256(AX), Y4
@@ -8241,40 +8609,40 @@ ghashTailLow_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_25
+	JZ      loadSkip_31
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_25:
+loadSkip_31:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_26
+	JZ      loadSkip_32
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_26:
+loadSkip_32:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_27
+	JZ    loadSkip_33
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_27:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_9
+	JZ      loadShort_11
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_9
+	JMP     loadDone_11
 
-loadShort_9:
+loadShort_11:
 	VMOVQ R8, X2
 
-loadDone_9:
+loadDone_11:
 	VMOVDQU (AX), X3
 	VMOVDQU 256(AX), X4
 
@@ -8329,40 +8697,40 @@ ghashTailLast_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_28
+	JZ      loadSkip_34
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_28:
+loadSkip_34:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_29
+	JZ      loadSkip_35
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_29:
+loadSkip_35:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_30
+	JZ    loadSkip_36
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_30:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_10
+	JZ      loadShort_12
 	VMOVQ   (CX), X4
 	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_10
+	JMP     loadDone_12
 
-loadShort_10:
+loadShort_12:
 	VMOVQ R8, X4
 
-loadDone_10:
+loadDone_12:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (AX), Y4
 	VMOVDQU     256(AX), Y6
@@ -8385,40 +8753,40 @@ ghashTailLow_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_31
+	JZ      loadSkip_37
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_31:
+loadSkip_37:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_32
+	JZ      loadSkip_38
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_32:
+loadSkip_38:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_33
+	JZ    loadSkip_39
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_33:
+loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_11
+	JZ      loadShort_13
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_11
+	JMP     loadDone_13
 
-loadShort_11:
+loadShort_13:
 	VMOVQ R8, X3
 
-loadDone_11:
+loadDone_13:
 	VMOVDQU (AX), X4
 	VMOVDQU 256(AX), X6
 
@@ -8465,21 +8833,200 @@ ghashTailDone_2:
 	VZEROUPPER
 	RET
 
-// func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES, VPCLMULQDQ
-TEXT ·open(SB), NOSPLIT, $32-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+DATA keepMask<>+0(SB)/8, $0xffffffffffffffff
+DATA keepMask<>+8(SB)/8, $0xffffffffffffffff
+DATA keepMask<>+16(SB)/8, $0x0000000000000000
+DATA keepMask<>+24(SB)/8, $0x0000000000000000
+GLOBL keepMask<>(SB), RODATA|NOPTR, $32
 
+// func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·open(SB), NOSPLIT, $32-88
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_3
+	TESTQ R10, R10
+	JZ    openExit_1
+
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (SI), X0
+	CMPQ    R10, $0x10
+	JNE     loadShortPartial_3
+	VMOVDQU (R9), X2
+	JMP     loadShortDone_3
+
+loadShortPartial_3:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, R11
+	ANDQ $0x0f, R11
+	ADDQ R9, R11
+	XORQ R12, R12
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_40
+	SUBQ    $0x01, R11
+	SHLQ    $0x08, R12
+	MOVBQZX (R11), R13
+	ORQ     R13, R12
+
+loadSkip_40:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_41
+	SUBQ    $0x02, R11
+	SHLQ    $0x10, R12
+	MOVWQZX (R11), R13
+	ORQ     R13, R12
+
+loadSkip_41:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_42
+	SUBQ  $0x04, R11
+	SHLQ  $0x20, R12
+	MOVL  (R11), R13
+	ORQ   R13, R12
+
+loadSkip_42:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_14
+	VMOVQ   (R9), X2
+	VPINSRQ $0x01, R12, X2, X2
+	JMP     loadDone_14
+
+loadShort_14:
+	VMOVQ R12, X2
+
+loadDone_14:
+loadShortDone_3:
+	VMOVDQA X2, X1
+
+	// ghashShort: y = (y ^ x)·H.
+	VMOVDQU 240(BX), X3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X3, X4
+	VPSHUFD    $0x4e, X3, X5
+	VPXOR      X4, X5, X5
+	VPXOR      (DI), X1, X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+
+	// mulShort: four products with the folded power, one fold.
+	VPCLMULQDQ $0x00, X5, X1, X4
+	VPCLMULQDQ $0x01, X3, X1, X6
+	VPCLMULQDQ $0x10, X5, X1, X5
+	VPCLMULQDQ $0x11, X3, X1, X1
+	VPXOR      X6, X4, X4
+	VPXOR      X5, X1, X1
+
+	// fold16(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X4, X3
+	VPSHUFD    $0x4e, X4, X4
+	VPXOR      X3, X1, X1
+	VPXOR      X4, X1, X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VMOVDQU    X1, (DI)
+	VMOVDQA    X0, X1
+	VPXOR      (AX), X1, X1
+	CMPQ       DX, $0x0c
+	JB         rounds10_34
+	JE         rounds12_34
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_34:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_34:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	VPXOR       X1, X2, X2
+	CMPQ        R10, $0x10
+	JNE         storeShortPartial_2
+	VMOVDQU     X2, (R8)
+	JMP         storeShortDone_2
+
+storeShortPartial_2:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_17
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_17:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_18
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_18:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_19
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_19:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_20
+	MOVB  CL, (AX)
+
+storeSkip_20:
+storeShortDone_2:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VPADDD  pairStart<>+16(SB), X0, X0
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (SI)
+
+openExit_1:
+	RET
+
+long_3:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -8523,8 +9070,8 @@ open16_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_31
-	JE             rounds12_31
+	JB             rounds10_35
+	JE             rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -8546,7 +9093,7 @@ open16_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_31:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -8567,7 +9114,7 @@ rounds12_31:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_31:
+rounds10_35:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -8851,8 +9398,8 @@ openLast_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_32
-	JE             rounds12_32
+	JB             rounds10_36
+	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -8874,7 +9421,7 @@ openLast_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_32:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -8895,7 +9442,7 @@ rounds12_32:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_32:
+rounds10_36:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9173,40 +9720,40 @@ ghashTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_34
+	JZ      loadSkip_43
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_34:
+loadSkip_43:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_35
+	JZ      loadSkip_44
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_35:
+loadSkip_44:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_36
+	JZ    loadSkip_45
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_36:
+loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_12
+	JZ      loadShort_15
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_12
+	JMP     loadDone_15
 
-loadShort_12:
+loadShort_15:
 	VMOVQ R14, X3
 
-loadDone_12:
+loadDone_15:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (R11), Y3
 	VMOVDQU     256(R11), Y4
@@ -9229,40 +9776,40 @@ ghashTailLow_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_37
+	JZ      loadSkip_46
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_37:
+loadSkip_46:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_38
+	JZ      loadSkip_47
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_38:
+loadSkip_47:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_39
+	JZ    loadSkip_48
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_39:
+loadSkip_48:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_13
+	JZ      loadShort_16
 	VMOVQ   (BX), X2
 	VPINSRQ $0x01, R14, X2, X2
-	JMP     loadDone_13
+	JMP     loadDone_16
 
-loadShort_13:
+loadShort_16:
 	VMOVQ R14, X2
 
-loadDone_13:
+loadDone_16:
 	VMOVDQU (R11), X3
 	VMOVDQU 256(R11), X4
 
@@ -9317,40 +9864,40 @@ ghashTailLast_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_40
+	JZ      loadSkip_49
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_40:
+loadSkip_49:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_41
+	JZ      loadSkip_50
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_41:
+loadSkip_50:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_42
+	JZ    loadSkip_51
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_42:
+loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_14
+	JZ      loadShort_17
 	VMOVQ   (BX), X4
 	VPINSRQ $0x01, R14, X4, X4
-	JMP     loadDone_14
+	JMP     loadDone_17
 
-loadShort_14:
+loadShort_17:
 	VMOVQ R14, X4
 
-loadDone_14:
+loadDone_17:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (R11), Y4
 	VMOVDQU     256(R11), Y6
@@ -9373,40 +9920,40 @@ ghashTailLow_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_43
+	JZ      loadSkip_52
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_43:
+loadSkip_52:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_44
+	JZ      loadSkip_53
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_44:
+loadSkip_53:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_45
+	JZ    loadSkip_54
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_45:
+loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_15
+	JZ      loadShort_18
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_15
+	JMP     loadDone_18
 
-loadShort_15:
+loadShort_18:
 	VMOVQ R14, X3
 
-loadDone_15:
+loadDone_18:
 	VMOVDQU (R11), X4
 	VMOVDQU 256(R11), X6
 
@@ -9491,8 +10038,8 @@ ghashTailDone_3:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_33
-	JE             rounds12_33
+	JB             rounds10_37
+	JE             rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -9514,7 +10061,7 @@ ghashTailDone_3:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_33:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -9535,7 +10082,7 @@ rounds12_33:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_33:
+rounds10_37:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -9752,8 +10299,8 @@ width4_6:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_34
-	JE             rounds12_34
+	JB             rounds10_38
+	JE             rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -9767,7 +10314,7 @@ width4_6:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_34:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -9780,7 +10327,7 @@ rounds12_34:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_34:
+rounds10_38:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -9909,8 +10456,8 @@ width2_6:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_35
-	JE             rounds12_35
+	JB             rounds10_39
+	JE             rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -9920,7 +10467,7 @@ width2_6:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_35:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -9929,7 +10476,7 @@ rounds12_35:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_35:
+rounds10_39:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -10014,8 +10561,8 @@ width1_6:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_36
-	JE             rounds12_36
+	JB             rounds10_40
+	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -10023,14 +10570,14 @@ width1_6:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_36:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_36:
+rounds10_40:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -10108,70 +10655,70 @@ ctrTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_46
+	JZ      loadSkip_55
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, BX
 	MOVBQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_46:
+loadSkip_55:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_47
+	JZ      loadSkip_56
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, BX
 	MOVWQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_47:
+loadSkip_56:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_48
+	JZ    loadSkip_57
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, BX
 	MOVL  (DX), R8
 	ORQ   R8, BX
 
-loadSkip_48:
+loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_16
+	JZ      loadShort_19
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, BX, X3, X3
-	JMP     loadDone_16
+	JMP     loadDone_19
 
-loadShort_16:
+loadShort_19:
 	VMOVQ BX, X3
 
-loadDone_16:
+loadDone_19:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_13
+	JZ      storeSkip_21
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_13:
+storeSkip_21:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_14
+	JZ    storeSkip_22
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_14:
+storeSkip_22:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_15
+	JZ    storeSkip_23
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_15:
+storeSkip_23:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_16
+	JZ    storeSkip_24
 	MOVB  CL, (AX)
 
-storeSkip_16:
+storeSkip_24:
 ctrTailDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
@@ -10181,20 +10728,197 @@ ctrTailDone_4:
 	RET
 
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·sealPublic(SB), NOSPLIT, $32-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_4
+	TESTQ R10, R10
+	JZ    sealExit_2
 
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (SI), X0
+	VMOVDQA X0, X1
+	VPXOR   (AX), X1, X1
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_41:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R10, $0x10
+	JNE         loadShortPartial_4
+	VMOVDQU     (R9), X2
+	JMP         loadShortDone_4
+
+loadShortPartial_4:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, AX
+	ANDQ $0x0f, AX
+	ADDQ R9, AX
+	XORQ CX, CX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_58
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_58:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_59
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_59:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_60
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
+
+loadSkip_60:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_20
+	VMOVQ   (R9), X2
+	VPINSRQ $0x01, CX, X2, X2
+	JMP     loadDone_20
+
+loadShort_20:
+	VMOVQ CX, X2
+
+loadDone_20:
+loadShortDone_4:
+	VPXOR   X1, X2, X2
+	CMPQ    R10, $0x10
+	JNE     storeShortPartial_3
+	VMOVDQU X2, (R8)
+	JMP     storeShortDone_3
+
+storeShortPartial_3:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_25
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_25:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_26
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_26:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_27
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_27:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_28
+	MOVB  CL, (AX)
+
+storeSkip_28:
+storeShortDone_3:
+	// keepShort: zero the bytes past n.
+	MOVQ  $0x00000010, AX
+	SUBQ  R10, AX
+	LEAQ  keepMask<>+0(SB), CX
+	VPAND (CX)(AX*1), X2, X2
+
+	// ghashShort: y = (y ^ x)·H.
+	VMOVDQU 240(BX), X1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X3
+	VPSHUFD    $0x4e, X1, X4
+	VPXOR      X3, X4, X4
+	VPXOR      (DI), X2, X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+
+	// mulShort: four products with the folded power, one fold.
+	VPCLMULQDQ $0x00, X4, X2, X3
+	VPCLMULQDQ $0x01, X1, X2, X5
+	VPCLMULQDQ $0x10, X4, X2, X4
+	VPCLMULQDQ $0x11, X1, X2, X2
+	VPXOR      X5, X3, X3
+	VPXOR      X4, X2, X2
+
+	// fold16(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X3, X1
+	VPSHUFD    $0x4e, X3, X3
+	VPXOR      X1, X2, X2
+	VPXOR      X3, X2, X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VMOVDQU    X2, (DI)
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+	VPADDD     pairStart<>+16(SB), X0, X0
+	VPSHUFB    byteReverse<>+0(SB), X0, X0
+	VMOVDQU    X0, (SI)
+
+sealExit_2:
+	RET
+
+long_4:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -10282,8 +11006,8 @@ counterWhitened_1:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -10305,7 +11029,7 @@ counterWhitened_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_37:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10326,7 +11050,7 @@ rounds12_37:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_37:
+rounds10_42:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10529,8 +11253,8 @@ counterWhitened_2:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -10552,7 +11276,7 @@ counterWhitened_2:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_38:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10573,7 +11297,7 @@ rounds12_38:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_38:
+rounds10_43:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10998,8 +11722,8 @@ counterDone_8:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_39
-	JE             rounds12_39
+	JB             rounds10_44
+	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -11021,7 +11745,7 @@ counterDone_8:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_39:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -11042,7 +11766,7 @@ rounds12_39:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_39:
+rounds10_44:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -11272,8 +11996,8 @@ counterDone_9:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_40
-	JE             rounds12_40
+	JB             rounds10_45
+	JE             rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -11287,7 +12011,7 @@ counterDone_9:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_40:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -11300,7 +12024,7 @@ rounds12_40:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_40:
+rounds10_45:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -11440,8 +12164,8 @@ counterDone_10:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_41
-	JE             rounds12_41
+	JB             rounds10_46
+	JE             rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -11451,7 +12175,7 @@ counterDone_10:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_41:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -11460,7 +12184,7 @@ rounds12_41:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_41:
+rounds10_46:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -11545,8 +12269,8 @@ width1_7:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_42
-	JE             rounds12_42
+	JB             rounds10_47
+	JE             rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -11554,14 +12278,14 @@ width1_7:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_42:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_42:
+rounds10_47:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -11639,70 +12363,70 @@ ctrTailPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_49
+	JZ      loadSkip_61
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, R9
 	MOVBQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_49:
+loadSkip_61:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_50
+	JZ      loadSkip_62
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, R9
 	MOVWQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_50:
+loadSkip_62:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_51
+	JZ    loadSkip_63
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, R9
 	MOVL  (DX), R11
 	ORQ   R11, R9
 
-loadSkip_51:
+loadSkip_63:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_17
+	JZ      loadShort_21
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R9, X3, X3
-	JMP     loadDone_17
+	JMP     loadDone_21
 
-loadShort_17:
+loadShort_21:
 	VMOVQ R9, X3
 
-loadDone_17:
+loadDone_21:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_17
+	JZ      storeSkip_29
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_17:
+storeSkip_29:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_18
+	JZ    storeSkip_30
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_18:
+storeSkip_30:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_19
+	JZ    storeSkip_31
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_19:
+storeSkip_31:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_20
+	JZ    storeSkip_32
 	MOVB  CL, (AX)
 
-storeSkip_20:
+storeSkip_32:
 ctrTailDone_5:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
@@ -11742,40 +12466,40 @@ ghashTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_52
+	JZ      loadSkip_64
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_52:
+loadSkip_64:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_53
+	JZ      loadSkip_65
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_53:
+loadSkip_65:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_54
+	JZ    loadSkip_66
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_54:
+loadSkip_66:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_18
+	JZ      loadShort_22
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_18
+	JMP     loadDone_22
 
-loadShort_18:
+loadShort_22:
 	VMOVQ R8, X3
 
-loadDone_18:
+loadDone_22:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (AX), Y3
 	VMOVDQU     256(AX), Y4
@@ -11798,40 +12522,40 @@ ghashTailLow_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_55
+	JZ      loadSkip_67
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_55:
+loadSkip_67:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_56
+	JZ      loadSkip_68
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_56:
+loadSkip_68:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_57
+	JZ    loadSkip_69
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_57:
+loadSkip_69:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_19
+	JZ      loadShort_23
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_19
+	JMP     loadDone_23
 
-loadShort_19:
+loadShort_23:
 	VMOVQ R8, X2
 
-loadDone_19:
+loadDone_23:
 	VMOVDQU (AX), X3
 	VMOVDQU 256(AX), X4
 
@@ -11886,40 +12610,40 @@ ghashTailLast_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_58
+	JZ      loadSkip_70
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_58:
+loadSkip_70:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_59
+	JZ      loadSkip_71
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_59:
+loadSkip_71:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_60
+	JZ    loadSkip_72
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_60:
+loadSkip_72:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_20
+	JZ      loadShort_24
 	VMOVQ   (CX), X4
 	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_20
+	JMP     loadDone_24
 
-loadShort_20:
+loadShort_24:
 	VMOVQ R8, X4
 
-loadDone_20:
+loadDone_24:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (AX), Y4
 	VMOVDQU     256(AX), Y6
@@ -11942,40 +12666,40 @@ ghashTailLow_8:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_61
+	JZ      loadSkip_73
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_61:
+loadSkip_73:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_62
+	JZ      loadSkip_74
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_62:
+loadSkip_74:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_63
+	JZ    loadSkip_75
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_63:
+loadSkip_75:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_21
+	JZ      loadShort_25
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_21
+	JMP     loadDone_25
 
-loadShort_21:
+loadShort_25:
 	VMOVQ R8, X3
 
-loadDone_21:
+loadDone_25:
 	VMOVDQU (AX), X4
 	VMOVDQU 256(AX), X6
 
@@ -12049,20 +12773,193 @@ DATA lastByteXor2_6<>+184(SB)/8, $0x0c00000000000000
 GLOBL lastByteXor2_6<>(SB), RODATA|NOPTR, $192
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $32-88
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ table+16(FP), BX
-	MOVQ ctr+24(FP), SI
-	MOVQ y+32(FP), DI
-	MOVQ dst_base+40(FP), R8
-	MOVQ src_base+64(FP), R9
-	MOVQ src_len+72(FP), R10
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  table+16(FP), BX
+	MOVQ  ctr+24(FP), SI
+	MOVQ  y+32(FP), DI
+	MOVQ  dst_base+40(FP), R8
+	MOVQ  src_base+64(FP), R9
+	MOVQ  src_len+72(FP), R10
+	CMPQ  R10, $0x10
+	JA    long_5
+	TESTQ R10, R10
+	JZ    openExit_2
 
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (SI), X0
+	CMPQ    R10, $0x10
+	JNE     loadShortPartial_5
+	VMOVDQU (R9), X2
+	JMP     loadShortDone_5
+
+loadShortPartial_5:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R10, R11
+	ANDQ $0x0f, R11
+	ADDQ R9, R11
+	XORQ R12, R12
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_76
+	SUBQ    $0x01, R11
+	SHLQ    $0x08, R12
+	MOVBQZX (R11), R13
+	ORQ     R13, R12
+
+loadSkip_76:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_77
+	SUBQ    $0x02, R11
+	SHLQ    $0x10, R12
+	MOVWQZX (R11), R13
+	ORQ     R13, R12
+
+loadSkip_77:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_78
+	SUBQ  $0x04, R11
+	SHLQ  $0x20, R12
+	MOVL  (R11), R13
+	ORQ   R13, R12
+
+loadSkip_78:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R10
+	JZ      loadShort_26
+	VMOVQ   (R9), X2
+	VPINSRQ $0x01, R12, X2, X2
+	JMP     loadDone_26
+
+loadShort_26:
+	VMOVQ R12, X2
+
+loadDone_26:
+loadShortDone_5:
+	VMOVDQA X2, X1
+
+	// ghashShort: y = (y ^ x)·H.
+	VMOVDQU 240(BX), X3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X3, X4
+	VPSHUFD    $0x4e, X3, X5
+	VPXOR      X4, X5, X5
+	VPXOR      (DI), X1, X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+
+	// mulShort: four products with the folded power, one fold.
+	VPCLMULQDQ $0x00, X5, X1, X4
+	VPCLMULQDQ $0x01, X3, X1, X6
+	VPCLMULQDQ $0x10, X5, X1, X5
+	VPCLMULQDQ $0x11, X3, X1, X1
+	VPXOR      X6, X4, X4
+	VPXOR      X5, X1, X1
+
+	// fold16(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X4, X3
+	VPSHUFD    $0x4e, X4, X4
+	VPXOR      X3, X1, X1
+	VPXOR      X4, X1, X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VMOVDQU    X1, (DI)
+	VMOVDQA    X0, X1
+	VPXOR      (AX), X1, X1
+	CMPQ       DX, $0x0c
+	JB         rounds10_48
+	JE         rounds12_48
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_48:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_48:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	VPXOR       X1, X2, X2
+	CMPQ        R10, $0x10
+	JNE         storeShortPartial_4
+	VMOVDQU     X2, (R8)
+	JMP         storeShortDone_4
+
+storeShortPartial_4:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R10
+	JZ      storeSkip_33
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_33:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_34
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_34:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_35
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_35:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_36
+	MOVB  CL, (AX)
+
+storeSkip_36:
+storeShortDone_4:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VPADDD  pairStart<>+16(SB), X0, X0
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (SI)
+
+openExit_2:
+	RET
+
+long_5:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -12154,8 +13051,8 @@ counterWhitened_3:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
+	JB      rounds10_49
+	JE      rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -12177,7 +13074,7 @@ counterWhitened_3:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_43:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -12198,7 +13095,7 @@ rounds12_43:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_43:
+rounds10_49:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -12520,8 +13417,8 @@ counterWhitened_4:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
+	JB      rounds10_50
+	JE      rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -12543,7 +13440,7 @@ counterWhitened_4:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_44:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -12564,7 +13461,7 @@ rounds12_44:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_44:
+rounds10_50:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -12842,40 +13739,40 @@ ghashTailPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_64
+	JZ      loadSkip_79
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_64:
+loadSkip_79:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_65
+	JZ      loadSkip_80
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_65:
+loadSkip_80:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_66
+	JZ    loadSkip_81
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_66:
+loadSkip_81:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_22
+	JZ      loadShort_27
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R15, X3, X3
-	JMP     loadDone_22
+	JMP     loadDone_27
 
-loadShort_22:
+loadShort_27:
 	VMOVQ R15, X3
 
-loadDone_22:
+loadDone_27:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (R12), Y3
 	VMOVDQU     256(R12), Y4
@@ -12898,40 +13795,40 @@ ghashTailLow_9:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_67
+	JZ      loadSkip_82
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_67:
+loadSkip_82:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_68
+	JZ      loadSkip_83
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_68:
+loadSkip_83:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_69
+	JZ    loadSkip_84
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_69:
+loadSkip_84:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_23
+	JZ      loadShort_28
 	VMOVQ   (BX), X2
 	VPINSRQ $0x01, R15, X2, X2
-	JMP     loadDone_23
+	JMP     loadDone_28
 
-loadShort_23:
+loadShort_28:
 	VMOVQ R15, X2
 
-loadDone_23:
+loadDone_28:
 	VMOVDQU (R12), X3
 	VMOVDQU 256(R12), X4
 
@@ -12986,40 +13883,40 @@ ghashTailLast_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_70
+	JZ      loadSkip_85
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_70:
+loadSkip_85:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_71
+	JZ      loadSkip_86
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_71:
+loadSkip_86:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_72
+	JZ    loadSkip_87
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_72:
+loadSkip_87:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_24
+	JZ      loadShort_29
 	VMOVQ   (BX), X4
 	VPINSRQ $0x01, R15, X4, X4
-	JMP     loadDone_24
+	JMP     loadDone_29
 
-loadShort_24:
+loadShort_29:
 	VMOVQ R15, X4
 
-loadDone_24:
+loadDone_29:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (R12), Y4
 	VMOVDQU     256(R12), Y6
@@ -13042,40 +13939,40 @@ ghashTailLow_10:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_73
+	JZ      loadSkip_88
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_73:
+loadSkip_88:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_74
+	JZ      loadSkip_89
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_74:
+loadSkip_89:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_75
+	JZ    loadSkip_90
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_75:
+loadSkip_90:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_25
+	JZ      loadShort_30
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R15, X3, X3
-	JMP     loadDone_25
+	JMP     loadDone_30
 
-loadShort_25:
+loadShort_30:
 	VMOVQ R15, X3
 
-loadDone_25:
+loadDone_30:
 	VMOVDQU (R12), X4
 	VMOVDQU 256(R12), X6
 
@@ -13177,8 +14074,8 @@ counterDone_13:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_45
-	JE             rounds12_45
+	JB             rounds10_51
+	JE             rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -13200,7 +14097,7 @@ counterDone_13:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_45:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -13221,7 +14118,7 @@ rounds12_45:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_45:
+rounds10_51:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -13451,8 +14348,8 @@ counterDone_14:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_46
-	JE             rounds12_46
+	JB             rounds10_52
+	JE             rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -13466,7 +14363,7 @@ counterDone_14:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_46:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -13479,7 +14376,7 @@ rounds12_46:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_46:
+rounds10_52:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -13619,8 +14516,8 @@ counterDone_15:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_47
-	JE             rounds12_47
+	JB             rounds10_53
+	JE             rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -13630,7 +14527,7 @@ counterDone_15:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_47:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -13639,7 +14536,7 @@ rounds12_47:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_47:
+rounds10_53:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -13724,8 +14621,8 @@ width1_8:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_48
-	JE             rounds12_48
+	JB             rounds10_54
+	JE             rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -13733,14 +14630,14 @@ width1_8:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_48:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_48:
+rounds10_54:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -13818,70 +14715,70 @@ ctrTailPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_76
+	JZ      loadSkip_91
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, BX
 	MOVBQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_76:
+loadSkip_91:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_77
+	JZ      loadSkip_92
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, BX
 	MOVWQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_77:
+loadSkip_92:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_78
+	JZ    loadSkip_93
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, BX
 	MOVL  (DX), R8
 	ORQ   R8, BX
 
-loadSkip_78:
+loadSkip_93:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_26
+	JZ      loadShort_31
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, BX, X3, X3
-	JMP     loadDone_26
+	JMP     loadDone_31
 
-loadShort_26:
+loadShort_31:
 	VMOVQ BX, X3
 
-loadDone_26:
+loadDone_31:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_21
+	JZ      storeSkip_37
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_21:
+storeSkip_37:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_22
+	JZ    storeSkip_38
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_22:
+storeSkip_38:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_23
+	JZ    storeSkip_39
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_23:
+storeSkip_39:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_24
+	JZ    storeSkip_40
 	MOVB  CL, (AX)
 
-storeSkip_24:
+storeSkip_40:
 ctrTailDone_6:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)

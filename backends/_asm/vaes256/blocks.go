@@ -18,8 +18,9 @@ var blockWidths = []int{15, 8, 4, 2, 1}
 const batchBytes = 32 * 15
 
 // blocksKernel emits encryptBlocks or decryptBlocks (model:
-// encryptBlocksModel, decryptBlocksModel): 30 blocks per iteration while 30
-// remain, then one pass over the rest.
+// encryptBlocksModel, decryptBlocksModel): exactly one block takes
+// blocksShort; else 30 blocks per iteration while 30 remain, then one pass
+// over the rest.
 func blocksKernel(name string, d direction) {
 	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
 	Pragma("noescape")
@@ -30,6 +31,10 @@ func blocksKernel(name string, d direction) {
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
+
+	short := emit.NewLabel("blocksShort")
+	CMPQ(n, U8(shortBytes))
+	JE(LabelRef(short))
 
 	loop, tail := emit.NewLabel("blocks30"), emit.NewLabel("blocksTail")
 	Comment("30 blocks at a time.")
@@ -47,6 +52,12 @@ func blocksKernel(name string, d direction) {
 	Label(tail)
 	blocksTail(s, d, dst, src, n)
 	VZEROUPPER()
+	RET()
+
+	Comment("blocksShort: exactly one block, on an XMM register; placed last, so")
+	Comment("that longer inputs fall through the test.")
+	Label(short)
+	blocksShort(d, s, dst, src)
 	RET()
 }
 

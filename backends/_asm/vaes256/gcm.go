@@ -32,9 +32,8 @@ type gcmKernel struct {
 	y           VecVirtual
 }
 
-// loadGCMKernel loads the arguments; public says whether the counter is
-// public (see counter).
-func loadGCMKernel(public bool) *gcmKernel {
+// loadGCMKernel loads the arguments but the vectors (see loadVectors).
+func loadGCMKernel() *gcmKernel {
 	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
 	k.table = emit.LoadGP(Param("table"))
 	k.ctrp = emit.LoadGP(Param("ctr"))
@@ -42,9 +41,14 @@ func loadGCMKernel(public bool) *gcmKernel {
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
+	return k
+}
+
+// loadVectors loads the counter and the hash for everything but the short
+// path; public says whether the counter is public (see counter).
+func (k *gcmKernel) loadVectors(public bool) {
 	k.c = loadCounter(k.ctrp, inc32, public)
 	k.y = loadHash(k.yp)
-	return k
 }
 
 // batch encrypts the next gcmBlocks counter blocks, XORs them with
@@ -90,6 +94,7 @@ func (k *gcmKernel) finish() {
 
 // sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
 // sealKernel); public says whether the counter is public (see counter).
+// At most one block takes sealShort.
 // Iteration i encrypts batch i and hashes the ciphertext of batch i-1,
 // which is in dst by then, a carried GHASH batch (see ghashBatch); the
 // last batch is hashed after the loop and its lanes summed.
@@ -103,7 +108,15 @@ func sealKernel(name string, public bool) {
 		Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 			"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	}
-	k := loadGCMKernel(public)
+	k := loadGCMKernel()
+	exit := emit.NewLabel("sealExit")
+	long := shortPath(k.n, exit)
+	k.sealShort()
+	Label(exit)
+	RET()
+
+	Label(long)
+	k.loadVectors(public)
 	loop, last, tail := emit.NewLabel("seal16"), emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
@@ -131,6 +144,7 @@ func sealKernel(name string, public bool) {
 
 // openKernel emits open or openPublic, the stitched GCM decryption (model:
 // openKernel); public says whether the counter is public (see counter).
+// At most one block takes openShort.
 // Iteration i hashes the ciphertext of batch i while it decrypts it, a
 // carried GHASH batch but for the last, which is peeled off the loop:
 // every GHASH load of a batch comes before its stores, so src and dst may
@@ -145,7 +159,15 @@ func openKernel(name string, public bool) {
 		Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 			"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	}
-	k := loadGCMKernel(public)
+	k := loadGCMKernel()
+	exit := emit.NewLabel("openExit")
+	long := shortPath(k.n, exit)
+	k.openShort()
+	Label(exit)
+	RET()
+
+	Label(long)
+	k.loadVectors(public)
 	loop, last, tail := emit.NewLabel("open16"), emit.NewLabel("openLast"), emit.NewLabel("openTail")
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))

@@ -386,7 +386,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 }
 
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
-// ghash.Update).
+// ghash.Update): at most one block takes ghashShort on XMM registers.
 func ghashUpdate() {
 	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Pragma("noescape")
@@ -398,6 +398,13 @@ func ghashUpdate() {
 	p := emit.LoadGP(Param("data").Base())
 	n := emit.LoadGP(Param("data").Len())
 
+	exit := emit.NewLabel("ghashExit")
+	long := shortPath(n, exit)
+	ghashShort(table, yp, loadShort(p, n))
+	Label(exit)
+	RET()
+
+	Label(long)
 	y := loadHash(yp)
 	loop, tail := emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
 	Commentf("%d blocks at a time.", gcmBlocks)

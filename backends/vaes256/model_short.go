@@ -1,0 +1,142 @@
+package vaes256
+
+import (
+	"github.com/vaesgo/vaes/tables"
+	"github.com/vaesgo/vaes/vec"
+)
+
+// Messages of at most one block take short paths on XMM registers, in VEX
+// encodings: a GCM record of a few bytes, its lengths block, its J0 block
+// encrypted through EncryptBlocks. They are bound by latency, not
+// throughput, and the short paths leave out every step one block does not
+// need: no round key is broadcast (VAESENC reads each from memory), no
+// counter pair is built, no lanes are summed, and a whole block is moved
+// with plain 16-byte loads and stores, which the CPU forwards from and to
+// neighbouring code. A partial block moves as in the tails, through
+// general-purpose registers (emit.LoadPartialAVX, StorePartialAVX).
+
+// shortBytes is the longest input of the short paths (asm: shortBytes).
+const shortBytes = 16
+
+// roundKey16 returns round key i as VAESENC's 16-byte memory operand.
+func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
+	return vec.LoadUint8x16(&keys[i]).AsUint32x4()
+}
+
+// rounds16 runs the whole cipher on one block, round keys read from memory
+// (asm: rounds16).
+func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16 {
+	round, last := vec.Uint8x16.AESEncryptOneRound, vec.Uint8x16.AESEncryptLastRound
+	if !enc {
+		round, last = vec.Uint8x16.AESDecryptOneRound, vec.Uint8x16.AESDecryptLastRound
+	}
+	x = x.Xor(roundKey16(keys, 0).AsUint8x16())
+	for r := 1; r < nr; r++ {
+		x = round(x, roundKey16(keys, r))
+	}
+	return last(x, roundKey16(keys, nr))
+}
+
+// loadShort loads s, 1 <= len(s) <= 16, zero-padded (asm: loadShort): a
+// plain 16-byte load for a whole block, else a partial load.
+func loadShort(s []byte) vec.Uint8x16 {
+	if len(s) == 16 {
+		return vec.LoadUint8x16Slice(s)
+	}
+	return vec.LoadUint8x16SlicePart(s)
+}
+
+// storeShort stores the first len(s) bytes of x to s, 1 <= len(s) <= 16
+// (asm: storeShort): a plain 16-byte store for a whole block, else a
+// partial store.
+func storeShort(x vec.Uint8x16, s []byte) {
+	if len(s) == 16 {
+		x.StoreSlice(s)
+		return
+	}
+	x.StoreSlicePart(s)
+}
+
+// keepMask is 16 bytes of ones, then 16 of zeros (asm: keepMask).
+var keepMask = func() (m [32]byte) {
+	for i := range 16 {
+		m[i] = 0xff
+	}
+	return m
+}()
+
+// keepShort zeroes the bytes of x from n on, 1 <= n <= 16 (asm:
+// keepShort): AVX2 has no byte mask, so x is ANDed with the 16 bytes of
+// keepMask at 16-n, an address that depends on the length alone.
+func keepShort(x vec.Uint8x16, n int) vec.Uint8x16 {
+	return x.And(vec.LoadUint8x16Slice(keepMask[16-n : 32-n]))
+}
+
+// blocksShort is the blocks kernels on exactly one block (asm:
+// blocksShort).
+func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
+	rounds16(enc, vec.LoadUint8x16Slice(src), keys, rounds).StoreSlice(dst)
+}
+
+// storeCounter16 stores the counter block c advanced by one, GCM's 32-bit
+// step (asm: storeCounter16).
+func storeCounter16(c vec.Uint8x16, ctr *[16]byte) {
+	one := tables.CounterAdd(1)
+	t := reverse128(c).AsUint32x4().Add(vec.LoadUint8x16(&one).AsUint32x4())
+	reverse128(t.AsUint8x16()).Store(ctr)
+}
+
+// fold16 is fold on one lane (asm: mulShort's last fold, foldPowers).
+func fold16(x, y vec.Uint64x2) vec.Uint64x2 {
+	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+	t := x.CarrylessMultiply(0, 1, poly) // x.lo·(0xC2<<56)
+	return y.Xor(t).Xor(x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2())
+}
+
+// foldPowers returns the folded power h·x^-64 of the key form h (asm:
+// foldPowers): fold16(h, 0). It depends on the table alone.
+func foldPowers(h vec.Uint64x2) vec.Uint64x2 { return fold16(h, vec.Uint64x2{}) }
+
+// mulShort returns x·h reduced, with hf = foldPowers(h) (asm: mulShort):
+// x.lo·hf ^ x.hi·h, whose two parts lie 64 bits apart, and one fold where
+// the Karatsuba product needs two.
+func mulShort(x, h, hf vec.Uint64x2) vec.Uint64x2 {
+	mid := x.CarrylessMultiply(0, 0, hf).Xor(x.CarrylessMultiply(1, 0, h))
+	hi := x.CarrylessMultiply(0, 1, hf).Xor(x.CarrylessMultiply(1, 1, h))
+	return fold16(mid, hi)
+}
+
+// ghashShort absorbs one block x, in GCM's block order and zero-padded,
+// into the GHASH value y, both in memory form (asm: ghashShort): y ^ x
+// reversed once, multiplied by H^1, the key form in slot 15.
+func ghashShort(t *[32][16]byte, y *[16]byte, x vec.Uint8x16) {
+	h := vec.LoadUint8x16(&t[powers-1]).AsUint64x2()
+	hf := foldPowers(h)
+	v := reverse128(vec.LoadUint8x16(y).Xor(x)).AsUint64x2()
+	reverse128(mulShort(v, h, hf).AsUint8x16()).Store(y)
+}
+
+// ghashUpdateShort is ghashUpdate on 1..16 bytes (asm: ghashUpdate's short
+// path).
+func ghashUpdateShort(t *[32][16]byte, y *[16]byte, data []byte) {
+	ghashShort(t, y, loadShort(data))
+}
+
+// sealShort is seal on 1..16 bytes (asm: gcmKernel.sealShort).
+func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
+	storeShort(x, dst[:len(src)])
+	ghashShort(t, y, keepShort(x, len(src)))
+	storeCounter16(c, ctr)
+}
+
+// openShort is open on 1..16 bytes (asm: gcmKernel.openShort): the hash of
+// the ciphertext runs while the block is encrypted.
+func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	x := loadShort(src)
+	ghashShort(t, y, x)
+	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])
+	storeCounter16(c, ctr)
+}
