@@ -166,7 +166,15 @@ func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) 
 	ctrModel(inc64, true, keys, rounds, ctr, dst, src)
 }
 
+// ctrModel is ctr32Model or ctr64Model (asm: ctrKernel): at most one block
+// takes ctrShort.
 func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	if len(src) <= shortBytes {
+		if len(src) > 0 {
+			ctrShort(add, keys, rounds, ctr, dst, src)
+		}
+		return
+	}
 	const batch = 32 * 15
 	c := loadCounter(ctr, add, public)
 	for len(src) >= batch {

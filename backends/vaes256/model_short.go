@@ -78,12 +78,20 @@ func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
 	rounds16(enc, vec.LoadUint8x16Slice(src), keys, rounds).StoreSlice(dst)
 }
 
-// storeCounter16 stores the counter block c advanced by one, GCM's 32-bit
-// step (asm: storeCounter16).
-func storeCounter16(c vec.Uint8x16, ctr *[16]byte) {
-	one := tables.CounterAdd(1)
-	t := reverse128(c).AsUint32x4().Add(vec.LoadUint8x16(&one).AsUint32x4())
-	reverse128(t.AsUint8x16()).Store(ctr)
+// ctrShort is the counter kernels on 1..16 bytes (asm: ctrShort): the
+// counter block is its own keystream input, unreversed; the counter
+// advances by one.
+func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	c := vec.LoadUint8x16(ctr)
+	storeShort(loadShort(src).Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])
+	storeCounter16(add, c, ctr)
+}
+
+// storeCounter16 stores the counter block c advanced by one (asm:
+// storeCounter16): reversed, stepped by add on its low lane, reversed back.
+func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
+	t := add(vec.Uint8x32{}.SetLo(reverse128(c)), pairAdd(1)).GetLo()
+	reverse128(t).Store(ctr)
 }
 
 // fold16 is fold on one lane (asm: mulShort's last fold, foldPowers).
@@ -128,7 +136,7 @@ func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
 	storeShort(x, dst[:len(src)])
 	ghashShort(t, y, keepShort(x, len(src)))
-	storeCounter16(c, ctr)
+	storeCounter16(inc32, c, ctr)
 }
 
 // openShort is open on 1..16 bytes (asm: gcmKernel.openShort): the hash of
@@ -138,5 +146,5 @@ func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	x := loadShort(src)
 	ghashShort(t, y, x)
 	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])
-	storeCounter16(c, ctr)
+	storeCounter16(inc32, c, ctr)
 }

@@ -2829,18 +2829,164 @@ rounds10_14:
 	RET
 
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES
+// Requires: AES, AVX, AVX2, VAES
 TEXT ·ctr32(SB), NOSPLIT, $32-72
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ ctr+16(FP), BX
-	MOVQ dst_base+24(FP), SI
-	MOVQ src_base+48(FP), DI
-	MOVQ src_len+56(FP), R8
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  ctr+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	CMPQ  R8, $0x10
+	JA    long_1
+	TESTQ R8, R8
+	JZ    ctrExit_1
 
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (BX), X0
+	VMOVDQA X0, X1
+	VPXOR   (AX), X1, X1
+	CMPQ    DX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_15
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_15:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_15:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R8, $0x10
+	JNE         loadShortPartial_1
+	VMOVDQU     (DI), X2
+	JMP         loadShortDone_1
+
+loadShortPartial_1:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R8, AX
+	ANDQ $0x0f, AX
+	ADDQ DI, AX
+	XORQ CX, CX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R8
+	JZ      loadSkip_1
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_1:
+	TESTQ   $0x00000002, R8
+	JZ      loadSkip_2
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_2:
+	TESTQ $0x00000004, R8
+	JZ    loadSkip_3
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
+
+loadSkip_3:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R8
+	JZ      loadShort_1
+	VMOVQ   (DI), X2
+	VPINSRQ $0x01, CX, X2, X2
+	JMP     loadDone_1
+
+loadShort_1:
+	VMOVQ CX, X2
+
+loadDone_1:
+loadShortDone_1:
+	VPXOR   X1, X2, X2
+	CMPQ    R8, $0x10
+	JNE     storeShortPartial_1
+	VMOVDQU X2, (SI)
+	JMP     storeShortDone_1
+
+storeShortPartial_1:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    SI, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R8
+	JZ      storeSkip_1
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_1:
+	TESTQ $0x00000004, R8
+	JZ    storeSkip_2
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_2:
+	TESTQ $0x00000002, R8
+	JZ    storeSkip_3
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_3:
+	TESTQ $0x00000001, R8
+	JZ    storeSkip_4
+	MOVB  CL, (AX)
+
+storeSkip_4:
+storeShortDone_1:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VPADDD  pairStart<>+16(SB), X0, X0
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (BX)
+
+ctrExit_1:
+	RET
+
+long_1:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (BX), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -2901,8 +3047,8 @@ ctr30_1:
 	VPXOR          Y0, Y14, Y14
 	VPXOR          Y0, Y15, Y15
 	CMPQ           DX, $0x0c
-	JB             rounds10_15
-	JE             rounds12_15
+	JB             rounds10_16
+	JE             rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -2938,7 +3084,7 @@ ctr30_1:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds12_15:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -2973,7 +3119,7 @@ rounds12_15:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds10_15:
+rounds10_16:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3257,8 +3403,8 @@ ctrTail_1:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_16
+	JB             rounds10_17
+	JE             rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -3294,7 +3440,7 @@ ctrTail_1:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds12_16:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3329,7 +3475,7 @@ rounds12_16:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds10_16:
+rounds10_17:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -3695,8 +3841,8 @@ width8_3:
 	VPXOR          Y9, Y4, Y4
 	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_17
+	JB             rounds10_18
+	JE             rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y9
@@ -3718,7 +3864,7 @@ width8_3:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds12_17:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -3739,7 +3885,7 @@ rounds12_17:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds10_17:
+rounds10_18:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -3956,8 +4102,8 @@ width4_3:
 	VPXOR          Y5, Y2, Y2
 	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_18
-	JE             rounds12_18
+	JB             rounds10_19
+	JE             rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y5
@@ -3971,7 +4117,7 @@ width4_3:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds12_18:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -3984,7 +4130,7 @@ rounds12_18:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds10_18:
+rounds10_19:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -4113,8 +4259,8 @@ width2_3:
 	VPXOR          Y3, Y1, Y1
 	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_19
+	JB             rounds10_20
+	JE             rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -4124,7 +4270,7 @@ width2_3:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds12_19:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -4133,7 +4279,7 @@ rounds12_19:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds10_19:
+rounds10_20:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -4218,8 +4364,8 @@ width1_3:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_20
-	JE             rounds12_20
+	JB             rounds10_21
+	JE             rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -4227,14 +4373,14 @@ width1_3:
 	VBROADCASTI128 32(AX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds12_20:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESENC        Y1, Y2, Y2
 	VBROADCASTI128 -160(CX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds10_20:
+rounds10_21:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESENC        Y1, Y2, Y2
@@ -4312,87 +4458,91 @@ ctrTailPartial_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R8
-	JZ      loadSkip_1
+	JZ      loadSkip_4
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, SI
 	MOVBQZX (DX), DI
 	ORQ     DI, SI
 
-loadSkip_1:
+loadSkip_4:
 	TESTQ   $0x00000002, R8
-	JZ      loadSkip_2
+	JZ      loadSkip_5
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, SI
 	MOVWQZX (DX), DI
 	ORQ     DI, SI
 
-loadSkip_2:
+loadSkip_5:
 	TESTQ $0x00000004, R8
-	JZ    loadSkip_3
+	JZ    loadSkip_6
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, SI
 	MOVL  (DX), DI
 	ORQ   DI, SI
 
-loadSkip_3:
+loadSkip_6:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R8
-	JZ      loadShort_1
+	JZ      loadShort_2
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, SI, X2, X2
-	JMP     loadDone_1
+	JMP     loadDone_2
 
-loadShort_1:
+loadShort_2:
 	VMOVQ SI, X2
 
-loadDone_1:
+loadDone_2:
 	VPXOR X1, X2, X2
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R8
-	JZ      storeSkip_1
+	JZ      storeSkip_5
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_1:
+storeSkip_5:
 	TESTQ $0x00000004, R8
-	JZ    storeSkip_2
+	JZ    storeSkip_6
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_2:
+storeSkip_6:
 	TESTQ $0x00000002, R8
-	JZ    storeSkip_3
+	JZ    storeSkip_7
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_3:
+storeSkip_7:
 	TESTQ $0x00000001, R8
-	JZ    storeSkip_4
+	JZ    storeSkip_8
 	MOVB  CL, (AX)
 
-storeSkip_4:
+storeSkip_8:
 ctrTailDone_1:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (BX)
 	VZEROUPPER
 	RET
 
-DATA byteReverse2<>+0(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse2<>+8(SB)/8, $0x0001020304050607
-DATA byteReverse2<>+16(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse2<>+24(SB)/8, $0x0001020304050607
-GLOBL byteReverse2<>(SB), RODATA|NOPTR, $32
+DATA byteReverse<>+0(SB)/8, $0x08090a0b0c0d0e0f
+DATA byteReverse<>+8(SB)/8, $0x0001020304050607
+GLOBL byteReverse<>(SB), RODATA|NOPTR, $16
 
 DATA pairStart<>+0(SB)/8, $0x0000000000000000
 DATA pairStart<>+8(SB)/8, $0x0000000000000000
 DATA pairStart<>+16(SB)/8, $0x0000000000000001
 DATA pairStart<>+24(SB)/8, $0x0000000000000000
 GLOBL pairStart<>(SB), RODATA|NOPTR, $32
+
+DATA byteReverse2<>+0(SB)/8, $0x08090a0b0c0d0e0f
+DATA byteReverse2<>+8(SB)/8, $0x0001020304050607
+DATA byteReverse2<>+16(SB)/8, $0x08090a0b0c0d0e0f
+DATA byteReverse2<>+24(SB)/8, $0x0001020304050607
+GLOBL byteReverse2<>(SB), RODATA|NOPTR, $32
 
 DATA pairAdd15<>+0(SB)/8, $0x0000000000000002
 DATA pairAdd15<>+8(SB)/8, $0x0000000000000000
@@ -4456,23 +4606,165 @@ DATA pairAdd15<>+464(SB)/8, $0x000000000000001e
 DATA pairAdd15<>+472(SB)/8, $0x0000000000000000
 GLOBL pairAdd15<>(SB), RODATA|NOPTR, $480
 
-DATA byteReverse<>+0(SB)/8, $0x08090a0b0c0d0e0f
-DATA byteReverse<>+8(SB)/8, $0x0001020304050607
-GLOBL byteReverse<>(SB), RODATA|NOPTR, $16
-
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2, VAES
+// Requires: AES, AVX, AVX2, VAES
 TEXT ·ctr64(SB), NOSPLIT, $32-72
-	MOVQ keys+0(FP), AX
-	MOVQ rounds+8(FP), DX
-	MOVQ DX, CX
-	SHLQ $0x04, CX
-	ADDQ AX, CX
-	MOVQ ctr+16(FP), BX
-	MOVQ dst_base+24(FP), SI
-	MOVQ src_base+48(FP), DI
-	MOVQ src_len+56(FP), R8
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  ctr+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	CMPQ  R8, $0x10
+	JA    long_2
+	TESTQ R8, R8
+	JZ    ctrExit_2
 
+	// The short path: at most one block, on XMM registers.
+	VMOVDQU (BX), X0
+	VMOVDQA X0, X1
+	VPXOR   (AX), X1, X1
+	CMPQ    DX, $0x0c
+	JB      rounds10_22
+	JE      rounds12_22
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC 16(AX), X1, X1
+	VAESENC 32(AX), X1, X1
+
+rounds12_22:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC -176(CX), X1, X1
+	VAESENC -160(CX), X1, X1
+
+rounds10_22:
+	// Round Nr-9.
+	VAESENC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESENC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESENC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESENC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESENC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESENC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESENC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESENC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESENC -16(CX), X1, X1
+
+	// Last round.
+	VAESENCLAST (CX), X1, X1
+	CMPQ        R8, $0x10
+	JNE         loadShortPartial_2
+	VMOVDQU     (DI), X2
+	JMP         loadShortDone_2
+
+loadShortPartial_2:
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R8, AX
+	ANDQ $0x0f, AX
+	ADDQ DI, AX
+	XORQ CX, CX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R8
+	JZ      loadSkip_7
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_7:
+	TESTQ   $0x00000002, R8
+	JZ      loadSkip_8
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
+
+loadSkip_8:
+	TESTQ $0x00000004, R8
+	JZ    loadSkip_9
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
+
+loadSkip_9:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R8
+	JZ      loadShort_3
+	VMOVQ   (DI), X2
+	VPINSRQ $0x01, CX, X2, X2
+	JMP     loadDone_3
+
+loadShort_3:
+	VMOVQ CX, X2
+
+loadDone_3:
+loadShortDone_2:
+	VPXOR   X1, X2, X2
+	CMPQ    R8, $0x10
+	JNE     storeShortPartial_2
+	VMOVDQU X2, (SI)
+	JMP     storeShortDone_2
+
+storeShortPartial_2:
+	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    SI, AX
+	VMOVQ   X2, CX
+	TESTQ   $0x00000008, R8
+	JZ      storeSkip_9
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X2, CX
+	ADDQ    $0x08, AX
+
+storeSkip_9:
+	TESTQ $0x00000004, R8
+	JZ    storeSkip_10
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_10:
+	TESTQ $0x00000002, R8
+	JZ    storeSkip_11
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_11:
+	TESTQ $0x00000001, R8
+	JZ    storeSkip_12
+	MOVB  CL, (AX)
+
+storeSkip_12:
+storeShortDone_2:
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VPADDQ  pairStart<>+16(SB), X0, X0
+	VPSHUFB byteReverse<>+0(SB), X0, X0
+	VMOVDQU X0, (BX)
+
+ctrExit_2:
+	RET
+
+long_2:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (BX), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -4559,8 +4851,8 @@ counterDone_1:
 	VPXOR          Y0, Y14, Y14
 	VPXOR          Y0, Y15, Y15
 	CMPQ           DX, $0x0c
-	JB             rounds10_21
-	JE             rounds12_21
+	JB             rounds10_23
+	JE             rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -4596,7 +4888,7 @@ counterDone_1:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds12_21:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -4631,7 +4923,7 @@ rounds12_21:
 	VAESENC        Y0, Y14, Y14
 	VAESENC        Y0, Y15, Y15
 
-rounds10_21:
+rounds10_23:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -4939,8 +5231,8 @@ counterDone_2:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          Y0, Y8, Y8
 	CMPQ           DX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_22
+	JB             rounds10_24
+	JE             rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -4976,7 +5268,7 @@ counterDone_2:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds12_22:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -5011,7 +5303,7 @@ rounds12_22:
 	VAESENC        Y0, Y7, Y7
 	VAESENC        Y0, Y8, Y8
 
-rounds10_22:
+rounds10_24:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y1, Y1
@@ -5394,8 +5686,8 @@ counterDone_3:
 	VPXOR          Y9, Y4, Y4
 	VPXOR          Y9, Y5, Y5
 	CMPQ           DX, $0x0c
-	JB             rounds10_23
-	JE             rounds12_23
+	JB             rounds10_25
+	JE             rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y9
@@ -5417,7 +5709,7 @@ counterDone_3:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds12_23:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -5438,7 +5730,7 @@ rounds12_23:
 	VAESENC        Y9, Y4, Y4
 	VAESENC        Y9, Y5, Y5
 
-rounds10_23:
+rounds10_25:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y9
 	VAESENC        Y9, Y1, Y1
@@ -5668,8 +5960,8 @@ counterDone_4:
 	VPXOR          Y5, Y2, Y2
 	VPXOR          Y5, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_24
-	JE             rounds12_24
+	JB             rounds10_26
+	JE             rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y5
@@ -5683,7 +5975,7 @@ counterDone_4:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds12_24:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -5696,7 +5988,7 @@ rounds12_24:
 	VAESENC        Y5, Y2, Y2
 	VAESENC        Y5, Y3, Y3
 
-rounds10_24:
+rounds10_26:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y5
 	VAESENC        Y5, Y1, Y1
@@ -5836,8 +6128,8 @@ counterDone_5:
 	VPXOR          Y3, Y1, Y1
 	VPXOR          Y3, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_25
-	JE             rounds12_25
+	JB             rounds10_27
+	JE             rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -5847,7 +6139,7 @@ counterDone_5:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds12_25:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -5856,7 +6148,7 @@ rounds12_25:
 	VAESENC        Y3, Y1, Y1
 	VAESENC        Y3, Y2, Y2
 
-rounds10_25:
+rounds10_27:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESENC        Y3, Y1, Y1
@@ -5941,8 +6233,8 @@ width1_4:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y2, Y2
 	CMPQ           DX, $0x0c
-	JB             rounds10_26
-	JE             rounds12_26
+	JB             rounds10_28
+	JE             rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -5950,14 +6242,14 @@ width1_4:
 	VBROADCASTI128 32(AX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds12_26:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESENC        Y1, Y2, Y2
 	VBROADCASTI128 -160(CX), Y1
 	VAESENC        Y1, Y2, Y2
 
-rounds10_26:
+rounds10_28:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESENC        Y1, Y2, Y2
@@ -6035,70 +6327,70 @@ ctrTailPartial_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R8
-	JZ      loadSkip_4
+	JZ      loadSkip_10
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, SI
 	MOVBQZX (DX), DI
 	ORQ     DI, SI
 
-loadSkip_4:
+loadSkip_10:
 	TESTQ   $0x00000002, R8
-	JZ      loadSkip_5
+	JZ      loadSkip_11
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, SI
 	MOVWQZX (DX), DI
 	ORQ     DI, SI
 
-loadSkip_5:
+loadSkip_11:
 	TESTQ $0x00000004, R8
-	JZ    loadSkip_6
+	JZ    loadSkip_12
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, SI
 	MOVL  (DX), DI
 	ORQ   DI, SI
 
-loadSkip_6:
+loadSkip_12:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R8
-	JZ      loadShort_2
+	JZ      loadShort_4
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, SI, X2, X2
-	JMP     loadDone_2
+	JMP     loadDone_4
 
-loadShort_2:
+loadShort_4:
 	VMOVQ SI, X2
 
-loadDone_2:
+loadDone_4:
 	VPXOR X1, X2, X2
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R8
-	JZ      storeSkip_5
+	JZ      storeSkip_13
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_5:
+storeSkip_13:
 	TESTQ $0x00000004, R8
-	JZ    storeSkip_6
+	JZ    storeSkip_14
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_6:
+storeSkip_14:
 	TESTQ $0x00000002, R8
-	JZ    storeSkip_7
+	JZ    storeSkip_15
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_7:
+storeSkip_15:
 	TESTQ $0x00000001, R8
-	JZ    storeSkip_8
+	JZ    storeSkip_16
 	MOVB  CL, (AX)
 
-storeSkip_8:
+storeSkip_16:
 ctrTailDone_2:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (BX)
@@ -6422,17 +6714,17 @@ TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  data_base+16(FP), DX
 	MOVQ  data_len+24(FP), BX
 	CMPQ  BX, $0x10
-	JA    long_1
+	JA    long_3
 	TESTQ BX, BX
 	JZ    ghashExit_1
 
 	// The short path: at most one block, on XMM registers.
 	CMPQ    BX, $0x10
-	JNE     loadShortPartial_1
+	JNE     loadShortPartial_3
 	VMOVDQU (DX), X0
-	JMP     loadShortDone_1
+	JMP     loadShortDone_3
 
-loadShortPartial_1:
+loadShortPartial_3:
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ BX, SI
 	ANDQ $0x0f, SI
@@ -6441,41 +6733,41 @@ loadShortPartial_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, BX
-	JZ      loadSkip_7
+	JZ      loadSkip_13
 	SUBQ    $0x01, SI
 	SHLQ    $0x08, DI
 	MOVBQZX (SI), R8
 	ORQ     R8, DI
 
-loadSkip_7:
+loadSkip_13:
 	TESTQ   $0x00000002, BX
-	JZ      loadSkip_8
+	JZ      loadSkip_14
 	SUBQ    $0x02, SI
 	SHLQ    $0x10, DI
 	MOVWQZX (SI), R8
 	ORQ     R8, DI
 
-loadSkip_8:
+loadSkip_14:
 	TESTQ $0x00000004, BX
-	JZ    loadSkip_9
+	JZ    loadSkip_15
 	SUBQ  $0x04, SI
 	SHLQ  $0x20, DI
 	MOVL  (SI), R8
 	ORQ   R8, DI
 
-loadSkip_9:
+loadSkip_15:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, BX
-	JZ      loadShort_3
+	JZ      loadShort_5
 	VMOVQ   (DX), X0
 	VPINSRQ $0x01, DI, X0, X0
-	JMP     loadDone_3
+	JMP     loadDone_5
 
-loadShort_3:
+loadShort_5:
 	VMOVQ DI, X0
 
-loadDone_3:
-loadShortDone_1:
+loadDone_5:
+loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VMOVDQU 240(AX), X1
 
@@ -6505,7 +6797,7 @@ loadShortDone_1:
 ghashExit_1:
 	RET
 
-long_1:
+long_3:
 	VMOVDQU (CX), X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 
@@ -6663,40 +6955,40 @@ ghashTailPartial_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_10
+	JZ      loadSkip_16
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
 	MOVBQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_10:
+loadSkip_16:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_11
+	JZ      loadSkip_17
 	SUBQ    $0x02, DI
 	SHLQ    $0x10, R8
 	MOVWQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_11:
+loadSkip_17:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_12
+	JZ    loadSkip_18
 	SUBQ  $0x04, DI
 	SHLQ  $0x20, R8
 	MOVL  (DI), R9
 	ORQ   R9, R8
 
-loadSkip_12:
+loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_4
+	JZ      loadShort_6
 	VMOVQ   (AX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_4
+	JMP     loadDone_6
 
-loadShort_4:
+loadShort_6:
 	VMOVQ R8, X2
 
-loadDone_4:
+loadDone_6:
 	VINSERTI128 $0x01, X2, Y1, Y1
 	VMOVDQU     (SI), Y2
 	VMOVDQU     256(SI), Y3
@@ -6719,40 +7011,40 @@ ghashTailLow_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_13
+	JZ      loadSkip_19
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
 	MOVBQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_13:
+loadSkip_19:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_14
+	JZ      loadSkip_20
 	SUBQ    $0x02, DI
 	SHLQ    $0x10, R8
 	MOVWQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_14:
+loadSkip_20:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_15
+	JZ    loadSkip_21
 	SUBQ  $0x04, DI
 	SHLQ  $0x20, R8
 	MOVL  (DI), R9
 	ORQ   R9, R8
 
-loadSkip_15:
+loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_5
+	JZ      loadShort_7
 	VMOVQ   (AX), X1
 	VPINSRQ $0x01, R8, X1, X1
-	JMP     loadDone_5
+	JMP     loadDone_7
 
-loadShort_5:
+loadShort_7:
 	VMOVQ R8, X1
 
-loadDone_5:
+loadDone_7:
 	VMOVDQU (SI), X2
 	VMOVDQU 256(SI), X3
 
@@ -6807,40 +7099,40 @@ ghashTailLast_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_16
+	JZ      loadSkip_22
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
 	MOVBQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_16:
+loadSkip_22:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_17
+	JZ      loadSkip_23
 	SUBQ    $0x02, DI
 	SHLQ    $0x10, R8
 	MOVWQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_17:
+loadSkip_23:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_18
+	JZ    loadSkip_24
 	SUBQ  $0x04, DI
 	SHLQ  $0x20, R8
 	MOVL  (DI), R9
 	ORQ   R9, R8
 
-loadSkip_18:
+loadSkip_24:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_6
+	JZ      loadShort_8
 	VMOVQ   (AX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_6
+	JMP     loadDone_8
 
-loadShort_6:
+loadShort_8:
 	VMOVQ R8, X3
 
-loadDone_6:
+loadDone_8:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (SI), Y3
 	VMOVDQU     256(SI), Y5
@@ -6863,40 +7155,40 @@ ghashTailLow_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_19
+	JZ      loadSkip_25
 	SUBQ    $0x01, DI
 	SHLQ    $0x08, R8
 	MOVBQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_19:
+loadSkip_25:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_20
+	JZ      loadSkip_26
 	SUBQ    $0x02, DI
 	SHLQ    $0x10, R8
 	MOVWQZX (DI), R9
 	ORQ     R9, R8
 
-loadSkip_20:
+loadSkip_26:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_21
+	JZ    loadSkip_27
 	SUBQ  $0x04, DI
 	SHLQ  $0x20, R8
 	MOVL  (DI), R9
 	ORQ   R9, R8
 
-loadSkip_21:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_7
+	JZ      loadShort_9
 	VMOVQ   (AX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_7
+	JMP     loadDone_9
 
-loadShort_7:
+loadShort_9:
 	VMOVQ R8, X2
 
-loadDone_7:
+loadDone_9:
 	VMOVDQU (SI), X3
 	VMOVDQU 256(SI), X5
 
@@ -6956,7 +7248,7 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
 	CMPQ  R10, $0x10
-	JA    long_2
+	JA    long_4
 	TESTQ R10, R10
 	JZ    sealExit_1
 
@@ -6965,19 +7257,19 @@ TEXT ·seal(SB), NOSPLIT, $32-88
 	VMOVDQA X0, X1
 	VPXOR   (AX), X1, X1
 	CMPQ    DX, $0x0c
-	JB      rounds10_27
-	JE      rounds12_27
+	JB      rounds10_29
+	JE      rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_27:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_27:
+rounds10_29:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7008,11 +7300,11 @@ rounds10_27:
 	// Last round.
 	VAESENCLAST (CX), X1, X1
 	CMPQ        R10, $0x10
-	JNE         loadShortPartial_2
+	JNE         loadShortPartial_4
 	VMOVDQU     (R9), X2
-	JMP         loadShortDone_2
+	JMP         loadShortDone_4
 
-loadShortPartial_2:
+loadShortPartial_4:
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R10, AX
 	ANDQ $0x0f, AX
@@ -7021,78 +7313,78 @@ loadShortPartial_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_22
+	JZ      loadSkip_28
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_22:
+loadSkip_28:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_23
+	JZ      loadSkip_29
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_23:
+loadSkip_29:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_24
+	JZ    loadSkip_30
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_24:
+loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_8
+	JZ      loadShort_10
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_8
+	JMP     loadDone_10
 
-loadShort_8:
+loadShort_10:
 	VMOVQ CX, X2
 
-loadDone_8:
-loadShortDone_2:
+loadDone_10:
+loadShortDone_4:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
-	JNE     storeShortPartial_1
+	JNE     storeShortPartial_3
 	VMOVDQU X2, (R8)
-	JMP     storeShortDone_1
+	JMP     storeShortDone_3
 
-storeShortPartial_1:
+storeShortPartial_3:
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_9
+	JZ      storeSkip_17
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_9:
+storeSkip_17:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_10
+	JZ    storeSkip_18
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_10:
+storeSkip_18:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_11
+	JZ    storeSkip_19
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_11:
+storeSkip_19:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_12
+	JZ    storeSkip_20
 	MOVB  CL, (AX)
 
-storeSkip_12:
-storeShortDone_1:
+storeSkip_20:
+storeShortDone_3:
 	// keepShort: zero the bytes past n.
 	MOVQ  $0x00000010, AX
 	SUBQ  R10, AX
@@ -7132,7 +7424,7 @@ storeShortDone_1:
 sealExit_1:
 	RET
 
-long_2:
+long_4:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -7172,8 +7464,8 @@ long_2:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_28
-	JE             rounds12_28
+	JB             rounds10_30
+	JE             rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -7195,7 +7487,7 @@ long_2:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_28:
+rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7216,7 +7508,7 @@ rounds12_28:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_28:
+rounds10_30:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7381,8 +7673,8 @@ seal16_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_29
-	JE             rounds12_29
+	JB             rounds10_31
+	JE             rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -7404,7 +7696,7 @@ seal16_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_29:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7425,7 +7717,7 @@ rounds12_29:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_29:
+rounds10_31:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -7833,8 +8125,8 @@ sealTail_1:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_30
-	JE             rounds12_30
+	JB             rounds10_32
+	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -7856,7 +8148,7 @@ sealTail_1:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_30:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -7877,7 +8169,7 @@ rounds12_30:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_30:
+rounds10_32:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -8094,8 +8386,8 @@ width4_5:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_31
-	JE             rounds12_31
+	JB             rounds10_33
+	JE             rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -8109,7 +8401,7 @@ width4_5:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_31:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -8122,7 +8414,7 @@ rounds12_31:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_31:
+rounds10_33:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -8251,8 +8543,8 @@ width2_5:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_32
-	JE             rounds12_32
+	JB             rounds10_34
+	JE             rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -8262,7 +8554,7 @@ width2_5:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_32:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -8271,7 +8563,7 @@ rounds12_32:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_32:
+rounds10_34:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -8356,8 +8648,8 @@ width1_5:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_33
-	JE             rounds12_33
+	JB             rounds10_35
+	JE             rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -8365,14 +8657,14 @@ width1_5:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_33:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_33:
+rounds10_35:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -8450,70 +8742,70 @@ ctrTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_25
+	JZ      loadSkip_31
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, R9
 	MOVBQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_25:
+loadSkip_31:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_26
+	JZ      loadSkip_32
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, R9
 	MOVWQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_26:
+loadSkip_32:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_27
+	JZ    loadSkip_33
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, R9
 	MOVL  (DX), R11
 	ORQ   R11, R9
 
-loadSkip_27:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_9
+	JZ      loadShort_11
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R9, X3, X3
-	JMP     loadDone_9
+	JMP     loadDone_11
 
-loadShort_9:
+loadShort_11:
 	VMOVQ R9, X3
 
-loadDone_9:
+loadDone_11:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_13
+	JZ      storeSkip_21
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_13:
+storeSkip_21:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_14
+	JZ    storeSkip_22
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_14:
+storeSkip_22:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_15
+	JZ    storeSkip_23
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_15:
+storeSkip_23:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_16
+	JZ    storeSkip_24
 	MOVB  CL, (AX)
 
-storeSkip_16:
+storeSkip_24:
 ctrTailDone_3:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
@@ -8553,40 +8845,40 @@ ghashTailPartial_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_28
+	JZ      loadSkip_34
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_28:
+loadSkip_34:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_29
+	JZ      loadSkip_35
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_29:
+loadSkip_35:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_30
+	JZ    loadSkip_36
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_30:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_10
+	JZ      loadShort_12
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_10
+	JMP     loadDone_12
 
-loadShort_10:
+loadShort_12:
 	VMOVQ R8, X3
 
-loadDone_10:
+loadDone_12:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (AX), Y3
 	VMOVDQU     256(AX), Y4
@@ -8609,40 +8901,40 @@ ghashTailLow_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_31
+	JZ      loadSkip_37
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_31:
+loadSkip_37:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_32
+	JZ      loadSkip_38
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_32:
+loadSkip_38:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_33
+	JZ    loadSkip_39
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_33:
+loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_11
+	JZ      loadShort_13
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_11
+	JMP     loadDone_13
 
-loadShort_11:
+loadShort_13:
 	VMOVQ R8, X2
 
-loadDone_11:
+loadDone_13:
 	VMOVDQU (AX), X3
 	VMOVDQU 256(AX), X4
 
@@ -8697,40 +8989,40 @@ ghashTailLast_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_34
+	JZ      loadSkip_40
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_34:
+loadSkip_40:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_35
+	JZ      loadSkip_41
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_35:
+loadSkip_41:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_36
+	JZ    loadSkip_42
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_36:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_12
+	JZ      loadShort_14
 	VMOVQ   (CX), X4
 	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_12
+	JMP     loadDone_14
 
-loadShort_12:
+loadShort_14:
 	VMOVQ R8, X4
 
-loadDone_12:
+loadDone_14:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (AX), Y4
 	VMOVDQU     256(AX), Y6
@@ -8753,40 +9045,40 @@ ghashTailLow_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_37
+	JZ      loadSkip_43
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_37:
+loadSkip_43:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_38
+	JZ      loadSkip_44
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_38:
+loadSkip_44:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_39
+	JZ    loadSkip_45
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_39:
+loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_13
+	JZ      loadShort_15
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_13
+	JMP     loadDone_15
 
-loadShort_13:
+loadShort_15:
 	VMOVQ R8, X3
 
-loadDone_13:
+loadDone_15:
 	VMOVDQU (AX), X4
 	VMOVDQU 256(AX), X6
 
@@ -8854,18 +9146,18 @@ TEXT ·open(SB), NOSPLIT, $32-88
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
 	CMPQ  R10, $0x10
-	JA    long_3
+	JA    long_5
 	TESTQ R10, R10
 	JZ    openExit_1
 
 	// The short path: at most one block, on XMM registers.
 	VMOVDQU (SI), X0
 	CMPQ    R10, $0x10
-	JNE     loadShortPartial_3
+	JNE     loadShortPartial_5
 	VMOVDQU (R9), X2
-	JMP     loadShortDone_3
+	JMP     loadShortDone_5
 
-loadShortPartial_3:
+loadShortPartial_5:
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R10, R11
 	ANDQ $0x0f, R11
@@ -8874,41 +9166,41 @@ loadShortPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_40
+	JZ      loadSkip_46
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_40:
+loadSkip_46:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_41
+	JZ      loadSkip_47
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_41:
+loadSkip_47:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_42
+	JZ    loadSkip_48
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_42:
+loadSkip_48:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_14
+	JZ      loadShort_16
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_14
+	JMP     loadDone_16
 
-loadShort_14:
+loadShort_16:
 	VMOVQ R12, X2
 
-loadDone_14:
-loadShortDone_3:
+loadDone_16:
+loadShortDone_5:
 	VMOVDQA X2, X1
 
 	// ghashShort: y = (y ^ x)·H.
@@ -8939,19 +9231,19 @@ loadShortDone_3:
 	VMOVDQA    X0, X1
 	VPXOR      (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_34
-	JE         rounds12_34
+	JB         rounds10_36
+	JE         rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_34:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_34:
+rounds10_36:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -8983,41 +9275,41 @@ rounds10_34:
 	VAESENCLAST (CX), X1, X1
 	VPXOR       X1, X2, X2
 	CMPQ        R10, $0x10
-	JNE         storeShortPartial_2
+	JNE         storeShortPartial_4
 	VMOVDQU     X2, (R8)
-	JMP         storeShortDone_2
+	JMP         storeShortDone_4
 
-storeShortPartial_2:
+storeShortPartial_4:
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_17
+	JZ      storeSkip_25
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_17:
+storeSkip_25:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_18
+	JZ    storeSkip_26
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_18:
+storeSkip_26:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_19
+	JZ    storeSkip_27
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_19:
+storeSkip_27:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_20
+	JZ    storeSkip_28
 	MOVB  CL, (AX)
 
-storeSkip_20:
-storeShortDone_2:
+storeSkip_28:
+storeShortDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VPADDD  pairStart<>+16(SB), X0, X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
@@ -9026,7 +9318,7 @@ storeShortDone_2:
 openExit_1:
 	RET
 
-long_3:
+long_5:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -9070,8 +9362,8 @@ open16_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_35
-	JE             rounds12_35
+	JB             rounds10_37
+	JE             rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -9093,7 +9385,7 @@ open16_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_35:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9114,7 +9406,7 @@ rounds12_35:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_35:
+rounds10_37:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9398,8 +9690,8 @@ openLast_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_36
-	JE             rounds12_36
+	JB             rounds10_38
+	JE             rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -9421,7 +9713,7 @@ openLast_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_36:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9442,7 +9734,7 @@ rounds12_36:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_36:
+rounds10_38:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9720,40 +10012,40 @@ ghashTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_43
+	JZ      loadSkip_49
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_43:
+loadSkip_49:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_44
+	JZ      loadSkip_50
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_44:
+loadSkip_50:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_45
+	JZ    loadSkip_51
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_45:
+loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_15
+	JZ      loadShort_17
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_15
+	JMP     loadDone_17
 
-loadShort_15:
+loadShort_17:
 	VMOVQ R14, X3
 
-loadDone_15:
+loadDone_17:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (R11), Y3
 	VMOVDQU     256(R11), Y4
@@ -9776,40 +10068,40 @@ ghashTailLow_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_46
+	JZ      loadSkip_52
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_46:
+loadSkip_52:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_47
+	JZ      loadSkip_53
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_47:
+loadSkip_53:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_48
+	JZ    loadSkip_54
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_48:
+loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_16
+	JZ      loadShort_18
 	VMOVQ   (BX), X2
 	VPINSRQ $0x01, R14, X2, X2
-	JMP     loadDone_16
+	JMP     loadDone_18
 
-loadShort_16:
+loadShort_18:
 	VMOVQ R14, X2
 
-loadDone_16:
+loadDone_18:
 	VMOVDQU (R11), X3
 	VMOVDQU 256(R11), X4
 
@@ -9864,40 +10156,40 @@ ghashTailLast_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_49
+	JZ      loadSkip_55
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_49:
+loadSkip_55:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_50
+	JZ      loadSkip_56
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_50:
+loadSkip_56:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_51
+	JZ    loadSkip_57
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_51:
+loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_17
+	JZ      loadShort_19
 	VMOVQ   (BX), X4
 	VPINSRQ $0x01, R14, X4, X4
-	JMP     loadDone_17
+	JMP     loadDone_19
 
-loadShort_17:
+loadShort_19:
 	VMOVQ R14, X4
 
-loadDone_17:
+loadDone_19:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (R11), Y4
 	VMOVDQU     256(R11), Y6
@@ -9920,40 +10212,40 @@ ghashTailLow_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_52
+	JZ      loadSkip_58
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_52:
+loadSkip_58:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_53
+	JZ      loadSkip_59
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_53:
+loadSkip_59:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_54
+	JZ    loadSkip_60
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_54:
+loadSkip_60:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_18
+	JZ      loadShort_20
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_18
+	JMP     loadDone_20
 
-loadShort_18:
+loadShort_20:
 	VMOVQ R14, X3
 
-loadDone_18:
+loadDone_20:
 	VMOVDQU (R11), X4
 	VMOVDQU 256(R11), X6
 
@@ -10038,8 +10330,8 @@ ghashTailDone_3:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_37
-	JE             rounds12_37
+	JB             rounds10_39
+	JE             rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -10061,7 +10353,7 @@ ghashTailDone_3:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_37:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -10082,7 +10374,7 @@ rounds12_37:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_37:
+rounds10_39:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -10299,8 +10591,8 @@ width4_6:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_38
-	JE             rounds12_38
+	JB             rounds10_40
+	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -10314,7 +10606,7 @@ width4_6:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_38:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -10327,7 +10619,7 @@ rounds12_38:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_38:
+rounds10_40:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -10456,8 +10748,8 @@ width2_6:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_39
-	JE             rounds12_39
+	JB             rounds10_41
+	JE             rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -10467,7 +10759,7 @@ width2_6:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_39:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -10476,7 +10768,7 @@ rounds12_39:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_39:
+rounds10_41:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -10561,8 +10853,8 @@ width1_6:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_40
-	JE             rounds12_40
+	JB             rounds10_42
+	JE             rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -10570,14 +10862,14 @@ width1_6:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_40:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_40:
+rounds10_42:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -10655,70 +10947,70 @@ ctrTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_55
+	JZ      loadSkip_61
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, BX
 	MOVBQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_55:
+loadSkip_61:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_56
+	JZ      loadSkip_62
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, BX
 	MOVWQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_56:
+loadSkip_62:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_57
+	JZ    loadSkip_63
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, BX
 	MOVL  (DX), R8
 	ORQ   R8, BX
 
-loadSkip_57:
+loadSkip_63:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_19
+	JZ      loadShort_21
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, BX, X3, X3
-	JMP     loadDone_19
+	JMP     loadDone_21
 
-loadShort_19:
+loadShort_21:
 	VMOVQ BX, X3
 
-loadDone_19:
+loadDone_21:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_21
+	JZ      storeSkip_29
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_21:
+storeSkip_29:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_22
+	JZ    storeSkip_30
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_22:
+storeSkip_30:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_23
+	JZ    storeSkip_31
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_23:
+storeSkip_31:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_24
+	JZ    storeSkip_32
 	MOVB  CL, (AX)
 
-storeSkip_24:
+storeSkip_32:
 ctrTailDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
@@ -10742,7 +11034,7 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
 	CMPQ  R10, $0x10
-	JA    long_4
+	JA    long_6
 	TESTQ R10, R10
 	JZ    sealExit_2
 
@@ -10751,19 +11043,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	VMOVDQA X0, X1
 	VPXOR   (AX), X1, X1
 	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_41:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_41:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -10794,11 +11086,11 @@ rounds10_41:
 	// Last round.
 	VAESENCLAST (CX), X1, X1
 	CMPQ        R10, $0x10
-	JNE         loadShortPartial_4
+	JNE         loadShortPartial_6
 	VMOVDQU     (R9), X2
-	JMP         loadShortDone_4
+	JMP         loadShortDone_6
 
-loadShortPartial_4:
+loadShortPartial_6:
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R10, AX
 	ANDQ $0x0f, AX
@@ -10807,78 +11099,78 @@ loadShortPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_58
+	JZ      loadSkip_64
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_58:
+loadSkip_64:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_59
+	JZ      loadSkip_65
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_59:
+loadSkip_65:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_60
+	JZ    loadSkip_66
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_60:
+loadSkip_66:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_20
+	JZ      loadShort_22
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_20
+	JMP     loadDone_22
 
-loadShort_20:
+loadShort_22:
 	VMOVQ CX, X2
 
-loadDone_20:
-loadShortDone_4:
+loadDone_22:
+loadShortDone_6:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
-	JNE     storeShortPartial_3
+	JNE     storeShortPartial_5
 	VMOVDQU X2, (R8)
-	JMP     storeShortDone_3
+	JMP     storeShortDone_5
 
-storeShortPartial_3:
+storeShortPartial_5:
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_25
+	JZ      storeSkip_33
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_25:
+storeSkip_33:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_26
+	JZ    storeSkip_34
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_26:
+storeSkip_34:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_27
+	JZ    storeSkip_35
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_27:
+storeSkip_35:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_28
+	JZ    storeSkip_36
 	MOVB  CL, (AX)
 
-storeSkip_28:
-storeShortDone_3:
+storeSkip_36:
+storeShortDone_5:
 	// keepShort: zero the bytes past n.
 	MOVQ  $0x00000010, AX
 	SUBQ  R10, AX
@@ -10918,7 +11210,7 @@ storeShortDone_3:
 sealExit_2:
 	RET
 
-long_4:
+long_6:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -11006,8 +11298,8 @@ counterWhitened_1:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_42
-	JE      rounds12_42
+	JB      rounds10_44
+	JE      rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11029,7 +11321,7 @@ counterWhitened_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_42:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11050,7 +11342,7 @@ rounds12_42:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_42:
+rounds10_44:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11253,8 +11545,8 @@ counterWhitened_2:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
+	JB      rounds10_45
+	JE      rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11276,7 +11568,7 @@ counterWhitened_2:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_43:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11297,7 +11589,7 @@ rounds12_43:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_43:
+rounds10_45:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11722,8 +12014,8 @@ counterDone_8:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_44
-	JE             rounds12_44
+	JB             rounds10_46
+	JE             rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -11745,7 +12037,7 @@ counterDone_8:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_44:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -11766,7 +12058,7 @@ rounds12_44:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_44:
+rounds10_46:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -11996,8 +12288,8 @@ counterDone_9:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_45
-	JE             rounds12_45
+	JB             rounds10_47
+	JE             rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -12011,7 +12303,7 @@ counterDone_9:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_45:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -12024,7 +12316,7 @@ rounds12_45:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_45:
+rounds10_47:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -12164,8 +12456,8 @@ counterDone_10:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_46
-	JE             rounds12_46
+	JB             rounds10_48
+	JE             rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -12175,7 +12467,7 @@ counterDone_10:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_46:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -12184,7 +12476,7 @@ rounds12_46:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_46:
+rounds10_48:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -12269,8 +12561,8 @@ width1_7:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_47
-	JE             rounds12_47
+	JB             rounds10_49
+	JE             rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -12278,14 +12570,14 @@ width1_7:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_47:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_47:
+rounds10_49:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -12363,70 +12655,70 @@ ctrTailPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_61
+	JZ      loadSkip_67
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, R9
 	MOVBQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_61:
+loadSkip_67:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_62
+	JZ      loadSkip_68
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, R9
 	MOVWQZX (DX), R11
 	ORQ     R11, R9
 
-loadSkip_62:
+loadSkip_68:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_63
+	JZ    loadSkip_69
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, R9
 	MOVL  (DX), R11
 	ORQ   R11, R9
 
-loadSkip_63:
+loadSkip_69:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_21
+	JZ      loadShort_23
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R9, X3, X3
-	JMP     loadDone_21
+	JMP     loadDone_23
 
-loadShort_21:
+loadShort_23:
 	VMOVQ R9, X3
 
-loadDone_21:
+loadDone_23:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_29
+	JZ      storeSkip_37
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_29:
+storeSkip_37:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_30
+	JZ    storeSkip_38
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_30:
+storeSkip_38:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_31
+	JZ    storeSkip_39
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_31:
+storeSkip_39:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_32
+	JZ    storeSkip_40
 	MOVB  CL, (AX)
 
-storeSkip_32:
+storeSkip_40:
 ctrTailDone_5:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
@@ -12466,40 +12758,40 @@ ghashTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_64
+	JZ      loadSkip_70
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_64:
+loadSkip_70:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_65
+	JZ      loadSkip_71
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_65:
+loadSkip_71:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_66
+	JZ    loadSkip_72
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_66:
+loadSkip_72:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_22
+	JZ      loadShort_24
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_22
+	JMP     loadDone_24
 
-loadShort_22:
+loadShort_24:
 	VMOVQ R8, X3
 
-loadDone_22:
+loadDone_24:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (AX), Y3
 	VMOVDQU     256(AX), Y4
@@ -12522,40 +12814,40 @@ ghashTailLow_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_67
+	JZ      loadSkip_73
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_67:
+loadSkip_73:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_68
+	JZ      loadSkip_74
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_68:
+loadSkip_74:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_69
+	JZ    loadSkip_75
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_69:
+loadSkip_75:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_23
+	JZ      loadShort_25
 	VMOVQ   (CX), X2
 	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_23
+	JMP     loadDone_25
 
-loadShort_23:
+loadShort_25:
 	VMOVQ R8, X2
 
-loadDone_23:
+loadDone_25:
 	VMOVDQU (AX), X3
 	VMOVDQU 256(AX), X4
 
@@ -12610,40 +12902,40 @@ ghashTailLast_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_70
+	JZ      loadSkip_76
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_70:
+loadSkip_76:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_71
+	JZ      loadSkip_77
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_71:
+loadSkip_77:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_72
+	JZ    loadSkip_78
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_72:
+loadSkip_78:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_24
+	JZ      loadShort_26
 	VMOVQ   (CX), X4
 	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_24
+	JMP     loadDone_26
 
-loadShort_24:
+loadShort_26:
 	VMOVQ R8, X4
 
-loadDone_24:
+loadDone_26:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (AX), Y4
 	VMOVDQU     256(AX), Y6
@@ -12666,40 +12958,40 @@ ghashTailLow_8:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_73
+	JZ      loadSkip_79
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_73:
+loadSkip_79:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_74
+	JZ      loadSkip_80
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_74:
+loadSkip_80:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_75
+	JZ    loadSkip_81
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_75:
+loadSkip_81:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_25
+	JZ      loadShort_27
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_25
+	JMP     loadDone_27
 
-loadShort_25:
+loadShort_27:
 	VMOVQ R8, X3
 
-loadDone_25:
+loadDone_27:
 	VMOVDQU (AX), X4
 	VMOVDQU 256(AX), X6
 
@@ -12787,18 +13079,18 @@ TEXT ·openPublic(SB), NOSPLIT, $32-88
 	MOVQ  src_base+64(FP), R9
 	MOVQ  src_len+72(FP), R10
 	CMPQ  R10, $0x10
-	JA    long_5
+	JA    long_7
 	TESTQ R10, R10
 	JZ    openExit_2
 
 	// The short path: at most one block, on XMM registers.
 	VMOVDQU (SI), X0
 	CMPQ    R10, $0x10
-	JNE     loadShortPartial_5
+	JNE     loadShortPartial_7
 	VMOVDQU (R9), X2
-	JMP     loadShortDone_5
+	JMP     loadShortDone_7
 
-loadShortPartial_5:
+loadShortPartial_7:
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R10, R11
 	ANDQ $0x0f, R11
@@ -12807,41 +13099,41 @@ loadShortPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_76
+	JZ      loadSkip_82
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_76:
+loadSkip_82:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_77
+	JZ      loadSkip_83
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_77:
+loadSkip_83:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_78
+	JZ    loadSkip_84
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_78:
+loadSkip_84:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_26
+	JZ      loadShort_28
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_26
+	JMP     loadDone_28
 
-loadShort_26:
+loadShort_28:
 	VMOVQ R12, X2
 
-loadDone_26:
-loadShortDone_5:
+loadDone_28:
+loadShortDone_7:
 	VMOVDQA X2, X1
 
 	// ghashShort: y = (y ^ x)·H.
@@ -12872,19 +13164,19 @@ loadShortDone_5:
 	VMOVDQA    X0, X1
 	VPXOR      (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
+	JB         rounds10_50
+	JE         rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_48:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_48:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -12916,41 +13208,41 @@ rounds10_48:
 	VAESENCLAST (CX), X1, X1
 	VPXOR       X1, X2, X2
 	CMPQ        R10, $0x10
-	JNE         storeShortPartial_4
+	JNE         storeShortPartial_6
 	VMOVDQU     X2, (R8)
-	JMP         storeShortDone_4
+	JMP         storeShortDone_6
 
-storeShortPartial_4:
+storeShortPartial_6:
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
 	VMOVQ   X2, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_33
+	JZ      storeSkip_41
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X2, CX
 	ADDQ    $0x08, AX
 
-storeSkip_33:
+storeSkip_41:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_34
+	JZ    storeSkip_42
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_34:
+storeSkip_42:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_35
+	JZ    storeSkip_43
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_35:
+storeSkip_43:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_36
+	JZ    storeSkip_44
 	MOVB  CL, (AX)
 
-storeSkip_36:
-storeShortDone_4:
+storeSkip_44:
+storeShortDone_6:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VPADDD  pairStart<>+16(SB), X0, X0
 	VPSHUFB byteReverse<>+0(SB), X0, X0
@@ -12959,7 +13251,7 @@ storeShortDone_4:
 openExit_2:
 	RET
 
-long_5:
+long_7:
 	// loadCounter: the pair c, c+1, byte-reversed.
 	VBROADCASTI128 (SI), Y0
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y0
@@ -13051,8 +13343,8 @@ counterWhitened_3:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_49
-	JE      rounds12_49
+	JB      rounds10_51
+	JE      rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -13074,7 +13366,7 @@ counterWhitened_3:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_49:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13095,7 +13387,7 @@ rounds12_49:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_49:
+rounds10_51:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13417,8 +13709,8 @@ counterWhitened_4:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_50
-	JE      rounds12_50
+	JB      rounds10_52
+	JE      rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -13440,7 +13732,7 @@ counterWhitened_4:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_50:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13461,7 +13753,7 @@ rounds12_50:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_50:
+rounds10_52:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13739,40 +14031,40 @@ ghashTailPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_79
+	JZ      loadSkip_85
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_79:
+loadSkip_85:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_80
+	JZ      loadSkip_86
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_80:
+loadSkip_86:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_81
+	JZ    loadSkip_87
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_81:
+loadSkip_87:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_27
+	JZ      loadShort_29
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R15, X3, X3
-	JMP     loadDone_27
+	JMP     loadDone_29
 
-loadShort_27:
+loadShort_29:
 	VMOVQ R15, X3
 
-loadDone_27:
+loadDone_29:
 	VINSERTI128 $0x01, X3, Y2, Y2
 	VMOVDQU     (R12), Y3
 	VMOVDQU     256(R12), Y4
@@ -13795,40 +14087,40 @@ ghashTailLow_9:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_82
+	JZ      loadSkip_88
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_82:
+loadSkip_88:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_83
+	JZ      loadSkip_89
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_83:
+loadSkip_89:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_84
+	JZ    loadSkip_90
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_84:
+loadSkip_90:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_28
+	JZ      loadShort_30
 	VMOVQ   (BX), X2
 	VPINSRQ $0x01, R15, X2, X2
-	JMP     loadDone_28
+	JMP     loadDone_30
 
-loadShort_28:
+loadShort_30:
 	VMOVQ R15, X2
 
-loadDone_28:
+loadDone_30:
 	VMOVDQU (R12), X3
 	VMOVDQU 256(R12), X4
 
@@ -13883,40 +14175,40 @@ ghashTailLast_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_85
+	JZ      loadSkip_91
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_85:
+loadSkip_91:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_86
+	JZ      loadSkip_92
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_86:
+loadSkip_92:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_87
+	JZ    loadSkip_93
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_87:
+loadSkip_93:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_29
+	JZ      loadShort_31
 	VMOVQ   (BX), X4
 	VPINSRQ $0x01, R15, X4, X4
-	JMP     loadDone_29
+	JMP     loadDone_31
 
-loadShort_29:
+loadShort_31:
 	VMOVQ R15, X4
 
-loadDone_29:
+loadDone_31:
 	VINSERTI128 $0x01, X4, Y3, Y3
 	VMOVDQU     (R12), Y4
 	VMOVDQU     256(R12), Y6
@@ -13939,40 +14231,40 @@ ghashTailLow_10:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R13
-	JZ      loadSkip_88
+	JZ      loadSkip_94
 	SUBQ    $0x01, R14
 	SHLQ    $0x08, R15
 	MOVBQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_88:
+loadSkip_94:
 	TESTQ   $0x00000002, R13
-	JZ      loadSkip_89
+	JZ      loadSkip_95
 	SUBQ    $0x02, R14
 	SHLQ    $0x10, R15
 	MOVWQZX (R14), BP
 	ORQ     BP, R15
 
-loadSkip_89:
+loadSkip_95:
 	TESTQ $0x00000004, R13
-	JZ    loadSkip_90
+	JZ    loadSkip_96
 	SUBQ  $0x04, R14
 	SHLQ  $0x20, R15
 	MOVL  (R14), BP
 	ORQ   BP, R15
 
-loadSkip_90:
+loadSkip_96:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R13
-	JZ      loadShort_30
+	JZ      loadShort_32
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, R15, X3, X3
-	JMP     loadDone_30
+	JMP     loadDone_32
 
-loadShort_30:
+loadShort_32:
 	VMOVQ R15, X3
 
-loadDone_30:
+loadDone_32:
 	VMOVDQU (R12), X4
 	VMOVDQU 256(R12), X6
 
@@ -14074,8 +14366,8 @@ counterDone_13:
 	VPXOR          Y10, Y5, Y5
 	VPXOR          Y10, Y6, Y6
 	CMPQ           DX, $0x0c
-	JB             rounds10_51
-	JE             rounds12_51
+	JB             rounds10_53
+	JE             rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y10
@@ -14097,7 +14389,7 @@ counterDone_13:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds12_51:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -14118,7 +14410,7 @@ rounds12_51:
 	VAESENC        Y10, Y5, Y5
 	VAESENC        Y10, Y6, Y6
 
-rounds10_51:
+rounds10_53:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y10
 	VAESENC        Y10, Y2, Y2
@@ -14348,8 +14640,8 @@ counterDone_14:
 	VPXOR          Y6, Y3, Y3
 	VPXOR          Y6, Y4, Y4
 	CMPQ           DX, $0x0c
-	JB             rounds10_52
-	JE             rounds12_52
+	JB             rounds10_54
+	JE             rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -14363,7 +14655,7 @@ counterDone_14:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds12_52:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -14376,7 +14668,7 @@ rounds12_52:
 	VAESENC        Y6, Y3, Y3
 	VAESENC        Y6, Y4, Y4
 
-rounds10_52:
+rounds10_54:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y2, Y2
@@ -14516,8 +14808,8 @@ counterDone_15:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_53
-	JE             rounds12_53
+	JB             rounds10_55
+	JE             rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -14527,7 +14819,7 @@ counterDone_15:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_53:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -14536,7 +14828,7 @@ rounds12_53:
 	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_53:
+rounds10_55:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESENC        Y4, Y2, Y2
@@ -14621,8 +14913,8 @@ width1_8:
 	VBROADCASTI128 (AX), Y2
 	VPXOR          Y2, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_54
-	JE             rounds12_54
+	JB             rounds10_56
+	JE             rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -14630,14 +14922,14 @@ width1_8:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds12_54:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y3, Y3
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y3, Y3
 
-rounds10_54:
+rounds10_56:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y3, Y3
@@ -14715,70 +15007,70 @@ ctrTailPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_91
+	JZ      loadSkip_97
 	SUBQ    $0x01, DX
 	SHLQ    $0x08, BX
 	MOVBQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_91:
+loadSkip_97:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_92
+	JZ      loadSkip_98
 	SUBQ    $0x02, DX
 	SHLQ    $0x10, BX
 	MOVWQZX (DX), R8
 	ORQ     R8, BX
 
-loadSkip_92:
+loadSkip_98:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_93
+	JZ    loadSkip_99
 	SUBQ  $0x04, DX
 	SHLQ  $0x20, BX
 	MOVL  (DX), R8
 	ORQ   R8, BX
 
-loadSkip_93:
+loadSkip_99:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_31
+	JZ      loadShort_33
 	VMOVQ   (CX), X3
 	VPINSRQ $0x01, BX, X3, X3
-	JMP     loadDone_31
+	JMP     loadDone_33
 
-loadShort_31:
+loadShort_33:
 	VMOVQ BX, X3
 
-loadDone_31:
+loadDone_33:
 	VPXOR X2, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	VMOVQ   X3, CX
 	TESTQ   $0x00000008, R10
-	JZ      storeSkip_37
+	JZ      storeSkip_45
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
-storeSkip_37:
+storeSkip_45:
 	TESTQ $0x00000004, R10
-	JZ    storeSkip_38
+	JZ    storeSkip_46
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
-storeSkip_38:
+storeSkip_46:
 	TESTQ $0x00000002, R10
-	JZ    storeSkip_39
+	JZ    storeSkip_47
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
-storeSkip_39:
+storeSkip_47:
 	TESTQ $0x00000001, R10
-	JZ    storeSkip_40
+	JZ    storeSkip_48
 	MOVB  CL, (AX)
 
-storeSkip_40:
+storeSkip_48:
 ctrTailDone_6:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)

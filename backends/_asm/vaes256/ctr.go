@@ -244,7 +244,8 @@ func (c *counter) store(ptr GPVirtual) {
 }
 
 // ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model); public
-// says whether the counter is public (see counter).
+// says whether the counter is public (see counter). At most one block takes
+// ctrShort.
 func ctrKernel(name string, add increment, public bool) {
 	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
 	Pragma("noescape")
@@ -263,6 +264,13 @@ func ctrKernel(name string, add increment, public bool) {
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
 
+	exit := emit.NewLabel("ctrExit")
+	long := shortPath(n, exit)
+	ctrShort(add, s, ctr, dst, src, n)
+	Label(exit)
+	RET()
+
+	Label(long)
 	c := loadCounter(ctr, add, public)
 	loop, tail := emit.NewLabel("ctr30"), emit.NewLabel("ctrTail")
 	Comment("30 blocks at a time.")

@@ -100,12 +100,25 @@ func blocksShort(d direction, s emit.Schedule, dst, src GPVirtual) {
 	VMOVDQU(x, Mem{Base: dst})
 }
 
+// ctrShort runs counter mode on 1..16 bytes (model: ctrShort): the
+// counter block, unreversed, is the cipher's input.
+func ctrShort(add increment, s emit.Schedule, ctr, dst, src, n GPVirtual) {
+	c, ks := XMM(), XMM()
+	VMOVDQU(Mem{Base: ctr}, c)
+	VMOVDQA(c, ks)
+	rounds16(encryption, s, ks)
+	x := loadShort(src, n)
+	VPXOR(ks, x, x)
+	storeShort(x, dst, n)
+	storeCounter16(add, c, ctr)
+}
+
 // storeCounter16 stores the counter block c advanced by one (model:
-// storeCounter16): GCM's 32-bit step on the byte-reversed block.
-func storeCounter16(c VecVirtual, ctr GPVirtual) {
+// storeCounter16): reversed, stepped by add, reversed back.
+func storeCounter16(add increment, c VecVirtual, ctr GPVirtual) {
 	t := XMM()
 	VPSHUFB(emit.ByteReverse(), c, t)
-	VPADDD(emit.PairStart().Offset(16), t, t) // the high lane of PairStart: 1 in the low dword
+	add(emit.PairStart().Offset(16), t, t) // PairStart's high lane: tables.CounterAdd(1)
 	VPSHUFB(emit.ByteReverse(), t, t)
 	VMOVDQU(t, Mem{Base: ctr})
 }
@@ -169,7 +182,7 @@ func (k *gcmKernel) sealShort() {
 	storeShort(x, k.dst, k.n)
 	keepShort(x, k.n)
 	ghashShort(k.table, k.yp, x)
-	storeCounter16(c, k.ctrp)
+	storeCounter16(inc32, c, k.ctrp)
 }
 
 // openShort is open on 1..16 bytes (model: openShort): the hash of the
@@ -184,5 +197,5 @@ func (k *gcmKernel) openShort() {
 	rounds16(encryption, k.s, ks)
 	VPXOR(ks, x, x)
 	storeShort(x, k.dst, k.n)
-	storeCounter16(c, k.ctrp)
+	storeCounter16(inc32, c, k.ctrp)
 }
