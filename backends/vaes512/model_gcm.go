@@ -118,7 +118,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // the registers with folded powers; pending, if not nil, is the previous
 // batch's ciphertext, hashed between the tail's AES rounds. The rounds run
 // in two groups, split at tailSplit. It returns the hash and the number of
-// blocks used, ceil(n/16) (asm: sealTail).
+// blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
 func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
@@ -140,6 +140,13 @@ func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pendi
 	h.finish()
 	return h.y, m
 }
+
+// tailHalf is the longest tail that the assembly runs on YMM registers of
+// two blocks, z = ceil(n/32) of them (asm: tailHalf, sealWidth, openWidth,
+// counter.halves): sealTail without a pending batch, and openTail. The
+// steps are the ones below on half-width registers; the blocks, their
+// powers and so the hash are the same.
+const tailHalf = 128
 
 // tailSplit returns how many of the z registers of a tail run their rounds
 // first (asm: tailSplit): two of four when no batch is pending, else all z.
@@ -218,7 +225,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // registers, the last through masks, and hashes the same registers of
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
-// of blocks used, ceil(n/16) (asm: openTail).
+// of blocks used, ceil(n/16) (asm: openTail; see tailHalf).
 func openTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {

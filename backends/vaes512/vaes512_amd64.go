@@ -17,6 +17,7 @@ var features = []struct {
 	{"AES", cpu.X86.HasAES},
 	{"PCLMULQDQ", cpu.X86.HasPCLMULQDQ},
 	{"AVX", cpu.X86.HasAVX},
+	{"AVX2", cpu.X86.HasAVX2},
 	{"AVX512F", cpu.X86.HasAVX512F},
 	{"AVX512BW", cpu.X86.HasAVX512BW},
 	{"AVX512VL", cpu.X86.HasAVX512VL},

@@ -4115,9 +4115,9 @@ ghashTail_1:
 	BZHIQ R8, AX, AX
 	KMOVQ AX, K1
 	CMPQ  SI, $0x00000040
-	JA    ghashTail1Next_1
+	JA    ghashTail1Next64_1
 
-	// ghashTail: 1 register(s).
+	// ghashTail: 1 register(s) of 64 bytes.
 	MOVQ       SI, AX
 	MOVQ       $-1, SI
 	BZHIQ      AX, SI, SI
@@ -4150,11 +4150,11 @@ ghashTail_1:
 	VPXORQ        X1, X0, X0
 	JMP           ghashTailDone_1
 
-ghashTail1Next_1:
+ghashTail1Next64_1:
 	CMPQ SI, $0x00000080
-	JA   ghashTail2Next_1
+	JA   ghashTail2Next64_1
 
-	// ghashTail: 2 register(s).
+	// ghashTail: 2 register(s) of 64 bytes.
 	MOVQ      SI, AX
 	SUBQ      $0x00000040, AX
 	MOVQ      $-1, SI
@@ -4200,11 +4200,11 @@ ghashTail1Next_1:
 	VPXORQ        X1, X0, X0
 	JMP           ghashTailDone_1
 
-ghashTail2Next_1:
+ghashTail2Next64_1:
 	CMPQ SI, $0x000000c0
-	JA   ghashTail3Next_1
+	JA   ghashTail3Next64_1
 
-	// ghashTail: 3 register(s).
+	// ghashTail: 3 register(s) of 64 bytes.
 	MOVQ      SI, AX
 	SUBQ      $0x00000080, AX
 	MOVQ      $-1, SI
@@ -4263,8 +4263,8 @@ ghashTail2Next_1:
 	VPXORQ        X1, X0, X0
 	JMP           ghashTailDone_1
 
-ghashTail3Next_1:
-	// ghashTail: 4 register(s).
+ghashTail3Next64_1:
+	// ghashTail: 4 register(s) of 64 bytes.
 	MOVQ      SI, AX
 	SUBQ      $0x000000c0, AX
 	MOVQ      $-1, SI
@@ -4340,7 +4340,7 @@ ghashDone_1:
 	RET
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -5120,9 +5120,9 @@ sealPending_1:
 	BZHIQ CX, R12, R12
 	KMOVQ R12, K1
 	CMPQ  R10, $0x00000040
-	JA    sealTail1Next_1
+	JA    sealTail1Next64_1
 
-	// sealTail: 1 register(s).
+	// sealTail: 1 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	MOVQ    $-1, R12
 	BZHIQ   CX, R12, R12
@@ -5266,11 +5266,11 @@ rounds10_34:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
-sealTail1Next_1:
+sealTail1Next64_1:
 	CMPQ R10, $0x00000080
-	JA   sealTail2Next_1
+	JA   sealTail2Next64_1
 
-	// sealTail: 2 register(s).
+	// sealTail: 2 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	SUBQ    $0x00000040, CX
 	MOVQ    $-1, R12
@@ -5449,11 +5449,11 @@ rounds10_35:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
-sealTail2Next_1:
+sealTail2Next64_1:
 	CMPQ R10, $0x000000c0
-	JA   sealTail3Next_1
+	JA   sealTail3Next64_1
 
-	// sealTail: 3 register(s).
+	// sealTail: 3 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	SUBQ    $0x00000080, CX
 	MOVQ    $-1, R12
@@ -5666,8 +5666,8 @@ rounds10_36:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
-sealTail3Next_1:
-	// sealTail: 4 register(s).
+sealTail3Next64_1:
+	// sealTail: 4 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	SUBQ    $0x000000c0, CX
 	MOVQ    $-1, R12
@@ -5916,6 +5916,598 @@ rounds10_37:
 
 sealNone_1:
 	// sealTail: the last 0 < n <= 256 bytes.
+	CMPQ R10, $0x00000080
+	JA   sealTailFull_1
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x10, CX
+	ADDQ  $0x10, CX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    sealTail1Next32_1
+
+	// sealTail: 1 register(s) of 32 bytes.
+	MOVQ    R10, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K2
+	VPSHUFB (R11), Y15, Y17
+	VPXORD  Y0, Y17, Y17
+	CMPQ    DX, $0x0c
+	JB      rounds10_38
+	JE      rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y3, Y17, Y17
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y5, Y17, Y17
+
+rounds10_38:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VMOVDQU8.Z  (R9), K2, Y0
+	VPXORD      Y17, Y0, Y0
+	VMOVDQU8    Y0, K2, (R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y0, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (AX), K1, Y2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y1
+	VPXORD     Y3, Y1, Y1
+	VPCLMULQDQ $0x00, Y1, Y0, Y3
+	VPCLMULQDQ $0x01, Y2, Y0, Y4
+	VPCLMULQDQ $0x10, Y1, Y0, Y1
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y4, Y3, Y3
+	VPXORD     Y0, Y1, Y1
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y0
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y0, Y1
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_1
+
+sealTail1Next32_1:
+	CMPQ R10, $0x00000040
+	JA   sealTail2Next32_1
+
+	// sealTail: 2 register(s) of 32 bytes.
+	MOVQ    R10, CX
+	SUBQ    $0x00000020, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K2
+	VPSHUFB (R11), Y15, Y17
+	VPADDD  384(R11), Y15, Y18
+	VPSHUFB (R11), Y18, Y18
+	VPXORD  Y0, Y17, Y17
+	VPXORD  Y0, Y18, Y18
+	CMPQ    DX, $0x0c
+	JB      rounds10_39
+	JE      rounds12_39
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y18, Y18
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y18, Y18
+
+rounds12_39:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y18, Y18
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y18, Y18
+
+rounds10_39:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y18, Y18
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y18, Y18
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y18, Y18
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y18, Y18
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y18, Y18
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y18, Y18
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y18, Y18
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y18, Y18
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y18, Y18
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y18, Y18
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VMOVDQU8.Z  32(R9), K2, Y0
+	VPXORD      Y18, Y0, Y0
+	VMOVDQU8    Y0, K2, 32(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y1
+	VPXORD    Y16, Y1, Y1
+	VMOVDQU64 (AX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
+	VPSHUFD    $0x4e, Y3, Y2
+	VPXORD     Y4, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y4
+	VPCLMULQDQ $0x01, Y3, Y1, Y5
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPXORD     Y5, Y4, Y4
+	VPXORD     Y1, Y2, Y2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 32(AX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
+	VPSHUFD    $0x4e, Y1, Y5
+	VPXORD     Y3, Y5, Y5
+	VPCLMULQDQ $0x00, Y5, Y0, Y3
+	VPCLMULQDQ $0x01, Y1, Y0, Y6
+	VPCLMULQDQ $0x10, Y5, Y0, Y5
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y6, Y3, Y4
+	VPTERNLOGD $0x96, Y0, Y5, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+	JMP           sealDone_1
+
+sealTail2Next32_1:
+	CMPQ R10, $0x00000060
+	JA   sealTail3Next32_1
+
+	// sealTail: 3 register(s) of 32 bytes.
+	MOVQ    R10, CX
+	SUBQ    $0x00000040, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K2
+	VPSHUFB (R11), Y15, Y17
+	VPADDD  384(R11), Y15, Y18
+	VPSHUFB (R11), Y18, Y18
+	VPADDD  512(R11), Y15, Y19
+	VPSHUFB (R11), Y19, Y19
+	VPXORD  Y0, Y17, Y17
+	VPXORD  Y0, Y18, Y18
+	VPXORD  Y0, Y19, Y19
+	CMPQ    DX, $0x0c
+	JB      rounds10_40
+	JE      rounds12_40
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y18, Y18
+	VAESENC Y2, Y19, Y19
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y18, Y18
+	VAESENC Y3, Y19, Y19
+
+rounds12_40:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y18, Y18
+	VAESENC Y4, Y19, Y19
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y18, Y18
+	VAESENC Y5, Y19, Y19
+
+rounds10_40:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y18, Y18
+	VAESENC Y6, Y19, Y19
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y18, Y18
+	VAESENC Y7, Y19, Y19
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y18, Y18
+	VAESENC Y8, Y19, Y19
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y18, Y18
+	VAESENC Y9, Y19, Y19
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y18, Y18
+	VAESENC Y10, Y19, Y19
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y18, Y18
+	VAESENC Y11, Y19, Y19
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y18, Y18
+	VAESENC Y12, Y19, Y19
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y18, Y18
+	VAESENC Y13, Y19, Y19
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y18, Y18
+	VAESENC Y14, Y19, Y19
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y18, Y18
+	VAESENCLAST Y1, Y19, Y19
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VPXORD      32(R9), Y18, Y18
+	VMOVDQU64   Y18, 32(R8)
+	VMOVDQU8.Z  64(R9), K2, Y0
+	VPXORD      Y19, Y0, Y0
+	VMOVDQU8    Y0, K2, 64(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y1
+	VPXORD    Y16, Y1, Y1
+	VMOVDQU64 (AX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
+	VPSHUFD    $0x4e, Y3, Y2
+	VPXORD     Y4, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y4
+	VPCLMULQDQ $0x01, Y3, Y1, Y5
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPXORD     Y5, Y4, Y4
+	VPXORD     Y1, Y2, Y2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Y18, Y1
+	VMOVDQU64 32(AX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
+	VPSHUFD    $0x4e, Y3, Y6
+	VPXORD     Y5, Y6, Y6
+	VPCLMULQDQ $0x00, Y6, Y1, Y5
+	VPCLMULQDQ $0x01, Y3, Y1, Y7
+	VPCLMULQDQ $0x10, Y6, Y1, Y6
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPTERNLOGD $0x96, Y7, Y5, Y4
+	VPTERNLOGD $0x96, Y1, Y6, Y2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 64(AX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
+	VPSHUFD    $0x4e, Y1, Y5
+	VPXORD     Y3, Y5, Y5
+	VPCLMULQDQ $0x00, Y5, Y0, Y3
+	VPCLMULQDQ $0x01, Y1, Y0, Y6
+	VPCLMULQDQ $0x10, Y5, Y0, Y5
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y6, Y3, Y4
+	VPTERNLOGD $0x96, Y0, Y5, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+	JMP           sealDone_1
+
+sealTail3Next32_1:
+	// sealTail: 4 register(s) of 32 bytes.
+	MOVQ    R10, CX
+	SUBQ    $0x00000060, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, BX
+	KMOVQ   BX, K2
+	VPSHUFB (R11), Y15, Y17
+	VPADDD  384(R11), Y15, Y18
+	VPSHUFB (R11), Y18, Y18
+	VPADDD  512(R11), Y15, Y19
+	VPSHUFB (R11), Y19, Y19
+	VPADDD  640(R11), Y15, Y20
+	VPSHUFB (R11), Y20, Y20
+	VPXORD  Y0, Y17, Y17
+	VPXORD  Y0, Y18, Y18
+	VPXORD  Y0, Y19, Y19
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y18, Y18
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y18, Y18
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y18, Y18
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y18, Y18
+
+rounds10_41:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y18, Y18
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y18, Y18
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y18, Y18
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y18, Y18
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y18, Y18
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y18, Y18
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y18, Y18
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y18, Y18
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y18, Y18
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y18, Y18
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VPXORD      32(R9), Y18, Y18
+	VMOVDQU64   Y18, 32(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y0
+	VPXORD    Y16, Y0, Y0
+	VMOVDQU64 (AX), Y16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y16, Y21
+	VPSHUFD    $0x4e, Y16, Y17
+	VPXORD     Y21, Y17, Y17
+	VPCLMULQDQ $0x00, Y17, Y0, Y21
+	VPCLMULQDQ $0x01, Y16, Y0, Y22
+	VPCLMULQDQ $0x10, Y17, Y0, Y17
+	VPCLMULQDQ $0x11, Y16, Y0, Y0
+	VPXORD     Y22, Y21, Y21
+	VPXORD     Y0, Y17, Y17
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Y18, Y0
+	VMOVDQU64 32(AX), Y16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y16, Y18
+	VPSHUFD    $0x4e, Y16, Y22
+	VPXORD     Y18, Y22, Y22
+	VPCLMULQDQ $0x00, Y22, Y0, Y18
+	VPCLMULQDQ $0x01, Y16, Y0, Y23
+	VPCLMULQDQ $0x10, Y22, Y0, Y22
+	VPCLMULQDQ $0x11, Y16, Y0, Y0
+	VPTERNLOGD $0x96, Y23, Y18, Y21
+	VPTERNLOGD $0x96, Y0, Y22, Y17
+	CMPQ       DX, $0x0c
+	JB         rounds10_42
+	JE         rounds12_42
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y20, Y20
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y20, Y20
+
+rounds12_42:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y20, Y20
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y20, Y20
+
+rounds10_42:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y20, Y20
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y20, Y20
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y20, Y20
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y20, Y20
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y20, Y20
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y20, Y20
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y20, Y20
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y20, Y20
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y20, Y20
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y20, Y20
+	VPXORD      64(R9), Y19, Y19
+	VMOVDQU64   Y19, 64(R8)
+	VMOVDQU8.Z  96(R9), K2, Y0
+	VPXORD      Y20, Y0, Y0
+	VMOVDQU8    Y0, K2, 96(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB   (R11), Y19, Y1
+	VMOVDQU64 64(AX), Y2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y4
+	VPXORD     Y3, Y4, Y4
+	VPCLMULQDQ $0x00, Y4, Y1, Y3
+	VPCLMULQDQ $0x01, Y2, Y1, Y5
+	VPCLMULQDQ $0x10, Y4, Y1, Y4
+	VPCLMULQDQ $0x11, Y2, Y1, Y1
+	VPTERNLOGD $0x96, Y5, Y3, Y21
+	VPTERNLOGD $0x96, Y1, Y4, Y17
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 96(AX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXORD     Y2, Y3, Y3
+	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y4
+	VPCLMULQDQ $0x10, Y3, Y0, Y3
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y4, Y2, Y21
+	VPTERNLOGD $0x96, Y0, Y3, Y17
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y21, Y0
+	VPSHUFD    $0x4e, Y21, Y21
+	VPTERNLOGD $0x96, Y21, Y0, Y17
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y17, X16
+	VPXORQ        X17, X16, X16
+	JMP           sealDone_1
+
+sealTailFull_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -5929,221 +6521,10 @@ sealNone_1:
 	MOVQ  $-1, BX
 	BZHIQ CX, BX, BX
 	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    sealTail1Next_2
+	CMPQ  R10, $0x000000c0
+	JA    sealTail3Next64_2
 
-	// sealTail: 1 register(s).
-	MOVQ    R10, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
-	VPSHUFB (R11), Z15, Z17
-	VPXORD  Z0, Z17, Z17
-	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z17, Z17
-	VAESENC Z3, Z17, Z17
-
-rounds12_38:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z17, Z17
-	VAESENC Z5, Z17, Z17
-
-rounds10_38:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-
-	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z17, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU8.Z (AX), K1, Z1
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPXORD     Z0, Z3, Z3
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z0, Z3
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z3, Y0
-	VPXORQ        Y3, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-	JMP           sealDone_1
-
-sealTail1Next_2:
-	CMPQ R10, $0x00000080
-	JA   sealTail2Next_2
-
-	// sealTail: 2 register(s).
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z18
-	VPSHUFB (R11), Z18, Z18
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z17, Z17
-	VAESENC Z2, Z18, Z18
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-
-rounds12_39:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z17, Z17
-	VAESENC Z4, Z18, Z18
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-
-rounds10_39:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-
-	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (AX), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
-	VMOVDQU8.Z 64(AX), K1, Z1
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-	JMP           sealDone_1
-
-sealTail2Next_2:
-	CMPQ R10, $0x000000c0
-	JA   sealTail3Next_2
-
-	// sealTail: 3 register(s).
+	// sealTail: 3 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	SUBQ    $0x00000080, CX
 	MOVQ    $-1, BX
@@ -6158,8 +6539,8 @@ sealTail2Next_2:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_40
-	JE      rounds12_40
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6169,7 +6550,7 @@ sealTail2Next_2:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_40:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6178,7 +6559,7 @@ rounds12_40:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_40:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -6296,8 +6677,8 @@ rounds10_40:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_1
 
-sealTail3Next_2:
-	// sealTail: 4 register(s).
+sealTail3Next64_2:
+	// sealTail: 4 register(s) of 64 bytes.
 	MOVQ    R10, CX
 	SUBQ    $0x000000c0, CX
 	MOVQ    $-1, BX
@@ -6315,8 +6696,8 @@ sealTail3Next_2:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	JB      rounds10_44
+	JE      rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6324,14 +6705,14 @@ sealTail3Next_2:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z18, Z18
 
-rounds12_41:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z18, Z18
 
-rounds10_41:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -6407,8 +6788,8 @@ rounds10_41:
 	VPTERNLOGD $0x96, Z23, Z18, Z17
 	VPTERNLOGD $0x96, Z0, Z22, Z21
 	CMPQ       DX, $0x0c
-	JB         rounds10_42
-	JE         rounds12_42
+	JB         rounds10_45
+	JE         rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z19, Z19
@@ -6416,14 +6797,14 @@ rounds10_41:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_42:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z19, Z19
 	VAESENC Z4, Z20, Z20
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_42:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z19, Z19
 	VAESENC Z6, Z20, Z20
@@ -6530,7 +6911,7 @@ sealExit_1:
 	RET
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -6589,19 +6970,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_43
-	JE         rounds12_43
+	JB         rounds10_46
+	JE         rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_43:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_43:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6696,8 +7077,8 @@ open32_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
+	JB      rounds10_47
+	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6709,7 +7090,7 @@ open32_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_44:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6720,7 +7101,7 @@ rounds12_44:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_44:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -6849,8 +7230,8 @@ rounds10_44:
 	VPXORD      Z0, Z19, Z19
 	VPXORD      Z0, Z20, Z20
 	CMPQ        DX, $0x0c
-	JB          rounds10_45
-	JE          rounds12_45
+	JB          rounds10_48
+	JE          rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -6862,7 +7243,7 @@ rounds10_44:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_45:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -6873,7 +7254,7 @@ rounds12_45:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_45:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -7023,8 +7404,8 @@ open16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_46
-	JE      rounds12_46
+	JB      rounds10_49
+	JE      rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7036,7 +7417,7 @@ open16_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_46:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -7047,7 +7428,7 @@ rounds12_46:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_46:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -7183,9 +7564,537 @@ openTail_1:
 	// openTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    openDone_1
+	CMPQ  R10, $0x00000080
+	JA    openTailFull_1
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
 	ANDQ  $-16, AX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x10, CX
+	ADDQ  $0x10, CX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    openTail1Next32_1
+
+	// openTail: 1 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (R9), K2, Y17
+	VPSHUFB    (R11), Y15, Y18
+	VPXORD     Y0, Y18, Y18
+	CMPQ       DX, $0x0c
+	JB         rounds10_50
+	JE         rounds12_50
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y18, Y18
+	VAESENC Y3, Y18, Y18
+
+rounds12_50:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y18, Y18
+	VAESENC Y5, Y18, Y18
+
+rounds10_50:
+	// Round Nr-9.
+	VAESENC Y6, Y18, Y18
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (AX), K1, Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y18, Y18
+
+	// Round Nr-7.
+	VAESENC Y8, Y18, Y18
+
+	// Round Nr-6.
+	VAESENC Y9, Y18, Y18
+
+	// Round Nr-5.
+	VAESENC Y10, Y18, Y18
+
+	// Round Nr-4.
+	VAESENC Y11, Y18, Y18
+
+	// Round Nr-3.
+	VAESENC Y12, Y18, Y18
+
+	// Round Nr-2.
+	VAESENC Y13, Y18, Y18
+
+	// Round Nr-1.
+	VAESENC Y14, Y18, Y18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y18, Y18
+	VPXORD      Y17, Y18, Y18
+	VMOVDQU8    Y18, K2, (R8)
+	JMP         openDone_1
+
+openTail1Next32_1:
+	CMPQ R10, $0x00000040
+	JA   openTail2Next32_1
+
+	// openTail: 2 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000020, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU8.Z 32(R9), K2, Y18
+	VPSHUFB    (R11), Y15, Y19
+	VPADDD     384(R11), Y15, Y20
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y0, Y19, Y19
+	VPXORD     Y0, Y20, Y20
+	CMPQ       DX, $0x0c
+	JB         rounds10_51
+	JE         rounds12_51
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y20, Y20
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y20, Y20
+
+rounds12_51:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y20, Y20
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y20, Y20
+
+rounds10_51:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y20, Y20
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y20, Y20
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y20, Y20
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU8.Z 32(AX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y20, Y20
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y20, Y20
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y20, Y20
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y20, Y20
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y20, Y20
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y20, Y20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y20, Y20
+	VPXORD      Y17, Y19, Y19
+	VPXORD      Y18, Y20, Y20
+	VMOVDQU64   Y19, (R8)
+	VMOVDQU8    Y20, K2, 32(R8)
+	JMP         openDone_1
+
+openTail2Next32_1:
+	CMPQ R10, $0x00000060
+	JA   openTail3Next32_1
+
+	// openTail: 3 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000040, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU8.Z 64(R9), K2, Y19
+	VPSHUFB    (R11), Y15, Y20
+	VPADDD     384(R11), Y15, Y21
+	VPSHUFB    (R11), Y21, Y21
+	VPADDD     512(R11), Y15, Y22
+	VPSHUFB    (R11), Y22, Y22
+	VPXORD     Y0, Y20, Y20
+	VPXORD     Y0, Y21, Y21
+	VPXORD     Y0, Y22, Y22
+	CMPQ       DX, $0x0c
+	JB         rounds10_52
+	JE         rounds12_52
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+
+rounds12_52:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+
+rounds10_52:
+	// Round Nr-9.
+	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+
+	// Round Nr-7.
+	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+
+	// Round Nr-5.
+	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU8.Z 64(AX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+
+	// Round Nr-3.
+	VAESENC Y12, Y20, Y20
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+
+	// Round Nr-2.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+
+	// Round Nr-1.
+	VAESENC Y14, Y20, Y20
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+
+	// ghashSum.finish.
+	VPXORD Y6, Y3, Y3
+	VPXORD Y2, Y0, Y0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VPXORD      Y17, Y20, Y20
+	VPXORD      Y18, Y21, Y21
+	VPXORD      Y19, Y22, Y22
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   Y21, 32(R8)
+	VMOVDQU8    Y22, K2, 64(R8)
+	JMP         openDone_1
+
+openTail3Next32_1:
+	// openTail: 4 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000060, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU64  64(R9), Y19
+	VMOVDQU8.Z 96(R9), K2, Y20
+	VPSHUFB    (R11), Y15, Y21
+	VPADDD     384(R11), Y15, Y22
+	VPSHUFB    (R11), Y22, Y22
+	VPADDD     512(R11), Y15, Y23
+	VPSHUFB    (R11), Y23, Y23
+	VPADDD     640(R11), Y15, Y24
+	VPSHUFB    (R11), Y24, Y24
+	VPXORD     Y0, Y21, Y21
+	VPXORD     Y0, Y22, Y22
+	VPXORD     Y0, Y23, Y23
+	VPXORD     Y0, Y24, Y24
+	CMPQ       DX, $0x0c
+	JB         rounds10_53
+	JE         rounds12_53
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y2, Y23, Y23
+	VAESENC Y2, Y24, Y24
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+	VAESENC Y3, Y23, Y23
+	VAESENC Y3, Y24, Y24
+
+rounds12_53:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y4, Y23, Y23
+	VAESENC Y4, Y24, Y24
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+	VAESENC Y5, Y23, Y23
+	VAESENC Y5, Y24, Y24
+
+rounds10_53:
+	// Round Nr-9.
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+	VAESENC Y6, Y23, Y23
+	VAESENC Y6, Y24, Y24
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+	VAESENC Y7, Y23, Y23
+	VAESENC Y7, Y24, Y24
+
+	// Round Nr-7.
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+	VAESENC Y8, Y23, Y23
+	VAESENC Y8, Y24, Y24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+	VAESENC Y9, Y23, Y23
+	VAESENC Y9, Y24, Y24
+
+	// Round Nr-5.
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+	VAESENC Y10, Y23, Y23
+	VAESENC Y10, Y24, Y24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU64  64(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+	VAESENC Y11, Y23, Y23
+	VAESENC Y11, Y24, Y24
+
+	// Round Nr-3.
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+	VAESENC Y12, Y23, Y23
+	VAESENC Y12, Y24, Y24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y20, Y5
+	VMOVDQU8.Z 96(AX), K1, Y7
+	VPCLMULQDQ $0x00, Y7, Y5, Y8
+	VPCLMULQDQ $0x10, Y7, Y5, Y9
+	VPCLMULQDQ $0x01, Y7, Y5, Y10
+	VPCLMULQDQ $0x11, Y7, Y5, Y5
+	VPTERNLOGD $0x96, Y10, Y9, Y4
+	VPTERNLOGD $0x96, Y8, Y6, Y3
+	VPTERNLOGD $0x96, Y5, Y2, Y0
+
+	// Round Nr-2.
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+	VAESENC Y13, Y23, Y23
+	VAESENC Y13, Y24, Y24
+
+	// Round Nr-1.
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+	VAESENC Y14, Y23, Y23
+	VAESENC Y14, Y24, Y24
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VAESENCLAST Y1, Y23, Y23
+	VAESENCLAST Y1, Y24, Y24
+	VPXORD      Y17, Y21, Y21
+	VPXORD      Y18, Y22, Y22
+	VPXORD      Y19, Y23, Y23
+	VPXORD      Y20, Y24, Y24
+	VMOVDQU64   Y21, (R8)
+	VMOVDQU64   Y22, 32(R8)
+	VMOVDQU64   Y23, 64(R8)
+	VMOVDQU8    Y24, K2, 96(R8)
+	JMP         openDone_1
+
+openTailFull_1:
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
 	LEAQ  -16(AX), CX
@@ -7196,210 +8105,10 @@ openTail_1:
 	MOVQ  $-1, BX
 	BZHIQ CX, BX, BX
 	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    openTail1Next_1
+	CMPQ  R10, $0x000000c0
+	JA    openTail3Next64_1
 
-	// openTail: 1 register(s).
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (R9), K2, Z17
-	VPSHUFB    (R11), Z15, Z18
-	VPXORD     Z0, Z18, Z18
-	CMPQ       DX, $0x0c
-	JB         rounds10_47
-	JE         rounds12_47
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z18, Z18
-	VAESENC Z3, Z18, Z18
-
-rounds12_47:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z18, Z18
-	VAESENC Z5, Z18, Z18
-
-rounds10_47:
-	// Round Nr-9.
-	VAESENC Z6, Z18, Z18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU8.Z (AX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPCLMULQDQ $0x10, Z2, Z0, Z4
-	VPCLMULQDQ $0x01, Z2, Z0, Z5
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z5, Z4, Z4
-
-	// Round Nr-8.
-	VAESENC Z7, Z18, Z18
-
-	// Round Nr-7.
-	VAESENC Z8, Z18, Z18
-
-	// Round Nr-6.
-	VAESENC Z9, Z18, Z18
-
-	// Round Nr-5.
-	VAESENC Z10, Z18, Z18
-
-	// Round Nr-4.
-	VAESENC Z11, Z18, Z18
-
-	// Round Nr-3.
-	VAESENC Z12, Z18, Z18
-
-	// Round Nr-2.
-	VAESENC Z13, Z18, Z18
-
-	// Round Nr-1.
-	VAESENC Z14, Z18, Z18
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z18, Z18
-	VPXORD      Z17, Z18, Z18
-	VMOVDQU8    Z18, K2, (R8)
-	JMP         openDone_1
-
-openTail1Next_1:
-	CMPQ R10, $0x00000080
-	JA   openTail2Next_1
-
-	// openTail: 2 register(s).
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU8.Z 64(R9), K2, Z18
-	VPSHUFB    (R11), Z15, Z19
-	VPADDD     128(R11), Z15, Z20
-	VPSHUFB    (R11), Z20, Z20
-	VPXORD     Z0, Z19, Z19
-	VPXORD     Z0, Z20, Z20
-	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z20, Z20
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
-
-rounds12_48:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z20, Z20
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
-
-rounds10_48:
-	// Round Nr-9.
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPCLMULQDQ $0x10, Z2, Z0, Z4
-	VPCLMULQDQ $0x01, Z2, Z0, Z5
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z5, Z4, Z4
-
-	// Round Nr-8.
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
-
-	// Round Nr-7.
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU8.Z 64(AX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
-
-	// Round Nr-5.
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
-
-	// Round Nr-4.
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-
-	// Round Nr-3.
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
-
-	// Round Nr-2.
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-
-	// Round Nr-1.
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      Z17, Z19, Z19
-	VPXORD      Z18, Z20, Z20
-	VMOVDQU64   Z19, (R8)
-	VMOVDQU8    Z20, K2, 64(R8)
-	JMP         openDone_1
-
-openTail2Next_1:
-	CMPQ R10, $0x000000c0
-	JA   openTail3Next_1
-
-	// openTail: 3 register(s).
+	// openTail: 3 register(s) of 64 bytes.
 	MOVQ       R10, CX
 	SUBQ       $0x00000080, CX
 	MOVQ       $-1, BX
@@ -7417,8 +8126,8 @@ openTail2Next_1:
 	VPXORD     Z0, Z21, Z21
 	VPXORD     Z0, Z22, Z22
 	CMPQ       DX, $0x0c
-	JB         rounds10_49
-	JE         rounds12_49
+	JB         rounds10_54
+	JE         rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -7428,7 +8137,7 @@ openTail2Next_1:
 	VAESENC Z3, Z21, Z21
 	VAESENC Z3, Z22, Z22
 
-rounds12_49:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z21, Z21
@@ -7437,7 +8146,7 @@ rounds12_49:
 	VAESENC Z5, Z21, Z21
 	VAESENC Z5, Z22, Z22
 
-rounds10_49:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z21, Z21
@@ -7543,8 +8252,8 @@ rounds10_49:
 	VMOVDQU8    Z22, K2, 128(R8)
 	JMP         openDone_1
 
-openTail3Next_1:
-	// openTail: 4 register(s).
+openTail3Next64_1:
+	// openTail: 4 register(s) of 64 bytes.
 	MOVQ       R10, CX
 	SUBQ       $0x000000c0, CX
 	MOVQ       $-1, BX
@@ -7566,8 +8275,8 @@ openTail3Next_1:
 	VPXORD     Z0, Z23, Z23
 	VPXORD     Z0, Z24, Z24
 	CMPQ       DX, $0x0c
-	JB         rounds10_50
-	JE         rounds12_50
+	JB         rounds10_55
+	JE         rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -7579,7 +8288,7 @@ openTail3Next_1:
 	VAESENC Z3, Z23, Z23
 	VAESENC Z3, Z24, Z24
 
-rounds12_50:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z22, Z22
@@ -7590,7 +8299,7 @@ rounds12_50:
 	VAESENC Z5, Z23, Z23
 	VAESENC Z5, Z24, Z24
 
-rounds10_50:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z22, Z22
@@ -7733,7 +8442,7 @@ openExit_1:
 	RET
 
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -7761,19 +8470,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_51
-	JE        rounds12_51
+	JB        rounds10_56
+	JE        rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_51:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_51:
+rounds10_56:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7899,29 +8608,29 @@ keys10_7:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_1
 
 counterCarry_1:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z21, Z18
+	VPADDD    512(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z21, Z19
+	VPADDD    1280(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z21, Z20
+	VPADDD    1408(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z21, Z21
+	VPADDD    1536(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_1:
@@ -7931,8 +8640,8 @@ counterDone_1:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_57
+	JE     rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -7944,7 +8653,7 @@ counterDone_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_52:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -7955,7 +8664,7 @@ rounds12_52:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_52:
+rounds10_57:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -8040,29 +8749,29 @@ seal32_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_2
 
 counterCarry_2:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z21, Z18
+	VPADDD    512(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z21, Z19
+	VPADDD    1280(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z21, Z20
+	VPADDD    1408(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z21, Z21
+	VPADDD    1536(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_2:
@@ -8072,8 +8781,8 @@ counterDone_2:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	JB     rounds10_58
+	JE     rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8085,7 +8794,7 @@ counterDone_2:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_53:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -8096,7 +8805,7 @@ rounds12_53:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_53:
+rounds10_58:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8221,29 +8930,29 @@ rounds10_53:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_3
 
 counterCarry_3:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z22
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z22, Z18
+	VPADDD    512(R11), Z22, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z22, Z19
+	VPADDD    1280(R11), Z22, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z22, Z20
+	VPADDD    1408(R11), Z22, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z22, Z22
+	VPADDD    1536(R11), Z22, Z22
 	VPSHUFB   (R11), Z22, Z15
 
 counterDone_3:
@@ -8253,8 +8962,8 @@ counterDone_3:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	JB     rounds10_59
+	JE     rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8266,7 +8975,7 @@ counterDone_3:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_54:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -8277,7 +8986,7 @@ rounds12_54:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_54:
+rounds10_59:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8422,29 +9131,29 @@ seal16_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_4
 
 counterCarry_4:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z21, Z18
+	VPADDD    512(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z21, Z19
+	VPADDD    1280(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z21, Z20
+	VPADDD    1408(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z21, Z21
+	VPADDD    1536(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_4:
@@ -8454,8 +9163,8 @@ counterDone_4:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_55
-	JE     rounds12_55
+	JB     rounds10_60
+	JE     rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8467,7 +9176,7 @@ counterDone_4:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_55:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -8478,7 +9187,7 @@ rounds12_55:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_55:
+rounds10_60:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -8626,9 +9335,9 @@ sealPending_2:
 	BZHIQ R12, R13, R13
 	KMOVQ R13, K1
 	CMPQ  R10, $0x00000040
-	JA    sealTail1Next_3
+	JA    sealTail1Next64_2
 
-	// sealTail: 1 register(s).
+	// sealTail: 1 register(s) of 64 bytes.
 	MOVQ  R10, R12
 	MOVQ  $-1, R13
 	BZHIQ R12, R13, R13
@@ -8638,19 +9347,19 @@ sealPending_2:
 	VMOVDQA64 Z15, Z15
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
-	JB        rounds10_56
-	JE        rounds12_56
+	JB        rounds10_61
+	JE        rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z15, Z15
 
-rounds12_56:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z15, Z15
 
-rounds10_56:
+rounds10_61:
 	// Round Nr-9.
 	VAESENC   Z6, Z15, Z15
 	VMOVDQU64 -256(R8), Z0
@@ -8774,11 +9483,11 @@ rounds10_56:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
-sealTail1Next_3:
+sealTail1Next64_2:
 	CMPQ R10, $0x00000080
-	JA   sealTail2Next_3
+	JA   sealTail2Next64_2
 
-	// sealTail: 2 register(s).
+	// sealTail: 2 register(s) of 64 bytes.
 	MOVQ  R10, R12
 	SUBQ  $0x00000040, R12
 	MOVQ  $-1, R13
@@ -8788,13 +9497,13 @@ sealTail1Next_3:
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    896(R11), Z15, Z15
+	VPADDD    512(R11), Z15, Z15
 	VPSHUFB   (R11), Z15, Z15
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	CMPQ      DX, $0x0c
-	JB        rounds10_57
-	JE        rounds12_57
+	JB        rounds10_62
+	JE        rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8802,14 +9511,14 @@ sealTail1Next_3:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z15, Z15
 
-rounds12_57:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z15, Z15
 
-rounds10_57:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -8960,11 +9669,11 @@ rounds10_57:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
-sealTail2Next_3:
+sealTail2Next64_2:
 	CMPQ R10, $0x000000c0
-	JA   sealTail3Next_3
+	JA   sealTail3Next64_3
 
-	// sealTail: 3 register(s).
+	// sealTail: 3 register(s) of 64 bytes.
 	MOVQ  R10, R12
 	SUBQ  $0x00000080, R12
 	MOVQ  $-1, R13
@@ -8974,16 +9683,16 @@ sealTail2Next_3:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z18
-	VPADDD    896(R11), Z18, Z15
+	VPADDD    512(R11), Z18, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z18, Z18
+	VPADDD    1280(R11), Z18, Z18
 	VPSHUFB   (R11), Z18, Z18
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
 	CMPQ      DX, $0x0c
-	JB        rounds10_58
-	JE        rounds12_58
+	JB        rounds10_63
+	JE        rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -8993,7 +9702,7 @@ sealTail2Next_3:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
 
-rounds12_58:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
@@ -9002,7 +9711,7 @@ rounds12_58:
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
 
-rounds10_58:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -9180,8 +9889,8 @@ rounds10_58:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
-sealTail3Next_3:
-	// sealTail: 4 register(s).
+sealTail3Next64_3:
+	// sealTail: 4 register(s) of 64 bytes.
 	MOVQ  R10, R12
 	SUBQ  $0x000000c0, R12
 	MOVQ  $-1, R13
@@ -9191,19 +9900,19 @@ sealTail3Next_3:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z19
-	VPADDD    896(R11), Z19, Z15
+	VPADDD    512(R11), Z19, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z19, Z18
+	VPADDD    1280(R11), Z19, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1152(R11), Z19, Z19
+	VPADDD    1408(R11), Z19, Z19
 	VPSHUFB   (R11), Z19, Z19
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
 	VPXORD    Z0, Z19, Z19
 	CMPQ      DX, $0x0c
-	JB        rounds10_59
-	JE        rounds12_59
+	JB        rounds10_64
+	JE        rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9215,7 +9924,7 @@ sealTail3Next_3:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_59:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
@@ -9226,7 +9935,7 @@ rounds12_59:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_59:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -9448,6 +10157,609 @@ loadCarry_1:
 
 loadDone_1:
 	// sealTail: the last 0 < n <= 256 bytes.
+	CMPQ R10, $0x00000080
+	JA   sealTailFull_2
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(CX), R12
+	ANDQ  $0x10, R12
+	ADDQ  $0x10, R12
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R12, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    sealTail1Next32_2
+
+	// sealTail: 1 register(s) of 32 bytes.
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.halves: 1 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y15
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_65
+	JE        rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y15, Y15
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y15, Y15
+
+rounds10_65:
+	// Round Nr-9.
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-8.
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y15, Y15
+
+	// Last round.
+	VAESENCLAST Y1, Y15, Y15
+	VMOVDQU8.Z  (R9), K2, Y0
+	VPXORD      Y15, Y0, Y0
+	VMOVDQU8    Y0, K2, (R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y0, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (CX), K1, Y2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y1
+	VPXORD     Y3, Y1, Y1
+	VPCLMULQDQ $0x00, Y1, Y0, Y3
+	VPCLMULQDQ $0x01, Y2, Y0, Y4
+	VPCLMULQDQ $0x10, Y1, Y0, Y1
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y4, Y3, Y3
+	VPXORD     Y0, Y1, Y1
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y0
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y0, Y1
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
+	JMP           sealDone_2
+
+sealTail1Next32_2:
+	CMPQ R10, $0x00000040
+	JA   sealTail2Next32_2
+
+	// sealTail: 2 register(s) of 32 bytes.
+	MOVQ  R10, BX
+	SUBQ  $0x00000020, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.halves: 2 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y17
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y17, Y17
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_66
+	JE        rounds12_66
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y15, Y15
+
+rounds12_66:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y15, Y15
+
+rounds10_66:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y15, Y15
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VMOVDQU8.Z  32(R9), K2, Y0
+	VPXORD      Y15, Y0, Y0
+	VMOVDQU8    Y0, K2, 32(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y1
+	VPXORD    Y16, Y1, Y1
+	VMOVDQU64 (CX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
+	VPSHUFD    $0x4e, Y3, Y2
+	VPXORD     Y4, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y4
+	VPCLMULQDQ $0x01, Y3, Y1, Y5
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPXORD     Y5, Y4, Y4
+	VPXORD     Y1, Y2, Y2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 32(CX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
+	VPSHUFD    $0x4e, Y1, Y5
+	VPXORD     Y3, Y5, Y5
+	VPCLMULQDQ $0x00, Y5, Y0, Y3
+	VPCLMULQDQ $0x01, Y1, Y0, Y6
+	VPCLMULQDQ $0x10, Y5, Y0, Y5
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y6, Y3, Y4
+	VPTERNLOGD $0x96, Y0, Y5, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+	JMP           sealDone_2
+
+sealTail2Next32_2:
+	CMPQ R10, $0x00000060
+	JA   sealTail3Next32_2
+
+	// sealTail: 3 register(s) of 32 bytes.
+	MOVQ  R10, BX
+	SUBQ  $0x00000040, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.halves: 3 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y17
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y18
+	VPSHUFB   (R11), Y18, Y18
+	VPADDD    512(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y17, Y17
+	VPXORD    Y0, Y18, Y18
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_67
+	JE        rounds12_67
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y18, Y18
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y18, Y18
+	VAESENC Y3, Y15, Y15
+
+rounds12_67:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y18, Y18
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y18, Y18
+	VAESENC Y5, Y15, Y15
+
+rounds10_67:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y18, Y18
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y18, Y18
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y18, Y18
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y18, Y18
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y18, Y18
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y18, Y18
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y18, Y18
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y18, Y18
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y18, Y18
+	VAESENC Y14, Y15, Y15
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y18, Y18
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VPXORD      32(R9), Y18, Y18
+	VMOVDQU64   Y18, 32(R8)
+	VMOVDQU8.Z  64(R9), K2, Y0
+	VPXORD      Y15, Y0, Y0
+	VMOVDQU8    Y0, K2, 64(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y1
+	VPXORD    Y16, Y1, Y1
+	VMOVDQU64 (CX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
+	VPSHUFD    $0x4e, Y3, Y2
+	VPXORD     Y4, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y4
+	VPCLMULQDQ $0x01, Y3, Y1, Y5
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPXORD     Y5, Y4, Y4
+	VPXORD     Y1, Y2, Y2
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Y18, Y1
+	VMOVDQU64 32(CX), Y3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
+	VPSHUFD    $0x4e, Y3, Y6
+	VPXORD     Y5, Y6, Y6
+	VPCLMULQDQ $0x00, Y6, Y1, Y5
+	VPCLMULQDQ $0x01, Y3, Y1, Y7
+	VPCLMULQDQ $0x10, Y6, Y1, Y6
+	VPCLMULQDQ $0x11, Y3, Y1, Y1
+	VPTERNLOGD $0x96, Y7, Y5, Y4
+	VPTERNLOGD $0x96, Y1, Y6, Y2
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 64(CX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
+	VPSHUFD    $0x4e, Y1, Y5
+	VPXORD     Y3, Y5, Y5
+	VPCLMULQDQ $0x00, Y5, Y0, Y3
+	VPCLMULQDQ $0x01, Y1, Y0, Y6
+	VPCLMULQDQ $0x10, Y5, Y0, Y5
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y6, Y3, Y4
+	VPTERNLOGD $0x96, Y0, Y5, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+	JMP           sealDone_2
+
+sealTail3Next32_2:
+	// sealTail: 4 register(s) of 32 bytes.
+	MOVQ  R10, BX
+	SUBQ  $0x00000060, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// publicCounter.halves: 4 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y17
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y18
+	VPSHUFB   (R11), Y18, Y18
+	VPADDD    512(R11), Y15, Y19
+	VPSHUFB   (R11), Y19, Y19
+	VPADDD    640(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y17, Y17
+	VPXORD    Y0, Y18, Y18
+	VPXORD    Y0, Y19, Y19
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_68
+	JE        rounds12_68
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y17, Y17
+	VAESENC Y2, Y18, Y18
+	VAESENC Y3, Y17, Y17
+	VAESENC Y3, Y18, Y18
+
+rounds12_68:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y17, Y17
+	VAESENC Y4, Y18, Y18
+	VAESENC Y5, Y17, Y17
+	VAESENC Y5, Y18, Y18
+
+rounds10_68:
+	// Round Nr-9.
+	VAESENC Y6, Y17, Y17
+	VAESENC Y6, Y18, Y18
+
+	// Round Nr-8.
+	VAESENC Y7, Y17, Y17
+	VAESENC Y7, Y18, Y18
+
+	// Round Nr-7.
+	VAESENC Y8, Y17, Y17
+	VAESENC Y8, Y18, Y18
+
+	// Round Nr-6.
+	VAESENC Y9, Y17, Y17
+	VAESENC Y9, Y18, Y18
+
+	// Round Nr-5.
+	VAESENC Y10, Y17, Y17
+	VAESENC Y10, Y18, Y18
+
+	// Round Nr-4.
+	VAESENC Y11, Y17, Y17
+	VAESENC Y11, Y18, Y18
+
+	// Round Nr-3.
+	VAESENC Y12, Y17, Y17
+	VAESENC Y12, Y18, Y18
+
+	// Round Nr-2.
+	VAESENC Y13, Y17, Y17
+	VAESENC Y13, Y18, Y18
+
+	// Round Nr-1.
+	VAESENC Y14, Y17, Y17
+	VAESENC Y14, Y18, Y18
+
+	// Last round.
+	VAESENCLAST Y1, Y17, Y17
+	VAESENCLAST Y1, Y18, Y18
+	VPXORD      (R9), Y17, Y17
+	VMOVDQU64   Y17, (R8)
+	VPXORD      32(R9), Y18, Y18
+	VMOVDQU64   Y18, 32(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Y17, Y0
+	VPXORD    Y16, Y0, Y0
+	VMOVDQU64 (CX), Y16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y16, Y20
+	VPSHUFD    $0x4e, Y16, Y17
+	VPXORD     Y20, Y17, Y17
+	VPCLMULQDQ $0x00, Y17, Y0, Y20
+	VPCLMULQDQ $0x01, Y16, Y0, Y21
+	VPCLMULQDQ $0x10, Y17, Y0, Y17
+	VPCLMULQDQ $0x11, Y16, Y0, Y0
+	VPXORD     Y21, Y20, Y20
+	VPXORD     Y0, Y17, Y17
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Y18, Y0
+	VMOVDQU64 32(CX), Y16
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y16, Y18
+	VPSHUFD    $0x4e, Y16, Y21
+	VPXORD     Y18, Y21, Y21
+	VPCLMULQDQ $0x00, Y21, Y0, Y18
+	VPCLMULQDQ $0x01, Y16, Y0, Y22
+	VPCLMULQDQ $0x10, Y21, Y0, Y21
+	VPCLMULQDQ $0x11, Y16, Y0, Y0
+	VPTERNLOGD $0x96, Y22, Y18, Y20
+	VPTERNLOGD $0x96, Y0, Y21, Y17
+	CMPQ       DX, $0x0c
+	JB         rounds10_69
+	JE         rounds12_69
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y15, Y15
+
+rounds12_69:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y15, Y15
+
+rounds10_69:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y15, Y15
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      64(R9), Y19, Y19
+	VMOVDQU64   Y19, 64(R8)
+	VMOVDQU8.Z  96(R9), K2, Y0
+	VPXORD      Y15, Y0, Y0
+	VMOVDQU8    Y0, K2, 96(R8)
+	VMOVDQU8.Z  Y0, K2, Y0
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB   (R11), Y19, Y1
+	VMOVDQU64 64(CX), Y2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
+	VPSHUFD    $0x4e, Y2, Y4
+	VPXORD     Y3, Y4, Y4
+	VPCLMULQDQ $0x00, Y4, Y1, Y3
+	VPCLMULQDQ $0x01, Y2, Y1, Y5
+	VPCLMULQDQ $0x10, Y4, Y1, Y4
+	VPCLMULQDQ $0x11, Y2, Y1, Y1
+	VPTERNLOGD $0x96, Y5, Y3, Y20
+	VPTERNLOGD $0x96, Y1, Y4, Y17
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y0, Y0
+	VMOVDQU8.Z 96(CX), K1, Y1
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXORD     Y2, Y3, Y3
+	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y4
+	VPCLMULQDQ $0x10, Y3, Y0, Y3
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y4, Y2, Y20
+	VPTERNLOGD $0x96, Y0, Y3, Y17
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y20, Y0
+	VPSHUFD    $0x4e, Y20, Y20
+	VPTERNLOGD $0x96, Y20, Y0, Y17
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y17, X16
+	VPXORQ        X17, X16, X16
+	JMP           sealDone_2
+
+sealTailFull_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
 	ANDQ $-16, CX
@@ -9461,226 +10773,10 @@ loadDone_1:
 	MOVQ  $-1, BX
 	BZHIQ R12, BX, BX
 	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    sealTail1Next_4
+	CMPQ  R10, $0x000000c0
+	JA    sealTail3Next64_4
 
-	// sealTail: 1 register(s).
-	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
-
-	// publicCounter.tail: 1 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z15
-	VPXORD    Z0, Z15, Z15
-	CMPQ      DX, $0x0c
-	JB        rounds10_60
-	JE        rounds12_60
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z15, Z15
-	VAESENC Z3, Z15, Z15
-
-rounds12_60:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z15, Z15
-	VAESENC Z5, Z15, Z15
-
-rounds10_60:
-	// Round Nr-9.
-	VAESENC Z6, Z15, Z15
-
-	// Round Nr-8.
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z15, Z15
-
-	// Round Nr-6.
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z15, Z15
-
-	// Last round.
-	VAESENCLAST Z1, Z15, Z15
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU8.Z (CX), K1, Z1
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPXORD     Z0, Z3, Z3
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z0, Z3
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z3, Y0
-	VPXORQ        Y3, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-	JMP           sealDone_2
-
-sealTail1Next_4:
-	CMPQ R10, $0x00000080
-	JA   sealTail2Next_4
-
-	// sealTail: 2 register(s).
-	MOVQ  R10, BX
-	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
-
-	// publicCounter.tail: 2 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z17
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    896(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z15, Z15
-	CMPQ      DX, $0x0c
-	JB        rounds10_61
-	JE        rounds12_61
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z17, Z17
-	VAESENC Z2, Z15, Z15
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z15, Z15
-
-rounds12_61:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z17, Z17
-	VAESENC Z4, Z15, Z15
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z15, Z15
-
-rounds10_61:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z15, Z15
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z15, Z15
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z15, Z15
-
-	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z15, Z15
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (CX), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
-	VMOVDQU8.Z 64(CX), K1, Z1
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-	JMP           sealDone_2
-
-sealTail2Next_4:
-	CMPQ R10, $0x000000c0
-	JA   sealTail3Next_4
-
-	// sealTail: 3 register(s).
+	// sealTail: 3 register(s) of 64 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000080, BX
 	MOVQ  $-1, R12
@@ -9690,16 +10786,16 @@ sealTail2Next_4:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z18
-	VPADDD    896(R11), Z18, Z15
+	VPADDD    512(R11), Z18, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z18, Z18
+	VPADDD    1280(R11), Z18, Z18
 	VPSHUFB   (R11), Z18, Z18
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
 	CMPQ      DX, $0x0c
-	JB        rounds10_62
-	JE        rounds12_62
+	JB        rounds10_70
+	JE        rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9709,7 +10805,7 @@ sealTail2Next_4:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
 
-rounds12_62:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
@@ -9718,7 +10814,7 @@ rounds12_62:
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
 
-rounds10_62:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -9836,8 +10932,8 @@ rounds10_62:
 	VPXORQ        X0, X16, X16
 	JMP           sealDone_2
 
-sealTail3Next_4:
-	// sealTail: 4 register(s).
+sealTail3Next64_4:
+	// sealTail: 4 register(s) of 64 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000c0, BX
 	MOVQ  $-1, R12
@@ -9847,19 +10943,19 @@ sealTail3Next_4:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z19
-	VPADDD    896(R11), Z19, Z15
+	VPADDD    512(R11), Z19, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z19, Z18
+	VPADDD    1280(R11), Z19, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1152(R11), Z19, Z19
+	VPADDD    1408(R11), Z19, Z19
 	VPSHUFB   (R11), Z19, Z19
 	VPXORD    Z0, Z17, Z17
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z18, Z18
 	VPXORD    Z0, Z19, Z19
 	CMPQ      DX, $0x0c
-	JB        rounds10_63
-	JE        rounds12_63
+	JB        rounds10_71
+	JE        rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9867,14 +10963,14 @@ sealTail3Next_4:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z15, Z15
 
-rounds12_63:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z15, Z15
 
-rounds10_63:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -9950,8 +11046,8 @@ rounds10_63:
 	VPTERNLOGD $0x96, Z22, Z16, Z17
 	VPTERNLOGD $0x96, Z0, Z21, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_64
-	JE         rounds12_64
+	JB         rounds10_72
+	JE         rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z18, Z18
@@ -9959,14 +11055,14 @@ rounds10_63:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_64:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z18, Z18
 	VAESENC Z4, Z19, Z19
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_64:
+rounds10_72:
 	// Round Nr-9.
 	VAESENC Z6, Z18, Z18
 	VAESENC Z6, Z19, Z19
@@ -10082,7 +11178,7 @@ DATA beLanes<>+56(SB)/8, $0x0300000000000000
 GLOBL beLanes<>(SB), RODATA|NOPTR, $64
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -10141,19 +11237,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_65
-	JE         rounds12_65
+	JB         rounds10_73
+	JE         rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_65:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_65:
+rounds10_73:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -10247,29 +11343,29 @@ open32_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_5
 
 counterCarry_5:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z21, Z18
+	VPADDD    512(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z21, Z19
+	VPADDD    1280(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z21, Z20
+	VPADDD    1408(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z21, Z21
+	VPADDD    1536(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_5:
@@ -10279,8 +11375,8 @@ counterDone_5:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_74
+	JE     rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10292,7 +11388,7 @@ counterDone_5:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_66:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10303,7 +11399,7 @@ rounds12_66:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_66:
+rounds10_74:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10428,29 +11524,29 @@ rounds10_66:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_6
 
 counterCarry_6:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z22
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z22, Z18
+	VPADDD    512(R11), Z22, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z22, Z19
+	VPADDD    1280(R11), Z22, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z22, Z20
+	VPADDD    1408(R11), Z22, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z22, Z22
+	VPADDD    1536(R11), Z22, Z22
 	VPSHUFB   (R11), Z22, Z15
 
 counterDone_6:
@@ -10460,8 +11556,8 @@ counterDone_6:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_75
+	JE     rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10473,7 +11569,7 @@ counterDone_6:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_67:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10484,7 +11580,7 @@ rounds12_67:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_67:
+rounds10_75:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10629,29 +11725,29 @@ open16_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 384(R11), Z15, Z18
+	VPADDD 768(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 512(R11), Z15, Z19
+	VPADDD 896(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 640(R11), Z15, Z20
+	VPADDD 1024(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 768(R11), Z15, Z15
+	VPADDD 1152(R11), Z15, Z15
 	JMP    counterDone_7
 
 counterCarry_7:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    896(R11), Z21, Z18
+	VPADDD    512(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z21, Z19
+	VPADDD    1280(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1152(R11), Z21, Z20
+	VPADDD    1408(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1280(R11), Z21, Z21
+	VPADDD    1536(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_7:
@@ -10661,8 +11757,8 @@ counterDone_7:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
+	JB     rounds10_76
+	JE     rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10674,7 +11770,7 @@ counterDone_7:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_68:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -10685,7 +11781,7 @@ rounds12_68:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_68:
+rounds10_76:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10821,9 +11917,548 @@ openTail_2:
 	// openTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    openDone_2
+	CMPQ  R10, $0x00000080
+	JA    openTailFull_2
 	MOVQ  R10, CX
 	ADDQ  $0x0f, CX
 	ANDQ  $-16, CX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(CX), R12
+	ANDQ  $0x10, R12
+	ADDQ  $0x10, R12
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R12, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    openTail1Next32_2
+
+	// openTail: 1 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU8.Z (R9), K2, Y17
+
+	// publicCounter.halves: 1 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y15
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_77
+	JE        rounds12_77
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y15, Y15
+
+rounds12_77:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y15, Y15
+
+rounds10_77:
+	// Round Nr-9.
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (CX), K1, Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y15, Y15
+	VMOVDQU8    Y15, K2, (R8)
+	JMP         openDone_2
+
+openTail1Next32_2:
+	CMPQ R10, $0x00000040
+	JA   openTail2Next32_2
+
+	// openTail: 2 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000020, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU8.Z 32(R9), K2, Y18
+
+	// publicCounter.halves: 2 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y19
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y19, Y19
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_78
+	JE        rounds12_78
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y15, Y15
+
+rounds12_78:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y15, Y15
+
+rounds10_78:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU8.Z 32(CX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y19, Y19
+	VPXORD      Y18, Y15, Y15
+	VMOVDQU64   Y19, (R8)
+	VMOVDQU8    Y15, K2, 32(R8)
+	JMP         openDone_2
+
+openTail2Next32_2:
+	CMPQ R10, $0x00000060
+	JA   openTail3Next32_2
+
+	// openTail: 3 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU8.Z 64(R9), K2, Y19
+
+	// publicCounter.halves: 3 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y20
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y21
+	VPSHUFB   (R11), Y21, Y21
+	VPADDD    512(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y20, Y20
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_79
+	JE        rounds12_79
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y15, Y15
+
+rounds12_79:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y15, Y15
+
+rounds10_79:
+	// Round Nr-9.
+	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU8.Z 64(CX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y20, Y20
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y20, Y20
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	VPXORD Y6, Y3, Y3
+	VPXORD Y2, Y0, Y0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y20, Y20
+	VPXORD      Y18, Y21, Y21
+	VPXORD      Y19, Y15, Y15
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   Y21, 32(R8)
+	VMOVDQU8    Y15, K2, 64(R8)
+	JMP         openDone_2
+
+openTail3Next32_2:
+	// openTail: 4 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000060, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU64  64(R9), Y19
+	VMOVDQU8.Z 96(R9), K2, Y20
+
+	// publicCounter.halves: 4 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y21
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y22
+	VPSHUFB   (R11), Y22, Y22
+	VPADDD    512(R11), Y15, Y23
+	VPSHUFB   (R11), Y23, Y23
+	VPADDD    640(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y22, Y22
+	VPXORD    Y0, Y23, Y23
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_80
+	JE        rounds12_80
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y2, Y23, Y23
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+	VAESENC Y3, Y23, Y23
+	VAESENC Y3, Y15, Y15
+
+rounds12_80:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y4, Y23, Y23
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+	VAESENC Y5, Y23, Y23
+	VAESENC Y5, Y15, Y15
+
+rounds10_80:
+	// Round Nr-9.
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+	VAESENC Y6, Y23, Y23
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+	VAESENC Y7, Y23, Y23
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+	VAESENC Y8, Y23, Y23
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+	VAESENC Y9, Y23, Y23
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+	VAESENC Y10, Y23, Y23
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU64  64(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+	VAESENC Y11, Y23, Y23
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+	VAESENC Y12, Y23, Y23
+	VAESENC Y12, Y15, Y15
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y20, Y5
+	VMOVDQU8.Z 96(CX), K1, Y7
+	VPCLMULQDQ $0x00, Y7, Y5, Y8
+	VPCLMULQDQ $0x10, Y7, Y5, Y9
+	VPCLMULQDQ $0x01, Y7, Y5, Y10
+	VPCLMULQDQ $0x11, Y7, Y5, Y5
+	VPTERNLOGD $0x96, Y10, Y9, Y4
+	VPTERNLOGD $0x96, Y8, Y6, Y3
+	VPTERNLOGD $0x96, Y5, Y2, Y0
+
+	// Round Nr-2.
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+	VAESENC Y13, Y23, Y23
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+	VAESENC Y14, Y23, Y23
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VAESENCLAST Y1, Y23, Y23
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y21, Y21
+	VPXORD      Y18, Y22, Y22
+	VPXORD      Y19, Y23, Y23
+	VPXORD      Y20, Y15, Y15
+	VMOVDQU64   Y21, (R8)
+	VMOVDQU64   Y22, 32(R8)
+	VMOVDQU64   Y23, 64(R8)
+	VMOVDQU8    Y15, K2, 96(R8)
+	JMP         openDone_2
+
+openTailFull_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
 
 	// 16·b = ((16·m - 16) mod 64) + 16.
 	LEAQ  -16(CX), R12
@@ -10834,215 +12469,10 @@ openTail_2:
 	MOVQ  $-1, BX
 	BZHIQ R12, BX, BX
 	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    openTail1Next_2
+	CMPQ  R10, $0x000000c0
+	JA    openTail3Next64_2
 
-	// openTail: 1 register(s).
-	MOVQ       R10, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU8.Z (R9), K2, Z17
-
-	// publicCounter.tail: 1 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z15
-	VPXORD    Z0, Z15, Z15
-	CMPQ      DX, $0x0c
-	JB        rounds10_69
-	JE        rounds12_69
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z15, Z15
-	VAESENC Z3, Z15, Z15
-
-rounds12_69:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z15, Z15
-	VAESENC Z5, Z15, Z15
-
-rounds10_69:
-	// Round Nr-9.
-	VAESENC Z6, Z15, Z15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU8.Z (CX), K1, Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPCLMULQDQ $0x10, Z2, Z0, Z4
-	VPCLMULQDQ $0x01, Z2, Z0, Z5
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z5, Z4, Z4
-
-	// Round Nr-8.
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z15, Z15
-
-	// Round Nr-6.
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z15, Z15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z15, Z15
-	VPXORD      Z17, Z15, Z15
-	VMOVDQU8    Z15, K2, (R8)
-	JMP         openDone_2
-
-openTail1Next_2:
-	CMPQ R10, $0x00000080
-	JA   openTail2Next_2
-
-	// openTail: 2 register(s).
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU8.Z 64(R9), K2, Z18
-
-	// publicCounter.tail: 2 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z19
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    896(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPXORD    Z0, Z19, Z19
-	VPXORD    Z0, Z15, Z15
-	CMPQ      DX, $0x0c
-	JB        rounds10_70
-	JE        rounds12_70
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z2, Z19, Z19
-	VAESENC Z2, Z15, Z15
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z15, Z15
-
-rounds12_70:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z4, Z19, Z19
-	VAESENC Z4, Z15, Z15
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z15, Z15
-
-rounds10_70:
-	// Round Nr-9.
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z15, Z15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPCLMULQDQ $0x10, Z2, Z0, Z4
-	VPCLMULQDQ $0x01, Z2, Z0, Z5
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z5, Z4, Z4
-
-	// Round Nr-8.
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z15, Z15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU8.Z 64(CX), K1, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z15, Z15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(R11), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z15, Z15
-	VPXORD      Z17, Z19, Z19
-	VPXORD      Z18, Z15, Z15
-	VMOVDQU64   Z19, (R8)
-	VMOVDQU8    Z15, K2, 64(R8)
-	JMP         openDone_2
-
-openTail2Next_2:
-	CMPQ R10, $0x000000c0
-	JA   openTail3Next_2
-
-	// openTail: 3 register(s).
+	// openTail: 3 register(s) of 64 bytes.
 	MOVQ       R10, BX
 	SUBQ       $0x00000080, BX
 	MOVQ       $-1, R12
@@ -11055,16 +12485,16 @@ openTail2Next_2:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
 	VPSHUFB   (R11), Z15, Z21
-	VPADDD    896(R11), Z21, Z15
+	VPADDD    512(R11), Z21, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z21, Z21
+	VPADDD    1280(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z21
 	VPXORD    Z0, Z20, Z20
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z21, Z21
 	CMPQ      DX, $0x0c
-	JB        rounds10_71
-	JE        rounds12_71
+	JB        rounds10_81
+	JE        rounds12_81
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -11074,7 +12504,7 @@ openTail2Next_2:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z21, Z21
 
-rounds12_71:
+rounds12_81:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z15, Z15
@@ -11083,7 +12513,7 @@ rounds12_71:
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z21, Z21
 
-rounds10_71:
+rounds10_81:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z15, Z15
@@ -11189,8 +12619,8 @@ rounds10_71:
 	VMOVDQU8    Z21, K2, 128(R8)
 	JMP         openDone_2
 
-openTail3Next_2:
-	// openTail: 4 register(s).
+openTail3Next64_2:
+	// openTail: 4 register(s) of 64 bytes.
 	MOVQ       R10, BX
 	SUBQ       $0x000000c0, BX
 	MOVQ       $-1, R12
@@ -11204,19 +12634,19 @@ openTail3Next_2:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
 	VPSHUFB   (R11), Z15, Z23
-	VPADDD    896(R11), Z23, Z15
+	VPADDD    512(R11), Z23, Z15
 	VPSHUFB   (R11), Z15, Z15
-	VPADDD    1024(R11), Z23, Z22
+	VPADDD    1280(R11), Z23, Z22
 	VPSHUFB   (R11), Z22, Z22
-	VPADDD    1152(R11), Z23, Z23
+	VPADDD    1408(R11), Z23, Z23
 	VPSHUFB   (R11), Z23, Z23
 	VPXORD    Z0, Z21, Z21
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z22, Z22
 	VPXORD    Z0, Z23, Z23
 	CMPQ      DX, $0x0c
-	JB        rounds10_72
-	JE        rounds12_72
+	JB        rounds10_82
+	JE        rounds12_82
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -11228,7 +12658,7 @@ openTail3Next_2:
 	VAESENC Z3, Z22, Z22
 	VAESENC Z3, Z23, Z23
 
-rounds12_72:
+rounds12_82:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z15, Z15
@@ -11239,7 +12669,7 @@ rounds12_72:
 	VAESENC Z5, Z22, Z22
 	VAESENC Z5, Z23, Z23
 
-rounds10_72:
+rounds10_82:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z15, Z15
@@ -11428,132 +12858,164 @@ DATA loopConsts<>+352(SB)/8, $0x0000000000000001
 DATA loopConsts<>+360(SB)/8, $0xc200000000000000
 DATA loopConsts<>+368(SB)/8, $0x0000000000000001
 DATA loopConsts<>+376(SB)/8, $0xc200000000000000
-DATA loopConsts<>+384(SB)/8, $0x0000000000000000
-DATA loopConsts<>+392(SB)/8, $0x0400000000000000
-DATA loopConsts<>+400(SB)/8, $0x0000000000000000
-DATA loopConsts<>+408(SB)/8, $0x0400000000000000
-DATA loopConsts<>+416(SB)/8, $0x0000000000000000
-DATA loopConsts<>+424(SB)/8, $0x0400000000000000
-DATA loopConsts<>+432(SB)/8, $0x0000000000000000
-DATA loopConsts<>+440(SB)/8, $0x0400000000000000
-DATA loopConsts<>+448(SB)/8, $0x0000000000000000
-DATA loopConsts<>+456(SB)/8, $0x0400000000000000
-DATA loopConsts<>+464(SB)/8, $0x0000000000000000
-DATA loopConsts<>+472(SB)/8, $0x0400000000000000
-DATA loopConsts<>+480(SB)/8, $0x0000000000000000
-DATA loopConsts<>+488(SB)/8, $0x0400000000000000
-DATA loopConsts<>+496(SB)/8, $0x0000000000000000
-DATA loopConsts<>+504(SB)/8, $0x0400000000000000
-DATA loopConsts<>+512(SB)/8, $0x0000000000000000
-DATA loopConsts<>+520(SB)/8, $0x0800000000000000
-DATA loopConsts<>+528(SB)/8, $0x0000000000000000
-DATA loopConsts<>+536(SB)/8, $0x0800000000000000
-DATA loopConsts<>+544(SB)/8, $0x0000000000000000
-DATA loopConsts<>+552(SB)/8, $0x0800000000000000
-DATA loopConsts<>+560(SB)/8, $0x0000000000000000
-DATA loopConsts<>+568(SB)/8, $0x0800000000000000
-DATA loopConsts<>+576(SB)/8, $0x0000000000000000
-DATA loopConsts<>+584(SB)/8, $0x0800000000000000
-DATA loopConsts<>+592(SB)/8, $0x0000000000000000
-DATA loopConsts<>+600(SB)/8, $0x0800000000000000
-DATA loopConsts<>+608(SB)/8, $0x0000000000000000
-DATA loopConsts<>+616(SB)/8, $0x0800000000000000
-DATA loopConsts<>+624(SB)/8, $0x0000000000000000
-DATA loopConsts<>+632(SB)/8, $0x0800000000000000
-DATA loopConsts<>+640(SB)/8, $0x0000000000000000
-DATA loopConsts<>+648(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+656(SB)/8, $0x0000000000000000
-DATA loopConsts<>+664(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+672(SB)/8, $0x0000000000000000
-DATA loopConsts<>+680(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+688(SB)/8, $0x0000000000000000
-DATA loopConsts<>+696(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+704(SB)/8, $0x0000000000000000
-DATA loopConsts<>+712(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+720(SB)/8, $0x0000000000000000
-DATA loopConsts<>+728(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+736(SB)/8, $0x0000000000000000
-DATA loopConsts<>+744(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+752(SB)/8, $0x0000000000000000
-DATA loopConsts<>+760(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+384(SB)/8, $0x0000000000000002
+DATA loopConsts<>+392(SB)/8, $0x0000000000000000
+DATA loopConsts<>+400(SB)/8, $0x0000000000000002
+DATA loopConsts<>+408(SB)/8, $0x0000000000000000
+DATA loopConsts<>+416(SB)/8, $0x0000000000000002
+DATA loopConsts<>+424(SB)/8, $0x0000000000000000
+DATA loopConsts<>+432(SB)/8, $0x0000000000000002
+DATA loopConsts<>+440(SB)/8, $0x0000000000000000
+DATA loopConsts<>+448(SB)/8, $0x0000000000000002
+DATA loopConsts<>+456(SB)/8, $0x0000000000000000
+DATA loopConsts<>+464(SB)/8, $0x0000000000000002
+DATA loopConsts<>+472(SB)/8, $0x0000000000000000
+DATA loopConsts<>+480(SB)/8, $0x0000000000000002
+DATA loopConsts<>+488(SB)/8, $0x0000000000000000
+DATA loopConsts<>+496(SB)/8, $0x0000000000000002
+DATA loopConsts<>+504(SB)/8, $0x0000000000000000
+DATA loopConsts<>+512(SB)/8, $0x0000000000000004
+DATA loopConsts<>+520(SB)/8, $0x0000000000000000
+DATA loopConsts<>+528(SB)/8, $0x0000000000000004
+DATA loopConsts<>+536(SB)/8, $0x0000000000000000
+DATA loopConsts<>+544(SB)/8, $0x0000000000000004
+DATA loopConsts<>+552(SB)/8, $0x0000000000000000
+DATA loopConsts<>+560(SB)/8, $0x0000000000000004
+DATA loopConsts<>+568(SB)/8, $0x0000000000000000
+DATA loopConsts<>+576(SB)/8, $0x0000000000000004
+DATA loopConsts<>+584(SB)/8, $0x0000000000000000
+DATA loopConsts<>+592(SB)/8, $0x0000000000000004
+DATA loopConsts<>+600(SB)/8, $0x0000000000000000
+DATA loopConsts<>+608(SB)/8, $0x0000000000000004
+DATA loopConsts<>+616(SB)/8, $0x0000000000000000
+DATA loopConsts<>+624(SB)/8, $0x0000000000000004
+DATA loopConsts<>+632(SB)/8, $0x0000000000000000
+DATA loopConsts<>+640(SB)/8, $0x0000000000000006
+DATA loopConsts<>+648(SB)/8, $0x0000000000000000
+DATA loopConsts<>+656(SB)/8, $0x0000000000000006
+DATA loopConsts<>+664(SB)/8, $0x0000000000000000
+DATA loopConsts<>+672(SB)/8, $0x0000000000000006
+DATA loopConsts<>+680(SB)/8, $0x0000000000000000
+DATA loopConsts<>+688(SB)/8, $0x0000000000000006
+DATA loopConsts<>+696(SB)/8, $0x0000000000000000
+DATA loopConsts<>+704(SB)/8, $0x0000000000000006
+DATA loopConsts<>+712(SB)/8, $0x0000000000000000
+DATA loopConsts<>+720(SB)/8, $0x0000000000000006
+DATA loopConsts<>+728(SB)/8, $0x0000000000000000
+DATA loopConsts<>+736(SB)/8, $0x0000000000000006
+DATA loopConsts<>+744(SB)/8, $0x0000000000000000
+DATA loopConsts<>+752(SB)/8, $0x0000000000000006
+DATA loopConsts<>+760(SB)/8, $0x0000000000000000
 DATA loopConsts<>+768(SB)/8, $0x0000000000000000
-DATA loopConsts<>+776(SB)/8, $0x1000000000000000
+DATA loopConsts<>+776(SB)/8, $0x0400000000000000
 DATA loopConsts<>+784(SB)/8, $0x0000000000000000
-DATA loopConsts<>+792(SB)/8, $0x1000000000000000
+DATA loopConsts<>+792(SB)/8, $0x0400000000000000
 DATA loopConsts<>+800(SB)/8, $0x0000000000000000
-DATA loopConsts<>+808(SB)/8, $0x1000000000000000
+DATA loopConsts<>+808(SB)/8, $0x0400000000000000
 DATA loopConsts<>+816(SB)/8, $0x0000000000000000
-DATA loopConsts<>+824(SB)/8, $0x1000000000000000
+DATA loopConsts<>+824(SB)/8, $0x0400000000000000
 DATA loopConsts<>+832(SB)/8, $0x0000000000000000
-DATA loopConsts<>+840(SB)/8, $0x1000000000000000
+DATA loopConsts<>+840(SB)/8, $0x0400000000000000
 DATA loopConsts<>+848(SB)/8, $0x0000000000000000
-DATA loopConsts<>+856(SB)/8, $0x1000000000000000
+DATA loopConsts<>+856(SB)/8, $0x0400000000000000
 DATA loopConsts<>+864(SB)/8, $0x0000000000000000
-DATA loopConsts<>+872(SB)/8, $0x1000000000000000
+DATA loopConsts<>+872(SB)/8, $0x0400000000000000
 DATA loopConsts<>+880(SB)/8, $0x0000000000000000
-DATA loopConsts<>+888(SB)/8, $0x1000000000000000
-DATA loopConsts<>+896(SB)/8, $0x0000000000000004
-DATA loopConsts<>+904(SB)/8, $0x0000000000000000
-DATA loopConsts<>+912(SB)/8, $0x0000000000000004
-DATA loopConsts<>+920(SB)/8, $0x0000000000000000
-DATA loopConsts<>+928(SB)/8, $0x0000000000000004
-DATA loopConsts<>+936(SB)/8, $0x0000000000000000
-DATA loopConsts<>+944(SB)/8, $0x0000000000000004
-DATA loopConsts<>+952(SB)/8, $0x0000000000000000
-DATA loopConsts<>+960(SB)/8, $0x0000000000000004
-DATA loopConsts<>+968(SB)/8, $0x0000000000000000
-DATA loopConsts<>+976(SB)/8, $0x0000000000000004
-DATA loopConsts<>+984(SB)/8, $0x0000000000000000
-DATA loopConsts<>+992(SB)/8, $0x0000000000000004
-DATA loopConsts<>+1000(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1008(SB)/8, $0x0000000000000004
-DATA loopConsts<>+1016(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1024(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1032(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1040(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1048(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1056(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1064(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1072(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1080(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1088(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1096(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1104(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1112(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1120(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1128(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1136(SB)/8, $0x0000000000000008
-DATA loopConsts<>+1144(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1152(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1160(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1168(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1176(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1184(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1192(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1200(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1208(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1216(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1224(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1232(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1240(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1248(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1256(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1264(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1272(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1280(SB)/8, $0x0000000000000010
+DATA loopConsts<>+888(SB)/8, $0x0400000000000000
+DATA loopConsts<>+896(SB)/8, $0x0000000000000000
+DATA loopConsts<>+904(SB)/8, $0x0800000000000000
+DATA loopConsts<>+912(SB)/8, $0x0000000000000000
+DATA loopConsts<>+920(SB)/8, $0x0800000000000000
+DATA loopConsts<>+928(SB)/8, $0x0000000000000000
+DATA loopConsts<>+936(SB)/8, $0x0800000000000000
+DATA loopConsts<>+944(SB)/8, $0x0000000000000000
+DATA loopConsts<>+952(SB)/8, $0x0800000000000000
+DATA loopConsts<>+960(SB)/8, $0x0000000000000000
+DATA loopConsts<>+968(SB)/8, $0x0800000000000000
+DATA loopConsts<>+976(SB)/8, $0x0000000000000000
+DATA loopConsts<>+984(SB)/8, $0x0800000000000000
+DATA loopConsts<>+992(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1000(SB)/8, $0x0800000000000000
+DATA loopConsts<>+1008(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1016(SB)/8, $0x0800000000000000
+DATA loopConsts<>+1024(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1032(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1040(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1048(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1056(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1064(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1072(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1080(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1088(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1096(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1104(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1112(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1120(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1128(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1136(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1144(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1152(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1160(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1168(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1176(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1184(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1192(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1200(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1208(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1216(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1224(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1232(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1240(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1248(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1256(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1264(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1272(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1280(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1288(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1296(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1296(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1304(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1312(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1312(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1320(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1328(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1328(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1336(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1344(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1344(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1352(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1360(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1360(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1368(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1376(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1376(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1384(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1392(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1392(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1400(SB)/8, $0x0000000000000000
-GLOBL loopConsts<>(SB), RODATA|NOPTR, $1408
+DATA loopConsts<>+1408(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1416(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1424(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1432(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1440(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1448(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1456(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1464(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1472(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1480(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1488(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1496(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1504(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1512(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1520(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1528(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1536(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1544(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1552(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1560(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1568(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1576(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1584(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1592(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1600(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1608(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1616(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1624(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1632(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1640(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1648(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1656(SB)/8, $0x0000000000000000
+GLOBL loopConsts<>(SB), RODATA|NOPTR, $1664

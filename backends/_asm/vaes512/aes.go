@@ -62,10 +62,28 @@ func loadRoundKeys(s emit.Schedule) *roundKeys {
 	return k
 }
 
+// fit returns r at the width of x: a round key, the hash or any register
+// holding the same 16 bytes in every lane serves a half-width tail through
+// its YMM form.
+func fit(r, x VecVirtual) VecVirtual {
+	if x.Size() == 32 {
+		return r.AsY().(VecVirtual)
+	}
+	return r
+}
+
+// newVec returns a new register of w = 32 or 64 bytes.
+func newVec(w int) VecVirtual {
+	if w == 32 {
+		return YMM()
+	}
+	return ZMM()
+}
+
 // whiten adds round key 0 to every register of blocks (model: whiten).
 func (k *roundKeys) whiten(blocks []VecVirtual) {
 	for _, b := range blocks {
-		VPXORD(k.first, b, b)
+		VPXORD(fit(k.first, b), b, b)
 	}
 }
 
@@ -77,7 +95,7 @@ func (k *roundKeys) whiten(blocks []VecVirtual) {
 func (k *roundKeys) rounds(d direction, blocks []VecVirtual, between func(i int)) {
 	each := func(op func(key, block, result Op), key VecVirtual) {
 		for _, b := range blocks {
-			op(key, b, b)
+			op(fit(key, b), b, b)
 		}
 	}
 	rounds10, rounds12 := emit.NewLabel("rounds10"), emit.NewLabel("rounds12")
@@ -155,7 +173,11 @@ func byteMask(n GPVirtual) OpmaskVirtual {
 // a fault on them is suppressed, so nothing past the end of the data is
 // touched.
 func loadMasked(src Mem, mask OpmaskVirtual) VecVirtual {
-	x := ZMM()
+	return loadMaskedTo(ZMM(), src, mask)
+}
+
+// loadMaskedTo is loadMasked into x, a ZMM or YMM register.
+func loadMaskedTo(x VecVirtual, src Mem, mask OpmaskVirtual) VecVirtual {
 	VMOVDQU8_Z(src, mask, x)
 	return x
 }

@@ -82,6 +82,23 @@ func (c counter) tail(n int) []VecVirtual {
 	return blocks
 }
 
+// halves returns the next 2n counter blocks in n YMM registers, two lanes
+// each, like tail leaving the counter where it is (model: counter.tail,
+// half width): register r is the low two lanes plus 2r, reversed.
+func (c counter) halves(n int) []VecVirtual {
+	blocks := make([]VecVirtual, n)
+	for r := range blocks {
+		blocks[r] = YMM()
+		if r == 0 {
+			VPSHUFB(byteReverse(), c.reg.AsY(), blocks[r])
+			continue
+		}
+		c.add(laneAdd(2*r), c.reg.AsY(), blocks[r])
+		VPSHUFB(byteReverse(), blocks[r], blocks[r])
+	}
+	return blocks
+}
+
 // store writes lane 0 of the counter, advanced by m blocks, to ptr in
 // big-endian form (model: counter.store).
 func (c counter) store(ptr, m GPVirtual) {

@@ -202,34 +202,64 @@ func sealKernel(name string, public bool) {
 	ret(exit)
 }
 
+// tailHalf is the longest tail that runs on YMM registers of two blocks
+// (model: tailHalf): sealTail without a pending batch, and openTail.
+const tailHalf = 128
+
 // sealTail encrypts the last 0 < n <= 256 bytes in z = ceil(n/64)
 // registers, the last through masks, and hashes them from the registers
 // with folded powers (model: sealTail); if pending, the previous batch's
 // ciphertext, the 256 bytes before dst, is hashed between the tail's
 // rounds. The rounds run in two groups, split at tailSplit: the hash of the
-// first group's registers overlaps the second group's rounds. Every path
-// jumps to done.
+// first group's registers overlaps the second group's rounds. Without a
+// pending batch, a tail of at most tailHalf bytes runs the same steps on
+// z = ceil(n/32) YMM registers. Every path jumps to done.
 func (k *gcmKernel) sealTail(pending bool, done string) {
 	Comment("sealTail: the last 0 < n <= 256 bytes.")
-	keys, lastKeys := tailKeys(k.table, k.n)
-	tailWidths("sealTail", k.n, done, func(z int, mask OpmaskVirtual) {
+	if pending {
+		keys, lastKeys := tailKeys(k.table, k.n, 64)
+		tailWidths("sealTail", k.n, done, 64, 1, k.sealWidth(pending, 64, keys, lastKeys))
+		return
+	}
+	full := emit.NewLabel("sealTailFull")
+	CMPQ(k.n, U32(tailHalf))
+	JA(LabelRef(full))
+	keys, lastKeys := tailKeys(k.table, k.n, 32)
+	tailWidths("sealTail", k.n, done, 32, 1, k.sealWidth(pending, 32, keys, lastKeys))
+	Label(full)
+	keys, lastKeys = tailKeys(k.table, k.n, 64)
+	tailWidths("sealTail", k.n, done, 64, 3, k.sealWidth(pending, 64, keys, lastKeys))
+}
+
+// tailBlocks returns z registers of w bytes of counter blocks, leaving the
+// counter where it is (model: gcmCounter.tail).
+func (k *gcmKernel) tailBlocks(z, w int) []VecVirtual {
+	if w == 32 {
+		return k.c.halves(z)
+	}
+	return k.c.tail(z)
+}
+
+// sealWidth returns sealTail's body for z registers of w bytes.
+func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, mask OpmaskVirtual) {
+	return func(z int, mask OpmaskVirtual) {
 		var between func(i int)
 		if pending {
 			g := ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
 			between = stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true)
 		}
-		blocks := k.c.tail(z)
+		blocks := k.tailBlocks(z, w)
 		k.k.whiten(blocks)
 		s := tailSplit(z, pending)
 		k.k.rounds(encryption, blocks[:s], between)
-		h := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y, folded: true}
-		k.sealRegs(&h, blocks, 0, s, mask)
+		h := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y, folded: true}
+		k.sealRegs(&h, blocks, 0, s, mask, w)
 		if s < z {
 			k.k.rounds(encryption, blocks[s:], nil)
-			k.sealRegs(&h, blocks, s, z, mask)
+			k.sealRegs(&h, blocks, s, z, mask, w)
 		}
 		h.finish()
-	})
+	}
 }
 
 // tailSplit returns how many of the z registers of a tail run their rounds
@@ -247,20 +277,20 @@ func tailSplit(z int, pending bool) int {
 	return z
 }
 
-// sealRegs XORs registers from..to-1 of the tail's keystream with src into
-// dst, register z-1 = len(blocks)-1 through mask with its bytes past n
-// cleared, and absorbs them into h (model: sealRegs).
-func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mask OpmaskVirtual) {
+// sealRegs XORs registers from..to-1 of w bytes of the tail's keystream
+// with src into dst, register z-1 = len(blocks)-1 through mask with its
+// bytes past n cleared, and absorbs them into h (model: sealRegs).
+func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mask OpmaskVirtual, w int) {
 	z := len(blocks)
 	for r := from; r < to; r++ {
 		if r < z-1 {
-			xorBlocks(blocks[r:r+1], Mem{Base: k.src, Disp: 64 * r})
-			storeBlocks(blocks[r:r+1], Mem{Base: k.dst, Disp: 64 * r})
+			xorBlocks(blocks[r:r+1], Mem{Base: k.src, Disp: w * r})
+			storeBlocks(blocks[r:r+1], Mem{Base: k.dst, Disp: w * r})
 			continue
 		}
-		x := loadMasked(Mem{Base: k.src, Disp: 64 * r}, mask)
+		x := loadMaskedTo(like(blocks[r]), Mem{Base: k.src, Disp: w * r}, mask)
 		VPXORD(blocks[r], x, x)
-		storeMasked(x, mask, Mem{Base: k.dst, Disp: 64 * r})
+		storeMasked(x, mask, Mem{Base: k.dst, Disp: w * r})
 		keepMasked(x, mask)
 		blocks[r] = x
 	}
@@ -321,24 +351,42 @@ func openKernel(name string, public bool) {
 
 // openTail decrypts the last n < 256 bytes in z = ceil(n/64) registers,
 // the last through masks, and hashes the same registers of ciphertext
-// between the rounds (model: openTail). Every load comes before the first
-// store.
+// between the rounds (model: openTail); a tail of at most tailHalf bytes
+// runs the same steps on z = ceil(n/32) YMM registers. Every load comes
+// before the first store.
 func (k *gcmKernel) openTail(done string) {
 	Comment("openTail: the last n < 256 bytes.")
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(done))
-	keys, lastKeys := tailKeys(k.table, k.n)
-	tailWidths("openTail", k.n, done, func(z int, mask OpmaskVirtual) {
-		data := loadBlocks(Mem{Base: k.src}, z-1)
-		data = append(data, loadMasked(Mem{Base: k.src, Disp: 64 * (z - 1)}, mask))
-		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
-		blocks := k.c.tail(z)
+	full := emit.NewLabel("openTailFull")
+	CMPQ(k.n, U32(tailHalf))
+	JA(LabelRef(full))
+	keys, lastKeys := tailKeys(k.table, k.n, 32)
+	tailWidths("openTail", k.n, done, 32, 1, k.openWidth(32, keys, lastKeys))
+	Label(full)
+	keys, lastKeys = tailKeys(k.table, k.n, 64)
+	tailWidths("openTail", k.n, done, 64, 3, k.openWidth(64, keys, lastKeys))
+}
+
+// openWidth returns openTail's body for z registers of w bytes.
+func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, mask OpmaskVirtual) {
+	return func(z int, mask OpmaskVirtual) {
+		data := make([]VecVirtual, z)
+		for r := range z - 1 {
+			data[r] = newVec(w)
+			VMOVDQU64(Mem{Base: k.src, Disp: w * r}, data[r])
+		}
+		data[z-1] = loadMaskedTo(newVec(w), Mem{Base: k.src, Disp: w * (z - 1)}, mask)
+		g := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
+		blocks := k.tailBlocks(z, w)
 		k.k.whiten(blocks)
 		k.k.rounds(encryption, blocks, stitched(&g, 0, func(r int) VecVirtual { return data[r] }, z, true))
 		for r, b := range blocks {
 			VPXORD(data[r], b, b)
 		}
-		storeBlocks(blocks[:z-1], Mem{Base: k.dst})
-		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: 64 * (z - 1)})
-	})
+		for r := range z - 1 {
+			VMOVDQU64(blocks[r], Mem{Base: k.dst, Disp: w * r})
+		}
+		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: w * (z - 1)})
+	}
 }

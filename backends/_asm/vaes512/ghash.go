@@ -126,6 +126,12 @@ func fold(x, y VecVirtual) {
 // horizontal writes the sum of the four lanes of x to y, the rest of y's
 // register zero (model: horizontal). x is overwritten.
 func horizontal(x, y VecVirtual) {
+	if x.Size() == 32 {
+		Comment("horizontal: add the two lanes.")
+		VEXTRACTI32X4(U8(1), x, y.AsX())
+		VPXORQ(x.AsX(), y.AsX(), y.AsX())
+		return
+	}
 	Comment("horizontal: add the four lanes.")
 	t := YMM()
 	VEXTRACTI64X4(U8(1), x, t)
@@ -154,8 +160,11 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 // (model: ghashSum). keys addresses the powers for register 0; register r
 // uses the 64 bytes 64·r further on. If lastKeys is not nil, register last
 // loads them through that mask (tailKeys). If folded, the products use
-// folded powers too and the sum needs one fold (mulAccumulateFolded).
+// folded powers too and the sum needs one fold (mulAccumulateFolded). A
+// width of 32 makes the registers YMM, two blocks each (half-width tails);
+// zero means 64.
 type ghashSum struct {
+	width    int
 	keys     Mem
 	lastKeys OpmaskVirtual
 	last     int
@@ -169,10 +178,10 @@ type ghashSum struct {
 // multiplied and accumulated. x is not changed.
 func (g *ghashSum) absorb(r int, x VecVirtual) {
 	Commentf("ghashSum.absorb: register %d.", r)
-	t := ZMM()
+	t := like(x)
 	VPSHUFB(byteReverse(), x, t)
 	if r == 0 {
-		VPXORD(g.y, t, t)
+		VPXORD(fit(g.y, t), t, t)
 	}
 	h := g.powers(r)
 	if g.folded {
@@ -186,11 +195,15 @@ func (g *ghashSum) absorb(r int, x VecVirtual) {
 // the four multiplies (the table need not be 64-byte aligned, and a load
 // that crosses a cache line costs two).
 func (g *ghashSum) powers(r int) VecVirtual {
-	if g.lastKeys != nil && r == g.last {
-		return loadMasked(g.keys.Offset(64*r), g.lastKeys)
+	w := g.width
+	if w == 0 {
+		w = 64
 	}
-	h := ZMM()
-	VMOVDQU64(g.keys.Offset(64*r), h)
+	if g.lastKeys != nil && r == g.last {
+		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys)
+	}
+	h := newVec(w)
+	VMOVDQU64(g.keys.Offset(w*r), h)
 	return h
 }
 
@@ -243,14 +256,17 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 // blocks. Its other lanes would lie past slot 31, the end of the table:
 // the mask keeps them from being read (a masked-out fault is suppressed)
 // and clears them, and the data there is zero anyway.
-func tailKeys(table, n GPVirtual) (GPVirtual, OpmaskVirtual) {
+//
+// With registers of w = 32 bytes (half-width tails) the last register
+// holds b = m - 2·(ceil(m/2)-1) blocks: the same with 32 for 64.
+func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
 	p, b := GP64(), GP64()
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
 	ANDQ(I8(-16), p)
-	Comment("16·b = ((16·m - 16) mod 64) + 16.")
+	Commentf("16·b = ((16·m - 16) mod %d) + 16.", w)
 	LEAQ(Mem{Base: p, Disp: -16}, b)
-	ANDQ(U8(48), b)
+	ANDQ(U8(w-16), b)
 	ADDQ(U8(16), b)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
@@ -261,18 +277,22 @@ func tailKeys(table, n GPVirtual) (GPVirtual, OpmaskVirtual) {
 // 0 < n <= 256 bytes fills and calls body(z) in the branch for each, with
 // the mask of the bytes of register z-1 that the tail fills; every branch
 // ends with a jump to done.
-func tailWidths(name string, n GPVirtual, done string, body func(z int, mask OpmaskVirtual)) {
-	for z := 1; z <= 4; z++ {
-		next := emit.NewLabel(fmt.Sprintf("%s%dNext", name, z))
+//
+// With registers of w = 32 bytes the branches are for z = from..4 with
+// n <= 32·z, for a tail the caller knows to be at most 128 bytes; with
+// w = 64, z = from..4 for one it knows to be more than 64·(from-1).
+func tailWidths(name string, n GPVirtual, done string, w, from int, body func(z int, mask OpmaskVirtual)) {
+	for z := from; z <= 4; z++ {
+		next := emit.NewLabel(fmt.Sprintf("%s%dNext%d", name, z, w))
 		if z < 4 {
-			CMPQ(n, U32(64*z))
+			CMPQ(n, U32(w*z))
 			JA(LabelRef(next))
 		}
-		Commentf("%s: %d register(s).", name, z)
+		Commentf("%s: %d register(s) of %d bytes.", name, z, w)
 		last := GP64()
 		MOVQ(n, last)
 		if z > 1 {
-			SUBQ(U32(64*(z-1)), last)
+			SUBQ(U32(w*(z-1)), last)
 		}
 		body(z, byteMask(last))
 		JMP(LabelRef(done))
@@ -291,8 +311,8 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	Comment("ghashTail: the last n < 256 bytes.")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
-	keys, lastKeys := tailKeys(table, n)
-	tailWidths("ghashTail", n, done, func(z int, mask OpmaskVirtual) {
+	keys, lastKeys := tailKeys(table, n, 64)
+	tailWidths("ghashTail", n, done, 64, 1, func(z int, mask OpmaskVirtual) {
 		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
 		for r := 0; r < z-1; r++ {
 			g.absorbFrom(r, Mem{Base: p})

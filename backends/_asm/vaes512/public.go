@@ -16,6 +16,7 @@ import (
 type gcmCounter interface {
 	blocks(n int) []VecVirtual
 	tail(n int) []VecVirtual
+	halves(n int) []VecVirtual
 	store(ptr, m GPVirtual)
 }
 
@@ -135,6 +136,27 @@ func (c publicCounter) tail(n int) []VecVirtual {
 		VPSHUFB(byteReverse(), c.be, le)
 		for r := 1; r < n; r++ {
 			VPADDD(laneAdd(4*r), le, blocks[r])
+			VPSHUFB(byteReverse(), blocks[r], blocks[r])
+		}
+	}
+	return blocks
+}
+
+// halves returns the next 2n counter blocks in n YMM registers, leaving the
+// counter where it is (model: publicCounter.tail, half width): the first
+// is the low half of be, the others one add each from the byte-reversed
+// form.
+func (c publicCounter) halves(n int) []VecVirtual {
+	Commentf("publicCounter.halves: %d YMM register(s) of counter blocks.", n)
+	blocks := make([]VecVirtual, n)
+	blocks[0] = YMM()
+	VMOVDQA64(c.be.AsY(), blocks[0])
+	if n > 1 {
+		le := YMM()
+		VPSHUFB(byteReverse(), c.be.AsY(), le)
+		for r := 1; r < n; r++ {
+			blocks[r] = YMM()
+			VPADDD(laneAdd(2*r), le, blocks[r])
 			VPSHUFB(byteReverse(), blocks[r], blocks[r])
 		}
 	}

@@ -20,6 +20,9 @@ func like(x VecVirtual) VecVirtual {
 	if x.Size() == 16 {
 		return XMM()
 	}
+	if x.Size() == 32 {
+		return YMM()
+	}
 	return ZMM()
 }
 
