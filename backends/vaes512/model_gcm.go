@@ -141,11 +141,12 @@ func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pendi
 	return h.y, m
 }
 
-// tailHalf is the longest tail that the assembly runs on YMM registers of
-// two blocks, z = ceil(n/32) of them (asm: tailHalf, sealWidth, openWidth,
-// counter.halves): sealTail without a pending batch, and openTail. The
-// steps are the ones below on half-width registers; the blocks, their
-// powers and so the hash are the same.
+// tailHalf is the longest tail of openTail that the assembly runs on YMM
+// registers of two blocks, z = ceil(n/32) of them (asm: tailHalf,
+// openWidth, counter.halves); sealTail without a pending batch runs on
+// them at every length, up to eight (asm: sealWidth), with tailSplit's
+// split at the same byte. The steps are the ones below on half-width
+// registers; the blocks, their powers and so the hash are the same.
 const tailHalf = 128
 
 // tailSplit returns how many of the z registers of a tail run their rounds

@@ -202,8 +202,9 @@ func sealKernel(name string, public bool) {
 	ret(exit)
 }
 
-// tailHalf is the longest tail that runs on YMM registers of two blocks
-// (model: tailHalf): sealTail without a pending batch, and openTail.
+// tailHalf is the longest tail of openTail that runs on YMM registers of
+// two blocks (model: tailHalf); sealTail without a pending batch runs on
+// them at every length.
 const tailHalf = 128
 
 // sealTail encrypts the last 0 < n <= 256 bytes in z = ceil(n/64)
@@ -212,23 +213,17 @@ const tailHalf = 128
 // ciphertext, the 256 bytes before dst, is hashed between the tail's
 // rounds. The rounds run in two groups, split at tailSplit: the hash of the
 // first group's registers overlaps the second group's rounds. Without a
-// pending batch, a tail of at most tailHalf bytes runs the same steps on
-// z = ceil(n/32) YMM registers. Every path jumps to done.
+// pending batch, the tail runs the same steps on z = ceil(n/32) YMM
+// registers, up to eight, split at the same byte. Every path jumps to done.
 func (k *gcmKernel) sealTail(pending bool, done string) {
 	Comment("sealTail: the last 0 < n <= 256 bytes.")
 	if pending {
 		keys, lastKeys := tailKeys(k.table, k.n, 64)
-		tailWidths("sealTail", k.n, done, 64, 1, k.sealWidth(pending, 64, keys, lastKeys))
+		tailWidths("sealTail", k.n, done, 64, 1, 4, k.sealWidth(pending, 64, keys, lastKeys))
 		return
 	}
-	full := emit.NewLabel("sealTailFull")
-	CMPQ(k.n, U32(tailHalf))
-	JA(LabelRef(full))
 	keys, lastKeys := tailKeys(k.table, k.n, 32)
-	tailWidths("sealTail", k.n, done, 32, 1, k.sealWidth(pending, 32, keys, lastKeys))
-	Label(full)
-	keys, lastKeys = tailKeys(k.table, k.n, 64)
-	tailWidths("sealTail", k.n, done, 64, 3, k.sealWidth(pending, 64, keys, lastKeys))
+	tailWidths("sealTail", k.n, done, 32, 1, 8, k.sealWidth(pending, 32, keys, lastKeys))
 }
 
 // tailBlocks returns z registers of w bytes of counter blocks, leaving the
@@ -250,7 +245,8 @@ func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys Opma
 		}
 		blocks := k.tailBlocks(z, w)
 		k.k.whiten(blocks)
-		s := tailSplit(z, pending)
+		Comment("tailSplit, in registers of w bytes: the same bytes first.")
+		s := min(tailSplit((z*w+63)/64, pending)*64/w, z)
 		k.k.rounds(encryption, blocks[:s], between)
 		h := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y, folded: true}
 		k.sealRegs(&h, blocks, 0, s, mask, w)
@@ -362,10 +358,10 @@ func (k *gcmKernel) openTail(done string) {
 	CMPQ(k.n, U32(tailHalf))
 	JA(LabelRef(full))
 	keys, lastKeys := tailKeys(k.table, k.n, 32)
-	tailWidths("openTail", k.n, done, 32, 1, k.openWidth(32, keys, lastKeys))
+	tailWidths("openTail", k.n, done, 32, 1, 4, k.openWidth(32, keys, lastKeys))
 	Label(full)
 	keys, lastKeys = tailKeys(k.table, k.n, 64)
-	tailWidths("openTail", k.n, done, 64, 3, k.openWidth(64, keys, lastKeys))
+	tailWidths("openTail", k.n, done, 64, 3, 4, k.openWidth(64, keys, lastKeys))
 }
 
 // openWidth returns openTail's body for z registers of w bytes.

@@ -278,13 +278,13 @@ func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
 // the mask of the bytes of register z-1 that the tail fills; every branch
 // ends with a jump to done.
 //
-// With registers of w = 32 bytes the branches are for z = from..4 with
-// n <= 32·z, for a tail the caller knows to be at most 128 bytes; with
-// w = 64, z = from..4 for one it knows to be more than 64·(from-1).
-func tailWidths(name string, n GPVirtual, done string, w, from int, body func(z int, mask OpmaskVirtual)) {
-	for z := from; z <= 4; z++ {
+// In general the branches are for z = from..to registers of w = 32 or 64
+// bytes, n <= w·z, for a tail the caller knows to be more than w·(from-1)
+// and at most w·to bytes.
+func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, mask OpmaskVirtual)) {
+	for z := from; z <= to; z++ {
 		next := emit.NewLabel(fmt.Sprintf("%s%dNext%d", name, z, w))
-		if z < 4 {
+		if z < to {
 			CMPQ(n, U32(w*z))
 			JA(LabelRef(next))
 		}
@@ -296,7 +296,7 @@ func tailWidths(name string, n GPVirtual, done string, w, from int, body func(z 
 		}
 		body(z, byteMask(last))
 		JMP(LabelRef(done))
-		if z < 4 {
+		if z < to {
 			Label(next)
 		}
 	}
@@ -312,7 +312,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	TESTQ(n, n)
 	JZ(LabelRef(done))
 	keys, lastKeys := tailKeys(table, n, 64)
-	tailWidths("ghashTail", n, done, 64, 1, func(z int, mask OpmaskVirtual) {
+	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, mask OpmaskVirtual) {
 		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
 		for r := 0; r < z-1; r++ {
 			g.absorbFrom(r, Mem{Base: p})
