@@ -248,10 +248,13 @@
 // Open's tails of at most 128 bytes (tailHalf) and Seal's tails without a
 // pending batch (messages of at most 256 bytes) run the same steps on
 // ceil(n/32) YMM registers of two blocks (counter halves, tailKeys and
-// tailWidths with w = 32; Seal of 256 bytes 67 -> 58 ns AES-256): in the
-// root package's Seal and Open, between its XMM calls, the 512-bit
-// VAESENC and VPCLMULQDQ of a ZMM tail cost 7-12 ns more than the same
-// steps on YMM (Seal of 64 bytes 49 -> 41 ns AES-128, 58 -> 45 ns AES-256).
+// tailWidths with w = 32). In the root package's Seal and Open, between
+// its XMM calls, the 512-bit VAESENC and VPCLMULQDQ of a ZMM tail cost
+// 7-12 ns more than the same steps on YMM: Seal of 64 bytes 49 -> 41 ns
+// (AES-128) and 58 -> 45 ns (AES-256), of 256 bytes 67 -> 58 ns (AES-256).
+// Seal of at most 256 bytes loads its round keys and counter into YMM
+// registers too, leaving no 512-bit instruction on its path (1-2 ns less
+// at 64 to 256 bytes).
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,

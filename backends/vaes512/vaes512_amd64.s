@@ -4461,6 +4461,9 @@ storeShortDone_3:
 	JMP        sealExit_1
 
 long_4:
+	CMPQ R10, $0x00000100
+	JBE  sealNone_1
+
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -4490,8 +4493,6 @@ keys10_5:
 	VPADDD          laneOffsets<>+0(SB), Z15, Z15
 	VMOVDQU64       (DI), X16
 	VPSHUFB         (R11), X16, X16
-	CMPQ            R10, $0x00000100
-	JBE             sealNone_1
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	VPSHUFB (R11), Z15, Z17
@@ -5920,9 +5921,53 @@ rounds10_37:
 	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
-	JMP           sealDone_1
+
+sealDone_1:
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
+	JMP       sealExit_1
 
 sealNone_1:
+	// The tail alone, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y6
+	VBROADCASTI32X4 -128(CX), Y7
+	VBROADCASTI32X4 -112(CX), Y8
+	VBROADCASTI32X4 -96(CX), Y9
+	VBROADCASTI32X4 -80(CX), Y10
+	VBROADCASTI32X4 -64(CX), Y11
+	VBROADCASTI32X4 -48(CX), Y12
+	VBROADCASTI32X4 -32(CX), Y13
+	VBROADCASTI32X4 -16(CX), Y14
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_6
+	JE              keys12_6
+	VBROADCASTI32X4 16(AX), Y2
+	VBROADCASTI32X4 32(AX), Y3
+
+keys12_6:
+	VBROADCASTI32X4 -176(CX), Y4
+	VBROADCASTI32X4 -160(CX), Y5
+
+keys10_6:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Y15
+	VPSHUFB         (R11), Y15, Y15
+	VPADDD          laneOffsets<>+0(SB), Y15, Y15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
 	// sealTail: the last 0 < n <= 256 bytes.
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -6022,7 +6067,7 @@ rounds10_38:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y1, X16
 	VPXORQ        X1, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail1Next32_1:
 	CMPQ R10, $0x00000040
@@ -6145,7 +6190,7 @@ rounds10_39:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail2Next32_1:
 	CMPQ R10, $0x00000060
@@ -6302,7 +6347,7 @@ rounds10_40:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail3Next32_1:
 	CMPQ R10, $0x00000080
@@ -6493,7 +6538,7 @@ rounds10_41:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail4Next32_1:
 	CMPQ R10, $0x000000a0
@@ -6718,7 +6763,7 @@ rounds10_42:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail5Next32_1:
 	CMPQ R10, $0x000000c0
@@ -6977,7 +7022,7 @@ rounds10_43:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail6Next32_1:
 	CMPQ R10, $0x000000e0
@@ -7299,7 +7344,7 @@ rounds10_45:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y17, X16
 	VPXORQ        X17, X16, X16
-	JMP           sealDone_1
+	JMP           sealNoneDone_1
 
 sealTail7Next32_1:
 	// sealTail: 8 register(s) of 32 bytes.
@@ -7653,7 +7698,7 @@ rounds10_47:
 	VEXTRACTI32X4 $0x01, Y17, X16
 	VPXORQ        X17, X16, X16
 
-sealDone_1:
+sealNoneDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
 	SHRQ $0x04, AX
@@ -7802,16 +7847,16 @@ long_5:
 	VBROADCASTI32X4 -16(CX), Z14
 	VBROADCASTI32X4 (CX), Z1
 	CMPQ            DX, $0x0c
-	JB              keys10_6
-	JE              keys12_6
+	JB              keys10_7
+	JE              keys12_7
 	VBROADCASTI32X4 16(AX), Z2
 	VBROADCASTI32X4 32(AX), Z3
 
-keys12_6:
+keys12_7:
 	VBROADCASTI32X4 -176(CX), Z4
 	VBROADCASTI32X4 -160(CX), Z5
 
-keys10_6:
+keys10_7:
 	// loadCounter: lane i = ctr+i, byte-reversed.
 	VBROADCASTI32X4 (SI), Z15
 	VPSHUFB         (R11), Z15, Z15
@@ -9323,6 +9368,9 @@ storeShortDone_5:
 	JMP        sealExit_2
 
 long_6:
+	CMPQ R10, $0x00000100
+	JBE  sealNone_2
+
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -9336,20 +9384,18 @@ long_6:
 	VBROADCASTI32X4 -16(CX), Z14
 	VBROADCASTI32X4 (CX), Z1
 	CMPQ            DX, $0x0c
-	JB              keys10_7
-	JE              keys12_7
+	JB              keys10_8
+	JE              keys12_8
 	VBROADCASTI32X4 16(AX), Z2
 	VBROADCASTI32X4 32(AX), Z3
 
-keys12_7:
+keys12_8:
 	VBROADCASTI32X4 -176(CX), Z4
 	VBROADCASTI32X4 -160(CX), Z5
 
-keys10_7:
+keys10_8:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   (R11), X16, X16
-	CMPQ      R10, $0x00000100
-	JBE       sealNone_2
 
 	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
 	MOVL            12(SI), AX
@@ -10906,22 +10952,61 @@ rounds10_66:
 	VPXORQ        Y4, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
-	JMP           sealDone_2
+
+sealDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
+	JMP       sealExit_2
 
 sealNone_2:
+	// The tail alone, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y6
+	VBROADCASTI32X4 -128(CX), Y7
+	VBROADCASTI32X4 -112(CX), Y8
+	VBROADCASTI32X4 -96(CX), Y9
+	VBROADCASTI32X4 -80(CX), Y10
+	VBROADCASTI32X4 -64(CX), Y11
+	VBROADCASTI32X4 -48(CX), Y12
+	VBROADCASTI32X4 -32(CX), Y13
+	VBROADCASTI32X4 -16(CX), Y14
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_9
+	JE              keys12_9
+	VBROADCASTI32X4 16(AX), Y2
+	VBROADCASTI32X4 32(AX), Y3
+
+keys12_9:
+	VBROADCASTI32X4 -176(CX), Y4
+	VBROADCASTI32X4 -160(CX), Y5
+
+keys10_9:
+	VMOVDQU64 (DI), X16
+	VPSHUFB   (R11), X16, X16
+
 	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
 	MOVL            12(SI), AX
 	BSWAPL          AX
-	VBROADCASTI32X4 (SI), Z15
+	VBROADCASTI32X4 (SI), Y15
 	CMPB            AL, $0xfc
 	JA              loadCarry_1
-	VPADDD          beLanes<>+0(SB), Z15, Z15
+	VPADDD          beLanes<>+0(SB), Y15, Y15
 	JMP             loadDone_1
 
 loadCarry_1:
-	VPSHUFB (R11), Z15, Z15
-	VPADDD  laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB (R11), Z15, Z15
+	VPSHUFB (R11), Y15, Y15
+	VPADDD  laneOffsets<>+0(SB), Y15, Y15
+	VPSHUFB (R11), Y15, Y15
 
 loadDone_1:
 	// sealTail: the last 0 < n <= 256 bytes.
@@ -11025,7 +11110,7 @@ rounds10_67:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y1, X16
 	VPXORQ        X1, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail1Next32_2:
 	CMPQ R10, $0x00000040
@@ -11151,7 +11236,7 @@ rounds10_68:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail2Next32_2:
 	CMPQ R10, $0x00000060
@@ -11311,7 +11396,7 @@ rounds10_69:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail3Next32_2:
 	CMPQ R10, $0x00000080
@@ -11505,7 +11590,7 @@ rounds10_70:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail4Next32_2:
 	CMPQ R10, $0x000000a0
@@ -11733,7 +11818,7 @@ rounds10_71:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail5Next32_2:
 	CMPQ R10, $0x000000c0
@@ -11995,7 +12080,7 @@ rounds10_72:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y2, X16
 	VPXORQ        X2, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail6Next32_2:
 	CMPQ R10, $0x000000e0
@@ -12320,7 +12405,7 @@ rounds10_74:
 	// horizontal: add the two lanes.
 	VEXTRACTI32X4 $0x01, Y17, X16
 	VPXORQ        X17, X16, X16
-	JMP           sealDone_2
+	JMP           sealNoneDone_2
 
 sealTail7Next32_2:
 	// sealTail: 8 register(s) of 32 bytes.
@@ -12677,7 +12762,7 @@ rounds10_76:
 	VEXTRACTI32X4 $0x01, Y17, X16
 	VPXORQ        X17, X16, X16
 
-sealDone_2:
+sealNoneDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
 	SHRQ $0x04, CX
@@ -12835,16 +12920,16 @@ long_7:
 	VBROADCASTI32X4 -16(CX), Z14
 	VBROADCASTI32X4 (CX), Z1
 	CMPQ            DX, $0x0c
-	JB              keys10_8
-	JE              keys12_8
+	JB              keys10_10
+	JE              keys12_10
 	VBROADCASTI32X4 16(AX), Z2
 	VBROADCASTI32X4 32(AX), Z3
 
-keys12_8:
+keys12_10:
 	VBROADCASTI32X4 -176(CX), Z4
 	VBROADCASTI32X4 -160(CX), Z5
 
-keys10_8:
+keys10_10:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   (R11), X16, X16
 

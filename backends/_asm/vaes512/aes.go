@@ -36,13 +36,19 @@ type roundKeys struct {
 // loadRoundKeys), one VBROADCASTI32X4 each, loading the extra keys only
 // for the key sizes that have them.
 func loadRoundKeys(s emit.Schedule) *roundKeys {
+	return loadRoundKeysTo(s, 64)
+}
+
+// loadRoundKeysTo is loadRoundKeys into registers of w = 32 or 64 bytes:
+// YMM for code that runs only on half-width registers.
+func loadRoundKeysTo(s emit.Schedule, w int) *roundKeys {
 	Comment("loadRoundKeys: every round key in every lane of its own register.")
-	k := &roundKeys{s: s, first: ZMM(), last: ZMM()}
+	k := &roundKeys{s: s, first: newVec(w), last: newVec(w)}
 	for i := range k.extra {
-		k.extra[i] = ZMM()
+		k.extra[i] = newVec(w)
 	}
 	for i := range k.middle {
-		k.middle[i] = ZMM()
+		k.middle[i] = newVec(w)
 	}
 	VBROADCASTI32X4(s.Key(0), k.first)
 	for i := range k.middle {

@@ -46,8 +46,14 @@ type counter struct {
 // loadCounter broadcasts the big-endian counter block at ptr to every lane,
 // reverses its bytes and adds laneOffsets (model: loadCounter).
 func loadCounter(ptr GPVirtual, add increment) counter {
+	return loadCounterTo(ptr, add, 64)
+}
+
+// loadCounterTo is loadCounter into a register of w = 32 or 64 bytes: the
+// first w/16 lanes.
+func loadCounterTo(ptr GPVirtual, add increment, w int) counter {
 	Comment("loadCounter: lane i = ctr+i, byte-reversed.")
-	c := counter{reg: ZMM(), add: add}
+	c := counter{reg: newVec(w), add: add}
 	VBROADCASTI32X4(Mem{Base: ptr}, c.reg)
 	VPSHUFB(byteReverse(), c.reg, c.reg)
 	c.add(laneOffsets(), c.reg, c.reg)

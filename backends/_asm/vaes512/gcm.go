@@ -38,14 +38,16 @@ func loadGCMKernel(public bool) *gcmKernel {
 }
 
 // loadVectors loads the round keys, the counter unless it is public, and
-// the hash, for everything but the short path; a public counter gets its
+// the hash, for everything but the short path, into registers of w = 32
+// or 64 bytes (32 for code that runs only on half-width registers: a
+// 512-bit instruction there measured 1-3 ns); a public counter gets its
 // registers here and is loaded by loadPublic.
-func (k *gcmKernel) loadVectors() {
-	k.k = loadRoundKeys(k.s)
+func (k *gcmKernel) loadVectors(w int) {
+	k.k = loadRoundKeysTo(k.s, w)
 	if k.public {
-		k.c = publicCounter{be: ZMM(), low: GP64()}
+		k.c = publicCounter{be: newVec(w), low: GP64()}
 	} else {
-		k.c = loadCounter(k.ctrp, inc32)
+		k.c = loadCounterTo(k.ctrp, inc32, w)
 	}
 	k.y = loadHash(k.yp)
 }
@@ -149,7 +151,9 @@ func ret(label string) {
 // which is in dst by then: pairs of batches with one reduction while more
 // than 512 bytes remain, then one batch if more than 256 remain; the last
 // 1..256 bytes are the tail, which hashes the last batch between its
-// rounds and its own ciphertext from registers.
+// rounds and its own ciphertext from registers. A message of at most 256
+// bytes is the tail alone, with its round keys and counter in YMM
+// registers (loadVectors).
 func sealKernel(name string, public bool) {
 	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -168,10 +172,10 @@ func sealKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(long)
-	k.loadVectors()
 	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(none))
+	k.loadVectors(64)
 	k.loadPublic(false)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
@@ -194,10 +198,17 @@ func sealKernel(name string, public bool) {
 
 	Label(pending)
 	k.sealTail(true, done)
-	Label(none)
-	k.loadPublic(true)
-	k.sealTail(false, done)
 	Label(done)
+	k.finish()
+	JMP(LabelRef(exit))
+
+	Label(none)
+	Comment("The tail alone, on YMM registers.")
+	k.loadVectors(32)
+	k.loadPublic(true)
+	noneDone := emit.NewLabel("sealNoneDone")
+	k.sealTail(false, noneDone)
+	Label(noneDone)
 	k.finish()
 	ret(exit)
 }
@@ -319,7 +330,7 @@ func openKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(long)
-	k.loadVectors()
+	k.loadVectors(64)
 	k.loadPublic(false)
 	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
 	Label(loop)
