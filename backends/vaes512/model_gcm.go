@@ -49,8 +49,9 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 }
 
 // newGCMCounter loads the counter of the GCM loops: a publicCounter if
-// public, loaded directly if direct (seal's tail-only path), else a counter
-// (asm: gcmKernel.loadVectors and gcmKernel.loadPublic).
+// public, loaded directly if direct (the tail-only paths of seal and
+// open), else a counter (asm: gcmKernel.loadVectors and
+// gcmKernel.loadPublic).
 func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
 	if public {
 		return loadPublicCounter(ctr, direct)
@@ -193,7 +194,9 @@ func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 // openKernel is open or, if public, openPublic (asm: openKernel). Each
 // batch hashes its own ciphertext while it decrypts it: pairs of batches,
 // with one reduction for both hashes, while 512 bytes remain, then one
-// batch if 256 remain. src and dst may be the same slice.
+// batch if 256 remain. src and dst may be the same slice. A message of at
+// most tailHalf bytes is the tail alone, which loads a public counter
+// directly.
 func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -202,7 +205,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	k := loadRoundKeys(keys, rounds)
-	c := newGCMCounter(ctr, public, false)
+	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}

@@ -7834,6 +7834,9 @@ storeShortDone_4:
 	JMP       openExit_1
 
 long_5:
+	CMPQ R10, $0x00000080
+	JBE  openHalf_1
+
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -9241,6 +9244,575 @@ openDone_1:
 	VMOVDQU64 X0, (SI)
 	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
+	JMP       openExit_1
+
+openHalf_1:
+	// The tail alone, of at most tailHalf bytes, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y6
+	VBROADCASTI32X4 -128(CX), Y7
+	VBROADCASTI32X4 -112(CX), Y8
+	VBROADCASTI32X4 -96(CX), Y9
+	VBROADCASTI32X4 -80(CX), Y10
+	VBROADCASTI32X4 -64(CX), Y11
+	VBROADCASTI32X4 -48(CX), Y12
+	VBROADCASTI32X4 -32(CX), Y13
+	VBROADCASTI32X4 -16(CX), Y14
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_8
+	JE              keys12_8
+	VBROADCASTI32X4 16(AX), Y2
+	VBROADCASTI32X4 32(AX), Y3
+
+keys12_8:
+	VBROADCASTI32X4 -176(CX), Y4
+	VBROADCASTI32X4 -160(CX), Y5
+
+keys10_8:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Y15
+	VPSHUFB         (R11), Y15, Y15
+	VPADDD          laneOffsets<>+0(SB), Y15, Y15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+	MOVQ            R10, AX
+	ADDQ            $0x0f, AX
+	ANDQ            $-16, AX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(AX), CX
+	ANDQ  $0x10, CX
+	ADDQ  $0x10, CX
+	NEGQ  AX
+	LEAQ  512(BX)(AX*1), AX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    openTail1Next32_2
+
+	// openTail: 1 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (R9), K2, Y17
+	VPSHUFB    (R11), Y15, Y18
+	VPXORD     Y0, Y18, Y18
+	CMPQ       DX, $0x0c
+	JB         rounds10_58
+	JE         rounds12_58
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y18, Y18
+	VAESENC Y3, Y18, Y18
+
+rounds12_58:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y18, Y18
+	VAESENC Y5, Y18, Y18
+
+rounds10_58:
+	// Round Nr-9.
+	VAESENC Y6, Y18, Y18
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (AX), K1, Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y18, Y18
+
+	// Round Nr-7.
+	VAESENC Y8, Y18, Y18
+
+	// Round Nr-6.
+	VAESENC Y9, Y18, Y18
+
+	// Round Nr-5.
+	VAESENC Y10, Y18, Y18
+
+	// Round Nr-4.
+	VAESENC Y11, Y18, Y18
+
+	// Round Nr-3.
+	VAESENC Y12, Y18, Y18
+
+	// Round Nr-2.
+	VAESENC Y13, Y18, Y18
+
+	// Round Nr-1.
+	VAESENC Y14, Y18, Y18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y18, Y18
+	VPXORD      Y17, Y18, Y18
+	VMOVDQU8    Y18, K2, (R8)
+	JMP         openHalfDone_1
+
+openTail1Next32_2:
+	CMPQ R10, $0x00000040
+	JA   openTail2Next32_2
+
+	// openTail: 2 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000020, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU8.Z 32(R9), K2, Y18
+	VPSHUFB    (R11), Y15, Y19
+	VPADDD     384(R11), Y15, Y20
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y0, Y19, Y19
+	VPXORD     Y0, Y20, Y20
+	CMPQ       DX, $0x0c
+	JB         rounds10_59
+	JE         rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y20, Y20
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y20, Y20
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y20, Y20
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y20, Y20
+
+rounds10_59:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y20, Y20
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y20, Y20
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y20, Y20
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU8.Z 32(AX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y20, Y20
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y20, Y20
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y20, Y20
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y20, Y20
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y20, Y20
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y20, Y20
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y20, Y20
+	VPXORD      Y17, Y19, Y19
+	VPXORD      Y18, Y20, Y20
+	VMOVDQU64   Y19, (R8)
+	VMOVDQU8    Y20, K2, 32(R8)
+	JMP         openHalfDone_1
+
+openTail2Next32_2:
+	CMPQ R10, $0x00000060
+	JA   openTail3Next32_2
+
+	// openTail: 3 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000040, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU8.Z 64(R9), K2, Y19
+	VPSHUFB    (R11), Y15, Y20
+	VPADDD     384(R11), Y15, Y21
+	VPSHUFB    (R11), Y21, Y21
+	VPADDD     512(R11), Y15, Y22
+	VPSHUFB    (R11), Y22, Y22
+	VPXORD     Y0, Y20, Y20
+	VPXORD     Y0, Y21, Y21
+	VPXORD     Y0, Y22, Y22
+	CMPQ       DX, $0x0c
+	JB         rounds10_60
+	JE         rounds12_60
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+
+rounds12_60:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+
+rounds10_60:
+	// Round Nr-9.
+	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+
+	// Round Nr-7.
+	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+
+	// Round Nr-5.
+	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU8.Z 64(AX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+
+	// Round Nr-3.
+	VAESENC Y12, Y20, Y20
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+
+	// Round Nr-2.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+
+	// Round Nr-1.
+	VAESENC Y14, Y20, Y20
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+
+	// ghashSum.finish.
+	VPXORD Y6, Y3, Y3
+	VPXORD Y2, Y0, Y0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VPXORD      Y17, Y20, Y20
+	VPXORD      Y18, Y21, Y21
+	VPXORD      Y19, Y22, Y22
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   Y21, 32(R8)
+	VMOVDQU8    Y22, K2, 64(R8)
+	JMP         openHalfDone_1
+
+openTail3Next32_2:
+	// openTail: 4 register(s) of 32 bytes.
+	MOVQ       R10, CX
+	SUBQ       $0x00000060, CX
+	MOVQ       $-1, BX
+	BZHIQ      CX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU64  64(R9), Y19
+	VMOVDQU8.Z 96(R9), K2, Y20
+	VPSHUFB    (R11), Y15, Y21
+	VPADDD     384(R11), Y15, Y22
+	VPSHUFB    (R11), Y22, Y22
+	VPADDD     512(R11), Y15, Y23
+	VPSHUFB    (R11), Y23, Y23
+	VPADDD     640(R11), Y15, Y24
+	VPSHUFB    (R11), Y24, Y24
+	VPXORD     Y0, Y21, Y21
+	VPXORD     Y0, Y22, Y22
+	VPXORD     Y0, Y23, Y23
+	VPXORD     Y0, Y24, Y24
+	CMPQ       DX, $0x0c
+	JB         rounds10_61
+	JE         rounds12_61
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y2, Y23, Y23
+	VAESENC Y2, Y24, Y24
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+	VAESENC Y3, Y23, Y23
+	VAESENC Y3, Y24, Y24
+
+rounds12_61:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y4, Y23, Y23
+	VAESENC Y4, Y24, Y24
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+	VAESENC Y5, Y23, Y23
+	VAESENC Y5, Y24, Y24
+
+rounds10_61:
+	// Round Nr-9.
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+	VAESENC Y6, Y23, Y23
+	VAESENC Y6, Y24, Y24
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (AX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+	VAESENC Y7, Y23, Y23
+	VAESENC Y7, Y24, Y24
+
+	// Round Nr-7.
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+	VAESENC Y8, Y23, Y23
+	VAESENC Y8, Y24, Y24
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+	VAESENC Y9, Y23, Y23
+	VAESENC Y9, Y24, Y24
+
+	// Round Nr-5.
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+	VAESENC Y10, Y23, Y23
+	VAESENC Y10, Y24, Y24
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU64  64(AX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+	VAESENC Y11, Y23, Y23
+	VAESENC Y11, Y24, Y24
+
+	// Round Nr-3.
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+	VAESENC Y12, Y23, Y23
+	VAESENC Y12, Y24, Y24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y20, Y5
+	VMOVDQU8.Z 96(AX), K1, Y7
+	VPCLMULQDQ $0x00, Y7, Y5, Y8
+	VPCLMULQDQ $0x10, Y7, Y5, Y9
+	VPCLMULQDQ $0x01, Y7, Y5, Y10
+	VPCLMULQDQ $0x11, Y7, Y5, Y5
+	VPTERNLOGD $0x96, Y10, Y9, Y4
+	VPTERNLOGD $0x96, Y8, Y6, Y3
+	VPTERNLOGD $0x96, Y5, Y2, Y0
+
+	// Round Nr-2.
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+	VAESENC Y13, Y23, Y23
+	VAESENC Y13, Y24, Y24
+
+	// Round Nr-1.
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+	VAESENC Y14, Y23, Y23
+	VAESENC Y14, Y24, Y24
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VAESENCLAST Y1, Y23, Y23
+	VAESENCLAST Y1, Y24, Y24
+	VPXORD      Y17, Y21, Y21
+	VPXORD      Y18, Y22, Y22
+	VPXORD      Y19, Y23, Y23
+	VPXORD      Y20, Y24, Y24
+	VMOVDQU64   Y21, (R8)
+	VMOVDQU64   Y22, 32(R8)
+	VMOVDQU64   Y23, 64(R8)
+	VMOVDQU8    Y24, K2, 96(R8)
+
+openHalfDone_1:
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
 
 openExit_1:
 	VZEROUPPER
@@ -9275,19 +9847,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_58
-	JE        rounds12_58
+	JB        rounds10_62
+	JE        rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_58:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_58:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9384,16 +9956,16 @@ long_6:
 	VBROADCASTI32X4 -16(CX), Z14
 	VBROADCASTI32X4 (CX), Z1
 	CMPQ            DX, $0x0c
-	JB              keys10_8
-	JE              keys12_8
+	JB              keys10_9
+	JE              keys12_9
 	VBROADCASTI32X4 16(AX), Z2
 	VBROADCASTI32X4 32(AX), Z3
 
-keys12_8:
+keys12_9:
 	VBROADCASTI32X4 -176(CX), Z4
 	VBROADCASTI32X4 -160(CX), Z5
 
-keys10_8:
+keys10_9:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   (R11), X16, X16
 
@@ -9446,8 +10018,8 @@ counterDone_1:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_59
-	JE     rounds12_59
+	JB     rounds10_63
+	JE     rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9459,7 +10031,7 @@ counterDone_1:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_59:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -9470,7 +10042,7 @@ rounds12_59:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_59:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -9587,8 +10159,8 @@ counterDone_2:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_60
-	JE     rounds12_60
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9600,7 +10172,7 @@ counterDone_2:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_60:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -9611,7 +10183,7 @@ rounds12_60:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_60:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -9768,8 +10340,8 @@ counterDone_3:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_61
-	JE     rounds12_61
+	JB     rounds10_65
+	JE     rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9781,7 +10353,7 @@ counterDone_3:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_61:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -9792,7 +10364,7 @@ rounds12_61:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_61:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -9969,8 +10541,8 @@ counterDone_4:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -9982,7 +10554,7 @@ counterDone_4:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_62:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -9993,7 +10565,7 @@ rounds12_62:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_62:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -10155,19 +10727,19 @@ sealPending_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_63
-	JE   rounds12_63
+	JB   rounds10_67
+	JE   rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z3, Z15, Z15
 
-rounds12_63:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z15, Z15
 
-rounds10_63:
+rounds10_67:
 	// Round Nr-9.
 	VAESENC   Z6, Z15, Z15
 	VMOVDQU64 -256(R8), Z0
@@ -10312,8 +10884,8 @@ sealTail1Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_64
-	JE   rounds12_64
+	JB   rounds10_68
+	JE   rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10321,14 +10893,14 @@ sealTail1Next64_2:
 	VAESENC Z3, Z17, Z17
 	VAESENC Z3, Z15, Z15
 
-rounds12_64:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
 	VAESENC Z5, Z17, Z17
 	VAESENC Z5, Z15, Z15
 
-rounds10_64:
+rounds10_68:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -10503,8 +11075,8 @@ sealTail2Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_65
-	JE   rounds12_65
+	JB   rounds10_69
+	JE   rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10514,7 +11086,7 @@ sealTail2Next64_2:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z18, Z18
 
-rounds12_65:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
@@ -10523,7 +11095,7 @@ rounds12_65:
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z18, Z18
 
-rounds10_65:
+rounds10_69:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -10725,8 +11297,8 @@ sealTail3Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_66
-	JE   rounds12_66
+	JB   rounds10_70
+	JE   rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -10738,7 +11310,7 @@ sealTail3Next64_2:
 	VAESENC Z3, Z18, Z18
 	VAESENC Z3, Z19, Z19
 
-rounds12_66:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z15, Z15
@@ -10749,7 +11321,7 @@ rounds12_66:
 	VAESENC Z5, Z18, Z18
 	VAESENC Z5, Z19, Z19
 
-rounds10_66:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z15, Z15
@@ -10981,16 +11553,16 @@ sealNone_2:
 	VBROADCASTI32X4 -16(CX), Y14
 	VBROADCASTI32X4 (CX), Y1
 	CMPQ            DX, $0x0c
-	JB              keys10_9
-	JE              keys12_9
+	JB              keys10_10
+	JE              keys12_10
 	VBROADCASTI32X4 16(AX), Y2
 	VBROADCASTI32X4 32(AX), Y3
 
-keys12_9:
+keys12_10:
 	VBROADCASTI32X4 -176(CX), Y4
 	VBROADCASTI32X4 -160(CX), Y5
 
-keys10_9:
+keys10_10:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   (R11), X16, X16
 
@@ -11038,19 +11610,19 @@ loadDone_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_67
-	JE   rounds12_67
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y15, Y15
 	VAESENC Y3, Y15, Y15
 
-rounds12_67:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y15, Y15
 	VAESENC Y5, Y15, Y15
 
-rounds10_67:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Y6, Y15, Y15
 
@@ -11133,8 +11705,8 @@ sealTail1Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_68
-	JE   rounds12_68
+	JB   rounds10_72
+	JE   rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -11142,14 +11714,14 @@ sealTail1Next32_2:
 	VAESENC Y3, Y17, Y17
 	VAESENC Y3, Y15, Y15
 
-rounds12_68:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y15, Y15
 	VAESENC Y5, Y17, Y17
 	VAESENC Y5, Y15, Y15
 
-rounds10_68:
+rounds10_72:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y15, Y15
@@ -11262,8 +11834,8 @@ sealTail2Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_69
-	JE   rounds12_69
+	JB   rounds10_73
+	JE   rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -11273,7 +11845,7 @@ sealTail2Next32_2:
 	VAESENC Y3, Y18, Y18
 	VAESENC Y3, Y15, Y15
 
-rounds12_69:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -11282,7 +11854,7 @@ rounds12_69:
 	VAESENC Y5, Y18, Y18
 	VAESENC Y5, Y15, Y15
 
-rounds10_69:
+rounds10_73:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -11425,8 +11997,8 @@ sealTail3Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_70
-	JE   rounds12_70
+	JB   rounds10_74
+	JE   rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -11438,7 +12010,7 @@ sealTail3Next32_2:
 	VAESENC Y3, Y19, Y19
 	VAESENC Y3, Y15, Y15
 
-rounds12_70:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -11449,7 +12021,7 @@ rounds12_70:
 	VAESENC Y5, Y19, Y19
 	VAESENC Y5, Y15, Y15
 
-rounds10_70:
+rounds10_74:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -11622,8 +12194,8 @@ sealTail4Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_71
-	JE   rounds12_71
+	JB   rounds10_75
+	JE   rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -11637,7 +12209,7 @@ sealTail4Next32_2:
 	VAESENC Y3, Y20, Y20
 	VAESENC Y3, Y15, Y15
 
-rounds12_71:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -11650,7 +12222,7 @@ rounds12_71:
 	VAESENC Y5, Y20, Y20
 	VAESENC Y5, Y15, Y15
 
-rounds10_71:
+rounds10_75:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -11853,8 +12425,8 @@ sealTail5Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_72
-	JE   rounds12_72
+	JB   rounds10_76
+	JE   rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -11870,7 +12442,7 @@ sealTail5Next32_2:
 	VAESENC Y3, Y21, Y21
 	VAESENC Y3, Y15, Y15
 
-rounds12_72:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -11885,7 +12457,7 @@ rounds12_72:
 	VAESENC Y5, Y21, Y21
 	VAESENC Y5, Y15, Y15
 
-rounds10_72:
+rounds10_76:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -12118,8 +12690,8 @@ sealTail6Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_73
-	JE   rounds12_73
+	JB   rounds10_77
+	JE   rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -12131,7 +12703,7 @@ sealTail6Next32_2:
 	VAESENC Y3, Y19, Y19
 	VAESENC Y3, Y20, Y20
 
-rounds12_73:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -12142,7 +12714,7 @@ rounds12_73:
 	VAESENC Y5, Y19, Y19
 	VAESENC Y5, Y20, Y20
 
-rounds10_73:
+rounds10_77:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -12272,8 +12844,8 @@ rounds10_73:
 	VPTERNLOGD $0x96, Y20, Y18, Y23
 	VPTERNLOGD $0x96, Y0, Y19, Y17
 	CMPQ       DX, $0x0c
-	JB         rounds10_74
-	JE         rounds12_74
+	JB         rounds10_78
+	JE         rounds12_78
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -12283,7 +12855,7 @@ rounds10_73:
 	VAESENC Y3, Y22, Y22
 	VAESENC Y3, Y15, Y15
 
-rounds12_74:
+rounds12_78:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y21, Y21
 	VAESENC Y4, Y22, Y22
@@ -12292,7 +12864,7 @@ rounds12_74:
 	VAESENC Y5, Y22, Y22
 	VAESENC Y5, Y15, Y15
 
-rounds10_74:
+rounds10_78:
 	// Round Nr-9.
 	VAESENC Y6, Y21, Y21
 	VAESENC Y6, Y22, Y22
@@ -12443,8 +13015,8 @@ sealTail7Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_75
-	JE   rounds12_75
+	JB   rounds10_79
+	JE   rounds12_79
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y17, Y17
@@ -12456,7 +13028,7 @@ sealTail7Next32_2:
 	VAESENC Y3, Y19, Y19
 	VAESENC Y3, Y20, Y20
 
-rounds12_75:
+rounds12_79:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y17, Y17
 	VAESENC Y4, Y18, Y18
@@ -12467,7 +13039,7 @@ rounds12_75:
 	VAESENC Y5, Y19, Y19
 	VAESENC Y5, Y20, Y20
 
-rounds10_75:
+rounds10_79:
 	// Round Nr-9.
 	VAESENC Y6, Y17, Y17
 	VAESENC Y6, Y18, Y18
@@ -12597,8 +13169,8 @@ rounds10_75:
 	VPTERNLOGD $0x96, Y20, Y18, Y24
 	VPTERNLOGD $0x96, Y0, Y19, Y17
 	CMPQ       DX, $0x0c
-	JB         rounds10_76
-	JE         rounds12_76
+	JB         rounds10_80
+	JE         rounds12_80
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -12610,7 +13182,7 @@ rounds10_75:
 	VAESENC Y3, Y23, Y23
 	VAESENC Y3, Y15, Y15
 
-rounds12_76:
+rounds12_80:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y21, Y21
 	VAESENC Y4, Y22, Y22
@@ -12621,7 +13193,7 @@ rounds12_76:
 	VAESENC Y5, Y23, Y23
 	VAESENC Y5, Y15, Y15
 
-rounds10_76:
+rounds10_80:
 	// Round Nr-9.
 	VAESENC Y6, Y21, Y21
 	VAESENC Y6, Y22, Y22
@@ -12848,19 +13420,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_77
-	JE         rounds12_77
+	JB         rounds10_81
+	JE         rounds12_81
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_77:
+rounds12_81:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_77:
+rounds10_81:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -12907,6 +13479,9 @@ storeShortDone_6:
 	JMP       openExit_2
 
 long_7:
+	CMPQ R10, $0x00000080
+	JBE  openHalf_2
+
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -12920,16 +13495,16 @@ long_7:
 	VBROADCASTI32X4 -16(CX), Z14
 	VBROADCASTI32X4 (CX), Z1
 	CMPQ            DX, $0x0c
-	JB              keys10_10
-	JE              keys12_10
+	JB              keys10_11
+	JE              keys12_11
 	VBROADCASTI32X4 16(AX), Z2
 	VBROADCASTI32X4 32(AX), Z3
 
-keys12_10:
+keys12_11:
 	VBROADCASTI32X4 -176(CX), Z4
 	VBROADCASTI32X4 -160(CX), Z5
 
-keys10_10:
+keys10_11:
 	VMOVDQU64 (DI), X16
 	VPSHUFB   (R11), X16, X16
 
@@ -12986,8 +13561,8 @@ counterDone_5:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_78
-	JE     rounds12_78
+	JB     rounds10_82
+	JE     rounds12_82
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -12999,7 +13574,7 @@ counterDone_5:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_78:
+rounds12_82:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -13010,7 +13585,7 @@ rounds12_78:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_78:
+rounds10_82:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -13167,8 +13742,8 @@ counterDone_6:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_79
-	JE     rounds12_79
+	JB     rounds10_83
+	JE     rounds12_83
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -13180,7 +13755,7 @@ counterDone_6:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_79:
+rounds12_83:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -13191,7 +13766,7 @@ rounds12_79:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_79:
+rounds10_83:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -13368,8 +13943,8 @@ counterDone_7:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_80
-	JE     rounds12_80
+	JB     rounds10_84
+	JE     rounds12_84
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z17, Z17
@@ -13381,7 +13956,7 @@ counterDone_7:
 	VAESENC Z3, Z19, Z19
 	VAESENC Z3, Z20, Z20
 
-rounds12_80:
+rounds12_84:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z17, Z17
 	VAESENC Z4, Z18, Z18
@@ -13392,7 +13967,7 @@ rounds12_80:
 	VAESENC Z5, Z19, Z19
 	VAESENC Z5, Z20, Z20
 
-rounds10_80:
+rounds10_84:
 	// Round Nr-9.
 	VAESENC   Z6, Z17, Z17
 	VAESENC   Z6, Z18, Z18
@@ -13544,7 +14119,7 @@ openTail_2:
 	BZHIQ R12, BX, BX
 	KMOVQ BX, K1
 	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_2
+	JA    openTail1Next32_3
 
 	// openTail: 1 register(s) of 32 bytes.
 	MOVQ       R10, BX
@@ -13557,19 +14132,19 @@ openTail_2:
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_81
-	JE        rounds12_81
+	JB        rounds10_85
+	JE        rounds12_85
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y15, Y15
 	VAESENC Y3, Y15, Y15
 
-rounds12_81:
+rounds12_85:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y15, Y15
 	VAESENC Y5, Y15, Y15
 
-rounds10_81:
+rounds10_85:
 	// Round Nr-9.
 	VAESENC Y6, Y15, Y15
 
@@ -13626,9 +14201,9 @@ rounds10_81:
 	VMOVDQU8    Y15, K2, (R8)
 	JMP         openDone_2
 
-openTail1Next32_2:
+openTail1Next32_3:
 	CMPQ R10, $0x00000040
-	JA   openTail2Next32_2
+	JA   openTail2Next32_3
 
 	// openTail: 2 register(s) of 32 bytes.
 	MOVQ       R10, BX
@@ -13647,8 +14222,8 @@ openTail1Next32_2:
 	VPXORD    Y0, Y19, Y19
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_82
-	JE        rounds12_82
+	JB        rounds10_86
+	JE        rounds12_86
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y19, Y19
@@ -13656,14 +14231,14 @@ openTail1Next32_2:
 	VAESENC Y3, Y19, Y19
 	VAESENC Y3, Y15, Y15
 
-rounds12_82:
+rounds12_86:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y19, Y19
 	VAESENC Y4, Y15, Y15
 	VAESENC Y5, Y19, Y19
 	VAESENC Y5, Y15, Y15
 
-rounds10_82:
+rounds10_86:
 	// Round Nr-9.
 	VAESENC Y6, Y19, Y19
 	VAESENC Y6, Y15, Y15
@@ -13743,9 +14318,9 @@ rounds10_82:
 	VMOVDQU8    Y15, K2, 32(R8)
 	JMP         openDone_2
 
-openTail2Next32_2:
+openTail2Next32_3:
 	CMPQ R10, $0x00000060
-	JA   openTail3Next32_2
+	JA   openTail3Next32_3
 
 	// openTail: 3 register(s) of 32 bytes.
 	MOVQ       R10, BX
@@ -13768,8 +14343,8 @@ openTail2Next32_2:
 	VPXORD    Y0, Y21, Y21
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_83
-	JE        rounds12_83
+	JB        rounds10_87
+	JE        rounds12_87
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y20, Y20
@@ -13779,7 +14354,7 @@ openTail2Next32_2:
 	VAESENC Y3, Y21, Y21
 	VAESENC Y3, Y15, Y15
 
-rounds12_83:
+rounds12_87:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y20, Y20
 	VAESENC Y4, Y21, Y21
@@ -13788,7 +14363,7 @@ rounds12_83:
 	VAESENC Y5, Y21, Y21
 	VAESENC Y5, Y15, Y15
 
-rounds10_83:
+rounds10_87:
 	// Round Nr-9.
 	VAESENC Y6, Y20, Y20
 	VAESENC Y6, Y21, Y21
@@ -13892,7 +14467,7 @@ rounds10_83:
 	VMOVDQU8    Y15, K2, 64(R8)
 	JMP         openDone_2
 
-openTail3Next32_2:
+openTail3Next32_3:
 	// openTail: 4 register(s) of 32 bytes.
 	MOVQ       R10, BX
 	SUBQ       $0x00000060, BX
@@ -13918,8 +14493,8 @@ openTail3Next32_2:
 	VPXORD    Y0, Y23, Y23
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_84
-	JE        rounds12_84
+	JB        rounds10_88
+	JE        rounds12_88
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -13931,7 +14506,7 @@ openTail3Next32_2:
 	VAESENC Y3, Y23, Y23
 	VAESENC Y3, Y15, Y15
 
-rounds12_84:
+rounds12_88:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y4, Y21, Y21
 	VAESENC Y4, Y22, Y22
@@ -13942,7 +14517,7 @@ rounds12_84:
 	VAESENC Y5, Y23, Y23
 	VAESENC Y5, Y15, Y15
 
-rounds10_84:
+rounds10_88:
 	// Round Nr-9.
 	VAESENC Y6, Y21, Y21
 	VAESENC Y6, Y22, Y22
@@ -14104,8 +14679,8 @@ openTailFull_2:
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z21, Z21
 	CMPQ      DX, $0x0c
-	JB        rounds10_85
-	JE        rounds12_85
+	JB        rounds10_89
+	JE        rounds12_89
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -14115,7 +14690,7 @@ openTailFull_2:
 	VAESENC Z3, Z15, Z15
 	VAESENC Z3, Z21, Z21
 
-rounds12_85:
+rounds12_89:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z20, Z20
 	VAESENC Z4, Z15, Z15
@@ -14124,7 +14699,7 @@ rounds12_85:
 	VAESENC Z5, Z15, Z15
 	VAESENC Z5, Z21, Z21
 
-rounds10_85:
+rounds10_89:
 	// Round Nr-9.
 	VAESENC Z6, Z20, Z20
 	VAESENC Z6, Z15, Z15
@@ -14256,8 +14831,8 @@ openTail3Next64_2:
 	VPXORD    Z0, Z22, Z22
 	VPXORD    Z0, Z23, Z23
 	CMPQ      DX, $0x0c
-	JB        rounds10_86
-	JE        rounds12_86
+	JB        rounds10_90
+	JE        rounds12_90
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -14269,7 +14844,7 @@ openTail3Next64_2:
 	VAESENC Z3, Z22, Z22
 	VAESENC Z3, Z23, Z23
 
-rounds12_86:
+rounds12_90:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z4, Z21, Z21
 	VAESENC Z4, Z15, Z15
@@ -14280,7 +14855,7 @@ rounds12_86:
 	VAESENC Z5, Z22, Z22
 	VAESENC Z5, Z23, Z23
 
-rounds10_86:
+rounds10_90:
 	// Round Nr-9.
 	VAESENC Z6, Z21, Z21
 	VAESENC Z6, Z15, Z15
@@ -14406,6 +14981,597 @@ rounds10_86:
 	VMOVDQU8    Z23, K2, 192(R8)
 
 openDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
+	JMP       openExit_2
+
+openHalf_2:
+	// The tail alone, of at most tailHalf bytes, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y6
+	VBROADCASTI32X4 -128(CX), Y7
+	VBROADCASTI32X4 -112(CX), Y8
+	VBROADCASTI32X4 -96(CX), Y9
+	VBROADCASTI32X4 -80(CX), Y10
+	VBROADCASTI32X4 -64(CX), Y11
+	VBROADCASTI32X4 -48(CX), Y12
+	VBROADCASTI32X4 -32(CX), Y13
+	VBROADCASTI32X4 -16(CX), Y14
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_12
+	JE              keys12_12
+	VBROADCASTI32X4 16(AX), Y2
+	VBROADCASTI32X4 32(AX), Y3
+
+keys12_12:
+	VBROADCASTI32X4 -176(CX), Y4
+	VBROADCASTI32X4 -160(CX), Y5
+
+keys10_12:
+	VMOVDQU64 (DI), X16
+	VPSHUFB   (R11), X16, X16
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VBROADCASTI32X4 (SI), Y15
+	CMPB            AL, $0xfc
+	JA              loadCarry_2
+	VPADDD          beLanes<>+0(SB), Y15, Y15
+	JMP             loadDone_2
+
+loadCarry_2:
+	VPSHUFB (R11), Y15, Y15
+	VPADDD  laneOffsets<>+0(SB), Y15, Y15
+	VPSHUFB (R11), Y15, Y15
+
+loadDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(CX), R12
+	ANDQ  $0x10, R12
+	ADDQ  $0x10, R12
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R12, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    openTail1Next32_4
+
+	// openTail: 1 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU8.Z (R9), K2, Y17
+
+	// publicCounter.halves: 1 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y15
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_91
+	JE        rounds12_91
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y15, Y15
+
+rounds12_91:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y15, Y15
+
+rounds10_91:
+	// Round Nr-9.
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU8.Z (CX), K1, Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y15, Y15
+	VMOVDQU8    Y15, K2, (R8)
+	JMP         openHalfDone_2
+
+openTail1Next32_4:
+	CMPQ R10, $0x00000040
+	JA   openTail2Next32_4
+
+	// openTail: 2 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000020, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU8.Z 32(R9), K2, Y18
+
+	// publicCounter.halves: 2 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y19
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y19, Y19
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_92
+	JE        rounds12_92
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y15, Y15
+
+rounds12_92:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y15, Y15
+
+rounds10_92:
+	// Round Nr-9.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU8.Z 32(CX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y19, Y19
+	VPXORD      Y18, Y15, Y15
+	VMOVDQU64   Y19, (R8)
+	VMOVDQU8    Y15, K2, 32(R8)
+	JMP         openHalfDone_2
+
+openTail2Next32_4:
+	CMPQ R10, $0x00000060
+	JA   openTail3Next32_4
+
+	// openTail: 3 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU8.Z 64(R9), K2, Y19
+
+	// publicCounter.halves: 3 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y20
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y21
+	VPSHUFB   (R11), Y21, Y21
+	VPADDD    512(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y20, Y20
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_93
+	JE        rounds12_93
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y15, Y15
+
+rounds12_93:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y15, Y15
+
+rounds10_93:
+	// Round Nr-9.
+	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU8.Z 64(CX), K1, Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y20, Y20
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y20, Y20
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	VPXORD Y6, Y3, Y3
+	VPXORD Y2, Y0, Y0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y20, Y20
+	VPXORD      Y18, Y21, Y21
+	VPXORD      Y19, Y15, Y15
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   Y21, 32(R8)
+	VMOVDQU8    Y15, K2, 64(R8)
+	JMP         openHalfDone_2
+
+openTail3Next32_4:
+	// openTail: 4 register(s) of 32 bytes.
+	MOVQ       R10, BX
+	SUBQ       $0x00000060, BX
+	MOVQ       $-1, R12
+	BZHIQ      BX, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU64  (R9), Y17
+	VMOVDQU64  32(R9), Y18
+	VMOVDQU64  64(R9), Y19
+	VMOVDQU8.Z 96(R9), K2, Y20
+
+	// publicCounter.halves: 4 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y21
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y22
+	VPSHUFB   (R11), Y22, Y22
+	VPADDD    512(R11), Y15, Y23
+	VPSHUFB   (R11), Y23, Y23
+	VPADDD    640(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y22, Y22
+	VPXORD    Y0, Y23, Y23
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_94
+	JE        rounds12_94
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y2, Y23, Y23
+	VAESENC Y2, Y15, Y15
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+	VAESENC Y3, Y23, Y23
+	VAESENC Y3, Y15, Y15
+
+rounds12_94:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y4, Y23, Y23
+	VAESENC Y4, Y15, Y15
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+	VAESENC Y5, Y23, Y23
+	VAESENC Y5, Y15, Y15
+
+rounds10_94:
+	// Round Nr-9.
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+	VAESENC Y6, Y23, Y23
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y3
+	VPCLMULQDQ $0x10, Y2, Y0, Y4
+	VPCLMULQDQ $0x01, Y2, Y0, Y5
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y5, Y4, Y4
+
+	// Round Nr-8.
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+	VAESENC Y7, Y23, Y23
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+	VAESENC Y8, Y23, Y23
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+	VPXORD     Y6, Y3, Y3
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+	VAESENC Y9, Y23, Y23
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+	VAESENC Y10, Y23, Y23
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU64  64(CX), Y5
+	VPCLMULQDQ $0x00, Y5, Y2, Y6
+	VPCLMULQDQ $0x10, Y5, Y2, Y7
+	VPCLMULQDQ $0x01, Y5, Y2, Y8
+	VPCLMULQDQ $0x11, Y5, Y2, Y2
+	VPTERNLOGD $0x96, Y8, Y7, Y4
+
+	// Round Nr-4.
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+	VAESENC Y11, Y23, Y23
+	VAESENC Y11, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+	VAESENC Y12, Y23, Y23
+	VAESENC Y12, Y15, Y15
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Y20, Y5
+	VMOVDQU8.Z 96(CX), K1, Y7
+	VPCLMULQDQ $0x00, Y7, Y5, Y8
+	VPCLMULQDQ $0x10, Y7, Y5, Y9
+	VPCLMULQDQ $0x01, Y7, Y5, Y10
+	VPCLMULQDQ $0x11, Y7, Y5, Y5
+	VPTERNLOGD $0x96, Y10, Y9, Y4
+	VPTERNLOGD $0x96, Y8, Y6, Y3
+	VPTERNLOGD $0x96, Y5, Y2, Y0
+
+	// Round Nr-2.
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+	VAESENC Y13, Y23, Y23
+	VAESENC Y13, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+	VAESENC Y14, Y23, Y23
+	VAESENC Y14, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y3, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, 256(R11), Y4, Y2
+	VPSHUFD    $0x4e, Y4, Y4
+	VPTERNLOGD $0x96, Y4, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VAESENCLAST Y1, Y23, Y23
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y21, Y21
+	VPXORD      Y18, Y22, Y22
+	VPXORD      Y19, Y23, Y23
+	VPXORD      Y20, Y15, Y15
+	VMOVDQU64   Y21, (R8)
+	VMOVDQU64   Y22, 32(R8)
+	VMOVDQU64   Y23, 64(R8)
+	VMOVDQU8    Y15, K2, 96(R8)
+
+openHalfDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
 	SHRQ $0x04, CX

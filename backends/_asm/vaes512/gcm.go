@@ -311,7 +311,8 @@ func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mas
 // publicCounter). Each batch hashes its own ciphertext while it decrypts
 // it, pairs of batches with one reduction while 512 bytes remain, then one
 // batch if 256 remain: every GHASH load of a batch comes before its stores,
-// so src and dst may be the same.
+// so src and dst may be the same. A message of at most tailHalf bytes is
+// the tail alone, with its round keys and counter in YMM registers.
 func openKernel(name string, public bool) {
 	TEXT(name, NOSPLIT, gcmSignature)
 	Pragma("noescape")
@@ -330,6 +331,9 @@ func openKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(long)
+	half := emit.NewLabel("openHalf")
+	CMPQ(k.n, U32(tailHalf))
+	JBE(LabelRef(half))
 	k.loadVectors(64)
 	k.loadPublic(false)
 	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
@@ -352,6 +356,17 @@ func openKernel(name string, public bool) {
 	Label(tail)
 	k.openTail(done)
 	Label(done)
+	k.finish()
+	JMP(LabelRef(exit))
+
+	Label(half)
+	Comment("The tail alone, of at most tailHalf bytes, on YMM registers.")
+	k.loadVectors(32)
+	k.loadPublic(true)
+	halfDone := emit.NewLabel("openHalfDone")
+	keys, lastKeys := tailKeys(k.table, k.n, 32)
+	tailWidths("openTail", k.n, halfDone, 32, 1, 4, k.openWidth(32, keys, lastKeys))
+	Label(halfDone)
 	k.finish()
 	ret(exit)
 }

@@ -35,9 +35,9 @@ type publicCounter struct {
 // ctr+i, big-endian, into be, through the byte-reversed form. If direct, and
 // the last byte does not wrap within the four lanes, be is the broadcast
 // block plus i in that byte (beLanes) instead: one VPADDD after the load,
-// not two VPSHUFB around one, on the path to the first round. Only seal's
-// tail-only path takes the direct form (Seal 64 and 128 bytes 5-6%
-// faster); the batch paths keep the code before their loops as it was,
+// not two VPSHUFB around one, on the path to the first round. Only the
+// tail-only paths of seal and open take the direct form (Seal 64 and 128
+// bytes 5-6% faster); the batch paths keep the code before their loops as it was,
 // since moving the loops' start measured 3-5% slower at 4 and 16 KiB.
 func loadPublicCounter(c publicCounter, ptr GPVirtual, direct bool) {
 	Comment("loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.")
