@@ -37,7 +37,7 @@ var available = func() bool {
 
 // Available reports whether this CPU runs the kernels: it has AVX-512
 // Foundation, Byte and Word, and Vector Length extensions, VAES and
-// VPCLMULQDQ on 512-bit registers, BMI2, and AES-NI, PCLMULQDQ and AVX for
-// the XMM forms of the short paths, and the operating system keeps the ZMM
-// and opmask registers.
+// VPCLMULQDQ on 512-bit registers, BMI2, AES-NI, PCLMULQDQ and AVX for the
+// XMM forms of the short paths, AVX2 for the YMM tails of short messages,
+// and the operating system keeps the ZMM and opmask registers.
 func Available() bool { return available }
