@@ -10,9 +10,9 @@ import (
 // Building the table only after a key had proved long-lived (starting new
 // keys on the aesni kernels' smaller table, and publishing the wide one
 // atomically after a few long calls) was built and measured, and it did not
-// pay: the VAES backends' GHASHInit took 23 ns (vaes512, 32 powers) and
-// 34 ns (vaes256, 16 powers) against 34 ns for aesni's 8 (aesni now builds
-// 16 powers, in 41 ns), the wide kernels are as fast as aesni's or faster at
+// pay: the VAES backends' GHASHInit took 0.7 (vaes512, 32 powers) and 1.0
+// (vaes256, 16 powers) times as long as aesni's of 8 powers (aesni now
+// builds 16, in 1.25 times that), the wide kernels are as fast as aesni's or faster at
 // every size from 16 bytes up, and one 512-byte table in the key's
 // allocation is cheaper than a second allocation later. What a one-message
 // key does pay for is the size of its allocation (see gcmKey), so that is
