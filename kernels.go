@@ -22,14 +22,11 @@ import (
 // allocate on every call.
 
 func expandKey(b *impl.Backend, ks *aesround.Schedule, key []byte) {
-	switch {
-	case b.ID == impl.AESNI || (b.ID == impl.VAES256 || b.ID == impl.VAES512) && aesni.Available():
-		// Every CPU with VAES has AES-NI as well, but the VAES backends'
-		// predicates list only what their own assembly uses: check.
+	if usesAESNI(b) {
 		aesni.Expand(ks, key)
-	default:
-		aesround.Expand(ks, key)
+		return
 	}
+	aesround.Expand(ks, key)
 }
 
 func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
@@ -51,7 +48,7 @@ func encryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 // setup of a batched kernel (single blocks out of place: 20-33% slower than
 // crypto/aes through the batched kernels).
 func encryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
-	if b.ID >= impl.AESNI && hasAESNI {
+	if usesAESNI(b) {
 		aesni.EncryptBlock(ks, dst, src)
 		return
 	}
@@ -59,17 +56,20 @@ func encryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 }
 
 func decryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
-	if b.ID >= impl.AESNI && hasAESNI {
+	if usesAESNI(b) {
 		aesni.DecryptBlock(ks, dst, src)
 		return
 	}
 	decryptBlocks(b, ks, dst[:], src[:])
 }
 
-// hasAESNI is whether aesni's kernels run here. Every CPU with VAES has
-// AES-NI as well, but the VAES backends' predicates list only what their
-// own assembly uses: so the check, made once. (impl.AESNI, VAES256 and
-// VAES512 are the IDs from impl.AESNI up.)
+// usesAESNI reports whether b's key expansion and single blocks run on
+// aesni's kernels: on the aesni, vaes256 and vaes512 backends (the IDs from
+// impl.AESNI up). Every CPU with VAES has AES-NI as well, but the VAES
+// backends' predicates list only what their own assembly uses: so the
+// check, made once.
+func usesAESNI(b *impl.Backend) bool { return b.ID >= impl.AESNI && hasAESNI }
+
 var hasAESNI = aesni.Available()
 
 func decryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
