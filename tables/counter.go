@@ -20,6 +20,3 @@ package tables
 func CounterAdd(n uint32) [16]byte {
 	return [16]byte{byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)}
 }
-
-// CounterOne is CounterAdd(1), the step between consecutive counter blocks.
-var CounterOne = CounterAdd(1)

@@ -1,7 +1,8 @@
 // Package tables holds the constants that the Go models and the assembly
 // generators of this module share: the AES S-box and its inverse, the key
-// schedule's round constants, the GCM field polynomial in the two bit orders
-// the code uses, and the byte-shuffle masks of the vector kernels.
+// schedule's round constants, the GCM field polynomial in the reflected bit
+// order of the carry-less multiply code, the byte-reversal mask and the
+// counter increments of the vector kernels.
 //
 // Everything here is data: the package has no code that runs on secret
 // values. The S-box tables are references for tests and for the generators;
@@ -10,7 +11,7 @@
 //
 // Byte order. A 16-byte AES block is the state of FIPS 197 read column by
 // column: byte 4c+r is row r, column c. Loaded into an XMM register, byte i of
-// the block is byte i of the register (bits 8i..8i+7), so the masks below
+// the block is byte i of the register (bits 8i..8i+7), so the constants here
 // are written for that order, the order PSHUFB and VPSHUFB index in.
 //
 // tables_test.go recomputes every table from its definition.

@@ -29,22 +29,6 @@ package tables
 // fold clears bits 0..63; a second fold of bits 64..127 clears the rest, and
 // bits 128..255 hold the reduced product in the reflected order.
 
-// GCMPoly is g - x^128 = x^7 + x^2 + x + 1 as an integer whose bit i is the
-// coefficient of x^i.
-const GCMPoly = 0x87
-
-// R is g - x^128 as a block in GCM order, SP 800-38D's R = 11100001 || 0^120:
-// x^0, x^1, x^2 and x^7 are the top three bits and the bottom bit of byte 0.
-// Read in the reflected order (ByteReverse, then little-endian) the same block
-// is 0xE1 << 120.
-var R = [16]byte{0xe1}
-
-// RHigh is R's first eight bytes as a big-endian integer, 0xE1 << 56: code that
-// keeps a GCM-order block as two big-endian uint64s (hi, lo) and multiplies
-// by x with a one-bit right shift XORs RHigh into hi when the bit shifted out
-// of lo (the coefficient of x^127) was set.
-const RHigh uint64 = 0xe1 << 56
-
 // ReflectedPoly is the 128-bit integer 0xC2000000000000000000000000000001 as
 // it sits in memory (little-endian), the "gfpoly" constant of carry-less
 // multiply code. Its set bits 0, 121, 126 and 127 are, in the reflected
