@@ -5,14 +5,14 @@
 // # CPU
 //
 // The assembly uses AESENC, AESENCLAST, AESDEC, AESDECLAST, AESIMC,
-// AESKEYGENASSIST, PCLMULQDQ, PSHUFB (SSSE3) and SSE2, all in their legacy (non-VEX) encodings, and
-// nothing else: no AVX and no SSE4.1. Available reports whether the CPU has
-// AES, PCLMULQDQ and SSSE3 (from golang.org/x/sys/cpu), which covers every
-// x86-64 processor with AES-NI, including the Atom-class and Pentium cores
-// that lack AVX. TestFeatures holds that predicate to the "// Requires:"
-// lines avo writes into aesni_amd64.s. Under the purego build tag or on
-// other architectures the kernels are their Go models and Available
-// reports false.
+// AESKEYGENASSIST, PCLMULQDQ, PSHUFB (SSSE3) and SSE2, all in their legacy
+// (non-VEX) encodings, and nothing else: no AVX and no SSE4.1. Available
+// reports whether the CPU has AES, PCLMULQDQ and SSSE3 (from
+// golang.org/x/sys/cpu), which covers every x86-64 processor with AES-NI,
+// including the Atom-class and Pentium cores that lack AVX. TestFeatures
+// holds that predicate to the "// Requires:" lines avo writes into
+// aesni_amd64.s. Under the purego build tag or on other architectures the
+// kernels are their Go models and Available reports false.
 //
 // # Guarantees
 //
@@ -52,9 +52,8 @@
 //	Seal           seal           sealModel           gcm.go
 //	Open           open           openModel           gcm.go
 //
-// Expand is not an impl.Backend kernel: it is aesround.Expand done with
-// AESKEYGENASSIST and AESIMC, some 20 times faster, for callers that set
-// up many keys.
+// Expand is aesround.Expand done with AESKEYGENASSIST and AESIMC, some 20
+// times faster; the keys of every assembly backend are expanded with it.
 //
 // # Why eight blocks
 //
@@ -107,13 +106,15 @@
 // an Ice Lake class one. Also measured there and declined: the 8 counters
 // built in two vector registers and stored lane by lane (2-5% slower: the
 // vector ports are the bound), LEA for the add and CMOV for the copy (no
-// better, and 2-4% slower), and one pointer advance per pair of batches
-// (no different). The first batch's slots are filled with whole-block
-// vector stores, so the first loads are forwarded from them, and the slots
-// are cleared before return (they hold round key 0 XOR a known counter). The CTR kernels keep the register counter: their
-// batches are short enough that the loads of one batch would wait on the
-// 4-byte stores of the previous one (measured 9% slower), and counter mode
-// has no GHASH competing for the ports.
+// better, and 2-4% slower), and one pointer advance per pair of batches (no
+// different). The first batch's slots are filled with whole-block vector
+// stores, so the first loads are forwarded from them, and the slots are
+// cleared before return (they hold round key 0 XOR a known counter).
+//
+// The CTR kernels keep the register counter: their batches are short enough
+// that the loads of one batch would wait on the 4-byte stores of the
+// previous one (measured 9% slower), and counter mode has no GHASH
+// competing for the ports.
 //
 // # GHASH
 //
@@ -128,9 +129,10 @@
 //
 // GHASHInit computes them with the kernels' own multiply, H^p as
 // H^(p-q)·H^q with q the largest power of 2 below p, so that no chain of
-// dependent products is longer than four (H^2, H^4, H^8, H^16); on an Ice
-// Lake class Xeon it takes about 1.25 times as long as the 8 powers it used
-// to compute, and 0.73 times as long as a chain of products by H. A batch of 8 blocks X_0..X_7 is absorbed as
+// dependent products is longer than four (H^2, H^4, H^8, H^16): on an Ice
+// Lake class Xeon that takes 0.73 times as long as a chain of products by H.
+//
+// A batch of 8 blocks X_0..X_7 is absorbed as
 //
 //	y' = (y ^ X_0)·H^8 ^ X_1·H^7 ^ ... ^ X_7·H^1
 //
@@ -161,12 +163,12 @@
 //
 // Seal and Open interleave 8 blocks of CTR with GHASH of 8 ciphertext
 // blocks: the eight GHASH block steps follow middle rounds 0..7 (the nine
-// rounds before the last that every key size has) and the reduction, in
-// the second batch of a pair, follows round 8. AESENC and PCLMULQDQ run on
-// different units, so each hides the other's latency. Open hashes the batch it decrypts (its loads
-// all come before the batch's stores, so it works in place); Seal hashes
-// the ciphertext of the previous batch, already in dst, and the last batch
-// after the loop.
+// rounds before the last that every key size has) and the reduction, in the
+// second batch of a pair, follows round 8. AESENC and PCLMULQDQ run on
+// different units, so each hides the other's latency. Open hashes the batch
+// it decrypts (its loads all come before the batch's stores, so it works in
+// place); Seal hashes the ciphertext of the previous batch, already in dst,
+// and the last batch after the loop.
 //
 // # Tails
 //
