@@ -5,9 +5,9 @@ import (
 	"crypto/cipher"
 
 	"github.com/vaesgo/vaes/aesround"
-	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/internal/alias"
 	"github.com/vaesgo/vaes/internal/impl"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // BlockSize is the AES block size in bytes.
@@ -42,27 +42,27 @@ func (c *Cipher) init(b *impl.Backend, key []byte) error {
 	}
 	c.b = b
 	if b.Std {
-		c.std = stdlib.NewBlock(key)
+		c.std = kernels.StdBlock(key)
 		return nil
 	}
-	expandKey(b, &c.ks, key)
+	kernels.Expand(b, &c.ks, key)
 	return nil
 }
 
 func (c *Cipher) encryptBlocks(dst, src []byte) {
 	if c.std != nil {
-		stdBlocks(c.std, false, dst, src)
+		kernels.StdBlocks(c.std, false, dst, src)
 		return
 	}
-	encryptBlocks(c.b, &c.ks, dst, src)
+	kernels.EncryptBlocks(c.b, &c.ks, dst, src)
 }
 
 func (c *Cipher) decryptBlocks(dst, src []byte) {
 	if c.std != nil {
-		stdBlocks(c.std, true, dst, src)
+		kernels.StdBlocks(c.std, true, dst, src)
 		return
 	}
-	decryptBlocks(c.b, &c.ks, dst, src)
+	kernels.DecryptBlocks(c.b, &c.ks, dst, src)
 }
 
 // BlockSize returns the AES block size, 16 bytes.
@@ -73,10 +73,10 @@ func (c *Cipher) BlockSize() int { return BlockSize }
 func (c *Cipher) Encrypt(dst, src []byte) {
 	checkOneBlock(dst, src)
 	if c.std != nil {
-		stdBlocks(c.std, false, dst[:BlockSize], src[:BlockSize])
+		kernels.StdBlocks(c.std, false, dst[:BlockSize], src[:BlockSize])
 		return
 	}
-	encryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+	kernels.EncryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 }
 
 // Decrypt decrypts the first block of src into dst. dst and src must overlap
@@ -84,10 +84,10 @@ func (c *Cipher) Encrypt(dst, src []byte) {
 func (c *Cipher) Decrypt(dst, src []byte) {
 	checkOneBlock(dst, src)
 	if c.std != nil {
-		stdBlocks(c.std, true, dst[:BlockSize], src[:BlockSize])
+		kernels.StdBlocks(c.std, true, dst[:BlockSize], src[:BlockSize])
 		return
 	}
-	decryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+	kernels.DecryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 }
 
 // EncryptBlocks encrypts every block of src into dst (ECB). len(src) must be
@@ -96,7 +96,7 @@ func (c *Cipher) Decrypt(dst, src []byte) {
 func (c *Cipher) EncryptBlocks(dst, src []byte) {
 	checkBlocks(dst, src)
 	if len(src) == BlockSize && c.std == nil {
-		encryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+		kernels.EncryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 		return
 	}
 	c.encryptBlocks(dst[:len(src)], src)
@@ -107,7 +107,7 @@ func (c *Cipher) EncryptBlocks(dst, src []byte) {
 func (c *Cipher) DecryptBlocks(dst, src []byte) {
 	checkBlocks(dst, src)
 	if len(src) == BlockSize && c.std == nil {
-		decryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
+		kernels.DecryptBlock(c.b, &c.ks, (*[BlockSize]byte)(dst), (*[BlockSize]byte)(src))
 		return
 	}
 	c.decryptBlocks(dst[:len(src)], src)

@@ -5,9 +5,9 @@ import (
 	"crypto/subtle"
 	"errors"
 
-	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/internal/alias"
 	"github.com/vaesgo/vaes/internal/impl"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // NewCTR returns a cipher.Stream that encrypts or decrypts with AES in counter
@@ -24,7 +24,7 @@ func NewCTR(key, iv []byte) (cipher.Stream, error) {
 		return nil, errors.New("bad IV length")
 	}
 	if s.c.b.Std {
-		return stdlib.NewCTR(key, iv), nil
+		return kernels.StdCTR(key, iv), nil
 	}
 	copy(s.ctr[:], iv)
 	s.off = BlockSize
@@ -57,13 +57,13 @@ func (s *ctrStream) XORKeyStream(dst, src []byte) {
 	}
 	// Whole blocks go straight through the kernel.
 	if n := len(src) &^ (BlockSize - 1); n > 0 {
-		ctr128(s.c.b, &s.c.ks, &s.ctr, dst[:n], src[:n])
+		kernels.CTR128(s.c.b, &s.c.ks, &s.ctr, dst[:n], src[:n])
 		dst, src = dst[n:], src[n:]
 	}
 	// A partial last block: keep its keystream for the next call.
 	if len(src) > 0 {
 		clear(s.ks[:])
-		ctr128(s.c.b, &s.c.ks, &s.ctr, s.ks[:], s.ks[:])
+		kernels.CTR128(s.c.b, &s.c.ks, &s.ctr, s.ks[:], s.ks[:])
 		s.off = subtle.XORBytes(dst, src, s.ks[:])
 	}
 }

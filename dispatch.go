@@ -3,9 +3,7 @@ package vaes
 import (
 	"os"
 
-	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
-	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -13,63 +11,27 @@ import (
 )
 
 // The backends, best first. dispatch picks the first one this CPU can run,
-// unless VAES_BACKEND names another that it can run.
+// unless VAES_BACKEND names another that it can run. Package
+// internal/kernels reaches each one's kernels; this file only asks each
+// backend whether the CPU can run it.
 var (
 	backendVAES512 = &impl.Backend{
-		ID:            impl.VAES512,
-		Name:          "vaes512",
-		Available:     vaes512.Available(),
-		Expand:        expandFor(impl.VAES512),
-		EncryptBlocks: vaes512.EncryptBlocks,
-		DecryptBlocks: vaes512.DecryptBlocks,
-		CTR32:         vaes512.CTR32,
-		CTR128:        vaes512.CTR128,
-		GHASHInit:     vaes512.GHASHInit,
-		GHASH:         vaes512.GHASH,
-		Seal:          vaes512.Seal,
-		Open:          vaes512.Open,
+		ID:        impl.VAES512,
+		Name:      "vaes512",
+		Available: vaes512.Available(),
+		AESNI:     hasAESNI,
 	}
 	backendVAES256 = &impl.Backend{
-		ID:            impl.VAES256,
-		Name:          "vaes256",
-		Available:     vaes256.Available(),
-		Expand:        expandFor(impl.VAES256),
-		EncryptBlocks: vaes256.EncryptBlocks,
-		DecryptBlocks: vaes256.DecryptBlocks,
-		CTR32:         vaes256.CTR32,
-		CTR128:        vaes256.CTR128,
-		GHASHInit:     vaes256.GHASHInit,
-		GHASH:         vaes256.GHASH,
-		Seal:          vaes256.Seal,
-		Open:          vaes256.Open,
+		ID:        impl.VAES256,
+		Name:      "vaes256",
+		Available: vaes256.Available(),
+		AESNI:     hasAESNI,
 	}
 	backendAESNI = &impl.Backend{
-		ID:            impl.AESNI,
-		Name:          "aesni",
-		Available:     aesni.Available(),
-		Expand:        expandFor(impl.AESNI),
-		EncryptBlocks: aesni.EncryptBlocks,
-		DecryptBlocks: aesni.DecryptBlocks,
-		CTR32:         aesni.CTR32,
-		CTR128:        aesni.CTR128,
-		GHASHInit:     aesni.GHASHInit,
-		GHASH:         aesni.GHASH,
-		Seal:          aesni.Seal,
-		Open:          aesni.Open,
-	}
-	backendGeneric = &impl.Backend{
-		ID:            impl.Generic,
-		Name:          "generic",
-		Available:     true,
-		Expand:        aesround.Expand,
-		EncryptBlocks: generic.EncryptBlocks,
-		DecryptBlocks: generic.DecryptBlocks,
-		CTR32:         generic.CTR32,
-		CTR128:        generic.CTR128,
-		GHASHInit:     generic.GHASHInit,
-		GHASH:         generic.GHASH,
-		Seal:          generic.Seal,
-		Open:          generic.Open,
+		ID:        impl.AESNI,
+		Name:      "aesni",
+		Available: hasAESNI,
+		AESNI:     hasAESNI,
 	}
 	backendStdlib = &impl.Backend{
 		ID:        impl.Stdlib,
@@ -77,14 +39,16 @@ var (
 		Available: stdlib.Available(),
 		Std:       true,
 	}
+	backendGeneric = &impl.Backend{
+		ID:        impl.Generic,
+		Name:      "generic",
+		Available: true,
+	}
 )
 
-// expandFor returns the key expansion the kernel switch uses for a backend,
-// as a function value for impl.Backend.
-func expandFor(id impl.ID) func(*aesround.Schedule, []byte) {
-	b := &impl.Backend{ID: id}
-	return func(ks *aesround.Schedule, key []byte) { expandKey(b, ks, key) }
-}
+// hasAESNI is whether this CPU runs the aesni backend's kernels, which the
+// VAES backends use for key expansion and single blocks.
+var hasAESNI = aesni.Available()
 
 func init() {
 	for _, b := range []*impl.Backend{backendVAES512, backendVAES256, backendAESNI, backendStdlib, backendGeneric} {
@@ -115,5 +79,9 @@ func choose(want string) *impl.Backend {
 // (as golang.org/x/sys/cpu reports them, so GODEBUG=cpu.avx512f=off and the
 // like take effect). The environment variable VAES_BACKEND can name a
 // backend; if the CPU cannot run it, the best one it can run is used, and
-// Backend reports that. The purego build tag leaves only generic.
+// Backend reports that. A value that names no backend (a misspelling such
+// as "vaes521") is ignored the same way: the library prints nothing, so
+// check Backend when it matters (cmd/vaesbench and cmd/ctcheck report
+// either case in their first lines). The purego build tag leaves only
+// generic.
 func Backend() string { return impl.Active().Name }

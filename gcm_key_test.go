@@ -3,22 +3,24 @@ package vaes
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
-// TestKeyMaterialLayout holds gcmKey to what its comment promises: one
+// TestKeyMaterialLayout holds kernels.GCMKey to what its comment promises: one
 // allocation in the 1024-byte size class, with the table and the round keys
 // 64-byte aligned, so their loads never straddle a cache line.
 func TestKeyMaterialLayout(t *testing.T) {
-	if n := unsafe.Sizeof(gcmKey{}); n > 1024 {
-		t.Errorf("gcmKey is %d bytes, more than the 1024-byte size class", n)
+	if n := unsafe.Sizeof(kernels.GCMKey{}); n > 1024 {
+		t.Errorf("kernels.GCMKey is %d bytes, more than the 1024-byte size class", n)
 	}
-	var k gcmKey
+	var k kernels.GCMKey
 	for _, f := range []struct {
 		name string
 		off  uintptr
-	}{{"table", unsafe.Offsetof(k.table)}, {"ks.Enc", unsafe.Offsetof(k.ks) + unsafe.Offsetof(k.ks.Enc)}} {
+	}{{"table", unsafe.Offsetof(k.Table)}, {"ks.Enc", unsafe.Offsetof(k.KS) + unsafe.Offsetof(k.KS.Enc)}} {
 		if f.off%64 != 0 {
-			t.Errorf("gcmKey.%s is at offset %d, not a multiple of 64", f.name, f.off)
+			t.Errorf("kernels.GCMKey.%s is at offset %d, not a multiple of 64", f.name, f.off)
 		}
 	}
 	for range 10 {

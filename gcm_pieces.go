@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/vaesgo/vaes/internal/alias"
-	"github.com/vaesgo/vaes/internal/impl"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // SealPieces is Seal of the concatenation of pieces, without copying them
@@ -38,7 +38,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			return g.sealGatheredLast(dst, nonce, pieces, int(lastBlock), int(total), additionalData)
 		}
 	}
-	k := g.kernels(nonce)
+	k := g.msg(nonce)
 
 	// Whole blocks of each piece go straight through the bulk kernel, and
 	// so does the last piece whole when the message's last block lies
@@ -65,7 +65,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	var ctr, y [BlockSize]byte
 	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
 	var final [2 * BlockSize]byte // [the last block, padded,] length block
-	c := g.counters(k, &ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
+	c := k.Counters(&ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
 	n, end, tail := BlockSize, total, final[BlockSize:]
 	if straddles {
 		lastBlockCounter(&masks, c, lastBlock)
@@ -79,12 +79,12 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			j -= t
 		}
 	}
-	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
+	kernels.PutLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
 	ret, out := sliceForAppend(dst, int(total)+g.tagSize)
 	checkPieceOverlaps(out, pieces, additionalData)
 
-	ghashUpdate(k.b, k.t, &y, additionalData)
-	encryptBlocks(k.b, &g.key.ks, masks[:n], masks[:n])
+	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
+	kernels.EncryptBlocks(k.B, &k.Key.KS, masks[:n], masks[:n])
 	for j := range total - end {
 		final[j] ^= masks[BlockSize+j]
 	}
@@ -101,7 +101,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			if nc < BlockSize {
 				continue
 			}
-			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, carry[:], carry[:], k.public)
+			kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &ctr, &y, carry[:], carry[:], k.Public)
 			copy(out[pos:], carry[:])
 			pos, nc = pos+BlockSize, 0
 		}
@@ -110,7 +110,7 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			m = len(p) // the kernel seals the message's partial last block
 		}
 		if m > 0 {
-			gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[pos:pos+m], p[:m], k.public)
+			kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &ctr, &y, out[pos:pos+m], p[:m], k.Public)
 			pos, p = pos+m, p[m:]
 		}
 		nc = copy(carry[:], p)
@@ -119,9 +119,9 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	if straddles {
 		ghashGatheredLast(k, &y, &final)
 	} else {
-		ghashUpdate(k.b, k.t, &y, tail)
+		kernels.GHASH(k.B, &k.Key.Table, &y, tail)
 	}
-	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
+	kernels.XORBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
 	copy(out[total:], y[:g.tagSize])
 	return ret
 }
@@ -149,13 +149,13 @@ func checkPieceOverlaps(out []byte, pieces [][]byte, additionalData []byte) {
 // length block are stored before the overlap checks, so that the block
 // encryption and GHASH that read them never wait for those stores.
 func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total int, additionalData []byte) []byte {
-	k := g.kernels(nonce)
+	k := g.msg(nonce)
 	var ctr, y [BlockSize]byte
 	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
 	var final [2 * BlockSize]byte // the last block, padded, then the length block
-	c := g.counters(k, &ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
+	c := k.Counters(&ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
 	lastBlockCounter(&masks, c, uint64(head))
-	putLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), uint64(total))
+	kernels.PutLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), uint64(total))
 	n := copy(final[:], pieces[0][head:])
 	for _, p := range pieces[1:] {
 		n += copy(final[n:BlockSize], p)
@@ -163,15 +163,15 @@ func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total i
 
 	ret, out := sliceForAppend(dst, total+g.tagSize)
 	checkPieceOverlaps(out, pieces, additionalData)
-	ghashUpdate(k.b, k.t, &y, additionalData)
-	encryptBlocks(k.b, &g.key.ks, masks[:], masks[:])
+	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
+	kernels.EncryptBlocks(k.B, &k.Key.KS, masks[:], masks[:])
 	for j := range n {
 		final[j] ^= masks[BlockSize+j]
 	}
-	gcmSeal(k.b, &g.key.ks, k.t, &ctr, &y, out[:head], pieces[0][:head], k.public)
+	kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &ctr, &y, out[:head], pieces[0][:head], k.Public)
 	copy(out[head:total], final[:n])
 	ghashGatheredLast(k, &y, &final)
-	xorBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
+	kernels.XORBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
 	copy(out[total:], y[:g.tagSize])
 	return ret
 }
@@ -188,15 +188,6 @@ func lastBlockCounter(masks *[2 * BlockSize]byte, c uint32, at uint64) {
 
 // ghashGatheredLast absorbs final: a gathered last block, zero-padded, and
 // the length block.
-func ghashGatheredLast(k kernels, y *[BlockSize]byte, final *[2 * BlockSize]byte) {
-	if k.b.ID == impl.VAES512 {
-		// vaes512's GHASH has a short path for one block that its general
-		// path does not match at two: two calls measured 1.03-1.05x Seal at
-		// 1350+1 bytes, one call 1.06-1.08x. On the other backends one call
-		// is the faster.
-		ghashUpdate(k.b, k.t, y, final[:BlockSize])
-		ghashUpdate(k.b, k.t, y, final[BlockSize:])
-		return
-	}
-	ghashUpdate(k.b, k.t, y, final[:])
+func ghashGatheredLast(k kernels.GCM, y *[BlockSize]byte, final *[2 * BlockSize]byte) {
+	kernels.GHASH2(k.B, &k.Key.Table, y, final)
 }

@@ -4,8 +4,8 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 
-	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/internal/alias"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // NewGCMWithRandomNonce returns AES-GCM that chooses a random 12-byte nonce
@@ -21,7 +21,7 @@ func NewGCMWithRandomNonce(key []byte) (cipher.AEAD, error) {
 		return nil, err
 	}
 	if g.std != nil {
-		return stdlib.NewGCMWithRandomNonce(key), nil
+		return kernels.StdGCMWithRandomNonce(key), nil
 	}
 	return gcmRandomNonce{g}, nil
 }
@@ -58,7 +58,7 @@ func (r gcmRandomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byt
 	}
 	nonce = out[:gcmStandardNonceSize]
 	rand.Read(nonce)
-	r.g.seal(body, nonce, plaintext, additionalData)
+	r.g.msg(nonce).Seal(body, nonce, plaintext, additionalData, gcmTagSize)
 	return ret
 }
 
@@ -89,8 +89,8 @@ func (r gcmRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]b
 		copy(out[:len(ciphertext)], body)
 		body = out[:len(body)]
 	}
-	if err := r.g.open(out, nonceBuf[:], body, additionalData); err != nil {
-		return nil, err
+	if !r.g.msg(nonceBuf[:]).Open(out, nonceBuf[:], body, additionalData, gcmTagSize) {
+		return nil, errOpen
 	}
 	return ret, nil
 }

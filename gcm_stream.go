@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 
 	"github.com/vaesgo/vaes/internal/alias"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // A Sealer encrypts and authenticates one message that arrives in chunks,
@@ -102,7 +103,7 @@ func (o *Opener) Verify(tag []byte) error {
 // gcmStream is the state of one message being sealed or opened in chunks.
 type gcmStream struct {
 	g       *GCM
-	k       kernels
+	k       kernels.GCM
 	ctr     [BlockSize]byte // the next counter block
 	tagMask [BlockSize]byte // E(J0)
 	y       [BlockSize]byte // GHASH so far, of whole blocks only
@@ -119,10 +120,10 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 		panic("crypto/cipher: incorrect nonce length given to GCM")
 	}
 	s.g = g
-	s.k = g.kernels(nonce)
-	g.counters(s.k, &s.ctr, &s.tagMask, nonce)
-	ghashUpdate(s.k.b, s.k.t, &s.y, additionalData)
-	encryptBlocks(s.k.b, &g.key.ks, s.tagMask[:], s.tagMask[:])
+	s.k = g.msg(nonce)
+	s.k.Counters(&s.ctr, &s.tagMask, nonce)
+	kernels.GHASH(s.k.B, &s.k.Key.Table, &s.y, additionalData)
+	kernels.EncryptBlocks(s.k.B, &s.k.Key.KS, s.tagMask[:], s.tagMask[:])
 	s.aadLen = len(additionalData)
 }
 
@@ -133,7 +134,7 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	if s.textLen > gcmMaxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	g, k := s.g, s.k
+	k := s.k
 	// Finish the block a previous chunk left partial.
 	for s.n > 0 && len(src) > 0 {
 		in := src[0]
@@ -146,16 +147,16 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 		dst[0] = out
 		dst, src = dst[1:], src[1:]
 		if s.n++; s.n == BlockSize {
-			ghashUpdate(k.b, k.t, &s.y, s.part[:])
+			kernels.GHASH(k.B, &k.Key.Table, &s.y, s.part[:])
 			s.n = 0
 		}
 	}
 	// Whole blocks through the bulk kernels.
 	if m := len(src) &^ (BlockSize - 1); m > 0 {
 		if seal {
-			gcmSeal(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m], k.public)
+			kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &s.ctr, &s.y, dst[:m], src[:m], k.Public)
 		} else {
-			gcmOpen(k.b, &g.key.ks, k.t, &s.ctr, &s.y, dst[:m], src[:m], k.public)
+			kernels.Open(k.B, &k.Key.KS, &k.Key.Table, &s.ctr, &s.y, dst[:m], src[:m], k.Public)
 		}
 		dst, src = dst[m:], src[m:]
 	}
@@ -164,7 +165,7 @@ func (s *gcmStream) crypt(dst, src []byte, seal bool) {
 	// the message ends.
 	if len(src) > 0 {
 		clear(s.ks[:])
-		ctr32(k.b, &g.key.ks, &s.ctr, s.ks[:], s.ks[:])
+		kernels.CTR32(k.B, &k.Key.KS, &s.ctr, s.ks[:], s.ks[:])
 		if !seal {
 			copy(s.part[:], src)
 		}
@@ -182,12 +183,12 @@ func (s *gcmStream) tag() [BlockSize]byte {
 	s.done = true
 	k := s.k
 	if s.n > 0 {
-		ghashUpdate(k.b, k.t, &s.y, s.part[:s.n])
+		kernels.GHASH(k.B, &k.Key.Table, &s.y, s.part[:s.n])
 	}
 	var lengths [BlockSize]byte
-	putLengths(&lengths, s.aadLen, s.textLen)
-	ghashUpdate(k.b, k.t, &s.y, lengths[:])
-	xorBlock(&s.y, &s.tagMask)
+	kernels.PutLengths(&lengths, s.aadLen, s.textLen)
+	kernels.GHASH(k.B, &k.Key.Table, &s.y, lengths[:])
+	kernels.XORBlock(&s.y, &s.tagMask)
 	t := s.y
 	clear(s.ks[:])
 	clear(s.part[:])

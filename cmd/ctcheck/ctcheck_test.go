@@ -208,7 +208,7 @@ func TestSealMatchesGCM(t *testing.T) {
 			for i := range msg {
 				msg[i] = byte(i)
 			}
-			s := &gcmState{b: b}
+			s := newGCMState(b)
 			s.setKey(key)
 			got := make([]byte, n+16)
 			s.seal(got, nonce, msg, aad)

@@ -1,6 +1,6 @@
 //go:build amd64 && !vaes_stdlib
 
-package vaes
+package kernels
 
 import "crypto/cipher"
 
@@ -9,14 +9,17 @@ import "crypto/cipher"
 // in for std_calls.go's interface calls, which would make the arguments of
 // Seal, Open, Encrypt and the rest escape to the heap (see there).
 
-func stdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
+// StdSeal stands in for a.Seal.
+func StdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
 	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
 }
 
-func stdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+// StdOpen stands in for a.Open.
+func StdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
 }
 
-func stdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
+// StdBlocks stands in for the block loop.
+func StdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
 	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
 }

@@ -1,6 +1,6 @@
 //go:build !amd64 || vaes_stdlib
 
-package vaes
+package kernels
 
 import "crypto/cipher"
 
@@ -10,20 +10,22 @@ import "crypto/cipher"
 // then be moved to the heap on every call, on every backend. These are the
 // only such calls. On amd64, where the stdlib backend is a test
 // configuration, they are built only with the vaes_stdlib tag (see
-// std_stub_amd64.go); elsewhere a Seal through this package escapes exactly
-// as one through crypto/cipher does.
+// std_stub_amd64.go); elsewhere a Seal through the root package escapes
+// exactly as one through crypto/cipher does.
 
-func stdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
+// StdSeal is a.Seal.
+func StdSeal(a cipher.AEAD, dst, nonce, plaintext, additionalData []byte) []byte {
 	return a.Seal(dst, nonce, plaintext, additionalData)
 }
 
-func stdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+// StdOpen is a.Open.
+func StdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	return a.Open(dst, nonce, ciphertext, additionalData)
 }
 
-// stdBlocks encrypts or decrypts whole blocks one at a time with b.
-func stdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
-	for i := 0; i < len(src); i += BlockSize {
+// StdBlocks encrypts or decrypts whole blocks one at a time with b.
+func StdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
+	for i := 0; i < len(src); i += 16 {
 		if decrypt {
 			b.Decrypt(dst[i:], src[i:])
 		} else {
