@@ -14,6 +14,10 @@ import (
 // mode: the keystream is E(iv), E(iv+1), ... with iv read as one 128-bit
 // big-endian counter that wraps at 2^128. iv must be 16 bytes.
 //
+// Where cipher.NewCTR panics on an iv of the wrong length, NewCTR returns
+// an error instead, as it does for a key of the wrong length (an
+// [crypto/aes.KeySizeError]).
+//
 // The stream is not safe for concurrent use (no cipher.Stream is).
 func NewCTR(key, iv []byte) (cipher.Stream, error) {
 	s := new(ctrStream)
