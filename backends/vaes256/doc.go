@@ -13,29 +13,34 @@
 // AVX and AVX2 with the YMM state enabled by the operating system (from
 // golang.org/x/sys/cpu, which checks XCR0 and honours GODEBUG=cpu.avx2=off)
 // and VAES and VPCLMULQDQ (from CPUID leaf 7, read by package
-// internal/cpuid: x/sys/cpu reports these two only together with
-// AVX-512), and for AES-NI and PCLMULQDQ, whose XMM forms (VEX-encoded
-// VAESENC and VPCLMULQDQ) the short paths use. TestFeatures holds the
-// predicate to the "// Requires:" lines avo writes into vaes256_amd64.s and fails if one of them names an AVX-512
-// feature; TestNoEVEX fails if the .s names a register only EVEX can encode.
-// Under the purego build tag or on other architectures the kernels are
-// their Go models and Available reports false.
+// internal/cpuid: x/sys/cpu reports these two only together with AVX-512),
+// and for AES-NI and PCLMULQDQ, whose XMM forms (VEX-encoded VAESENC and
+// VPCLMULQDQ) the short paths use. TestFeatures holds the predicate to the
+// "// Requires:" lines avo writes into vaes256_amd64.s and fails if one of
+// them names an AVX-512 feature; TestNoEVEX fails if the .s names a
+// register only EVEX can encode. Under the purego build tag or on other
+// architectures the kernels are their Go models and Available reports
+// false.
 //
 // # Guarantees
 //
-// No branch and no memory address depends on key or data bytes, and none
-// in CTR32, Seal and Open, the kernels GCM uses for any nonce, depends on
-// the counter: there, loop trip counts and branches depend only on lengths
-// and the key size. GCM's counter starts from J0, which for nonces other
-// than 12 bytes is GHASH_H(nonce) and so depends on the hash key. The
-// branches on a counter are in the kernels whose counter is public, once
-// per batch and tail on the last byte of their counter, and in the GCM
-// ones once per call on its low four bits (see Counters):
-// CTR128, whose counter is the caller's IV, which counter mode sends in
-// the clear, and SealPublic and OpenPublic, whose contract is a 12-byte
-// nonce, where J0 = nonce || 0^31 || 1; each advanced by the number of
-// blocks used so far. TestCounterBranch fails if that branch's code
-// appears in any other kernel. The kernels keep no state between calls, so they may run
+// No branch and no memory address depends on key or data bytes: loop trip
+// counts and branches depend only on lengths, the key size and, in the three
+// kernels named below, a public counter. CTR32, Seal and Open, the kernels
+// GCM uses for any nonce, do not branch on their counter: GCM's counter
+// starts from J0, which for nonces other than 12 bytes is GHASH_H(nonce)
+// and so depends on the hash key.
+//
+// The kernels whose counter is public do branch on it: CTR128, whose
+// counter is the caller's IV, which counter mode sends in the clear, and
+// SealPublic and OpenPublic, whose contract is a 12-byte nonce, where
+// J0 = nonce || 0^31 || 1; in each the counter is that public value
+// advanced by the number of blocks used so far. They branch once per batch
+// and tail on the counter's last byte, and the GCM ones once per call on
+// its low four bits (see Counters). TestCounterBranch fails if that
+// branch's code appears in any other kernel.
+//
+// The kernels keep no state between calls, so they may run
 // concurrently on distinct outputs. The only thing they put on the stack
 // is the counter pair, in a 32-byte slot of the frame: no key, keystream
 // or data (GCM's counter blocks are J0 plus small numbers, and the caller
@@ -49,19 +54,19 @@
 // (seal, declared in the generated vaes256_stub_amd64.go), its Go model
 // with the suffix Model (sealModel, in model_*.go, written with package vec
 // on Uint8x32 and Uint64x4, one call per instruction or short idiom), and
-// the generator function in backends/_asm/vaes256 that emits it
-// (sealKernel in gcm.go, which also emits sealPublic; the models share the
-// body sealKernel the same way). The steps inside a kernel have one name in all three places too:
-// whiten, rounds, loadPairs, storePairs, counter.blocks,
+// the generator function in backends/_asm/vaes256 that emits it (sealKernel
+// in gcm.go, which also emits sealPublic; the models share the body
+// sealKernel the same way). The steps inside a kernel have one name in all
+// three places too: whiten, rounds, loadPairs, storePairs, counter.blocks,
 // counter.whitenedBlocks, counter.advance, counter.advanceLow,
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, sumLanes, keyBoth,
-// keyMidBoth, oneKey, ghashBatch.carried,
-// ghashBatch.step, ghashTail, ctrTail and blocksTail are generator
-// functions of the same names, and the .s carries Comment lines with them.
-// model_test.go runs every kernel against its model and against
-// crypto/aes, crypto/cipher or package ghash, at every length from 0 to
-// 975 bytes (two batches of 30 blocks and a partial block) and at 16 KiB
-// and one byte, at all sixteen alignments, in place and not.
+// keyMidBoth, oneKey, ghashBatch.carried, ghashBatch.step, ghashTail,
+// ctrTail and blocksTail are generator functions of the same names, and the
+// .s carries Comment lines with them. model_test.go runs every kernel
+// against its model and against crypto/aes, crypto/cipher or package ghash,
+// at every length from 0 to 975 bytes (two batches of 30 blocks and a
+// partial block) and at 16 KiB and one byte, at all sixteen alignments, in
+// place and not.
 //
 //	exported       assembly       model               generator file
 //	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
@@ -114,7 +119,7 @@
 // avo allocates the registers; in the .s (sealPublic's loop) the blocks are
 // Y2-Y9, the sums Y10, Y0 and Y1, and the round key and the data block share
 // Y11. Batches of 8 blocks (4 registers) leave the AES units half idle: on
-// this project's Sapphire Rapids class Xeon, Seal was 14% slower at 16 KiB,
+// a Sapphire Rapids class Xeon, Seal was 14% slower at 16 KiB,
 // 12% at 1350 bytes and 7% at 256. Batches of 20 blocks (10 registers; the
 // GHASH temporaries squeezed to two) were 2% faster at 16 KiB and 4% at 1350
 // bytes, but 3% slower at 256 bytes, and need 20 key powers and a tail at
@@ -140,22 +145,21 @@
 //
 // Reversing every register of counter blocks costs a VPSHUFB each, on the
 // same ports as VAESENC and VPCLMULQDQ. When the last byte of c plus the
-// batch size cannot overflow, the blocks differ from c and c+1 only in
-// that byte: one VPSHUFB gives the pair in its own big-endian order, and
-// one VPADDD per register adds 2j to the last bytes. Telling the two cases
-// apart takes a branch on the counter, so only the kernels whose counter
-// is public do it, on a general-purpose copy of that byte: ctr64 (CTR128),
+// batch size cannot overflow, the blocks differ from c and c+1 only in that
+// byte: one VPSHUFB gives the pair in its own big-endian order, and one
+// VPADDD per register adds 2j to the last bytes. Telling the two cases
+// apart takes a branch on the counter, so only the kernels whose counter is
+// public do it, on a general-purpose copy of that byte: ctr64 (CTR128),
 // whose counter is the caller's IV, which counter mode sends in the clear,
 // and sealPublic and openPublic, for GCM with a 12-byte nonce, whose
-// J0 = nonce || 0^31 || 1 is public too. ctr32, seal and open reverse
-// every register: their counter is GCM's for any nonce, which for nonces
-// other than 12 bytes starts from J0 = GHASH_H(nonce) and so depends on
-// the hash key. The shortcut saves 7% in ctr32 at 1350 bytes and 16 KiB
-// (AES-128, medians of 18 rounds alternating with crypto/aes in one
-// process), which is what it still saves ctr64. sealPublic and openPublic
-// measured against seal and open (medians of 15 alternating rounds, on a
-// Sapphire Rapids class Xeon): 0.5-7% faster at 1350 bytes, 1-3% at
-// 4 KiB, 2-5% at 16 KiB, for AES-128 and AES-256.
+// J0 = nonce || 0^31 || 1 is public too. ctr32, seal and open reverse every
+// register: their counter is GCM's for any nonce, which for nonces other
+// than 12 bytes starts from J0 = GHASH_H(nonce) and so depends on the hash
+// key. The shortcut saves ctr64 about 7% at 1350 bytes and 16 KiB
+// (AES-128). sealPublic and openPublic measured against seal and open
+// (medians of 15 alternating rounds, on a Sapphire Rapids class Xeon):
+// 0.5-7% faster at 1350 bytes, 1-3% at 4 KiB, 2-5% at 16 KiB, for AES-128
+// and AES-256.
 //
 // In the GCM loops a public counter has a third way. GCM's counter with a
 // 12-byte nonce starts at 2 and steps by 16 per batch, so its last byte is
@@ -192,13 +196,13 @@
 // GHASHInit computes the powers with the kernels' own multiply, two at a
 // time and in rounds whose multiplies do not wait for each other: H^2:H^1,
 // then H^4:H^3 (times H^2), then the next two pairs times H^4 and the next
-// four times H^8. A batch of 16 blocks is absorbed
-// as y' = (y ^ X_0)·H^16 ^ X_1·H^15 ^ ... ^ X_15·H^1: each register of two
+// four times H^8. A batch of 16 blocks is absorbed as
+// y' = (y ^ X_0)·H^16 ^ X_1·H^15 ^ ... ^ X_15·H^1: each register of two
 // blocks costs three VPCLMULQDQ (lo, hi, and the product of the half sums),
 // the products are summed unreduced lane by lane, and one reduction per
-// batch folds both lanes at once (two VPCLMULQDQ) before sumLanes adds them:
-// 26 carry-less multiplies per 16 blocks. In a batch the half sums of the
-// data are taken two registers at a time (mulMidPair): VPUNPCKLQDQ and
+// batch folds both lanes at once (two VPCLMULQDQ) before sumLanes adds
+// them: 26 carry-less multiplies per 16 blocks. In a batch the half sums of
+// the data are taken two registers at a time (mulMidPair): VPUNPCKLQDQ and
 // VPUNPCKHQDQ put register 2k's and 2k+1's halves side by side and one
 // VPXOR makes both half sums, which meet their keys' half sums (stored in
 // both halves of a slot) through VPCLMULQDQ $0x00 and $0x11; that is one
@@ -215,15 +219,13 @@
 // VPXOR) from every batch and from the chain through y: SealPublic and
 // OpenPublic 2-3.5% faster at 4 KiB and 16 KiB, unchanged at 512 bytes.
 //
-// What bounds the loops on this project's Xeon (family 6 model 167, an Ice
-// Lake class core) is the number of vector instructions per batch of 16
-// blocks (about 187 for AES-128 with one VPXOR per half sum, sumLanes in
-// every batch and the add-then-whiten counter; about 172 now), on the
-// three ports that run them (0, 1 and 5; VAESENC on YMM takes 0 or 1,
-// VPCLMULQDQ only 5), not port 5: replacing every VPCLMULQDQ of the loop
-// by a VPXOR, or every shuffle, left the speed unchanged, while leaving
-// out eight VAESENC or the 44 multiplies and shuffles of GHASH saved
-// about half a percent per instruction. The four-multiply schoolbook
+// What bounds the loops on an Ice Lake class Xeon (family 6, model 167) is
+// the number of vector instructions per batch of 16 blocks (about 172 for
+// AES-128), on the three ports that run them (0, 1 and 5; VAESENC on YMM
+// takes 0 or 1, VPCLMULQDQ only 5), not port 5: replacing every VPCLMULQDQ
+// of the loop by a VPXOR, or every shuffle, left the speed unchanged, while
+// leaving out eight VAESENC or the 44 multiplies and shuffles of GHASH
+// saved about half a percent per instruction. The four-multiply schoolbook
 // product (32 per 16 blocks, no half sums) measured 5 to 7% slower for Seal
 // and Open here; Karatsuba also suits Zen 4, whose carry-less multiplies
 // share the AES units. A tail of m blocks (the last zero-padded) is
@@ -261,9 +263,9 @@
 // the length alone). The GHASH of one block multiplies by H^1 with its
 // folded power, computed from slot 15 beside the data's path (foldPowers,
 // mulShort: one fold after the product instead of the Karatsuba finish and
-// two). Measured here (Sapphire Rapids): Seal at 16 bytes 1.31-1.44x
-// crypto/aes -> 1.54-1.59x, Open 1.19-1.36x -> 1.37-1.43x, 64 bytes 1-10%
-// faster; CTR at 16 bytes 6-7% faster. EncryptBlocks tests for one block
-// first and keeps its short path after the long one, so longer inputs fall
-// through (placed first, 64 bytes measured 5-7% slower).
+// two). On a Sapphire Rapids class Xeon the short paths measured faster
+// than the wide ones for Seal and Open at 16 and 64 bytes and for CTR at 16
+// bytes (6-7%). EncryptBlocks tests for one block first and keeps its short
+// path after the long one, so longer inputs fall through (placed first, 64
+// bytes measured 5-7% slower).
 package vaes256
