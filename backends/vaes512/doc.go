@@ -32,31 +32,31 @@
 // branches and masks depend only on lengths and the key size. (The counter
 // is not public: for nonces other than 96 bits it comes from GHASH under
 // the key.) The one exception is SealPublic and OpenPublic, whose contract
-// says their counter is public, as it is for a 96-bit nonce: they branch
-// on the counter's last byte (see Counters). The kernels keep no state between calls, so they may run
-// concurrently on distinct outputs; their stack frames are empty, so no
-// key, keystream or data is left on the stack; every function that touches
-// a YMM or ZMM register ends with VZEROUPPER. A masked load reads no byte
-// past the end of its data and a masked store writes none (the CPU
-// suppresses faults on masked-off bytes). The exported kernels check
-// lengths and the key schedule and panic on misuse, so the assembly never
-// runs on bad arguments.
+// says their counter is public, as it is for a 96-bit nonce: they branch on
+// the counter's last byte (see Counters). The kernels keep no state between
+// calls, so they may run concurrently on distinct outputs; their stack
+// frames are empty, so no key, keystream or data is left on the stack;
+// every function that touches a YMM or ZMM register ends with VZEROUPPER. A
+// masked load reads no byte past the end of its data and a masked store
+// writes none (the CPU suppresses faults on masked-off bytes). The exported
+// kernels check lengths and the key schedule and panic on misuse, so the
+// assembly never runs on bad arguments.
 //
 // # Three names for every step
 //
 // Each kernel exists three times under one name: the assembly function
-// (seal, declared in the generated vaes512_stub_amd64.go), its Go model with
-// the suffix Model (sealModel, in model_*.go, written with package vec, one
-// call per instruction or short idiom), and the generator function in
-// backends/_asm/vaes512 that emits it (sealKernel in gcm.go, which also
-// emits sealPublic; the models share the body sealKernel the same way).
-// The steps inside a
-// kernel share names too: loadRoundKeys, whiten, rounds, counter.blocks,
-// counter.tail, publicCounter.blocks, byteMask, loadMasked, ghashSum.absorb, mulAccumulate,
-// reduce, fold, horizontal, stitched, sealTail, openTail and the short
-// paths are model functions and generator functions of the same names, and
-// the .s carries Comment lines with them. model_test.go runs every kernel
-// against its model and against crypto/aes, crypto/cipher or package ghash.
+// (seal, declared in the generated vaes512_stub_amd64.go), its Go model
+// with the suffix Model (sealModel, in model_*.go, written with package
+// vec, one call per instruction or short idiom), and the generator function
+// in backends/_asm/vaes512 that emits it (sealKernel in gcm.go, which also
+// emits sealPublic; the models share the body sealKernel the same way). The
+// steps inside a kernel share names too: loadRoundKeys, whiten, rounds,
+// counter.blocks, counter.tail, publicCounter.blocks, byteMask, loadMasked,
+// ghashSum.absorb, mulAccumulate, reduce, fold, horizontal, stitched,
+// sealTail, openTail and the short paths are model functions and generator
+// functions of the same names, and the .s carries Comment lines with them.
+// model_test.go runs every kernel against its model and against crypto/aes,
+// crypto/cipher or package ghash.
 //
 //	exported       assembly       model               generator file
 //	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
@@ -88,11 +88,11 @@
 // that the linker would align to 32 bytes only, so that, depending on
 // unrelated code, each of their loads could cross a cache line; they live
 // in one global, each in a 128-byte slot, and every kernel rounds its
-// address up to a multiple of 64 first (loopConsts in the generator:
-// 3-6% at 1350 bytes to 16 KiB against a build where they straddled). After the loop the kernels step down
-// through 8, 4, 2 and 1 registers, each at most once, as the bits of the
-// number of whole registers left say, and finish the last 1..63 bytes in
-// one register through masks.
+// address up to a multiple of 64 first (loopConsts in the generator: 3-6%
+// at 1350 bytes to 16 KiB against a build where they straddled). After the
+// loop the kernels step down through 8, 4, 2 and 1 registers, each at most
+// once, as the bits of the number of whole registers left say, and finish
+// the last 1..63 bytes in one register through masks.
 //
 // # Why 16 blocks for GCM
 //
@@ -205,11 +205,10 @@
 // Karatsuba may win; it remains the first thing to measure there.
 //
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
-// on its own XMM register beside the message's rounds, instead of the root
-// package's separate call (then CTR32; now EncryptBlocks on J0). With the
-// CPU already overlapping the two calls, it saved 7-8% at 16 bytes and
-// nothing measurable from 64 bytes up, for two more kernels (4,600 lines of
-// assembly).
+// on its own XMM register beside the message's rounds, instead of a
+// separate call that encrypts J0. With the CPU already overlapping the two
+// calls, it saved at most 7-8% (at 16 bytes) and nothing measurable from 64
+// bytes up, for two more kernels (4,600 lines of assembly).
 //
 // # Stitching
 //
@@ -218,6 +217,7 @@
 // VAESENC (one port) and VPCLMULQDQ and the shuffles (another) run side by
 // side; spreading them over every other round measured 3% faster at 16 KiB
 // than four rounds in a row.
+//
 // Open hashes the ciphertext of the batch it decrypts (every load of a batch
 // comes before its stores, so it works in place); Seal hashes the ciphertext
 // of the batch before, already in dst, and the last batch between the rounds
@@ -226,38 +226,36 @@
 // Seal's tail is the last 1..256 bytes, not 0..255: a message that ends on
 // a batch boundary hashes its last 16 blocks from the registers they were
 // encrypted in, instead of running the batch and reloading its ciphertext
-// from dst (256 bytes 1.33x -> 1.36x crypto/aes, 512 bytes 1.61x -> 1.65x).
-// Its ciphertext can only be hashed after its rounds, so the tail keeps
-// that serial part short: with four registers and no pending batch, the
-// rounds of registers 0 and 1 come first and registers 2 and 3 fill the
-// issue slots their latency leaves, so the hash of the first two overlaps
-// the rounds of the last two (tailSplit; 2-4% at 256 bytes); and it
-// multiplies with folded powers, which need one fold after the last
-// product instead of two (see GHASH). Together: Seal at 256 bytes 1.35x ->
-// 1.49x crypto/aes (AES-128) and 1.45x -> 1.57x (AES-256).
+// from dst (about 2% faster at 256 and 512 bytes). Its ciphertext can only
+// be hashed after its rounds, so the tail keeps that serial part short:
+// with four registers and no pending batch, the rounds of registers 0 and 1
+// come first and registers 2 and 3 fill the issue slots their latency
+// leaves, so the hash of the first two overlaps the rounds of the last two
+// (tailSplit; 2-4% at 256 bytes); and it multiplies with folded powers,
+// which need one fold after the last product instead of two (see GHASH).
+// Together they measured 8-10% faster for Seal of 256 bytes.
 //
 // # Tails and short messages
 //
 // The last n < 256 bytes of a GCM message (1..256 for Seal; 64 of CTR, 64
-// of ECB) take ceil(n/64) registers; the last register is loaded and
-// stored through an opmask of its bytes (VMOVDQU8 with a mask from BZHI of
-// the length), so no byte loop and no stack buffer is involved, and its
-// bytes past n are cleared before they are hashed. The powers for a tail of m blocks start at
-// slot 32-m; those of its last register are loaded through a mask too.
+// of ECB) take ceil(n/64) registers; the last register is loaded and stored
+// through an opmask of its bytes (VMOVDQU8 with a mask from BZHI of the
+// length), so no byte loop and no stack buffer is involved, and its bytes
+// past n are cleared before they are hashed. The powers for a tail of m
+// blocks start at slot 32-m; those of its last register are loaded through
+// a mask too.
 //
 // Open's tails of at most 128 bytes (tailHalf) and Seal's tails without a
 // pending batch (messages of at most 256 bytes) run the same steps on
 // ceil(n/32) YMM registers of two blocks (counter halves, tailKeys and
-// tailWidths with w = 32). In the root package's Seal and Open, between
-// its XMM calls, the 512-bit VAESENC and VPCLMULQDQ of a ZMM tail cost
-// more than the same steps on YMM. Moving them to YMM took Seal of 64 bytes
-// from 1.73 to 2.09 times crypto/aes's speed (AES-128) and from 1.66 to
-// 2.16 (AES-256), and of 256 bytes from 1.48 to 1.75 (AES-256), in
-// vaesbench runs before and after.
-// Seal of at most 256 bytes and Open of at most 128 load their round keys
-// and counter into YMM registers too, leaving no 512-bit instruction on
-// their paths (part of the gains above; Open of 64 bytes went from 1.51 to
-// 1.84 times crypto/aes's speed).
+// tailWidths with w = 32). Seal of at most 256 bytes and Open of at most
+// 128, whose whole message is such a tail, load their round keys and
+// counter into YMM registers too, leaving no 512-bit instruction on their
+// paths. Between the one-block calls of a GCM message, which run on XMM
+// registers, the 512-bit VAESENC and VPCLMULQDQ of a ZMM tail cost more
+// than the same steps on YMM: with ZMM registers on these paths, Seal of 64
+// and 256 bytes measured 15-23% slower and Open of 64 bytes 18% slower
+// (speed relative to crypto/aes in vaesbench runs, AES-128 and AES-256).
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,
@@ -265,6 +263,7 @@
 // load cannot take its data from a store still in flight, and a masked
 // store holds back every later load of its 64 bytes until it is written;
 // measured, a 16-byte ECB call whose output lay within 64 bytes of its next
-// input took nearly three times as long as one whose output lay elsewhere. The GCM records and lengths blocks the
-// root package passes are such just-written buffers.
+// input took nearly three times as long as one whose output lay elsewhere.
+// The J0 and lengths blocks that GCM writes just before the calls that
+// read them are such buffers.
 package vaes512
