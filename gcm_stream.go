@@ -10,7 +10,15 @@ import (
 // A Sealer encrypts and authenticates one message that arrives in chunks,
 // for data that does not fit in memory at once. The chunks' ciphertexts
 // followed by Tag's output are exactly what Seal returns for the whole
-// message. A Sealer is not safe for concurrent use.
+// message.
+//
+// A message may hold at most 2^36-32 bytes (64 GiB less 32 bytes), as in
+// Seal. The Encrypt that would take it past that panics, before it writes
+// or allocates anything, and the Sealer is then unusable: every later
+// Encrypt and Tag panics the same way, so that a message missing a chunk
+// never gets a tag.
+//
+// A Sealer is not safe for concurrent use.
 type Sealer struct{ s gcmStream }
 
 // An Opener decrypts one message that arrives in chunks and checks its tag.
@@ -19,6 +27,10 @@ type Sealer struct{ s gcmStream }
 // change it at will, and nothing tells until Verify. Do not act on it, show
 // it, or pass it on before Verify has returned nil; on an error, discard all
 // of it. When the message fits in memory, Open is the safer choice.
+//
+// A message may hold at most 2^36-32 bytes. The Decrypt that would take it
+// past that panics, before it writes or allocates anything; every later
+// Decrypt panics the same way, and Verify returns an error.
 //
 // An Opener is not safe for concurrent use.
 type Opener struct{ s gcmStream }
@@ -36,11 +48,13 @@ func (g *GCM) NewSealer(nonce, additionalData []byte) *Sealer {
 // Encrypt appends the encryption of src, the next chunk of the message (of
 // any length), to dst and returns the result, as Seal does. To encrypt in
 // place, pass src[:0] as dst; otherwise dst's spare capacity must not
-// overlap src. It panics after Tag.
+// overlap src. It panics after Tag, and if the message would grow too
+// large (see Sealer).
 func (s *Sealer) Encrypt(dst, src []byte) []byte {
 	if s.s.done {
 		panic("vaes: Sealer.Encrypt called after Tag")
 	}
+	s.s.checkLen(len(src))
 	ret, out := sliceForAppend(dst, len(src))
 	if alias.InexactOverlap(out, src) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
@@ -51,9 +65,13 @@ func (s *Sealer) Encrypt(dst, src []byte) []byte {
 
 // Tag appends the authentication tag of the whole message to dst and
 // returns the result. It ends the message: Encrypt and Tag panic after it.
+// It panics after an Encrypt panicked because the message grew too large.
 func (s *Sealer) Tag(dst []byte) []byte {
 	if s.s.done {
 		panic("vaes: Sealer.Tag called twice")
+	}
+	if s.s.tooLarge {
+		panic("crypto/cipher: message too large for GCM")
 	}
 	tag := s.s.tag()
 	return append(dst, tag[:s.s.g.tagSize]...)
@@ -72,11 +90,13 @@ func (g *GCM) NewOpener(nonce, additionalData []byte) *Opener {
 // (without the tag), to dst and returns the result. The plaintext is
 // unauthenticated until Verify returns nil: see Opener. To decrypt in place,
 // pass src[:0] as dst; otherwise dst's spare capacity must not overlap src.
-// It panics after Verify.
+// It panics after Verify, and if the message would grow too large (see
+// Opener).
 func (o *Opener) Decrypt(dst, src []byte) []byte {
 	if o.s.done {
 		panic("vaes: Opener.Decrypt called after Verify")
 	}
+	o.s.checkLen(len(src))
 	ret, out := sliceForAppend(dst, len(src))
 	if alias.InexactOverlap(out, src) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
@@ -85,16 +105,16 @@ func (o *Opener) Decrypt(dst, src []byte) []byte {
 	return ret
 }
 
-// Verify checks tag, the last TagSize bytes of the sealed message, against
-// everything Decrypt has seen, and returns nil only if the message is
-// genuine. On an error, every byte Decrypt returned must be discarded. It
-// ends the message: Decrypt and Verify panic after it.
+// Verify checks tag, the last Overhead() bytes of the sealed message,
+// against everything Decrypt has seen, and returns nil only if the message
+// is genuine. On an error, every byte Decrypt returned must be discarded.
+// It ends the message: Decrypt and Verify panic after it.
 func (o *Opener) Verify(tag []byte) error {
 	if o.s.done {
 		panic("vaes: Opener.Verify called twice")
 	}
 	want := o.s.tag()
-	if len(tag) != o.s.g.tagSize || subtle.ConstantTimeCompare(want[:len(tag)], tag) != 1 {
+	if o.s.tooLarge || len(tag) != o.s.g.tagSize || subtle.ConstantTimeCompare(want[:len(tag)], tag) != 1 {
 		return errOpen
 	}
 	return nil
@@ -111,8 +131,12 @@ type gcmStream struct {
 	part    [BlockSize]byte // ciphertext of the block in progress, for GHASH
 	n       int             // bytes of the block in progress done, 0..15
 	aadLen  int
-	textLen uint64
-	done    bool
+	textLen uint64 // bytes of text so far, at most gcmMaxPlaintext
+	done    bool   // Tag or Verify has been called
+
+	// tooLarge is set when a chunk would have taken the message past
+	// gcmMaxPlaintext, which leaves the stream refusing everything.
+	tooLarge bool
 }
 
 func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
@@ -127,13 +151,21 @@ func (s *gcmStream) start(g *GCM, nonce, additionalData []byte) {
 	s.aadLen = len(additionalData)
 }
 
-// crypt XORs src with the keystream into dst (len(dst) == len(src)) and
-// absorbs the ciphertext, which is dst when sealing and src when opening.
-func (s *gcmStream) crypt(dst, src []byte, seal bool) {
-	s.textLen += uint64(len(src))
-	if s.textLen > gcmMaxPlaintext {
+// checkLen panics, and leaves the stream refusing everything after, if n
+// more bytes would take the message past gcmMaxPlaintext. It changes
+// nothing else, so that it can run before the output is allocated.
+func (s *gcmStream) checkLen(n int) {
+	if s.tooLarge || uint64(n) > gcmMaxPlaintext-s.textLen {
+		s.tooLarge = true
 		panic("crypto/cipher: message too large for GCM")
 	}
+}
+
+// crypt XORs src with the keystream into dst (len(dst) == len(src)) and
+// absorbs the ciphertext, which is dst when sealing and src when opening.
+// checkLen(len(src)) must have passed.
+func (s *gcmStream) crypt(dst, src []byte, seal bool) {
+	s.textLen += uint64(len(src))
 	k := s.k
 	// Finish the block a previous chunk left partial.
 	for s.n > 0 && len(src) > 0 {
