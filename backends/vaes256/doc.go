@@ -168,7 +168,7 @@
 // (lastByteXor2). counter.whitenedBlocks then whitens register 0 and
 // derives registers 1 to 6 from it with one VPXOR each, where the add and
 // whiten spend a VPADDD and a VPXOR; register 7 takes the add. Six vector
-// instructions fewer per batch, out of about 180: the loops are bound by
+// instructions fewer per batch, out of about 172: the loops are bound by
 // the total on the three vector ports (see GHASH), and this measured
 // 0.5-2.5% faster for SealPublic and OpenPublic at 4 KiB and 16 KiB.
 //
