@@ -5,12 +5,14 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/vaesgo/vaes"
-	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/internal/conformance"
 	"github.com/vaesgo/vaes/internal/impl"
+	"github.com/vaesgo/vaes/internal/kernels"
 )
 
 // The fuzz targets compare this package with crypto/aes and crypto/cipher
@@ -52,25 +54,31 @@ func parseFuzz(data []byte) fuzzCase {
 	return c
 }
 
-// std returns crypto/cipher's GCM for the case.
+// std returns crypto/cipher's GCM for the case, from the one reference
+// constructor (which keeps crypto/cipher off its short-tag assembly; see
+// conformance.StdGCM).
 func (c fuzzCase) std(t *testing.T) cipher.AEAD {
-	b, err := aes.NewCipher(c.key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a cipher.AEAD
-	switch {
-	case c.nonceSize != 12:
-		a, err = cipher.NewGCMWithNonceSize(b, c.nonceSize)
-	case c.tagSize != 16:
-		a, err = cipher.NewGCMWithTagSize(b, c.tagSize)
-	default:
-		a, err = cipher.NewGCM(b)
-	}
+	a, err := conformance.StdGCM(c.key, c.nonceSize, c.tagSize)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestFuzzReferencesInBounds requires crypto/cipher's GCM that the fuzz
+// targets compare with, for every key, nonce and tag size a header can
+// choose, to stay within its output: with a short tag on a bare
+// *aes.Block, Go 1.26's amd64 assembly writes past its result (see
+// conformance.StdGCM) and fails here.
+func TestFuzzReferencesInBounds(t *testing.T) {
+	for _, h1 := range []byte{0, 0x80, 0x80 | 11, 0x80 | 15, 0x80 | 63, 0x40, 0x41, 0x42, 0x43, 0x44} {
+		for h0 := range byte(3) {
+			c := parseFuzz([]byte{h0, h1, 0, 0})
+			if err := conformance.CheckSealBounds(c.std(t)); err != nil {
+				t.Errorf("AES-%d, %d-byte nonce, %d-byte tag: %v", len(c.key)*8, c.nonceSize, c.tagSize, err)
+			}
+		}
+	}
 }
 
 // ours returns this package's GCM for the case on every backend the
@@ -288,9 +296,9 @@ func parseCTR(data []byte) ctrCase {
 
 // FuzzCTR compares NewCTR with crypto/cipher's CTR on every backend,
 // feeding XORKeyStream the chunks cuts chooses, out of place and in place.
-// On every backend with kernels it also calls CTR128 and CTR32 directly on
-// the whole message, partial last block included (the public API hands
-// them whole blocks only), and checks the counter they leave behind.
+// On every backend with kernels it also calls the kernels themselves,
+// through package kernels, on the whole message (the public API hands
+// them whole blocks, or a 12-byte nonce's counter, only): see fuzzKernels.
 func FuzzCTR(f *testing.F) {
 	f.Add([]byte("\x00sixteen byte keyiv iv iv iv iv! a message"), []byte{1, 15, 0xc1})
 	f.Fuzz(func(t *testing.T, data, cuts []byte) {
@@ -326,17 +334,29 @@ func FuzzCTR(f *testing.F) {
 			if b.Std {
 				continue
 			}
-			fuzzCTRKernels(t, b, blk, c)
+			fuzzKernels(t, b, blk, c)
 		}
 	})
 }
 
-// fuzzCTRKernels checks b's CTR128 and CTR32 kernels against keystreams
-// built from crypto/aes one counter block at a time.
-func fuzzCTRKernels(t *testing.T, b *impl.Backend, blk cipher.Block, c ctrCase) {
-	var ks aesround.Schedule
-	b.Expand(&ks, c.key)
+// fuzzKernels checks b's kernels on the case's key, with the IV as the
+// counter block and the whole message, partial last block included: CTR128
+// and CTR32, against keystreams built from crypto/aes one counter block at
+// a time, and the counter they leave; Seal and Open, with a secret counter
+// and with a public one (the kernels a 12-byte nonce's Seal and Open run,
+// SealPublic and OpenPublic on the VAES backends), out of place and in
+// place, against that keystream and the generic backend's GHASH; and the
+// one-block kernels on the first block, against crypto/aes.
+func fuzzKernels(t *testing.T, b *impl.Backend, blk cipher.Block, c ctrCase) {
+	gen := impl.Lookup("generic")
+	var key, ref kernels.GCMKey
+	key.Init(b, c.key)
+	ref.Init(gen, c.key)
+	if key.KS != ref.KS || key.H != ref.H {
+		t.Fatalf("%s: key schedule or hash key differs from the generic backend's", b.Name)
+	}
 	blocks := (len(c.msg) + 15) / 16
+	var want32 []byte
 	for _, wide := range []bool{true, false} {
 		ctr := [16]byte(c.iv)
 		want := make([]byte, len(c.msg))
@@ -353,9 +373,10 @@ func fuzzCTRKernels(t *testing.T, b *impl.Backend, blk cipher.Block, c ctrCase) 
 		name := "CTR32"
 		if wide {
 			name = "CTR128"
-			b.CTR128(&ks, &kctr, got, c.msg)
+			kernels.CTR128(b, &key.KS, &kctr, got, c.msg)
 		} else {
-			b.CTR32(&ks, &kctr, got, c.msg)
+			kernels.CTR32(b, &key.KS, &kctr, got, c.msg)
+			want32 = want
 		}
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%s: %s of %d bytes = %x, want %x", b.Name, name, len(c.msg), got, want)
@@ -365,6 +386,64 @@ func fuzzCTRKernels(t *testing.T, b *impl.Backend, blk cipher.Block, c ctrCase) 
 		if kctr != end {
 			t.Fatalf("%s: %s of %d bytes left the counter at %x, want %x", b.Name, name, len(c.msg), kctr, end)
 		}
+	}
+
+	// Seal's GHASH absorbs its output, Open's its input; both output the
+	// message XORed with the CTR32 keystream.
+	end := [16]byte(c.iv)
+	fuzzIncrement(&end, false, blocks)
+	y0 := [16]byte(c.key[len(c.key)-16:])
+	for _, open := range []bool{false, true} {
+		wantY := y0
+		if open {
+			kernels.GHASH(gen, &ref.Table, &wantY, c.msg)
+		} else {
+			kernels.GHASH(gen, &ref.Table, &wantY, want32)
+		}
+		for _, public := range []bool{false, true} {
+			for _, inPlace := range []bool{false, true} {
+				ctr, y := [16]byte(c.iv), y0
+				src := bytes.Clone(c.msg)
+				dst := make([]byte, len(src))
+				if inPlace {
+					dst = src
+				}
+				name := "Seal"
+				if open {
+					name = "Open"
+					kernels.Open(b, &key.KS, &key.Table, &ctr, &y, dst, src, public)
+				} else {
+					kernels.Seal(b, &key.KS, &key.Table, &ctr, &y, dst, src, public)
+				}
+				what := fmt.Sprintf("%s: %s (public counter %v, in place %v) of %d bytes", b.Name, name, public, inPlace, len(c.msg))
+				if !bytes.Equal(dst, want32) {
+					t.Fatalf("%s = %x, want %x", what, dst, want32)
+				}
+				if y != wantY || ctr != end {
+					t.Fatalf("%s left GHASH state %x and counter %x, want %x and %x", what, y, ctr, wantY, end)
+				}
+			}
+		}
+	}
+
+	if len(c.msg) < 16 {
+		return
+	}
+	src := [16]byte(c.msg)
+	var want, got [16]byte
+	blk.Encrypt(want[:], src[:])
+	if kernels.EncryptBlock(b, &key.KS, &got, &src); got != want {
+		t.Fatalf("%s: EncryptBlock = %x, want %x", b.Name, got, want)
+	}
+	if kernels.DecryptBlock(b, &key.KS, &got, &got); got != src {
+		t.Fatalf("%s: DecryptBlock in place = %x, want %x", b.Name, got, src)
+	}
+	blk.Decrypt(want[:], src[:])
+	if kernels.DecryptBlock(b, &key.KS, &got, &src); got != want {
+		t.Fatalf("%s: DecryptBlock = %x, want %x", b.Name, got, want)
+	}
+	if kernels.EncryptBlock(b, &key.KS, &got, &got); got != src {
+		t.Fatalf("%s: EncryptBlock in place = %x, want %x", b.Name, got, src)
 	}
 }
 
