@@ -18,15 +18,16 @@ import (
 
 // Out-of-bounds tests, part one: guard bytes. Every kernel of every
 // backend, called directly through package kernels (the Seal and Open
-// kernels with a secret and with a public counter, the one-block kernels
-// included), and SealPieces, Sealer and Opener on every backend, run with random guard
-// bytes before their output, in the spare capacity after it, in the part
-// of a longer dst past the result, and around the counter, GHASH state,
-// key schedule and key-power table they update; every guard byte must be
-// untouched afterwards, and every input unchanged. (The conformance
-// battery already checks Seal, Open, XORKeyStream and EncryptBlocks of the
-// public API this way, in its memory arenas.) Part two, in
-// oob_linux_test.go, puts inputs and outputs against unmapped pages.
+// kernels with a secret and with a public counter, and the one-block
+// kernels, included), and SealPieces, Sealer and Opener on every backend,
+// run with random guard bytes before their output, in the spare capacity
+// after it, in the part of a longer dst past the result, and around the
+// counter, GHASH state, key schedule and key-power table they update;
+// every guard byte must be untouched afterwards, and every input
+// unchanged. (The conformance battery already checks Seal, Open,
+// XORKeyStream and EncryptBlocks of the public API this way, in its memory
+// arenas.) Part two, in oob_linux_test.go, puts inputs and outputs against
+// unmapped pages.
 
 // oobMaxLen is the longest message the out-of-bounds tests use on the
 // fast backends: two of the widest batch (64 blocks) and a partial block.
