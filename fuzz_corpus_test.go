@@ -73,7 +73,7 @@ func gcmSeedData(i, n int, mode byte) []byte {
 	case 3:
 		h1, nonceSize = 0x80|7, 8 // an 8-byte nonce, J0 through GHASH
 	case 5:
-		h1 = 0x40 | 0 // a 12-byte tag
+		h1 = 0x40 // a tag of 12 + (h1&0x3f)%5 = 12 bytes
 	case 6:
 		h1, nonceSize = 0x80|63, 64
 	}
