@@ -14,9 +14,9 @@
 // seals or opens a message that arrives in chunks (NewSealer, NewOpener).
 //
 // A key used for one message costs little: NewGCM expands the key with the
-// backend's own instructions and builds its table of powers of the hash key
-// H into one 1 KiB allocation that the garbage collector never scans (see
-// gcm_keys.go for why the table is not built lazily).
+// backend's own instructions and builds its whole table of powers of the
+// hash key H at once, into one 1 KiB allocation that the garbage collector
+// never scans.
 //
 // # Backends
 //
@@ -29,10 +29,16 @@
 //	generic  pure Go, everywhere
 //
 // Backend reports the choice. The environment variable VAES_BACKEND names a
-// backend to use instead (if the CPU cannot run it, the best one it can is
-// used); GODEBUG=cpu.avx512f=off and similar settings read by
-// golang.org/x/sys/cpu take a backend off the list; the purego build tag
+// backend to use instead; GODEBUG=cpu.avx512f=off and similar settings read
+// by golang.org/x/sys/cpu take a backend off the list; the purego build tag
 // removes all assembly and leaves generic.
+//
+// The package writes nothing to standard output or error, so a
+// VAES_BACKEND it cannot honour is passed over in silence and the best
+// backend the CPU can run is used: a name that is none of the five above
+// (a misspelling such as vaes521), or a backend this CPU cannot run. Check
+// Backend where it matters; the commands cmd/vaesbench and cmd/ctcheck
+// print a line saying so before anything else.
 //
 // # Guarantees
 //

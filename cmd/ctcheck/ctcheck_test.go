@@ -6,6 +6,9 @@ import (
 	"crypto/cipher"
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,5 +225,46 @@ func TestSealMatchesGCM(t *testing.T) {
 	}
 	if ran == 0 {
 		t.Fatal("no backend with kernels is available")
+	}
+}
+
+// TestMain runs the command itself instead of the tests when
+// CTCHECK_TEST_ARGS is set, for TestBackendEnvFirstLine.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("CTCHECK_TEST_ARGS"); ok {
+		os.Args = append([]string{"ctcheck"}, strings.Fields(args)...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestBackendEnvFirstLine runs the command (measuring nothing) with
+// VAES_BACKEND misspelt, naming a backend switched off, and honoured, and
+// checks the first line of output.
+func TestBackendEnvFirstLine(t *testing.T) {
+	run := func(env ...string) string {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "CTCHECK_TEST_ARGS=-backends generic -controls=false -run no-such-experiment")
+		cmd.Env = append(cmd.Env, env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", env, err, out)
+		}
+		first, _, _ := strings.Cut(string(out), "\n")
+		return first
+	}
+	// The best backend this CPU runs, which a name no backend has leaves.
+	best := impl.All()[slices.IndexFunc(impl.All(), func(b *impl.Backend) bool { return b.Available })].Name
+	want := "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, stdlib, generic); using " + best
+	if got := run("VAES_BACKEND=vaes521"); got != want {
+		t.Errorf("first line with VAES_BACKEND=vaes521:\n%s\nwant\n%s", got, want)
+	}
+	want = "VAES_BACKEND=vaes512: this CPU (or build) cannot run it; using "
+	if got := run("VAES_BACKEND=vaes512", "GODEBUG=cpu.avx512f=off"); !strings.HasPrefix(got, want) {
+		t.Errorf("first line with VAES_BACKEND=vaes512 and AVX-512 off:\n%s\nwant it to start\n%s", got, want)
+	}
+	if got := run("VAES_BACKEND=generic"); !strings.HasPrefix(got, "ctcheck: ") {
+		t.Errorf("first line with VAES_BACKEND=generic: %q, want the ctcheck line", got)
 	}
 }

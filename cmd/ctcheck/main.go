@@ -24,6 +24,10 @@
 // can: other work adds noise, which makes a leak harder to see (it does
 // not make one appear, since both classes share it).
 //
+// If VAES_BACKEND is set and was not followed (a name no backend has, or
+// one this CPU cannot run), which the package itself passes over in
+// silence, the first line of output says so.
+//
 // What a pass does and does not show is written in docs/security.md.
 package main
 
@@ -37,6 +41,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vaesgo/vaes/internal/backendenv"
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
@@ -56,6 +61,11 @@ func main() {
 	markdown := flag.Bool("markdown", false, "print the table in Markdown")
 	flag.BoolVar(&sameInputs, "aa", false, "A/A run: class 1 gets the fixed inputs too, to show the noise floor")
 	flag.Parse()
+	// The package is silent about a VAES_BACKEND it cannot honour: say so
+	// before anything else.
+	if note := backendenv.Line(); note != "" {
+		fmt.Println(note)
+	}
 	if *keySize != 16 && *keySize != 24 && *keySize != 32 || *msgLen < 1 || *blocks < 1 || *n < enough || *ngeneric < enough {
 		fmt.Fprintf(os.Stderr, "ctcheck: bad arguments (key size 16, 24 or 32; -n and -ngeneric at least %d)\n", enough)
 		os.Exit(2)

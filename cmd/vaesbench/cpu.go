@@ -17,17 +17,20 @@ type feature struct {
 	Has  bool   `json:"has"`
 }
 
-// cpuFeatures lists the capabilities that decide which backends run here,
-// as golang.org/x/sys/cpu (which honours GODEBUG=cpu.avx512f=off and the
-// like) and internal/cpuid (VAES and VPCLMULQDQ outside AVX-512) see them.
-func cpuFeatures() []feature {
-	switch runtime.GOARCH {
+// cpuFeatures lists the capabilities that decide which backends run on
+// arch, as golang.org/x/sys/cpu (which honours GODEBUG=cpu.avx512f=off and
+// the like) and internal/cpuid (VAES and VPCLMULQDQ outside AVX-512) see
+// them. On amd64 it names every extension the backends' assembly requires.
+func cpuFeatures(arch string) []feature {
+	switch arch {
 	case "amd64", "386":
 		return []feature{
 			{"aes", cpu.X86.HasAES},
 			{"pclmulqdq", cpu.X86.HasPCLMULQDQ},
+			{"ssse3", cpu.X86.HasSSSE3},
 			{"avx", cpu.X86.HasAVX},
 			{"avx2", cpu.X86.HasAVX2},
+			{"bmi2", cpu.X86.HasBMI2},
 			{"vaes", cpuid.VAES()},
 			{"vpclmulqdq", cpuid.VPCLMULQDQ()},
 			{"avx512f", cpu.X86.HasAVX512F},
@@ -65,7 +68,7 @@ func describeMachine() machine {
 		OS:          runtime.GOOS,
 		Arch:        runtime.GOARCH,
 		LogicalCPUs: runtime.NumCPU(),
-		Features:    cpuFeatures(),
+		Features:    cpuFeatures(runtime.GOARCH),
 		CPUInfoMHz:  cpuinfoMHz(),
 	}
 	if name, ok := cpuinfoField("model name", "Model", "cpu"); ok {

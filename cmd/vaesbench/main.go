@@ -12,7 +12,10 @@
 // It first says what the machine is: the processor, the features the
 // backends need, the clock that cycles are counted at (the time stamp
 // counter's rate on amd64, measured; elsewhere /proc/cpuinfo's "cpu MHz"),
-// the backends this CPU can run and the one the package picks.
+// the backends this CPU can run and the one the package picks. Before
+// that, a line says so if VAES_BACKEND is set and was not followed (a name
+// no backend has, or one this CPU cannot run), which the package itself
+// passes over in silence.
 //
 // Shared machines are noisy, so the contenders take turns: every size is
 // measured in several rounds, each round timing crypto/aes and then each
@@ -45,6 +48,7 @@ import (
 	"time"
 
 	"github.com/vaesgo/vaes"
+	"github.com/vaesgo/vaes/internal/backendenv"
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
@@ -110,6 +114,11 @@ func main() {
 		p.rounds, p.slice = 3, 5*time.Millisecond
 	}
 
+	// The package is silent about a VAES_BACKEND it cannot honour; say it
+	// first, before what the rest of the report depends on.
+	if note := backendenv.Line(); note != "" {
+		fmt.Println(note)
+	}
 	m := describeMachine()
 	m.print(os.Stdout)
 	cs, list, err := pickContenders(opts.backends)

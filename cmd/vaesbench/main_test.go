@@ -6,11 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vaesgo/vaes/internal/impl"
 )
 
 func TestMedian(t *testing.T) {
@@ -211,5 +215,42 @@ func TestMeasureScalesWithWork(t *testing.T) {
 	slow := measure(busy(200*time.Microsecond), 10*time.Millisecond)
 	if fast < 20e3 || slow < 200e3 || slow < 2*fast {
 		t.Errorf("measure: %.0f ns for 20µs of work, %.0f ns for 200µs", fast, slow)
+	}
+}
+
+// TestMain runs the command itself instead of the tests when
+// VAESBENCH_TEST_ARGS is set, for TestBackendEnvFirstLine.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("VAESBENCH_TEST_ARGS"); ok {
+		os.Args = append([]string{"vaesbench"}, strings.Fields(args)...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestBackendEnvFirstLine runs the command with VAES_BACKEND misspelt and
+// requires its first line of output to say so, and with VAES_BACKEND
+// honoured to start with the cpu line as usual.
+func TestBackendEnvFirstLine(t *testing.T) {
+	run := func(value string) string {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "VAES_BACKEND="+value,
+			"VAESBENCH_TEST_ARGS=-quick -ops blocks -sizes 16 -backends generic -keybits 128 -openssl=false")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("VAES_BACKEND=%s: %v\n%s", value, err, out)
+		}
+		first, _, _ := strings.Cut(string(out), "\n")
+		return first
+	}
+	// The best backend this CPU runs, which a name no backend has leaves.
+	best := impl.All()[slices.IndexFunc(impl.All(), func(b *impl.Backend) bool { return b.Available })].Name
+	want := "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, stdlib, generic); using " + best
+	if got := run("vaes521"); got != want {
+		t.Errorf("first line with VAES_BACKEND=vaes521:\n%s\nwant\n%s", got, want)
+	}
+	if got := run("generic"); !strings.HasPrefix(got, "cpu:") {
+		t.Errorf("first line with VAES_BACKEND=generic: %q, want the cpu line", got)
 	}
 }
