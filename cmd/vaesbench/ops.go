@@ -139,7 +139,7 @@ func setupOpen(c contender, key []byte, size int) (func(), []byte, error) {
 	run := func() { out, err = g.Open(out[:0], nonce, ct, aad) }
 	run()
 	if err != nil {
-		return nil, nil, fmt.Errorf("Open of its own Seal: %v", err)
+		return nil, nil, fmt.Errorf("opening its own Seal's output: %v", err)
 	}
 	// Open's output is the plaintext whatever Seal did; return the
 	// ciphertext too, so a pair that agrees only with itself is caught.
