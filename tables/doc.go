@@ -14,5 +14,5 @@
 // the block is byte i of the register (bits 8i..8i+7), so the constants here
 // are written for that order, the order PSHUFB and VPSHUFB index in.
 //
-// tables_test.go recomputes every table from its definition.
+// The package's tests recompute every table from its definition.
 package tables
