@@ -6,6 +6,7 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -13,8 +14,7 @@ import (
 // encryptBlocksModel, decryptBlocksModel): 8 blocks per iteration while 8
 // remain, then 4 once if 4 remain, then one at a time.
 func blocksKernel(name string, d direction) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
 	Doc(name+" runs the cipher with the given round keys over the len(src)/16",
 		"whole blocks of src, writing them to dst. len(src) is a multiple of 16,",
 		"len(dst) >= len(src), rounds is 10, 12 or 14.")
@@ -48,8 +48,7 @@ func blocksKernel(name string, d direction) {
 // check, for cipher.Block's Encrypt and Decrypt, where the setup of the
 // batched kernel costs more than the block.
 func blockKernel(name string, d direction) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src *[16]byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, dst, src *[16]byte)")
 	Doc(name+" runs the cipher with the given round keys over the block src,",
 		"writing it to dst. rounds is 10, 12 or 14.")
 	s := emit.LoadSchedule(Param("keys"), Param("rounds"))

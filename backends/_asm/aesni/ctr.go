@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -67,8 +68,7 @@ func (c counter) advance(n int) {
 
 // ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model).
 func ctrKernel(name string, add increment) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
 	if name == "ctr32" {
 		Doc("ctr32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst,",
 			"stepping the counter in the low 32 bits of the block, big-endian,",

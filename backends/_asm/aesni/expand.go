@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 	"github.com/vaesgo/vaes/tables"
 )
@@ -18,8 +19,7 @@ import (
 // whatever round key they fall in: for AES-192 a step makes six words, a
 // whole round key and half of the next.
 func expandKey() {
-	TEXT("expandKey", NOSPLIT, "func(enc, dec *[15][16]byte, key []byte)")
-	Pragma("noescape")
+	api.Kernel("expandKey", "func(enc, dec *[15][16]byte, key []byte)")
 	Doc("expandKey writes the round keys of key (16, 24 or 32 bytes) to enc and",
 		"the keys of the equivalent inverse cipher to dec, as aesround.Expand",
 		"lays them out. Slots past the last round are not written.")

@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -146,8 +147,7 @@ func (k *gcmKernel) finish() {
 // one reduction, then at most one more batch follows; the last batch is
 // hashed after the loop.
 func seal() {
-	TEXT("seal", NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel("seal", gcmSignature)
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	k := loadGCMKernel()
@@ -192,8 +192,7 @@ func seal() {
 // time with one reduction, then at most one more batch: every GHASH load of
 // a batch comes before its stores, so src and dst may be the same.
 func open() {
-	TEXT("open", NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel("open", gcmSignature)
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	k := loadGCMKernel()

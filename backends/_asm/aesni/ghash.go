@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 	"github.com/vaesgo/vaes/ghash"
 )
@@ -269,8 +270,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update).
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
-	Pragma("noescape")
+	api.Kernel("ghashUpdate", "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
 		"partial block padded with zeros.")
@@ -303,8 +303,7 @@ func ghashUpdate() {
 // longest chain of products that wait on each other is H^2, H^4, H^8,
 // H^16: four, where products by H alone would make fifteen.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
-	Pragma("noescape")
+	api.Kernel("ghashInit", "func(table *[32][16]byte, h *[16]byte)")
 	Doc("ghashInit writes the key forms of H^1..H^16 and their half sums into",
 		"the 32 slots of table, as ghash.InitTable(table, h, 16) does.",
 		"h is E_K(0^128).")

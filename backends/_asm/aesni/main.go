@@ -2,6 +2,11 @@
 // declarations of its functions (aesni_stub_amd64.go): the AES-NI and
 // PCLMULQDQ kernels, eight blocks per iteration, in SSE encodings only.
 //
+// It also writes the Go around the kernels (see package api): aesni.go, the
+// exported functions that check their arguments and call the kernels, and
+// aesni_other.go, which stands in for the assembly off amd64 and under the
+// purego tag with each kernel's model.
+//
 // Every kernel here has a twin in backends/aesni/model_*.go with the same
 // name and the suffix Model (seal and sealModel; generator file gcm.go,
 // model file model_gcm.go), and every step of a kernel is emitted by a
@@ -13,7 +18,11 @@ package main
 
 //go:generate go run . -out ../../aesni/aesni_amd64.s -stubs ../../aesni/aesni_stub_amd64.go -pkg aesni
 
-import . "github.com/mmcloughlin/avo/build"
+import (
+	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
+)
 
 func main() {
 	ConstraintExpr("amd64,!purego")
@@ -31,4 +40,25 @@ func main() {
 	open()
 
 	Generate()
+	api.Write(exported...)
+}
+
+// exported is the package's API in aesni.go: each function checks its
+// arguments and calls its kernel.
+var exported = []api.Wrapper{
+	{Op: api.Expand, Kernel: "expandKey",
+		Doc: "The kernel computes the round keys with AESKEYGENASSIST and AESIMC " +
+			"instead of arithmetic on bit slices."},
+	{Op: api.EncryptBlocks, Kernel: "encryptBlocks"},
+	{Op: api.DecryptBlocks, Kernel: "decryptBlocks"},
+	{Op: api.EncryptBlock, Kernel: "encryptBlock"},
+	{Op: api.DecryptBlock, Kernel: "decryptBlock"},
+	{Op: api.CTR32, Kernel: "ctr32"},
+	{Op: api.CTR128, Kernel: "ctr64"},
+	{Op: api.GHASHInit, Kernel: "ghashInit",
+		Doc: "The key forms of H^1..H^16 are in slots 0..15 and their half sums " +
+			"in slots 16..31, the layout of ghash.InitTable(t, h, 16)."},
+	{Op: api.GHASH, Kernel: "ghashUpdate"},
+	{Op: api.Seal, Kernel: "seal"},
+	{Op: api.Open, Kernel: "open"},
 }

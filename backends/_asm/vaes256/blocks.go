@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -22,8 +23,7 @@ const batchBytes = 32 * 15
 // blocksShort; else 30 blocks per iteration while 30 remain, then one pass
 // over the rest.
 func blocksKernel(name string, d direction) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
 	Doc(name+" runs the cipher with the given round keys over the len(src)/16",
 		"whole blocks of src, writing them to dst. len(src) is a multiple of 16,",
 		"len(dst) >= len(src), rounds is 10, 12 or 14.")

@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -247,8 +248,7 @@ func (c *counter) store(ptr GPVirtual) {
 // says whether the counter is public (see counter). At most one block takes
 // ctrShort.
 func ctrKernel(name string, add increment, public bool) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
 	if name == "ctr32" {
 		Doc("ctr32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst,",
 			"stepping the counter in the low 32 bits of the block, big-endian,",

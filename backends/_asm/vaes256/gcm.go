@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -99,8 +100,7 @@ func (k *gcmKernel) finish() {
 // which is in dst by then, a carried GHASH batch (see ghashBatch); the
 // last batch is hashed after the loop and its lanes summed.
 func sealKernel(name string, public bool) {
-	TEXT(name, NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel(name, gcmSignature)
 	if public {
 		Doc("sealPublic is seal for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")
@@ -150,8 +150,7 @@ func sealKernel(name string, public bool) {
 // every GHASH load of a batch comes before its stores, so src and dst may
 // be the same.
 func openKernel(name string, public bool) {
-	TEXT(name, NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel(name, gcmSignature)
 	if public {
 		Doc("openPublic is open for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")

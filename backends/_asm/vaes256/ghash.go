@@ -6,6 +6,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 	"github.com/mmcloughlin/avo/x86"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -388,8 +389,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update): at most one block takes ghashShort on XMM registers.
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
-	Pragma("noescape")
+	api.Kernel("ghashUpdate", "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
 		"partial block padded with zeros.")
@@ -428,8 +428,7 @@ func ghashUpdate() {
 // H^16..H^1 and their half sums, in this backend's layout, in rounds of
 // independent multiplies.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
-	Pragma("noescape")
+	api.Kernel("ghashInit", "func(table *[32][16]byte, h *[16]byte)")
 	Doc("ghashInit writes the key forms of H^16, ..., H^1 into slots 0..15 of",
 		"table and their half sums, in both 64-bit halves, into slots 16..31.",
 		"h is E_K(0^128).")

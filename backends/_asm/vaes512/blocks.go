@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -21,8 +22,7 @@ var stepWidths = []int{8, 4, 2, 1}
 // 1..3 blocks in one register through masked loads and stores. The loop
 // holds 16 registers of blocks and 15 of round keys.
 func blocksKernel(name string, d direction) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, dst, src []byte)")
 	Doc(name+" runs the cipher with the given round keys over the len(src)/16",
 		"whole blocks of src, writing them to dst. len(src) is a multiple of 16,",
 		"len(dst) >= len(src), rounds is 10, 12 or 14.")

@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 	"github.com/vaesgo/vaes/tables"
 )
@@ -129,8 +130,7 @@ func blocksUsed(n GPVirtual) GPVirtual {
 // ctrKernel emits ctr32 or ctr64 (model: ctr32Model, ctr64Model). The loop
 // holds 16 registers of blocks, 15 of round keys and the counter: all 32.
 func ctrKernel(name string, add increment) {
-	TEXT(name, NOSPLIT, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
-	Pragma("noescape")
+	api.Kernel(name, "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)")
 	if name == "ctr32" {
 		Doc("ctr32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst,",
 			"stepping the counter in the low 32 bits of the block, big-endian,",

@@ -5,6 +5,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
@@ -155,8 +156,7 @@ func ret(label string) {
 // bytes is the tail alone, with its round keys and counter in YMM
 // registers (loadVectors).
 func sealKernel(name string, public bool) {
-	TEXT(name, NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel(name, gcmSignature)
 	if public {
 		Doc("sealPublic is seal for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")
@@ -314,8 +314,7 @@ func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mas
 // so src and dst may be the same. A message of at most tailHalf bytes is
 // the tail alone, with its round keys and counter in YMM registers.
 func openKernel(name string, public bool) {
-	TEXT(name, NOSPLIT, gcmSignature)
-	Pragma("noescape")
+	api.Kernel(name, gcmSignature)
 	if public {
 		Doc("openPublic is open for a public counter block (GCM with a 12-byte",
 			"nonce): it may branch on the counter's value.")

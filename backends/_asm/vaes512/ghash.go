@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 	"github.com/vaesgo/vaes/tables"
 )
@@ -326,8 +327,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 // ghashUpdate emits the GHASH kernel (model: ghashUpdateModel; reference:
 // ghash.Update).
 func ghashUpdate() {
-	TEXT("ghashUpdate", NOSPLIT, "func(table *[32][16]byte, y *[16]byte, data []byte)")
-	Pragma("noescape")
+	api.Kernel("ghashUpdate", "func(table *[32][16]byte, y *[16]byte, data []byte)")
 	Doc("ghashUpdate absorbs data into the running GHASH value y (GCM's block form)",
 		"with the key powers in table: y = (y ^ X)·H for each block X, the last",
 		"partial block padded with zeros.")
@@ -373,8 +373,7 @@ func ghashUpdate() {
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
 // H^32..H^1 in slots 0..31.
 func ghashInit() {
-	TEXT("ghashInit", NOSPLIT, "func(table *[32][16]byte, h *[16]byte)")
-	Pragma("noescape")
+	api.Kernel("ghashInit", "func(table *[32][16]byte, h *[16]byte)")
 	Doc("ghashInit writes the key forms of H^32, H^31, ..., H^1 into slots 0..31",
 		"of table. h is E_K(0^128).")
 	table := emit.LoadGP(Param("table"))

@@ -3,6 +3,11 @@
 // VPCLMULQDQ kernels on the 32 512-bit ZMM registers, four blocks per
 // register, 64 blocks per iteration for ECB and CTR and 16 for GCM.
 //
+// It also writes the Go around the kernels (see package api): vaes512.go, the
+// exported functions that check their arguments and call the kernels, and
+// vaes512_other.go, which stands in for the assembly off amd64 and under the
+// purego tag with each kernel's model.
+//
 // Every kernel here has a twin in backends/vaes512/model_*.go with the same
 // name and the suffix Model (seal and sealModel), and every step of a
 // kernel is emitted by a function named like the model function it mirrors
@@ -13,7 +18,11 @@ package main
 
 //go:generate go run . -out ../../vaes512/vaes512_amd64.s -stubs ../../vaes512/vaes512_stub_amd64.go -pkg vaes512
 
-import . "github.com/mmcloughlin/avo/build"
+import (
+	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/vaesgo/vaes/backends/_asm/internal/api"
+)
 
 func main() {
 	ConstraintExpr("amd64,!purego")
@@ -31,4 +40,23 @@ func main() {
 	emitConsts()
 
 	Generate()
+	api.Write(exported...)
+}
+
+// exported is the package's API in vaes512.go: each function checks its
+// arguments and calls its kernel.
+var exported = []api.Wrapper{
+	{Op: api.EncryptBlocks, Kernel: "encryptBlocks"},
+	{Op: api.DecryptBlocks, Kernel: "decryptBlocks"},
+	{Op: api.CTR32, Kernel: "ctr32"},
+	{Op: api.CTR128, Kernel: "ctr64"},
+	{Op: api.GHASHInit, Kernel: "ghashInit",
+		Doc: "Slot i, i = 0..31, holds the key form of H^(32-i) (ghash.MulX of the " +
+			"power, in register form), so that four consecutive slots load as one " +
+			"register of powers; see the package documentation."},
+	{Op: api.GHASH, Kernel: "ghashUpdate"},
+	{Op: api.Seal, Kernel: "seal"},
+	{Op: api.Open, Kernel: "open"},
+	{Op: api.SealPublic, Kernel: "sealPublic"},
+	{Op: api.OpenPublic, Kernel: "openPublic"},
 }
