@@ -76,14 +76,6 @@ func (a *accumulator) add(part *VecVirtual, v VecVirtual) {
 	VPXOR(v, *part, *part)
 }
 
-// zero starts a with all parts zero, for sums built in a loop.
-func (a *accumulator) zero() {
-	a.lo, a.mid, a.hi = YMM(), YMM(), YMM()
-	for _, p := range []VecVirtual{a.lo, a.mid, a.hi} {
-		VPXOR(p, p, p)
-	}
-}
-
 // mulAccumulate adds x·H to a, lane by lane, with the key forms at h and
 // their half sums at hMid, memory or registers (model: mulAccumulate):
 // three VPCLMULQDQ for two blocks. x is overwritten.
