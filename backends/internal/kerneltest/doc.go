@@ -6,8 +6,13 @@
 // call sequence production uses, and the kernel benchmarks are in package
 // internal/kernels.
 //
-// Each backend's tests choose their own lengths, counters and batch edges
-// and hold their unexported models to the same references; this package
-// holds only what is the same for all of them. It has no assembly and runs
-// on every architecture.
+// A backend's tests are a table of rows, one per assembly function, each
+// naming the kernel, its model and the exported function that calls it,
+// and a Config with the backend's lengths, counters, table layout and
+// batch edges; Run holds all three to a reference built on crypto/aes,
+// crypto/cipher or package ghash, at every length and placement of the
+// sweep. TableNeighbours and TableAtGuardPages run the same rows with the
+// key-power table between random bytes or inaccessible pages; Features and
+// CounterBranch read the .s. This package has no assembly and runs on
+// every architecture.
 package kerneltest

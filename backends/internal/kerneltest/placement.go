@@ -56,7 +56,7 @@ func (p Placement) Run(t testing.TB, input []byte, f func(dst, src []byte)) []by
 	out := bytes.Repeat([]byte{Guard}, p.N+32)
 	f(out[p.DstOff:p.DstOff+p.N], src)
 	if !bytes.Equal(in, before) {
-		t.Errorf("%v: src modified", p)
+		t.Fatalf("%v: src modified", p)
 	}
 	return out
 }
@@ -70,18 +70,6 @@ func (p Placement) Expect(want []byte) []byte {
 	}
 	copy(buf[off:], want)
 	return buf
-}
-
-// Check compares the buffers of the kernel and the model with the expected
-// one; it stops the test at the first difference.
-func Check(t testing.TB, what string, p Placement, kernel, model, want []byte) {
-	t.Helper()
-	if !bytes.Equal(model, want) {
-		t.Fatalf("%s %v: model differs from reference\nmodel %x\nwant  %x", what, p, model, want)
-	}
-	if !bytes.Equal(kernel, want) {
-		t.Fatalf("%s %v: kernel differs from reference\nkernel %x\nwant   %x", what, p, kernel, want)
-	}
 }
 
 // Lengths returns 0..sweepMax and one longer length.

@@ -50,16 +50,16 @@ func GCMReference(k *Key, ctr, y [16]byte, input []byte, seal bool) (out []byte,
 	return out, ctrOut, y
 }
 
-// CTR128 checks ctr128 against crypto/cipher's CTR, whose counter is the
-// whole block, with the low 64 bits each of belows steps below 2^64 and the
-// high 64 bits random or all ones, so that the low half and all 128 bits
-// wrap. It makes calls of every length in ns on one counter and holds the
-// output to one crypto/cipher stream, so the counter ctr128 leaves must be
-// where that stream is; all but the last length should be whole blocks.
-func CTR128(t *testing.T, ctr128 func(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte), belows []uint64, ns []int) {
+// ctr128 holds CTR128 to crypto/cipher's CTR, whose counter is the whole
+// block, with the low 64 bits each of c.CTR128Wraps steps below 2^64 and
+// the high 64 bits random or all ones, so that the low half and all 128
+// bits wrap. It makes calls of every length in c.CTR128Lengths on one
+// counter and holds the output to one crypto/cipher stream, so the counter
+// CTR128 leaves must be where that stream is.
+func ctr128(t *testing.T, c *Config, f func(ks *aesround.Schedule, ctr *[16]byte, dst, src []byte)) {
 	rng := rand.New(rand.NewPCG(128, 2))
 	k := NewKey(t, rng, 16, nil)
-	for _, below := range belows {
+	for _, below := range c.CTR128Wraps {
 		for _, highOnes := range []bool{false, true} {
 			var ctr [16]byte
 			copy(ctr[:8], RandomBytes(rng, 8))
@@ -68,10 +68,10 @@ func CTR128(t *testing.T, ctr128 func(ks *aesround.Schedule, ctr *[16]byte, dst,
 			}
 			binary.BigEndian.PutUint64(ctr[8:], -below)
 			stream := cipher.NewCTR(k.Block, ctr[:])
-			for _, n := range ns {
+			for _, n := range c.CTR128Lengths {
 				input := RandomBytes(rng, n)
 				got, want := make([]byte, n), make([]byte, n)
-				ctr128(&k.KS, &ctr, got, input)
+				f(&k.KS, &ctr, got, input)
 				stream.XORKeyStream(want, input)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("counter %d below 2^64 (high all ones: %v), n=%d: got %x, want %x", below, highOnes, n, got, want)

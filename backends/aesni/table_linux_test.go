@@ -1,0 +1,9 @@
+package aesni
+
+import (
+	"testing"
+
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
+)
+
+func TestTableAtGuardPages(t *testing.T) { kerneltest.TableAtGuardPages(t, config, rows) }
