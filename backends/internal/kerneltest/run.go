@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"path"
 	"reflect"
 	"runtime"
 	"slices"
@@ -101,11 +102,19 @@ func Run(t *testing.T, c Config, rows []Row) {
 // name returns the name of the row's function in role, or "" if it has
 // none.
 func (r *Row) name(role int) string {
+	_, name := r.qualifiedName(role)
+	return name
+}
+
+// qualifiedName returns the package and the name of the row's function in
+// role.
+func (r *Row) qualifiedName(role int) (pkg, name string) {
 	if r.funcs[role] == nil {
-		return ""
+		return "", ""
 	}
-	name := runtime.FuncForPC(reflect.ValueOf(r.funcs[role]).Pointer()).Name()
-	return name[strings.LastIndexByte(name, '.')+1:]
+	full := runtime.FuncForPC(reflect.ValueOf(r.funcs[role]).Pointer()).Name()
+	pkg, _, _ = strings.Cut(path.Base(full), ".")
+	return pkg, full[strings.LastIndexByte(full, '.')+1:]
 }
 
 // checkRows checks that the rows' kernels are the functions of the .s, each
@@ -255,8 +264,15 @@ func (r *Row) ghashInit(t *testing.T, c *Config, k *Key) {
 }
 
 // expand checks the row's functions against aesround.Expand on random
-// keys of every size.
+// keys of every size, and that the exported function refuses a key of any
+// other length with its package's panic.
 func (r *Row) expand(t *testing.T) {
+	if e := r.expands[exported]; e != nil {
+		pkg, _ := r.qualifiedName(exported)
+		for _, n := range []int{0, 15, 17, 20, 33} {
+			WantPanic(t, pkg+": invalid key length", func() { e(new(aesround.Schedule), make([]byte, n)) })
+		}
+	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, size := range []int{16, 24, 32} {
 		for range 100 {
