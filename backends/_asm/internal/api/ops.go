@@ -31,6 +31,7 @@ const (
 	blockParams  = "ks *aesround.Schedule, dst, src *[16]byte"
 	ctrParams    = "ks *aesround.Schedule, ctr *[16]byte, dst, src []byte"
 	gcmParams    = "ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte"
+	cbcParams    = "ks *aesround.Schedule, iv *[16]byte, dst, src []byte"
 )
 
 // The checks that start most bodies: every kernel addresses its last round
@@ -130,4 +131,24 @@ var (
 	OpenPublic = Op{name: "OpenPublic", params: gcmParams, body: checkLength + "{call}",
 		doc: "OpenPublic is Open for a counter block that is public, as SealPublic is " +
 			"Seal; src and dst may be the same slice."}
+)
+
+// Cipher block chaining over whole blocks, the chaining value carried in iv
+// from one call to the next.
+var (
+	CBCEncrypt = Op{name: "CBCEncrypt", params: cbcParams, body: checkBlocks + "{call}",
+		doc: "CBCEncrypt encrypts the len(src)/16 whole blocks of src into dst in " +
+			"cipher block chaining mode with the expanded key ks: each block is XORed " +
+			"with the ciphertext block before it, iv for the first, and encrypted. On " +
+			"return iv holds the last ciphertext block, where the next call goes on. " +
+			"dst and src may be the same slice. It panics if len(src) is not a " +
+			"multiple of 16 or dst is shorter than src."}
+	CBCDecrypt = Op{name: "CBCDecrypt", params: cbcParams, body: checkBlocks + "{call}",
+		args: decrypt,
+		doc: "CBCDecrypt decrypts the len(src)/16 whole blocks of src into dst in " +
+			"cipher block chaining mode with the expanded key ks: each block is " +
+			"decrypted and XORed with the ciphertext block before it, iv for the " +
+			"first. On return iv holds the last ciphertext block of src, where the " +
+			"next call goes on. dst and src may be the same slice. It panics like " +
+			"CBCEncrypt."}
 )
