@@ -80,6 +80,7 @@ type (
 	GHASHFunc     func(t *[32][16]byte, y *[16]byte, data []byte)
 	GCMFunc       func(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte)
 	ExpandFunc    func(enc, dec *[15][16]byte, key []byte)
+	CBCFunc       func(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte)
 )
 
 // row returns the row of kernel k, its model m and the exported function
@@ -321,6 +322,52 @@ func expandCall(f ExpandFunc) func(ks *aesround.Schedule, key []byte) {
 		*ks = aesround.Schedule{Rounds: len(key)/4 + 6}
 		f(&ks.Enc, &ks.Dec, key)
 	}
+}
+
+// CBCEncrypt is the row of a kernel that encrypts whole blocks in cipher
+// block chaining mode with the encryption round keys, held to
+// crypto/cipher's CBC encrypter; the chaining value it leaves (the last
+// ciphertext block) is the row's counter.
+func CBCEncrypt(k, m CBCFunc, e func(ks *aesround.Schedule, iv *[16]byte, dst, src []byte)) Row {
+	return cbcRow(false, k, m, e)
+}
+
+// CBCDecrypt is the row of a kernel that decrypts whole blocks in cipher
+// block chaining mode with the decryption round keys, held to
+// crypto/cipher's CBC decrypter, in place too; the chaining value it
+// leaves (the last ciphertext block of its input) is the row's counter.
+func CBCDecrypt(k, m CBCFunc, e func(ks *aesround.Schedule, iv *[16]byte, dst, src []byte)) Row {
+	return cbcRow(true, k, m, e)
+}
+
+// cbcRow is the row of CBCEncrypt or CBCDecrypt.
+func cbcRow(decrypt bool, k, m CBCFunc, e func(ks *aesround.Schedule, iv *[16]byte, dst, src []byte)) Row {
+	s := &spec{
+		lengths: func(c *Config) []int { return BlockLengths(c.SweepMax, (c.Long+15)&^15) },
+		counter: func(_ *Config, rng *rand.Rand) [16]byte { return [16]byte(RandomBytes(rng, 16)) },
+		reference: func(k *Key, s *state, dst, src []byte) {
+			if len(src) == 0 {
+				return
+			}
+			last := [16]byte(src[len(src)-16:])
+			if decrypt {
+				cipher.NewCBCDecrypter(k.Block, s.ctr[:]).CryptBlocks(dst, src)
+				s.ctr = last
+				return
+			}
+			cipher.NewCBCEncrypter(k.Block, s.ctr[:]).CryptBlocks(dst, src)
+			s.ctr = [16]byte(dst[len(src)-16 : len(src)])
+		},
+	}
+	return row(s, k, m, e,
+		func(f CBCFunc) call {
+			return func(k *Key, _ *ghash.Table, s *state, dst, src []byte) {
+				f(roundKeys(k, decrypt), k.KS.Rounds, &s.ctr, dst, src)
+			}
+		},
+		func(f func(ks *aesround.Schedule, iv *[16]byte, dst, src []byte)) call {
+			return func(k *Key, _ *ghash.Table, s *state, dst, src []byte) { f(&k.KS, &s.ctr, dst, src) }
+		})
 }
 
 // sweepLengths is every length up to c.SweepMax, and c.Long.
