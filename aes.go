@@ -41,9 +41,11 @@ func (c *Cipher) init(b *impl.Backend, key []byte) error {
 		return aes.KeySizeError(len(key))
 	}
 	c.b = b
+	// On the stdlib backend the blocks run on crypto/aes; the expanded key
+	// is still kept, for the GCMs made from this cipher (NewGCM), whose
+	// SealPieces, Sealer and Opener run on the generic kernels.
 	if b.Std {
 		c.std = kernels.StdBlock(key)
-		return nil
 	}
 	kernels.Expand(b, &c.ks, key)
 	return nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/internal/alias"
 	"github.com/vaesgo/vaes/internal/impl"
 	"github.com/vaesgo/vaes/internal/kernels"
@@ -87,11 +88,8 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	default:
 		return aes.KeySizeError(len(key))
 	}
-	if tagSize < gcmMinimumTagSize || tagSize > gcmTagSize {
-		return errors.New("cipher: incorrect tag size given to GCM")
-	}
-	if nonceSize <= 0 {
-		return errors.New("cipher: the nonce can't have zero length")
+	if err := checkGCMSizes(nonceSize, tagSize); err != nil {
+		return err
 	}
 	g.b, g.nonceSize, g.tagSize = b, nonceSize, tagSize
 	// On the stdlib backend, Seal and Open with a 16-byte tag go to the
@@ -110,10 +108,30 @@ func (g *GCM) init(b *impl.Backend, key []byte, nonceSize, tagSize int) error {
 	return nil
 }
 
+// checkGCMSizes returns the standard library's error for a tag size or
+// nonce size it refuses.
+func checkGCMSizes(nonceSize, tagSize int) error {
+	if tagSize < gcmMinimumTagSize || tagSize > gcmTagSize {
+		return errors.New("cipher: incorrect tag size given to GCM")
+	}
+	if nonceSize <= 0 {
+		return errors.New("cipher: the nonce can't have zero length")
+	}
+	return nil
+}
+
 // initKey expands the key and prepares the GHASH key.
 func (g *GCM) initKey(key []byte) {
 	k := new(kernels.GCMKey)
 	k.Init(g.b, key)
+	g.key = k
+}
+
+// initSchedule prepares the GHASH key from an expanded key, which it
+// copies.
+func (g *GCM) initSchedule(ks *aesround.Schedule) {
+	k := new(kernels.GCMKey)
+	k.InitSchedule(g.b, ks)
 	g.key = k
 }
 

@@ -24,7 +24,12 @@ func NewBlock(key []byte) cipher.Block {
 // NewGCM returns crypto/cipher's GCM for key with the given nonce and tag
 // sizes, which the caller has already checked.
 func NewGCM(key []byte, nonceSize, tagSize int) cipher.AEAD {
-	b := NewBlock(key)
+	return NewGCMOnBlock(NewBlock(key), nonceSize, tagSize)
+}
+
+// NewGCMOnBlock returns crypto/cipher's GCM on b, a block from NewBlock,
+// with the given nonce and tag sizes, which the caller has already checked.
+func NewGCMOnBlock(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
 	var g cipher.AEAD
 	var err error
 	switch {

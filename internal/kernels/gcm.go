@@ -37,6 +37,18 @@ type GCMKey struct {
 // GHASH key.
 func (k *GCMKey) Init(b *impl.Backend, key []byte) {
 	Expand(b, &k.KS, key)
+	k.initHash(b)
+}
+
+// InitSchedule copies an expanded key into k and prepares the GHASH key,
+// for a GCM made from a cipher whose key is already expanded.
+func (k *GCMKey) InitSchedule(b *impl.Backend, ks *aesround.Schedule) {
+	k.KS = *ks
+	k.initHash(b)
+}
+
+// initHash computes H = E_K(0^128) and the table of its powers.
+func (k *GCMKey) initHash(b *impl.Backend) {
 	k.H = [16]byte{}
 	EncryptBlocks(b, &k.KS, k.H[:], k.H[:])
 	GHASHInit(b, &k.Table, &k.H)

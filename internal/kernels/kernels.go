@@ -221,3 +221,15 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 		generic.Open(ks, t, ctr, y, dst, src)
 	}
 }
+
+// CBCEncrypt encrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode, carrying the chaining value in iv.
+func CBCEncrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	generic.CBCEncrypt(ks, iv, dst, src)
+}
+
+// CBCDecrypt decrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode, carrying the chaining value in iv.
+func CBCDecrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	generic.CBCDecrypt(ks, iv, dst, src)
+}

@@ -20,6 +20,12 @@ func StdGCM(key []byte, nonceSize, tagSize int) cipher.AEAD {
 	return stdlib.NewGCM(key, nonceSize, tagSize)
 }
 
+// StdGCMOnBlock returns crypto/cipher's GCM on b, a block from StdBlock,
+// with the given nonce and tag sizes, already checked.
+func StdGCMOnBlock(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
+	return stdlib.NewGCMOnBlock(b, nonceSize, tagSize)
+}
+
 // StdGCMWithRandomNonce returns crypto/cipher's GCM with random nonces.
 func StdGCMWithRandomNonce(key []byte) cipher.AEAD { return stdlib.NewGCMWithRandomNonce(key) }
 

@@ -33,3 +33,19 @@ func StdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
 		}
 	}
 }
+
+// StdCTROnBlock returns crypto/cipher's CTR stream on b, a block from
+// StdBlock.
+func StdCTROnBlock(b cipher.Block, iv []byte) cipher.Stream { return cipher.NewCTR(b, iv) }
+
+// StdCBCEncrypter returns crypto/cipher's CBC encrypter on b, a block from
+// StdBlock: crypto/aes's own.
+func StdCBCEncrypter(b cipher.Block, iv []byte) cipher.BlockMode {
+	return cipher.NewCBCEncrypter(b, iv)
+}
+
+// StdCBCDecrypter returns crypto/cipher's CBC decrypter on b, a block from
+// StdBlock: crypto/aes's own.
+func StdCBCDecrypter(b cipher.Block, iv []byte) cipher.BlockMode {
+	return cipher.NewCBCDecrypter(b, iv)
+}

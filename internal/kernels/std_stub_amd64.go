@@ -23,3 +23,18 @@ func StdOpen(a cipher.AEAD, dst, nonce, ciphertext, additionalData []byte) ([]by
 func StdBlocks(b cipher.Block, decrypt bool, dst, src []byte) {
 	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
 }
+
+// StdCTROnBlock stands in for cipher.NewCTR.
+func StdCTROnBlock(b cipher.Block, iv []byte) cipher.Stream {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
+
+// StdCBCEncrypter stands in for cipher.NewCBCEncrypter.
+func StdCBCEncrypter(b cipher.Block, iv []byte) cipher.BlockMode {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
+
+// StdCBCDecrypter stands in for cipher.NewCBCDecrypter.
+func StdCBCDecrypter(b cipher.Block, iv []byte) cipher.BlockMode {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
