@@ -9,6 +9,28 @@
 // panics. NewCipher returns a cipher.Block with EncryptBlocks and
 // DecryptBlocks for many blocks at once, and NewCTR a cipher.Stream.
 //
+// # With crypto/cipher
+//
+// A *Cipher also has the methods crypto/cipher looks for on a block that is
+// not crypto/aes's own, so the standard constructors given one run this
+// package's modes, on the cipher's expanded key:
+//
+//	block, err := vaes.NewCipher(key)
+//	aead, err := cipher.NewGCM(block)            // a *vaes.GCM
+//	stream := cipher.NewCTR(block, iv)           // vaes's counter mode
+//	enc := cipher.NewCBCEncrypter(block, iv)     // vaes's CBC
+//	dec := cipher.NewCBCDecrypter(block, iv)
+//
+// cipher.NewGCMWithNonceSize and cipher.NewGCMWithTagSize route the same
+// way, with the same errors and panics as on a crypto/aes block. Two
+// exceptions. cipher.NewGCMWithRandomNonce accepts only crypto/aes's block
+// and returns an error for any other: use NewGCMWithRandomNonce here. And
+// with GODEBUG=fips140=only, crypto/cipher refuses every block but
+// crypto/aes's (its GCM constructors return an error, NewCTR and the CBC
+// constructors panic) before it looks for these methods: this package is
+// not a FIPS 140-3 module, and a program that must use one should use
+// crypto/aes.
+//
 // For real protocols a GCM also seals from pieces (SealPieces: a TLS 1.3
 // record's payload and content type, without copying them together) and
 // seals or opens a message that arrives in chunks (NewSealer, NewOpener).

@@ -2,6 +2,7 @@ package vaes_test
 
 import (
 	"bytes"
+	"crypto/cipher"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -159,4 +160,48 @@ func ExampleGCM_NewOpener() {
 	}
 	fmt.Println(string(pending))
 	// Output: streamed plaintext
+}
+
+// Given a *vaes.Cipher, crypto/cipher's own constructors return this
+// package's modes, on the cipher's expanded key.
+func Example_cryptoCipher() {
+	key := make([]byte, 16)
+	block, err := vaes.NewCipher(key)
+	if err != nil {
+		panic(err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(err)
+	}
+	_, isVAES := aead.(*vaes.GCM)
+	fmt.Println(isVAES)
+
+	nonce := make([]byte, aead.NonceSize())
+	sealed := aead.Seal(nil, nonce, []byte("routed"), nil)
+	direct, _ := vaes.NewGCM(key)
+	fmt.Println(bytes.Equal(sealed, direct.Seal(nil, nonce, []byte("routed"), nil)))
+	// Output:
+	// true
+	// true
+}
+
+func ExampleCipher_NewCBCEncrypter() {
+	// NIST SP 800-38A, F.2.1 (CBC-AES128.Encrypt), the first block.
+	key, _ := hex.DecodeString("2b7e151628aed2a6abf7158809cf4f3c")
+	iv, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f")
+	plaintext, _ := hex.DecodeString("6bc1bee22e409f96e93d7e117393172a")
+	block, err := vaes.NewCipher(key)
+	if err != nil {
+		panic(err)
+	}
+	ciphertext := make([]byte, len(plaintext))
+	cipher.NewCBCEncrypter(block, iv).CryptBlocks(ciphertext, plaintext)
+	fmt.Printf("%x\n", ciphertext)
+
+	cipher.NewCBCDecrypter(block, iv).CryptBlocks(ciphertext, ciphertext) // in place
+	fmt.Printf("%x\n", ciphertext)
+	// Output:
+	// 7649abac8119b246cee98e9b12e9197d
+	// 6bc1bee22e409f96e93d7e117393172a
 }
