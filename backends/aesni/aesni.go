@@ -57,6 +57,30 @@ func DecryptBlock(ks *aesround.Schedule, dst, src *[16]byte) {
 	decryptBlock(&ks.Dec, ks.Rounds, dst, src)
 }
 
+// CBCEncrypt encrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode with the expanded key ks: each block is XORed
+// with the ciphertext block before it, iv for the first, and encrypted. On
+// return iv holds the last ciphertext block, where the next call goes on.
+// dst and src may be the same slice. It panics if len(src) is not a
+// multiple of 16 or dst is shorter than src.
+func CBCEncrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	cbcEncrypt(&ks.Enc, ks.Rounds, iv, dst, src)
+}
+
+// CBCDecrypt decrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode with the expanded key ks: each block is
+// decrypted and XORed with the ciphertext block before it, iv for the
+// first. On return iv holds the last ciphertext block of src, where the
+// next call goes on. dst and src may be the same slice. It panics like
+// CBCEncrypt.
+func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	cbcDecrypt(&ks.Dec, ks.Rounds, iv, dst, src)
+}
+
 // CTR32 XORs src with the keystream of GCM's counter mode into dst: the
 // counter is the last four bytes of ctr, big-endian, and wraps without
 // carrying. It panics if dst is shorter than src.

@@ -1394,6 +1394,639 @@ rounds10_8:
 	MOVOU      X0, (BX)
 	RET
 
+// func cbcEncrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+// Requires: AES, SSE2
+TEXT ·cbcEncrypt(SB), NOSPLIT, $32-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), CX
+	MOVQ  iv+16(FP), DX
+	MOVQ  dst_base+24(FP), BX
+	MOVQ  src_base+48(FP), SI
+	MOVQ  src_len+56(FP), DI
+	TESTQ DI, DI
+	JZ    cbcEncryptEmpty_1
+	CMPQ  CX, $0x0c
+	JB    cbcEncrypt10_1
+	JE    cbcEncrypt12_1
+
+	// AES-256.
+	LEAQ 15(SP), CX
+	ANDQ $-16, CX
+
+	// loadChainKeys: round keys 1..14, and round key 14 XOR round key 0.
+	MOVOU 16(AX), X0
+	MOVOU 32(AX), X1
+	MOVOU 48(AX), X2
+	MOVOU 64(AX), X3
+	MOVOU 80(AX), X4
+	MOVOU 96(AX), X5
+	MOVOU 112(AX), X6
+	MOVOU 128(AX), X7
+	MOVOU 144(AX), X8
+	MOVOU 160(AX), X9
+	MOVOU 176(AX), X10
+	MOVOU 192(AX), X11
+	MOVOU 208(AX), X12
+	MOVOU 224(AX), X13
+	MOVOU (AX), X14
+	PXOR  X13, X14
+	MOVOU X14, (CX)
+
+	// cbcStart: the first block XOR iv XOR round key 0.
+	MOVOU (SI), X14
+	MOVOU (DX), X15
+	PXOR  X15, X14
+	MOVOU (AX), X15
+	PXOR  X15, X14
+	XORQ  AX, AX
+	JMP   cbcEncrypt14Enter_1
+
+cbcEncrypt14Loop_1:
+	// chainKeys.chain: AESENCLAST(key[nr] ^ key[0] ^ p, state) is the next block, whitened.
+	MOVOU      (SI)(AX*1), X15
+	PXOR       (CX), X15
+	AESENCLAST X15, X14
+
+cbcEncrypt14Enter_1:
+	// chainKeys.middle: rounds 1..13.
+	AESENC X0, X14
+	AESENC X1, X14
+	AESENC X2, X14
+	AESENC X3, X14
+	AESENC X4, X14
+	AESENC X5, X14
+	AESENC X6, X14
+	AESENC X7, X14
+	AESENC X8, X14
+	AESENC X9, X14
+	AESENC X10, X14
+	AESENC X11, X14
+	AESENC X12, X14
+
+	// chainKeys.ciphertext: the last round on a copy of the state.
+	MOVO       X14, X15
+	AESENCLAST X13, X15
+	MOVOU      X15, (BX)(AX*1)
+	ADDQ       $0x10, AX
+	CMPQ       AX, DI
+	JB         cbcEncrypt14Loop_1
+
+	// The last ciphertext block is the chaining value.
+	MOVOU X15, (DX)
+
+	// next is round key 14 XOR round key 0: it must not stay on the stack.
+	PXOR  X14, X14
+	MOVOU X14, (CX)
+	RET
+
+cbcEncrypt12_1:
+	// AES-192.
+	// loadChainKeys: round keys 1..12, and round key 12 XOR round key 0.
+	MOVOU 16(AX), X0
+	MOVOU 32(AX), X1
+	MOVOU 48(AX), X2
+	MOVOU 64(AX), X3
+	MOVOU 80(AX), X4
+	MOVOU 96(AX), X5
+	MOVOU 112(AX), X6
+	MOVOU 128(AX), X7
+	MOVOU 144(AX), X8
+	MOVOU 160(AX), X9
+	MOVOU 176(AX), X10
+	MOVOU 192(AX), X11
+	MOVOU (AX), X12
+	PXOR  X11, X12
+
+	// cbcStart: the first block XOR iv XOR round key 0.
+	MOVOU (SI), X13
+	MOVOU (DX), X14
+	PXOR  X14, X13
+	MOVOU (AX), X14
+	PXOR  X14, X13
+	XORQ  AX, AX
+	JMP   cbcEncrypt12Enter_1
+
+cbcEncrypt12Loop_1:
+	// chainKeys.chain: AESENCLAST(key[nr] ^ key[0] ^ p, state) is the next block, whitened.
+	MOVOU      (SI)(AX*1), X14
+	PXOR       X12, X14
+	AESENCLAST X14, X13
+
+cbcEncrypt12Enter_1:
+	// chainKeys.middle: rounds 1..11.
+	AESENC X0, X13
+	AESENC X1, X13
+	AESENC X2, X13
+	AESENC X3, X13
+	AESENC X4, X13
+	AESENC X5, X13
+	AESENC X6, X13
+	AESENC X7, X13
+	AESENC X8, X13
+	AESENC X9, X13
+	AESENC X10, X13
+
+	// chainKeys.ciphertext: the last round on a copy of the state.
+	MOVO       X13, X14
+	AESENCLAST X11, X14
+	MOVOU      X14, (BX)(AX*1)
+	ADDQ       $0x10, AX
+	CMPQ       AX, DI
+	JB         cbcEncrypt12Loop_1
+
+	// The last ciphertext block is the chaining value.
+	MOVOU X14, (DX)
+	RET
+
+cbcEncrypt10_1:
+	// AES-128.
+	// loadChainKeys: round keys 1..10, and round key 10 XOR round key 0.
+	MOVOU 16(AX), X0
+	MOVOU 32(AX), X1
+	MOVOU 48(AX), X2
+	MOVOU 64(AX), X3
+	MOVOU 80(AX), X4
+	MOVOU 96(AX), X5
+	MOVOU 112(AX), X6
+	MOVOU 128(AX), X7
+	MOVOU 144(AX), X8
+	MOVOU 160(AX), X9
+	MOVOU (AX), X10
+	PXOR  X9, X10
+
+	// cbcStart: the first block XOR iv XOR round key 0.
+	MOVOU (SI), X11
+	MOVOU (DX), X12
+	PXOR  X12, X11
+	MOVOU (AX), X12
+	PXOR  X12, X11
+	XORQ  AX, AX
+	JMP   cbcEncrypt10Enter_1
+
+cbcEncrypt10Loop_1:
+	// chainKeys.chain: AESENCLAST(key[nr] ^ key[0] ^ p, state) is the next block, whitened.
+	MOVOU      (SI)(AX*1), X12
+	PXOR       X10, X12
+	AESENCLAST X12, X11
+
+cbcEncrypt10Enter_1:
+	// chainKeys.middle: rounds 1..9.
+	AESENC X0, X11
+	AESENC X1, X11
+	AESENC X2, X11
+	AESENC X3, X11
+	AESENC X4, X11
+	AESENC X5, X11
+	AESENC X6, X11
+	AESENC X7, X11
+	AESENC X8, X11
+
+	// chainKeys.ciphertext: the last round on a copy of the state.
+	MOVO       X11, X12
+	AESENCLAST X9, X12
+	MOVOU      X12, (BX)(AX*1)
+	ADDQ       $0x10, AX
+	CMPQ       AX, DI
+	JB         cbcEncrypt10Loop_1
+
+	// The last ciphertext block is the chaining value.
+	MOVOU X12, (DX)
+	RET
+
+cbcEncryptEmpty_1:
+	RET
+
+// func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+// Requires: AES, SSE2
+TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  iv+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	MOVOU (BX), X0
+
+	// 8 blocks at a time.
+cbcDecrypt8_1:
+	CMPQ  R8, $0x00000080
+	JB    cbcDecryptAfter8_1
+	MOVOU (DI), X1
+	MOVOU 16(DI), X2
+	MOVOU 32(DI), X3
+	MOVOU 48(DI), X4
+	MOVOU 64(DI), X5
+	MOVOU 80(DI), X6
+	MOVOU 96(DI), X7
+	MOVOU 112(DI), X8
+	MOVOU (AX), X9
+	PXOR  X9, X1
+	PXOR  X9, X2
+	PXOR  X9, X3
+	PXOR  X9, X4
+	PXOR  X9, X5
+	PXOR  X9, X6
+	PXOR  X9, X7
+	PXOR  X9, X8
+	CMPQ  DX, $0x0c
+	JB    rounds10_9
+	JE    rounds12_9
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  32(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds12_9:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  -160(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds10_9:
+	// Round Nr-9.
+	MOVOU  -144(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Last round.
+	MOVOU      (CX), X9
+	AESDECLAST X9, X1
+	AESDECLAST X9, X2
+	AESDECLAST X9, X3
+	AESDECLAST X9, X4
+	AESDECLAST X9, X5
+	AESDECLAST X9, X6
+	AESDECLAST X9, X7
+	AESDECLAST X9, X8
+
+	// unchain: XOR with the ciphertext blocks before; prev becomes the batch's last.
+	PXOR  X0, X1
+	MOVOU (DI), X0
+	PXOR  X0, X2
+	MOVOU 16(DI), X0
+	PXOR  X0, X3
+	MOVOU 32(DI), X0
+	PXOR  X0, X4
+	MOVOU 48(DI), X0
+	PXOR  X0, X5
+	MOVOU 64(DI), X0
+	PXOR  X0, X6
+	MOVOU 80(DI), X0
+	PXOR  X0, X7
+	MOVOU 96(DI), X0
+	PXOR  X0, X8
+	MOVOU 112(DI), X0
+	MOVOU X1, (SI)
+	MOVOU X2, 16(SI)
+	MOVOU X3, 32(SI)
+	MOVOU X4, 48(SI)
+	MOVOU X5, 64(SI)
+	MOVOU X6, 80(SI)
+	MOVOU X7, 96(SI)
+	MOVOU X8, 112(SI)
+	ADDQ  $0x00000080, DI
+	ADDQ  $0x00000080, SI
+	SUBQ  $0x00000080, R8
+	JMP   cbcDecrypt8_1
+
+cbcDecryptAfter8_1:
+	// 4 blocks at a time.
+	CMPQ  R8, $0x00000040
+	JB    cbcDecryptAfter4_1
+	MOVOU (DI), X1
+	MOVOU 16(DI), X2
+	MOVOU 32(DI), X3
+	MOVOU 48(DI), X4
+	MOVOU (AX), X5
+	PXOR  X5, X1
+	PXOR  X5, X2
+	PXOR  X5, X3
+	PXOR  X5, X4
+	CMPQ  DX, $0x0c
+	JB    rounds10_10
+	JE    rounds12_10
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  32(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds12_10:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  -160(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds10_10:
+	// Round Nr-9.
+	MOVOU  -144(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Last round.
+	MOVOU      (CX), X5
+	AESDECLAST X5, X1
+	AESDECLAST X5, X2
+	AESDECLAST X5, X3
+	AESDECLAST X5, X4
+
+	// unchain: XOR with the ciphertext blocks before; prev becomes the batch's last.
+	PXOR  X0, X1
+	MOVOU (DI), X0
+	PXOR  X0, X2
+	MOVOU 16(DI), X0
+	PXOR  X0, X3
+	MOVOU 32(DI), X0
+	PXOR  X0, X4
+	MOVOU 48(DI), X0
+	MOVOU X1, (SI)
+	MOVOU X2, 16(SI)
+	MOVOU X3, 32(SI)
+	MOVOU X4, 48(SI)
+	ADDQ  $0x00000040, DI
+	ADDQ  $0x00000040, SI
+	SUBQ  $0x00000040, R8
+
+cbcDecryptAfter4_1:
+	// 1 blocks at a time.
+cbcDecrypt1_1:
+	CMPQ  R8, $0x00000010
+	JB    cbcDecryptAfter1_1
+	MOVOU (DI), X1
+	MOVOU (AX), X2
+	PXOR  X2, X1
+	CMPQ  DX, $0x0c
+	JB    rounds10_11
+	JE    rounds12_11
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESDEC X2, X1
+	MOVOU  32(AX), X2
+	AESDEC X2, X1
+
+rounds12_11:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESDEC X2, X1
+	MOVOU  -160(CX), X2
+	AESDEC X2, X1
+
+rounds10_11:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESDEC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	AESDECLAST X2, X1
+
+	// unchain: XOR with the ciphertext blocks before; prev becomes the batch's last.
+	PXOR  X0, X1
+	MOVOU (DI), X0
+	MOVOU X1, (SI)
+	ADDQ  $0x00000010, DI
+	ADDQ  $0x00000010, SI
+	SUBQ  $0x00000010, R8
+	JMP   cbcDecrypt1_1
+
+cbcDecryptAfter1_1:
+	// prev is the last ciphertext block: the chaining value.
+	MOVOU X0, (BX)
+	RET
+
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AES, SSE2, SSSE3
 TEXT ·ctr32(SB), NOSPLIT, $0-72
@@ -1447,8 +2080,8 @@ ctr8_1:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_9
+	JB     rounds10_12
+	JE     rounds12_12
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -1470,7 +2103,7 @@ ctr8_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_9:
+rounds12_12:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -1491,7 +2124,7 @@ rounds12_9:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_9:
+rounds10_12:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -1671,8 +2304,8 @@ ctrTail_1:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_10
+	JB     rounds10_13
+	JE     rounds12_13
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -1694,7 +2327,7 @@ ctrTail_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_10:
+rounds12_13:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -1715,7 +2348,7 @@ rounds12_10:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_10:
+rounds10_13:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -1921,8 +2554,8 @@ ctrTailNarrower_1:
 	PXOR   X5, X3
 	PXOR   X5, X4
 	CMPQ   DX, $0x0c
-	JB     rounds10_11
-	JE     rounds12_11
+	JB     rounds10_14
+	JE     rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -1936,7 +2569,7 @@ ctrTailNarrower_1:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_11:
+rounds12_14:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -1949,7 +2582,7 @@ rounds12_11:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_11:
+rounds10_14:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -2064,8 +2697,8 @@ ctrTailNarrower_2:
 	MOVOU  (AX), X2
 	PXOR   X2, X1
 	CMPQ   DX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_12
+	JB     rounds10_15
+	JE     rounds12_15
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -2073,14 +2706,14 @@ ctrTailNarrower_2:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_12:
+rounds12_15:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_12:
+rounds10_15:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -2300,8 +2933,8 @@ ctr8_2:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_13
+	JB     rounds10_16
+	JE     rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -2323,7 +2956,7 @@ ctr8_2:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_13:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -2344,7 +2977,7 @@ rounds12_13:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_13:
+rounds10_16:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -2524,8 +3157,8 @@ ctrTail_2:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_14
-	JE     rounds12_14
+	JB     rounds10_17
+	JE     rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -2547,7 +3180,7 @@ ctrTail_2:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_14:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -2568,7 +3201,7 @@ rounds12_14:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_14:
+rounds10_17:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -2774,8 +3407,8 @@ ctrTailNarrower_4:
 	PXOR   X5, X3
 	PXOR   X5, X4
 	CMPQ   DX, $0x0c
-	JB     rounds10_15
-	JE     rounds12_15
+	JB     rounds10_18
+	JE     rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -2789,7 +3422,7 @@ ctrTailNarrower_4:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_15:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -2802,7 +3435,7 @@ rounds12_15:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_15:
+rounds10_18:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -2917,8 +3550,8 @@ ctrTailNarrower_5:
 	MOVOU  (AX), X2
 	PXOR   X2, X1
 	CMPQ   DX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_16
+	JB     rounds10_19
+	JE     rounds12_19
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -2926,14 +3559,14 @@ ctrTailNarrower_5:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_16:
+rounds12_19:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_16:
+rounds10_19:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -4017,8 +4650,8 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_17
-	JE    rounds12_17
+	JB    rounds10_20
+	JE    rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4040,7 +4673,7 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_17:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4061,7 +4694,7 @@ rounds12_17:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_17:
+rounds10_20:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4272,8 +4905,8 @@ seal16_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_18
-	JE    rounds12_18
+	JB    rounds10_21
+	JE    rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4295,7 +4928,7 @@ seal16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_18:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4316,7 +4949,7 @@ rounds12_18:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_18:
+rounds10_21:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4642,8 +5275,8 @@ rounds10_18:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_19
-	JE    rounds12_19
+	JB    rounds10_22
+	JE    rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4665,7 +5298,7 @@ rounds10_18:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_19:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4686,7 +5319,7 @@ rounds12_19:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_19:
+rounds10_22:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5035,8 +5668,8 @@ seal8_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_20
-	JE    rounds12_20
+	JB    rounds10_23
+	JE    rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5058,7 +5691,7 @@ seal8_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_20:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5079,7 +5712,7 @@ rounds12_20:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_20:
+rounds10_23:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5541,8 +6174,8 @@ sealTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_21
-	JE     rounds12_21
+	JB     rounds10_24
+	JE     rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5564,7 +6197,7 @@ sealTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_21:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5585,7 +6218,7 @@ rounds12_21:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_21:
+rounds10_24:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5791,8 +6424,8 @@ ctrTailNarrower_7:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_22
-	JE     rounds12_22
+	JB     rounds10_25
+	JE     rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -5806,7 +6439,7 @@ ctrTailNarrower_7:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_22:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -5819,7 +6452,7 @@ rounds12_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_22:
+rounds10_25:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -5934,8 +6567,8 @@ ctrTailNarrower_8:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_23
-	JE     rounds12_23
+	JB     rounds10_26
+	JE     rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -5943,14 +6576,14 @@ ctrTailNarrower_8:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_23:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_23:
+rounds10_26:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -6357,8 +6990,8 @@ open16_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_24
-	JE    rounds12_24
+	JB    rounds10_27
+	JE    rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -6380,7 +7013,7 @@ open16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_24:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -6401,7 +7034,7 @@ rounds12_24:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_24:
+rounds10_27:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -6727,8 +7360,8 @@ rounds10_24:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_25
-	JE    rounds12_25
+	JB    rounds10_28
+	JE    rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -6750,7 +7383,7 @@ rounds10_24:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_25:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -6771,7 +7404,7 @@ rounds12_25:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_25:
+rounds10_28:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -7120,8 +7753,8 @@ open8_1:
 	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_26
-	JE    rounds12_26
+	JB    rounds10_29
+	JE    rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -7143,7 +7776,7 @@ open8_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_26:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -7164,7 +7797,7 @@ rounds12_26:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_26:
+rounds10_29:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -7613,8 +8246,8 @@ ghashTailDone_3:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_27
-	JE     rounds12_27
+	JB     rounds10_30
+	JE     rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -7636,7 +8269,7 @@ ghashTailDone_3:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_27:
+rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -7657,7 +8290,7 @@ rounds12_27:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_27:
+rounds10_30:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -7863,8 +8496,8 @@ ctrTailNarrower_10:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_28
-	JE     rounds12_28
+	JB     rounds10_31
+	JE     rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -7878,7 +8511,7 @@ ctrTailNarrower_10:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_28:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -7891,7 +8524,7 @@ rounds12_28:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_28:
+rounds10_31:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -8006,8 +8639,8 @@ ctrTailNarrower_11:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_29
-	JE     rounds12_29
+	JB     rounds10_32
+	JE     rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -8015,14 +8648,14 @@ ctrTailNarrower_11:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_29:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_29:
+rounds10_32:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

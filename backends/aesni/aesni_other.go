@@ -32,6 +32,14 @@ func decryptBlock(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
 	decryptBlockModel(keys, rounds, dst, src)
 }
 
+func cbcEncrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
+	cbcEncryptModel(keys, rounds, iv, dst, src)
+}
+
+func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
+	cbcDecryptModel(keys, rounds, iv, dst, src)
+}
+
 func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	ctr32Model(keys, rounds, ctr, dst, src)
 }

@@ -37,6 +37,24 @@ func encryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
 //go:noescape
 func decryptBlock(keys *[15][16]byte, rounds int, dst *[16]byte, src *[16]byte)
 
+// cbcEncrypt encrypts the len(src)/16 whole blocks of src into dst in
+// CBC mode with the encryption round keys, iv being the ciphertext block
+// before the first; on return iv holds the last ciphertext block. len(src)
+// is a multiple of 16, len(dst) >= len(src), rounds is 10, 12 or 14; dst
+// and src are the same slice or do not overlap.
+//
+//go:noescape
+func cbcEncrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+
+// cbcDecrypt decrypts the len(src)/16 whole blocks of src into dst in
+// CBC mode with the decryption round keys, iv being the ciphertext block
+// before the first; on return iv holds the last block of src. len(src) is
+// a multiple of 16, len(dst) >= len(src), rounds is 10, 12 or 14; dst and
+// src are the same slice or do not overlap.
+//
+//go:noescape
+func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+
 // ctr32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst,
 // stepping the counter in the low 32 bits of the block, big-endian,
 // modulo 2^32. Any length; on return ctr has advanced by the number of

@@ -45,6 +45,8 @@ var rows = []kerneltest.Row{
 	kerneltest.DecryptBlocks(decryptBlocks, decryptBlocksModel, DecryptBlocks),
 	kerneltest.EncryptBlock(encryptBlock, encryptBlockModel, EncryptBlock),
 	kerneltest.DecryptBlock(decryptBlock, decryptBlockModel, DecryptBlock),
+	kerneltest.CBCEncrypt(cbcEncrypt, cbcEncryptModel, CBCEncrypt),
+	kerneltest.CBCDecrypt(cbcDecrypt, cbcDecryptModel, CBCDecrypt),
 	kerneltest.CTR32(ctr32, ctr32Model, CTR32),
 	kerneltest.CTR64(ctr64, ctr64Model, CTR128),
 	kerneltest.GHASHInit(ghashInit, ghashInitModel, GHASHInit),

@@ -32,6 +32,8 @@ func main() {
 	blocksKernel("decryptBlocks", decryption)
 	blockKernel("encryptBlock", encryption)
 	blockKernel("decryptBlock", decryption)
+	cbcEncrypt()
+	cbcDecrypt()
 	ctrKernel("ctr32", inc32)
 	ctrKernel("ctr64", inc64)
 	ghashInit()
@@ -53,6 +55,8 @@ var exported = []api.Wrapper{
 	{Op: api.DecryptBlocks, Kernel: "decryptBlocks"},
 	{Op: api.EncryptBlock, Kernel: "encryptBlock"},
 	{Op: api.DecryptBlock, Kernel: "decryptBlock"},
+	{Op: api.CBCEncrypt, Kernel: "cbcEncrypt"},
+	{Op: api.CBCDecrypt, Kernel: "cbcDecrypt"},
 	{Op: api.CTR32, Kernel: "ctr32"},
 	{Op: api.CTR128, Kernel: "ctr64"},
 	{Op: api.GHASHInit, Kernel: "ghashInit",
