@@ -55,6 +55,7 @@ var rows = []kerneltest.Row{
 	kerneltest.Open(open, openModel, Open),
 	kerneltest.Seal(sealPublic, sealPublicModel, SealPublic),
 	kerneltest.Open(openPublic, openPublicModel, OpenPublic),
+	kerneltest.CBCDecrypt(cbcDecrypt, cbcDecryptModel, CBCDecrypt),
 }
 
 // modelPlacement is the one placement the model runs at for length n:

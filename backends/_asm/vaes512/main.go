@@ -37,6 +37,7 @@ func main() {
 	openKernel("open", false)
 	sealKernel("sealPublic", true)
 	openKernel("openPublic", true)
+	cbcDecryptKernel()
 	emitConsts()
 
 	Generate()
@@ -59,4 +60,5 @@ var exported = []api.Wrapper{
 	{Op: api.Open, Kernel: "open"},
 	{Op: api.SealPublic, Kernel: "sealPublic"},
 	{Op: api.OpenPublic, Kernel: "openPublic"},
+	{Op: api.CBCDecrypt, Kernel: "cbcDecrypt"},
 }

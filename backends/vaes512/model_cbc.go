@@ -1,0 +1,124 @@
+package vaes512
+
+import "github.com/vaesgo/vaes/vec"
+
+// CBC decryption: plaintext block i is D(C_i) ^ C_(i-1), with C_(-1) the
+// chaining value iv. Unlike encryption, every D(C_i) is independent, so the
+// kernel runs the ECB loop's 64 blocks per iteration and adds the previous
+// ciphertext block in the last round: AES decryption ends by adding the
+// last round key, so
+//
+//	D(C_i) ^ C_(i-1) = VAESDECLAST(state_i, lastKey ^ C_(i-1))
+//
+// and one VPXORD per register (the last key plus the register's previous
+// ciphertext blocks) costs what the XOR after the last round would, but it
+// runs beside the rounds, not after them.
+//
+// A register of blocks C_4j..C_4j+3 needs C_4j-1..C_4j+2: the ciphertext
+// shifted by one block, the 64 bytes 16 before the register's own. For
+// every register but the first of a batch those bytes lie in src, a
+// VPXORD memory operand. For the first, the block before is the last one of
+// the previous batch, already overwritten when the kernel runs in place, or
+// iv: the kernel carries it in lane 0 of a register (the chain) from batch
+// to batch and loads the other three blocks over it (chainOperand). Every
+// load of a batch comes before its first store, so dst may be src.
+
+// cbcDecryptModel is cbcDecrypt (asm: cbcDecryptKernel): 64 blocks (16
+// registers) per iteration while 64 remain, then 32, 16, 8 and 4 blocks
+// once each if that many remain, then the last 1..3 blocks in one register
+// through masks, carrying the chain through all of them; it leaves the
+// last ciphertext block in iv.
+func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
+	if len(src) == 0 {
+		return
+	}
+	k := loadRoundKeys(keys, rounds)
+	chain := loadChain(iv[:])
+	for len(src) >= 64*16 {
+		chain = cbcBatch(k, 16, chain, dst, src)
+		src, dst = src[64*16:], dst[64*16:]
+	}
+	for _, width := range stepWidths {
+		if len(src) >= 64*width {
+			chain = cbcBatch(k, width, chain, dst, src)
+			src, dst = src[64*width:], dst[64*width:]
+		}
+	}
+	if n := len(src); n > 0 {
+		chain = cbcTail(k, chain, dst, src, n)
+	}
+	storeChain(chain, iv)
+}
+
+// loadChain returns the block at s in every lane of a register (asm:
+// loadChain, VBROADCASTI32X4 from memory). Only lane 0 matters; a broadcast
+// writes the whole register, where a 16-byte load into its XMM part would
+// count, for the register allocator, as keeping the rest alive.
+func loadChain(s []byte) vec.Uint8x64 {
+	return vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Slice(s))
+}
+
+// storeChain stores lane 0 of chain to iv (asm: storeChain).
+func storeChain(chain vec.Uint8x64, iv *[16]byte) {
+	chain.GetLo().GetLo().Store(iv)
+}
+
+// chainOperand returns the previous ciphertext blocks of the first register
+// of blocks at src, which holds n bytes, 16 <= n <= 64: the carried block,
+// lane 0 of chain, then the first n-16 bytes of src (asm: chainOperand,
+// VMOVDQU8 from src-16 merging into chain under the mask of bytes 16..n-1).
+// The masked-off bytes are not read, neither the 16 before src nor any past
+// its n bytes, and keep what chain holds; lanes past the data meet only
+// blocks that are not stored.
+func chainOperand(chain vec.Uint8x64, src []byte, n int) vec.Uint8x64 {
+	var w [64]byte
+	chain.Store(&w)
+	copy(w[16:n], src[:n-16])
+	return vec.LoadUint8x64(&w)
+}
+
+// chainedDecryption is decryption whose last round, for the i-th register
+// of blocks it meets, takes the last round key plus prev[i], the register's
+// previous ciphertext blocks (asm: chainedDecryption: a VPXORD of the key
+// and the operand, then VAESDECLAST).
+func chainedDecryption(prev []vec.Uint8x64) direction {
+	i := 0
+	return direction{
+		round: vec.Uint8x64.AESDecryptOneRound,
+		last: func(b vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
+			t := key.AsUint8x64().Xor(prev[i])
+			i++
+			return b.AESDecryptLastRound(t.AsUint32x16())
+		},
+	}
+}
+
+// cbcBatch decrypts width registers of blocks and returns the chain for the
+// next batch, the batch's last ciphertext block (asm: cbcBatch). Register
+// 0's previous blocks come from chainOperand, register i's from the 64
+// bytes at 64i-16; the new chain is loaded before anything is stored.
+func cbcBatch(k *roundKeys, width int, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
+	blocks := loadBlocks(src, width)
+	whiten(blocks, k)
+	prev := make([]vec.Uint8x64, width)
+	prev[0] = chainOperand(chain, src, 64)
+	for i := 1; i < width; i++ {
+		prev[i] = vec.LoadUint8x64Slice(src[64*i-16:])
+	}
+	chainedDecryption(prev).rounds(blocks, k, nil)
+	next := loadChain(src[64*width-16:])
+	storeBlocks(blocks, dst)
+	return next
+}
+
+// cbcTail decrypts the last n bytes, 1..3 blocks, in one register through
+// masked loads and stores, and returns their last ciphertext block (asm:
+// cbcTail).
+func cbcTail(k *roundKeys, chain vec.Uint8x64, dst, src []byte, n int) vec.Uint8x64 {
+	blocks := []vec.Uint8x64{loadMasked(src, n)}
+	whiten(blocks, k)
+	chainedDecryption([]vec.Uint8x64{chainOperand(chain, src, n)}).rounds(blocks, k, nil)
+	next := loadChain(src[n-16:])
+	storeMasked(blocks[0], dst, n)
+	return next
+}
