@@ -59,6 +59,7 @@ var rows = []kerneltest.Row{
 	kerneltest.Open(open, openModel, Open),
 	kerneltest.Seal(sealPublic, sealPublicModel, SealPublic),
 	kerneltest.Open(openPublic, openPublicModel, OpenPublic),
+	kerneltest.CBCDecrypt(cbcDecrypt, cbcDecryptModel, CBCDecrypt),
 }
 
 // referenceTable fills t in this package's layout from package ghash's key

@@ -104,3 +104,15 @@ func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, sr
 	kernel.CheckLength(name, dst, src)
 	openPublic(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 }
+
+// CBCDecrypt decrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode with the expanded key ks: each block is
+// decrypted and XORed with the ciphertext block before it, iv for the
+// first. On return iv holds the last ciphertext block of src, where the
+// next call goes on. dst and src may be the same slice. It panics like
+// CBCEncrypt.
+func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	cbcDecrypt(&ks.Dec, ks.Rounds, iv, dst, src)
+}

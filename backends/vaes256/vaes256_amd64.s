@@ -15078,3 +15078,1626 @@ ctrTailDone_6:
 	VMOVDQU X1, (DI)
 	VZEROUPPER
 	RET
+
+// func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, VAES
+TEXT ·cbcDecrypt(SB), NOSPLIT, $32-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  iv+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	TESTQ R8, R8
+	JZ    cbcDone_1
+
+	// firstChain: iv and the first block.
+	VMOVDQU     (BX), X0
+	VINSERTI128 $0x01, (DI), Y0, Y0
+	VMOVDQU     Y0, (SP)
+
+	// 30 blocks at a time while more than 30 are left.
+cbc30_1:
+	CMPQ           R8, $0x000001f0
+	JB             cbcTail_1
+	VMOVDQU        (DI), Y0
+	VMOVDQU        32(DI), Y1
+	VMOVDQU        64(DI), Y2
+	VMOVDQU        96(DI), Y3
+	VMOVDQU        128(DI), Y4
+	VMOVDQU        160(DI), Y5
+	VMOVDQU        192(DI), Y6
+	VMOVDQU        224(DI), Y7
+	VMOVDQU        256(DI), Y8
+	VMOVDQU        288(DI), Y9
+	VMOVDQU        320(DI), Y10
+	VMOVDQU        352(DI), Y11
+	VMOVDQU        384(DI), Y12
+	VMOVDQU        416(DI), Y13
+	VMOVDQU        448(DI), Y14
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VPXOR          Y15, Y8, Y8
+	VPXOR          Y15, Y9, Y9
+	VPXOR          Y15, Y10, Y10
+	VPXOR          Y15, Y11, Y11
+	VPXOR          Y15, Y12, Y12
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
+	CMPQ           DX, $0x0c
+	JB             rounds10_57
+	JE             rounds12_57
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+rounds12_57:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+rounds10_57:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y15
+	VPXOR          (SP), Y15, Y15
+	VAESDECLAST    Y15, Y0, Y0
+	VBROADCASTI128 (CX), Y15
+	VPXOR          16(DI), Y15, Y15
+	VAESDECLAST    Y15, Y1, Y1
+	VBROADCASTI128 (CX), Y15
+	VPXOR          48(DI), Y15, Y15
+	VAESDECLAST    Y15, Y2, Y2
+	VBROADCASTI128 (CX), Y15
+	VPXOR          80(DI), Y15, Y15
+	VAESDECLAST    Y15, Y3, Y3
+	VBROADCASTI128 (CX), Y15
+	VPXOR          112(DI), Y15, Y15
+	VAESDECLAST    Y15, Y4, Y4
+	VBROADCASTI128 (CX), Y15
+	VPXOR          144(DI), Y15, Y15
+	VAESDECLAST    Y15, Y5, Y5
+	VBROADCASTI128 (CX), Y15
+	VPXOR          176(DI), Y15, Y15
+	VAESDECLAST    Y15, Y6, Y6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          208(DI), Y15, Y15
+	VAESDECLAST    Y15, Y7, Y7
+	VBROADCASTI128 (CX), Y15
+	VPXOR          240(DI), Y15, Y15
+	VAESDECLAST    Y15, Y8, Y8
+	VBROADCASTI128 (CX), Y15
+	VPXOR          272(DI), Y15, Y15
+	VAESDECLAST    Y15, Y9, Y9
+	VBROADCASTI128 (CX), Y15
+	VPXOR          304(DI), Y15, Y15
+	VAESDECLAST    Y15, Y10, Y10
+	VBROADCASTI128 (CX), Y15
+	VPXOR          336(DI), Y15, Y15
+	VAESDECLAST    Y15, Y11, Y11
+	VBROADCASTI128 (CX), Y15
+	VPXOR          368(DI), Y15, Y15
+	VAESDECLAST    Y15, Y12, Y12
+	VBROADCASTI128 (CX), Y15
+	VPXOR          400(DI), Y15, Y15
+	VAESDECLAST    Y15, Y13, Y13
+	VBROADCASTI128 (CX), Y15
+	VPXOR          432(DI), Y15, Y15
+	VAESDECLAST    Y15, Y14, Y14
+
+	// nextChain: the blocks around the batch's end, before any store.
+	VMOVDQU 464(DI), Y15
+	VMOVDQU Y15, (SP)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+	VMOVDQU Y8, 256(SI)
+	VMOVDQU Y9, 288(SI)
+	VMOVDQU Y10, 320(SI)
+	VMOVDQU Y11, 352(SI)
+	VMOVDQU Y12, 384(SI)
+	VMOVDQU Y13, 416(SI)
+	VMOVDQU Y14, 448(SI)
+	ADDQ    $0x000001e0, DI
+	ADDQ    $0x000001e0, SI
+	SUBQ    $0x000001e0, R8
+	JMP     cbc30_1
+
+cbcTail_1:
+	// cbcTail: the last n <= 480 bytes.
+	CMPQ R8, $0x00000020
+	JBE  width1_9
+	CMPQ R8, $0x00000040
+	JBE  width2_9
+	CMPQ R8, $0x00000080
+	JBE  width4_9
+	CMPQ R8, $0x00000100
+	JBE  width8_5
+
+	// A pass of 15 registers: 17 to 30 blocks.
+	VPXOR   Y8, Y8, Y8
+	VPXOR   Y9, Y9, Y9
+	VPXOR   Y10, Y10, Y10
+	VPXOR   Y11, Y11, Y11
+	VPXOR   Y12, Y12, Y12
+	VPXOR   Y13, Y13, Y13
+	VPXOR   Y14, Y14, Y14
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	VMOVDQU 128(DI), Y4
+	VMOVDQU 160(DI), Y5
+	VMOVDQU 192(DI), Y6
+	VMOVDQU 224(DI), Y7
+	CMPQ    R8, $0x00000120
+	JB      ladderHalf8_5
+	VMOVDQU 256(DI), Y8
+	CMPQ    R8, $0x00000140
+	JB      ladderHalf9_5
+	VMOVDQU 288(DI), Y9
+	CMPQ    R8, $0x00000160
+	JB      ladderHalf10_5
+	VMOVDQU 320(DI), Y10
+	CMPQ    R8, $0x00000180
+	JB      ladderHalf11_5
+	VMOVDQU 352(DI), Y11
+	CMPQ    R8, $0x000001a0
+	JB      ladderHalf12_5
+	VMOVDQU 384(DI), Y12
+	CMPQ    R8, $0x000001c0
+	JB      ladderHalf13_5
+	VMOVDQU 416(DI), Y13
+	CMPQ    R8, $0x000001e0
+	JB      ladderHalf14_5
+	VMOVDQU 448(DI), Y14
+	JMP     ladderEnd_21
+
+ladderHalf8_5:
+	CMPQ    R8, $0x00000110
+	JB      ladderEnd_21
+	VMOVDQU 256(DI), X8
+	JMP     ladderEnd_21
+
+ladderHalf9_5:
+	CMPQ    R8, $0x00000130
+	JB      ladderEnd_21
+	VMOVDQU 288(DI), X9
+	JMP     ladderEnd_21
+
+ladderHalf10_5:
+	CMPQ    R8, $0x00000150
+	JB      ladderEnd_21
+	VMOVDQU 320(DI), X10
+	JMP     ladderEnd_21
+
+ladderHalf11_5:
+	CMPQ    R8, $0x00000170
+	JB      ladderEnd_21
+	VMOVDQU 352(DI), X11
+	JMP     ladderEnd_21
+
+ladderHalf12_5:
+	CMPQ    R8, $0x00000190
+	JB      ladderEnd_21
+	VMOVDQU 384(DI), X12
+	JMP     ladderEnd_21
+
+ladderHalf13_5:
+	CMPQ    R8, $0x000001b0
+	JB      ladderEnd_21
+	VMOVDQU 416(DI), X13
+	JMP     ladderEnd_21
+
+ladderHalf14_5:
+	CMPQ    R8, $0x000001d0
+	JB      ladderEnd_21
+	VMOVDQU 448(DI), X14
+
+ladderEnd_21:
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VPXOR          Y15, Y8, Y8
+	VPXOR          Y15, Y9, Y9
+	VPXOR          Y15, Y10, Y10
+	VPXOR          Y15, Y11, Y11
+	VPXOR          Y15, Y12, Y12
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
+	CMPQ           DX, $0x0c
+	JB             rounds10_58
+	JE             rounds12_58
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+rounds12_58:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+rounds10_58:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y15
+	VAESDEC        Y15, Y0, Y0
+	VAESDEC        Y15, Y1, Y1
+	VAESDEC        Y15, Y2, Y2
+	VAESDEC        Y15, Y3, Y3
+	VAESDEC        Y15, Y4, Y4
+	VAESDEC        Y15, Y5, Y5
+	VAESDEC        Y15, Y6, Y6
+	VAESDEC        Y15, Y7, Y7
+	VAESDEC        Y15, Y8, Y8
+	VAESDEC        Y15, Y9, Y9
+	VAESDEC        Y15, Y10, Y10
+	VAESDEC        Y15, Y11, Y11
+	VAESDEC        Y15, Y12, Y12
+	VAESDEC        Y15, Y13, Y13
+	VAESDEC        Y15, Y14, Y14
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y15
+	VPXOR          (SP), Y15, Y15
+	VAESDECLAST    Y15, Y0, Y0
+	VBROADCASTI128 (CX), Y15
+	VPXOR          16(DI), Y15, Y15
+	VAESDECLAST    Y15, Y1, Y1
+	VBROADCASTI128 (CX), Y15
+	VPXOR          48(DI), Y15, Y15
+	VAESDECLAST    Y15, Y2, Y2
+	VBROADCASTI128 (CX), Y15
+	VPXOR          80(DI), Y15, Y15
+	VAESDECLAST    Y15, Y3, Y3
+	VBROADCASTI128 (CX), Y15
+	VPXOR          112(DI), Y15, Y15
+	VAESDECLAST    Y15, Y4, Y4
+	VBROADCASTI128 (CX), Y15
+	VPXOR          144(DI), Y15, Y15
+	VAESDECLAST    Y15, Y5, Y5
+	VBROADCASTI128 (CX), Y15
+	VPXOR          176(DI), Y15, Y15
+	VAESDECLAST    Y15, Y6, Y6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          208(DI), Y15, Y15
+	VAESDECLAST    Y15, Y7, Y7
+	CMPQ           R8, $0x00000120
+	JB             ladderHalf8_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          240(DI), Y15, Y15
+	VAESDECLAST    Y15, Y8, Y8
+	CMPQ           R8, $0x00000140
+	JB             ladderHalf9_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          272(DI), Y15, Y15
+	VAESDECLAST    Y15, Y9, Y9
+	CMPQ           R8, $0x00000160
+	JB             ladderHalf10_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          304(DI), Y15, Y15
+	VAESDECLAST    Y15, Y10, Y10
+	CMPQ           R8, $0x00000180
+	JB             ladderHalf11_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          336(DI), Y15, Y15
+	VAESDECLAST    Y15, Y11, Y11
+	CMPQ           R8, $0x000001a0
+	JB             ladderHalf12_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          368(DI), Y15, Y15
+	VAESDECLAST    Y15, Y12, Y12
+	CMPQ           R8, $0x000001c0
+	JB             ladderHalf13_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          400(DI), Y15, Y15
+	VAESDECLAST    Y15, Y13, Y13
+	CMPQ           R8, $0x000001e0
+	JB             ladderHalf14_6
+	VBROADCASTI128 (CX), Y15
+	VPXOR          432(DI), Y15, Y15
+	VAESDECLAST    Y15, Y14, Y14
+	JMP            ladderEnd_22
+
+ladderHalf8_6:
+	CMPQ           R8, $0x00000110
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          240(DI), X15, X15
+	VAESDECLAST    Y15, Y8, Y8
+	JMP            ladderEnd_22
+
+ladderHalf9_6:
+	CMPQ           R8, $0x00000130
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          272(DI), X15, X15
+	VAESDECLAST    Y15, Y9, Y9
+	JMP            ladderEnd_22
+
+ladderHalf10_6:
+	CMPQ           R8, $0x00000150
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          304(DI), X15, X15
+	VAESDECLAST    Y15, Y10, Y10
+	JMP            ladderEnd_22
+
+ladderHalf11_6:
+	CMPQ           R8, $0x00000170
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          336(DI), X15, X15
+	VAESDECLAST    Y15, Y11, Y11
+	JMP            ladderEnd_22
+
+ladderHalf12_6:
+	CMPQ           R8, $0x00000190
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          368(DI), X15, X15
+	VAESDECLAST    Y15, Y12, Y12
+	JMP            ladderEnd_22
+
+ladderHalf13_6:
+	CMPQ           R8, $0x000001b0
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          400(DI), X15, X15
+	VAESDECLAST    Y15, Y13, Y13
+	JMP            ladderEnd_22
+
+ladderHalf14_6:
+	CMPQ           R8, $0x000001d0
+	JB             ladderEnd_22
+	VBROADCASTI128 (CX), Y15
+	VPXOR          432(DI), X15, X15
+	VAESDECLAST    Y15, Y14, Y14
+
+ladderEnd_22:
+	// lastCiphertext: the chaining value for the next call.
+	VMOVDQU -16(DI)(R8*1), X15
+	VMOVDQU X15, (BX)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+	CMPQ    R8, $0x00000120
+	JB      ladderHalf8_7
+	VMOVDQU Y8, 256(SI)
+	CMPQ    R8, $0x00000140
+	JB      ladderHalf9_7
+	VMOVDQU Y9, 288(SI)
+	CMPQ    R8, $0x00000160
+	JB      ladderHalf10_7
+	VMOVDQU Y10, 320(SI)
+	CMPQ    R8, $0x00000180
+	JB      ladderHalf11_7
+	VMOVDQU Y11, 352(SI)
+	CMPQ    R8, $0x000001a0
+	JB      ladderHalf12_7
+	VMOVDQU Y12, 384(SI)
+	CMPQ    R8, $0x000001c0
+	JB      ladderHalf13_7
+	VMOVDQU Y13, 416(SI)
+	CMPQ    R8, $0x000001e0
+	JB      ladderHalf14_7
+	VMOVDQU Y14, 448(SI)
+	JMP     ladderEnd_23
+
+ladderHalf8_7:
+	CMPQ    R8, $0x00000110
+	JB      ladderEnd_23
+	VMOVDQU X8, 256(SI)
+	JMP     ladderEnd_23
+
+ladderHalf9_7:
+	CMPQ    R8, $0x00000130
+	JB      ladderEnd_23
+	VMOVDQU X9, 288(SI)
+	JMP     ladderEnd_23
+
+ladderHalf10_7:
+	CMPQ    R8, $0x00000150
+	JB      ladderEnd_23
+	VMOVDQU X10, 320(SI)
+	JMP     ladderEnd_23
+
+ladderHalf11_7:
+	CMPQ    R8, $0x00000170
+	JB      ladderEnd_23
+	VMOVDQU X11, 352(SI)
+	JMP     ladderEnd_23
+
+ladderHalf12_7:
+	CMPQ    R8, $0x00000190
+	JB      ladderEnd_23
+	VMOVDQU X12, 384(SI)
+	JMP     ladderEnd_23
+
+ladderHalf13_7:
+	CMPQ    R8, $0x000001b0
+	JB      ladderEnd_23
+	VMOVDQU X13, 416(SI)
+	JMP     ladderEnd_23
+
+ladderHalf14_7:
+	CMPQ    R8, $0x000001d0
+	JB      ladderEnd_23
+	VMOVDQU X14, 448(SI)
+
+ladderEnd_23:
+	JMP cbcDone_1
+
+width8_5:
+	// A pass of 8 registers: 9 to 16 blocks.
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	CMPQ    R8, $0x000000a0
+	JB      ladderHalf4_5
+	VMOVDQU 128(DI), Y4
+	CMPQ    R8, $0x000000c0
+	JB      ladderHalf5_5
+	VMOVDQU 160(DI), Y5
+	CMPQ    R8, $0x000000e0
+	JB      ladderHalf6_5
+	VMOVDQU 192(DI), Y6
+	CMPQ    R8, $0x00000100
+	JB      ladderHalf7_5
+	VMOVDQU 224(DI), Y7
+	JMP     ladderEnd_24
+
+ladderHalf4_5:
+	CMPQ    R8, $0x00000090
+	JB      ladderEnd_24
+	VMOVDQU 128(DI), X4
+	JMP     ladderEnd_24
+
+ladderHalf5_5:
+	CMPQ    R8, $0x000000b0
+	JB      ladderEnd_24
+	VMOVDQU 160(DI), X5
+	JMP     ladderEnd_24
+
+ladderHalf6_5:
+	CMPQ    R8, $0x000000d0
+	JB      ladderEnd_24
+	VMOVDQU 192(DI), X6
+	JMP     ladderEnd_24
+
+ladderHalf7_5:
+	CMPQ    R8, $0x000000f0
+	JB      ladderEnd_24
+	VMOVDQU 224(DI), X7
+
+ladderEnd_24:
+	VBROADCASTI128 (AX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	VPXOR          Y8, Y2, Y2
+	VPXOR          Y8, Y3, Y3
+	VPXOR          Y8, Y4, Y4
+	VPXOR          Y8, Y5, Y5
+	VPXOR          Y8, Y6, Y6
+	VPXOR          Y8, Y7, Y7
+	CMPQ           DX, $0x0c
+	JB             rounds10_59
+	JE             rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+	VBROADCASTI128 32(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+	VBROADCASTI128 -160(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+rounds10_59:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VAESDEC        Y8, Y2, Y2
+	VAESDEC        Y8, Y3, Y3
+	VAESDEC        Y8, Y4, Y4
+	VAESDEC        Y8, Y5, Y5
+	VAESDEC        Y8, Y6, Y6
+	VAESDEC        Y8, Y7, Y7
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y8
+	VPXOR          (SP), Y8, Y8
+	VAESDECLAST    Y8, Y0, Y0
+	VBROADCASTI128 (CX), Y8
+	VPXOR          16(DI), Y8, Y8
+	VAESDECLAST    Y8, Y1, Y1
+	VBROADCASTI128 (CX), Y8
+	VPXOR          48(DI), Y8, Y8
+	VAESDECLAST    Y8, Y2, Y2
+	VBROADCASTI128 (CX), Y8
+	VPXOR          80(DI), Y8, Y8
+	VAESDECLAST    Y8, Y3, Y3
+	CMPQ           R8, $0x000000a0
+	JB             ladderHalf4_6
+	VBROADCASTI128 (CX), Y8
+	VPXOR          112(DI), Y8, Y8
+	VAESDECLAST    Y8, Y4, Y4
+	CMPQ           R8, $0x000000c0
+	JB             ladderHalf5_6
+	VBROADCASTI128 (CX), Y8
+	VPXOR          144(DI), Y8, Y8
+	VAESDECLAST    Y8, Y5, Y5
+	CMPQ           R8, $0x000000e0
+	JB             ladderHalf6_6
+	VBROADCASTI128 (CX), Y8
+	VPXOR          176(DI), Y8, Y8
+	VAESDECLAST    Y8, Y6, Y6
+	CMPQ           R8, $0x00000100
+	JB             ladderHalf7_6
+	VBROADCASTI128 (CX), Y8
+	VPXOR          208(DI), Y8, Y8
+	VAESDECLAST    Y8, Y7, Y7
+	JMP            ladderEnd_25
+
+ladderHalf4_6:
+	CMPQ           R8, $0x00000090
+	JB             ladderEnd_25
+	VBROADCASTI128 (CX), Y8
+	VPXOR          112(DI), X8, X8
+	VAESDECLAST    Y8, Y4, Y4
+	JMP            ladderEnd_25
+
+ladderHalf5_6:
+	CMPQ           R8, $0x000000b0
+	JB             ladderEnd_25
+	VBROADCASTI128 (CX), Y8
+	VPXOR          144(DI), X8, X8
+	VAESDECLAST    Y8, Y5, Y5
+	JMP            ladderEnd_25
+
+ladderHalf6_6:
+	CMPQ           R8, $0x000000d0
+	JB             ladderEnd_25
+	VBROADCASTI128 (CX), Y8
+	VPXOR          176(DI), X8, X8
+	VAESDECLAST    Y8, Y6, Y6
+	JMP            ladderEnd_25
+
+ladderHalf7_6:
+	CMPQ           R8, $0x000000f0
+	JB             ladderEnd_25
+	VBROADCASTI128 (CX), Y8
+	VPXOR          208(DI), X8, X8
+	VAESDECLAST    Y8, Y7, Y7
+
+ladderEnd_25:
+	// lastCiphertext: the chaining value for the next call.
+	VMOVDQU -16(DI)(R8*1), X8
+	VMOVDQU X8, (BX)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	CMPQ    R8, $0x000000a0
+	JB      ladderHalf4_7
+	VMOVDQU Y4, 128(SI)
+	CMPQ    R8, $0x000000c0
+	JB      ladderHalf5_7
+	VMOVDQU Y5, 160(SI)
+	CMPQ    R8, $0x000000e0
+	JB      ladderHalf6_7
+	VMOVDQU Y6, 192(SI)
+	CMPQ    R8, $0x00000100
+	JB      ladderHalf7_7
+	VMOVDQU Y7, 224(SI)
+	JMP     ladderEnd_26
+
+ladderHalf4_7:
+	CMPQ    R8, $0x00000090
+	JB      ladderEnd_26
+	VMOVDQU X4, 128(SI)
+	JMP     ladderEnd_26
+
+ladderHalf5_7:
+	CMPQ    R8, $0x000000b0
+	JB      ladderEnd_26
+	VMOVDQU X5, 160(SI)
+	JMP     ladderEnd_26
+
+ladderHalf6_7:
+	CMPQ    R8, $0x000000d0
+	JB      ladderEnd_26
+	VMOVDQU X6, 192(SI)
+	JMP     ladderEnd_26
+
+ladderHalf7_7:
+	CMPQ    R8, $0x000000f0
+	JB      ladderEnd_26
+	VMOVDQU X7, 224(SI)
+
+ladderEnd_26:
+	JMP cbcDone_1
+
+width4_9:
+	// A pass of 4 registers: 5 to 8 blocks.
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	CMPQ    R8, $0x00000060
+	JB      ladderHalf2_5
+	VMOVDQU 64(DI), Y2
+	CMPQ    R8, $0x00000080
+	JB      ladderHalf3_5
+	VMOVDQU 96(DI), Y3
+	JMP     ladderEnd_27
+
+ladderHalf2_5:
+	CMPQ    R8, $0x00000050
+	JB      ladderEnd_27
+	VMOVDQU 64(DI), X2
+	JMP     ladderEnd_27
+
+ladderHalf3_5:
+	CMPQ    R8, $0x00000070
+	JB      ladderEnd_27
+	VMOVDQU 96(DI), X3
+
+ladderEnd_27:
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y0, Y0
+	VPXOR          Y4, Y1, Y1
+	VPXOR          Y4, Y2, Y2
+	VPXOR          Y4, Y3, Y3
+	CMPQ           DX, $0x0c
+	JB             rounds10_60
+	JE             rounds12_60
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+rounds12_60:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+rounds10_60:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y4
+	VAESDEC        Y4, Y0, Y0
+	VAESDEC        Y4, Y1, Y1
+	VAESDEC        Y4, Y2, Y2
+	VAESDEC        Y4, Y3, Y3
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y4
+	VPXOR          (SP), Y4, Y4
+	VAESDECLAST    Y4, Y0, Y0
+	VBROADCASTI128 (CX), Y4
+	VPXOR          16(DI), Y4, Y4
+	VAESDECLAST    Y4, Y1, Y1
+	CMPQ           R8, $0x00000060
+	JB             ladderHalf2_6
+	VBROADCASTI128 (CX), Y4
+	VPXOR          48(DI), Y4, Y4
+	VAESDECLAST    Y4, Y2, Y2
+	CMPQ           R8, $0x00000080
+	JB             ladderHalf3_6
+	VBROADCASTI128 (CX), Y4
+	VPXOR          80(DI), Y4, Y4
+	VAESDECLAST    Y4, Y3, Y3
+	JMP            ladderEnd_28
+
+ladderHalf2_6:
+	CMPQ           R8, $0x00000050
+	JB             ladderEnd_28
+	VBROADCASTI128 (CX), Y4
+	VPXOR          48(DI), X4, X4
+	VAESDECLAST    Y4, Y2, Y2
+	JMP            ladderEnd_28
+
+ladderHalf3_6:
+	CMPQ           R8, $0x00000070
+	JB             ladderEnd_28
+	VBROADCASTI128 (CX), Y4
+	VPXOR          80(DI), X4, X4
+	VAESDECLAST    Y4, Y3, Y3
+
+ladderEnd_28:
+	// lastCiphertext: the chaining value for the next call.
+	VMOVDQU -16(DI)(R8*1), X4
+	VMOVDQU X4, (BX)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	CMPQ    R8, $0x00000060
+	JB      ladderHalf2_7
+	VMOVDQU Y2, 64(SI)
+	CMPQ    R8, $0x00000080
+	JB      ladderHalf3_7
+	VMOVDQU Y3, 96(SI)
+	JMP     ladderEnd_29
+
+ladderHalf2_7:
+	CMPQ    R8, $0x00000050
+	JB      ladderEnd_29
+	VMOVDQU X2, 64(SI)
+	JMP     ladderEnd_29
+
+ladderHalf3_7:
+	CMPQ    R8, $0x00000070
+	JB      ladderEnd_29
+	VMOVDQU X3, 96(SI)
+
+ladderEnd_29:
+	JMP cbcDone_1
+
+width2_9:
+	// A pass of 2 registers: 3 to 4 blocks.
+	VPXOR   Y1, Y1, Y1
+	VMOVDQU (DI), Y0
+	CMPQ    R8, $0x00000040
+	JB      ladderHalf1_5
+	VMOVDQU 32(DI), Y1
+	JMP     ladderEnd_30
+
+ladderHalf1_5:
+	CMPQ    R8, $0x00000030
+	JB      ladderEnd_30
+	VMOVDQU 32(DI), X1
+
+ladderEnd_30:
+	VBROADCASTI128 (AX), Y2
+	VPXOR          Y2, Y0, Y0
+	VPXOR          Y2, Y1, Y1
+	CMPQ           DX, $0x0c
+	JB             rounds10_61
+	JE             rounds12_61
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+	VBROADCASTI128 32(AX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+rounds12_61:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+	VBROADCASTI128 -160(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+rounds10_61:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VAESDEC        Y2, Y1, Y1
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y2
+	VPXOR          (SP), Y2, Y2
+	VAESDECLAST    Y2, Y0, Y0
+	CMPQ           R8, $0x00000040
+	JB             ladderHalf1_6
+	VBROADCASTI128 (CX), Y2
+	VPXOR          16(DI), Y2, Y2
+	VAESDECLAST    Y2, Y1, Y1
+	JMP            ladderEnd_31
+
+ladderHalf1_6:
+	CMPQ           R8, $0x00000030
+	JB             ladderEnd_31
+	VBROADCASTI128 (CX), Y2
+	VPXOR          16(DI), X2, X2
+	VAESDECLAST    Y2, Y1, Y1
+
+ladderEnd_31:
+	// lastCiphertext: the chaining value for the next call.
+	VMOVDQU -16(DI)(R8*1), X2
+	VMOVDQU X2, (BX)
+	VMOVDQU Y0, (SI)
+	CMPQ    R8, $0x00000040
+	JB      ladderHalf1_7
+	VMOVDQU Y1, 32(SI)
+	JMP     ladderEnd_32
+
+ladderHalf1_7:
+	CMPQ    R8, $0x00000030
+	JB      ladderEnd_32
+	VMOVDQU X1, 32(SI)
+
+ladderEnd_32:
+	JMP cbcDone_1
+
+width1_9:
+	// A pass of 1 registers: 1 to 2 blocks.
+	VPXOR   Y0, Y0, Y0
+	CMPQ    R8, $0x00000020
+	JB      ladderHalf0_5
+	VMOVDQU (DI), Y0
+	JMP     ladderEnd_33
+
+ladderHalf0_5:
+	CMPQ    R8, $0x00000010
+	JB      ladderEnd_33
+	VMOVDQU (DI), X0
+
+ladderEnd_33:
+	VBROADCASTI128 (AX), Y1
+	VPXOR          Y1, Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_62
+	JE             rounds12_62
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y1
+	VAESDEC        Y1, Y0, Y0
+	VBROADCASTI128 32(AX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+rounds12_62:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+	VBROADCASTI128 -160(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+rounds10_62:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y1
+	VAESDEC        Y1, Y0, Y0
+
+	// Last round.
+	// chainedDecryption: the last round key plus the previous ciphertext blocks.
+	VBROADCASTI128 (CX), Y1
+	VPXOR          (SP), Y1, Y1
+	VAESDECLAST    Y1, Y0, Y0
+
+	// lastCiphertext: the chaining value for the next call.
+	VMOVDQU -16(DI)(R8*1), X1
+	VMOVDQU X1, (BX)
+	CMPQ    R8, $0x00000020
+	JB      ladderHalf0_6
+	VMOVDQU Y0, (SI)
+	JMP     ladderEnd_34
+
+ladderHalf0_6:
+	CMPQ    R8, $0x00000010
+	JB      ladderEnd_34
+	VMOVDQU X0, (SI)
+
+ladderEnd_34:
+cbcDone_1:
+	VZEROUPPER
+	RET

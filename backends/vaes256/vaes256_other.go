@@ -51,3 +51,7 @@ func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16
 func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openPublicModel(keys, rounds, table, ctr, y, dst, src)
 }
+
+func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
+	cbcDecryptModel(keys, rounds, iv, dst, src)
+}

@@ -69,3 +69,12 @@ func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]by
 //
 //go:noescape
 func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// cbcDecrypt decrypts the len(src)/16 whole blocks of src into dst in
+// cipher block chaining mode with the decryption round keys, iv the block
+// before the first, and leaves the last block of src in iv. len(src) is a
+// multiple of 16, len(dst) >= len(src), dst is src or does not overlap it,
+// rounds is 10, 12 or 14.
+//
+//go:noescape
+func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)

@@ -42,6 +42,7 @@ func main() {
 	openKernel("open", false)
 	sealKernel("sealPublic", true)
 	openKernel("openPublic", true)
+	cbcDecryptKernel()
 
 	Generate()
 	api.Write(exported...)
@@ -62,4 +63,5 @@ var exported = []api.Wrapper{
 	{Op: api.Open, Kernel: "open"},
 	{Op: api.SealPublic, Kernel: "sealPublic"},
 	{Op: api.OpenPublic, Kernel: "openPublic"},
+	{Op: api.CBCDecrypt, Kernel: "cbcDecrypt"},
 }
