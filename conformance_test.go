@@ -15,13 +15,16 @@ import (
 )
 
 // The conformance battery runs on every backend this CPU can run, in one
-// process: TestBlock, TestCTR, TestGCM, TestACVP, TestPieces and TestStream
-// each make one subtest per backend (TestGCM/aesni/AES-256/...).
+// process: TestBlock, TestCTR, TestCBC, TestGCM, TestACVP, TestPieces and
+// TestStream each make one subtest per backend (TestGCM/aesni/AES-256/...).
+// TestCBC's modes come from crypto/cipher's NewCBCEncrypter and
+// NewCBCDecrypter on a *Cipher, which hand them to its methods.
 // TestConformanceCoverage, last in this file, reports which backends they
 // covered.
 
 func TestBlock(t *testing.T)  { forEachBackend(t, conformance.RunBlock) }
 func TestCTR(t *testing.T)    { forEachBackend(t, conformance.RunCTR) }
+func TestCBC(t *testing.T)    { forEachBackend(t, conformance.RunCBC) }
 func TestGCM(t *testing.T)    { forEachBackend(t, conformance.RunGCM) }
 func TestACVP(t *testing.T)   { forEachBackend(t, conformance.RunACVP) }
 func TestPieces(t *testing.T) { forEachBackend(t, conformance.RunPieces) }
@@ -31,7 +34,7 @@ func TestStream(t *testing.T) { forEachBackend(t, conformance.RunStream) }
 var covered = map[string]map[string]bool{}
 
 // batteryTests are the tests whose coverage TestConformanceCoverage checks.
-var batteryTests = []string{"TestBlock", "TestCTR", "TestGCM", "TestACVP", "TestPieces", "TestStream"}
+var batteryTests = []string{"TestBlock", "TestCTR", "TestCBC", "TestGCM", "TestACVP", "TestPieces", "TestStream"}
 
 // forEachBackend runs f as a subtest per backend this CPU (and build) can
 // run, with the public API bound to that backend. The others are named in

@@ -25,11 +25,12 @@ const (
 )
 
 // RunACVP checks the implementation against the ACVP vectors for AES-ECB
-// (including the Monte Carlo test), AES-CTR and AES-GCM. Without the
-// module (no network, no module cache) it skips, unless the environment
-// variable CI is set, when it fails.
+// and AES-CBC (each with its Monte Carlo test), AES-CTR and AES-GCM.
+// Without the module (no network, no module cache) it skips, unless the
+// environment variable CI is set, when it fails.
 func RunACVP(t *testing.T, impl Impl) {
 	t.Run("ECB", func(t *testing.T) { testACVPECB(t, impl, loadACVP(t, "ACVP-AES-ECB")) })
+	t.Run("CBC", func(t *testing.T) { testACVPCBC(t, impl, loadACVP(t, "ACVP-AES-CBC")) })
 	t.Run("CTR", func(t *testing.T) { testACVPCTR(t, impl, loadACVP(t, "ACVP-AES-CTR")) })
 	t.Run("GCM", func(t *testing.T) { testACVPGCM(t, impl, loadACVP(t, "ACVP-AES-GCM")) })
 }
@@ -62,6 +63,7 @@ type acvpTest struct {
 	TestPassed   *bool    `json:"testPassed"`
 	ResultsArray []struct {
 		Key hexBytes `json:"key"`
+		IV  hexBytes `json:"iv"`
 		PT  hexBytes `json:"pt"`
 		CT  hexBytes `json:"ct"`
 	} `json:"resultsArray"`
@@ -204,7 +206,7 @@ func fetchACVP() (map[string][]byte, error) {
 	}
 	files := map[string][]byte{}
 	for _, kind := range []string{"vectors", "expected"} {
-		for _, alg := range []string{"ECB", "CTR", "GCM"} {
+		for _, alg := range []string{"ECB", "CBC", "CTR", "GCM"} {
 			rel := kind + "/ACVP-AES-" + alg + ".bz2"
 			f, err := os.Open(filepath.Join(info.Dir, filepath.FromSlash(rel)))
 			if err != nil {

@@ -15,7 +15,8 @@ type Impl struct {
 	Name string
 
 	// NewCipher returns an AES block cipher. The value must also have the
-	// methods of [Blocks].
+	// methods of [Blocks]. The CBC tests build their modes on it with
+	// crypto/cipher's NewCBCEncrypter and NewCBCDecrypter.
 	NewCipher func(key []byte) (cipher.Block, error)
 
 	// NewCTR returns AES in counter mode with a 128-bit big-endian counter.
@@ -43,11 +44,12 @@ type Blocks interface {
 	DecryptBlocks(dst, src []byte)
 }
 
-// Run runs the whole battery on impl, as the subtests Block, CTR, GCM,
-// ACVP, Pieces and Stream.
+// Run runs the whole battery on impl, as the subtests Block, CTR, CBC,
+// GCM, ACVP, Pieces and Stream.
 func Run(t *testing.T, impl Impl) {
 	t.Run("Block", func(t *testing.T) { RunBlock(t, impl) })
 	t.Run("CTR", func(t *testing.T) { RunCTR(t, impl) })
+	t.Run("CBC", func(t *testing.T) { RunCBC(t, impl) })
 	t.Run("GCM", func(t *testing.T) { RunGCM(t, impl) })
 	t.Run("ACVP", func(t *testing.T) { RunACVP(t, impl) })
 	t.Run("Pieces", func(t *testing.T) { RunPieces(t, impl) })

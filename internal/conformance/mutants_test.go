@@ -67,6 +67,15 @@ var mutants = map[string]mutant{
 	"CTRFullCarry":           {func(i Impl) Impl { return withRefCTR(i, true) }, "CTR/AES-256/CounterWrap|ACVP/CTR", false, nil},
 	"CTRNoCarryIntoHighHalf": {func(i Impl) Impl { return withRefCTR(i, false) }, "CTR/AES-256/CounterWrap", true, nil},
 	"CTRNoCarryACVP":         {func(i Impl) Impl { return withRefCTR(i, false) }, "ACVP/CTR", true, nil},
+	"CBCWrittenOut":          {func(i Impl) Impl { return withRefCBC(i, cbcCorrect) }, "CBC|ACVP/CBC", false, nil},
+	"CBCDropsChaining":       {func(i Impl) Impl { return withRefCBC(i, cbcDropsChaining) }, "CBC/AES-128/Encrypter/Pieces", true, nil},
+	"CBCDropsChainingACVP":   {func(i Impl) Impl { return withRefCBC(i, cbcDropsChaining) }, "ACVP/CBC", true, nil},
+	"CBCInPlaceChain":        {func(i Impl) Impl { return withRefCBC(i, cbcInPlaceChain) }, "CBC/AES-192/Decrypter/Lengths", true, nil},
+	"CBCKeepsIVSlice":        {func(i Impl) Impl { return withRefCBC(i, cbcKeepsIVSlice) }, "CBC/AES-256/Encrypter/ArgumentsCopied", true, nil},
+	"CBCWritesPastResult":    {func(i Impl) Impl { return withRefCBC(i, cbcWritesPast) }, "CBC/AES-128/Decrypter/Layouts", true, nil},
+	"CBCPanicText":           {func(i Impl) Impl { return withRefCBC(i, cbcPanicText) }, "CBC/AES-128/Encrypter/Panics", true, nil},
+	"CBCSetIVAnyLength":      {func(i Impl) Impl { return withRefCBC(i, cbcSetIVAnyLength) }, "CBC/AES-128/Decrypter/SetIV", true, nil},
+	"CBCMethodAcceptsBadIV":  {func(i Impl) Impl { return withRefCBC(i, cbcMethodAcceptsBadIV) }, "CBC/BadIVLength", true, nil},
 	"GCMInc32":               {func(i Impl) Impl { return withRefGCM(i, false) }, "GCM/AES-128/CounterWrap", false, nil},
 	"GCMCounterCarries":      {func(i Impl) Impl { return withRefGCM(i, true) }, "GCM/AES-128/CounterWrap", true, nil},
 	"OpenKeepsPlaintext": {func(i Impl) Impl {
@@ -269,6 +278,118 @@ func (s *refCTR) XORKeyStream(dst, src []byte) {
 		}
 		dst[i] = src[i] ^ s.ks[s.used]
 		s.used++
+	}
+}
+
+// cbcDefect is the defect, if any, of a written-out CBC mode.
+type cbcDefect int
+
+const (
+	cbcCorrect            cbcDefect = iota
+	cbcDropsChaining                // every call starts from the IV again
+	cbcInPlaceChain                 // decrypting, reads the chaining value from src after writing dst
+	cbcKeepsIVSlice                 // keeps the caller's IV slice instead of copying it
+	cbcWritesPast                   // writes one byte past the result when dst has room
+	cbcPanicText                    // words the partial-block panic its own way
+	cbcSetIVAnyLength               // SetIV accepts any length
+	cbcMethodAcceptsBadIV           // NewCBCEncrypter and NewCBCDecrypter skip the IV check
+)
+
+// cbcBlock is a block cipher with NewCBCEncrypter and NewCBCDecrypter
+// methods, which crypto/cipher's constructors call, returning refCBC.
+type cbcBlock struct {
+	Blocks
+	defect cbcDefect
+}
+
+func withRefCBC(i Impl, d cbcDefect) Impl {
+	newCipher := i.NewCipher
+	i.NewCipher = func(key []byte) (cipher.Block, error) {
+		b, err := newCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		return cbcBlock{b.(Blocks), d}, nil
+	}
+	return i
+}
+
+func (b cbcBlock) NewCBCEncrypter(iv []byte) cipher.BlockMode { return b.newCBC(iv, false) }
+func (b cbcBlock) NewCBCDecrypter(iv []byte) cipher.BlockMode { return b.newCBC(iv, true) }
+
+func (b cbcBlock) newCBC(iv []byte, decrypt bool) cipher.BlockMode {
+	if len(iv) != 16 && b.defect != cbcMethodAcceptsBadIV {
+		if decrypt {
+			panic("cipher.NewCBCDecrypter: IV length must equal block size")
+		}
+		panic("cipher.NewCBCEncrypter: IV length must equal block size")
+	}
+	m := &refCBC{b: b.Blocks, decrypt: decrypt, defect: b.defect}
+	m.SetIV(iv)
+	return m
+}
+
+// refCBC is CBC mode written out, one block at a time.
+type refCBC struct {
+	b       cipher.Block
+	iv      []byte // the chaining value: buf, unless the defect says otherwise
+	buf     [16]byte
+	start   [16]byte // the last IV set
+	in, out [16]byte
+	decrypt bool
+	defect  cbcDefect
+}
+
+func (m *refCBC) BlockSize() int { return 16 }
+
+func (m *refCBC) SetIV(iv []byte) {
+	if len(iv) != 16 && m.defect != cbcSetIVAnyLength && m.defect != cbcMethodAcceptsBadIV {
+		panic("cipher: incorrect length IV")
+	}
+	copy(m.start[:], iv)
+	if m.defect == cbcKeepsIVSlice {
+		m.iv = iv
+		return
+	}
+	m.buf = m.start
+	m.iv = m.buf[:]
+}
+
+func (m *refCBC) CryptBlocks(dst, src []byte) {
+	if len(src)%16 != 0 {
+		if m.defect == cbcPanicText {
+			panic("cbc: partial block")
+		}
+		panic("crypto/cipher: input not full blocks")
+	}
+	if len(dst) < len(src) {
+		panic("crypto/cipher: output smaller than input")
+	}
+	if inexactOverlap(dst[:len(src)], src) {
+		panic("crypto/cipher: invalid buffer overlap")
+	}
+	if m.defect == cbcDropsChaining {
+		m.buf = m.start
+	}
+	in, out := m.in[:], m.out[:] // in the struct: passed to the block, arrays here would escape
+	for i := 0; i < len(src); i += 16 {
+		copy(in, src[i:])
+		if m.decrypt {
+			m.b.Decrypt(out, in)
+			subtle.XORBytes(dst[i:i+16], out, m.iv)
+			if m.defect == cbcInPlaceChain {
+				copy(m.iv, src[i:i+16]) // overwritten by now if in place
+				continue
+			}
+			copy(m.iv, in)
+		} else {
+			subtle.XORBytes(out, in, m.iv)
+			m.b.Encrypt(dst[i:i+16], out)
+			copy(m.iv, dst[i:i+16])
+		}
+	}
+	if m.defect == cbcWritesPast && len(src) > 0 && cap(dst) > len(src) {
+		dst[:len(src)+1][len(src)] ^= 1
 	}
 }
 
