@@ -16,9 +16,9 @@
 // the model, here and in the .s.
 //
 // The package doc of backends/vaes256 derives the register budget (30
-// blocks for blocks and counter mode, 16 for GCM), gives the register
-// table and the CPU predicate, and says how the code does without
-// AVX-512's extra registers, three-way XOR and masked byte moves.
+// blocks for blocks, counter mode and CBC decryption, 16 for GCM), gives
+// the register table and the CPU predicate, and says how the code does
+// without AVX-512's extra registers, three-way XOR and masked byte moves.
 package main
 
 //go:generate go run . -out ../../vaes256/vaes256_amd64.s -stubs ../../vaes256/vaes256_stub_amd64.go -pkg vaes256
