@@ -168,3 +168,18 @@ func equal(t *testing.T, what string, got, want []byte) bool {
 	}
 	return true
 }
+
+// SamePanic requires got to panic with the same value as want, the same
+// call on the standard library, which must panic; for tests outside the
+// battery.
+func SamePanic(t *testing.T, what string, got, want func()) {
+	t.Helper()
+	samePanic(t, what, got, want)
+}
+
+// SameError requires got to be an error with the same text as want, which
+// must itself be an error; for tests outside the battery.
+func SameError(t *testing.T, what string, got, want error) {
+	t.Helper()
+	sameError(t, what, got, want)
+}
