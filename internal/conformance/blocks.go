@@ -72,10 +72,7 @@ func blockCounts() []int {
 	for n := 0; n <= top; n++ {
 		s = append(s, n)
 	}
-	for _, n := range []int{511, 512, 513, 1023, 1024, 1025} {
-		s = append(s, n)
-	}
-	return s
+	return append(s, 511, 512, 513, 1023, 1024, 1025)
 }
 
 // testBlocks checks a multi-block call against the reference over many

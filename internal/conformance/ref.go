@@ -78,19 +78,19 @@ func CheckSealBounds(a cipher.AEAD) error {
 		mem := bytes.Repeat([]byte{0xa5}, out+guard)
 		ct := a.Seal(mem[:0:out], nonce, pt, aad)
 		if len(ct) != out || &ct[0] != &mem[0] {
-			return fmt.Errorf("Seal of %d bytes did not return its %d bytes in dst", n, out)
+			return fmt.Errorf("a Seal of %d bytes did not return its %d bytes in dst", n, out)
 		}
 		if !bytes.Equal(mem[out:], bytes.Repeat([]byte{0xa5}, guard)) {
-			return fmt.Errorf("Seal of %d bytes with a %d-byte overhead wrote past cap(dst): guard bytes now %x", n, a.Overhead(), mem[out:])
+			return fmt.Errorf("a Seal of %d bytes with a %d-byte overhead wrote past cap(dst): guard bytes now %x", n, a.Overhead(), mem[out:])
 		}
 		ct = bytes.Clone(ct)
 		mem = bytes.Repeat([]byte{0xa5}, n+guard)
 		back, err := a.Open(mem[:0:n], nonce, ct, aad)
 		if err != nil || !bytes.Equal(back, pt) {
-			return fmt.Errorf("Open of a %d-byte message: %v, %x", n, err, back)
+			return fmt.Errorf("an Open of a %d-byte message: %v, %x", n, err, back)
 		}
 		if !bytes.Equal(mem[n:], bytes.Repeat([]byte{0xa5}, guard)) {
-			return fmt.Errorf("Open of a %d-byte message wrote past cap(dst): guard bytes now %x", n, mem[n:])
+			return fmt.Errorf("an Open of a %d-byte message wrote past cap(dst): guard bytes now %x", n, mem[n:])
 		}
 	}
 	return nil
