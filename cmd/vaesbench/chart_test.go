@@ -204,3 +204,37 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap of a long word: %q", got)
 	}
 }
+
+// TestSVGCBCPanels checks that the CBC tables get panels of their own, one
+// row below the other, titled by operation and key size.
+func TestSVGCBCPanels(t *testing.T) {
+	names := []string{reference, "aesni"}
+	var tables []*table
+	for _, name := range []string{"blocks", "cbc-enc", "cbc-dec"} {
+		for _, kb := range []int{128, 256} {
+			tables = append(tables, fakeTable(op(name), kb, chartSizes, names, []float64{2, 6}))
+		}
+	}
+	var buf bytes.Buffer
+	if err := writeSVG(&buf, chart{title: "CPU", tables: tables}); err != nil {
+		t.Fatal(err)
+	}
+	var root node
+	if err := xml.Unmarshal(buf.Bytes(), &root); err != nil {
+		t.Fatal(err)
+	}
+	panels := root.find("g", "panel")
+	want := []string{"EncryptBlocks (ECB), AES-128", "EncryptBlocks (ECB), AES-256",
+		"CBC encryption, AES-128", "CBC encryption, AES-256", "CBC decryption, AES-128", "CBC decryption, AES-256"}
+	if len(panels) != len(want) {
+		t.Fatalf("%d panels, want %d", len(panels), len(want))
+	}
+	for i, p := range panels {
+		if got := p.find("text", "")[0].Text; got != want[i] {
+			t.Errorf("panel %d title %q, want %q", i, got, want[i])
+		}
+		if i >= 2 && p.attr("transform") == panels[i-2].attr("transform") {
+			t.Errorf("panel %d drawn over panel %d", i, i-2)
+		}
+	}
+}

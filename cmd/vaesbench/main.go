@@ -1,11 +1,11 @@
 // Command vaesbench measures every AES backend this CPU can run side by side
 // with the standard library's crypto/aes and crypto/cipher, and prints one
-// table per operation (Seal, Open, CTR, EncryptBlocks) and key size with
-// each backend's time per call, throughput, cycles per byte and speed
-// relative to crypto/aes.
+// table per operation (Seal, Open, CTR, EncryptBlocks, CBC encryption and
+// decryption) and key size with each backend's time per call, throughput,
+// cycles per byte and speed relative to crypto/aes.
 //
-//	go run ./cmd/vaesbench                              # about a minute
-//	go run ./cmd/vaesbench -quick                       # AES-128 only, about 10 seconds
+//	go run ./cmd/vaesbench                              # a little over a minute
+//	go run ./cmd/vaesbench -quick                       # AES-128 only, about 12 seconds
 //	go run ./cmd/vaesbench -svg chart.svg -json raw.json
 //	go run ./cmd/vaesbench -ops seal -sizes 1350,16384 -backends aesni,generic -keybits 256
 //
@@ -22,9 +22,16 @@
 // backend for a fixed slice of time, and the tables report the medians of
 // the rounds. Within its slice, a contender runs in short batches, and the
 // round's figure is the lower quartile of the batches: being interrupted
-// only ever slows a batch down. Read the ratios, not the absolute times. Before timing, each backend's
-// output is checked against crypto/aes's; a mismatch is reported and makes
-// the command exit with status 1.
+// only ever slows a batch down. Read the ratios, not the absolute times.
+// Before timing, each backend's output is checked against crypto/aes's; a
+// mismatch is reported and makes the command exit with status 1.
+//
+// The CBC tables time cipher.NewCBCEncrypter and cipher.NewCBCDecrypter on
+// each contender's block. crypto/cipher hands a vaes.Cipher's modes to
+// vaes; on a crypto/aes block it runs its own CBC, which on amd64 and arm64
+// is a Go loop with one call of crypto/aes's block assembly per block (on
+// ppc64x and s390x one assembly call over the whole buffer), and the tables'
+// titles say which this machine runs.
 //
 // When openssl is on the PATH, the Seal tables get one more row from
 // `openssl speed -aead -evp aes-128-gcm` (and -256) at the same sizes,
@@ -69,7 +76,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
 	o := new(options)
 	fs.BoolVar(&o.quick, "quick", false, "3 rounds of 5ms per measurement instead of 5 rounds of 25ms, and AES-128 only unless -keybits says otherwise")
 	sizes := fs.String("sizes", "16,64,256,512,1350,4096,16384", "message sizes in bytes, comma-separated")
-	ops := fs.String("ops", "seal,open,ctr,blocks", "operations to measure, comma-separated")
+	ops := fs.String("ops", strings.Join(operationNames(), ","), "operations to measure, comma-separated")
 	fs.StringVar(&o.backends, "backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
 	keys := fs.String("keybits", "128,256", "AES key sizes in bits, comma-separated: 128, 192, 256")
 	fs.StringVar(&o.svg, "svg", "", "write a chart of GB/s against message size to this `file`")
@@ -168,9 +175,7 @@ func main() {
 			},
 			tables: tables,
 		}
-		if slices.ContainsFunc(p.ops, func(op operation) bool { return op.name == "blocks" }) {
-			c.notes = append(c.notes, "EncryptBlocks: crypto/aes has no call for many blocks, so its line is a loop over Encrypt, as a caller would write it.")
-		}
+		c.notes = append(c.notes, opNotes(p.ops)...)
 		c.notes = append(c.notes, "Made by: "+strings.Join(args, " "))
 		if err := writeFile(opts.svg, func(f *os.File) error { return writeSVG(f, c) }); err != nil {
 			fail(err)
@@ -200,6 +205,23 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
+}
+
+// opNotes are the chart's notes on what the crypto/aes line of the
+// operations ops is, where it is not simply crypto/aes and crypto/cipher's
+// call of the same name.
+func opNotes(ops []operation) []string {
+	has := func(names ...string) bool {
+		return slices.ContainsFunc(ops, func(op operation) bool { return slices.Contains(names, op.name) })
+	}
+	var notes []string
+	if has("blocks") {
+		notes = append(notes, "EncryptBlocks: crypto/aes has no call for many blocks, so its line is a loop over Encrypt, as a caller would write it.")
+	}
+	if has("cbc-enc", "cbc-dec") {
+		notes = append(notes, "CBC: every line is cipher.NewCBCEncrypter or cipher.NewCBCDecrypter on the contender's block; crypto/cipher hands a vaes.Cipher's modes to vaes, and crypto/aes's line is "+stdCBC+".")
+	}
+	return notes
 }
 
 // setOpenSSL looks for openssl if the options want it and returns a line
@@ -283,7 +305,7 @@ func parseOps(s string) ([]operation, error) {
 	for _, name := range strings.Split(s, ",") {
 		i := slices.IndexFunc(operations, func(op operation) bool { return op.name == name })
 		if i < 0 {
-			return nil, fmt.Errorf("-ops: unknown operation %q (want seal, open, ctr or blocks)", name)
+			return nil, fmt.Errorf("-ops: unknown operation %q (want some of %s)", name, strings.Join(operationNames(), ", "))
 		}
 		ops = append(ops, operations[i])
 	}

@@ -42,9 +42,16 @@ func TestParseFlagSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.quick || len(o.sizes) != 7 || len(o.ops) != 4 || !slices.Equal(o.keyBits, []int{128, 256}) ||
+	if o.quick || len(o.sizes) != 7 || !slices.Equal(o.keyBits, []int{128, 256}) ||
 		!o.openssl || o.svg != "" || o.json != "" {
 		t.Errorf("defaults: %+v", o)
+	}
+	var names []string
+	for _, op := range o.ops {
+		names = append(names, op.name)
+	}
+	if got := strings.Join(names, ","); got != "seal,open,ctr,blocks,cbc-enc,cbc-dec" {
+		t.Errorf("default operations %s", got)
 	}
 	o, err = parse("-quick", "-svg", "c.svg", "-json", "r.json", "-openssl=false")
 	if err != nil {
@@ -84,8 +91,8 @@ func TestParseFlags(t *testing.T) {
 	if err != nil || len(ops) != 2 || ops[0].name != "ctr" || ops[1].name != "seal" {
 		t.Errorf("parseOps: %v", err)
 	}
-	if _, err := parseOps("seal,gcm"); err == nil {
-		t.Error("parseOps accepted an unknown operation")
+	if _, err := parseOps("seal,gcm"); err == nil || !strings.Contains(err.Error(), "blocks, cbc-enc, cbc-dec") {
+		t.Errorf("parseOps of an unknown operation: %v", err)
 	}
 }
 

@@ -84,6 +84,32 @@ func (c contender) newBlocks(key []byte) (func(dst, src []byte), error) {
 	return ci.EncryptBlocks, nil
 }
 
+// newCBC returns crypto/cipher's CBC encrypter or decrypter on the
+// contender's block: crypto/aes's, or a vaes.Cipher, which crypto/cipher
+// hands to the Cipher's own NewCBCEncrypter or NewCBCDecrypter, as it does
+// in a program that swaps aes.NewCipher for vaes.NewCipher.
+func (c contender) newCBC(key, iv []byte, decrypt bool) (cipher.BlockMode, error) {
+	var block cipher.Block
+	if c.backend == nil {
+		b, err := aes.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		block = b
+	} else {
+		defer impl.Select(c.backend)()
+		b, err := vaes.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		block = b
+	}
+	if decrypt {
+		return cipher.NewCBCDecrypter(block, iv), nil
+	}
+	return cipher.NewCBCEncrypter(block, iv), nil
+}
+
 // operation is one table of the report.
 type operation struct {
 	name        string // as given to -ops
@@ -102,6 +128,17 @@ var operations = []operation{
 	{name: "open", title: "Open: AES-GCM, 13-byte additional data", short: "GCM Open", setup: setupOpen},
 	{name: "ctr", title: "CTR: XORKeyStream", short: "CTR", setup: setupCTR},
 	{name: "blocks", title: "EncryptBlocks: ECB over whole blocks (crypto/aes: a loop over Encrypt)", short: "EncryptBlocks (ECB)", wholeBlocks: true, setup: setupBlocks},
+	{name: "cbc-enc", title: "CBC encryption: cipher.NewCBCEncrypter, whole blocks (crypto/aes: " + stdCBC + ")", short: "CBC encryption", wholeBlocks: true, setup: setupCBC(false)},
+	{name: "cbc-dec", title: "CBC decryption: cipher.NewCBCDecrypter, whole blocks (crypto/aes: " + stdCBC + ")", short: "CBC decryption", wholeBlocks: true, setup: setupCBC(true)},
+}
+
+// operationNames lists the names -ops takes.
+func operationNames() []string {
+	var names []string
+	for _, op := range operations {
+		names = append(names, op.name)
+	}
+	return names
 }
 
 // aad is a TLS 1.2 record header's worth of additional data.
@@ -166,4 +203,33 @@ func setupBlocks(c contender, key []byte, size int) (func(), []byte, error) {
 	run := func() { enc(dst, src) }
 	run()
 	return run, slices.Clone(dst), nil
+}
+
+// setupCBC returns the setup of CBC encryption, or of decryption if
+// decrypt is set. Decryption's input is crypto/aes's encryption of the
+// pattern that encryption takes, so its first call gives the pattern back.
+// The output to check is that of two calls, the second chained to the
+// first by the chaining value the mode carries, so that a mode that
+// restarted from the IV on every call would be caught.
+func setupCBC(decrypt bool) func(c contender, key []byte, size int) (func(), []byte, error) {
+	return func(c contender, key []byte, size int) (func(), []byte, error) {
+		iv, src := pattern(aes.BlockSize, 4), pattern(size, 3)
+		if decrypt {
+			enc, err := contender{name: reference}.newCBC(key, iv, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			enc.CryptBlocks(src, src)
+		}
+		m, err := c.newCBC(key, iv, decrypt)
+		if err != nil {
+			return nil, nil, err
+		}
+		dst := make([]byte, size)
+		run := func() { m.CryptBlocks(dst, src) }
+		run()
+		out := slices.Clone(dst)
+		run()
+		return run, append(out, dst...), nil
+	}
 }
