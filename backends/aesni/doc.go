@@ -19,10 +19,11 @@
 // No branch and no memory address depends on key or data bytes: loop trip
 // counts and branches depend only on lengths and the key size. The kernels
 // keep no state between calls, so they may run concurrently on distinct
-// outputs. The only stack buffer is the 128 bytes of counter slots in Seal
-// and Open, cleared before they return; partial blocks move through
-// registers. The exported kernels check lengths and the key schedule and
-// panic on misuse, so the assembly never runs on bad arguments.
+// outputs. The only stack buffers are the 128 bytes of counter slots in
+// Seal and Open and the 16-byte key slot of cbcEncrypt's AES-256 loop (see
+// CBC), each cleared before return; partial blocks move through registers.
+// The exported kernels check lengths and the key schedule and panic on
+// misuse, so the assembly never runs on bad arguments.
 //
 // # Three names for every step
 //
@@ -32,10 +33,11 @@
 // one call per instruction or short idiom), and the generator function in
 // backends/_asm/aesni that emits it (seal in gcm.go). The steps inside a
 // kernel have one name in all three places too: the model's whiten,
-// rounds, counter.blocks, counterSlots.next, mulAccumulate, mulLoHi,
-// mulMidPair, reduce, fold, ghashBatch.step, ghashBatch.pair, ghashTail
-// and ctrTail are generator functions of the same names, and the .s
-// carries Comment lines with them. model_test.go runs every kernel
+// rounds, loadChainKeys, cbcStart, chainKeys.middle, chainKeys.ciphertext,
+// chainKeys.chain, unchain, counter.blocks, counterSlots.next,
+// mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
+// ghashBatch.pair, ghashTail and ctrTail are generator functions of the
+// same names, and the .s carries Comment lines with them. model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher, package ghash
 // or package aesround.
 //
@@ -45,6 +47,8 @@
 //	DecryptBlocks  decryptBlocks  decryptBlocksModel  blocks.go
 //	EncryptBlock   encryptBlock   encryptBlockModel   blocks.go
 //	DecryptBlock   decryptBlock   decryptBlockModel   blocks.go
+//	CBCEncrypt     cbcEncrypt     cbcEncryptModel     cbc.go
+//	CBCDecrypt     cbcDecrypt     cbcDecryptModel     cbc.go
 //	CTR32          ctr32          ctr32Model          ctr.go
 //	CTR128         ctr64          ctr64Model          ctr.go
 //	GHASHInit      ghashInit      ghashInitModel      ghash.go
@@ -82,6 +86,52 @@
 // two batches in the bulk loops (see GHASH). avo allocates the registers;
 // the .s shows the assignment it made (in seal: X0 counter, X1 hash, X2-X9
 // blocks).
+//
+// # CBC
+//
+// CBC decryption has no chain to wait for: block i is D(c_i) ^ c_{i-1},
+// and every c is in src. cbcDecrypt runs decryptBlocks' batches (8 blocks,
+// then 4 once, then 1), and unchain XORs each decrypted block with the
+// ciphertext block before it: the first with prev, which stays in a
+// register from one batch to the next (it is loaded from iv and stored back
+// to it), the others with the batch's own ciphertext, read again from src.
+// Those reads, and the read of the batch's last block into prev, come
+// before the batch's stores, so dst may be src. The registers are ECB's
+// and two more: 8 blocks, the round key, prev and the scratch register of
+// the XORs, 11 of 16; 8 blocks keep the AES units busy, as above.
+//
+// CBC encryption is one chain, block i being E(p_i ^ c_{i-1}): a block
+// costs the latency of its rounds, and cbcEncrypt adds nothing to it. The
+// key size picks one of three copies of the loop, each of which loads its
+// round keys into registers once per call. The chain from one block to the
+// next holds no XOR, because the last round ends by XORing its round key
+// in:
+//
+//	AESENCLAST(k_Nr ^ k_0 ^ p_{i+1}, s) = c_i ^ k_0 ^ p_{i+1}
+//
+// is block i+1 XORed with the chaining value and whitened, the state that
+// enters round 1. Its key operand (the next plaintext block loaded and
+// XORed with next = k_Nr ^ k_0) does not depend on the state, so it is
+// ready before the state is. The ciphertext c_i comes from a second
+// AESENCLAST, with k_Nr, on a copy of the state, beside the chain. A block
+// is then Nr dependent AES instructions, Nr times AESENC's latency, and
+// Nr+1 in throughput, which one chain leaves mostly idle.
+//
+//	register                          AES-128  AES-192  AES-256
+//	round keys 1..Nr                  10       12       14
+//	next = k_Nr ^ k_0                 1        1        stack
+//	state                             1        1        1
+//	ciphertext, then p_{i+1} ^ next   1        1        1
+//	--
+//	                                  13       15       16
+//
+// Round key 0 has no register: it reaches the chain folded into next, and
+// the first block is whitened before the loop (cbcStart). AES-256 would
+// need 17 registers, so its next lives in a 16-byte stack slot, aligned by
+// hand because legacy SSE memory operands must be, read by the PXOR that
+// makes the key operand, off the chain, and cleared before return. In the
+// .s, AES-256 has round keys 1..14 in X0-X13, the state in X14 and the
+// ciphertext and plaintext in X15.
 //
 // # Counters
 //
