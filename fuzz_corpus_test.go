@@ -12,14 +12,16 @@ import (
 // The checked-in seed corpus of the fuzz targets is generated here, so
 // that what it holds is written down: every message length at a block or
 // batch edge, with each key size, AAD lengths around a block, short tags,
-// nonces that are not 12 bytes, counters about to wrap, and pieces and
-// chunks that split blocks. TestFuzzCorpus fails if a generated file is
+// nonces that are not 12 bytes, counters about to wrap, pieces and chunks
+// that split blocks, and CBC messages through every batch edge, in calls
+// that split batches and with SetIV between them. TestFuzzCorpus fails if a generated file is
 // missing or differs; run it with VAES_WRITE_CORPUS=1 to (re)write them.
 // Inputs the fuzzer finds and saves next to them are left alone.
 
-// corpusLengths are the message lengths every target is seeded with: the
-// first blocks, the edges of the 4-, 8-, 16-, 30- and 64-block batches the
-// backends use and of two of each, and a few past a page.
+// corpusLengths are the message lengths every target but FuzzCBC is
+// seeded with: the first blocks, the edges of the 4-, 8-, 16-, 30- and
+// 64-block batches the backends use and of two of each, and a few past a
+// page.
 var corpusLengths = []int{
 	0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65,
 	16*8 - 1, 16 * 8, 16*8 + 1,
@@ -107,6 +109,15 @@ var corpusIVs = [][]byte{
 	bytes.Repeat([]byte{0xff}, 16),
 }
 
+// cbcCorpusBlocks are the CBC seeds' message lengths in blocks: the edges
+// of one, two and three of the 8-, 30- and 64-block batches, and one past
+// 8 KiB.
+var cbcCorpusBlocks = []int{
+	0, 1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25,
+	29, 30, 31, 59, 60, 61, 63, 64, 65, 89, 90, 91,
+	127, 128, 129, 191, 192, 193, 513,
+}
+
 // fuzzCorpus returns every generated seed file.
 func fuzzCorpus() []corpusFile {
 	var fs []corpusFile
@@ -123,6 +134,17 @@ func fuzzCorpus() []corpusFile {
 		ctr := append([]byte{byte(i % 3)}, corpusText([]int{16, 24, 32}[i%3], i)...)
 		ctr = append(append(ctr, iv...), corpusText(n, i+7)...)
 		fs = append(fs, corpusFile{"FuzzCTR", name, [][]byte{ctr, corpusCuts[(i+4)%len(corpusCuts)]}})
+	}
+	// CBC: FuzzCTR's layout; every fourth header byte also asks for SetIV
+	// after the first call, and the cuts count blocks.
+	for i, n := range cbcCorpusBlocks {
+		h := byte(i % 3)
+		if i%4 == 3 {
+			h |= 0x80
+		}
+		d := append([]byte{h}, corpusText([]int{16, 24, 32}[int(h)%3], i)...)
+		d = append(append(d, corpusIVs[i%len(corpusIVs)]...), corpusText(16*n, i+9)...)
+		fs = append(fs, corpusFile{"FuzzCBC", fmt.Sprintf("blocks%04d", n), [][]byte{d, corpusCuts[(i+2)%len(corpusCuts)]}})
 	}
 	return fs
 }
