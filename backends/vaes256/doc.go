@@ -153,8 +153,9 @@
 // copies the last block of src to iv before it stores. The fold costs one
 // VPXOR per register (12 vector instructions per register instead of 11
 // for AES-128) and the chain a 32-byte load and store per batch: on that
-// Xeon CBC decryption runs at 0.91-0.98 times the speed of DecryptBlocks
-// at 1344 bytes and 16 KiB.
+// Xeon CBC decryption runs at about 0.9 to 1.0 times the speed of
+// DecryptBlocks at 1344 bytes and 16 KiB (medians of four runs, AES-128
+// and AES-256).
 //
 // # Why 16 blocks in the GCM loops
 //
