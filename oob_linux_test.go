@@ -261,8 +261,9 @@ func oobPageKernel(t *testing.T, at func(string, ...any), b *impl.Backend, k oob
 // (see oobLengths) with every input (key, nonce, IV, additional data,
 // message, tag) and every output at the end of a page followed by an
 // inaccessible one, or at the start of a page preceded by one: Seal, Open
-// (and a failed Open), SealPieces, Sealer, Opener, XORKeyStream, and the
-// block calls. Results must equal crypto/cipher's.
+// (and a failed Open), SealPieces, Sealer, Opener, XORKeyStream, the CBC
+// modes crypto/cipher builds on the Cipher, and the block calls. Results
+// must equal crypto/cipher's.
 func TestOOBPageAPI(t *testing.T) {
 	for _, b := range oobBackends(false) {
 		t.Run(b.Name, func(t *testing.T) {
@@ -442,6 +443,37 @@ func (p *pageAPI) run(t *testing.T, at func(string, ...any), rng *rand.Rand, n i
 	if n%16 != 0 {
 		return
 	}
+	// CBC, in two calls cut at a block: the first call's source and output
+	// start at a page, the second's end at one; then in place at each
+	// edge. The IV ends at a page too.
+	blockCut := cut &^ 15
+	for _, d := range oobCBCModes {
+		iv := nonceA.tail(16)
+		fillRand(rng, iv)
+		want := make([]byte, n)
+		d.new(p.sb, iv).CryptBlocks(want, pt)
+		at("%s, %d bytes cut at %d", d.name, n, blockCut)
+		m := d.new(p.block, iv)
+		first, second := in.head(blockCut), in.tail(n-blockCut)
+		copy(first, pt[:blockCut])
+		copy(second, pt[blockCut:])
+		o1, o2 := out.head(blockCut), out.tail(n-blockCut)
+		m.CryptBlocks(o1, first)
+		m.CryptBlocks(o2, second)
+		if !bytes.Equal(o1, want[:blockCut]) || !bytes.Equal(o2, want[blockCut:]) {
+			fail(d.name)
+		}
+		for _, atTail := range []bool{true, false} {
+			at("%s in place, %d bytes, at tail %v", d.name, n, atTail)
+			buf := in.edge(n, atTail)
+			copy(buf, pt)
+			d.new(p.block, iv).CryptBlocks(buf, buf)
+			if !bytes.Equal(buf, want) {
+				fail(d.name + " in place")
+			}
+		}
+	}
+
 	for _, atTail := range []bool{true, false} {
 		at("EncryptBlocks and DecryptBlocks, %d bytes, at tail %v", n, atTail)
 		src, dst := in.edge(n, atTail), out.edge(n, atTail)

@@ -2,6 +2,7 @@ package vaes_test
 
 import (
 	"bytes"
+	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
 	"fmt"
@@ -18,11 +19,13 @@ import (
 
 // Out-of-bounds tests, part one: guard bytes. Every kernel of every
 // backend, called directly through package kernels (the Seal and Open
-// kernels with a secret and with a public counter, and the one-block
-// kernels, included), and SealPieces, Sealer and Opener on every backend,
-// run with random guard bytes before their output, in the spare capacity
-// after it, in the part of a longer dst past the result, and around the
-// counter, GHASH state, key schedule and key-power table they update;
+// kernels with a secret and with a public counter, the one-block kernels
+// and the CBC kernels included), SealPieces, Sealer and Opener, and the
+// CBC modes crypto/cipher builds on a *Cipher, on every backend, run with
+// random guard bytes before their output, in the spare capacity after it,
+// in the part of a longer dst past the result, and around the counter (or
+// CBC's chaining value), GHASH state, key schedule and key-power table
+// they update;
 // every guard byte must be untouched afterwards, and every input
 // unchanged. (The conformance battery already checks Seal, Open,
 // XORKeyStream and EncryptBlocks of the public API this way, in its memory
@@ -117,6 +120,9 @@ var oobKernels = []oobKernel{
 	{"OpenPublic", anyLength, true, func(b *impl.Backend, s oobState, dst, src []byte) {
 		kernels.Open(b, s.ks, s.ht, s.ctr, s.y, dst, src, true)
 	}},
+	// The CBC kernels carry their chaining value in the counter's place.
+	{"CBCEncrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.CBCEncrypt(b, s.ks, s.ctr, dst, src) }},
+	{"CBCDecrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.CBCDecrypt(b, s.ks, s.ctr, dst, src) }},
 }
 
 // oobRef computes what kernel k should give, with the generic backend's
@@ -315,6 +321,78 @@ func TestOOBGuardsPiecesAndStreams(t *testing.T) {
 					want := []cipher.AEAD{std, std13}[i].Seal(nil, nonce, pt, aad)
 					if !oobPiecesAndStreams(t, gg, rng, nonce, aad, pt, want) {
 						return
+					}
+				}
+			}
+		})
+	}
+}
+
+// oobCBCModes are crypto/cipher's CBC constructors.
+var oobCBCModes = []struct {
+	name string
+	new  func(cipher.Block, []byte) cipher.BlockMode
+}{{"CBC encrypter", cipher.NewCBCEncrypter}, {"CBC decrypter", cipher.NewCBCDecrypter}}
+
+// TestOOBGuardsCBC runs the CBC modes crypto/cipher builds on a *Cipher,
+// on every backend, at every whole-block length (see oobLengths), in
+// calls of random numbers of blocks: each call's dst has guard bytes
+// before it and in its spare capacity, is longer than the result with
+// guard bytes past the result, or is the source itself. Results must be
+// crypto/aes's, guards untouched, and a call after them must show the
+// chaining value crypto/aes's mode has.
+func TestOOBGuardsCBC(t *testing.T) {
+	for _, b := range oobBackends(false) {
+		t.Run(b.Name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(14, 15))
+			key := oobBytes(rng, 24)
+			restore := impl.Select(b)
+			c, err := vaes.NewCipher(key)
+			restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sb, err := aes.NewCipher(key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range oobLengths(b) {
+				if n%16 != 0 {
+					continue
+				}
+				iv, src, probe := oobBytes(rng, 16), oobBytes(rng, n), oobBytes(rng, 32)
+				for _, d := range oobCBCModes {
+					ref := d.new(sb, iv)
+					want := make([]byte, n+32)
+					ref.CryptBlocks(want[:n], src)
+					ref.CryptBlocks(want[n:], probe)
+					m := d.new(c, iv)
+					for i, cut := range oobCuts(rng, n/16) {
+						lo, hi := 16*cut[0], 16*cut[1]
+						k := hi - lo
+						dst, check := oobGuarded(rng, k)
+						layout := []string{"guarded dst", "long dst", "in place"}[(i+n/16)%3]
+						switch layout {
+						case "guarded dst":
+							dst = dst[:k]
+							m.CryptBlocks(dst, src[lo:hi])
+						case "long dst":
+							dst = dst[:k+1+rng.IntN(cap(dst)-k)]
+							m.CryptBlocks(dst, src[lo:hi])
+						case "in place":
+							dst = dst[:k]
+							copy(dst, src[lo:hi])
+							m.CryptBlocks(dst, dst)
+						}
+						if msg := check(dst[:k]); msg != "" || !bytes.Equal(dst[:k], want[lo:hi]) {
+							t.Fatalf("%s, %d bytes, blocks [%d, %d) with %s: %s; result differs from crypto/aes's: %v",
+								d.name, n, cut[0], cut[1], layout, msg, !bytes.Equal(dst[:k], want[lo:hi]))
+						}
+					}
+					got := make([]byte, 32)
+					m.CryptBlocks(got, probe)
+					if !bytes.Equal(got, want[n:]) {
+						t.Fatalf("%s, %d bytes: a call after them differs from crypto/aes's (the chaining value)", d.name, n)
 					}
 				}
 			}
