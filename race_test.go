@@ -14,7 +14,8 @@ import (
 )
 
 // The race tests share one *GCM and one *Cipher per backend among many
-// goroutines, each making every kind of call and checking every result.
+// goroutines, each making every kind of call and checking every result;
+// the modes crypto/cipher builds on a shared *Cipher are one per goroutine.
 // *GCM and *Cipher promise to be safe for concurrent use; run under the
 // race detector (go test -race -run Race .) these tests fail if any call
 // writes to shared state, and without it they still check that no call
@@ -209,6 +210,73 @@ func TestRaceCipher(t *testing.T) {
 				}
 				if !bytes.Equal(got, want) {
 					return fmt.Errorf("XORKeyStream differs")
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// TestRaceCBC shares one *Cipher per backend among many goroutines, each
+// with its own CBC encrypter and decrypter from crypto/cipher (a BlockMode
+// is for one goroutine at a time, as crypto/aes's are), and a routed GCM
+// and CTR stream per goroutine too; every goroutine's messages, fed in
+// calls of its own sizes and checked against crypto/aes's, must come out
+// as if it ran alone.
+func TestRaceCBC(t *testing.T) {
+	for _, b := range oobBackends(false) {
+		t.Run(b.Name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(16, 17))
+			key := oobBytes(rng, 32)
+			restore := impl.Select(b)
+			c, err := vaes.NewCipher(key)
+			restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			blk, _ := aes.NewCipher(key)
+			std, _ := cipher.NewGCM(blk)
+			type job struct{ iv, pt, ct, ks, nonce, sealed []byte }
+			jobs := make([]job, raceWorkers)
+			for w := range jobs {
+				n := raceLengths(b)[len(raceLengths(b))-1-w%4] &^ 15
+				j := job{iv: oobBytes(rng, 16), pt: oobBytes(rng, n), nonce: oobBytes(rng, 12)}
+				j.ct = make([]byte, n)
+				cipher.NewCBCEncrypter(blk, j.iv).CryptBlocks(j.ct, j.pt)
+				j.ks = make([]byte, n)
+				cipher.NewCTR(blk, j.iv).XORKeyStream(j.ks, j.pt)
+				j.sealed = std.Seal(nil, j.nonce, j.pt, nil)
+				jobs[w] = j
+			}
+			raceRun(t, func(w int) error {
+				j := jobs[w]
+				for round := range 3 {
+					enc := cipher.NewCBCEncrypter(c, j.iv)
+					dec := cipher.NewCBCDecrypter(c, j.iv)
+					ctr := cipher.NewCTR(c, j.iv)
+					g, err := cipher.NewGCM(c)
+					if err != nil {
+						return err
+					}
+					ct, pt, ks := make([]byte, len(j.pt)), bytes.Clone(j.ct), make([]byte, len(j.pt))
+					step := 16 * (1 + (w*7+round)%40)
+					for off := 0; off < len(j.pt); off += step {
+						end := min(off+step, len(j.pt))
+						enc.CryptBlocks(ct[off:end], j.pt[off:end])
+						dec.CryptBlocks(pt[off:end], pt[off:end])
+						ctr.XORKeyStream(ks[off:end], j.pt[off:end])
+					}
+					switch {
+					case !bytes.Equal(ct, j.ct):
+						return fmt.Errorf("CBC encryption of %d bytes in steps of %d differs", len(ct), step)
+					case !bytes.Equal(pt, j.pt):
+						return fmt.Errorf("CBC decryption in place of %d bytes in steps of %d differs", len(pt), step)
+					case !bytes.Equal(ks, j.ks):
+						return fmt.Errorf("routed CTR of %d bytes in steps of %d differs", len(ks), step)
+					}
+					if got := g.Seal(nil, j.nonce, j.pt, nil); !bytes.Equal(got, j.sealed) {
+						return fmt.Errorf("routed GCM Seal of %d bytes differs", len(j.pt))
+					}
 				}
 				return nil
 			})
