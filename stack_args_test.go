@@ -3,6 +3,7 @@
 package vaes_test
 
 import (
+	"crypto/cipher"
 	"testing"
 
 	"github.com/vaesgo/vaes"
@@ -24,6 +25,19 @@ func TestStackArgumentsStayOnStack(t *testing.T) {
 		c, err := vaes.NewCipher(key)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The GCM crypto/cipher returns for a *Cipher, called on its
+		// concrete type. (Its CBC modes and CTR stream have unexported
+		// types, reached only through crypto/cipher's interfaces, whose
+		// arguments escape whatever the callee does; TestRoutedAllocs holds
+		// them to no allocations with buffers on the heap.)
+		a, err := cipher.NewGCMWithTagSize(c, 13)
+		if err != nil {
+			t.Fatal(err)
+		}
+		routed, ok := a.(*vaes.GCM)
+		if !ok {
+			t.Fatalf("cipher.NewGCMWithTagSize(*vaes.Cipher, 13) is a %T", a)
 		}
 		checks := []struct {
 			what string
@@ -47,6 +61,17 @@ func TestStackArgumentsStayOnStack(t *testing.T) {
 				var buf [41 + 16]byte
 				pieces := [2][]byte{payload[:], contentType[:]}
 				g.SealPieces(buf[:0], nonce[:], pieces[:], nonce[:4])
+			}},
+			{"cipher.NewGCMWithTagSize's Seal and Open", func() {
+				var nonce [12]byte
+				var aad [13]byte
+				var msg [1350]byte
+				var buf [1350 + 13]byte
+				nonce[0], aad[0] = 3, 4
+				sealed := routed.Seal(buf[:0], nonce[:], msg[:], aad[:])
+				if _, err := routed.Open(msg[:0], nonce[:], sealed, aad[:]); err != nil {
+					panic(err)
+				}
 			}},
 			{"Cipher", func() {
 				var b [4 * vaes.BlockSize]byte
