@@ -15588,7 +15588,7 @@ openExit_2:
 	RET
 
 // func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
 TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -15601,7 +15601,63 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	MOVQ  src_len+56(FP), R8
 	TESTQ R8, R8
 	JZ    cbcDone_1
+	CMPQ  R8, $0x10
+	JNE   cbcLong_1
 
+	// cbcShort: exactly one block, on an XMM register.
+	VMOVDQU64 (DI), X0
+	VMOVDQA64 X0, X1
+	VPXORD    (AX), X1, X1
+	CMPQ      DX, $0x0c
+	JB        rounds10_95
+	JE        rounds12_95
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC 16(AX), X1, X1
+	VAESDEC 32(AX), X1, X1
+
+rounds12_95:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC -176(CX), X1, X1
+	VAESDEC -160(CX), X1, X1
+
+rounds10_95:
+	// Round Nr-9.
+	VAESDEC -144(CX), X1, X1
+
+	// Round Nr-8.
+	VAESDEC -128(CX), X1, X1
+
+	// Round Nr-7.
+	VAESDEC -112(CX), X1, X1
+
+	// Round Nr-6.
+	VAESDEC -96(CX), X1, X1
+
+	// Round Nr-5.
+	VAESDEC -80(CX), X1, X1
+
+	// Round Nr-4.
+	VAESDEC -64(CX), X1, X1
+
+	// Round Nr-3.
+	VAESDEC -48(CX), X1, X1
+
+	// Round Nr-2.
+	VAESDEC -32(CX), X1, X1
+
+	// Round Nr-1.
+	VAESDEC -16(CX), X1, X1
+
+	// Last round.
+	VAESDECLAST (CX), X1, X1
+	VPXORD      (BX), X1, X1
+	VMOVDQU64   X1, (SI)
+	VMOVDQU64   X0, (BX)
+	VZEROUPPER
+	RET
+
+cbcLong_1:
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
 	VBROADCASTI32X4 -144(CX), Z6
@@ -15674,8 +15730,8 @@ cbc16_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K1, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_95
-	JE       rounds12_95
+	JB       rounds10_96
+	JE       rounds12_96
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -15711,7 +15767,7 @@ cbc16_1:
 	VAESDEC Z3, Z30, Z30
 	VAESDEC Z3, Z31, Z31
 
-rounds12_95:
+rounds12_96:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z4, Z17, Z17
@@ -15746,7 +15802,7 @@ rounds12_95:
 	VAESDEC Z5, Z30, Z30
 	VAESDEC Z5, Z31, Z31
 
-rounds10_95:
+rounds10_96:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 	VAESDEC Z6, Z17, Z17
@@ -15991,8 +16047,8 @@ cbcSteps_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K1, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_96
-	JE       rounds12_96
+	JB       rounds10_97
+	JE       rounds12_97
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16012,7 +16068,7 @@ cbcSteps_1:
 	VAESDEC Z3, Z22, Z22
 	VAESDEC Z3, Z23, Z23
 
-rounds12_96:
+rounds12_97:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z4, Z17, Z17
@@ -16031,7 +16087,7 @@ rounds12_96:
 	VAESDEC Z5, Z22, Z22
 	VAESDEC Z5, Z23, Z23
 
-rounds10_96:
+rounds10_97:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 	VAESDEC Z6, Z17, Z17
@@ -16171,8 +16227,8 @@ cbcSkip8_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K1, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_97
-	JE       rounds12_97
+	JB       rounds10_98
+	JE       rounds12_98
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16184,7 +16240,7 @@ cbcSkip8_1:
 	VAESDEC Z3, Z18, Z18
 	VAESDEC Z3, Z19, Z19
 
-rounds12_97:
+rounds12_98:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z4, Z17, Z17
@@ -16195,7 +16251,7 @@ rounds12_97:
 	VAESDEC Z5, Z18, Z18
 	VAESDEC Z5, Z19, Z19
 
-rounds10_97:
+rounds10_98:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 	VAESDEC Z6, Z17, Z17
@@ -16283,8 +16339,8 @@ cbcSkip4_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K1, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_98
-	JE       rounds12_98
+	JB       rounds10_99
+	JE       rounds12_99
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16292,14 +16348,14 @@ cbcSkip4_1:
 	VAESDEC Z3, Z16, Z16
 	VAESDEC Z3, Z17, Z17
 
-rounds12_98:
+rounds12_99:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z4, Z17, Z17
 	VAESDEC Z5, Z16, Z16
 	VAESDEC Z5, Z17, Z17
 
-rounds10_98:
+rounds10_99:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 	VAESDEC Z6, Z17, Z17
@@ -16361,19 +16417,19 @@ cbcSkip2_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K1, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_99
-	JE       rounds12_99
+	JB       rounds10_100
+	JE       rounds12_100
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z3, Z16, Z16
 
-rounds12_99:
+rounds12_100:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z5, Z16, Z16
 
-rounds10_99:
+rounds10_100:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 
@@ -16431,19 +16487,19 @@ cbcSkip1_1:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VMOVDQU8 -16(DI), K2, Z15
 	CMPQ     DX, $0x0c
-	JB       rounds10_100
-	JE       rounds12_100
+	JB       rounds10_101
+	JE       rounds12_101
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z3, Z16, Z16
 
-rounds12_100:
+rounds12_101:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z4, Z16, Z16
 	VAESDEC Z5, Z16, Z16
 
-rounds10_100:
+rounds10_101:
 	// Round Nr-9.
 	VAESDEC Z6, Z16, Z16
 

@@ -11,8 +11,8 @@ import (
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
 )
 
-// cbcDecryptKernel emits cbcDecrypt (model: cbcDecryptModel): the ECB
-// loop's 64 blocks per iteration and its steps of 32, 16, 8 and 4 blocks,
+// cbcDecryptKernel emits cbcDecrypt (model: cbcDecryptModel): one block on
+// an XMM register (cbcShort), else the ECB loop's 64 blocks per iteration and its steps of 32, 16, 8 and 4 blocks,
 // then the last 1..3 blocks in one register through masks, each register's
 // previous ciphertext blocks added in its last round (chainedDecryption),
 // and the last ciphertext block of each batch carried in lane 0 of a
@@ -33,9 +33,17 @@ func cbcDecryptKernel() {
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
 
-	done := emit.NewLabel("cbcDone")
+	done, long := emit.NewLabel("cbcDone"), emit.NewLabel("cbcLong")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
+	CMPQ(n, U8(shortBytes))
+	JNE(LabelRef(long))
+	Comment("cbcShort: exactly one block, on an XMM register.")
+	cbcShort(s, iv, dst, src)
+	VZEROUPPER()
+	RET()
+
+	Label(long)
 	k := loadRoundKeys(s)
 	chain := loadChain(Mem{Base: iv})
 	Comment("The mask of bytes 16..63: a whole register's chainOperand.")
@@ -164,4 +172,18 @@ func cbcTail(k *roundKeys, chain VecVirtual, dst, src, n GPVirtual) {
 	k.rounds(chainedDecryption(func(int) Op { return chain }), []VecVirtual{x}, nil)
 	reloadChain(Mem{Base: src, Index: n, Scale: 1, Disp: -16}, chain)
 	storeMasked(x, mask, Mem{Base: dst})
+}
+
+// cbcShort decrypts exactly one block (model: cbcShort): the short path's
+// rounds16 with the round keys read from memory, iv added after the last
+// round, and plain 16-byte loads and stores. The ciphertext block is loaded
+// first and stored to iv last, so dst may be src.
+func cbcShort(s emit.Schedule, iv, dst, src GPVirtual) {
+	c, x := XMM(), XMM()
+	VMOVDQU64(Mem{Base: src}, c)
+	VMOVDQA64(c, x)
+	rounds16(decryption, s, x)
+	VPXORD(Mem{Base: iv}, x, x)
+	VMOVDQU64(x, Mem{Base: dst})
+	VMOVDQU64(c, Mem{Base: iv})
 }

@@ -1,7 +1,8 @@
 // Command vaes512 generates backends/vaes512/vaes512_amd64.s and the Go
 // declarations of its functions (vaes512_stub_amd64.go): the VAES and
 // VPCLMULQDQ kernels on the 32 512-bit ZMM registers, four blocks per
-// register, 64 blocks per iteration for ECB and CTR and 16 for GCM.
+// register, 64 blocks per iteration for ECB, CTR and CBC decryption and 16
+// for GCM.
 //
 // It also writes the Go around the kernels (see package api): vaes512.go, the
 // exported functions that check their arguments and call the kernels, and
