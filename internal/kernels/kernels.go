@@ -223,13 +223,34 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 }
 
 // CBCEncrypt encrypts the len(src)/16 whole blocks of src into dst in
-// cipher block chaining mode, carrying the chaining value in iv.
+// cipher block chaining mode, carrying the chaining value in iv from one
+// call to the next. Each block waits for the one before it, so wider
+// registers do not help: on every backend whose CPU has AES-NI
+// (impl.Backend.AESNI) it runs aesni's serial kernel, with the round keys
+// held in registers for the whole buffer; elsewhere the generic one. dst
+// and src may be the same slice.
 func CBCEncrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
+	if b.AESNI {
+		aesni.CBCEncrypt(ks, iv, dst, src)
+		return
+	}
 	generic.CBCEncrypt(ks, iv, dst, src)
 }
 
 // CBCDecrypt decrypts the len(src)/16 whole blocks of src into dst in
-// cipher block chaining mode, carrying the chaining value in iv.
+// cipher block chaining mode, carrying the chaining value in iv from one
+// call to the next. Every block depends only on two ciphertext blocks, so
+// it runs at each backend's full batch width. dst and src may be the same
+// slice.
 func CBCDecrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
-	generic.CBCDecrypt(ks, iv, dst, src)
+	switch b.ID {
+	case impl.VAES512:
+		vaes512.CBCDecrypt(ks, iv, dst, src)
+	case impl.VAES256:
+		vaes256.CBCDecrypt(ks, iv, dst, src)
+	case impl.AESNI:
+		aesni.CBCDecrypt(ks, iv, dst, src)
+	default:
+		generic.CBCDecrypt(ks, iv, dst, src)
+	}
 }
