@@ -73,8 +73,8 @@ func CBCEncrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 // cipher block chaining mode with the expanded key ks: each block is
 // decrypted and XORed with the ciphertext block before it, iv for the
 // first. On return iv holds the last ciphertext block of src, where the
-// next call goes on. dst and src may be the same slice. It panics like
-// CBCEncrypt.
+// next call goes on. dst and src may be the same slice. It panics if
+// len(src) is not a multiple of 16 or dst is shorter than src.
 func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckBlocks(name, dst, src)
