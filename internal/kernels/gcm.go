@@ -9,14 +9,24 @@ import (
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
-// GCMKey is one key's GCM material: 488 + 16 + 8 + 512 = 1024 bytes, the
+// GCMKey is one key's GCM material: 512 + 488 + 16 + 8 = 1024 bytes, the
 // allocator's 1024-byte size class. It holds no pointers, so the garbage
 // collector never scans it, and a GCM made for one message pays for
 // clearing and collecting all of it: it should not grow.
 //
-// The round keys start the allocation and the table starts at 512 bytes,
-// both at multiples of 64, so that no 16-, 32- or 64-byte load of a round
-// key or key power straddles two cache lines.
+// The table starts the allocation and the round keys start at 512 bytes,
+// both at multiples of 64, so that no 16-, 32- or 64-byte load of a key
+// power or round key straddles two cache lines.
+//
+// The table comes first because vaes512's tails load their key powers with
+// masked 64-byte loads whose unused lanes reach up to 48 bytes past the
+// table's end. Those lanes are never read, but where they fall on a page
+// the process has not written to lately the CPU takes a microcode assist
+// on every such load (measured: 1.6 to 2.4 times the time of a whole Seal
+// of 257 or 1350 bytes). Allocations of this size class start at multiples
+// of 1024 bytes, so with the round keys first one key in four had its
+// table end at the end of a page; with the table first those lanes fall on
+// the round keys, inside the allocation, whatever its address.
 //
 // Init builds the backend's whole table of H's powers at once. Building
 // it only once a key had proved long-lived (starting new keys on a smaller
@@ -27,10 +37,10 @@ import (
 // message does pay for is the size of this allocation, so that is what is
 // kept small. (docs/notes.md has the measurements.)
 type GCMKey struct {
+	Table ghash.Table // H's powers, in the layout the backend's GHASH reads
 	KS    aesround.Schedule
 	H     [16]byte // E_K(0^128)
 	_     [8]byte
-	Table ghash.Table // H's powers, in the layout the backend's GHASH reads
 }
 
 // Init expands key (16, 24 or 32 bytes) on backend b and prepares the
