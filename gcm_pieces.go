@@ -84,7 +84,11 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	checkPieceOverlaps(out, pieces, additionalData)
 
 	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
-	kernels.EncryptBlocks(k.B, &k.Key.KS, masks[:n], masks[:n])
+	if n == BlockSize {
+		kernels.EncryptBlocks(k.B, &k.Key.KS, masks[:n], masks[:n])
+	} else {
+		kernels.EncryptTwo(k.B, &k.Key.KS, &masks)
+	}
 	for j := range total - end {
 		final[j] ^= masks[BlockSize+j]
 	}
@@ -164,7 +168,7 @@ func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total i
 	ret, out := sliceForAppend(dst, total+g.tagSize)
 	checkPieceOverlaps(out, pieces, additionalData)
 	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
-	kernels.EncryptBlocks(k.B, &k.Key.KS, masks[:], masks[:])
+	kernels.EncryptTwo(k.B, &k.Key.KS, &masks)
 	for j := range n {
 		final[j] ^= masks[BlockSize+j]
 	}

@@ -94,6 +94,22 @@ func DecryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 	DecryptBlocks(b, ks, dst[:], src[:])
 }
 
+// EncryptTwo encrypts the two blocks of b in place, for SealPieces' tag
+// mask and last block. On vaes512 it makes two calls of aesni's one-block
+// kernel, which keep the work on XMM registers: vaes512's blocks kernel
+// runs two blocks on a ZMM register, and in a call this short that cost
+// SealPieces of 256+1 bytes 1.03-1.44 times Seal of 257 (Intel Xeon model
+// 207) where two one-block calls give 0.95-0.99. The other backends'
+// kernels do two blocks on registers of their own width.
+func EncryptTwo(be *impl.Backend, ks *aesround.Schedule, b *[32]byte) {
+	if be.ID == impl.VAES512 && be.AESNI {
+		aesni.EncryptBlock(ks, (*[16]byte)(b[:16]), (*[16]byte)(b[:16]))
+		aesni.EncryptBlock(ks, (*[16]byte)(b[16:]), (*[16]byte)(b[16:]))
+		return
+	}
+	EncryptBlocks(be, ks, b[:], b[:])
+}
+
 // CTR32 XORs src with the keystream E(ctr), E(ctr+1), ... into dst, where
 // the counter is the low 32 bits of the block, big-endian, and wraps
 // without carrying (GCM's inc32). Any length; a partial last block uses one

@@ -322,3 +322,22 @@ func TestCBC(t *testing.T) {
 		}
 	}
 }
+
+// TestEncryptTwo holds EncryptTwo to crypto/aes.
+func TestEncryptTwo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, b := range runnable(t) {
+		key := randomBytes(rng, 32)
+		block, _ := aes.NewCipher(key)
+		var ks aesround.Schedule
+		kernels.Expand(b, &ks, key)
+		two := [32]byte(randomBytes(rng, 32))
+		var want [32]byte
+		block.Encrypt(want[:16], two[:16])
+		block.Encrypt(want[16:], two[16:])
+		kernels.EncryptTwo(b, &ks, &two)
+		if two != want {
+			t.Errorf("%s: EncryptTwo %x, want %x", b.Name, two, want)
+		}
+	}
+}
