@@ -70,8 +70,12 @@ func stdGCM(b *testing.B, key []byte) cipher.AEAD {
 
 // BenchmarkSeal is kernels.GCM.Seal with a 12-byte nonce (the public
 // kernels), as every vaes.GCM.Seal with a 12-byte nonce runs it.
-func BenchmarkSeal(b *testing.B) {
-	forEach(b, []int{16, 32}, benchSizes, func(b *testing.B, be *impl.Backend, key []byte, size int) {
+func BenchmarkSeal(b *testing.B) { benchSeal(b, []int{16, 32}, true) }
+
+// benchSeal measures kernels.GCM.Seal with the public or the general
+// kernels, for each key size, beside crypto/cipher's Seal.
+func benchSeal(b *testing.B, keySizes []int, public bool) {
+	forEach(b, keySizes, benchSizes, func(b *testing.B, be *impl.Backend, key []byte, size int) {
 		nonce, src, dst := make([]byte, 12), make([]byte, size), make([]byte, size+16)
 		if be == nil {
 			std := stdGCM(b, key)
@@ -80,7 +84,7 @@ func BenchmarkSeal(b *testing.B) {
 			}
 			return
 		}
-		g := kernels.GCM{B: be, Key: newKey(b, be, key), Public: true}
+		g := kernels.GCM{B: be, Key: newKey(b, be, key), Public: public}
 		for b.Loop() {
 			g.Seal(dst, nonce, src, benchAAD, 16)
 		}
@@ -112,22 +116,7 @@ func BenchmarkOpen(b *testing.B) {
 
 // BenchmarkSealGeneral is BenchmarkSeal on the general kernels, which take
 // a secret counter (nonces other than 12 bytes), with AES-128.
-func BenchmarkSealGeneral(b *testing.B) {
-	forEach(b, []int{16}, benchSizes, func(b *testing.B, be *impl.Backend, key []byte, size int) {
-		nonce, src, dst := make([]byte, 12), make([]byte, size), make([]byte, size+16)
-		if be == nil {
-			std := stdGCM(b, key)
-			for b.Loop() {
-				std.Seal(dst[:0], nonce, src, benchAAD)
-			}
-			return
-		}
-		g := kernels.GCM{B: be, Key: newKey(b, be, key), Public: false}
-		for b.Loop() {
-			g.Seal(dst, nonce, src, benchAAD, 16)
-		}
-	})
-}
+func BenchmarkSealGeneral(b *testing.B) { benchSeal(b, []int{16}, false) }
 
 // BenchmarkCTR is CTR128 against crypto/cipher's CTR, AES-128.
 func BenchmarkCTR(b *testing.B) {
