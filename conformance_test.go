@@ -117,6 +117,18 @@ func bound(b *impl.Backend) conformance.Impl {
 	}
 }
 
+// cipherOn returns vaes.NewCipher(key) built on backend b, failing the
+// test on an error.
+func cipherOn(t testing.TB, b *impl.Backend, key []byte) *vaes.Cipher {
+	t.Helper()
+	defer impl.Select(b)()
+	c, err := vaes.NewCipher(key)
+	if err != nil {
+		t.Fatalf("%s: NewCipher: %v", b.Name, err)
+	}
+	return c
+}
+
 // aead converts a *vaes.GCM result to a cipher.AEAD without turning a nil
 // pointer into a non-nil interface.
 func aead(g *vaes.GCM, err error) (cipher.AEAD, error) {

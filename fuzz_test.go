@@ -388,12 +388,7 @@ func FuzzCBC(f *testing.F) {
 		}{{"encrypting", cipher.NewCBCEncrypter}, {"decrypting", cipher.NewCBCDecrypter}} {
 			want := run(d.new(blk, c.iv), false)
 			for _, b := range fuzzBackends() {
-				restore := impl.Select(b)
-				vc, err := vaes.NewCipher(c.key)
-				restore()
-				if err != nil {
-					t.Fatalf("%s: NewCipher: %v", b.Name, err)
-				}
+				vc := cipherOn(t, b, c.key)
 				for _, inPlace := range []bool{false, true} {
 					if got := run(d.new(vc, c.iv), inPlace); !bytes.Equal(got, want) {
 						t.Fatalf("%s: CBC %s in calls of %v blocks (SetIV after the first %v, in place %v) = %x, want %x (the last block from a call after them)",

@@ -346,12 +346,7 @@ func TestOOBGuardsCBC(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(14, 15))
 			key := oobBytes(rng, 24)
-			restore := impl.Select(b)
-			c, err := vaes.NewCipher(key)
-			restore()
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := cipherOn(t, b, key)
 			sb, err := aes.NewCipher(key)
 			if err != nil {
 				t.Fatal(err)

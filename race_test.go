@@ -144,12 +144,7 @@ func TestRaceCipher(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(12, 13))
 			key := oobBytes(rng, 16)
-			restore := impl.Select(b)
-			c, err := vaes.NewCipher(key)
-			restore()
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := cipherOn(t, b, key)
 			blk, _ := aes.NewCipher(key)
 			var pts, cts [][]byte
 			for _, n := range raceLengths(b) {
@@ -195,8 +190,9 @@ func TestRaceCipher(t *testing.T) {
 			want := make([]byte, 3000)
 			cipher.NewCTR(blk, iv).XORKeyStream(want, want)
 			streams := make([]cipher.Stream, raceWorkers)
-			restore = impl.Select(b)
+			restore := impl.Select(b)
 			for w := range streams {
+				var err error
 				if streams[w], err = vaes.NewCTR(key, iv); err != nil {
 					t.Fatal(err)
 				}
@@ -228,12 +224,7 @@ func TestRaceCBC(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(16, 17))
 			key := oobBytes(rng, 32)
-			restore := impl.Select(b)
-			c, err := vaes.NewCipher(key)
-			restore()
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := cipherOn(t, b, key)
 			blk, _ := aes.NewCipher(key)
 			std, _ := cipher.NewGCM(blk)
 			type job struct{ iv, pt, ct, ks, nonce, sealed []byte }
