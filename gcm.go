@@ -52,7 +52,7 @@ func (g *GCM) msg(nonce []byte) kernels.GCM {
 	if g.prepare != nil {
 		g.once.Do(g.prepare)
 	}
-	return kernels.GCM{B: g.b, Key: g.key, Public: len(nonce) == gcmStandardNonceSize}
+	return kernels.GCM{B: g.b, Key: g.key, Public: len(nonce) == gcmStandardNonceSize, TagSize: g.tagSize}
 }
 
 // NewGCM returns AES-GCM with the standard 12-byte nonce and 16-byte tag.
@@ -167,7 +167,8 @@ func (g *GCM) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if alias.AnyOverlap(out, additionalData) {
 		panic("crypto/cipher: invalid buffer overlap of output and additional data")
 	}
-	g.msg(nonce).Seal(out, nonce, plaintext, additionalData, g.tagSize)
+	k := g.msg(nonce)
+	k.Seal(out, nonce, plaintext, additionalData)
 	return ret
 }
 
@@ -199,7 +200,8 @@ func (g *GCM) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 	if alias.AnyOverlap(out, additionalData) {
 		panic("crypto/cipher: invalid buffer overlap of output and additional data")
 	}
-	if !g.msg(nonce).Open(out, nonce, ciphertext, additionalData, g.tagSize) {
+	k := g.msg(nonce)
+	if !k.Open(out, nonce, ciphertext, additionalData) {
 		return nil, errOpen
 	}
 	return ret, nil

@@ -58,7 +58,8 @@ func (r gcmRandomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byt
 	}
 	nonce = out[:gcmStandardNonceSize]
 	rand.Read(nonce)
-	r.g.msg(nonce).Seal(body, nonce, plaintext, additionalData, gcmTagSize)
+	k := r.g.msg(nonce)
+	k.Seal(body, nonce, plaintext, additionalData)
 	return ret
 }
 
@@ -89,7 +90,8 @@ func (r gcmRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]b
 		copy(out[:len(ciphertext)], body)
 		body = out[:len(body)]
 	}
-	if !r.g.msg(nonceBuf[:]).Open(out, nonceBuf[:], body, additionalData, gcmTagSize) {
+	k := r.g.msg(nonceBuf[:])
+	if !k.Open(out, nonceBuf[:], body, additionalData) {
 		return nil, errOpen
 	}
 	return ret, nil

@@ -117,14 +117,14 @@ type gcmState struct {
 }
 
 func newGCMState(b *impl.Backend) *gcmState {
-	return &gcmState{kernels.GCM{B: b, Key: new(kernels.GCMKey), Public: true}}
+	return &gcmState{kernels.GCM{B: b, Key: new(kernels.GCMKey), Public: true, TagSize: 16}}
 }
 
 // setKey computes the key schedule, H = E_K(0) and the GHASH table.
 func (s *gcmState) setKey(key []byte) { s.g.Key.Init(s.g.B, key) }
 
 // seal is GCM.Seal's work on the kernels, without its argument checks.
-func (s *gcmState) seal(out, nonce, msg, aad []byte) { s.g.Seal(out, nonce, msg, aad, 16) }
+func (s *gcmState) seal(out, nonce, msg, aad []byte) { s.g.Seal(out, nonce, msg, aad) }
 
 // experiments returns the experiments for backend b. The stdlib backend
 // has no kernels, so only its plaintext experiments run.

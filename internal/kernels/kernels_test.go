@@ -97,7 +97,7 @@ func testGCM(t *testing.T, b *impl.Backend, keySize, nonceSize, tagSize int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := kernels.GCM{B: b, Key: newKey(t, b, key), Public: nonceSize == 12}
+	g := kernels.GCM{B: b, Key: newKey(t, b, key), Public: nonceSize == 12, TagSize: tagSize}
 	lengths := gcmLengths()
 	if nonceSize != 12 || tagSize != 16 || keySize == 24 {
 		lengths = everyThird(lengths) // the general kernels and AES-192: a third of the lengths
@@ -108,16 +108,16 @@ func testGCM(t *testing.T, b *impl.Backend, keySize, nonceSize, tagSize int) {
 		plaintext := randomBytes(rng, n)
 		want := std.Seal(nil, nonce, plaintext, aad)
 		got := make([]byte, n+tagSize)
-		g.Seal(got, nonce, plaintext, aad, tagSize)
+		g.Seal(got, nonce, plaintext, aad)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("n=%d aad=%d: Seal\n%x, want\n%x", n, len(aad), got, want)
 		}
 		opened := make([]byte, n)
-		if !g.Open(opened, nonce, got, aad, tagSize) || !bytes.Equal(opened, plaintext) {
+		if !g.Open(opened, nonce, got, aad) || !bytes.Equal(opened, plaintext) {
 			t.Fatalf("n=%d: Open of a good message failed", n)
 		}
 		got[rng.IntN(len(got))] ^= 1 << rng.IntN(8)
-		if g.Open(opened, nonce, got, aad, tagSize) {
+		if g.Open(opened, nonce, got, aad) {
 			t.Fatalf("n=%d: Open accepted a modified message", n)
 		}
 		if !bytes.Equal(opened, make([]byte, n)) {
