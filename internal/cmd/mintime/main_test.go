@@ -32,8 +32,8 @@ func TestLowest(t *testing.T) {
 	}
 }
 
-// TestMeasureLine checks that one measurement runs and prints three lines
-// (Seal, Open, CTR) that lowest can read back.
+// TestMeasureLine checks that one measurement runs and prints six lines
+// (Seal, Open, CTR, and the routed three) that lowest can read back.
 func TestMeasureLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.txt")
 	f, err := os.Create(path)
@@ -42,14 +42,14 @@ func TestMeasureLine(t *testing.T) {
 	}
 	stdout := os.Stdout
 	os.Stdout = f
-	measure(16, 64, 20)
+	measure(16, 64, 20, true)
 	os.Stdout = stdout
 	f.Close()
 	m, keys, err := lowest(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(keys) != 3 || keys[0] != "Seal/AES-128/64" || keys[2] != "CTR/AES-128/64" {
+	if len(keys) != 6 || keys[0] != "Seal/AES-128/64" || keys[2] != "CTR/AES-128/64" || keys[5] != "RoutedCTR/AES-128/64" {
 		t.Fatalf("keys %q", keys)
 	}
 	for k, v := range m {
