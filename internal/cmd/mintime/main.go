@@ -8,6 +8,8 @@
 //
 //	go run ./internal/cmd/mintime [-sizes 16,1350,16384] [-samples 3000] > a.txt
 //	go run ./internal/cmd/mintime -compare a.txt b.txt
+//	go run ./internal/cmd/mintime -std -fresh -routed > c.txt
+//	go run ./internal/cmd/mintime -within c.txt
 //
 // Each output line is "op/AES-bits/size min ns p5 ns p50 ns", prefixed by
 // whatever the caller adds (mincmp.sh adds the round and backend). With
@@ -17,6 +19,7 @@ package main
 
 import (
 	"bufio"
+	"crypto/aes"
 	"crypto/cipher"
 	"flag"
 	"fmt"
@@ -35,7 +38,16 @@ func main() {
 	samples := flag.Int("samples", 3000, "samples per operation and size")
 	compare := flag.Bool("compare", false, "compare two output files instead of measuring")
 	routed := flag.Bool("routed", false, "also time the GCM and CTR that crypto/cipher builds on a *vaes.Cipher")
+	fresh := flag.Bool("fresh", false, "also time NewGCM and one Seal")
+	std := flag.Bool("std", false, "also time crypto/aes's GCM and CTR")
+	within := flag.String("within", "", "print the Std and Routed ratios of one output file instead of measuring")
 	flag.Parse()
+	if *within != "" {
+		if err := withinFile(*within); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *compare {
 		if flag.NArg() != 2 {
 			log.Fatal("mintime -compare needs two files")
@@ -55,63 +67,65 @@ func main() {
 	}
 	for _, keySize := range []int{16, 32} {
 		for _, n := range ns {
-			measure(keySize, n, *samples, *routed)
+			measure(keySize, n, *samples, *routed, *fresh, *std)
 		}
 	}
+}
+
+// op is one timed operation.
+type op struct {
+	name string
+	f    func()
 }
 
 // measure prints the lowest, 5th-percentile and median time per call of
 // each operation on n bytes. A sample times enough calls to cover about
 // 4 KiB, so that the clock's own cost stays small beside short messages.
+//
 // With routed, RoutedSeal, RoutedOpen and RoutedCTR are the same operations
 // on the modes cipher.NewGCM and cipher.NewCTR return for a *vaes.Cipher.
-func measure(keySize, n, samples int, routed bool) {
+// With fresh, FreshSeal is NewGCM and one Seal, what a key used once costs.
+// With std, StdSeal, StdOpen, StdCTR (and StdFreshSeal) are crypto/aes's.
+func measure(keySize, n, samples int, routed, fresh, std bool) {
 	key := make([]byte, keySize)
-	g, err := vaes.NewGCM(key)
-	if err != nil {
-		log.Fatal(err)
-	}
-	stream, err := vaes.NewCTR(key, make([]byte, 16))
-	if err != nil {
-		log.Fatal(err)
-	}
 	nonce, aad := make([]byte, 12), make([]byte, 13)
 	src, dst, out := make([]byte, n), make([]byte, n+16), make([]byte, n)
+	iv := make([]byte, 16)
+	g, err := vaes.NewGCM(key)
+	check(err)
+	stream, err := vaes.NewCTR(key, iv)
+	check(err)
 	sealed := g.Seal(nil, nonce, src, aad)
-	ops := []struct {
-		name string
-		f    func()
-	}{
-		{"Seal", func() { g.Seal(dst[:0], nonce, src, aad) }},
-		{"Open", func() {
-			if _, err := g.Open(out[:0], nonce, sealed, aad); err != nil {
-				log.Fatal(err)
-			}
-		}},
-		{"CTR", func() { stream.XORKeyStream(out, src) }},
-	}
+	ops := gcmOps("", g, stream, nonce, aad, src, dst, out, sealed)
 	if routed {
 		block, err := vaes.NewCipher(key)
-		if err != nil {
-			log.Fatal(err)
-		}
+		check(err)
 		rg, err := cipher.NewGCM(block)
-		if err != nil {
-			log.Fatal(err)
+		check(err)
+		ops = append(ops, gcmOps("Routed", rg, cipher.NewCTR(block, iv), nonce, aad, src, dst, out, sealed)...)
+	}
+	if fresh {
+		ops = append(ops, op{"FreshSeal", func() {
+			g, err := vaes.NewGCM(key)
+			check(err)
+			g.Seal(dst[:0], nonce, src, aad)
+		}})
+	}
+	if std {
+		block, err := aes.NewCipher(key)
+		check(err)
+		sg, err := cipher.NewGCM(block)
+		check(err)
+		ops = append(ops, gcmOps("Std", sg, cipher.NewCTR(block, iv), nonce, aad, src, dst, out, sealed)...)
+		if fresh {
+			ops = append(ops, op{"StdFreshSeal", func() {
+				block, err := aes.NewCipher(key)
+				check(err)
+				g, err := cipher.NewGCM(block)
+				check(err)
+				g.Seal(dst[:0], nonce, src, aad)
+			}})
 		}
-		rs := cipher.NewCTR(block, make([]byte, 16))
-		ops = append(ops, []struct {
-			name string
-			f    func()
-		}{
-			{"RoutedSeal", func() { rg.Seal(dst[:0], nonce, src, aad) }},
-			{"RoutedOpen", func() {
-				if _, err := rg.Open(out[:0], nonce, sealed, aad); err != nil {
-					log.Fatal(err)
-				}
-			}},
-			{"RoutedCTR", func() { rs.XORKeyStream(out, src) }},
-		}...)
 	}
 	calls := 1 + 4096/(n+64)
 	ts := make([]float64, samples)
@@ -127,6 +141,61 @@ func measure(keySize, n, samples int, routed bool) {
 		fmt.Printf("%s/AES-%d/%d min %.1f p5 %.1f p50 %.1f\n",
 			op.name, keySize*8, n, ts[0], ts[len(ts)/20], ts[len(ts)/2])
 	}
+}
+
+// gcmOps returns Seal, Open and CTR on the given AEAD and stream, named
+// with prefix.
+func gcmOps(prefix string, g cipher.AEAD, s cipher.Stream, nonce, aad, src, dst, out, sealed []byte) []op {
+	return []op{
+		{prefix + "Seal", func() { g.Seal(dst[:0], nonce, src, aad) }},
+		{prefix + "Open", func() {
+			_, err := g.Open(out[:0], nonce, sealed, aad)
+			check(err)
+		}},
+		{prefix + "CTR", func() { s.XORKeyStream(out, src) }},
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+// withinFile prints, for every operation X that the file also has as StdX or
+// RoutedX, the ratio of their lowest times: StdX over X (above 1: vaes is
+// faster than crypto/aes) and X over RoutedX (above 1: the routed mode is
+// faster than the direct one).
+func withinFile(path string) error {
+	m, keys, err := lowest(path)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		for _, p := range []string{"Std", "Routed"} {
+			i := strings.LastIndex(k, "/"+p)
+			j := strings.Index(k, p)
+			var base string
+			switch {
+			case i >= 0:
+				base = k[:i+1] + k[i+1+len(p):]
+			case j == 0:
+				base = k[len(p):]
+			default:
+				continue
+			}
+			v, ok := m[base]
+			if !ok {
+				continue
+			}
+			if p == "Std" {
+				fmt.Printf("%-36s crypto/aes %8.1f  vaes %8.1f  speed vs crypto/aes %.2f\n", base, m[k], v, m[k]/v)
+			} else {
+				fmt.Printf("%-36s direct %8.1f  routed %8.1f  direct/routed %.3f\n", base, v, m[k], v/m[k])
+			}
+		}
+	}
+	return nil
 }
 
 // compareFiles prints, for every key present in both files, the ratio of

@@ -32,8 +32,8 @@ func TestLowest(t *testing.T) {
 	}
 }
 
-// TestMeasureLine checks that one measurement runs and prints six lines
-// (Seal, Open, CTR, and the routed three) that lowest can read back.
+// TestMeasureLine checks that one measurement with every option runs and
+// prints one line per operation that lowest can read back.
 func TestMeasureLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.txt")
 	f, err := os.Create(path)
@@ -42,15 +42,22 @@ func TestMeasureLine(t *testing.T) {
 	}
 	stdout := os.Stdout
 	os.Stdout = f
-	measure(16, 64, 20, true)
+	measure(16, 64, 20, true, true, true)
 	os.Stdout = stdout
 	f.Close()
 	m, keys, err := lowest(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(keys) != 6 || keys[0] != "Seal/AES-128/64" || keys[2] != "CTR/AES-128/64" || keys[5] != "RoutedCTR/AES-128/64" {
+	want := []string{"Seal", "Open", "CTR", "RoutedSeal", "RoutedOpen", "RoutedCTR",
+		"FreshSeal", "StdSeal", "StdOpen", "StdCTR", "StdFreshSeal"}
+	if len(keys) != len(want) {
 		t.Fatalf("keys %q", keys)
+	}
+	for i, k := range keys {
+		if k != want[i]+"/AES-128/64" {
+			t.Fatalf("keys %q, want %q first", keys, want)
+		}
 	}
 	for k, v := range m {
 		if v <= 0 {
