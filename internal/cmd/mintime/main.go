@@ -39,6 +39,7 @@ func main() {
 	compare := flag.Bool("compare", false, "compare two output files instead of measuring")
 	routed := flag.Bool("routed", false, "also time the GCM and CTR that crypto/cipher builds on a *vaes.Cipher")
 	fresh := flag.Bool("fresh", false, "also time NewGCM and one Seal")
+	cbc := flag.Bool("cbc", false, "also time CBC encryption and decryption of the whole blocks of each size")
 	std := flag.Bool("std", false, "also time crypto/aes's GCM and CTR")
 	within := flag.String("within", "", "print the Std and Routed ratios of one output file instead of measuring")
 	flag.Parse()
@@ -67,7 +68,7 @@ func main() {
 	}
 	for _, keySize := range []int{16, 32} {
 		for _, n := range ns {
-			measure(keySize, n, *samples, *routed, *fresh, *std)
+			measure(keySize, n, *samples, *routed, *fresh, *cbc, *std)
 		}
 	}
 }
@@ -85,8 +86,11 @@ type op struct {
 // With routed, RoutedSeal, RoutedOpen and RoutedCTR are the same operations
 // on the modes cipher.NewGCM and cipher.NewCTR return for a *vaes.Cipher.
 // With fresh, FreshSeal is NewGCM and one Seal, what a key used once costs.
-// With std, StdSeal, StdOpen, StdCTR (and StdFreshSeal) are crypto/aes's.
-func measure(keySize, n, samples int, routed, fresh, std bool) {
+// With cbc, CBCEncrypt and CBCDecrypt run the modes crypto/cipher builds
+// on a *vaes.Cipher over the whole blocks of n bytes. With std, StdSeal,
+// StdOpen, StdCTR (and StdFreshSeal, StdCBCEncrypt, StdCBCDecrypt) are
+// crypto/aes's.
+func measure(keySize, n, samples int, routed, fresh, cbc, std bool) {
 	key := make([]byte, keySize)
 	nonce, aad := make([]byte, 12), make([]byte, 13)
 	src, dst, out := make([]byte, n), make([]byte, n+16), make([]byte, n)
@@ -111,9 +115,18 @@ func measure(keySize, n, samples int, routed, fresh, std bool) {
 			g.Seal(dst[:0], nonce, src, aad)
 		}})
 	}
+	blocks := n / 16 * 16
+	if cbc {
+		block, err := vaes.NewCipher(key)
+		check(err)
+		ops = append(ops, cbcOps("", block, iv, dst[:blocks], src[:blocks])...)
+	}
 	if std {
 		block, err := aes.NewCipher(key)
 		check(err)
+		if cbc {
+			ops = append(ops, cbcOps("Std", block, iv, dst[:blocks], src[:blocks])...)
+		}
 		sg, err := cipher.NewGCM(block)
 		check(err)
 		ops = append(ops, gcmOps("Std", sg, cipher.NewCTR(block, iv), nonce, aad, src, dst, out, sealed)...)
@@ -153,6 +166,17 @@ func gcmOps(prefix string, g cipher.AEAD, s cipher.Stream, nonce, aad, src, dst,
 			check(err)
 		}},
 		{prefix + "CTR", func() { s.XORKeyStream(out, src) }},
+	}
+}
+
+// cbcOps returns CBC encryption and decryption on the given block, named
+// with prefix. Each call continues the chain of the one before, as a
+// stream of CryptBlocks calls would.
+func cbcOps(prefix string, b cipher.Block, iv, dst, src []byte) []op {
+	enc, dec := cipher.NewCBCEncrypter(b, iv), cipher.NewCBCDecrypter(b, iv)
+	return []op{
+		{prefix + "CBCEncrypt", func() { enc.CryptBlocks(dst, src) }},
+		{prefix + "CBCDecrypt", func() { dec.CryptBlocks(dst, src) }},
 	}
 }
 

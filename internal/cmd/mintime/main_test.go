@@ -42,7 +42,7 @@ func TestMeasureLine(t *testing.T) {
 	}
 	stdout := os.Stdout
 	os.Stdout = f
-	measure(16, 64, 20, true, true, true)
+	measure(16, 64, 20, true, true, true, true)
 	os.Stdout = stdout
 	f.Close()
 	m, keys, err := lowest(path)
@@ -50,7 +50,8 @@ func TestMeasureLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"Seal", "Open", "CTR", "RoutedSeal", "RoutedOpen", "RoutedCTR",
-		"FreshSeal", "StdSeal", "StdOpen", "StdCTR", "StdFreshSeal"}
+		"FreshSeal", "CBCEncrypt", "CBCDecrypt", "StdCBCEncrypt", "StdCBCDecrypt",
+		"StdSeal", "StdOpen", "StdCTR", "StdFreshSeal"}
 	if len(keys) != len(want) {
 		t.Fatalf("keys %q", keys)
 	}
