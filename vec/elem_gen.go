@@ -4,7 +4,7 @@ package vec
 
 // GetElem returns lane index of x, index taken modulo 16.
 //
-// Asm: VPEXTRB, CPU Feature: AVX512
+// Asm: VPEXTRB, CPU Feature: AVX
 func (x Uint8x16) GetElem(index uint8) uint8 { return x.a[index&15] }
 
 // SetElem returns x with lane index, taken modulo 16, set to y.
