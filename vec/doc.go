@@ -84,11 +84,19 @@
 // inputs, the AES rounds against a table-driven AES written in the test.
 // archsimd_test.go, built only with Go 1.27 or later and GOEXPERIMENT=simd on
 // amd64, runs every operation and the real instruction through simd/archsimd
-// on 10,000 random inputs each and requires equal results; it skips an
-// operation only when the CPU lacks the feature, and fails if any exported
-// operation is not compared:
+// on 10,000 random inputs each and requires equal results, panics included;
+// it skips an operation only when the CPU lacks the feature, and fails if
+// any exported operation is not compared. archsimd_docs_test.go holds every
+// declaration to archsimd's source in the same toolchain: the same
+// parameters and results, names included, and the same Asm line (the masks'
+// excepted: vec names the opmask instruction by the mask's width, KMOVQ for
+// Mask8x64, where archsimd names it by the lane's), and every operation
+// archsimd lacks must say so:
 //
 //	GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd go test ./vec/
+//
+// Go 1.26's archsimd has another API, so under Go 1.26 with GOEXPERIMENT=simd
+// the two tests are not compiled and skip, saying why.
 //
 // The repetitive declarations live in the *_gen.go files, written by
 // internal/gen from the lane helpers in this package; run go generate after

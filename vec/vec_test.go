@@ -487,13 +487,19 @@ func testElems[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, get fu
 		xs := lanesCopy[V, E, P](x)
 		n := len(xs)
 		for index := range 256 {
-			if got := get(x, uint8(index)); got != xs[index%n] {
-				t.Fatalf("%s.GetElem(%d) = %#x, want %#x", name, index, got, xs[index%n])
+			if index >= n {
+				if !panics(func() { get(x, uint8(index)) }) || !panics(func() { set(x, uint8(index), 0) }) {
+					t.Fatalf("%s.GetElem or SetElem(%d) did not panic", name, index)
+				}
+				continue
+			}
+			if got := get(x, uint8(index)); got != xs[index] {
+				t.Fatalf("%s.GetElem(%d) = %#x, want %#x", name, index, got, xs[index])
 			}
 		}
-		index, v := uint8(r.Uint32()), E(r.Uint64())
+		index, v := uint8(r.IntN(n)), E(r.Uint64())
 		want := append([]E{}, xs...)
-		want[int(index)%n] = v
+		want[index] = v
 		checkLanes(t, fmt.Sprintf("%s.SetElem(%d)", name, index), lanesCopy[V, E, P](set(x, index, v)), want)
 	}
 }

@@ -357,14 +357,14 @@ func emitBroadcasts(f *file) {
 func emitElems(f *file) {
 	for _, t := range []vtype{u8[0], u32[0], u64[0]} {
 		sfx := map[int]string{8: "B", 32: "D", 64: "Q"}[t.EBits]
-		kv := []any{"T", t.Name, "E", t.Elem, "M", t.N - 1}
-		f.doc(fmt.Sprintf("GetElem returns lane index of x, index taken modulo %d.\n\n%s",
+		kv := []any{"T", t.Name, "E", t.Elem}
+		f.doc(fmt.Sprintf("GetElem returns lane index of x. It panics if index is %d or more, as archsimd does.\n\n%s",
 			t.N, asm("VPEXTR"+sfx, "AVX")))
-		f.code("func (x {T}) GetElem(index uint8) {E} { return x.a[index&{M}] }", kv...)
+		f.code("func (x {T}) GetElem(index uint8) {E} { return x.a[index] }", kv...)
 
-		f.doc(fmt.Sprintf("SetElem returns x with lane index, taken modulo %d, set to y.\n\n%s",
+		f.doc(fmt.Sprintf("SetElem returns x with lane index set to y. It panics if index is %d or more, as archsimd does.\n\n%s",
 			t.N, asm("VPINSR"+sfx, "AVX")))
-		f.code("func (x {T}) SetElem(index uint8, y {E}) {T} {\n\tx.a[index&{M}] = y\n\treturn x\n}", kv...)
+		f.code("func (x {T}) SetElem(index uint8, y {E}) {T} {\n\tx.a[index] = y\n\treturn x\n}", kv...)
 	}
 }
 
