@@ -18,22 +18,22 @@ func (x Uint32x4) AESInvMixColumns() Uint32x4 {
 }
 
 // AESRoundKeyGenAssist computes the S-box part of one step of the AES key
-// expansion (FIPS 197) from lanes 1 and 3 of x, with rcon the round
+// expansion (FIPS 197) from lanes 1 and 3 of x, with rconVal the round
 // constant:
 //
 //	result[0] = SubWord(x[1])
-//	result[1] = RotWord(SubWord(x[1])) ^ rcon
+//	result[1] = RotWord(SubWord(x[1])) ^ rconVal
 //	result[2] = SubWord(x[3])
-//	result[3] = RotWord(SubWord(x[3])) ^ rcon
+//	result[3] = RotWord(SubWord(x[3])) ^ rconVal
 //
 // Here words are little-endian lanes, so RotWord rotates a lane right by 8
-// bits, and rcon lands in the lane's low byte. Lanes 0 and 2 of x are
+// bits, and rconVal lands in the lane's low byte. Lanes 0 and 2 of x are
 // ignored.
 //
 // Asm: VAESKEYGENASSIST, CPU Feature: AVXAES
-func (x Uint32x4) AESRoundKeyGenAssist(rcon uint8) Uint32x4 {
+func (x Uint32x4) AESRoundKeyGenAssist(rconVal uint8) Uint32x4 {
 	src := x.AsUint8x16()
 	var dst Uint8x16
-	aesround.KeyGenAssist(&dst.a, &src.a, rcon)
+	aesround.KeyGenAssist(&dst.a, &src.a, rconVal)
 	return dst.AsUint32x4()
 }

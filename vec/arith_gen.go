@@ -12,34 +12,34 @@ func (x Uint32x4) Add(y Uint32x4) Uint32x4 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 32 or more clears every lane.
 //
 // Asm: VPSLLD, CPU Feature: AVX
-func (x Uint32x4) ShiftAllLeft(y uint64) Uint32x4 {
+func (x Uint32x4) ShiftAllLeft(shift uint64) Uint32x4 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 32 or more clears every lane.
 //
 // Asm: VPSRLD, CPU Feature: AVX
-func (x Uint32x4) ShiftAllRight(y uint64) Uint32x4 {
+func (x Uint32x4) ShiftAllRight(shift uint64) Uint32x4 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 32 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 64-bit x:y shifted left.
+// ShiftAllLeftConcatMod32 shifts each lane of x left by shift mod 32 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 64-bit x:y shifted left.
 //
 // Asm: VPSHLDD, CPU Feature: AVX512VBMI2
-func (x Uint32x4) ShiftAllLeftConcat(shift uint8, y Uint32x4) Uint32x4 {
+func (x Uint32x4) ShiftAllLeftConcatMod32(y Uint32x4, shift uint64) Uint32x4 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(32-s)
@@ -47,12 +47,12 @@ func (x Uint32x4) ShiftAllLeftConcat(shift uint8, y Uint32x4) Uint32x4 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 32 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 64-bit y:x shifted right.
+// ShiftAllRightConcatMod32 shifts each lane of x right by shift mod 32 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 64-bit y:x shifted right.
 //
 // Asm: VPSHRDD, CPU Feature: AVX512VBMI2
-func (x Uint32x4) ShiftAllRightConcat(shift uint8, y Uint32x4) Uint32x4 {
+func (x Uint32x4) ShiftAllRightConcatMod32(y Uint32x4, shift uint64) Uint32x4 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(32-s)
@@ -70,34 +70,34 @@ func (x Uint32x8) Add(y Uint32x8) Uint32x8 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 32 or more clears every lane.
 //
 // Asm: VPSLLD, CPU Feature: AVX2
-func (x Uint32x8) ShiftAllLeft(y uint64) Uint32x8 {
+func (x Uint32x8) ShiftAllLeft(shift uint64) Uint32x8 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 32 or more clears every lane.
 //
 // Asm: VPSRLD, CPU Feature: AVX2
-func (x Uint32x8) ShiftAllRight(y uint64) Uint32x8 {
+func (x Uint32x8) ShiftAllRight(shift uint64) Uint32x8 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 32 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 64-bit x:y shifted left.
+// ShiftAllLeftConcatMod32 shifts each lane of x left by shift mod 32 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 64-bit x:y shifted left.
 //
 // Asm: VPSHLDD, CPU Feature: AVX512VBMI2
-func (x Uint32x8) ShiftAllLeftConcat(shift uint8, y Uint32x8) Uint32x8 {
+func (x Uint32x8) ShiftAllLeftConcatMod32(y Uint32x8, shift uint64) Uint32x8 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(32-s)
@@ -105,12 +105,12 @@ func (x Uint32x8) ShiftAllLeftConcat(shift uint8, y Uint32x8) Uint32x8 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 32 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 64-bit y:x shifted right.
+// ShiftAllRightConcatMod32 shifts each lane of x right by shift mod 32 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 64-bit y:x shifted right.
 //
 // Asm: VPSHRDD, CPU Feature: AVX512VBMI2
-func (x Uint32x8) ShiftAllRightConcat(shift uint8, y Uint32x8) Uint32x8 {
+func (x Uint32x8) ShiftAllRightConcatMod32(y Uint32x8, shift uint64) Uint32x8 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(32-s)
@@ -128,34 +128,34 @@ func (x Uint32x16) Add(y Uint32x16) Uint32x16 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 32 or more clears every lane.
 //
 // Asm: VPSLLD, CPU Feature: AVX512
-func (x Uint32x16) ShiftAllLeft(y uint64) Uint32x16 {
+func (x Uint32x16) ShiftAllLeft(shift uint64) Uint32x16 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 32 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 32 or more clears every lane.
 //
 // Asm: VPSRLD, CPU Feature: AVX512
-func (x Uint32x16) ShiftAllRight(y uint64) Uint32x16 {
+func (x Uint32x16) ShiftAllRight(shift uint64) Uint32x16 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 32 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 64-bit x:y shifted left.
+// ShiftAllLeftConcatMod32 shifts each lane of x left by shift mod 32 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 64-bit x:y shifted left.
 //
 // Asm: VPSHLDD, CPU Feature: AVX512VBMI2
-func (x Uint32x16) ShiftAllLeftConcat(shift uint8, y Uint32x16) Uint32x16 {
+func (x Uint32x16) ShiftAllLeftConcatMod32(y Uint32x16, shift uint64) Uint32x16 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(32-s)
@@ -163,12 +163,12 @@ func (x Uint32x16) ShiftAllLeftConcat(shift uint8, y Uint32x16) Uint32x16 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 32 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 64-bit y:x shifted right.
+// ShiftAllRightConcatMod32 shifts each lane of x right by shift mod 32 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 64-bit y:x shifted right.
 //
 // Asm: VPSHRDD, CPU Feature: AVX512VBMI2
-func (x Uint32x16) ShiftAllRightConcat(shift uint8, y Uint32x16) Uint32x16 {
+func (x Uint32x16) ShiftAllRightConcatMod32(y Uint32x16, shift uint64) Uint32x16 {
 	s := shift & 31
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(32-s)
@@ -186,34 +186,34 @@ func (x Uint64x2) Add(y Uint64x2) Uint64x2 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 64 or more clears every lane.
 //
 // Asm: VPSLLQ, CPU Feature: AVX
-func (x Uint64x2) ShiftAllLeft(y uint64) Uint64x2 {
+func (x Uint64x2) ShiftAllLeft(shift uint64) Uint64x2 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 64 or more clears every lane.
 //
 // Asm: VPSRLQ, CPU Feature: AVX
-func (x Uint64x2) ShiftAllRight(y uint64) Uint64x2 {
+func (x Uint64x2) ShiftAllRight(shift uint64) Uint64x2 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 64 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 128-bit x:y shifted left.
+// ShiftAllLeftConcatMod64 shifts each lane of x left by shift mod 64 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 128-bit x:y shifted left.
 //
 // Asm: VPSHLDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x2) ShiftAllLeftConcat(shift uint8, y Uint64x2) Uint64x2 {
+func (x Uint64x2) ShiftAllLeftConcatMod64(y Uint64x2, shift uint64) Uint64x2 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(64-s)
@@ -221,12 +221,12 @@ func (x Uint64x2) ShiftAllLeftConcat(shift uint8, y Uint64x2) Uint64x2 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 64 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 128-bit y:x shifted right.
+// ShiftAllRightConcatMod64 shifts each lane of x right by shift mod 64 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 128-bit y:x shifted right.
 //
 // Asm: VPSHRDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x2) ShiftAllRightConcat(shift uint8, y Uint64x2) Uint64x2 {
+func (x Uint64x2) ShiftAllRightConcatMod64(y Uint64x2, shift uint64) Uint64x2 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(64-s)
@@ -244,34 +244,34 @@ func (x Uint64x4) Add(y Uint64x4) Uint64x4 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 64 or more clears every lane.
 //
 // Asm: VPSLLQ, CPU Feature: AVX2
-func (x Uint64x4) ShiftAllLeft(y uint64) Uint64x4 {
+func (x Uint64x4) ShiftAllLeft(shift uint64) Uint64x4 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 64 or more clears every lane.
 //
 // Asm: VPSRLQ, CPU Feature: AVX2
-func (x Uint64x4) ShiftAllRight(y uint64) Uint64x4 {
+func (x Uint64x4) ShiftAllRight(shift uint64) Uint64x4 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 64 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 128-bit x:y shifted left.
+// ShiftAllLeftConcatMod64 shifts each lane of x left by shift mod 64 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 128-bit x:y shifted left.
 //
 // Asm: VPSHLDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x4) ShiftAllLeftConcat(shift uint8, y Uint64x4) Uint64x4 {
+func (x Uint64x4) ShiftAllLeftConcatMod64(y Uint64x4, shift uint64) Uint64x4 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(64-s)
@@ -279,12 +279,12 @@ func (x Uint64x4) ShiftAllLeftConcat(shift uint8, y Uint64x4) Uint64x4 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 64 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 128-bit y:x shifted right.
+// ShiftAllRightConcatMod64 shifts each lane of x right by shift mod 64 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 128-bit y:x shifted right.
 //
 // Asm: VPSHRDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x4) ShiftAllRightConcat(shift uint8, y Uint64x4) Uint64x4 {
+func (x Uint64x4) ShiftAllRightConcatMod64(y Uint64x4, shift uint64) Uint64x4 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(64-s)
@@ -302,34 +302,34 @@ func (x Uint64x8) Add(y Uint64x8) Uint64x8 {
 	return x
 }
 
-// ShiftAllLeft shifts every lane of x left by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllLeft shifts every lane of x left by shift bits, shifting in zeros;
+// a count of 64 or more clears every lane.
 //
 // Asm: VPSLLQ, CPU Feature: AVX512
-func (x Uint64x8) ShiftAllLeft(y uint64) Uint64x8 {
+func (x Uint64x8) ShiftAllLeft(shift uint64) Uint64x8 {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }
 
-// ShiftAllRight shifts every lane of x right by y bits, shifting in zeros; a
-// count of 64 or more clears every lane.
+// ShiftAllRight shifts every lane of x right by shift bits, shifting in
+// zeros; a count of 64 or more clears every lane.
 //
 // Asm: VPSRLQ, CPU Feature: AVX512
-func (x Uint64x8) ShiftAllRight(y uint64) Uint64x8 {
+func (x Uint64x8) ShiftAllRight(shift uint64) Uint64x8 {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }
 
-// ShiftAllLeftConcat shifts each lane of x left by shift mod 64 bits and
-// fills the vacated low bits with the top bits of the same lane of y: each
-// lane is the high half of the 128-bit x:y shifted left.
+// ShiftAllLeftConcatMod64 shifts each lane of x left by shift mod 64 bits
+// and fills the vacated low bits with the top bits of the same lane of y:
+// each lane is the high half of the 128-bit x:y shifted left.
 //
 // Asm: VPSHLDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x8) ShiftAllLeftConcat(shift uint8, y Uint64x8) Uint64x8 {
+func (x Uint64x8) ShiftAllLeftConcatMod64(y Uint64x8, shift uint64) Uint64x8 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>(64-s)
@@ -337,12 +337,12 @@ func (x Uint64x8) ShiftAllLeftConcat(shift uint8, y Uint64x8) Uint64x8 {
 	return x
 }
 
-// ShiftAllRightConcat shifts each lane of x right by shift mod 64 bits and
-// fills the vacated high bits with the low bits of the same lane of y: each
-// lane is the low half of the 128-bit y:x shifted right.
+// ShiftAllRightConcatMod64 shifts each lane of x right by shift mod 64 bits
+// and fills the vacated high bits with the low bits of the same lane of y:
+// each lane is the low half of the 128-bit y:x shifted right.
 //
 // Asm: VPSHRDQ, CPU Feature: AVX512VBMI2
-func (x Uint64x8) ShiftAllRightConcat(shift uint8, y Uint64x8) Uint64x8 {
+func (x Uint64x8) ShiftAllRightConcatMod64(y Uint64x8, shift uint64) Uint64x8 {
 	s := shift & 63
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<(64-s)

@@ -31,18 +31,18 @@ func BenchmarkUint8x64AESEncryptOneRound(b *testing.B) {
 	sink = x
 }
 
-func BenchmarkUint64x2CarrylessMultiply(b *testing.B) {
+func BenchmarkUint64x2CarrylessMultiplyEvenOdd(b *testing.B) {
 	x, y := BroadcastUint64x2(0x123456789), BroadcastUint64x2(0xfedcba987)
 	for range b.N {
-		x = x.CarrylessMultiply(0, 1, y)
+		x = x.CarrylessMultiplyEvenOdd(y)
 	}
 	sink = x
 }
 
-func BenchmarkUint64x8CarrylessMultiplyGrouped(b *testing.B) {
+func BenchmarkUint64x8CarrylessMultiplyEvenOdd(b *testing.B) {
 	x, y := BroadcastUint64x8(0x123456789), BroadcastUint64x8(0xfedcba987)
 	for range b.N {
-		x = x.CarrylessMultiplyGrouped(0, 1, y)
+		x = x.CarrylessMultiplyEvenOdd(y)
 	}
 	sink = x
 }

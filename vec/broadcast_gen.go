@@ -2,39 +2,6 @@
 
 package vec
 
-// Broadcast1To16 returns a Uint8x16 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTB, CPU Feature: AVX2
-func (x Uint8x16) Broadcast1To16() Uint8x16 {
-	var r Uint8x16
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To32 returns a Uint8x32 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTB, CPU Feature: AVX2
-func (x Uint8x16) Broadcast1To32() Uint8x32 {
-	var r Uint8x32
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To64 returns a Uint8x64 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTB, CPU Feature: AVX512
-func (x Uint8x16) Broadcast1To64() Uint8x64 {
-	var r Uint8x64
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
 // BroadcastUint8x16ToUint8x32 returns a Uint8x32 with x in each of its
 // 128-bit groups, the way a round key is spread over 2 blocks.
 //
@@ -65,39 +32,6 @@ func BroadcastUint8x16ToUint8x64(x Uint8x16) Uint8x64 {
 	return r
 }
 
-// Broadcast1To4 returns a Uint32x4 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTD, CPU Feature: AVX2
-func (x Uint32x4) Broadcast1To4() Uint32x4 {
-	var r Uint32x4
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To8 returns a Uint32x8 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTD, CPU Feature: AVX2
-func (x Uint32x4) Broadcast1To8() Uint32x8 {
-	var r Uint32x8
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To16 returns a Uint32x16 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTD, CPU Feature: AVX512
-func (x Uint32x4) Broadcast1To16() Uint32x16 {
-	var r Uint32x16
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
 // BroadcastUint32x4ToUint32x8 returns a Uint32x8 with x in each of its
 // 128-bit groups, the way a round key is spread over 2 blocks.
 //
@@ -124,39 +58,6 @@ func BroadcastUint32x4ToUint32x16(x Uint32x4) Uint32x16 {
 	var r Uint32x16
 	for g := 0; g < 16; g += 4 {
 		copy(r.a[g:g+4], x.a[:])
-	}
-	return r
-}
-
-// Broadcast1To2 returns a Uint64x2 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTQ, CPU Feature: AVX2
-func (x Uint64x2) Broadcast1To2() Uint64x2 {
-	var r Uint64x2
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To4 returns a Uint64x4 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTQ, CPU Feature: AVX2
-func (x Uint64x2) Broadcast1To4() Uint64x4 {
-	var r Uint64x4
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}
-
-// Broadcast1To8 returns a Uint64x8 with every lane set to lane 0 of x.
-//
-// Asm: VPBROADCASTQ, CPU Feature: AVX512
-func (x Uint64x2) Broadcast1To8() Uint64x8 {
-	var r Uint64x8
-	for i := range r.a {
-		r.a[i] = x.a[0]
 	}
 	return r
 }

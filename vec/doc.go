@@ -18,19 +18,31 @@
 //
 // # Names
 //
-// Types, functions and methods carry the names, receivers and argument
-// orders of Go's own simd/archsimd package (Go 1.26, GOEXPERIMENT=simd), for
-// the subset this library needs, so a model reads like archsimd code. Each
-// doc comment ends with the instruction the operation models and the CPU
-// feature archsimd requires for it, in archsimd's form:
+// Types, functions and methods carry the names, receivers, argument orders
+// and results of Go's own simd/archsimd package as Go 1.27 has it (Go 1.27.3,
+// GOEXPERIMENT=simd), for the subset this library needs, so a model reads like
+// archsimd code. Each doc comment ends with the instruction the operation
+// models and the CPU feature archsimd requires for it, in archsimd's form:
 //
 //	Asm: VAESENC, CPU Feature: AVX512VAES
+//
+// So LoadUint8x64 takes a slice and LoadUint8x64Array an array pointer,
+// Store and StoreArray likewise; LoadUint8x64Part returns the vector and the
+// number of lanes it loaded and StorePart the number it stored; the
+// carry-less multiplies are CarrylessMultiplyEven, Odd, EvenOdd and OddEven
+// at every width; shift counts are uint64 and come after the other vector
+// (ConcatShiftBytesRight(y, shift), ShiftAllLeftConcatMod32(y, shift)); the
+// lane selections from two vectors are ConcatPermuteScalars, its Grouped form
+// and ConcatPermute128Scalars.
 //
 // A few operations have no archsimd counterpart. They are named in
 // archsimd's style and say so in their documentation:
 //
-//   - LoadMaskedUint8x16, LoadMaskedUint8x32 and their StoreMasked methods
-//     (archsimd masks bytes only at 512 bits; AVX-512 has them at every width);
+//   - LoadUint8x16ArrayMasked and the other LoadTArrayMasked functions:
+//     Go 1.27's archsimd has no masked load (Go 1.26's had LoadMaskedT);
+//     LoadTArray(y).Masked(mask) computes the same there, reading all of y;
+//   - the StoreArrayMasked methods of Uint8x16 and Uint8x32 (archsimd masks
+//     byte stores only at 512 bits; AVX-512 has them at every width);
 //   - BroadcastUint8x16ToUint8x32, BroadcastUint8x16ToUint8x64 and the
 //     Uint32 and Uint64 forms: one 128-bit group copied to every group
 //     (VBROADCASTI128, VBROADCASTI32X4, VBROADCASTI64X2), the way a round
@@ -38,10 +50,15 @@
 //   - ShiftBytesLeft and ShiftBytesRight on Uint8x16, and their Grouped
 //     forms on the wider byte vectors (VPSLLDQ, VPSRLDQ).
 //
+// Go 1.26's Broadcast1To methods, which Go 1.27 made internal, are gone from
+// vec too; nothing here used them.
+//
 // Where archsimd leaves a result undefined, vec picks the instruction's:
-// SelectFromPair takes its selectors modulo 8. AESRoundKeyGenAssist is
-// documented as the instruction behaves (archsimd's comment describes other
-// lanes); the tests hold vec to the hardware, not to the comment.
+// ConcatPermuteScalars takes its selectors modulo 8, and the byte shifts
+// take their counts modulo 256, as the immediate byte does.
+// AESRoundKeyGenAssist is documented as the instruction behaves (archsimd's
+// comment describes other lanes); the tests hold vec to the hardware, not to
+// the comment.
 //
 // # Speed and constant time
 //
@@ -65,13 +82,21 @@
 //
 // vec_test.go checks every operation against a scalar reference on random
 // inputs, the AES rounds against a table-driven AES written in the test.
-// archsimd_test.go, built only with GOEXPERIMENT=simd on amd64, runs every
-// operation and the real instruction through simd/archsimd on 10,000 random
-// inputs each and requires equal results; it skips an operation only when
-// the CPU lacks the feature, and fails if any exported operation is not
-// compared:
+// archsimd_test.go, built only with Go 1.27 or later and GOEXPERIMENT=simd on
+// amd64, runs every operation and the real instruction through simd/archsimd
+// on 10,000 random inputs each and requires equal results, panics included;
+// it skips an operation only when the CPU lacks the feature, and fails if
+// any exported operation is not compared. archsimd_docs_test.go holds every
+// declaration to archsimd's source in the same toolchain: the same
+// parameters and results, names included, and the same Asm line (the masks'
+// excepted: vec names the opmask instruction by the mask's width, KMOVQ for
+// Mask8x64, where archsimd names it by the lane's), and every operation
+// archsimd lacks must say so:
 //
-//	GOEXPERIMENT=simd go test ./vec/
+//	GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd go test ./vec/
+//
+// Go 1.26's archsimd has another API, so under Go 1.26 with GOEXPERIMENT=simd
+// the two tests are not compiled and skip, saying why.
 //
 // The repetitive declarations live in the *_gen.go files, written by
 // internal/gen from the lane helpers in this package; run go generate after

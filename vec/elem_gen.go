@@ -2,41 +2,47 @@
 
 package vec
 
-// GetElem returns lane index of x, index taken modulo 16.
+// GetElem returns lane index of x. It panics if index is 16 or more, as
+// archsimd does.
 //
-// Asm: VPEXTRB, CPU Feature: AVX512
-func (x Uint8x16) GetElem(index uint8) uint8 { return x.a[index&15] }
+// Asm: VPEXTRB, CPU Feature: AVX
+func (x Uint8x16) GetElem(index uint8) uint8 { return x.a[index] }
 
-// SetElem returns x with lane index, taken modulo 16, set to y.
+// SetElem returns x with lane index set to y. It panics if index is 16 or
+// more, as archsimd does.
 //
 // Asm: VPINSRB, CPU Feature: AVX
 func (x Uint8x16) SetElem(index uint8, y uint8) Uint8x16 {
-	x.a[index&15] = y
+	x.a[index] = y
 	return x
 }
 
-// GetElem returns lane index of x, index taken modulo 4.
+// GetElem returns lane index of x. It panics if index is 4 or more, as
+// archsimd does.
 //
 // Asm: VPEXTRD, CPU Feature: AVX
-func (x Uint32x4) GetElem(index uint8) uint32 { return x.a[index&3] }
+func (x Uint32x4) GetElem(index uint8) uint32 { return x.a[index] }
 
-// SetElem returns x with lane index, taken modulo 4, set to y.
+// SetElem returns x with lane index set to y. It panics if index is 4 or
+// more, as archsimd does.
 //
 // Asm: VPINSRD, CPU Feature: AVX
 func (x Uint32x4) SetElem(index uint8, y uint32) Uint32x4 {
-	x.a[index&3] = y
+	x.a[index] = y
 	return x
 }
 
-// GetElem returns lane index of x, index taken modulo 2.
+// GetElem returns lane index of x. It panics if index is 2 or more, as
+// archsimd does.
 //
 // Asm: VPEXTRQ, CPU Feature: AVX
-func (x Uint64x2) GetElem(index uint8) uint64 { return x.a[index&1] }
+func (x Uint64x2) GetElem(index uint8) uint64 { return x.a[index] }
 
-// SetElem returns x with lane index, taken modulo 2, set to y.
+// SetElem returns x with lane index set to y. It panics if index is 2 or
+// more, as archsimd does.
 //
 // Asm: VPINSRQ, CPU Feature: AVX
 func (x Uint64x2) SetElem(index uint8, y uint64) Uint64x2 {
-	x.a[index&1] = y
+	x.a[index] = y
 	return x
 }

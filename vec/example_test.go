@@ -17,7 +17,7 @@ func Example_aes128() {
 	// Key expansion: new word i is the XOR of the old words 0..i and of
 	// RotWord(SubWord(old word 3)) ^ rcon, which the assist leaves in lane 3.
 	var keys [11]vec.Uint32x4
-	keys[0] = vec.LoadUint8x16Slice(key).AsUint32x4()
+	keys[0] = vec.LoadUint8x16(key).AsUint32x4()
 	rcons := []uint8{0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36}
 	for i, rcon := range rcons {
 		k := keys[i]
@@ -29,13 +29,13 @@ func Example_aes128() {
 	}
 
 	// Encryption.
-	s := vec.LoadUint8x16Slice(plaintext).Xor(keys[0].AsUint8x16())
+	s := vec.LoadUint8x16(plaintext).Xor(keys[0].AsUint8x16())
 	for i := 1; i < 10; i++ {
 		s = s.AESEncryptOneRound(keys[i])
 	}
 	s = s.AESEncryptLastRound(keys[10])
 	var out [16]byte
-	s.Store(&out)
+	s.StoreArray(&out)
 	fmt.Println(hex.EncodeToString(out[:]))
 
 	// Decryption, with the equivalent inverse cipher's round keys.
@@ -44,7 +44,7 @@ func Example_aes128() {
 		s = s.AESDecryptOneRound(keys[i].AESInvMixColumns())
 	}
 	s = s.AESDecryptLastRound(keys[0])
-	s.Store(&out)
+	s.StoreArray(&out)
 	fmt.Println(hex.EncodeToString(out[:]))
 
 	// Output:

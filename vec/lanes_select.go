@@ -27,7 +27,7 @@ func interleaveGroup[E uint32 | uint64](dst, x, y []E, off int) {
 // and hi. Like archsimd it panics on a selector above 3.
 func select128[E uint8 | uint32 | uint64](dst, x, y []E, lo, hi uint8) {
 	if lo > 3 || hi > 3 {
-		panic("vec: Select128FromPair selector out of range")
+		panic("vec: ConcatPermute128Scalars selector out of range")
 	}
 	g := len(dst) / 2
 	half := func(s uint8) []E {

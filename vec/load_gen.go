@@ -13,31 +13,30 @@ func BroadcastUint8x16(x uint8) Uint8x16 {
 	return r
 }
 
-// LoadUint8x16 loads a Uint8x16 from the array y.
-func LoadUint8x16(y *[16]uint8) Uint8x16 { return Uint8x16{*y} }
+// LoadUint8x16 loads a Uint8x16 from the first 16 elements of s. It panics
+// if s is shorter.
+func LoadUint8x16(s []uint8) Uint8x16 { return Uint8x16{[16]uint8(s)} }
 
-// LoadUint8x16Slice loads a Uint8x16 from the first 16 elements of s. It
-// panics if s is shorter.
-func LoadUint8x16Slice(s []uint8) Uint8x16 { return Uint8x16{[16]uint8(s)} }
+// LoadUint8x16Array loads a Uint8x16 from the array y.
+func LoadUint8x16Array(y *[16]uint8) Uint8x16 { return Uint8x16{*y} }
 
-// LoadUint8x16SlicePart loads a Uint8x16 from s, setting the lanes past
-// len(s) to zero. When s has 16 or more elements it is LoadUint8x16Slice.
-func LoadUint8x16SlicePart(s []uint8) Uint8x16 {
+// LoadUint8x16Part loads a Uint8x16 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 16).
+// When s has 16 or more elements it is LoadUint8x16.
+func LoadUint8x16Part(s []uint8) (Uint8x16, int) {
 	var r Uint8x16
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint8x16) Store(y *[16]uint8) { *y = x.a }
+// Store stores x in the first 16 elements of s. It panics if s is shorter.
+func (x Uint8x16) Store(s []uint8) { *(*[16]uint8)(s) = x.a }
 
-// StoreSlice stores x in the first 16 elements of s. It panics if s is
-// shorter.
-func (x Uint8x16) StoreSlice(s []uint8) { *(*[16]uint8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint8x16) StoreArray(y *[16]uint8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 16 or more elements it is StoreSlice.
-func (x Uint8x16) StoreSlicePart(s []uint8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 16). When s has 16 or more elements it is Store.
+func (x Uint8x16) StorePart(s []uint8) int { return copy(s, x.a[:]) }
 
 // BroadcastUint8x32 returns a Uint8x32 with every lane set to x.
 //
@@ -50,31 +49,30 @@ func BroadcastUint8x32(x uint8) Uint8x32 {
 	return r
 }
 
-// LoadUint8x32 loads a Uint8x32 from the array y.
-func LoadUint8x32(y *[32]uint8) Uint8x32 { return Uint8x32{*y} }
+// LoadUint8x32 loads a Uint8x32 from the first 32 elements of s. It panics
+// if s is shorter.
+func LoadUint8x32(s []uint8) Uint8x32 { return Uint8x32{[32]uint8(s)} }
 
-// LoadUint8x32Slice loads a Uint8x32 from the first 32 elements of s. It
-// panics if s is shorter.
-func LoadUint8x32Slice(s []uint8) Uint8x32 { return Uint8x32{[32]uint8(s)} }
+// LoadUint8x32Array loads a Uint8x32 from the array y.
+func LoadUint8x32Array(y *[32]uint8) Uint8x32 { return Uint8x32{*y} }
 
-// LoadUint8x32SlicePart loads a Uint8x32 from s, setting the lanes past
-// len(s) to zero. When s has 32 or more elements it is LoadUint8x32Slice.
-func LoadUint8x32SlicePart(s []uint8) Uint8x32 {
+// LoadUint8x32Part loads a Uint8x32 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 32).
+// When s has 32 or more elements it is LoadUint8x32.
+func LoadUint8x32Part(s []uint8) (Uint8x32, int) {
 	var r Uint8x32
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint8x32) Store(y *[32]uint8) { *y = x.a }
+// Store stores x in the first 32 elements of s. It panics if s is shorter.
+func (x Uint8x32) Store(s []uint8) { *(*[32]uint8)(s) = x.a }
 
-// StoreSlice stores x in the first 32 elements of s. It panics if s is
-// shorter.
-func (x Uint8x32) StoreSlice(s []uint8) { *(*[32]uint8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint8x32) StoreArray(y *[32]uint8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 32 or more elements it is StoreSlice.
-func (x Uint8x32) StoreSlicePart(s []uint8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 32). When s has 32 or more elements it is Store.
+func (x Uint8x32) StorePart(s []uint8) int { return copy(s, x.a[:]) }
 
 // BroadcastUint8x64 returns a Uint8x64 with every lane set to x.
 //
@@ -87,31 +85,30 @@ func BroadcastUint8x64(x uint8) Uint8x64 {
 	return r
 }
 
-// LoadUint8x64 loads a Uint8x64 from the array y.
-func LoadUint8x64(y *[64]uint8) Uint8x64 { return Uint8x64{*y} }
+// LoadUint8x64 loads a Uint8x64 from the first 64 elements of s. It panics
+// if s is shorter.
+func LoadUint8x64(s []uint8) Uint8x64 { return Uint8x64{[64]uint8(s)} }
 
-// LoadUint8x64Slice loads a Uint8x64 from the first 64 elements of s. It
-// panics if s is shorter.
-func LoadUint8x64Slice(s []uint8) Uint8x64 { return Uint8x64{[64]uint8(s)} }
+// LoadUint8x64Array loads a Uint8x64 from the array y.
+func LoadUint8x64Array(y *[64]uint8) Uint8x64 { return Uint8x64{*y} }
 
-// LoadUint8x64SlicePart loads a Uint8x64 from s, setting the lanes past
-// len(s) to zero. When s has 64 or more elements it is LoadUint8x64Slice.
-func LoadUint8x64SlicePart(s []uint8) Uint8x64 {
+// LoadUint8x64Part loads a Uint8x64 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 64).
+// When s has 64 or more elements it is LoadUint8x64.
+func LoadUint8x64Part(s []uint8) (Uint8x64, int) {
 	var r Uint8x64
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint8x64) Store(y *[64]uint8) { *y = x.a }
+// Store stores x in the first 64 elements of s. It panics if s is shorter.
+func (x Uint8x64) Store(s []uint8) { *(*[64]uint8)(s) = x.a }
 
-// StoreSlice stores x in the first 64 elements of s. It panics if s is
-// shorter.
-func (x Uint8x64) StoreSlice(s []uint8) { *(*[64]uint8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint8x64) StoreArray(y *[64]uint8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 64 or more elements it is StoreSlice.
-func (x Uint8x64) StoreSlicePart(s []uint8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 64). When s has 64 or more elements it is Store.
+func (x Uint8x64) StorePart(s []uint8) int { return copy(s, x.a[:]) }
 
 // BroadcastInt8x16 returns an Int8x16 with every lane set to x.
 //
@@ -124,31 +121,30 @@ func BroadcastInt8x16(x int8) Int8x16 {
 	return r
 }
 
-// LoadInt8x16 loads an Int8x16 from the array y.
-func LoadInt8x16(y *[16]int8) Int8x16 { return Int8x16{*y} }
+// LoadInt8x16 loads an Int8x16 from the first 16 elements of s. It panics if
+// s is shorter.
+func LoadInt8x16(s []int8) Int8x16 { return Int8x16{[16]int8(s)} }
 
-// LoadInt8x16Slice loads an Int8x16 from the first 16 elements of s. It
-// panics if s is shorter.
-func LoadInt8x16Slice(s []int8) Int8x16 { return Int8x16{[16]int8(s)} }
+// LoadInt8x16Array loads an Int8x16 from the array y.
+func LoadInt8x16Array(y *[16]int8) Int8x16 { return Int8x16{*y} }
 
-// LoadInt8x16SlicePart loads an Int8x16 from s, setting the lanes past
-// len(s) to zero. When s has 16 or more elements it is LoadInt8x16Slice.
-func LoadInt8x16SlicePart(s []int8) Int8x16 {
+// LoadInt8x16Part loads an Int8x16 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 16).
+// When s has 16 or more elements it is LoadInt8x16.
+func LoadInt8x16Part(s []int8) (Int8x16, int) {
 	var r Int8x16
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Int8x16) Store(y *[16]int8) { *y = x.a }
+// Store stores x in the first 16 elements of s. It panics if s is shorter.
+func (x Int8x16) Store(s []int8) { *(*[16]int8)(s) = x.a }
 
-// StoreSlice stores x in the first 16 elements of s. It panics if s is
-// shorter.
-func (x Int8x16) StoreSlice(s []int8) { *(*[16]int8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Int8x16) StoreArray(y *[16]int8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 16 or more elements it is StoreSlice.
-func (x Int8x16) StoreSlicePart(s []int8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 16). When s has 16 or more elements it is Store.
+func (x Int8x16) StorePart(s []int8) int { return copy(s, x.a[:]) }
 
 // BroadcastInt8x32 returns an Int8x32 with every lane set to x.
 //
@@ -161,31 +157,30 @@ func BroadcastInt8x32(x int8) Int8x32 {
 	return r
 }
 
-// LoadInt8x32 loads an Int8x32 from the array y.
-func LoadInt8x32(y *[32]int8) Int8x32 { return Int8x32{*y} }
+// LoadInt8x32 loads an Int8x32 from the first 32 elements of s. It panics if
+// s is shorter.
+func LoadInt8x32(s []int8) Int8x32 { return Int8x32{[32]int8(s)} }
 
-// LoadInt8x32Slice loads an Int8x32 from the first 32 elements of s. It
-// panics if s is shorter.
-func LoadInt8x32Slice(s []int8) Int8x32 { return Int8x32{[32]int8(s)} }
+// LoadInt8x32Array loads an Int8x32 from the array y.
+func LoadInt8x32Array(y *[32]int8) Int8x32 { return Int8x32{*y} }
 
-// LoadInt8x32SlicePart loads an Int8x32 from s, setting the lanes past
-// len(s) to zero. When s has 32 or more elements it is LoadInt8x32Slice.
-func LoadInt8x32SlicePart(s []int8) Int8x32 {
+// LoadInt8x32Part loads an Int8x32 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 32).
+// When s has 32 or more elements it is LoadInt8x32.
+func LoadInt8x32Part(s []int8) (Int8x32, int) {
 	var r Int8x32
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Int8x32) Store(y *[32]int8) { *y = x.a }
+// Store stores x in the first 32 elements of s. It panics if s is shorter.
+func (x Int8x32) Store(s []int8) { *(*[32]int8)(s) = x.a }
 
-// StoreSlice stores x in the first 32 elements of s. It panics if s is
-// shorter.
-func (x Int8x32) StoreSlice(s []int8) { *(*[32]int8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Int8x32) StoreArray(y *[32]int8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 32 or more elements it is StoreSlice.
-func (x Int8x32) StoreSlicePart(s []int8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 32). When s has 32 or more elements it is Store.
+func (x Int8x32) StorePart(s []int8) int { return copy(s, x.a[:]) }
 
 // BroadcastInt8x64 returns an Int8x64 with every lane set to x.
 //
@@ -198,31 +193,30 @@ func BroadcastInt8x64(x int8) Int8x64 {
 	return r
 }
 
-// LoadInt8x64 loads an Int8x64 from the array y.
-func LoadInt8x64(y *[64]int8) Int8x64 { return Int8x64{*y} }
+// LoadInt8x64 loads an Int8x64 from the first 64 elements of s. It panics if
+// s is shorter.
+func LoadInt8x64(s []int8) Int8x64 { return Int8x64{[64]int8(s)} }
 
-// LoadInt8x64Slice loads an Int8x64 from the first 64 elements of s. It
-// panics if s is shorter.
-func LoadInt8x64Slice(s []int8) Int8x64 { return Int8x64{[64]int8(s)} }
+// LoadInt8x64Array loads an Int8x64 from the array y.
+func LoadInt8x64Array(y *[64]int8) Int8x64 { return Int8x64{*y} }
 
-// LoadInt8x64SlicePart loads an Int8x64 from s, setting the lanes past
-// len(s) to zero. When s has 64 or more elements it is LoadInt8x64Slice.
-func LoadInt8x64SlicePart(s []int8) Int8x64 {
+// LoadInt8x64Part loads an Int8x64 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 64).
+// When s has 64 or more elements it is LoadInt8x64.
+func LoadInt8x64Part(s []int8) (Int8x64, int) {
 	var r Int8x64
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Int8x64) Store(y *[64]int8) { *y = x.a }
+// Store stores x in the first 64 elements of s. It panics if s is shorter.
+func (x Int8x64) Store(s []int8) { *(*[64]int8)(s) = x.a }
 
-// StoreSlice stores x in the first 64 elements of s. It panics if s is
-// shorter.
-func (x Int8x64) StoreSlice(s []int8) { *(*[64]int8)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Int8x64) StoreArray(y *[64]int8) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 64 or more elements it is StoreSlice.
-func (x Int8x64) StoreSlicePart(s []int8) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 64). When s has 64 or more elements it is Store.
+func (x Int8x64) StorePart(s []int8) int { return copy(s, x.a[:]) }
 
 // BroadcastUint32x4 returns a Uint32x4 with every lane set to x.
 //
@@ -235,31 +229,30 @@ func BroadcastUint32x4(x uint32) Uint32x4 {
 	return r
 }
 
-// LoadUint32x4 loads a Uint32x4 from the array y.
-func LoadUint32x4(y *[4]uint32) Uint32x4 { return Uint32x4{*y} }
+// LoadUint32x4 loads a Uint32x4 from the first 4 elements of s. It panics if
+// s is shorter.
+func LoadUint32x4(s []uint32) Uint32x4 { return Uint32x4{[4]uint32(s)} }
 
-// LoadUint32x4Slice loads a Uint32x4 from the first 4 elements of s. It
-// panics if s is shorter.
-func LoadUint32x4Slice(s []uint32) Uint32x4 { return Uint32x4{[4]uint32(s)} }
+// LoadUint32x4Array loads a Uint32x4 from the array y.
+func LoadUint32x4Array(y *[4]uint32) Uint32x4 { return Uint32x4{*y} }
 
-// LoadUint32x4SlicePart loads a Uint32x4 from s, setting the lanes past
-// len(s) to zero. When s has 4 or more elements it is LoadUint32x4Slice.
-func LoadUint32x4SlicePart(s []uint32) Uint32x4 {
+// LoadUint32x4Part loads a Uint32x4 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 4). When
+// s has 4 or more elements it is LoadUint32x4.
+func LoadUint32x4Part(s []uint32) (Uint32x4, int) {
 	var r Uint32x4
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint32x4) Store(y *[4]uint32) { *y = x.a }
+// Store stores x in the first 4 elements of s. It panics if s is shorter.
+func (x Uint32x4) Store(s []uint32) { *(*[4]uint32)(s) = x.a }
 
-// StoreSlice stores x in the first 4 elements of s. It panics if s is
-// shorter.
-func (x Uint32x4) StoreSlice(s []uint32) { *(*[4]uint32)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint32x4) StoreArray(y *[4]uint32) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 4 or more elements it is StoreSlice.
-func (x Uint32x4) StoreSlicePart(s []uint32) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 4). When s has 4 or more elements it is Store.
+func (x Uint32x4) StorePart(s []uint32) int { return copy(s, x.a[:]) }
 
 // BroadcastUint32x8 returns a Uint32x8 with every lane set to x.
 //
@@ -272,31 +265,30 @@ func BroadcastUint32x8(x uint32) Uint32x8 {
 	return r
 }
 
-// LoadUint32x8 loads a Uint32x8 from the array y.
-func LoadUint32x8(y *[8]uint32) Uint32x8 { return Uint32x8{*y} }
+// LoadUint32x8 loads a Uint32x8 from the first 8 elements of s. It panics if
+// s is shorter.
+func LoadUint32x8(s []uint32) Uint32x8 { return Uint32x8{[8]uint32(s)} }
 
-// LoadUint32x8Slice loads a Uint32x8 from the first 8 elements of s. It
-// panics if s is shorter.
-func LoadUint32x8Slice(s []uint32) Uint32x8 { return Uint32x8{[8]uint32(s)} }
+// LoadUint32x8Array loads a Uint32x8 from the array y.
+func LoadUint32x8Array(y *[8]uint32) Uint32x8 { return Uint32x8{*y} }
 
-// LoadUint32x8SlicePart loads a Uint32x8 from s, setting the lanes past
-// len(s) to zero. When s has 8 or more elements it is LoadUint32x8Slice.
-func LoadUint32x8SlicePart(s []uint32) Uint32x8 {
+// LoadUint32x8Part loads a Uint32x8 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 8). When
+// s has 8 or more elements it is LoadUint32x8.
+func LoadUint32x8Part(s []uint32) (Uint32x8, int) {
 	var r Uint32x8
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint32x8) Store(y *[8]uint32) { *y = x.a }
+// Store stores x in the first 8 elements of s. It panics if s is shorter.
+func (x Uint32x8) Store(s []uint32) { *(*[8]uint32)(s) = x.a }
 
-// StoreSlice stores x in the first 8 elements of s. It panics if s is
-// shorter.
-func (x Uint32x8) StoreSlice(s []uint32) { *(*[8]uint32)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint32x8) StoreArray(y *[8]uint32) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 8 or more elements it is StoreSlice.
-func (x Uint32x8) StoreSlicePart(s []uint32) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 8). When s has 8 or more elements it is Store.
+func (x Uint32x8) StorePart(s []uint32) int { return copy(s, x.a[:]) }
 
 // BroadcastUint32x16 returns a Uint32x16 with every lane set to x.
 //
@@ -309,31 +301,30 @@ func BroadcastUint32x16(x uint32) Uint32x16 {
 	return r
 }
 
-// LoadUint32x16 loads a Uint32x16 from the array y.
-func LoadUint32x16(y *[16]uint32) Uint32x16 { return Uint32x16{*y} }
+// LoadUint32x16 loads a Uint32x16 from the first 16 elements of s. It panics
+// if s is shorter.
+func LoadUint32x16(s []uint32) Uint32x16 { return Uint32x16{[16]uint32(s)} }
 
-// LoadUint32x16Slice loads a Uint32x16 from the first 16 elements of s. It
-// panics if s is shorter.
-func LoadUint32x16Slice(s []uint32) Uint32x16 { return Uint32x16{[16]uint32(s)} }
+// LoadUint32x16Array loads a Uint32x16 from the array y.
+func LoadUint32x16Array(y *[16]uint32) Uint32x16 { return Uint32x16{*y} }
 
-// LoadUint32x16SlicePart loads a Uint32x16 from s, setting the lanes past
-// len(s) to zero. When s has 16 or more elements it is LoadUint32x16Slice.
-func LoadUint32x16SlicePart(s []uint32) Uint32x16 {
+// LoadUint32x16Part loads a Uint32x16 from s, setting the lanes past len(s)
+// to zero, and returns it with the number of lanes loaded, min(len(s), 16).
+// When s has 16 or more elements it is LoadUint32x16.
+func LoadUint32x16Part(s []uint32) (Uint32x16, int) {
 	var r Uint32x16
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint32x16) Store(y *[16]uint32) { *y = x.a }
+// Store stores x in the first 16 elements of s. It panics if s is shorter.
+func (x Uint32x16) Store(s []uint32) { *(*[16]uint32)(s) = x.a }
 
-// StoreSlice stores x in the first 16 elements of s. It panics if s is
-// shorter.
-func (x Uint32x16) StoreSlice(s []uint32) { *(*[16]uint32)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint32x16) StoreArray(y *[16]uint32) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 16 or more elements it is StoreSlice.
-func (x Uint32x16) StoreSlicePart(s []uint32) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 16). When s has 16 or more elements it is Store.
+func (x Uint32x16) StorePart(s []uint32) int { return copy(s, x.a[:]) }
 
 // BroadcastUint64x2 returns a Uint64x2 with every lane set to x.
 //
@@ -346,31 +337,30 @@ func BroadcastUint64x2(x uint64) Uint64x2 {
 	return r
 }
 
-// LoadUint64x2 loads a Uint64x2 from the array y.
-func LoadUint64x2(y *[2]uint64) Uint64x2 { return Uint64x2{*y} }
+// LoadUint64x2 loads a Uint64x2 from the first 2 elements of s. It panics if
+// s is shorter.
+func LoadUint64x2(s []uint64) Uint64x2 { return Uint64x2{[2]uint64(s)} }
 
-// LoadUint64x2Slice loads a Uint64x2 from the first 2 elements of s. It
-// panics if s is shorter.
-func LoadUint64x2Slice(s []uint64) Uint64x2 { return Uint64x2{[2]uint64(s)} }
+// LoadUint64x2Array loads a Uint64x2 from the array y.
+func LoadUint64x2Array(y *[2]uint64) Uint64x2 { return Uint64x2{*y} }
 
-// LoadUint64x2SlicePart loads a Uint64x2 from s, setting the lanes past
-// len(s) to zero. When s has 2 or more elements it is LoadUint64x2Slice.
-func LoadUint64x2SlicePart(s []uint64) Uint64x2 {
+// LoadUint64x2Part loads a Uint64x2 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 2). When
+// s has 2 or more elements it is LoadUint64x2.
+func LoadUint64x2Part(s []uint64) (Uint64x2, int) {
 	var r Uint64x2
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint64x2) Store(y *[2]uint64) { *y = x.a }
+// Store stores x in the first 2 elements of s. It panics if s is shorter.
+func (x Uint64x2) Store(s []uint64) { *(*[2]uint64)(s) = x.a }
 
-// StoreSlice stores x in the first 2 elements of s. It panics if s is
-// shorter.
-func (x Uint64x2) StoreSlice(s []uint64) { *(*[2]uint64)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint64x2) StoreArray(y *[2]uint64) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 2 or more elements it is StoreSlice.
-func (x Uint64x2) StoreSlicePart(s []uint64) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 2). When s has 2 or more elements it is Store.
+func (x Uint64x2) StorePart(s []uint64) int { return copy(s, x.a[:]) }
 
 // BroadcastUint64x4 returns a Uint64x4 with every lane set to x.
 //
@@ -383,31 +373,30 @@ func BroadcastUint64x4(x uint64) Uint64x4 {
 	return r
 }
 
-// LoadUint64x4 loads a Uint64x4 from the array y.
-func LoadUint64x4(y *[4]uint64) Uint64x4 { return Uint64x4{*y} }
+// LoadUint64x4 loads a Uint64x4 from the first 4 elements of s. It panics if
+// s is shorter.
+func LoadUint64x4(s []uint64) Uint64x4 { return Uint64x4{[4]uint64(s)} }
 
-// LoadUint64x4Slice loads a Uint64x4 from the first 4 elements of s. It
-// panics if s is shorter.
-func LoadUint64x4Slice(s []uint64) Uint64x4 { return Uint64x4{[4]uint64(s)} }
+// LoadUint64x4Array loads a Uint64x4 from the array y.
+func LoadUint64x4Array(y *[4]uint64) Uint64x4 { return Uint64x4{*y} }
 
-// LoadUint64x4SlicePart loads a Uint64x4 from s, setting the lanes past
-// len(s) to zero. When s has 4 or more elements it is LoadUint64x4Slice.
-func LoadUint64x4SlicePart(s []uint64) Uint64x4 {
+// LoadUint64x4Part loads a Uint64x4 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 4). When
+// s has 4 or more elements it is LoadUint64x4.
+func LoadUint64x4Part(s []uint64) (Uint64x4, int) {
 	var r Uint64x4
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint64x4) Store(y *[4]uint64) { *y = x.a }
+// Store stores x in the first 4 elements of s. It panics if s is shorter.
+func (x Uint64x4) Store(s []uint64) { *(*[4]uint64)(s) = x.a }
 
-// StoreSlice stores x in the first 4 elements of s. It panics if s is
-// shorter.
-func (x Uint64x4) StoreSlice(s []uint64) { *(*[4]uint64)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint64x4) StoreArray(y *[4]uint64) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 4 or more elements it is StoreSlice.
-func (x Uint64x4) StoreSlicePart(s []uint64) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 4). When s has 4 or more elements it is Store.
+func (x Uint64x4) StorePart(s []uint64) int { return copy(s, x.a[:]) }
 
 // BroadcastUint64x8 returns a Uint64x8 with every lane set to x.
 //
@@ -420,28 +409,27 @@ func BroadcastUint64x8(x uint64) Uint64x8 {
 	return r
 }
 
-// LoadUint64x8 loads a Uint64x8 from the array y.
-func LoadUint64x8(y *[8]uint64) Uint64x8 { return Uint64x8{*y} }
+// LoadUint64x8 loads a Uint64x8 from the first 8 elements of s. It panics if
+// s is shorter.
+func LoadUint64x8(s []uint64) Uint64x8 { return Uint64x8{[8]uint64(s)} }
 
-// LoadUint64x8Slice loads a Uint64x8 from the first 8 elements of s. It
-// panics if s is shorter.
-func LoadUint64x8Slice(s []uint64) Uint64x8 { return Uint64x8{[8]uint64(s)} }
+// LoadUint64x8Array loads a Uint64x8 from the array y.
+func LoadUint64x8Array(y *[8]uint64) Uint64x8 { return Uint64x8{*y} }
 
-// LoadUint64x8SlicePart loads a Uint64x8 from s, setting the lanes past
-// len(s) to zero. When s has 8 or more elements it is LoadUint64x8Slice.
-func LoadUint64x8SlicePart(s []uint64) Uint64x8 {
+// LoadUint64x8Part loads a Uint64x8 from s, setting the lanes past len(s) to
+// zero, and returns it with the number of lanes loaded, min(len(s), 8). When
+// s has 8 or more elements it is LoadUint64x8.
+func LoadUint64x8Part(s []uint64) (Uint64x8, int) {
 	var r Uint64x8
-	copy(r.a[:], s)
-	return r
+	return r, copy(r.a[:], s)
 }
 
-// Store stores x in the array y.
-func (x Uint64x8) Store(y *[8]uint64) { *y = x.a }
+// Store stores x in the first 8 elements of s. It panics if s is shorter.
+func (x Uint64x8) Store(s []uint64) { *(*[8]uint64)(s) = x.a }
 
-// StoreSlice stores x in the first 8 elements of s. It panics if s is
-// shorter.
-func (x Uint64x8) StoreSlice(s []uint64) { *(*[8]uint64)(s) = x.a }
+// StoreArray stores x in the array y.
+func (x Uint64x8) StoreArray(y *[8]uint64) { *y = x.a }
 
-// StoreSlicePart stores as many lanes of x as fit in s, lowest first. When s
-// has 8 or more elements it is StoreSlice.
-func (x Uint64x8) StoreSlicePart(s []uint64) { copy(s, x.a[:]) }
+// StorePart stores as many lanes of x as fit in s, lowest first, and returns
+// how many, min(len(s), 8). When s has 8 or more elements it is Store.
+func (x Uint64x8) StorePart(s []uint64) int { return copy(s, x.a[:]) }

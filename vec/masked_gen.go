@@ -2,14 +2,13 @@
 
 package vec
 
-// LoadMaskedUint8x16 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint8x16ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// archsimd has byte-masked loads and stores only for 512-bit vectors; vec
-// adds this width, which AVX-512 has (BW with VL).
-//
-// Asm: VMOVDQU8.Z, CPU Feature: AVX512
-func LoadMaskedUint8x16(y *[16]uint8, mask Mask8x16) Uint8x16 {
+// archsimd has no masked load; vec names it after StoreArrayMasked.
+// LoadUint8x16Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+func LoadUint8x16ArrayMasked(y *[16]uint8, mask Mask8x16) Uint8x16 {
 	var r Uint8x16
 	for i := range r.a {
 		r.a[i] = y[i] & -uint8(mask.bits>>i&1)
@@ -17,14 +16,14 @@ func LoadMaskedUint8x16(y *[16]uint8, mask Mask8x16) Uint8x16 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
-// archsimd has byte-masked loads and stores only for 512-bit vectors; vec
-// adds this width, which AVX-512 has (BW with VL).
+// archsimd has byte-masked stores only for 512-bit vectors; vec adds this
+// width, which AVX-512 has (BW with VL).
 //
 // Asm: VMOVDQU8, CPU Feature: AVX512
-func (x Uint8x16) StoreMasked(y *[16]uint8, mask Mask8x16) {
+func (x Uint8x16) StoreArrayMasked(y *[16]uint8, mask Mask8x16) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -32,14 +31,13 @@ func (x Uint8x16) StoreMasked(y *[16]uint8, mask Mask8x16) {
 	}
 }
 
-// LoadMaskedUint8x32 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint8x32ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// archsimd has byte-masked loads and stores only for 512-bit vectors; vec
-// adds this width, which AVX-512 has (BW with VL).
-//
-// Asm: VMOVDQU8.Z, CPU Feature: AVX512
-func LoadMaskedUint8x32(y *[32]uint8, mask Mask8x32) Uint8x32 {
+// archsimd has no masked load; vec names it after StoreArrayMasked.
+// LoadUint8x32Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+func LoadUint8x32ArrayMasked(y *[32]uint8, mask Mask8x32) Uint8x32 {
 	var r Uint8x32
 	for i := range r.a {
 		r.a[i] = y[i] & -uint8(mask.bits>>i&1)
@@ -47,14 +45,14 @@ func LoadMaskedUint8x32(y *[32]uint8, mask Mask8x32) Uint8x32 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
-// archsimd has byte-masked loads and stores only for 512-bit vectors; vec
-// adds this width, which AVX-512 has (BW with VL).
+// archsimd has byte-masked stores only for 512-bit vectors; vec adds this
+// width, which AVX-512 has (BW with VL).
 //
 // Asm: VMOVDQU8, CPU Feature: AVX512
-func (x Uint8x32) StoreMasked(y *[32]uint8, mask Mask8x32) {
+func (x Uint8x32) StoreArrayMasked(y *[32]uint8, mask Mask8x32) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -62,11 +60,16 @@ func (x Uint8x32) StoreMasked(y *[32]uint8, mask Mask8x32) {
 	}
 }
 
-// LoadMaskedUint8x64 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint8x64ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMOVDQU8.Z, CPU Feature: AVX512
-func LoadMaskedUint8x64(y *[64]uint8, mask Mask8x64) Uint8x64 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint8x64); vec names it after StoreArrayMasked.
+// LoadUint8x64Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint8x64)
+func LoadUint8x64ArrayMasked(y *[64]uint8, mask Mask8x64) Uint8x64 {
 	var r Uint8x64
 	for i := range r.a {
 		r.a[i] = y[i] & -uint8(mask.bits>>i&1)
@@ -74,11 +77,11 @@ func LoadMaskedUint8x64(y *[64]uint8, mask Mask8x64) Uint8x64 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMOVDQU8, CPU Feature: AVX512
-func (x Uint8x64) StoreMasked(y *[64]uint8, mask Mask8x64) {
+func (x Uint8x64) StoreArrayMasked(y *[64]uint8, mask Mask8x64) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -86,11 +89,16 @@ func (x Uint8x64) StoreMasked(y *[64]uint8, mask Mask8x64) {
 	}
 }
 
-// LoadMaskedUint32x4 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint32x4ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMASKMOVD, CPU Feature: AVX2
-func LoadMaskedUint32x4(y *[4]uint32, mask Mask32x4) Uint32x4 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint32x4); vec names it after StoreArrayMasked.
+// LoadUint32x4Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint32x4)
+func LoadUint32x4ArrayMasked(y *[4]uint32, mask Mask32x4) Uint32x4 {
 	var r Uint32x4
 	for i := range r.a {
 		r.a[i] = y[i] & -uint32(mask.bits>>i&1)
@@ -98,11 +106,11 @@ func LoadMaskedUint32x4(y *[4]uint32, mask Mask32x4) Uint32x4 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMASKMOVD, CPU Feature: AVX2
-func (x Uint32x4) StoreMasked(y *[4]uint32, mask Mask32x4) {
+func (x Uint32x4) StoreArrayMasked(y *[4]uint32, mask Mask32x4) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -110,11 +118,16 @@ func (x Uint32x4) StoreMasked(y *[4]uint32, mask Mask32x4) {
 	}
 }
 
-// LoadMaskedUint32x8 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint32x8ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMASKMOVD, CPU Feature: AVX2
-func LoadMaskedUint32x8(y *[8]uint32, mask Mask32x8) Uint32x8 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint32x8); vec names it after StoreArrayMasked.
+// LoadUint32x8Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint32x8)
+func LoadUint32x8ArrayMasked(y *[8]uint32, mask Mask32x8) Uint32x8 {
 	var r Uint32x8
 	for i := range r.a {
 		r.a[i] = y[i] & -uint32(mask.bits>>i&1)
@@ -122,11 +135,11 @@ func LoadMaskedUint32x8(y *[8]uint32, mask Mask32x8) Uint32x8 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMASKMOVD, CPU Feature: AVX2
-func (x Uint32x8) StoreMasked(y *[8]uint32, mask Mask32x8) {
+func (x Uint32x8) StoreArrayMasked(y *[8]uint32, mask Mask32x8) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -134,11 +147,16 @@ func (x Uint32x8) StoreMasked(y *[8]uint32, mask Mask32x8) {
 	}
 }
 
-// LoadMaskedUint32x16 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint32x16ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMOVDQU32.Z, CPU Feature: AVX512
-func LoadMaskedUint32x16(y *[16]uint32, mask Mask32x16) Uint32x16 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint32x16); vec names it after StoreArrayMasked.
+// LoadUint32x16Array(y).Masked(mask) computes the same in archsimd, but
+// reads every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint32x16)
+func LoadUint32x16ArrayMasked(y *[16]uint32, mask Mask32x16) Uint32x16 {
 	var r Uint32x16
 	for i := range r.a {
 		r.a[i] = y[i] & -uint32(mask.bits>>i&1)
@@ -146,11 +164,11 @@ func LoadMaskedUint32x16(y *[16]uint32, mask Mask32x16) Uint32x16 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMOVDQU32, CPU Feature: AVX512
-func (x Uint32x16) StoreMasked(y *[16]uint32, mask Mask32x16) {
+func (x Uint32x16) StoreArrayMasked(y *[16]uint32, mask Mask32x16) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -158,11 +176,16 @@ func (x Uint32x16) StoreMasked(y *[16]uint32, mask Mask32x16) {
 	}
 }
 
-// LoadMaskedUint64x2 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint64x2ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMASKMOVQ, CPU Feature: AVX2
-func LoadMaskedUint64x2(y *[2]uint64, mask Mask64x2) Uint64x2 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint64x2); vec names it after StoreArrayMasked.
+// LoadUint64x2Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint64x2)
+func LoadUint64x2ArrayMasked(y *[2]uint64, mask Mask64x2) Uint64x2 {
 	var r Uint64x2
 	for i := range r.a {
 		r.a[i] = y[i] & -uint64(mask.bits>>i&1)
@@ -170,11 +193,11 @@ func LoadMaskedUint64x2(y *[2]uint64, mask Mask64x2) Uint64x2 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMASKMOVQ, CPU Feature: AVX2
-func (x Uint64x2) StoreMasked(y *[2]uint64, mask Mask64x2) {
+func (x Uint64x2) StoreArrayMasked(y *[2]uint64, mask Mask64x2) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -182,11 +205,16 @@ func (x Uint64x2) StoreMasked(y *[2]uint64, mask Mask64x2) {
 	}
 }
 
-// LoadMaskedUint64x4 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint64x4ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMASKMOVQ, CPU Feature: AVX2
-func LoadMaskedUint64x4(y *[4]uint64, mask Mask64x4) Uint64x4 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint64x4); vec names it after StoreArrayMasked.
+// LoadUint64x4Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint64x4)
+func LoadUint64x4ArrayMasked(y *[4]uint64, mask Mask64x4) Uint64x4 {
 	var r Uint64x4
 	for i := range r.a {
 		r.a[i] = y[i] & -uint64(mask.bits>>i&1)
@@ -194,11 +222,11 @@ func LoadMaskedUint64x4(y *[4]uint64, mask Mask64x4) Uint64x4 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMASKMOVQ, CPU Feature: AVX2
-func (x Uint64x4) StoreMasked(y *[4]uint64, mask Mask64x4) {
+func (x Uint64x4) StoreArrayMasked(y *[4]uint64, mask Mask64x4) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -206,11 +234,16 @@ func (x Uint64x4) StoreMasked(y *[4]uint64, mask Mask64x4) {
 	}
 }
 
-// LoadMaskedUint64x8 loads the lanes of y that mask enables and sets the
-// others to zero.
+// LoadUint64x8ArrayMasked loads the lanes of y that mask enables and sets
+// the others to zero.
 //
-// Asm: VMOVDQU64.Z, CPU Feature: AVX512
-func LoadMaskedUint64x8(y *[8]uint64, mask Mask64x8) Uint64x8 {
+// archsimd has no masked load (Go 1.26's called this one
+// LoadMaskedUint64x8); vec names it after StoreArrayMasked.
+// LoadUint64x8Array(y).Masked(mask) computes the same in archsimd, but reads
+// every lane of y.
+//
+// (Go 1.26's called this one LoadMaskedUint64x8)
+func LoadUint64x8ArrayMasked(y *[8]uint64, mask Mask64x8) Uint64x8 {
 	var r Uint64x8
 	for i := range r.a {
 		r.a[i] = y[i] & -uint64(mask.bits>>i&1)
@@ -218,11 +251,11 @@ func LoadMaskedUint64x8(y *[8]uint64, mask Mask64x8) Uint64x8 {
 	return r
 }
 
-// StoreMasked stores the lanes of x that mask enables in y and leaves the
-// other elements of y untouched.
+// StoreArrayMasked stores the lanes of x that mask enables in y and leaves
+// the other elements of y untouched.
 //
 // Asm: VMOVDQU64, CPU Feature: AVX512
-func (x Uint64x8) StoreMasked(y *[8]uint64, mask Mask64x8) {
+func (x Uint64x8) StoreArrayMasked(y *[8]uint64, mask Mask64x8) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]

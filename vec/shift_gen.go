@@ -4,12 +4,13 @@ package vec
 
 // ConcatShiftBytesRight returns the low 16 bytes of the 32-byte value with x
 // in its high half and y in its low half, shifted right by shift bytes; a
-// shift of 32 or more gives zero.
+// shift of 32 or more gives zero. Only the low 8 bits of shift count, as in
+// the instruction's immediate.
 //
 // Asm: VPALIGNR, CPU Feature: AVX
-func (x Uint8x16) ConcatShiftBytesRight(shift uint8, y Uint8x16) Uint8x16 {
+func (x Uint8x16) ConcatShiftBytesRight(y Uint8x16, shift uint64) Uint8x16 {
 	var r Uint8x16
-	alignGroup(r.a[:], x.a[:], y.a[:], shift)
+	alignGroup(r.a[:], x.a[:], y.a[:], uint8(shift))
 	return r
 }
 
@@ -18,10 +19,10 @@ func (x Uint8x16) ConcatShiftBytesRight(shift uint8, y Uint8x16) Uint8x16 {
 // above the group of y, shifted right by shift bytes.
 //
 // Asm: VPALIGNR, CPU Feature: AVX2
-func (x Uint8x32) ConcatShiftBytesRightGrouped(shift uint8, y Uint8x32) Uint8x32 {
+func (x Uint8x32) ConcatShiftBytesRightGrouped(y Uint8x32, shift uint64) Uint8x32 {
 	var r Uint8x32
 	for g := 0; g < 32; g += 16 {
-		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], shift)
+		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], uint8(shift))
 	}
 	return r
 }
@@ -31,24 +32,26 @@ func (x Uint8x32) ConcatShiftBytesRightGrouped(shift uint8, y Uint8x32) Uint8x32
 // above the group of y, shifted right by shift bytes.
 //
 // Asm: VPALIGNR, CPU Feature: AVX512
-func (x Uint8x64) ConcatShiftBytesRightGrouped(shift uint8, y Uint8x64) Uint8x64 {
+func (x Uint8x64) ConcatShiftBytesRightGrouped(y Uint8x64, shift uint64) Uint8x64 {
 	var r Uint8x64
 	for g := 0; g < 64; g += 16 {
-		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], shift)
+		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], uint8(shift))
 	}
 	return r
 }
 
-// ShiftBytesLeft moves the bytes of x n places toward its high end, shifting
-// in zeros; n above 15 gives zero.
+// ShiftBytesLeft moves the bytes of x shift places toward its high end,
+// shifting in zeros; a shift above 15 gives zero. Only the low 8 bits of
+// shift count, as in the instruction's immediate.
 //
-// archsimd has no such operation (it equals x.ConcatShiftBytesRight(16-n,
-// zero) for n up to 16); vec adds it under a name in archsimd's style.
+// archsimd has no such operation (it equals x.ConcatShiftBytesRight(zero,
+// 16-shift) for shift up to 16); vec adds it under a name in archsimd's
+// style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX
-func (x Uint8x16) ShiftBytesLeft(n uint8) Uint8x16 {
+func (x Uint8x16) ShiftBytesLeft(shift uint64) Uint8x16 {
 	var r Uint8x16
-	shiftGroupLeft(r.a[:], x.a[:], n)
+	shiftGroupLeft(r.a[:], x.a[:], uint8(shift))
 	return r
 }
 
@@ -58,10 +61,10 @@ func (x Uint8x16) ShiftBytesLeft(n uint8) Uint8x16 {
 // style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX2
-func (x Uint8x32) ShiftBytesLeftGrouped(n uint8) Uint8x32 {
+func (x Uint8x32) ShiftBytesLeftGrouped(shift uint64) Uint8x32 {
 	var r Uint8x32
 	for g := 0; g < 32; g += 16 {
-		shiftGroupLeft(r.a[g:g+16], x.a[g:g+16], n)
+		shiftGroupLeft(r.a[g:g+16], x.a[g:g+16], uint8(shift))
 	}
 	return r
 }
@@ -72,24 +75,25 @@ func (x Uint8x32) ShiftBytesLeftGrouped(n uint8) Uint8x32 {
 // style.
 //
 // Asm: VPSLLDQ, CPU Feature: AVX512
-func (x Uint8x64) ShiftBytesLeftGrouped(n uint8) Uint8x64 {
+func (x Uint8x64) ShiftBytesLeftGrouped(shift uint64) Uint8x64 {
 	var r Uint8x64
 	for g := 0; g < 64; g += 16 {
-		shiftGroupLeft(r.a[g:g+16], x.a[g:g+16], n)
+		shiftGroupLeft(r.a[g:g+16], x.a[g:g+16], uint8(shift))
 	}
 	return r
 }
 
-// ShiftBytesRight moves the bytes of x n places toward its low end, shifting
-// in zeros; n above 15 gives zero.
+// ShiftBytesRight moves the bytes of x shift places toward its low end,
+// shifting in zeros; a shift above 15 gives zero. Only the low 8 bits of
+// shift count, as in the instruction's immediate.
 //
-// archsimd has no such operation (it equals zero.ConcatShiftBytesRight(n,
-// x)); vec adds it under a name in archsimd's style.
+// archsimd has no such operation (it equals zero.ConcatShiftBytesRight(x,
+// shift)); vec adds it under a name in archsimd's style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX
-func (x Uint8x16) ShiftBytesRight(n uint8) Uint8x16 {
+func (x Uint8x16) ShiftBytesRight(shift uint64) Uint8x16 {
 	var r Uint8x16
-	shiftGroupRight(r.a[:], x.a[:], n)
+	shiftGroupRight(r.a[:], x.a[:], uint8(shift))
 	return r
 }
 
@@ -99,10 +103,10 @@ func (x Uint8x16) ShiftBytesRight(n uint8) Uint8x16 {
 // style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX2
-func (x Uint8x32) ShiftBytesRightGrouped(n uint8) Uint8x32 {
+func (x Uint8x32) ShiftBytesRightGrouped(shift uint64) Uint8x32 {
 	var r Uint8x32
 	for g := 0; g < 32; g += 16 {
-		shiftGroupRight(r.a[g:g+16], x.a[g:g+16], n)
+		shiftGroupRight(r.a[g:g+16], x.a[g:g+16], uint8(shift))
 	}
 	return r
 }
@@ -113,10 +117,10 @@ func (x Uint8x32) ShiftBytesRightGrouped(n uint8) Uint8x32 {
 // style.
 //
 // Asm: VPSRLDQ, CPU Feature: AVX512
-func (x Uint8x64) ShiftBytesRightGrouped(n uint8) Uint8x64 {
+func (x Uint8x64) ShiftBytesRightGrouped(shift uint64) Uint8x64 {
 	var r Uint8x64
 	for g := 0; g < 64; g += 16 {
-		shiftGroupRight(r.a[g:g+16], x.a[g:g+16], n)
+		shiftGroupRight(r.a[g:g+16], x.a[g:g+16], uint8(shift))
 	}
 	return r
 }

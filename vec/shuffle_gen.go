@@ -33,24 +33,24 @@ func (x Uint32x16) PermuteScalarsGrouped(a, b, c, d uint8) Uint32x16 {
 	return r
 }
 
-// SelectFromPair returns four lanes chosen from the eight of x and y:
+// ConcatPermuteScalars returns four lanes chosen from the eight of x and y:
 // selectors 0 to 3 name lanes of x, 4 to 7 lanes of y, and a chooses lane 0
 // of the result, d lane 3. Selectors must be 0 to 7: vec takes them modulo
 // 8, but archsimd does not define larger ones. When a and b name lanes of x
 // and c and d lanes of y it is one instruction.
 //
 // Asm: VSHUFPS, CPU Feature: AVX
-func (x Uint32x4) SelectFromPair(a, b, c, d uint8, y Uint32x4) Uint32x4 {
+func (x Uint32x4) ConcatPermuteScalars(a, b, c, d uint8, y Uint32x4) Uint32x4 {
 	xs, ys := x.a[:], y.a[:]
 	return Uint32x4{[4]uint32{pickFromPair(xs, ys, a), pickFromPair(xs, ys, b), pickFromPair(xs, ys, c), pickFromPair(xs, ys, d)}}
 }
 
-// SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
-// to 3 name lanes of the group of x, 4 to 7 lanes of the same group of y.
-// Selectors must be 0 to 7, as for SelectFromPair.
+// ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group:
+// selectors 0 to 3 name lanes of the group of x, 4 to 7 lanes of the same
+// group of y. Selectors must be 0 to 7, as for ConcatPermuteScalars.
 //
 // Asm: VSHUFPS, CPU Feature: AVX
-func (x Uint32x8) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x8) Uint32x8 {
+func (x Uint32x8) ConcatPermuteScalarsGrouped(a, b, c, d uint8, y Uint32x8) Uint32x8 {
 	var r Uint32x8
 	for g := 0; g < 8; g += 4 {
 		xs, ys := x.a[g:g+4], y.a[g:g+4]
@@ -59,12 +59,12 @@ func (x Uint32x8) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x8) Uint32x8 {
 	return r
 }
 
-// SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
-// to 3 name lanes of the group of x, 4 to 7 lanes of the same group of y.
-// Selectors must be 0 to 7, as for SelectFromPair.
+// ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group:
+// selectors 0 to 3 name lanes of the group of x, 4 to 7 lanes of the same
+// group of y. Selectors must be 0 to 7, as for ConcatPermuteScalars.
 //
 // Asm: VSHUFPS, CPU Feature: AVX512
-func (x Uint32x16) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x16) Uint32x16 {
+func (x Uint32x16) ConcatPermuteScalarsGrouped(a, b, c, d uint8, y Uint32x16) Uint32x16 {
 	var r Uint32x16
 	for g := 0; g < 16; g += 4 {
 		xs, ys := x.a[g:g+4], y.a[g:g+4]
@@ -73,20 +73,21 @@ func (x Uint32x16) SelectFromPairGrouped(a, b, c, d uint8, y Uint32x16) Uint32x1
 	return r
 }
 
-// SelectFromPair returns two lanes chosen from the four of x and y:
+// ConcatPermuteScalars returns two lanes chosen from the four of x and y:
 // selectors 0 and 1 name lanes of x, 2 and 3 lanes of y (taken modulo 4),
 // and a chooses lane 0 of the result, b lane 1.
 //
 // Asm: VSHUFPD, CPU Feature: AVX
-func (x Uint64x2) SelectFromPair(a, b uint8, y Uint64x2) Uint64x2 {
+func (x Uint64x2) ConcatPermuteScalars(a, b uint8, y Uint64x2) Uint64x2 {
 	return Uint64x2{[2]uint64{pickFromPair(x.a[:], y.a[:], a), pickFromPair(x.a[:], y.a[:], b)}}
 }
 
-// SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
-// and 1 name lanes of the group of x, 2 and 3 lanes of the same group of y.
+// ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group:
+// selectors 0 and 1 name lanes of the group of x, 2 and 3 lanes of the same
+// group of y.
 //
 // Asm: VSHUFPD, CPU Feature: AVX
-func (x Uint64x4) SelectFromPairGrouped(a, b uint8, y Uint64x4) Uint64x4 {
+func (x Uint64x4) ConcatPermuteScalarsGrouped(a, b uint8, y Uint64x4) Uint64x4 {
 	var r Uint64x4
 	for g := 0; g < 4; g += 2 {
 		xs, ys := x.a[g:g+2], y.a[g:g+2]
@@ -95,11 +96,12 @@ func (x Uint64x4) SelectFromPairGrouped(a, b uint8, y Uint64x4) Uint64x4 {
 	return r
 }
 
-// SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0
-// and 1 name lanes of the group of x, 2 and 3 lanes of the same group of y.
+// ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group:
+// selectors 0 and 1 name lanes of the group of x, 2 and 3 lanes of the same
+// group of y.
 //
 // Asm: VSHUFPD, CPU Feature: AVX512
-func (x Uint64x8) SelectFromPairGrouped(a, b uint8, y Uint64x8) Uint64x8 {
+func (x Uint64x8) ConcatPermuteScalarsGrouped(a, b uint8, y Uint64x8) Uint64x8 {
 	var r Uint64x8
 	for g := 0; g < 8; g += 2 {
 		xs, ys := x.a[g:g+2], y.a[g:g+2]
@@ -108,34 +110,34 @@ func (x Uint64x8) SelectFromPairGrouped(a, b uint8, y Uint64x8) Uint64x8 {
 	return r
 }
 
-// Select128FromPair treats x and y as four 128-bit groups, x's two then y's
-// two, and returns group lo followed by group hi. It panics if lo or hi is
-// above 3.
+// ConcatPermute128Scalars treats x and y as four 128-bit groups, x's two
+// then y's two, and returns group lo followed by group hi. It panics if lo
+// or hi is above 3.
 //
 // Asm: VPERM2I128, CPU Feature: AVX2
-func (x Uint8x32) Select128FromPair(lo, hi uint8, y Uint8x32) Uint8x32 {
+func (x Uint8x32) ConcatPermute128Scalars(lo, hi uint8, y Uint8x32) Uint8x32 {
 	var r Uint8x32
 	select128(r.a[:], x.a[:], y.a[:], lo, hi)
 	return r
 }
 
-// Select128FromPair treats x and y as four 128-bit groups, x's two then y's
-// two, and returns group lo followed by group hi. It panics if lo or hi is
-// above 3.
+// ConcatPermute128Scalars treats x and y as four 128-bit groups, x's two
+// then y's two, and returns group lo followed by group hi. It panics if lo
+// or hi is above 3.
 //
 // Asm: VPERM2I128, CPU Feature: AVX2
-func (x Uint32x8) Select128FromPair(lo, hi uint8, y Uint32x8) Uint32x8 {
+func (x Uint32x8) ConcatPermute128Scalars(lo, hi uint8, y Uint32x8) Uint32x8 {
 	var r Uint32x8
 	select128(r.a[:], x.a[:], y.a[:], lo, hi)
 	return r
 }
 
-// Select128FromPair treats x and y as four 128-bit groups, x's two then y's
-// two, and returns group lo followed by group hi. It panics if lo or hi is
-// above 3.
+// ConcatPermute128Scalars treats x and y as four 128-bit groups, x's two
+// then y's two, and returns group lo followed by group hi. It panics if lo
+// or hi is above 3.
 //
 // Asm: VPERM2I128, CPU Feature: AVX2
-func (x Uint64x4) Select128FromPair(lo, hi uint8, y Uint64x4) Uint64x4 {
+func (x Uint64x4) ConcatPermute128Scalars(lo, hi uint8, y Uint64x4) Uint64x4 {
 	var r Uint64x4
 	select128(r.a[:], x.a[:], y.a[:], lo, hi)
 	return r

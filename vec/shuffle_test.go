@@ -39,6 +39,9 @@ var shifts = []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1
 
 func TestByteShifts(t *testing.T) {
 	for _, s := range shifts {
+		// Only the low 8 bits of a count matter, as in the instructions'
+		// immediates: the bits above s here change nothing.
+		count := uint64(s) | 0x7700
 		// The group of x sits above the group of y; the window starts s
 		// bytes up.
 		align := func(i int, x, y []uint8) uint8 {
@@ -51,12 +54,12 @@ func TestByteShifts(t *testing.T) {
 			}
 			return 0
 		}
-		checkBinary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ConcatShiftBytesRight(%d)", s),
-			func(x, y Uint8x16) Uint8x16 { return x.ConcatShiftBytesRight(s, y) }, align)
-		checkBinary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ConcatShiftBytesRightGrouped(%d)", s),
-			func(x, y Uint8x32) Uint8x32 { return x.ConcatShiftBytesRightGrouped(s, y) }, align)
-		checkBinary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ConcatShiftBytesRightGrouped(%d)", s),
-			func(x, y Uint8x64) Uint8x64 { return x.ConcatShiftBytesRightGrouped(s, y) }, align)
+		checkBinary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ConcatShiftBytesRight(%#x)", count),
+			func(x, y Uint8x16) Uint8x16 { return x.ConcatShiftBytesRight(y, count) }, align)
+		checkBinary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ConcatShiftBytesRightGrouped(%#x)", count),
+			func(x, y Uint8x32) Uint8x32 { return x.ConcatShiftBytesRightGrouped(y, count) }, align)
+		checkBinary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ConcatShiftBytesRightGrouped(%#x)", count),
+			func(x, y Uint8x64) Uint8x64 { return x.ConcatShiftBytesRightGrouped(y, count) }, align)
 
 		left := func(i int, x []uint8) uint8 {
 			if k := i&15 - int(s); k >= 0 {
@@ -70,18 +73,18 @@ func TestByteShifts(t *testing.T) {
 			}
 			return 0
 		}
-		checkUnary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ShiftBytesLeft(%d)", s),
-			func(x Uint8x16) Uint8x16 { return x.ShiftBytesLeft(s) }, left)
-		checkUnary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ShiftBytesLeftGrouped(%d)", s),
-			func(x Uint8x32) Uint8x32 { return x.ShiftBytesLeftGrouped(s) }, left)
-		checkUnary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ShiftBytesLeftGrouped(%d)", s),
-			func(x Uint8x64) Uint8x64 { return x.ShiftBytesLeftGrouped(s) }, left)
-		checkUnary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ShiftBytesRight(%d)", s),
-			func(x Uint8x16) Uint8x16 { return x.ShiftBytesRight(s) }, right)
-		checkUnary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ShiftBytesRightGrouped(%d)", s),
-			func(x Uint8x32) Uint8x32 { return x.ShiftBytesRightGrouped(s) }, right)
-		checkUnary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ShiftBytesRightGrouped(%d)", s),
-			func(x Uint8x64) Uint8x64 { return x.ShiftBytesRightGrouped(s) }, right)
+		checkUnary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ShiftBytesLeft(%#x)", count),
+			func(x Uint8x16) Uint8x16 { return x.ShiftBytesLeft(count) }, left)
+		checkUnary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ShiftBytesLeftGrouped(%#x)", count),
+			func(x Uint8x32) Uint8x32 { return x.ShiftBytesLeftGrouped(count) }, left)
+		checkUnary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ShiftBytesLeftGrouped(%#x)", count),
+			func(x Uint8x64) Uint8x64 { return x.ShiftBytesLeftGrouped(count) }, left)
+		checkUnary[Uint8x16, uint8](t, fmt.Sprintf("Uint8x16.ShiftBytesRight(%#x)", count),
+			func(x Uint8x16) Uint8x16 { return x.ShiftBytesRight(count) }, right)
+		checkUnary[Uint8x32, uint8](t, fmt.Sprintf("Uint8x32.ShiftBytesRightGrouped(%#x)", count),
+			func(x Uint8x32) Uint8x32 { return x.ShiftBytesRightGrouped(count) }, right)
+		checkUnary[Uint8x64, uint8](t, fmt.Sprintf("Uint8x64.ShiftBytesRightGrouped(%#x)", count),
+			func(x Uint8x64) Uint8x64 { return x.ShiftBytesRightGrouped(count) }, right)
 	}
 }
 
@@ -112,12 +115,12 @@ func TestLaneShuffles(t *testing.T) {
 			}
 			return y[i&^3+sel-4]
 		}
-		checkBinary[Uint32x4, uint32](t, "Uint32x4.SelectFromPair"+name,
-			func(x, y Uint32x4) Uint32x4 { return x.SelectFromPair(a, b, c, d, y) }, fromPair4)
-		checkBinary[Uint32x8, uint32](t, "Uint32x8.SelectFromPairGrouped"+name,
-			func(x, y Uint32x8) Uint32x8 { return x.SelectFromPairGrouped(a, b, c, d, y) }, fromPair4)
-		checkBinary[Uint32x16, uint32](t, "Uint32x16.SelectFromPairGrouped"+name,
-			func(x, y Uint32x16) Uint32x16 { return x.SelectFromPairGrouped(a, b, c, d, y) }, fromPair4)
+		checkBinary[Uint32x4, uint32](t, "Uint32x4.ConcatPermuteScalars"+name,
+			func(x, y Uint32x4) Uint32x4 { return x.ConcatPermuteScalars(a, b, c, d, y) }, fromPair4)
+		checkBinary[Uint32x8, uint32](t, "Uint32x8.ConcatPermuteScalarsGrouped"+name,
+			func(x, y Uint32x8) Uint32x8 { return x.ConcatPermuteScalarsGrouped(a, b, c, d, y) }, fromPair4)
+		checkBinary[Uint32x16, uint32](t, "Uint32x16.ConcatPermuteScalarsGrouped"+name,
+			func(x, y Uint32x16) Uint32x16 { return x.ConcatPermuteScalarsGrouped(a, b, c, d, y) }, fromPair4)
 
 		fromPair2 := func(i int, x, y []uint64) uint64 {
 			sel := int(s[i&1] & 3)
@@ -126,31 +129,31 @@ func TestLaneShuffles(t *testing.T) {
 			}
 			return y[i&^1+sel-2]
 		}
-		checkBinary[Uint64x2, uint64](t, "Uint64x2.SelectFromPair"+name,
-			func(x, y Uint64x2) Uint64x2 { return x.SelectFromPair(a, b, y) }, fromPair2)
-		checkBinary[Uint64x4, uint64](t, "Uint64x4.SelectFromPairGrouped"+name,
-			func(x, y Uint64x4) Uint64x4 { return x.SelectFromPairGrouped(a, b, y) }, fromPair2)
-		checkBinary[Uint64x8, uint64](t, "Uint64x8.SelectFromPairGrouped"+name,
-			func(x, y Uint64x8) Uint64x8 { return x.SelectFromPairGrouped(a, b, y) }, fromPair2)
+		checkBinary[Uint64x2, uint64](t, "Uint64x2.ConcatPermuteScalars"+name,
+			func(x, y Uint64x2) Uint64x2 { return x.ConcatPermuteScalars(a, b, y) }, fromPair2)
+		checkBinary[Uint64x4, uint64](t, "Uint64x4.ConcatPermuteScalarsGrouped"+name,
+			func(x, y Uint64x4) Uint64x4 { return x.ConcatPermuteScalarsGrouped(a, b, y) }, fromPair2)
+		checkBinary[Uint64x8, uint64](t, "Uint64x8.ConcatPermuteScalarsGrouped"+name,
+			func(x, y Uint64x8) Uint64x8 { return x.ConcatPermuteScalarsGrouped(a, b, y) }, fromPair2)
 	}
 
 	for lo := range uint8(5) {
 		for hi := range uint8(5) {
-			name := fmt.Sprintf("Select128FromPair(%d, %d)", lo, hi)
+			name := fmt.Sprintf("ConcatPermute128Scalars(%d, %d)", lo, hi)
 			if lo > 3 || hi > 3 {
-				if !panics(func() { Uint8x32{}.Select128FromPair(lo, hi, Uint8x32{}) }) ||
-					!panics(func() { Uint32x8{}.Select128FromPair(lo, hi, Uint32x8{}) }) ||
-					!panics(func() { Uint64x4{}.Select128FromPair(lo, hi, Uint64x4{}) }) {
+				if !panics(func() { Uint8x32{}.ConcatPermute128Scalars(lo, hi, Uint8x32{}) }) ||
+					!panics(func() { Uint32x8{}.ConcatPermute128Scalars(lo, hi, Uint32x8{}) }) ||
+					!panics(func() { Uint64x4{}.ConcatPermute128Scalars(lo, hi, Uint64x4{}) }) {
 					t.Errorf("%s did not panic", name)
 				}
 				continue
 			}
 			checkBinary[Uint8x32, uint8](t, "Uint8x32."+name,
-				func(x, y Uint8x32) Uint8x32 { return x.Select128FromPair(lo, hi, y) }, select128Ref[uint8](lo, hi))
+				func(x, y Uint8x32) Uint8x32 { return x.ConcatPermute128Scalars(lo, hi, y) }, select128Ref[uint8](lo, hi))
 			checkBinary[Uint32x8, uint32](t, "Uint32x8."+name,
-				func(x, y Uint32x8) Uint32x8 { return x.Select128FromPair(lo, hi, y) }, select128Ref[uint32](lo, hi))
+				func(x, y Uint32x8) Uint32x8 { return x.ConcatPermute128Scalars(lo, hi, y) }, select128Ref[uint32](lo, hi))
 			checkBinary[Uint64x4, uint64](t, "Uint64x4."+name,
-				func(x, y Uint64x4) Uint64x4 { return x.Select128FromPair(lo, hi, y) }, select128Ref[uint64](lo, hi))
+				func(x, y Uint64x4) Uint64x4 { return x.ConcatPermute128Scalars(lo, hi, y) }, select128Ref[uint64](lo, hi))
 		}
 	}
 
@@ -226,22 +229,29 @@ func clmulRef(a, b uint64) (hi, lo uint64) {
 }
 
 func TestCarrylessMultiply(t *testing.T) {
-	for _, ab := range [][2]uint8{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 3}, {17, 16}, {255, 254}} {
-		a, b := ab[0], ab[1]
+	forms := []struct {
+		name string
+		a, b int // the lanes of x and y multiplied, in each group
+		op2  func(x, y Uint64x2) Uint64x2
+		op4  func(x, y Uint64x4) Uint64x4
+		op8  func(x, y Uint64x8) Uint64x8
+	}{
+		{"Even", 0, 0, Uint64x2.CarrylessMultiplyEven, Uint64x4.CarrylessMultiplyEven, Uint64x8.CarrylessMultiplyEven},
+		{"Odd", 1, 1, Uint64x2.CarrylessMultiplyOdd, Uint64x4.CarrylessMultiplyOdd, Uint64x8.CarrylessMultiplyOdd},
+		{"EvenOdd", 0, 1, Uint64x2.CarrylessMultiplyEvenOdd, Uint64x4.CarrylessMultiplyEvenOdd, Uint64x8.CarrylessMultiplyEvenOdd},
+		{"OddEven", 1, 0, Uint64x2.CarrylessMultiplyOddEven, Uint64x4.CarrylessMultiplyOddEven, Uint64x8.CarrylessMultiplyOddEven},
+	}
+	for _, f := range forms {
 		ref := func(i int, x, y []uint64) uint64 {
 			g := i &^ 1
-			hi, lo := clmulRef(x[g+int(a&1)], y[g+int(b&1)])
+			hi, lo := clmulRef(x[g+f.a], y[g+f.b])
 			if i&1 == 1 {
 				return hi
 			}
 			return lo
 		}
-		name := fmt.Sprintf("(%d, %d)", a, b)
-		checkBinary[Uint64x2, uint64](t, "Uint64x2.CarrylessMultiply"+name,
-			func(x, y Uint64x2) Uint64x2 { return x.CarrylessMultiply(a, b, y) }, ref)
-		checkBinary[Uint64x4, uint64](t, "Uint64x4.CarrylessMultiplyGrouped"+name,
-			func(x, y Uint64x4) Uint64x4 { return x.CarrylessMultiplyGrouped(a, b, y) }, ref)
-		checkBinary[Uint64x8, uint64](t, "Uint64x8.CarrylessMultiplyGrouped"+name,
-			func(x, y Uint64x8) Uint64x8 { return x.CarrylessMultiplyGrouped(a, b, y) }, ref)
+		checkBinary[Uint64x2, uint64](t, "Uint64x2.CarrylessMultiply"+f.name, f.op2, ref)
+		checkBinary[Uint64x4, uint64](t, "Uint64x4.CarrylessMultiply"+f.name, f.op4, ref)
+		checkBinary[Uint64x8, uint64](t, "Uint64x8.CarrylessMultiply"+f.name, f.op8, ref)
 	}
 }

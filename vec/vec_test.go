@@ -13,10 +13,10 @@ import (
 type memOps[V any, E elem] struct {
 	load       func([]E) V
 	loadSlice  func([]E) V
-	loadPart   func([]E) V
+	loadPart   func([]E) (V, int)
 	store      func(V, []E)
 	storeSlice func(V, []E)
-	storePart  func(V, []E)
+	storePart  func(V, []E) int
 	broadcast  func(E) V
 	length     func(V) int
 	str        func(V) string
@@ -24,52 +24,52 @@ type memOps[V any, E elem] struct {
 
 func TestLoadStore(t *testing.T) {
 	testMem(t, "Uint8x16", memOps[Uint8x16, uint8]{
-		func(s []uint8) Uint8x16 { return LoadUint8x16((*[16]uint8)(s)) }, LoadUint8x16Slice, LoadUint8x16SlicePart,
-		func(v Uint8x16, s []uint8) { v.Store((*[16]uint8)(s)) }, Uint8x16.StoreSlice, Uint8x16.StoreSlicePart,
+		func(s []uint8) Uint8x16 { return LoadUint8x16Array((*[16]uint8)(s)) }, LoadUint8x16, LoadUint8x16Part,
+		func(v Uint8x16, s []uint8) { v.StoreArray((*[16]uint8)(s)) }, Uint8x16.Store, Uint8x16.StorePart,
 		BroadcastUint8x16, Uint8x16.Len, Uint8x16.String})
 	testMem(t, "Uint8x32", memOps[Uint8x32, uint8]{
-		func(s []uint8) Uint8x32 { return LoadUint8x32((*[32]uint8)(s)) }, LoadUint8x32Slice, LoadUint8x32SlicePart,
-		func(v Uint8x32, s []uint8) { v.Store((*[32]uint8)(s)) }, Uint8x32.StoreSlice, Uint8x32.StoreSlicePart,
+		func(s []uint8) Uint8x32 { return LoadUint8x32Array((*[32]uint8)(s)) }, LoadUint8x32, LoadUint8x32Part,
+		func(v Uint8x32, s []uint8) { v.StoreArray((*[32]uint8)(s)) }, Uint8x32.Store, Uint8x32.StorePart,
 		BroadcastUint8x32, Uint8x32.Len, Uint8x32.String})
 	testMem(t, "Uint8x64", memOps[Uint8x64, uint8]{
-		func(s []uint8) Uint8x64 { return LoadUint8x64((*[64]uint8)(s)) }, LoadUint8x64Slice, LoadUint8x64SlicePart,
-		func(v Uint8x64, s []uint8) { v.Store((*[64]uint8)(s)) }, Uint8x64.StoreSlice, Uint8x64.StoreSlicePart,
+		func(s []uint8) Uint8x64 { return LoadUint8x64Array((*[64]uint8)(s)) }, LoadUint8x64, LoadUint8x64Part,
+		func(v Uint8x64, s []uint8) { v.StoreArray((*[64]uint8)(s)) }, Uint8x64.Store, Uint8x64.StorePart,
 		BroadcastUint8x64, Uint8x64.Len, Uint8x64.String})
 	testMem(t, "Int8x16", memOps[Int8x16, int8]{
-		func(s []int8) Int8x16 { return LoadInt8x16((*[16]int8)(s)) }, LoadInt8x16Slice, LoadInt8x16SlicePart,
-		func(v Int8x16, s []int8) { v.Store((*[16]int8)(s)) }, Int8x16.StoreSlice, Int8x16.StoreSlicePart,
+		func(s []int8) Int8x16 { return LoadInt8x16Array((*[16]int8)(s)) }, LoadInt8x16, LoadInt8x16Part,
+		func(v Int8x16, s []int8) { v.StoreArray((*[16]int8)(s)) }, Int8x16.Store, Int8x16.StorePart,
 		BroadcastInt8x16, Int8x16.Len, Int8x16.String})
 	testMem(t, "Int8x32", memOps[Int8x32, int8]{
-		func(s []int8) Int8x32 { return LoadInt8x32((*[32]int8)(s)) }, LoadInt8x32Slice, LoadInt8x32SlicePart,
-		func(v Int8x32, s []int8) { v.Store((*[32]int8)(s)) }, Int8x32.StoreSlice, Int8x32.StoreSlicePart,
+		func(s []int8) Int8x32 { return LoadInt8x32Array((*[32]int8)(s)) }, LoadInt8x32, LoadInt8x32Part,
+		func(v Int8x32, s []int8) { v.StoreArray((*[32]int8)(s)) }, Int8x32.Store, Int8x32.StorePart,
 		BroadcastInt8x32, Int8x32.Len, Int8x32.String})
 	testMem(t, "Int8x64", memOps[Int8x64, int8]{
-		func(s []int8) Int8x64 { return LoadInt8x64((*[64]int8)(s)) }, LoadInt8x64Slice, LoadInt8x64SlicePart,
-		func(v Int8x64, s []int8) { v.Store((*[64]int8)(s)) }, Int8x64.StoreSlice, Int8x64.StoreSlicePart,
+		func(s []int8) Int8x64 { return LoadInt8x64Array((*[64]int8)(s)) }, LoadInt8x64, LoadInt8x64Part,
+		func(v Int8x64, s []int8) { v.StoreArray((*[64]int8)(s)) }, Int8x64.Store, Int8x64.StorePart,
 		BroadcastInt8x64, Int8x64.Len, Int8x64.String})
 	testMem(t, "Uint32x4", memOps[Uint32x4, uint32]{
-		func(s []uint32) Uint32x4 { return LoadUint32x4((*[4]uint32)(s)) }, LoadUint32x4Slice, LoadUint32x4SlicePart,
-		func(v Uint32x4, s []uint32) { v.Store((*[4]uint32)(s)) }, Uint32x4.StoreSlice, Uint32x4.StoreSlicePart,
+		func(s []uint32) Uint32x4 { return LoadUint32x4Array((*[4]uint32)(s)) }, LoadUint32x4, LoadUint32x4Part,
+		func(v Uint32x4, s []uint32) { v.StoreArray((*[4]uint32)(s)) }, Uint32x4.Store, Uint32x4.StorePart,
 		BroadcastUint32x4, Uint32x4.Len, Uint32x4.String})
 	testMem(t, "Uint32x8", memOps[Uint32x8, uint32]{
-		func(s []uint32) Uint32x8 { return LoadUint32x8((*[8]uint32)(s)) }, LoadUint32x8Slice, LoadUint32x8SlicePart,
-		func(v Uint32x8, s []uint32) { v.Store((*[8]uint32)(s)) }, Uint32x8.StoreSlice, Uint32x8.StoreSlicePart,
+		func(s []uint32) Uint32x8 { return LoadUint32x8Array((*[8]uint32)(s)) }, LoadUint32x8, LoadUint32x8Part,
+		func(v Uint32x8, s []uint32) { v.StoreArray((*[8]uint32)(s)) }, Uint32x8.Store, Uint32x8.StorePart,
 		BroadcastUint32x8, Uint32x8.Len, Uint32x8.String})
 	testMem(t, "Uint32x16", memOps[Uint32x16, uint32]{
-		func(s []uint32) Uint32x16 { return LoadUint32x16((*[16]uint32)(s)) }, LoadUint32x16Slice, LoadUint32x16SlicePart,
-		func(v Uint32x16, s []uint32) { v.Store((*[16]uint32)(s)) }, Uint32x16.StoreSlice, Uint32x16.StoreSlicePart,
+		func(s []uint32) Uint32x16 { return LoadUint32x16Array((*[16]uint32)(s)) }, LoadUint32x16, LoadUint32x16Part,
+		func(v Uint32x16, s []uint32) { v.StoreArray((*[16]uint32)(s)) }, Uint32x16.Store, Uint32x16.StorePart,
 		BroadcastUint32x16, Uint32x16.Len, Uint32x16.String})
 	testMem(t, "Uint64x2", memOps[Uint64x2, uint64]{
-		func(s []uint64) Uint64x2 { return LoadUint64x2((*[2]uint64)(s)) }, LoadUint64x2Slice, LoadUint64x2SlicePart,
-		func(v Uint64x2, s []uint64) { v.Store((*[2]uint64)(s)) }, Uint64x2.StoreSlice, Uint64x2.StoreSlicePart,
+		func(s []uint64) Uint64x2 { return LoadUint64x2Array((*[2]uint64)(s)) }, LoadUint64x2, LoadUint64x2Part,
+		func(v Uint64x2, s []uint64) { v.StoreArray((*[2]uint64)(s)) }, Uint64x2.Store, Uint64x2.StorePart,
 		BroadcastUint64x2, Uint64x2.Len, Uint64x2.String})
 	testMem(t, "Uint64x4", memOps[Uint64x4, uint64]{
-		func(s []uint64) Uint64x4 { return LoadUint64x4((*[4]uint64)(s)) }, LoadUint64x4Slice, LoadUint64x4SlicePart,
-		func(v Uint64x4, s []uint64) { v.Store((*[4]uint64)(s)) }, Uint64x4.StoreSlice, Uint64x4.StoreSlicePart,
+		func(s []uint64) Uint64x4 { return LoadUint64x4Array((*[4]uint64)(s)) }, LoadUint64x4, LoadUint64x4Part,
+		func(v Uint64x4, s []uint64) { v.StoreArray((*[4]uint64)(s)) }, Uint64x4.Store, Uint64x4.StorePart,
 		BroadcastUint64x4, Uint64x4.Len, Uint64x4.String})
 	testMem(t, "Uint64x8", memOps[Uint64x8, uint64]{
-		func(s []uint64) Uint64x8 { return LoadUint64x8((*[8]uint64)(s)) }, LoadUint64x8Slice, LoadUint64x8SlicePart,
-		func(v Uint64x8, s []uint64) { v.Store((*[8]uint64)(s)) }, Uint64x8.StoreSlice, Uint64x8.StoreSlicePart,
+		func(s []uint64) Uint64x8 { return LoadUint64x8Array((*[8]uint64)(s)) }, LoadUint64x8, LoadUint64x8Part,
+		func(v Uint64x8, s []uint64) { v.StoreArray((*[8]uint64)(s)) }, Uint64x8.Store, Uint64x8.StorePart,
 		BroadcastUint64x8, Uint64x8.Len, Uint64x8.String})
 }
 
@@ -80,47 +80,53 @@ func testMem[V comparable, E elem, P lanesOf[V, E]](t *testing.T, name string, o
 		for range iters {
 			src := lanesCopy[V, E, P](rnd[V, E, P](r))
 			v := o.load(src)
-			checkLanes(t, "Load", lanesCopy[V, E, P](v), src)
+			checkLanes(t, "LoadArray", lanesCopy[V, E, P](v), src)
 			if o.length(v) != n {
 				t.Fatalf("Len = %d, want %d", o.length(v), n)
 			}
 
 			// A longer slice loads its first n elements.
 			long := append(append([]E{}, src...), E(r.Uint64()))
-			checkLanes(t, "LoadSlice", lanesCopy[V, E, P](o.loadSlice(long)), src)
+			checkLanes(t, "Load (slice)", lanesCopy[V, E, P](o.loadSlice(long)), src)
 
-			// SlicePart zero-fills; Store* write exactly what fits.
+			// Part zero-fills; the stores write exactly what fits.
 			for k := 0; k <= n+1; k++ {
 				part := long[:min(k, len(long))]
 				want := make([]E, n)
 				copy(want, part)
-				checkLanes(t, fmt.Sprintf("LoadSlicePart(len %d)", k), lanesCopy[V, E, P](o.loadPart(part)), want)
+				got, loaded := o.loadPart(part)
+				checkLanes(t, fmt.Sprintf("LoadPart(len %d)", k), lanesCopy[V, E, P](got), want)
+				if loaded != min(k, n) {
+					t.Fatalf("LoadPart(len %d) loaded %d lanes, want %d", k, loaded, min(k, n))
+				}
 
 				dst := make([]E, k+1)
 				sentinel := E(0x5a)
 				for i := range dst {
 					dst[i] = sentinel
 				}
-				o.storePart(v, dst[:k])
+				if stored := o.storePart(v, dst[:k]); stored != min(k, n) {
+					t.Fatalf("StorePart(len %d) stored %d lanes, want %d", k, stored, min(k, n))
+				}
 				for i := range dst {
 					w := sentinel
 					if i < min(k, n) {
 						w = src[i]
 					}
 					if dst[i] != w {
-						t.Fatalf("StoreSlicePart(len %d): element %d = %#x, want %#x", k, i, dst[i], w)
+						t.Fatalf("StorePart(len %d): element %d = %#x, want %#x", k, i, dst[i], w)
 					}
 				}
 			}
 
 			dst := make([]E, n)
 			o.store(v, dst)
-			checkLanes(t, "Store", dst, src)
+			checkLanes(t, "StoreArray", dst, src)
 			dst = make([]E, n+1)
 			o.storeSlice(v, dst)
-			checkLanes(t, "StoreSlice", dst[:n], src)
+			checkLanes(t, "Store (slice)", dst[:n], src)
 			if dst[n] != 0 {
-				t.Fatalf("StoreSlice wrote past %d elements", n)
+				t.Fatalf("Store wrote past %d elements", n)
 			}
 
 			b := src[r.IntN(n)]
@@ -139,10 +145,10 @@ func testMem[V comparable, E elem, P lanesOf[V, E]](t *testing.T, name string, o
 			}
 		}
 		if !panics(func() { o.loadSlice(make([]E, n-1)) }) {
-			t.Errorf("LoadSlice of %d elements did not panic", n-1)
+			t.Errorf("Load of %d elements did not panic", n-1)
 		}
 		if !panics(func() { o.storeSlice(*new(V), make([]E, n-1)) }) {
-			t.Errorf("StoreSlice to %d elements did not panic", n-1)
+			t.Errorf("Store to %d elements did not panic", n-1)
 		}
 	})
 }
@@ -168,48 +174,48 @@ func TestMasked(t *testing.T) {
 	testMasked(t, "8x16", maskOps[Uint8x16, uint8, Mask8x16]{
 		func(b uint64) Mask8x16 { return Mask8x16FromBits(uint16(b)) }, func(m Mask8x16) uint64 { return uint64(m.ToBits()) },
 		Mask8x16.And, Mask8x16.Or,
-		func(s []uint8, m Mask8x16) Uint8x16 { return LoadMaskedUint8x16((*[16]uint8)(s), m) },
-		func(v Uint8x16, s []uint8, m Mask8x16) { v.StoreMasked((*[16]uint8)(s), m) }})
+		func(s []uint8, m Mask8x16) Uint8x16 { return LoadUint8x16ArrayMasked((*[16]uint8)(s), m) },
+		func(v Uint8x16, s []uint8, m Mask8x16) { v.StoreArrayMasked((*[16]uint8)(s), m) }})
 	testMasked(t, "8x32", maskOps[Uint8x32, uint8, Mask8x32]{
 		func(b uint64) Mask8x32 { return Mask8x32FromBits(uint32(b)) }, func(m Mask8x32) uint64 { return uint64(m.ToBits()) },
 		Mask8x32.And, Mask8x32.Or,
-		func(s []uint8, m Mask8x32) Uint8x32 { return LoadMaskedUint8x32((*[32]uint8)(s), m) },
-		func(v Uint8x32, s []uint8, m Mask8x32) { v.StoreMasked((*[32]uint8)(s), m) }})
+		func(s []uint8, m Mask8x32) Uint8x32 { return LoadUint8x32ArrayMasked((*[32]uint8)(s), m) },
+		func(v Uint8x32, s []uint8, m Mask8x32) { v.StoreArrayMasked((*[32]uint8)(s), m) }})
 	testMasked(t, "8x64", maskOps[Uint8x64, uint8, Mask8x64]{
 		func(b uint64) Mask8x64 { return Mask8x64FromBits(b) }, func(m Mask8x64) uint64 { return m.ToBits() },
 		Mask8x64.And, Mask8x64.Or,
-		func(s []uint8, m Mask8x64) Uint8x64 { return LoadMaskedUint8x64((*[64]uint8)(s), m) },
-		func(v Uint8x64, s []uint8, m Mask8x64) { v.StoreMasked((*[64]uint8)(s), m) }})
+		func(s []uint8, m Mask8x64) Uint8x64 { return LoadUint8x64ArrayMasked((*[64]uint8)(s), m) },
+		func(v Uint8x64, s []uint8, m Mask8x64) { v.StoreArrayMasked((*[64]uint8)(s), m) }})
 	testMasked(t, "32x4", maskOps[Uint32x4, uint32, Mask32x4]{
 		func(b uint64) Mask32x4 { return Mask32x4FromBits(uint8(b)) }, func(m Mask32x4) uint64 { return uint64(m.ToBits()) },
 		Mask32x4.And, Mask32x4.Or,
-		func(s []uint32, m Mask32x4) Uint32x4 { return LoadMaskedUint32x4((*[4]uint32)(s), m) },
-		func(v Uint32x4, s []uint32, m Mask32x4) { v.StoreMasked((*[4]uint32)(s), m) }})
+		func(s []uint32, m Mask32x4) Uint32x4 { return LoadUint32x4ArrayMasked((*[4]uint32)(s), m) },
+		func(v Uint32x4, s []uint32, m Mask32x4) { v.StoreArrayMasked((*[4]uint32)(s), m) }})
 	testMasked(t, "32x8", maskOps[Uint32x8, uint32, Mask32x8]{
 		func(b uint64) Mask32x8 { return Mask32x8FromBits(uint8(b)) }, func(m Mask32x8) uint64 { return uint64(m.ToBits()) },
 		Mask32x8.And, Mask32x8.Or,
-		func(s []uint32, m Mask32x8) Uint32x8 { return LoadMaskedUint32x8((*[8]uint32)(s), m) },
-		func(v Uint32x8, s []uint32, m Mask32x8) { v.StoreMasked((*[8]uint32)(s), m) }})
+		func(s []uint32, m Mask32x8) Uint32x8 { return LoadUint32x8ArrayMasked((*[8]uint32)(s), m) },
+		func(v Uint32x8, s []uint32, m Mask32x8) { v.StoreArrayMasked((*[8]uint32)(s), m) }})
 	testMasked(t, "32x16", maskOps[Uint32x16, uint32, Mask32x16]{
 		func(b uint64) Mask32x16 { return Mask32x16FromBits(uint16(b)) }, func(m Mask32x16) uint64 { return uint64(m.ToBits()) },
 		Mask32x16.And, Mask32x16.Or,
-		func(s []uint32, m Mask32x16) Uint32x16 { return LoadMaskedUint32x16((*[16]uint32)(s), m) },
-		func(v Uint32x16, s []uint32, m Mask32x16) { v.StoreMasked((*[16]uint32)(s), m) }})
+		func(s []uint32, m Mask32x16) Uint32x16 { return LoadUint32x16ArrayMasked((*[16]uint32)(s), m) },
+		func(v Uint32x16, s []uint32, m Mask32x16) { v.StoreArrayMasked((*[16]uint32)(s), m) }})
 	testMasked(t, "64x2", maskOps[Uint64x2, uint64, Mask64x2]{
 		func(b uint64) Mask64x2 { return Mask64x2FromBits(uint8(b)) }, func(m Mask64x2) uint64 { return uint64(m.ToBits()) },
 		Mask64x2.And, Mask64x2.Or,
-		func(s []uint64, m Mask64x2) Uint64x2 { return LoadMaskedUint64x2((*[2]uint64)(s), m) },
-		func(v Uint64x2, s []uint64, m Mask64x2) { v.StoreMasked((*[2]uint64)(s), m) }})
+		func(s []uint64, m Mask64x2) Uint64x2 { return LoadUint64x2ArrayMasked((*[2]uint64)(s), m) },
+		func(v Uint64x2, s []uint64, m Mask64x2) { v.StoreArrayMasked((*[2]uint64)(s), m) }})
 	testMasked(t, "64x4", maskOps[Uint64x4, uint64, Mask64x4]{
 		func(b uint64) Mask64x4 { return Mask64x4FromBits(uint8(b)) }, func(m Mask64x4) uint64 { return uint64(m.ToBits()) },
 		Mask64x4.And, Mask64x4.Or,
-		func(s []uint64, m Mask64x4) Uint64x4 { return LoadMaskedUint64x4((*[4]uint64)(s), m) },
-		func(v Uint64x4, s []uint64, m Mask64x4) { v.StoreMasked((*[4]uint64)(s), m) }})
+		func(s []uint64, m Mask64x4) Uint64x4 { return LoadUint64x4ArrayMasked((*[4]uint64)(s), m) },
+		func(v Uint64x4, s []uint64, m Mask64x4) { v.StoreArrayMasked((*[4]uint64)(s), m) }})
 	testMasked(t, "64x8", maskOps[Uint64x8, uint64, Mask64x8]{
 		func(b uint64) Mask64x8 { return Mask64x8FromBits(uint8(b)) }, func(m Mask64x8) uint64 { return uint64(m.ToBits()) },
 		Mask64x8.And, Mask64x8.Or,
-		func(s []uint64, m Mask64x8) Uint64x8 { return LoadMaskedUint64x8((*[8]uint64)(s), m) },
-		func(v Uint64x8, s []uint64, m Mask64x8) { v.StoreMasked((*[8]uint64)(s), m) }})
+		func(s []uint64, m Mask64x8) Uint64x8 { return LoadUint64x8ArrayMasked((*[8]uint64)(s), m) },
+		func(v Uint64x8, s []uint64, m Mask64x8) { v.StoreArrayMasked((*[8]uint64)(s), m) }})
 }
 
 func testMasked[V any, E elem, M any, P lanesOf[V, E]](t *testing.T, name string, o maskOps[V, E, M]) {
@@ -242,7 +248,7 @@ func testMasked[V any, E elem, M any, P lanesOf[V, E]](t *testing.T, name string
 					want[i] = mem[i]
 				}
 			}
-			checkLanes(t, "LoadMasked", lanesCopy[V, E, P](o.load(mem, m1)), want)
+			checkLanes(t, "LoadArrayMasked", lanesCopy[V, E, P](o.load(mem, m1)), want)
 
 			x := rnd[V, E, P](r)
 			xs := lanesCopy[V, E, P](x)
@@ -254,7 +260,7 @@ func testMasked[V any, E elem, M any, P lanesOf[V, E]](t *testing.T, name string
 				}
 			}
 			o.store(x, dst, m1)
-			checkLanes(t, "StoreMasked", dst, want)
+			checkLanes(t, "StoreArrayMasked", dst, want)
 		}
 	})
 }
@@ -287,16 +293,16 @@ func testBitwise[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, o bi
 type arithOps[V any] struct {
 	add                  func(V, V) V
 	shl, shr             func(V, uint64) V
-	shlConcat, shrConcat func(V, uint8, V) V
+	shlConcat, shrConcat func(V, V, uint64) V
 }
 
 func TestArith(t *testing.T) {
-	testArith[Uint32x4, uint32](t, "Uint32x4", arithOps[Uint32x4]{Uint32x4.Add, Uint32x4.ShiftAllLeft, Uint32x4.ShiftAllRight, Uint32x4.ShiftAllLeftConcat, Uint32x4.ShiftAllRightConcat})
-	testArith[Uint32x8, uint32](t, "Uint32x8", arithOps[Uint32x8]{Uint32x8.Add, Uint32x8.ShiftAllLeft, Uint32x8.ShiftAllRight, Uint32x8.ShiftAllLeftConcat, Uint32x8.ShiftAllRightConcat})
-	testArith[Uint32x16, uint32](t, "Uint32x16", arithOps[Uint32x16]{Uint32x16.Add, Uint32x16.ShiftAllLeft, Uint32x16.ShiftAllRight, Uint32x16.ShiftAllLeftConcat, Uint32x16.ShiftAllRightConcat})
-	testArith[Uint64x2, uint64](t, "Uint64x2", arithOps[Uint64x2]{Uint64x2.Add, Uint64x2.ShiftAllLeft, Uint64x2.ShiftAllRight, Uint64x2.ShiftAllLeftConcat, Uint64x2.ShiftAllRightConcat})
-	testArith[Uint64x4, uint64](t, "Uint64x4", arithOps[Uint64x4]{Uint64x4.Add, Uint64x4.ShiftAllLeft, Uint64x4.ShiftAllRight, Uint64x4.ShiftAllLeftConcat, Uint64x4.ShiftAllRightConcat})
-	testArith[Uint64x8, uint64](t, "Uint64x8", arithOps[Uint64x8]{Uint64x8.Add, Uint64x8.ShiftAllLeft, Uint64x8.ShiftAllRight, Uint64x8.ShiftAllLeftConcat, Uint64x8.ShiftAllRightConcat})
+	testArith[Uint32x4, uint32](t, "Uint32x4", arithOps[Uint32x4]{Uint32x4.Add, Uint32x4.ShiftAllLeft, Uint32x4.ShiftAllRight, Uint32x4.ShiftAllLeftConcatMod32, Uint32x4.ShiftAllRightConcatMod32})
+	testArith[Uint32x8, uint32](t, "Uint32x8", arithOps[Uint32x8]{Uint32x8.Add, Uint32x8.ShiftAllLeft, Uint32x8.ShiftAllRight, Uint32x8.ShiftAllLeftConcatMod32, Uint32x8.ShiftAllRightConcatMod32})
+	testArith[Uint32x16, uint32](t, "Uint32x16", arithOps[Uint32x16]{Uint32x16.Add, Uint32x16.ShiftAllLeft, Uint32x16.ShiftAllRight, Uint32x16.ShiftAllLeftConcatMod32, Uint32x16.ShiftAllRightConcatMod32})
+	testArith[Uint64x2, uint64](t, "Uint64x2", arithOps[Uint64x2]{Uint64x2.Add, Uint64x2.ShiftAllLeft, Uint64x2.ShiftAllRight, Uint64x2.ShiftAllLeftConcatMod64, Uint64x2.ShiftAllRightConcatMod64})
+	testArith[Uint64x4, uint64](t, "Uint64x4", arithOps[Uint64x4]{Uint64x4.Add, Uint64x4.ShiftAllLeft, Uint64x4.ShiftAllRight, Uint64x4.ShiftAllLeftConcatMod64, Uint64x4.ShiftAllRightConcatMod64})
+	testArith[Uint64x8, uint64](t, "Uint64x8", arithOps[Uint64x8]{Uint64x8.Add, Uint64x8.ShiftAllLeft, Uint64x8.ShiftAllRight, Uint64x8.ShiftAllLeftConcatMod64, Uint64x8.ShiftAllRightConcatMod64})
 }
 
 // testArith checks the lane arithmetic against bit-by-bit references.
@@ -355,8 +361,11 @@ func testArith[V any, E uint32 | uint64, P lanesOf[V, E]](t *testing.T, name str
 			}
 			return r
 		}
-		checkBinary[V, E, P](t, fmt.Sprintf("%s.ShiftAllLeftConcat(%d)", name, s), func(x, y V) V { return o.shlConcat(x, uint8(s), y) }, left)
-		checkBinary[V, E, P](t, fmt.Sprintf("%s.ShiftAllRightConcat(%d)", name, s), func(x, y V) V { return o.shrConcat(x, uint8(s), y) }, right)
+		// The count is taken modulo the lane width, so bits above it,
+		// here s again at bit 32, change nothing.
+		count := uint64(s)<<32 | uint64(s)
+		checkBinary[V, E, P](t, fmt.Sprintf("%s.ShiftAllLeftConcatMod%d(%#x)", name, bits, count), func(x, y V) V { return o.shlConcat(x, y, count) }, left)
+		checkBinary[V, E, P](t, fmt.Sprintf("%s.ShiftAllRightConcatMod%d(%#x)", name, bits, count), func(x, y V) V { return o.shrConcat(x, y, count) }, right)
 	}
 }
 
@@ -456,19 +465,6 @@ func checkWiden[E elem, V, W any, P lanesOf[V, E], Q lanesOf[W, E]](t *testing.T
 }
 
 func TestBroadcasts(t *testing.T) {
-	first := func(i int, x []uint8) uint8 { return x[0] }
-	checkWiden[uint8](t, "Uint8x16.Broadcast1To16", Uint8x16.Broadcast1To16, first)
-	checkWiden[uint8](t, "Uint8x16.Broadcast1To32", Uint8x16.Broadcast1To32, first)
-	checkWiden[uint8](t, "Uint8x16.Broadcast1To64", Uint8x16.Broadcast1To64, first)
-	first32 := func(i int, x []uint32) uint32 { return x[0] }
-	checkWiden[uint32](t, "Uint32x4.Broadcast1To4", Uint32x4.Broadcast1To4, first32)
-	checkWiden[uint32](t, "Uint32x4.Broadcast1To8", Uint32x4.Broadcast1To8, first32)
-	checkWiden[uint32](t, "Uint32x4.Broadcast1To16", Uint32x4.Broadcast1To16, first32)
-	first64 := func(i int, x []uint64) uint64 { return x[0] }
-	checkWiden[uint64](t, "Uint64x2.Broadcast1To2", Uint64x2.Broadcast1To2, first64)
-	checkWiden[uint64](t, "Uint64x2.Broadcast1To4", Uint64x2.Broadcast1To4, first64)
-	checkWiden[uint64](t, "Uint64x2.Broadcast1To8", Uint64x2.Broadcast1To8, first64)
-
 	// A 128-bit group repeated: lane i is lane i mod (lanes per group).
 	checkWiden[uint8](t, "BroadcastUint8x16ToUint8x32", BroadcastUint8x16ToUint8x32, func(i int, x []uint8) uint8 { return x[i%16] })
 	checkWiden[uint8](t, "BroadcastUint8x16ToUint8x64", BroadcastUint8x16ToUint8x64, func(i int, x []uint8) uint8 { return x[i%16] })
@@ -491,13 +487,19 @@ func testElems[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, get fu
 		xs := lanesCopy[V, E, P](x)
 		n := len(xs)
 		for index := range 256 {
-			if got := get(x, uint8(index)); got != xs[index%n] {
-				t.Fatalf("%s.GetElem(%d) = %#x, want %#x", name, index, got, xs[index%n])
+			if index >= n {
+				if !panics(func() { get(x, uint8(index)) }) || !panics(func() { set(x, uint8(index), 0) }) {
+					t.Fatalf("%s.GetElem or SetElem(%d) did not panic", name, index)
+				}
+				continue
+			}
+			if got := get(x, uint8(index)); got != xs[index] {
+				t.Fatalf("%s.GetElem(%d) = %#x, want %#x", name, index, got, xs[index])
 			}
 		}
-		index, v := uint8(r.Uint32()), E(r.Uint64())
+		index, v := uint8(r.IntN(n)), E(r.Uint64())
 		want := append([]E{}, xs...)
-		want[int(index)%n] = v
+		want[index] = v
 		checkLanes(t, fmt.Sprintf("%s.SetElem(%d)", name, index), lanesCopy[V, E, P](set(x, index, v)), want)
 	}
 }
@@ -506,18 +508,18 @@ func testElems[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, get fu
 // everything on the stack.
 func TestNoAllocs(t *testing.T) {
 	buf := make([]byte, 256)
-	x, k := LoadUint8x64Slice(buf), BroadcastUint32x16(3)
+	x, k := LoadUint8x64(buf), BroadcastUint32x16(3)
 	y := BroadcastUint64x8(5)
 	idx := BroadcastInt8x64(15)
 	ops := map[string]func(){
 		"AESEncryptOneRound":           func() { x = x.AESEncryptOneRound(k) },
 		"AESDecryptLastRound":          func() { x = x.AESDecryptLastRound(k) },
 		"Xor":                          func() { x = x.Xor(x) },
-		"CarrylessMultiplyGrouped":     func() { y = y.CarrylessMultiplyGrouped(0, 1, y) },
+		"CarrylessMultiplyEvenOdd":     func() { y = y.CarrylessMultiplyEvenOdd(y) },
 		"PermuteOrZeroGrouped":         func() { x = x.PermuteOrZeroGrouped(idx) },
-		"LoadUint8x64Slice":            func() { x = LoadUint8x64Slice(buf[64:]) },
-		"StoreSlice":                   func() { x.StoreSlice(buf[128:]) },
-		"LoadUint8x64SlicePart":        func() { x = LoadUint8x64SlicePart(buf[200:]) },
+		"LoadUint8x64":                 func() { x = LoadUint8x64(buf[64:]) },
+		"Store":                        func() { x.Store(buf[128:]) },
+		"LoadUint8x64Part":             func() { x, _ = LoadUint8x64Part(buf[200:]) },
 		"AsUint64x8":                   func() { y = x.AsUint64x8() },
 		"BroadcastUint32x4ToUint32x16": func() { k = BroadcastUint32x4ToUint32x16(k.GetLo().GetLo()) },
 		"AESRoundKeyGenAssist":         func() { k = k.SetLo(k.GetLo().SetLo(k.GetLo().GetLo().AESRoundKeyGenAssist(1))) },

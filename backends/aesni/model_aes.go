@@ -27,7 +27,7 @@ var (
 // roundKey loads round key i (asm: MOVOU of the round key into the register
 // every block's instruction reads).
 func roundKey(keys *[15][16]byte, i int) vec.Uint32x4 {
-	return vec.LoadUint8x16(&keys[i]).AsUint32x4()
+	return vec.LoadUint8x16Array(&keys[i]).AsUint32x4()
 }
 
 // whiten adds round key 0 to every block (asm: whiten).
@@ -63,7 +63,7 @@ func (d direction) rounds(blocks []vec.Uint8x16, keys *[15][16]byte, nr int, bet
 func loadBlocks(src []byte, n int) []vec.Uint8x16 {
 	blocks := make([]vec.Uint8x16, n)
 	for i := range blocks {
-		blocks[i] = vec.LoadUint8x16Slice(src[16*i:])
+		blocks[i] = vec.LoadUint8x16(src[16*i:])
 	}
 	return blocks
 }
@@ -72,13 +72,13 @@ func loadBlocks(src []byte, n int) []vec.Uint8x16 {
 // xorBlocks).
 func xorBlocks(blocks []vec.Uint8x16, src []byte) {
 	for i := range blocks {
-		blocks[i] = blocks[i].Xor(vec.LoadUint8x16Slice(src[16*i:]))
+		blocks[i] = blocks[i].Xor(vec.LoadUint8x16(src[16*i:]))
 	}
 }
 
 // storeBlocks stores blocks to consecutive blocks of dst.
 func storeBlocks(blocks []vec.Uint8x16, dst []byte) {
 	for i, b := range blocks {
-		b.StoreSlice(dst[16*i:])
+		b.Store(dst[16*i:])
 	}
 }

@@ -32,8 +32,8 @@ func loadChainKeys(keys *[15][16]byte, nr int) chainKeys {
 // cbcStart whitens the first block: p_0 ^ iv ^ round key 0, the state that
 // enters round 1 (asm: cbcStart).
 func cbcStart(keys *[15][16]byte, iv *[16]byte, src []byte) vec.Uint8x16 {
-	s := vec.LoadUint8x16Slice(src)
-	s = s.Xor(vec.LoadUint8x16(iv))
+	s := vec.LoadUint8x16(src)
+	s = s.Xor(vec.LoadUint8x16Array(iv))
 	return s.Xor(roundKey(keys, 0).AsUint8x16())
 }
 
@@ -65,7 +65,7 @@ func (k *chainKeys) ciphertext(s vec.Uint8x16) vec.Uint8x16 {
 // AESENCs long with nothing between them; the ciphertext comes from a
 // second last round (ciphertext) beside the chain.
 func (k *chainKeys) chain(s vec.Uint8x16, src []byte) vec.Uint8x16 {
-	t := vec.LoadUint8x16Slice(src).Xor(k.next)
+	t := vec.LoadUint8x16(src).Xor(k.next)
 	return s.AESEncryptLastRound(t.AsUint32x4())
 }
 
@@ -82,9 +82,9 @@ func cbcEncryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 	for {
 		s = k.middle(s)
 		c := k.ciphertext(s)
-		c.StoreSlice(dst)
+		c.Store(dst)
 		if len(src) == 16 {
-			c.Store(iv)
+			c.StoreArray(iv)
 			return
 		}
 		src, dst = src[16:], dst[16:]
@@ -99,7 +99,7 @@ func cbcEncryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 // carried from batch to batch in a register; on return iv holds the last
 // ciphertext block of src.
 func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
-	prev := vec.LoadUint8x16(iv)
+	prev := vec.LoadUint8x16Array(iv)
 	for _, width := range []int{8, 4, 1} {
 		for len(src) >= 16*width {
 			blocks := loadBlocks(src, width)
@@ -110,7 +110,7 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 			src, dst = src[16*width:], dst[16*width:]
 		}
 	}
-	prev.Store(iv)
+	prev.StoreArray(iv)
 }
 
 // unchain XORs each decrypted block of a batch with the ciphertext block
@@ -121,5 +121,5 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 func unchain(blocks []vec.Uint8x16, prev vec.Uint8x16, src []byte) vec.Uint8x16 {
 	blocks[0] = blocks[0].Xor(prev)
 	xorBlocks(blocks[1:], src)
-	return vec.LoadUint8x16Slice(src[16*(len(blocks)-1):])
+	return vec.LoadUint8x16(src[16*(len(blocks)-1):])
 }

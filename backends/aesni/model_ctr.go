@@ -6,7 +6,7 @@ import (
 )
 
 // byteReverse is the PSHUFB mask tables.ByteReverse.
-var byteReverse = vec.LoadUint8x16(&tables.ByteReverse).AsInt8x16()
+var byteReverse = vec.LoadUint8x16Array(&tables.ByteReverse).AsInt8x16()
 
 // reverse reverses the 16 bytes of x (PSHUFB with byteReverse).
 func reverse(x vec.Uint8x16) vec.Uint8x16 { return x.PermuteOrZero(byteReverse) }
@@ -27,7 +27,7 @@ func inc64(c, step vec.Uint8x16) vec.Uint8x16 {
 // counterAdd returns tables.CounterAdd(n) as a vector.
 func counterAdd(n int) vec.Uint8x16 {
 	a := tables.CounterAdd(uint32(n))
-	return vec.LoadUint8x16(&a)
+	return vec.LoadUint8x16Array(&a)
 }
 
 // counter is a counter block held byte-reversed, so that one lane-wise add
@@ -40,11 +40,11 @@ type counter struct {
 // loadCounter loads a big-endian counter block and reverses its bytes
 // (asm: loadCounter).
 func loadCounter(ctr *[16]byte, add increment) counter {
-	return counter{reg: reverse(vec.LoadUint8x16(ctr)), add: add}
+	return counter{reg: reverse(vec.LoadUint8x16Array(ctr)), add: add}
 }
 
 // store writes the counter back in big-endian form (asm: counter.store).
-func (c counter) store(ctr *[16]byte) { reverse(c.reg).Store(ctr) }
+func (c counter) store(ctr *[16]byte) { reverse(c.reg).StoreArray(ctr) }
 
 // blocks returns the n counter blocks c, c+1, ..., c+n-1 in the block's own
 // byte order, ready for round key 0 (asm: counter.blocks).
@@ -113,8 +113,9 @@ func ctrTail(c *counter, keys *[15][16]byte, rounds int, dst, src []byte) {
 	storeBlocks(blocks[:whole], dst)
 	if n%16 != 0 {
 		last := blocks[whole] // asm: the exit for block whole moves it to one register
-		x := vec.LoadUint8x16SlicePart(src[16*whole:]).Xor(last)
-		x.StoreSlicePart(dst[16*whole : n])
+		part, _ := vec.LoadUint8x16Part(src[16*whole:])
+		x := part.Xor(last)
+		x.StorePart(dst[16*whole : n])
 	}
 	c.advance(m)
 }

@@ -44,17 +44,17 @@ func keyGenAssist(x vec.Uint32x4, rcon byte, lane uint8) vec.Uint32x4 {
 }
 
 // storeWords stores the four words of x as words i..i+3 (MOVOU).
-func storeWords(w *[15 * 16]byte, i int, x vec.Uint32x4) { x.AsUint8x16().StoreSlice(w[4*i:]) }
+func storeWords(w *[15 * 16]byte, i int, x vec.Uint32x4) { x.AsUint8x16().Store(w[4*i:]) }
 
 // storeTwoWords stores the low two words of x as words i and i+1 (MOVQ).
 func storeTwoWords(w *[15 * 16]byte, i int, x vec.Uint32x4) {
-	x.AsUint8x16().StoreSlicePart(w[4*i : 4*i+8])
+	x.AsUint8x16().StorePart(w[4*i : 4*i+8])
 }
 
 // expand128 makes the 44 words of AES-128, four per step (asm:
 // expand128). It returns the number of rounds.
 func expand128(w *[15 * 16]byte, key []byte) int {
-	x := vec.LoadUint8x16Slice(key).AsUint32x4()
+	x := vec.LoadUint8x16(key).AsUint32x4()
 	storeWords(w, 0, x)
 	for step := 1; step <= 10; step++ {
 		t := keyGenAssist(x, tables.Rcon[step-1], 3)
@@ -67,8 +67,9 @@ func expand128(w *[15 * 16]byte, key []byte) int {
 // expand192 makes the 52 words of AES-192, six per step: x1 holds the
 // first four, x2 the last two in its low half (asm: expand192).
 func expand192(w *[15 * 16]byte, key []byte) int {
-	x1 := vec.LoadUint8x16Slice(key).AsUint32x4()
-	x2 := vec.LoadUint8x16SlicePart(key[16:24]).AsUint32x4()
+	x1 := vec.LoadUint8x16(key).AsUint32x4()
+	part, _ := vec.LoadUint8x16Part(key[16:24])
+	x2 := part.AsUint32x4()
 	storeWords(w, 0, x1)
 	storeTwoWords(w, 4, x2)
 	for step := 1; step <= 8; step++ {
@@ -90,8 +91,8 @@ func expand192(w *[15 * 16]byte, key []byte) int {
 // temp word of RotWord(SubWord) with Rcon and one of plain SubWord (asm:
 // expand256).
 func expand256(w *[15 * 16]byte, key []byte) int {
-	x1 := vec.LoadUint8x16Slice(key).AsUint32x4()
-	x2 := vec.LoadUint8x16Slice(key[16:]).AsUint32x4()
+	x1 := vec.LoadUint8x16(key).AsUint32x4()
+	x2 := vec.LoadUint8x16(key[16:]).AsUint32x4()
 	storeWords(w, 0, x1)
 	storeWords(w, 4, x2)
 	for step := 2; step <= 14; step++ {
@@ -112,6 +113,6 @@ func expand256(w *[15 * 16]byte, key []byte) int {
 func invertSchedule(enc, dec *[15][16]byte, nr int) {
 	dec[0], dec[nr] = enc[nr], enc[0]
 	for i := 1; i < nr; i++ {
-		vec.LoadUint8x16(&enc[nr-i]).AsUint32x4().AESInvMixColumns().AsUint8x16().Store(&dec[i])
+		vec.LoadUint8x16Array(&enc[nr-i]).AsUint32x4().AESInvMixColumns().AsUint8x16().StoreArray(&dec[i])
 	}
 }

@@ -23,7 +23,7 @@ func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 	blocks := c.blocks(8)
 	whiten(blocks, keys)
 	for i, b := range blocks {
-		b.Store(&sl.mem[i])
+		b.StoreArray(&sl.mem[i])
 	}
 	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
 	sl.value = c.reg.AsUint32x4().GetElem(0) // MOVD: lane 0 is the counter
@@ -33,7 +33,7 @@ func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 func (sl *counterSlots) load() []vec.Uint8x16 {
 	blocks := make([]vec.Uint8x16, 8)
 	for i := range blocks {
-		blocks[i] = vec.LoadUint8x16(&sl.mem[i])
+		blocks[i] = vec.LoadUint8x16Array(&sl.mem[i])
 	}
 	return blocks
 }

@@ -21,16 +21,16 @@ const (
 
 // key returns the key form of H^p from the table (asm: key).
 func key(t *[32][16]byte, p int) vec.Uint64x2 {
-	return vec.LoadUint8x16(&t[p-1]).AsUint64x2()
+	return vec.LoadUint8x16Array(&t[p-1]).AsUint64x2()
 }
 
 // keyMid returns the half sum of the key form of H^p (asm: keyMid).
 func keyMid(t *[32][16]byte, p int) vec.Uint64x2 {
-	return vec.LoadUint8x16(&t[midSlot+p-1]).AsUint64x2()
+	return vec.LoadUint8x16Array(&t[midSlot+p-1]).AsUint64x2()
 }
 
 // reflectedPoly is tables.ReflectedPoly, 0xC2000000000000000000000000000001.
-var reflectedPoly = vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+var reflectedPoly = vec.LoadUint8x16Array(&tables.ReflectedPoly).AsUint64x2()
 
 // swap exchanges the two 64-bit halves of x (PSHUFD $0x4e).
 func swap(x vec.Uint64x2) vec.Uint64x2 {
@@ -48,17 +48,17 @@ type accumulator struct {
 // mulAccumulate adds x·H to a, with h the key form of H and hMid its half
 // sum (asm: mulAccumulate).
 func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x2) {
-	a.lo = a.lo.Xor(x.CarrylessMultiply(0, 0, h)) // x.lo·h.lo
-	m := swap(x).Xor(x)                           // m.lo = x.hi ^ x.lo
-	a.hi = a.hi.Xor(x.CarrylessMultiply(1, 1, h)) // x.hi·h.hi
-	a.mid = a.mid.Xor(m.CarrylessMultiply(0, 0, hMid))
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h)) // x.lo·h.lo
+	m := swap(x).Xor(x)                         // m.lo = x.hi ^ x.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))  // x.hi·h.hi
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
 }
 
 // mulLoHi adds the outer products x.lo·h.lo and x.hi·h.hi of x·H to a
 // (asm: mulLoHi); the middle product follows in mulMidPair.
 func (a *accumulator) mulLoHi(x, h vec.Uint64x2) {
-	a.lo = a.lo.Xor(x.CarrylessMultiply(0, 0, h))
-	a.hi = a.hi.Xor(x.CarrylessMultiply(1, 1, h))
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h))
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))
 }
 
 // mulMidPair adds the Karatsuba middle products of x·H and z·G to a, with
@@ -66,8 +66,8 @@ func (a *accumulator) mulLoHi(x, h vec.Uint64x2) {
 // sums come from one XOR of two unpacks (PUNPCKLQDQ, PUNPCKHQDQ).
 func (a *accumulator) mulMidPair(x, z, hMid, gMid vec.Uint64x2) {
 	m := x.InterleaveLo(z).Xor(x.InterleaveHi(z)) // [x.lo^x.hi, z.lo^z.hi]
-	a.mid = a.mid.Xor(m.CarrylessMultiply(0, 0, hMid))
-	a.mid = a.mid.Xor(m.CarrylessMultiply(1, 0, gMid))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyOddEven(gMid))
 }
 
 // reduce returns the field element the sum stands for (asm: reduce;
@@ -81,24 +81,25 @@ func (a accumulator) reduce() vec.Uint64x2 {
 // polynomial that cancels them, and adds what is left into y, the part 64
 // bits above x (asm: fold; reference: ghash.Fold).
 func fold(x, y vec.Uint64x2) vec.Uint64x2 {
-	t := x.CarrylessMultiply(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	t := x.CarrylessMultiplyEvenOdd(reflectedPoly) // x.lo·(0xC2<<56)
 	return y.Xor(t).Xor(swap(x))
 }
 
 // loadHash loads a GHASH value into register form (asm: loadHash).
 func loadHash(y *[16]byte) vec.Uint64x2 {
-	return reverse(vec.LoadUint8x16(y)).AsUint64x2()
+	return reverse(vec.LoadUint8x16Array(y)).AsUint64x2()
 }
 
 // storeHash stores a GHASH value back in GCM's block form (asm: storeHash).
 func storeHash(h vec.Uint64x2, y *[16]byte) {
-	reverse(h.AsUint8x16()).Store(y)
+	reverse(h.AsUint8x16()).StoreArray(y)
 }
 
 // loadData loads a data block (the first 16 bytes of b, or all of a
 // shorter b zero-padded) into register form.
 func loadData(b []byte) vec.Uint64x2 {
-	return reverse(vec.LoadUint8x16SlicePart(b)).AsUint64x2()
+	part, _ := vec.LoadUint8x16Part(b)
+	return reverse(part).AsUint64x2()
 }
 
 // ghashBatch absorbs eight blocks in steps that a stitched loop spreads
@@ -195,7 +196,7 @@ func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	for p := 2; p <= powers; p++ {
 		q := 1 << (bits.Len(uint(p-1)) - 1) // H^p = H^(p-q)·H^q
 		var acc accumulator
-		acc.mulAccumulate(vec.LoadUint8x16(&t[p-q-1]).AsUint64x2(), key(t, q), keyMid(t, q))
+		acc.mulAccumulate(vec.LoadUint8x16Array(&t[p-q-1]).AsUint64x2(), key(t, q), keyMid(t, q))
 		storeKey(t, p, acc.reduce())
 	}
 }
@@ -216,7 +217,7 @@ func keyForm(h vec.Uint64x2) vec.Uint64x2 {
 
 // storeKey stores the key form k of H^p and its half sum (asm: storeKey).
 func storeKey(t *[32][16]byte, p int, k vec.Uint64x2) {
-	k.AsUint8x16().Store(&t[p-1])
+	k.AsUint8x16().StoreArray(&t[p-1])
 	mid := swap(k).Xor(k).SetElem(1, 0) // MOVQ keeps the low half
-	mid.AsUint8x16().Store(&t[midSlot+p-1])
+	mid.AsUint8x16().StoreArray(&t[midSlot+p-1])
 }

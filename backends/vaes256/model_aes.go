@@ -31,7 +31,7 @@ var (
 // roundKey loads round key i into both lanes of one register (asm:
 // VBROADCASTI128 into the key register, once per round).
 func roundKey(keys *[15][16]byte, i int) vec.Uint32x8 {
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&keys[i])).AsUint32x8()
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&keys[i])).AsUint32x8()
 }
 
 // whiten adds round key 0 to every block (asm: whiten).
@@ -84,7 +84,7 @@ func loadPairs(src []byte, w int) []vec.Uint8x32 {
 	whole := len(src) &^ 15
 	for j := range pairs {
 		if 32*j < whole {
-			pairs[j] = vec.LoadUint8x32SlicePart(src[32*j : min(whole, 32*j+32)])
+			pairs[j], _ = vec.LoadUint8x32Part(src[32*j : min(whole, 32*j+32)])
 		}
 	}
 	return pairs
@@ -96,7 +96,8 @@ func xorPairs(pairs []vec.Uint8x32, src []byte) {
 	whole := len(src) &^ 15
 	for j := range pairs {
 		if 32*j < whole {
-			pairs[j] = pairs[j].Xor(vec.LoadUint8x32SlicePart(src[32*j : min(whole, 32*j+32)]))
+			part, _ := vec.LoadUint8x32Part(src[32*j : min(whole, 32*j+32)])
+			pairs[j] = pairs[j].Xor(part)
 		}
 	}
 }
@@ -107,7 +108,7 @@ func storePairs(pairs []vec.Uint8x32, dst []byte) {
 	whole := len(dst) &^ 15
 	for j := range pairs {
 		if 32*j < whole {
-			pairs[j].StoreSlicePart(dst[32*j : min(whole, 32*j+32)])
+			pairs[j].StorePart(dst[32*j : min(whole, 32*j+32)])
 		}
 	}
 }
@@ -123,7 +124,7 @@ func lane(pairs []vec.Uint8x32, i int) vec.Uint8x16 {
 
 // byteReverse is tables.ByteReverse in both lanes, the VPSHUFB mask that
 // reverses each block.
-var byteReverse = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&tables.ByteReverse)).AsInt8x32()
+var byteReverse = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&tables.ByteReverse)).AsInt8x32()
 
 // reverse reverses the bytes of each block of x (VPSHUFB with byteReverse).
 func reverse(x vec.Uint8x32) vec.Uint8x32 { return x.PermuteOrZeroGrouped(byteReverse) }
@@ -131,5 +132,5 @@ func reverse(x vec.Uint8x32) vec.Uint8x32 { return x.PermuteOrZeroGrouped(byteRe
 // reverse128 reverses the bytes of one block (VPSHUFB on a 128-bit
 // register, with the low half of byteReverse).
 func reverse128(x vec.Uint8x16) vec.Uint8x16 {
-	return x.PermuteOrZero(vec.LoadUint8x16(&tables.ByteReverse).AsInt8x16())
+	return x.PermuteOrZero(vec.LoadUint8x16Array(&tables.ByteReverse).AsInt8x16())
 }

@@ -49,13 +49,13 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 // iv, then the first block of src (asm: firstChain, a VMOVDQU of iv and a
 // VINSERTI128 of the block into the high lane, stored to the frame).
 func firstChain(iv *[16]byte, src []byte) vec.Uint8x32 {
-	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(iv)).SetHi(vec.LoadUint8x16Slice(src[:16]))
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(iv)).SetHi(vec.LoadUint8x16(src[:16]))
 }
 
 // nextChain returns the next batch's chain: the last block of this batch
 // and the first of the next, the 32 bytes of s (asm: nextChain, one VMOVDQU
 // from src+464 and one to the frame).
-func nextChain(s []byte) vec.Uint8x32 { return vec.LoadUint8x32Slice(s) }
+func nextChain(s []byte) vec.Uint8x32 { return vec.LoadUint8x32(s) }
 
 // cbcTail decrypts the last 1..30 blocks in one pass of the narrowest
 // width that holds them, and leaves the last ciphertext block in iv (asm:
@@ -70,7 +70,7 @@ func cbcTail(keys *[15][16]byte, rounds int, chain vec.Uint8x32, iv *[16]byte, d
 // lastCiphertext copies the last block of src to iv, where the next call
 // goes on (asm: lastCiphertext, through an XMM register, before the stores).
 func lastCiphertext(iv *[16]byte, src []byte) {
-	vec.LoadUint8x16Slice(src[len(src)-16:]).Store(iv)
+	vec.LoadUint8x16(src[len(src)-16:]).StoreArray(iv)
 }
 
 // cbcPass loads the whole blocks of src into w registers and decrypts
@@ -92,7 +92,7 @@ func previousBlocks(chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
 	prev := make([]vec.Uint8x32, w)
 	prev[0] = chain
 	for j := 1; j < w && 32*j < len(src); j++ {
-		prev[j] = vec.LoadUint8x32SlicePart(src[32*j-16 : min(len(src), 32*j+16)])
+		prev[j], _ = vec.LoadUint8x32Part(src[32*j-16 : min(len(src), 32*j+16)])
 	}
 	return prev
 }

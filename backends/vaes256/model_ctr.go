@@ -21,7 +21,7 @@ func inc64(c, step vec.Uint8x32) vec.Uint8x32 {
 // pairAdd returns tables.CounterAdd(n) in both lanes (asm: emit.PairAdds).
 func pairAdd(n int) vec.Uint8x32 {
 	a := tables.CounterAdd(uint32(n))
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a))
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a))
 }
 
 // pairStart is CounterAdd(0) in the low lane and CounterAdd(1) in the high
@@ -29,7 +29,7 @@ func pairAdd(n int) vec.Uint8x32 {
 // emit.PairStart).
 var pairStart = func() vec.Uint8x32 {
 	a, b := tables.CounterAdd(0), tables.CounterAdd(1)
-	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&a)).SetHi(vec.LoadUint8x16(&b))
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&a)).SetHi(vec.LoadUint8x16Array(&b))
 }()
 
 // counter is the pair of counter blocks c and c+1, byte-reversed, one per
@@ -53,13 +53,13 @@ type counter struct {
 // loadCounter broadcasts a big-endian counter block to both lanes,
 // reverses its bytes and adds 0 and 1 (asm: loadCounter).
 func loadCounter(ctr *[16]byte, add increment, public bool) counter {
-	c := reverse(vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(ctr)))
+	c := reverse(vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(ctr)))
 	return counter{pair: add(c, pairStart), add: add, public: public}
 }
 
 // store writes the low lane's counter back in big-endian form (asm:
 // counter.store).
-func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().Store(ctr) }
+func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().StoreArray(ctr) }
 
 // blocks returns w registers of counter blocks, c+2j and c+2j+1 in
 // register j, in the block's own byte order and so ready for round key 0
@@ -97,7 +97,7 @@ func (c counter) low() int { return int(c.pair.GetLo().AsUint64x2().GetElem(0) &
 func lastByteAdd(n int) vec.Uint32x8 {
 	var a [16]byte
 	a[15] = byte(n)
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&a)).AsUint32x8()
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a)).AsUint32x8()
 }
 
 // whitenedBlocks returns w registers of counter blocks with round key 0
@@ -139,7 +139,7 @@ func lastByteXor2(j int) vec.Uint8x32 {
 	var lo, hi [16]byte
 	lo[15] = byte(2 ^ (2 + 2*j))
 	hi[15] = byte(3 ^ (3 + 2*j))
-	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&lo)).SetHi(vec.LoadUint8x16(&hi))
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&lo)).SetHi(vec.LoadUint8x16Array(&hi))
 }
 
 // advance adds n to both counters of the pair (asm: counter.advance, which
@@ -215,7 +215,8 @@ func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src 
 	storePairs(pairs, dst[:whole])
 	if n%16 != 0 {
 		last := lane(pairs, whole/16) // asm: the exit for its register moves it to one register
-		x := vec.LoadUint8x16SlicePart(src[whole:]).Xor(last)
-		x.StoreSlicePart(dst[whole:n])
+		part, _ := vec.LoadUint8x16Part(src[whole:])
+		x := part.Xor(last)
+		x.StorePart(dst[whole:n])
 	}
 }

@@ -19,7 +19,7 @@ const (
 // pairAt loads slots s and s+1 of the table into the low and high lanes
 // (asm: one 32-byte load, or a memory operand of VPCLMULQDQ).
 func pairAt(t *[32][16]byte, s int) vec.Uint64x4 {
-	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16(&t[s])).SetHi(vec.LoadUint8x16(&t[s+1])).AsUint64x4()
+	return vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&t[s])).SetHi(vec.LoadUint8x16Array(&t[s+1])).AsUint64x4()
 }
 
 // key returns the key forms in slots s and s+1 (asm: key).
@@ -31,7 +31,7 @@ func keyMid(t *[32][16]byte, s int) vec.Uint64x4 { return pairAt(t, midSlot+s) }
 // keyBoth returns the key form in slot s in both lanes (asm: keyBoth, a
 // VBROADCASTI128): the keys of a register of a carried batch.
 func keyBoth(t *[32][16]byte, s int) vec.Uint64x4 {
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[s])).AsUint64x4()
+	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&t[s])).AsUint64x4()
 }
 
 // keyMidBoth returns the half sum of slot s's key in both lanes (asm:
@@ -44,7 +44,7 @@ func keyMidBoth(t *[32][16]byte, s int) vec.Uint64x4 { return keyBoth(t, midSlot
 // the half sum of H^16, and the slot above H^1's half sum is past the end
 // of the table, so neither is read.
 func oneKey(t *[32][16]byte, s int) vec.Uint64x4 {
-	return widen(vec.LoadUint8x16(&t[s]).AsUint64x2())
+	return widen(vec.LoadUint8x16Array(&t[s]).AsUint64x2())
 }
 
 // oneKeyMid returns the half sum of slot s's key alone (asm: oneKey).
@@ -52,7 +52,7 @@ func oneKeyMid(t *[32][16]byte, s int) vec.Uint64x4 { return oneKey(t, midSlot+s
 
 // reflectedPoly is tables.ReflectedPoly in both lanes (asm:
 // emit.ReflectedPoly2).
-var reflectedPoly = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&tables.ReflectedPoly)).AsUint64x4()
+var reflectedPoly = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&tables.ReflectedPoly)).AsUint64x4()
 
 // swap exchanges the two 64-bit halves of each lane (VPSHUFD $0x4e).
 func swap(x vec.Uint64x4) vec.Uint64x4 {
@@ -70,17 +70,17 @@ type accumulator struct {
 // mulAccumulate adds x·H to a, lane by lane, with h the key forms and hMid
 // their half sums (asm: mulAccumulate): three VPCLMULQDQ for two blocks.
 func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x4) {
-	a.lo = a.lo.Xor(x.CarrylessMultiplyGrouped(0, 0, h)) // x.lo·h.lo
-	m := swap(x).Xor(x)                                  // m.lo = x.hi ^ x.lo
-	a.hi = a.hi.Xor(x.CarrylessMultiplyGrouped(1, 1, h)) // x.hi·h.hi
-	a.mid = a.mid.Xor(m.CarrylessMultiplyGrouped(0, 0, hMid))
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h)) // x.lo·h.lo
+	m := swap(x).Xor(x)                         // m.lo = x.hi ^ x.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))  // x.hi·h.hi
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
 }
 
 // mulLoHi adds the lo and hi products of x·H to a, lane by lane, with h
 // the key forms (asm: mulLoHi): the first half of mulAccumulate.
 func (a *accumulator) mulLoHi(x, h vec.Uint64x4) {
-	a.lo = a.lo.Xor(x.CarrylessMultiplyGrouped(0, 0, h)) // x.lo·h.lo
-	a.hi = a.hi.Xor(x.CarrylessMultiplyGrouped(1, 1, h)) // x.hi·h.hi
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h)) // x.lo·h.lo
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))  // x.hi·h.hi
 }
 
 // mulMidPair adds the middle products of x1·H and x2·H to a, with hMid1
@@ -90,8 +90,8 @@ func (a *accumulator) mulLoHi(x, h vec.Uint64x4) {
 // with one XOR for both.
 func (a *accumulator) mulMidPair(x1, x2, hMid1, hMid2 vec.Uint64x4) {
 	m := x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
-	a.mid = a.mid.Xor(m.CarrylessMultiplyGrouped(0, 0, hMid1))
-	a.mid = a.mid.Xor(m.CarrylessMultiplyGrouped(1, 1, hMid2))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid1))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyOdd(hMid2))
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
@@ -105,7 +105,7 @@ func (a accumulator) reduce() vec.Uint64x4 {
 // the field polynomial that cancels them, and adds what is left into y, the
 // part 64 bits above x (asm: fold; reference: ghash.Fold).
 func fold(x, y vec.Uint64x4) vec.Uint64x4 {
-	t := x.CarrylessMultiplyGrouped(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	t := x.CarrylessMultiplyEvenOdd(reflectedPoly) // x.lo·(0xC2<<56)
 	return y.Xor(t).Xor(swap(x))
 }
 
@@ -120,18 +120,19 @@ func widen(y vec.Uint64x2) vec.Uint64x4 { return vec.Uint64x4{}.SetLo(y) }
 
 // loadHash loads a GHASH value into register form (asm: loadHash).
 func loadHash(y *[16]byte) vec.Uint64x2 {
-	return reverse128(vec.LoadUint8x16(y)).AsUint64x2()
+	return reverse128(vec.LoadUint8x16Array(y)).AsUint64x2()
 }
 
 // storeHash stores a GHASH value back in GCM's block form (asm: storeHash).
 func storeHash(h vec.Uint64x2, y *[16]byte) {
-	reverse128(h.AsUint8x16()).Store(y)
+	reverse128(h.AsUint8x16()).StoreArray(y)
 }
 
 // loadData loads two data blocks (the first 32 bytes of b, or all of a
 // shorter b zero-padded) into register form.
 func loadData(b []byte) vec.Uint64x4 {
-	return reverse(vec.LoadUint8x32SlicePart(b)).AsUint64x4()
+	part, _ := vec.LoadUint8x32Part(b)
+	return reverse(part).AsUint64x4()
 }
 
 // ghashBatch absorbs gcmBlocks blocks with one reduction, one register of
@@ -266,8 +267,8 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 // take twice as long.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 	k := keyForm(loadHash(h))
-	k.AsUint8x16().Store(&t[powers-1])
-	k1 := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(&t[powers-1])).AsUint64x4()
+	k.AsUint8x16().StoreArray(&t[powers-1])
+	k1 := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&t[powers-1])).AsUint64x4()
 	h2 := mulKeys(k1, k1, halfSums(k1)) // H^2 in both lanes
 	first := h2.SetHi(k)                // H^2:H^1
 	storeKeys(t, powers-2, first)
@@ -295,7 +296,7 @@ func mulKeys(x, y, yMid vec.Uint64x4) vec.Uint64x4 {
 }
 
 // broadcastLow returns x's low lane in both lanes (VPERM2I128 $0x00).
-func broadcastLow(x vec.Uint64x4) vec.Uint64x4 { return x.Select128FromPair(0, 0, x) }
+func broadcastLow(x vec.Uint64x4) vec.Uint64x4 { return x.ConcatPermute128Scalars(0, 0, x) }
 
 // halfSums returns each lane's high 64 bits XOR its low 64 bits, in both
 // halves of the lane (asm: halfSums).
@@ -304,11 +305,11 @@ func halfSums(k vec.Uint64x4) vec.Uint64x4 { return swap(k).Xor(k) }
 // storeKeys stores the pair of key forms p in slots s and s+1 and their
 // half sums in slots 16+s and 16+s+1 (asm: storeKeys).
 func storeKeys(t *[32][16]byte, s int, p vec.Uint64x4) {
-	p.AsUint8x32().GetLo().Store(&t[s])
-	p.AsUint8x32().GetHi().Store(&t[s+1])
+	p.AsUint8x32().GetLo().StoreArray(&t[s])
+	p.AsUint8x32().GetHi().StoreArray(&t[s+1])
 	m := halfSums(p).AsUint8x32()
-	m.GetLo().Store(&t[midSlot+s])
-	m.GetHi().Store(&t[midSlot+s+1])
+	m.GetLo().StoreArray(&t[midSlot+s])
+	m.GetHi().StoreArray(&t[midSlot+s+1])
 }
 
 // keyForm returns h·x^-1, the form in which the key is stored so that the
@@ -322,6 +323,6 @@ func keyForm(h vec.Uint64x2) vec.Uint64x2 {
 	mask := vec.BroadcastUint64x2(-(h.GetElem(1) >> 63))
 	// The top bit of each half, moved up one half: bit 63 to bit 64.
 	carry := h.ShiftAllRight(63).AsUint8x16().ShiftBytesLeft(8).AsUint64x2()
-	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+	poly := vec.LoadUint8x16Array(&tables.ReflectedPoly).AsUint64x2()
 	return h.ShiftAllLeft(1).Xor(carry).Xor(mask.And(poly))
 }

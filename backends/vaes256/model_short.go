@@ -20,7 +20,7 @@ const shortBytes = 16
 
 // roundKey16 returns round key i as VAESENC's 16-byte memory operand.
 func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
-	return vec.LoadUint8x16(&keys[i]).AsUint32x4()
+	return vec.LoadUint8x16Array(&keys[i]).AsUint32x4()
 }
 
 // rounds16 runs the whole cipher on one block, round keys read from memory
@@ -41,9 +41,10 @@ func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16
 // plain 16-byte load for a whole block, else a partial load.
 func loadShort(s []byte) vec.Uint8x16 {
 	if len(s) == 16 {
-		return vec.LoadUint8x16Slice(s)
+		return vec.LoadUint8x16(s)
 	}
-	return vec.LoadUint8x16SlicePart(s)
+	part, _ := vec.LoadUint8x16Part(s)
+	return part
 }
 
 // storeShort stores the first len(s) bytes of x to s, 1 <= len(s) <= 16
@@ -51,10 +52,10 @@ func loadShort(s []byte) vec.Uint8x16 {
 // partial store.
 func storeShort(x vec.Uint8x16, s []byte) {
 	if len(s) == 16 {
-		x.StoreSlice(s)
+		x.Store(s)
 		return
 	}
-	x.StoreSlicePart(s)
+	x.StorePart(s)
 }
 
 // keepMask is 16 bytes of ones, then 16 of zeros (asm: keepMask).
@@ -69,20 +70,20 @@ var keepMask = func() (m [32]byte) {
 // keepShort): AVX2 has no byte mask, so x is ANDed with the 16 bytes of
 // keepMask at 16-n, an address that depends on the length alone.
 func keepShort(x vec.Uint8x16, n int) vec.Uint8x16 {
-	return x.And(vec.LoadUint8x16Slice(keepMask[16-n : 32-n]))
+	return x.And(vec.LoadUint8x16(keepMask[16-n : 32-n]))
 }
 
 // blocksShort is the blocks kernels on exactly one block (asm:
 // blocksShort).
 func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
-	rounds16(enc, vec.LoadUint8x16Slice(src), keys, rounds).StoreSlice(dst)
+	rounds16(enc, vec.LoadUint8x16(src), keys, rounds).Store(dst)
 }
 
 // ctrShort is the counter kernels on 1..16 bytes (asm: ctrShort): the
 // counter block is its own keystream input, unreversed; the counter
 // advances by one.
 func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	storeShort(loadShort(src).Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])
 	storeCounter16(add, c, ctr)
 }
@@ -91,13 +92,13 @@ func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 // storeCounter16): reversed, stepped by add on its low lane, reversed back.
 func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
 	t := add(vec.Uint8x32{}.SetLo(reverse128(c)), pairAdd(1)).GetLo()
-	reverse128(t).Store(ctr)
+	reverse128(t).StoreArray(ctr)
 }
 
 // fold16 is fold on one lane (asm: mulShort's last fold, foldPowers).
 func fold16(x, y vec.Uint64x2) vec.Uint64x2 {
-	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
-	t := x.CarrylessMultiply(0, 1, poly) // x.lo·(0xC2<<56)
+	poly := vec.LoadUint8x16Array(&tables.ReflectedPoly).AsUint64x2()
+	t := x.CarrylessMultiplyEvenOdd(poly) // x.lo·(0xC2<<56)
 	return y.Xor(t).Xor(x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2())
 }
 
@@ -109,8 +110,8 @@ func foldPowers(h vec.Uint64x2) vec.Uint64x2 { return fold16(h, vec.Uint64x2{}) 
 // x.lo·hf ^ x.hi·h, whose two parts lie 64 bits apart, and one fold where
 // the Karatsuba product needs two.
 func mulShort(x, h, hf vec.Uint64x2) vec.Uint64x2 {
-	mid := x.CarrylessMultiply(0, 0, hf).Xor(x.CarrylessMultiply(1, 0, h))
-	hi := x.CarrylessMultiply(0, 1, hf).Xor(x.CarrylessMultiply(1, 1, h))
+	mid := x.CarrylessMultiplyEven(hf).Xor(x.CarrylessMultiplyOddEven(h))
+	hi := x.CarrylessMultiplyEvenOdd(hf).Xor(x.CarrylessMultiplyOdd(h))
 	return fold16(mid, hi)
 }
 
@@ -118,10 +119,10 @@ func mulShort(x, h, hf vec.Uint64x2) vec.Uint64x2 {
 // into the GHASH value y, both in memory form (asm: ghashShort): y ^ x
 // reversed once, multiplied by H^1, the key form in slot 15.
 func ghashShort(t *[32][16]byte, y *[16]byte, x vec.Uint8x16) {
-	h := vec.LoadUint8x16(&t[powers-1]).AsUint64x2()
+	h := vec.LoadUint8x16Array(&t[powers-1]).AsUint64x2()
 	hf := foldPowers(h)
-	v := reverse128(vec.LoadUint8x16(y).Xor(x)).AsUint64x2()
-	reverse128(mulShort(v, h, hf).AsUint8x16()).Store(y)
+	v := reverse128(vec.LoadUint8x16Array(y).Xor(x)).AsUint64x2()
+	reverse128(mulShort(v, h, hf).AsUint8x16()).StoreArray(y)
 }
 
 // ghashUpdateShort is ghashUpdate on 1..16 bytes (asm: ghashUpdate's short
@@ -132,7 +133,7 @@ func ghashUpdateShort(t *[32][16]byte, y *[16]byte, data []byte) {
 
 // sealShort is seal on 1..16 bytes (asm: gcmKernel.sealShort).
 func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
 	storeShort(x, dst[:len(src)])
 	ghashShort(t, y, keepShort(x, len(src)))
@@ -142,7 +143,7 @@ func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // openShort is open on 1..16 bytes (asm: gcmKernel.openShort): the hash of
 // the ciphertext runs while the block is encrypted.
 func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src)
 	ghashShort(t, y, x)
 	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])

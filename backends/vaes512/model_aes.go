@@ -39,7 +39,7 @@ type roundKeys struct {
 func loadRoundKeys(keys *[15][16]byte, nr int) *roundKeys {
 	k := &roundKeys{nr: nr}
 	for i := 0; i <= nr; i++ {
-		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(&keys[i])).AsUint32x16()
+		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&keys[i])).AsUint32x16()
 	}
 	return k
 }
@@ -75,7 +75,7 @@ func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between func(i in
 func loadBlocks(src []byte, n int) []vec.Uint8x64 {
 	blocks := make([]vec.Uint8x64, n)
 	for i := range blocks {
-		blocks[i] = vec.LoadUint8x64Slice(src[64*i:])
+		blocks[i] = vec.LoadUint8x64(src[64*i:])
 	}
 	return blocks
 }
@@ -84,7 +84,7 @@ func loadBlocks(src []byte, n int) []vec.Uint8x64 {
 // VPXORD with a memory operand).
 func xorBlocks(blocks []vec.Uint8x64, src []byte) {
 	for i := range blocks {
-		blocks[i] = blocks[i].Xor(vec.LoadUint8x64Slice(src[64*i:]))
+		blocks[i] = blocks[i].Xor(vec.LoadUint8x64(src[64*i:]))
 	}
 }
 
@@ -92,7 +92,7 @@ func xorBlocks(blocks []vec.Uint8x64, src []byte) {
 // storeBlocks).
 func storeBlocks(blocks []vec.Uint8x64, dst []byte) {
 	for i, b := range blocks {
-		b.StoreSlice(dst[64*i:])
+		b.Store(dst[64*i:])
 	}
 }
 
@@ -116,7 +116,7 @@ func byteMask(n int) vec.Mask8x64 {
 func loadMasked(s []byte, n int) vec.Uint8x64 {
 	var w [64]byte
 	copy(w[:], s[:n])
-	return vec.LoadMaskedUint8x64(&w, byteMask(n))
+	return vec.LoadUint8x64ArrayMasked(&w, byteMask(n))
 }
 
 // storeMasked stores the first n bytes of x to s, 1 <= n <= 64 (asm:
@@ -125,7 +125,7 @@ func loadMasked(s []byte, n int) vec.Uint8x64 {
 func storeMasked(x vec.Uint8x64, s []byte, n int) {
 	var w [64]byte
 	copy(w[:], s[:n])
-	x.StoreMasked(&w, byteMask(n))
+	x.StoreArrayMasked(&w, byteMask(n))
 	copy(s[:n], w[:n])
 }
 
@@ -133,8 +133,8 @@ func storeMasked(x vec.Uint8x64, s []byte, n int) {
 // keepMasked, VMOVDQU8 register to register with a zeroing mask).
 func keepMasked(x vec.Uint8x64, n int) vec.Uint8x64 {
 	var w [64]byte
-	x.Store(&w)
-	return vec.LoadMaskedUint8x64(&w, byteMask(n))
+	x.StoreArray(&w)
+	return vec.LoadUint8x64ArrayMasked(&w, byteMask(n))
 }
 
 // xor3 returns a ^ b ^ c (asm: VPTERNLOGD $0x96, one instruction for a

@@ -59,12 +59,12 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 // writes the whole register, where a 16-byte load into its XMM part would
 // count, for the register allocator, as keeping the rest alive.
 func loadChain(s []byte) vec.Uint8x64 {
-	return vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Slice(s))
+	return vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(s))
 }
 
 // storeChain stores lane 0 of chain to iv (asm: storeChain).
 func storeChain(chain vec.Uint8x64, iv *[16]byte) {
-	chain.GetLo().GetLo().Store(iv)
+	chain.GetLo().GetLo().StoreArray(iv)
 }
 
 // chainOperand returns the previous ciphertext blocks of the first register
@@ -76,9 +76,9 @@ func storeChain(chain vec.Uint8x64, iv *[16]byte) {
 // blocks that are not stored.
 func chainOperand(chain vec.Uint8x64, src []byte, n int) vec.Uint8x64 {
 	var w [64]byte
-	chain.Store(&w)
+	chain.StoreArray(&w)
 	copy(w[16:n], src[:n-16])
-	return vec.LoadUint8x64(&w)
+	return vec.LoadUint8x64Array(&w)
 }
 
 // chainedDecryption is decryption whose last round, for the i-th register
@@ -107,7 +107,7 @@ func cbcBatch(k *roundKeys, width int, chain vec.Uint8x64, dst, src []byte) vec.
 	prev := make([]vec.Uint8x64, width)
 	prev[0] = chainOperand(chain, src, 64)
 	for i := 1; i < width; i++ {
-		prev[i] = vec.LoadUint8x64Slice(src[64*i-16:])
+		prev[i] = vec.LoadUint8x64(src[64*i-16:])
 	}
 	chainedDecryption(prev).rounds(blocks, k, nil)
 	next := loadChain(src[64*width-16:])
@@ -133,8 +133,8 @@ func cbcTail(k *roundKeys, chain vec.Uint8x64, dst, src []byte, n int) vec.Uint8
 // and no mask, it runs 1.2-1.4 times as fast as the register path on one
 // block (see the package documentation).
 func cbcShort(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16Slice(src)
-	x := rounds16(false, c, keys, rounds).Xor(vec.LoadUint8x16(iv))
-	x.StoreSlice(dst)
-	c.Store(iv)
+	c := vec.LoadUint8x16(src)
+	x := rounds16(false, c, keys, rounds).Xor(vec.LoadUint8x16Array(iv))
+	x.Store(dst)
+	c.StoreArray(iv)
 }

@@ -8,7 +8,7 @@ import (
 // byteReverse is tables.ByteReverse in each of the four lanes: the VPSHUFB
 // mask that reverses the bytes of every block (asm: repeated "byteReverse",
 // in loopConsts).
-var byteReverse = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(&tables.ByteReverse)).AsInt8x64()
+var byteReverse = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&tables.ByteReverse)).AsInt8x64()
 
 // reverse reverses the bytes of each block of x (VPSHUFB with byteReverse).
 func reverse(x vec.Uint8x64) vec.Uint8x64 { return x.PermuteOrZeroGrouped(byteReverse) }
@@ -16,7 +16,7 @@ func reverse(x vec.Uint8x64) vec.Uint8x64 { return x.PermuteOrZeroGrouped(byteRe
 // reverse16 reverses the bytes of one block in an XMM register (VPSHUFB
 // with the first 16 bytes of byteReverse).
 func reverse16(x vec.Uint8x16) vec.Uint8x16 {
-	return x.PermuteOrZero(vec.LoadUint8x16(&tables.ByteReverse).AsInt8x16())
+	return x.PermuteOrZero(vec.LoadUint8x16Array(&tables.ByteReverse).AsInt8x16())
 }
 
 // laneOffsets is tables.CounterAdd(i) in lane i, i = 0..3: added to a
@@ -36,7 +36,7 @@ func lanes(b0, b1, b2, b3 [16]byte) vec.Uint8x64 {
 	copy(w[16:], b1[:])
 	copy(w[32:], b2[:])
 	copy(w[48:], b3[:])
-	return vec.LoadUint8x64(&w)
+	return vec.LoadUint8x64Array(&w)
 }
 
 // increment is how a byte-reversed counter advances (asm: increment):
@@ -79,7 +79,7 @@ type counter struct {
 // reverses its bytes and adds laneOffsets: lane i holds ctr+i (asm:
 // loadCounter).
 func loadCounter(ctr *[16]byte, add increment) counter {
-	c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(ctr))
+	c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
 	return counter{reg: add.wide(reverse(c), laneOffsets), add: add}
 }
 
@@ -108,8 +108,8 @@ func (c *counter) tail(n int) []vec.Uint8x64 {
 // and a 16-byte store).
 func (c counter) store(ctr *[16]byte, m int) {
 	step := tables.CounterAdd(uint32(m))
-	x := c.add.narrow(c.reg.GetLo().GetLo(), vec.LoadUint8x16(&step))
-	reverse16(x).Store(ctr)
+	x := c.add.narrow(c.reg.GetLo().GetLo(), vec.LoadUint8x16Array(&step))
+	reverse16(x).StoreArray(ctr)
 }
 
 // ctr32Model is ctr32 (asm: ctrKernel).

@@ -23,7 +23,7 @@ func stitched(g *ghashSum, first int, load func(i int) vec.Uint8x64, z int, fini
 
 // from returns the loader of consecutive registers of data.
 func from(data []byte) func(r int) vec.Uint8x64 {
-	return func(r int) vec.Uint8x64 { return vec.LoadUint8x64Slice(data[64*r:]) }
+	return func(r int) vec.Uint8x64 { return vec.LoadUint8x64(data[64*r:]) }
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them

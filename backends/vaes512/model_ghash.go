@@ -21,14 +21,14 @@ func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	for j := range min(4, powers-slot) {
 		copy(w[16*j:], t[slot+j][:])
 	}
-	return vec.LoadUint8x64(&w).AsUint64x8()
+	return vec.LoadUint8x64Array(&w).AsUint64x8()
 }
 
 // storePowers stores the four lanes of p to slots slot..slot+3 (asm:
 // storePowers).
 func storePowers(t *[32][16]byte, slot int, p vec.Uint64x8) {
 	var w [64]byte
-	p.AsUint8x64().Store(&w)
+	p.AsUint8x64().StoreArray(&w)
 	for j := range 4 {
 		copy(t[slot+j][:], w[16*j:])
 	}
@@ -62,9 +62,9 @@ type accumulator struct {
 // powers (asm: mulAccumulate): four VPCLMULQDQ and, every other product,
 // three VPTERNLOGD, else one.
 func (a *accumulator) mulAccumulate(x, h vec.Uint64x8) {
-	lo := x.CarrylessMultiplyGrouped(0, 0, h) // x.lo·h.lo
-	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 1, h), x.CarrylessMultiplyGrouped(1, 0, h))
-	hi := x.CarrylessMultiplyGrouped(1, 1, h) // x.hi·h.hi
+	lo := x.CarrylessMultiplyEven(h) // x.lo·h.lo
+	a.mid = xor3(a.mid, x.CarrylessMultiplyEvenOdd(h), x.CarrylessMultiplyOddEven(h))
+	hi := x.CarrylessMultiplyOdd(h) // x.hi·h.hi
 	if !a.held {
 		a.loHeld, a.hiHeld, a.held = lo, hi, true
 		return
@@ -98,8 +98,8 @@ func foldPowers(h vec.Uint64x8) vec.Uint64x8 { return fold(h, vec.Uint64x8{}) }
 // last product to the result, for the same four VPCLMULQDQ per register
 // and the three of foldPowers, which come off that path.
 func (a *accumulator) mulAccumulateFolded(x, h, hf vec.Uint64x8) {
-	a.mid = xor3(a.mid, x.CarrylessMultiplyGrouped(0, 0, hf), x.CarrylessMultiplyGrouped(1, 0, h))
-	a.hi = xor3(a.hi, x.CarrylessMultiplyGrouped(0, 1, hf), x.CarrylessMultiplyGrouped(1, 1, h))
+	a.mid = xor3(a.mid, x.CarrylessMultiplyEven(hf), x.CarrylessMultiplyOddEven(h))
+	a.hi = xor3(a.hi, x.CarrylessMultiplyEvenOdd(hf), x.CarrylessMultiplyOdd(h))
 }
 
 // reduceFolded returns, lane by lane, the field element each lane's sum of
@@ -111,7 +111,7 @@ func (a accumulator) reduceFolded() vec.Uint64x8 { return fold(a.mid, a.hi) }
 // part 64 bits above x (asm: fold; reference: ghash.Fold): one VPCLMULQDQ,
 // one VPSHUFD and one VPTERNLOGD.
 func fold(x, y vec.Uint64x8) vec.Uint64x8 {
-	t := x.CarrylessMultiplyGrouped(0, 1, reflectedPoly) // x.lo·(0xC2<<56)
+	t := x.CarrylessMultiplyEvenOdd(reflectedPoly) // x.lo·(0xC2<<56)
 	return xor3(y, t, swap(x))
 }
 
@@ -131,11 +131,11 @@ func widen(x vec.Uint8x16) vec.Uint64x8 {
 
 // loadHash loads a GHASH value into register form, in lane 0 (asm:
 // loadHash).
-func loadHash(y *[16]byte) vec.Uint64x8 { return widen(reverse16(vec.LoadUint8x16(y))) }
+func loadHash(y *[16]byte) vec.Uint64x8 { return widen(reverse16(vec.LoadUint8x16Array(y))) }
 
 // storeHash stores lane 0 of h back in GCM's block form (asm: storeHash).
 func storeHash(h vec.Uint64x8, y *[16]byte) {
-	reverse16(h.AsUint8x64().GetLo().GetLo()).Store(y)
+	reverse16(h.AsUint8x64().GetLo().GetLo()).StoreArray(y)
 }
 
 // ghashSum absorbs up to 32 blocks, eight registers of data, with one
@@ -181,7 +181,7 @@ func (g *ghashSum) finish() {
 func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
 	g := ghashSum{table: t, first: powers - 4*regs, y: y}
 	for r := range regs {
-		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
+		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
 	g.finish()
 	return g.y
@@ -199,7 +199,7 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	z := (n + 63) / 64
 	g := ghashSum{table: t, first: powers - (n+15)/16, y: y}
 	for r := 0; r < z-1; r++ {
-		g.absorb(r, vec.LoadUint8x64Slice(data[64*r:]))
+		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
 	g.absorb(z-1, loadMasked(data[64*(z-1):], n-64*(z-1)))
 	g.finish()
@@ -233,7 +233,7 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 // the other seven registers of powers by multiplying whole registers by
 // H^4, H^8 and H^16 in every lane: six multiplies in a row instead of 31.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
-	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(h))).AsUint64x8())
+	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(h))).AsUint64x8())
 	h2 := mulLanes(h1, h1)              // H^2 in every lane
 	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]
 	r := mulLanes(q, h2)                // [H^4, H^4, H^3, H^3]

@@ -35,7 +35,7 @@ type publicCounter struct {
 func loadPublicCounter(ctr *[16]byte, direct bool) *publicCounter {
 	low := binary.BigEndian.Uint32(ctr[12:])
 	if direct && low&0xff <= 0xff-3 {
-		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(ctr))
+		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
 		return &publicCounter{be: inc32.wide(c, beLanes()), low: low}
 	}
 	le := loadCounter(ctr, inc32)

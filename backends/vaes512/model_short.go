@@ -19,7 +19,7 @@ const shortBytes = 16
 
 // roundKey16 returns round key i as VAESENC's 16-byte memory operand.
 func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
-	return vec.LoadUint8x16(&keys[i]).AsUint32x4()
+	return vec.LoadUint8x16Array(&keys[i]).AsUint32x4()
 }
 
 // rounds16 runs the whole cipher on one block, round keys read from memory
@@ -44,11 +44,11 @@ func byteMask16(n int) vec.Mask8x16 { return vec.Mask8x16FromBits(uint16(1)<<n -
 // plain 16-byte load for a whole block, else a masked one.
 func loadShort(s []byte) vec.Uint8x16 {
 	if len(s) == 16 {
-		return vec.LoadUint8x16Slice(s)
+		return vec.LoadUint8x16(s)
 	}
 	var w [16]byte
 	copy(w[:], s)
-	return vec.LoadMaskedUint8x16(&w, byteMask16(len(s)))
+	return vec.LoadUint8x16ArrayMasked(&w, byteMask16(len(s)))
 }
 
 // storeShort stores the first len(s) bytes of x to s, 1 <= len(s) <= 16
@@ -56,12 +56,12 @@ func loadShort(s []byte) vec.Uint8x16 {
 // masked one.
 func storeShort(x vec.Uint8x16, s []byte) {
 	if len(s) == 16 {
-		x.StoreSlice(s)
+		x.Store(s)
 		return
 	}
 	var w [16]byte
 	copy(w[:], s)
-	x.StoreMasked(&w, byteMask16(len(s)))
+	x.StoreArrayMasked(&w, byteMask16(len(s)))
 	copy(s, w[:len(s)])
 }
 
@@ -69,21 +69,21 @@ func storeShort(x vec.Uint8x16, s []byte) {
 // keepShort, a zeroing masked move; for a whole block the mask keeps all).
 func keepShort(x vec.Uint8x16, n int) vec.Uint8x16 {
 	var w [16]byte
-	x.Store(&w)
-	return vec.LoadMaskedUint8x16(&w, byteMask16(n))
+	x.StoreArray(&w)
+	return vec.LoadUint8x16ArrayMasked(&w, byteMask16(n))
 }
 
 // blocksShort is the blocks kernels on exactly one block (asm:
 // blocksShort).
 func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
-	rounds16(enc, vec.LoadUint8x16Slice(src), keys, rounds).StoreSlice(dst)
+	rounds16(enc, vec.LoadUint8x16(src), keys, rounds).Store(dst)
 }
 
 // ctrShort is the counter kernels on 1..16 bytes (asm: ctrShort): the
 // counter block is its own keystream input, unreversed; the counter
 // advances by one.
 func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	ks := rounds16(true, c, keys, rounds)
 	storeShort(loadShort(src).Xor(ks), dst)
 	storeCounter16(add, c, ctr)
@@ -93,7 +93,7 @@ func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 // storeCounter16).
 func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
 	one := tables.CounterAdd(1)
-	reverse16(add.narrow(reverse16(c), vec.LoadUint8x16(&one))).Store(ctr)
+	reverse16(add.narrow(reverse16(c), vec.LoadUint8x16Array(&one))).StoreArray(ctr)
 }
 
 // mulShort returns x·h reduced, with h the key form of H^1 (asm:
@@ -101,27 +101,27 @@ func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
 // registers): the folded power hf = fold(h, 0) = h·x^-64, then
 // x.lo·hf ^ x.hi·h, which lies 64 bits up, and one fold.
 func mulShort(x, h vec.Uint64x2) vec.Uint64x2 {
-	poly := vec.LoadUint8x16(&tables.ReflectedPoly).AsUint64x2()
+	poly := vec.LoadUint8x16Array(&tables.ReflectedPoly).AsUint64x2()
 	fold16 := func(x, y vec.Uint64x2) vec.Uint64x2 {
-		t := x.CarrylessMultiply(0, 1, poly)
+		t := x.CarrylessMultiplyEvenOdd(poly)
 		return y.Xor(t).Xor(x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint64x2())
 	}
 	hf := fold16(h, vec.Uint64x2{})
-	mid := x.CarrylessMultiply(0, 0, hf).Xor(x.CarrylessMultiply(1, 0, h))
-	hi := x.CarrylessMultiply(0, 1, hf).Xor(x.CarrylessMultiply(1, 1, h))
+	mid := x.CarrylessMultiplyEven(hf).Xor(x.CarrylessMultiplyOddEven(h))
+	hi := x.CarrylessMultiplyEvenOdd(hf).Xor(x.CarrylessMultiplyOdd(h))
 	return fold16(mid, hi)
 }
 
 // keyH1 returns the key form of H^1, slot 15 of the table (asm: the memory
 // operand keyPowers(table, 15) in its XMM size).
-func keyH1(t *[32][16]byte) vec.Uint64x2 { return vec.LoadUint8x16(&t[powers-1]).AsUint64x2() }
+func keyH1(t *[32][16]byte) vec.Uint64x2 { return vec.LoadUint8x16Array(&t[powers-1]).AsUint64x2() }
 
 // ghashShort absorbs one block x, in GCM's block order and zero-padded,
 // into the GHASH value y, both in memory form (asm: ghashShort): y ^ x
 // reversed once, multiplied by H.
 func ghashShort(t *[32][16]byte, y *[16]byte, x vec.Uint8x16) {
-	v := reverse16(vec.LoadUint8x16(y).Xor(x)).AsUint64x2()
-	reverse16(mulShort(v, keyH1(t)).AsUint8x16()).Store(y)
+	v := reverse16(vec.LoadUint8x16Array(y).Xor(x)).AsUint64x2()
+	reverse16(mulShort(v, keyH1(t)).AsUint8x16()).StoreArray(y)
 }
 
 // ghashUpdateShort is ghashUpdate on 1..16 bytes (asm: ghashUpdate's short
@@ -132,7 +132,7 @@ func ghashUpdateShort(t *[32][16]byte, y *[16]byte, data []byte) {
 
 // sealShort is seal on 1..16 bytes (asm: sealShort).
 func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
 	storeShort(x, dst)
 	ghashShort(t, y, keepShort(x, len(src)))
@@ -142,7 +142,7 @@ func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // openShort is open on 1..16 bytes (asm: openShort): the hash of the
 // ciphertext runs while the block is encrypted.
 func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := vec.LoadUint8x16(ctr)
+	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src)
 	ghashShort(t, y, x)
 	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst)

@@ -39,31 +39,31 @@ func emitLoads(f *file) {
 		f.code("func Broadcast{T}(x {E}) {T} {\n\tvar r {T}\n\tfor i := range r.a {\n\t\tr.a[i] = x\n\t}\n\treturn r\n}",
 			"T", t.Name, "E", t.Elem)
 
-		f.doc(fmt.Sprintf("Load%s loads %s from the array y.", t.Name, t.A()))
-		f.code("func Load{T}(y *[{N}]{E}) {T} { return {T}{*y} }", "T", t.Name, "N", t.N, "E", t.Elem)
-
-		f.doc(fmt.Sprintf("Load%sSlice loads %s from the first %d elements of s. It panics if s is shorter.",
+		f.doc(fmt.Sprintf("Load%s loads %s from the first %d elements of s. It panics if s is shorter.",
 			t.Name, t.A(), t.N))
-		f.code("func Load{T}Slice(s []{E}) {T} { return {T}{[{N}]{E}(s)} }", "T", t.Name, "N", t.N, "E", t.Elem)
+		f.code("func Load{T}(s []{E}) {T} { return {T}{[{N}]{E}(s)} }", "T", t.Name, "N", t.N, "E", t.Elem)
 
-		f.doc(fmt.Sprintf("Load%sSlicePart loads %s from s, setting the lanes past len(s) to zero. "+
-			"When s has %d or more elements it is Load%[1]sSlice.", t.Name, t.A(), t.N))
-		f.code("func Load{T}SlicePart(s []{E}) {T} {\n\tvar r {T}\n\tcopy(r.a[:], s)\n\treturn r\n}",
+		f.doc(fmt.Sprintf("Load%sArray loads %s from the array y.", t.Name, t.A()))
+		f.code("func Load{T}Array(y *[{N}]{E}) {T} { return {T}{*y} }", "T", t.Name, "N", t.N, "E", t.Elem)
+
+		f.doc(fmt.Sprintf("Load%sPart loads %s from s, setting the lanes past len(s) to zero, and returns it "+
+			"with the number of lanes loaded, min(len(s), %d). When s has %[3]d or more elements it is Load%[1]s.",
+			t.Name, t.A(), t.N))
+		f.code("func Load{T}Part(s []{E}) ({T}, int) {\n\tvar r {T}\n\treturn r, copy(r.a[:], s)\n}",
 			"T", t.Name, "E", t.Elem)
 
-		f.doc("Store stores x in the array y.")
-		f.code("func (x {T}) Store(y *[{N}]{E}) { *y = x.a }", "T", t.Name, "N", t.N, "E", t.Elem)
+		f.doc(fmt.Sprintf("Store stores x in the first %d elements of s. It panics if s is shorter.", t.N))
+		f.code("func (x {T}) Store(s []{E}) { *(*[{N}]{E})(s) = x.a }", "T", t.Name, "N", t.N, "E", t.Elem)
 
-		f.doc(fmt.Sprintf("StoreSlice stores x in the first %d elements of s. It panics if s is shorter.", t.N))
-		f.code("func (x {T}) StoreSlice(s []{E}) { *(*[{N}]{E})(s) = x.a }", "T", t.Name, "N", t.N, "E", t.Elem)
+		f.doc("StoreArray stores x in the array y.")
+		f.code("func (x {T}) StoreArray(y *[{N}]{E}) { *y = x.a }", "T", t.Name, "N", t.N, "E", t.Elem)
 
-		f.doc(fmt.Sprintf("StoreSlicePart stores as many lanes of x as fit in s, lowest first. "+
-			"When s has %d or more elements it is StoreSlice.", t.N))
-		f.code("func (x {T}) StoreSlicePart(s []{E}) { copy(s, x.a[:]) }", "T", t.Name, "E", t.Elem)
+		f.doc(fmt.Sprintf("StorePart stores as many lanes of x as fit in s, lowest first, and returns how many, "+
+			"min(len(s), %d). When s has %[1]d or more elements it is Store.", t.N))
+		f.code("func (x {T}) StorePart(s []{E}) int { return copy(s, x.a[:]) }", "T", t.Name, "E", t.Elem)
 	}
 }
 
-// maskBits is the integer type archsimd uses for a mask's bitmap.
 func maskBits(t vtype) string {
 	switch {
 	case t.N <= 8:
@@ -134,12 +134,18 @@ func emitMasked(f *file) {
 		}
 		extra := ""
 		if t.EBits == 8 && t.N < 64 {
-			extra = "\n\narchsimd has byte-masked loads and stores only for 512-bit vectors; " +
+			extra = "\n\narchsimd has byte-masked stores only for 512-bit vectors; " +
 				"vec adds this width, which AVX-512 has (BW with VL)."
 		}
-		f.doc(fmt.Sprintf("LoadMasked%s loads the lanes of y that mask enables and sets the others to zero.%s\n\n%s",
-			t.Name, extra, asm(load, feat)))
-		f.code(`func LoadMasked{T}(y *[{N}]{E}, mask {M}) {T} {
+		was := fmt.Sprintf(" (Go 1.26's called this one LoadMasked%s)", t.Name)
+		if t.EBits == 8 && t.N < 64 {
+			was = ""
+		}
+		f.doc(fmt.Sprintf("Load%sArrayMasked loads the lanes of y that mask enables and sets the others to zero.\n\n"+
+			"archsimd has no masked load%s; vec names it after StoreArrayMasked. "+
+			"Load%[1]sArray(y).Masked(mask) computes the same in archsimd, but reads every lane of y.\n\n%s",
+			t.Name, was, asm(load, feat)))
+		f.code(`func Load{T}ArrayMasked(y *[{N}]{E}, mask {M}) {T} {
 	var r {T}
 	for i := range r.a {
 		r.a[i] = y[i] & -{E}(mask.bits>>i&1)
@@ -147,9 +153,9 @@ func emitMasked(f *file) {
 	return r
 }`, "T", t.Name, "N", t.N, "E", t.Elem, "M", t.Mask())
 
-		f.doc(fmt.Sprintf("StoreMasked stores the lanes of x that mask enables in y and leaves the other elements of y untouched.%s\n\n%s",
+		f.doc(fmt.Sprintf("StoreArrayMasked stores the lanes of x that mask enables in y and leaves the other elements of y untouched.%s\n\n%s",
 			extra, asm(store, feat)))
-		f.code(`func (x {T}) StoreMasked(y *[{N}]{E}, mask {M}) {
+		f.code(`func (x {T}) StoreArrayMasked(y *[{N}]{E}, mask {M}) {
 	for i := range x.a {
 		if mask.bits>>i&1 != 0 {
 			y[i] = x.a[i]
@@ -215,29 +221,29 @@ func emitArith(f *file) {
 	return x
 }`, kv...)
 
-		f.doc(fmt.Sprintf("ShiftAllLeft shifts every lane of x left by y bits, "+
+		f.doc(fmt.Sprintf("ShiftAllLeft shifts every lane of x left by shift bits, "+
 			"shifting in zeros; a count of %d or more clears every lane.\n\n%s", t.EBits, asm("VPSLL"+sfx, feature(t))))
-		f.code(`func (x {T}) ShiftAllLeft(y uint64) {T} {
+		f.code(`func (x {T}) ShiftAllLeft(shift uint64) {T} {
 	for i := range x.a {
-		x.a[i] <<= y
+		x.a[i] <<= shift
 	}
 	return x
 }`, kv...)
 
-		f.doc(fmt.Sprintf("ShiftAllRight shifts every lane of x right by y bits, "+
+		f.doc(fmt.Sprintf("ShiftAllRight shifts every lane of x right by shift bits, "+
 			"shifting in zeros; a count of %d or more clears every lane.\n\n%s", t.EBits, asm("VPSRL"+sfx, feature(t))))
-		f.code(`func (x {T}) ShiftAllRight(y uint64) {T} {
+		f.code(`func (x {T}) ShiftAllRight(shift uint64) {T} {
 	for i := range x.a {
-		x.a[i] >>= y
+		x.a[i] >>= shift
 	}
 	return x
 }`, kv...)
 
-		f.doc(fmt.Sprintf("ShiftAllLeftConcat shifts each lane of x left by shift mod %d bits "+
+		f.doc(fmt.Sprintf("ShiftAllLeftConcatMod%d shifts each lane of x left by shift mod %[1]d bits "+
 			"and fills the vacated low bits with the top bits of the same lane of y: "+
 			"each lane is the high half of the %d-bit x:y shifted left.\n\n%s",
 			t.EBits, 2*t.EBits, asm("VPSHLD"+sfx, "AVX512VBMI2")))
-		f.code(`func (x {T}) ShiftAllLeftConcat(shift uint8, y {T}) {T} {
+		f.code(`func (x {T}) ShiftAllLeftConcatMod{B}(y {T}, shift uint64) {T} {
 	s := shift & {M}
 	for i := range x.a {
 		x.a[i] = x.a[i]<<s | y.a[i]>>({B}-s)
@@ -245,11 +251,11 @@ func emitArith(f *file) {
 	return x
 }`, kv...)
 
-		f.doc(fmt.Sprintf("ShiftAllRightConcat shifts each lane of x right by shift mod %d bits "+
+		f.doc(fmt.Sprintf("ShiftAllRightConcatMod%d shifts each lane of x right by shift mod %[1]d bits "+
 			"and fills the vacated high bits with the low bits of the same lane of y: "+
 			"each lane is the low half of the %d-bit y:x shifted right.\n\n%s",
 			t.EBits, 2*t.EBits, asm("VPSHRD"+sfx, "AVX512VBMI2")))
-		f.code(`func (x {T}) ShiftAllRightConcat(shift uint8, y {T}) {T} {
+		f.code(`func (x {T}) ShiftAllRightConcatMod{B}(y {T}, shift uint64) {T} {
 	s := shift & {M}
 	for i := range x.a {
 		x.a[i] = x.a[i]>>s | y.a[i]<<({B}-s)
@@ -325,22 +331,6 @@ func emitHalves(f *file) {
 func emitBroadcasts(f *file) {
 	for _, list := range [][]vtype{u8, u32, u64} {
 		x := list[0]
-		sfx := map[int]string{8: "B", 32: "D", 64: "Q"}[x.EBits]
-		for _, r := range list {
-			feat := "AVX2"
-			if r.Bits() == 512 {
-				feat = "AVX512"
-			}
-			f.doc(fmt.Sprintf("Broadcast1To%d returns %s with every lane set to lane 0 of x.\n\n%s",
-				r.N, r.A(), asm("VPBROADCAST"+sfx, feat)))
-			f.code(`func (x {X}) Broadcast1To{N}() {R} {
-	var r {R}
-	for i := range r.a {
-		r.a[i] = x.a[0]
-	}
-	return r
-}`, "X", x.Name, "N", r.N, "R", r.Name)
-		}
 		for _, r := range list[1:] {
 			instr, feat := "VBROADCASTI128", "AVX2"
 			if r.Bits() == 512 {
@@ -367,18 +357,14 @@ func emitBroadcasts(f *file) {
 func emitElems(f *file) {
 	for _, t := range []vtype{u8[0], u32[0], u64[0]} {
 		sfx := map[int]string{8: "B", 32: "D", 64: "Q"}[t.EBits]
-		getFeat := "AVX"
-		if t.EBits == 8 {
-			getFeat = "AVX512" // archsimd's requirement for this one
-		}
-		kv := []any{"T", t.Name, "E", t.Elem, "M", t.N - 1}
-		f.doc(fmt.Sprintf("GetElem returns lane index of x, index taken modulo %d.\n\n%s",
-			t.N, asm("VPEXTR"+sfx, getFeat)))
-		f.code("func (x {T}) GetElem(index uint8) {E} { return x.a[index&{M}] }", kv...)
+		kv := []any{"T", t.Name, "E", t.Elem}
+		f.doc(fmt.Sprintf("GetElem returns lane index of x. It panics if index is %d or more, as archsimd does.\n\n%s",
+			t.N, asm("VPEXTR"+sfx, "AVX")))
+		f.code("func (x {T}) GetElem(index uint8) {E} { return x.a[index] }", kv...)
 
-		f.doc(fmt.Sprintf("SetElem returns x with lane index, taken modulo %d, set to y.\n\n%s",
+		f.doc(fmt.Sprintf("SetElem returns x with lane index set to y. It panics if index is %d or more, as archsimd does.\n\n%s",
 			t.N, asm("VPINSR"+sfx, "AVX")))
-		f.code("func (x {T}) SetElem(index uint8, y {E}) {T} {\n\tx.a[index&{M}] = y\n\treturn x\n}", kv...)
+		f.code("func (x {T}) SetElem(index uint8, y {E}) {T} {\n\tx.a[index] = y\n\treturn x\n}", kv...)
 	}
 }
 
@@ -450,46 +436,47 @@ func emitPermutes(f *file) {
 
 func emitByteShifts(f *file) {
 	f.doc("ConcatShiftBytesRight returns the low 16 bytes of the 32-byte value with x in its high half " +
-		"and y in its low half, shifted right by shift bytes; a shift of 32 or more gives zero.\n\n" +
+		"and y in its low half, shifted right by shift bytes; a shift of 32 or more gives zero. " +
+		"Only the low 8 bits of shift count, as in the instruction's immediate.\n\n" +
 		asm("VPALIGNR", "AVX"))
-	f.code(`func (x {T}) ConcatShiftBytesRight(shift uint8, y {T}) {T} {
+	f.code(`func (x {T}) ConcatShiftBytesRight(y {T}, shift uint64) {T} {
 	var r {T}
-	alignGroup(r.a[:], x.a[:], y.a[:], shift)
+	alignGroup(r.a[:], x.a[:], y.a[:], uint8(shift))
 	return r
 }`, "T", u8[0].Name)
 	for _, t := range u8[1:] {
 		f.doc("ConcatShiftBytesRightGrouped is ConcatShiftBytesRight on each 128-bit group: " +
 			"every group of the result is the low 16 bytes of the group of x above the group of y, " +
 			"shifted right by shift bytes.\n\n" + asm("VPALIGNR", feature(t)))
-		f.code(`func (x {T}) ConcatShiftBytesRightGrouped(shift uint8, y {T}) {T} {
+		f.code(`func (x {T}) ConcatShiftBytesRightGrouped(y {T}, shift uint64) {T} {
 	var r {T}
 	for g := 0; g < {N}; g += 16 {
-		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], shift)
+		alignGroup(r.a[g:g+16], x.a[g:g+16], y.a[g:g+16], uint8(shift))
 	}
 	return r
 }`, "T", t.Name, "N", t.N)
 	}
 
 	for _, dir := range []struct{ name, toward, instr, helper, same string }{
-		{"Left", "high", "VPSLLDQ", "shiftGroupLeft", "x.ConcatShiftBytesRight(16-n, zero) for n up to 16"},
-		{"Right", "low", "VPSRLDQ", "shiftGroupRight", "zero.ConcatShiftBytesRight(n, x)"},
+		{"Left", "high", "VPSLLDQ", "shiftGroupLeft", "x.ConcatShiftBytesRight(zero, 16-shift) for shift up to 16"},
+		{"Right", "low", "VPSRLDQ", "shiftGroupRight", "zero.ConcatShiftBytesRight(x, shift)"},
 	} {
-		f.doc(fmt.Sprintf("ShiftBytes%s moves the bytes of x n places toward its %s end, shifting in zeros; "+
-			"n above 15 gives zero.\n\narchsimd has no such operation (it equals %s); vec adds it "+
+		f.doc(fmt.Sprintf("ShiftBytes%s moves the bytes of x shift places toward its %s end, shifting in zeros; "+
+			"a shift above 15 gives zero. Only the low 8 bits of shift count, as in the instruction's immediate.\n\narchsimd has no such operation (it equals %s); vec adds it "+
 			"under a name in archsimd's style.\n\n%s", dir.name, dir.toward, dir.same, asm(dir.instr, "AVX")))
-		f.code(`func (x {T}) ShiftBytes{D}(n uint8) {T} {
+		f.code(`func (x {T}) ShiftBytes{D}(shift uint64) {T} {
 	var r {T}
-	{H}(r.a[:], x.a[:], n)
+	{H}(r.a[:], x.a[:], uint8(shift))
 	return r
 }`, "T", u8[0].Name, "D", dir.name, "H", dir.helper)
 		for _, t := range u8[1:] {
 			f.doc(fmt.Sprintf("ShiftBytes%sGrouped is ShiftBytes%[1]s on each 128-bit group of x.\n\n"+
 				"archsimd has no such operation; vec adds it under a name in archsimd's style.\n\n%s",
 				dir.name, asm(dir.instr, feature(t))))
-			f.code(`func (x {T}) ShiftBytes{D}Grouped(n uint8) {T} {
+			f.code(`func (x {T}) ShiftBytes{D}Grouped(shift uint64) {T} {
 	var r {T}
 	for g := 0; g < {N}; g += 16 {
-		{H}(r.a[g:g+16], x.a[g:g+16], n)
+		{H}(r.a[g:g+16], x.a[g:g+16], uint8(shift))
 	}
 	return r
 }`, "T", t.Name, "D", dir.name, "H", dir.helper, "N", t.N)
@@ -516,18 +503,18 @@ func emitLaneShuffles(f *file) {
 	}
 
 	// SHUFPS and SHUFPD.
-	f.doc("SelectFromPair returns four lanes chosen from the eight of x and y: selectors 0 to 3 name lanes of x, " +
+	f.doc("ConcatPermuteScalars returns four lanes chosen from the eight of x and y: selectors 0 to 3 name lanes of x, " +
 		"4 to 7 lanes of y, and a chooses lane 0 of the result, d lane 3. " +
 		"Selectors must be 0 to 7: vec takes them modulo 8, but archsimd does not define larger ones. " +
 		"When a and b name lanes of x and c and d lanes of y it is one instruction.\n\n" + asm("VSHUFPS", "AVX"))
-	f.code(`func (x {T}) SelectFromPair(a, b, c, d uint8, y {T}) {T} {
+	f.code(`func (x {T}) ConcatPermuteScalars(a, b, c, d uint8, y {T}) {T} {
 	xs, ys := x.a[:], y.a[:]
 	return {T}{[4]uint32{pickFromPair(xs, ys, a), pickFromPair(xs, ys, b), pickFromPair(xs, ys, c), pickFromPair(xs, ys, d)}}
 }`, "T", u32[0].Name)
 	for _, t := range u32[1:] {
-		f.doc("SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0 to 3 name lanes of " +
-			"the group of x, 4 to 7 lanes of the same group of y. Selectors must be 0 to 7, as for SelectFromPair.\n\n" + asm("VSHUFPS", [...]string{"", "AVX", "AVX512"}[w(t)]))
-		f.code(`func (x {T}) SelectFromPairGrouped(a, b, c, d uint8, y {T}) {T} {
+		f.doc("ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group: selectors 0 to 3 name lanes of " +
+			"the group of x, 4 to 7 lanes of the same group of y. Selectors must be 0 to 7, as for ConcatPermuteScalars.\n\n" + asm("VSHUFPS", [...]string{"", "AVX", "AVX512"}[w(t)]))
+		f.code(`func (x {T}) ConcatPermuteScalarsGrouped(a, b, c, d uint8, y {T}) {T} {
 	var r {T}
 	for g := 0; g < {N}; g += 4 {
 		xs, ys := x.a[g:g+4], y.a[g:g+4]
@@ -536,15 +523,15 @@ func emitLaneShuffles(f *file) {
 	return r
 }`, "T", t.Name, "N", t.N)
 	}
-	f.doc("SelectFromPair returns two lanes chosen from the four of x and y: selectors 0 and 1 name lanes of x, " +
+	f.doc("ConcatPermuteScalars returns two lanes chosen from the four of x and y: selectors 0 and 1 name lanes of x, " +
 		"2 and 3 lanes of y (taken modulo 4), and a chooses lane 0 of the result, b lane 1.\n\n" + asm("VSHUFPD", "AVX"))
-	f.code(`func (x {T}) SelectFromPair(a, b uint8, y {T}) {T} {
+	f.code(`func (x {T}) ConcatPermuteScalars(a, b uint8, y {T}) {T} {
 	return {T}{[2]uint64{pickFromPair(x.a[:], y.a[:], a), pickFromPair(x.a[:], y.a[:], b)}}
 }`, "T", u64[0].Name)
 	for _, t := range u64[1:] {
-		f.doc("SelectFromPairGrouped is SelectFromPair on each 128-bit group: selectors 0 and 1 name lanes of " +
+		f.doc("ConcatPermuteScalarsGrouped is ConcatPermuteScalars on each 128-bit group: selectors 0 and 1 name lanes of " +
 			"the group of x, 2 and 3 lanes of the same group of y.\n\n" + asm("VSHUFPD", [...]string{"", "AVX", "AVX512"}[w(t)]))
-		f.code(`func (x {T}) SelectFromPairGrouped(a, b uint8, y {T}) {T} {
+		f.code(`func (x {T}) ConcatPermuteScalarsGrouped(a, b uint8, y {T}) {T} {
 	var r {T}
 	for g := 0; g < {N}; g += 2 {
 		xs, ys := x.a[g:g+2], y.a[g:g+2]
@@ -556,9 +543,9 @@ func emitLaneShuffles(f *file) {
 
 	// VPERM2I128.
 	for _, t := range []vtype{u8[1], u32[1], u64[1]} {
-		f.doc("Select128FromPair treats x and y as four 128-bit groups, x's two then y's two, and returns " +
+		f.doc("ConcatPermute128Scalars treats x and y as four 128-bit groups, x's two then y's two, and returns " +
 			"group lo followed by group hi. It panics if lo or hi is above 3.\n\n" + asm("VPERM2I128", "AVX2"))
-		f.code(`func (x {T}) Select128FromPair(lo, hi uint8, y {T}) {T} {
+		f.code(`func (x {T}) ConcatPermute128Scalars(lo, hi uint8, y {T}) {T} {
 	var r {T}
 	select128(r.a[:], x.a[:], y.a[:], lo, hi)
 	return r

@@ -14,7 +14,7 @@ import (
 // load of bytes just stored piece by piece would wait for the stores).
 
 // LoadPartial returns a new XMM register holding the n%16 bytes at p,
-// zero-padded: the model's vec.LoadUint8x16SlicePart(p[:n%16]). p and n are
+// zero-padded: the model's vec.LoadUint8x16Part(p[:n%16]). p and n are
 // not changed.
 func LoadPartial(p, n reg.GPVirtual) reg.VecVirtual {
 	Comment("LoadPartial: the n%16 bytes at p, zero-padded.")
@@ -52,7 +52,7 @@ func LoadPartial(p, n reg.GPVirtual) reg.VecVirtual {
 }
 
 // StorePartial stores the first n%16 bytes of x to p: the model's
-// x.StoreSlicePart(p[:n%16]). x, p and n are not changed.
+// x.StorePart(p[:n%16]). x, p and n are not changed.
 func StorePartial(x reg.VecVirtual, p, n reg.GPVirtual) {
 	Comment("StorePartial: the first n%16 bytes of x to p.")
 	q, word := GP64(), GP64()

@@ -14,7 +14,7 @@ import (
 // through general-purpose registers, in pieces of 8, 4, 2 and 1 bytes.
 
 // LoadPartialAVX loads the n%16 bytes at p, zero-padded, into x (the
-// model's vec.LoadUint8x16SlicePart(p[:n%16])), and clears the upper half
+// model's vec.LoadUint8x16Part(p[:n%16])), and clears the upper half
 // of x's YMM register. p and n are not changed.
 func LoadPartialAVX(x reg.VecVirtual, p, n reg.GPVirtual) {
 	Comment("LoadPartialAVX: the n%16 bytes at p, zero-padded.")
@@ -48,7 +48,7 @@ func LoadPartialAVX(x reg.VecVirtual, p, n reg.GPVirtual) {
 }
 
 // StorePartialAVX stores the first n%16 bytes of x to p: the model's
-// x.StoreSlicePart(p[:n%16]). x, p and n are not changed.
+// x.StorePart(p[:n%16]). x, p and n are not changed.
 func StorePartialAVX(x reg.VecVirtual, p, n reg.GPVirtual) {
 	Comment("StorePartialAVX: the first n%16 bytes of x to p.")
 	q, word := GP64(), GP64()
