@@ -393,8 +393,12 @@ func LoadInt8x16Array(y *[16]int8) Int8x16 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 16).
 // When s has 16 or more elements it is LoadInt8x16.
 func LoadInt8x16Part(s []int8) (Int8x16, int) {
-	r, n := archsimd.LoadInt8x16Part(s)
-	return Int8x16{r}, n
+	if len(s) >= 16 {
+		return Int8x16{archsimd.LoadInt8x16(s)}, 16
+	}
+	var a [16]int8
+	n := copy(a[:], s)
+	return Int8x16{archsimd.LoadInt8x16Array(&a)}, n
 }
 
 // LoadInt8x32 loads an Int8x32 from the first 32 elements of s. It panics if
@@ -412,8 +416,12 @@ func LoadInt8x32Array(y *[32]int8) Int8x32 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 32).
 // When s has 32 or more elements it is LoadInt8x32.
 func LoadInt8x32Part(s []int8) (Int8x32, int) {
-	r, n := archsimd.LoadInt8x32Part(s)
-	return Int8x32{r}, n
+	if len(s) >= 32 {
+		return Int8x32{archsimd.LoadInt8x32(s)}, 32
+	}
+	var a [32]int8
+	n := copy(a[:], s)
+	return Int8x32{archsimd.LoadInt8x32Array(&a)}, n
 }
 
 // LoadInt8x64 loads an Int8x64 from the first 64 elements of s. It panics if
@@ -431,8 +439,12 @@ func LoadInt8x64Array(y *[64]int8) Int8x64 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 64).
 // When s has 64 or more elements it is LoadInt8x64.
 func LoadInt8x64Part(s []int8) (Int8x64, int) {
-	r, n := archsimd.LoadInt8x64Part(s)
-	return Int8x64{r}, n
+	if len(s) >= 64 {
+		return Int8x64{archsimd.LoadInt8x64(s)}, 64
+	}
+	var a [64]int8
+	n := copy(a[:], s)
+	return Int8x64{archsimd.LoadInt8x64Array(&a)}, n
 }
 
 // LoadUint32x16 loads a Uint32x16 from the first 16 elements of s. It panics
@@ -450,8 +462,12 @@ func LoadUint32x16Array(y *[16]uint32) Uint32x16 {
 // to zero, and returns it with the number of lanes loaded, min(len(s), 16).
 // When s has 16 or more elements it is LoadUint32x16.
 func LoadUint32x16Part(s []uint32) (Uint32x16, int) {
-	r, n := archsimd.LoadUint32x16Part(s)
-	return Uint32x16{r}, n
+	if len(s) >= 16 {
+		return Uint32x16{archsimd.LoadUint32x16(s)}, 16
+	}
+	var a [16]uint32
+	n := copy(a[:], s)
+	return Uint32x16{archsimd.LoadUint32x16Array(&a)}, n
 }
 
 // LoadUint32x4 loads a Uint32x4 from the first 4 elements of s. It panics if
@@ -469,8 +485,12 @@ func LoadUint32x4Array(y *[4]uint32) Uint32x4 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 4). When
 // s has 4 or more elements it is LoadUint32x4.
 func LoadUint32x4Part(s []uint32) (Uint32x4, int) {
-	r, n := archsimd.LoadUint32x4Part(s)
-	return Uint32x4{r}, n
+	if len(s) >= 4 {
+		return Uint32x4{archsimd.LoadUint32x4(s)}, 4
+	}
+	var a [4]uint32
+	n := copy(a[:], s)
+	return Uint32x4{archsimd.LoadUint32x4Array(&a)}, n
 }
 
 // LoadUint32x8 loads a Uint32x8 from the first 8 elements of s. It panics if
@@ -488,8 +508,12 @@ func LoadUint32x8Array(y *[8]uint32) Uint32x8 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 8). When
 // s has 8 or more elements it is LoadUint32x8.
 func LoadUint32x8Part(s []uint32) (Uint32x8, int) {
-	r, n := archsimd.LoadUint32x8Part(s)
-	return Uint32x8{r}, n
+	if len(s) >= 8 {
+		return Uint32x8{archsimd.LoadUint32x8(s)}, 8
+	}
+	var a [8]uint32
+	n := copy(a[:], s)
+	return Uint32x8{archsimd.LoadUint32x8Array(&a)}, n
 }
 
 // LoadUint64x2 loads a Uint64x2 from the first 2 elements of s. It panics if
@@ -507,8 +531,12 @@ func LoadUint64x2Array(y *[2]uint64) Uint64x2 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 2). When
 // s has 2 or more elements it is LoadUint64x2.
 func LoadUint64x2Part(s []uint64) (Uint64x2, int) {
-	r, n := archsimd.LoadUint64x2Part(s)
-	return Uint64x2{r}, n
+	if len(s) >= 2 {
+		return Uint64x2{archsimd.LoadUint64x2(s)}, 2
+	}
+	var a [2]uint64
+	n := copy(a[:], s)
+	return Uint64x2{archsimd.LoadUint64x2Array(&a)}, n
 }
 
 // LoadUint64x4 loads a Uint64x4 from the first 4 elements of s. It panics if
@@ -526,8 +554,12 @@ func LoadUint64x4Array(y *[4]uint64) Uint64x4 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 4). When
 // s has 4 or more elements it is LoadUint64x4.
 func LoadUint64x4Part(s []uint64) (Uint64x4, int) {
-	r, n := archsimd.LoadUint64x4Part(s)
-	return Uint64x4{r}, n
+	if len(s) >= 4 {
+		return Uint64x4{archsimd.LoadUint64x4(s)}, 4
+	}
+	var a [4]uint64
+	n := copy(a[:], s)
+	return Uint64x4{archsimd.LoadUint64x4Array(&a)}, n
 }
 
 // LoadUint64x8 loads a Uint64x8 from the first 8 elements of s. It panics if
@@ -545,8 +577,12 @@ func LoadUint64x8Array(y *[8]uint64) Uint64x8 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 8). When
 // s has 8 or more elements it is LoadUint64x8.
 func LoadUint64x8Part(s []uint64) (Uint64x8, int) {
-	r, n := archsimd.LoadUint64x8Part(s)
-	return Uint64x8{r}, n
+	if len(s) >= 8 {
+		return Uint64x8{archsimd.LoadUint64x8(s)}, 8
+	}
+	var a [8]uint64
+	n := copy(a[:], s)
+	return Uint64x8{archsimd.LoadUint64x8Array(&a)}, n
 }
 
 // LoadUint8x16 loads a Uint8x16 from the first 16 elements of s. It panics
@@ -564,8 +600,12 @@ func LoadUint8x16Array(y *[16]uint8) Uint8x16 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 16).
 // When s has 16 or more elements it is LoadUint8x16.
 func LoadUint8x16Part(s []uint8) (Uint8x16, int) {
-	r, n := archsimd.LoadUint8x16Part(s)
-	return Uint8x16{r}, n
+	if len(s) >= 16 {
+		return Uint8x16{archsimd.LoadUint8x16(s)}, 16
+	}
+	var a [16]uint8
+	n := copy(a[:], s)
+	return Uint8x16{archsimd.LoadUint8x16Array(&a)}, n
 }
 
 // LoadUint8x32 loads a Uint8x32 from the first 32 elements of s. It panics
@@ -583,8 +623,12 @@ func LoadUint8x32Array(y *[32]uint8) Uint8x32 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 32).
 // When s has 32 or more elements it is LoadUint8x32.
 func LoadUint8x32Part(s []uint8) (Uint8x32, int) {
-	r, n := archsimd.LoadUint8x32Part(s)
-	return Uint8x32{r}, n
+	if len(s) >= 32 {
+		return Uint8x32{archsimd.LoadUint8x32(s)}, 32
+	}
+	var a [32]uint8
+	n := copy(a[:], s)
+	return Uint8x32{archsimd.LoadUint8x32Array(&a)}, n
 }
 
 // LoadUint8x64 loads a Uint8x64 from the first 64 elements of s. It panics
@@ -602,8 +646,12 @@ func LoadUint8x64Array(y *[64]uint8) Uint8x64 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 64).
 // When s has 64 or more elements it is LoadUint8x64.
 func LoadUint8x64Part(s []uint8) (Uint8x64, int) {
-	r, n := archsimd.LoadUint8x64Part(s)
-	return Uint8x64{r}, n
+	if len(s) >= 64 {
+		return Uint8x64{archsimd.LoadUint8x64(s)}, 64
+	}
+	var a [64]uint8
+	n := copy(a[:], s)
+	return Uint8x64{archsimd.LoadUint8x64Array(&a)}, n
 }
 
 // And returns the mask of the lanes enabled in both x and y.

@@ -102,6 +102,14 @@ func emitArchsimd(sources map[string][]byte) ([]byte, error) {
 			// vec's own format, which archsimd's String does not share.
 			body, err = stringBody(a.recv), nil
 		}
+		if a.recv == "" && strings.HasPrefix(a.fn.Name.Name, "Load") && strings.HasSuffix(a.fn.Name.Name, "Part") {
+			// Go 1.27.3's archsimd loads a part of fewer than a whole
+			// vector's elements (at 512 bits, and for 32- and 64-bit
+			// lanes at every width) by loading the whole array and
+			// masking it, which reads past the end of s and faults when
+			// s ends at the end of a page. vec copies the part instead.
+			body, err = partBody(strings.TrimSuffix(strings.TrimPrefix(a.fn.Name.Name, "Load"), "Part")), nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -192,6 +200,21 @@ func stringBody(recv string) string {
 		}
 	}
 	panic("no vector type " + recv)
+}
+
+// partBody is LoadTPart for the vec type named t: a whole load when s
+// holds a whole vector, else a load of a zeroed array the part is copied
+// into. The branch is on the length, which is public.
+func partBody(t string) string {
+	for _, v := range all {
+		if v.Name == t {
+			return fmt.Sprintf("func Load%[1]sPart(s []%[2]s) (%[1]s, int) {\n"+
+				"\tif len(s) >= %[3]d {\n\t\treturn %[1]s{archsimd.Load%[1]s(s)}, %[3]d\n\t}\n"+
+				"\tvar a [%[3]d]%[2]s\n\tn := copy(a[:], s)\n\treturn %[1]s{archsimd.Load%[1]sArray(&a)}, n\n}",
+				v.Name, v.Elem, v.N)
+		}
+	}
+	panic("no vector type " + t)
 }
 
 func types2str(e ast.Expr) string {
