@@ -31,19 +31,19 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	k := loadRoundKeys(keys, rounds)
 	for len(src) >= 64*16 {
-		blocksBatch(d, k, 16, dst, src)
+		blocksBatch(d, &k, 16, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			blocksBatch(d, k, width, dst, src)
+			blocksBatch(d, &k, width, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
 	if n := len(src); n > 0 {
 		blocks := []vec.Uint8x64{loadMasked(src, n)}
-		whiten(blocks, k)
-		d.rounds(blocks, k, nil)
+		whiten(blocks, &k)
+		d.rounds(blocks, &k, nil)
 		storeMasked(blocks[0], dst, n)
 	}
 }
@@ -51,7 +51,9 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 // blocksBatch runs the cipher over width registers of blocks (asm:
 // blocksBatch).
 func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
-	blocks := loadBlocks(src, width)
+	var regs [16]vec.Uint8x64
+	blocks := regs[:width]
+	loadBlocks(blocks, src)
 	whiten(blocks, k)
 	d.rounds(blocks, k, nil)
 	storeBlocks(blocks, dst)

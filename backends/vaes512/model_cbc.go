@@ -39,17 +39,17 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 	k := loadRoundKeys(keys, rounds)
 	chain := loadChain(iv[:])
 	for len(src) >= 64*16 {
-		chain = cbcBatch(k, 16, chain, dst, src)
+		chain = cbcBatch(&k, 16, chain, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			chain = cbcBatch(k, width, chain, dst, src)
+			chain = cbcBatch(&k, width, chain, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
 	if n := len(src); n > 0 {
-		chain = cbcTail(k, chain, dst, src, n)
+		chain = cbcTail(&k, chain, dst, src, n)
 	}
 	storeChain(chain, iv)
 }
@@ -81,20 +81,12 @@ func chainOperand(chain vec.Uint8x64, src []byte, n int) vec.Uint8x64 {
 	return vec.LoadUint8x64Array(&w)
 }
 
-// chainedDecryption is decryption whose last round, for the i-th register
-// of blocks it meets, takes the last round key plus prev[i], the register's
+// chainedDecryption is decryption whose last round, for register i of
+// blocks, takes the last round key plus prev[i], the register's
 // previous ciphertext blocks (asm: chainedDecryption: a VPXORD of the key
 // and the operand, then VAESDECLAST).
 func chainedDecryption(prev []vec.Uint8x64) direction {
-	i := 0
-	return direction{
-		round: vec.Uint8x64.AESDecryptOneRound,
-		last: func(b vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
-			t := key.AsUint8x64().Xor(prev[i])
-			i++
-			return b.AESDecryptLastRound(t.AsUint32x16())
-		},
-	}
+	return direction{decrypt: true, chain: prev}
 }
 
 // cbcBatch decrypts width registers of blocks and returns the chain for the
@@ -102,9 +94,10 @@ func chainedDecryption(prev []vec.Uint8x64) direction {
 // 0's previous blocks come from chainOperand, register i's from the 64
 // bytes at 64i-16; the new chain is loaded before anything is stored.
 func cbcBatch(k *roundKeys, width int, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
-	blocks := loadBlocks(src, width)
+	var regs, prevRegs [16]vec.Uint8x64
+	blocks, prev := regs[:width], prevRegs[:width]
+	loadBlocks(blocks, src)
 	whiten(blocks, k)
-	prev := make([]vec.Uint8x64, width)
 	prev[0] = chainOperand(chain, src, 64)
 	for i := 1; i < width; i++ {
 		prev[i] = vec.LoadUint8x64(src[64*i-16:])
