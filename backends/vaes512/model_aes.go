@@ -53,15 +53,15 @@ type roundKeys struct {
 	nr int
 }
 
-// loadRoundKeys broadcasts round keys 0..nr (asm: loadRoundKeys, one
-// VBROADCASTI32X4 each). The kernels keep the result in a local and pass
-// its address, which stays on the stack.
-func loadRoundKeys(keys *[15][16]byte, nr int) roundKeys {
-	k := roundKeys{nr: nr}
+// loadRoundKeys broadcasts round keys 0..nr into k (asm: loadRoundKeys,
+// one VBROADCASTI32X4 each). The kernels keep k in a local, which stays on
+// the stack; filled in place, it is not copied (a copy of a struct of
+// vectors goes through 16-byte moves, which stall on the 64-byte stores).
+func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
+	k.nr = nr
 	for i := 0; i <= nr; i++ {
 		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&keys[i])).AsUint32x16()
 	}
-	return k
 }
 
 // whiten adds round key 0 to every register of blocks (asm: whiten).

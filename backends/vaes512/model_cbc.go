@@ -36,15 +36,17 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 		cbcShort(keys, rounds, iv, dst, src)
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
 	chain := loadChain(iv[:])
+	var regs, prev [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		chain = cbcBatch(&k, 16, chain, dst, src)
+		chain = cbcBatch(&k, regs[:16], prev[:16], chain, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			chain = cbcBatch(&k, width, chain, dst, src)
+			chain = cbcBatch(&k, regs[:width], prev[:width], chain, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
@@ -89,13 +91,14 @@ func chainedDecryption(prev []vec.Uint8x64) direction {
 	return direction{decrypt: true, chain: prev}
 }
 
-// cbcBatch decrypts width registers of blocks and returns the chain for the
-// next batch, the batch's last ciphertext block (asm: cbcBatch). Register
+// cbcBatch decrypts width = len(blocks) registers of blocks, with prev
+// for the registers of their previous ciphertext blocks, and returns the
+// chain for the next batch, the batch's last ciphertext block (asm:
+// cbcBatch). Register
 // 0's previous blocks come from chainOperand, register i's from the 64
 // bytes at 64i-16; the new chain is loaded before anything is stored.
-func cbcBatch(k *roundKeys, width int, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
-	var regs, prevRegs [16]vec.Uint8x64
-	blocks, prev := regs[:width], prevRegs[:width]
+func cbcBatch(k *roundKeys, blocks, prev []vec.Uint8x64, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
+	width := len(blocks)
 	loadBlocks(blocks, src)
 	whiten(blocks, k)
 	prev[0] = chainOperand(chain, src, 64)

@@ -133,15 +133,17 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
 	c := loadCounter(ctr, add)
+	var regs [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		ctrBatch(&c, &k, 16, dst, src)
+		ctrBatch(&c, &k, regs[:16], dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			ctrBatch(&c, &k, width, dst, src)
+			ctrBatch(&c, &k, regs[:width], dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
@@ -149,11 +151,9 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 	c.store(ctr, m)
 }
 
-// ctrBatch encrypts the next width registers of counter blocks and XORs
-// them into width·64 bytes of src (asm: ctrBatch).
-func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
-	var regs [16]vec.Uint8x64
-	blocks := regs[:width]
+// ctrBatch encrypts the next width = len(blocks) registers of counter
+// blocks and XORs them into width·64 bytes of src (asm: ctrBatch).
+func ctrBatch(c *counter, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
 	c.blocks(blocks)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, nil)

@@ -46,8 +46,7 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c *gcmCounter, k *roundKeys, between *stitch, dst, src []byte) {
-	var regs [4]vec.Uint8x64
+func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
 	blocks := regs[:]
 	c.blocks(blocks)
 	whiten(blocks, k)
@@ -94,27 +93,29 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
 	if len(src) > gcmBytes {
-		gcmBatch(&c, &k, nil, dst, src)
+		gcmBatch(&c, &k, &regs, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g := ghashSum{table: t, y: h}
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, false)
-			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
+			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			s1 := stitched(&g, 4, dst[done:], 4, true)
-			gcmBatch(&c, &k, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
+			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
 			g := ghashSum{table: t, first: powers / 2, y: h}
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
-			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
+			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
@@ -218,22 +219,24 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}
 		s0 := stitched(&g, 0, src, 4, false)
-		gcmBatch(&c, &k, &s0, dst, src)
+		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		s1 := stitched(&g, 4, src[gcmBytes:], 4, true)
-		gcmBatch(&c, &k, &s1, dst[gcmBytes:], src[gcmBytes:])
+		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g := ghashSum{table: t, first: powers / 2, y: h}
 		s0 := stitched(&g, 0, src, 4, true)
-		gcmBatch(&c, &k, &s0, dst, src)
+		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
