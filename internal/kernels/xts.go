@@ -3,6 +3,7 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/generic"
+	"github.com/vaesgo/vaes/backends/vaes512"
 	"github.com/vaesgo/vaes/internal/impl"
 )
 
@@ -14,6 +15,8 @@ import (
 // caller's.
 func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.XTSEncrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSEncrypt(ks, tweak, dst, src)
 	}
@@ -22,6 +25,8 @@ func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 // XTSDecrypt decrypts as XTSEncrypt encrypts, with ks's inverse cipher.
 func XTSDecrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
 	switch b.ID {
+	case impl.VAES512:
+		vaes512.XTSDecrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSDecrypt(ks, tweak, dst, src)
 	}
