@@ -3,6 +3,7 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/generic"
+	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
 	"github.com/vaesgo/vaes/internal/impl"
 )
@@ -17,6 +18,8 @@ func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 	switch b.ID {
 	case impl.VAES512:
 		vaes512.XTSEncrypt(ks, tweak, dst, src)
+	case impl.VAES256:
+		vaes256.XTSEncrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSEncrypt(ks, tweak, dst, src)
 	}
@@ -27,6 +30,8 @@ func XTSDecrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 	switch b.ID {
 	case impl.VAES512:
 		vaes512.XTSDecrypt(ks, tweak, dst, src)
+	case impl.VAES256:
+		vaes256.XTSDecrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSDecrypt(ks, tweak, dst, src)
 	}
