@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"github.com/vaesgo/vaes/aesround"
+	"github.com/vaesgo/vaes/backends/aesni"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -20,6 +21,8 @@ func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 		vaes512.XTSEncrypt(ks, tweak, dst, src)
 	case impl.VAES256:
 		vaes256.XTSEncrypt(ks, tweak, dst, src)
+	case impl.AESNI:
+		aesni.XTSEncrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSEncrypt(ks, tweak, dst, src)
 	}
@@ -32,6 +35,8 @@ func XTSDecrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 		vaes512.XTSDecrypt(ks, tweak, dst, src)
 	case impl.VAES256:
 		vaes256.XTSDecrypt(ks, tweak, dst, src)
+	case impl.AESNI:
+		aesni.XTSDecrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSDecrypt(ks, tweak, dst, src)
 	}
