@@ -1,8 +1,9 @@
 // Package vaes256 is the VAES-AVX2 backend: AES block encryption and
 // decryption, counter mode, CBC decryption, XTS, GHASH and the stitched GCM
 // loops, in amd64 assembly on the sixteen 256-bit YMM registers, two
-// blocks to a register, for CPUs that have VAES and VPCLMULQDQ but no AVX-512 (AMD Zen 3, Intel
-// Alder Lake and later client cores), or whose AVX-512 is switched off.
+// blocks to a register, for CPUs that have VAES and VPCLMULQDQ but no
+// AVX-512 (AMD Zen 3, Intel Alder Lake and later client cores), or whose
+// AVX-512 is switched off.
 //
 // # CPU
 //

@@ -31,10 +31,10 @@ import (
 // multiplication (mulXPowers): multiplying a lane by x^k, k < 57, takes
 // the 192-bit product of the lane's two halves by 2^k and folds the bits
 // from 128 up back in, three VPCLMULQDQ, a byte shift and a three-way XOR
-// (see the package documentation for why not shifts). The first batch's 8 registers come
-// from T_0 in every lane times the constants x^(4i+l) (register i, lane
-// l), all at once; each batch after that multiplies every register by
-// x^32, the 32 blocks of a batch.
+// (see the package documentation for why not shifts). The first batch's 8
+// registers come from T_0 in every lane times the constants x^(4i+l)
+// (register i, lane l), all at once; each batch after that multiplies
+// every register by x^32, the 32 blocks of a batch.
 
 // xtsWidth is the batch of the XTS loop in registers: 8 registers of
 // blocks and 8 of their tweaks beside the 15 of round keys, and the one
