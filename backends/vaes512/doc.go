@@ -178,7 +178,10 @@
 // (medians of 8 alternating rounds, encryption and decryption, AES-128 and
 // AES-256, on the Xeon of family 6, model 207). The new tweaks
 // are computed after a batch's stores, on the registers its blocks leave
-// free. After the loop come steps of 16, 8 and 4 blocks, each moving the
+// free; after a batch that ends the data only the first register is
+// stepped, for the tweak the call leaves (xtsEndTweak), which made 512-byte
+// sectors take 0.93 (encryption) and 0.95 (decryption) times as long
+// (medians of 12 alternating rounds, AES-128, same Xeon). After the loop come steps of 16, 8 and 4 blocks, each moving the
 // tweaks it did not use down to the first registers, then 1..3 blocks
 // through masks; the tweak after the last block is lane n/16 of the first
 // tweak register, which VPCOMPRESSQ under the mask of its two halves

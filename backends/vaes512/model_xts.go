@@ -58,7 +58,8 @@ func xtsDecryptModel(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src [
 // xtsModel runs 32 blocks (8 registers) per iteration while 32 remain,
 // then 16, 8 and 4 blocks once each if that many remain, then the last
 // 1..3 blocks in one register through masked loads and stores, and stores
-// the tweak of the block after the last.
+// the tweak of the block after the last (xtsEndTweak when a batch ends the
+// data).
 func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
 	if len(src) == 0 {
 		return
@@ -67,8 +68,12 @@ func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst,
 	tw := xtsTweaks(tweak)
 	for len(src) >= 64*xtsWidth {
 		xtsBatch(d, k, tw, dst, src)
-		xtsNext(tw)
 		src, dst = src[64*xtsWidth:], dst[64*xtsWidth:]
+		if len(src) == 0 {
+			xtsEndTweak(tw[0], tweak)
+			return
+		}
+		xtsNext(tw)
 	}
 	for _, width := range xtsStepWidths {
 		if len(src) >= 64*width {
@@ -134,6 +139,15 @@ func xtsNext(tw []vec.Uint64x8) {
 	for i := range tw {
 		tw[i] = mulXPowers(tw[i], xtsStride)
 	}
+}
+
+// xtsEndTweak stores the tweak after a batch that ends the data, lane 0 of
+// the next batch's first register, stepping only that register (asm:
+// xtsEndTweak: mulXPowers, then a 16-byte store of the XMM part). Data
+// units of whole batches, 512-byte and 4 KiB sectors among them, so skip
+// the seven other registers' steps, which nothing would read.
+func xtsEndTweak(t vec.Uint64x8, tweak *[16]byte) {
+	mulXPowers(t, xtsStride).AsUint8x64().GetLo().GetLo().Store(tweak)
 }
 
 // xtsShift moves the tweaks of the registers after a step of width

@@ -16544,7 +16544,7 @@ cbcDone_1:
 	RET
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, BMI2, VAES, VPCLMULQDQ
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES, VPCLMULQDQ
 TEXT ·xtsEncrypt(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -16816,7 +16816,20 @@ rounds10_102:
 	ADDQ        $0x00000200, DI
 	ADDQ        $0x00000200, SI
 	SUBQ        $0x00000200, R8
+	TESTQ       R8, R8
+	JNZ         xtsMore_1
 
+	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPSLLDQ    $0x08, Z0, Z0
+	VPTERNLOGD $0x96, Z1, Z0, Z16
+	VMOVDQU64  X16, (BX)
+	VZEROUPPER
+	RET
+
+xtsMore_1:
 	// xtsNext: every tweak times x^32.
 	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
 	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
@@ -17248,7 +17261,7 @@ DATA xtsPowers<>+504(SB)/8, $0x0000000000000000
 GLOBL xtsPowers<>(SB), RODATA|NOPTR, $512
 
 // func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
-// Requires: AVX, AVX512BW, AVX512F, BMI2, VAES, VPCLMULQDQ
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES, VPCLMULQDQ
 TEXT ·xtsDecrypt(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -17520,7 +17533,20 @@ rounds10_107:
 	ADDQ        $0x00000200, DI
 	ADDQ        $0x00000200, SI
 	SUBQ        $0x00000200, R8
+	TESTQ       R8, R8
+	JNZ         xtsMore_2
 
+	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPSLLDQ    $0x08, Z0, Z0
+	VPTERNLOGD $0x96, Z1, Z0, Z16
+	VMOVDQU64  X16, (BX)
+	VZEROUPPER
+	RET
+
+xtsMore_2:
 	// xtsNext: every tweak times x^32.
 	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
 	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16

@@ -51,6 +51,13 @@ func xtsKernel(name string, d direction, verb string) {
 	CMPQ(n, U32(64*xtsWidth))
 	JB(LabelRef(steps))
 	xtsBatch(d, k, tw, dst, src, n)
+	more := emit.NewLabel("xtsMore")
+	TESTQ(n, n)
+	JNZ(LabelRef(more))
+	xtsEndTweak(tw[0], tweak)
+	VZEROUPPER()
+	RET()
+	Label(more)
 	xtsNext(tw)
 	JMP(LabelRef(loop))
 
@@ -125,6 +132,15 @@ func xtsNext(tw []VecVirtual) {
 	for _, r := range tw {
 		mulXPowers(r, xtsStride())
 	}
+}
+
+// xtsEndTweak stores the tweak after a batch that ends the data, lane 0 of
+// t stepped by x^32, without stepping the other registers (model:
+// xtsEndTweak).
+func xtsEndTweak(t VecVirtual, tweak GPVirtual) {
+	Comment("xtsEndTweak: the batch ended the data; only the next tweak is needed.")
+	mulXPowers(t, xtsStride())
+	VMOVDQU64(t.AsX(), Mem{Base: tweak})
 }
 
 // xtsShift moves the tweaks after a step of width registers down to the
