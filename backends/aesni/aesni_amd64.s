@@ -8801,3 +8801,1179 @@ ctrTailDone_4:
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (DI)
 	RET
+
+// func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2
+TEXT ·xtsEncrypt(SB), NOSPLIT, $128-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	MOVOU (BX), X0
+
+	// 8 blocks at a time.
+xts8_1:
+	CMPQ R8, $0x00000080
+	JB   xtsAfter8_1
+
+	// xtsBatch: 8 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     64(DI), X5
+	MOVOU     80(DI), X6
+	MOVOU     96(DI), X7
+	MOVOU     112(DI), X8
+	MOVOU     (AX), X9
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X9, X1
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 16(SP)
+	PXOR      X10, X2
+	PXOR      X9, X2
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 32(SP)
+	PXOR      X10, X3
+	PXOR      X9, X3
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 48(SP)
+	PXOR      X10, X4
+	PXOR      X9, X4
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 64(SP)
+	PXOR      X10, X5
+	PXOR      X9, X5
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+80(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+80(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 80(SP)
+	PXOR      X10, X6
+	PXOR      X9, X6
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+96(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+96(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 96(SP)
+	PXOR      X10, X7
+	PXOR      X9, X7
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+112(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+112(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 112(SP)
+	PXOR      X10, X8
+	PXOR      X9, X8
+	CMPQ      DX, $0x0c
+	JB        rounds10_33
+	JE        rounds12_33
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  32(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+rounds12_33:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  -160(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+rounds10_33:
+	// Round Nr-9.
+	MOVOU  -144(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Last round.
+	MOVOU      (CX), X9
+	MOVOU      (SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X1
+	MOVOU      16(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X2
+	MOVOU      32(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X3
+	MOVOU      48(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X4
+	MOVOU      64(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X5
+	MOVOU      80(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X6
+	MOVOU      96(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X7
+	MOVOU      112(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X8
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+	MOVOU      X5, 64(SI)
+	MOVOU      X6, 80(SI)
+	MOVOU      X7, 96(SI)
+	MOVOU      X8, 112(SI)
+
+	// T_0 times x^8: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+128(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+128(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000080, DI
+	ADDQ      $0x00000080, SI
+	SUBQ      $0x00000080, R8
+	JMP       xts8_1
+
+xtsAfter8_1:
+	// 4 blocks at a time.
+	CMPQ R8, $0x00000040
+	JB   xtsAfter4_1
+
+	// xtsBatch: 4 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     (AX), X5
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X5, X1
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 16(SP)
+	PXOR      X6, X2
+	PXOR      X5, X2
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 32(SP)
+	PXOR      X6, X3
+	PXOR      X5, X3
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 48(SP)
+	PXOR      X6, X4
+	PXOR      X5, X4
+	CMPQ      DX, $0x0c
+	JB        rounds10_34
+	JE        rounds12_34
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+	MOVOU  32(AX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+rounds12_34:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+	MOVOU  -160(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+rounds10_34:
+	// Round Nr-9.
+	MOVOU  -144(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Last round.
+	MOVOU      (CX), X5
+	MOVOU      (SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X1
+	MOVOU      16(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X2
+	MOVOU      32(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X3
+	MOVOU      48(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X4
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+
+	// T_0 times x^4: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000040, DI
+	ADDQ      $0x00000040, SI
+	SUBQ      $0x00000040, R8
+
+xtsAfter4_1:
+	// 1 blocks at a time.
+xts1_1:
+	CMPQ R8, $0x00000010
+	JB   xtsAfter1_1
+
+	// xtsBatch: 1 blocks.
+	MOVOU (DI), X1
+	MOVOU (AX), X2
+	MOVOU X0, (SP)
+	PXOR  X0, X1
+	PXOR  X2, X1
+	CMPQ  DX, $0x0c
+	JB    rounds10_35
+	JE    rounds12_35
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESENC X2, X1
+	MOVOU  32(AX), X2
+	AESENC X2, X1
+
+rounds12_35:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESENC X2, X1
+	MOVOU  -160(CX), X2
+	AESENC X2, X1
+
+rounds10_35:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESENC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	MOVOU      (SP), X3
+	PXOR       X2, X3
+	AESENCLAST X3, X1
+	MOVOU      X1, (SI)
+
+	// T_0 times x^1: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000010, DI
+	ADDQ      $0x00000010, SI
+	SUBQ      $0x00000010, R8
+	JMP       xts1_1
+
+xtsAfter1_1:
+	MOVOU X0, (BX)
+	RET
+
+DATA xtsPowers<>+0(SB)/8, $0x0000000000000001
+DATA xtsPowers<>+8(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+16(SB)/8, $0x0000000000000002
+DATA xtsPowers<>+24(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+32(SB)/8, $0x0000000000000004
+DATA xtsPowers<>+40(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+48(SB)/8, $0x0000000000000008
+DATA xtsPowers<>+56(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+64(SB)/8, $0x0000000000000010
+DATA xtsPowers<>+72(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+80(SB)/8, $0x0000000000000020
+DATA xtsPowers<>+88(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+96(SB)/8, $0x0000000000000040
+DATA xtsPowers<>+104(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+112(SB)/8, $0x0000000000000080
+DATA xtsPowers<>+120(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+128(SB)/8, $0x0000000000000100
+DATA xtsPowers<>+136(SB)/8, $0x0000000000000000
+GLOBL xtsPowers<>(SB), RODATA|NOPTR, $144
+
+DATA xtsPoly<>+0(SB)/8, $0x0000000000000087
+DATA xtsPoly<>+8(SB)/8, $0x0000000000000000
+GLOBL xtsPoly<>(SB), RODATA|NOPTR, $16
+
+// func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2
+TEXT ·xtsDecrypt(SB), NOSPLIT, $128-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	MOVOU (BX), X0
+
+	// 8 blocks at a time.
+xts8_2:
+	CMPQ R8, $0x00000080
+	JB   xtsAfter8_2
+
+	// xtsBatch: 8 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     64(DI), X5
+	MOVOU     80(DI), X6
+	MOVOU     96(DI), X7
+	MOVOU     112(DI), X8
+	MOVOU     (AX), X9
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X9, X1
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 16(SP)
+	PXOR      X10, X2
+	PXOR      X9, X2
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 32(SP)
+	PXOR      X10, X3
+	PXOR      X9, X3
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 48(SP)
+	PXOR      X10, X4
+	PXOR      X9, X4
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 64(SP)
+	PXOR      X10, X5
+	PXOR      X9, X5
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+80(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+80(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 80(SP)
+	PXOR      X10, X6
+	PXOR      X9, X6
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+96(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+96(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 96(SP)
+	PXOR      X10, X7
+	PXOR      X9, X7
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+112(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+112(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 112(SP)
+	PXOR      X10, X8
+	PXOR      X9, X8
+	CMPQ      DX, $0x0c
+	JB        rounds10_36
+	JE        rounds12_36
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  32(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds12_36:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  -160(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds10_36:
+	// Round Nr-9.
+	MOVOU  -144(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Last round.
+	MOVOU      (CX), X9
+	MOVOU      (SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X1
+	MOVOU      16(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X2
+	MOVOU      32(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X3
+	MOVOU      48(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X4
+	MOVOU      64(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X5
+	MOVOU      80(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X6
+	MOVOU      96(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X7
+	MOVOU      112(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X8
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+	MOVOU      X5, 64(SI)
+	MOVOU      X6, 80(SI)
+	MOVOU      X7, 96(SI)
+	MOVOU      X8, 112(SI)
+
+	// T_0 times x^8: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+128(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+128(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000080, DI
+	ADDQ      $0x00000080, SI
+	SUBQ      $0x00000080, R8
+	JMP       xts8_2
+
+xtsAfter8_2:
+	// 4 blocks at a time.
+	CMPQ R8, $0x00000040
+	JB   xtsAfter4_2
+
+	// xtsBatch: 4 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     (AX), X5
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X5, X1
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 16(SP)
+	PXOR      X6, X2
+	PXOR      X5, X2
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 32(SP)
+	PXOR      X6, X3
+	PXOR      X5, X3
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 48(SP)
+	PXOR      X6, X4
+	PXOR      X5, X4
+	CMPQ      DX, $0x0c
+	JB        rounds10_37
+	JE        rounds12_37
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  32(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  -160(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds10_37:
+	// Round Nr-9.
+	MOVOU  -144(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Last round.
+	MOVOU      (CX), X5
+	MOVOU      (SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X1
+	MOVOU      16(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X2
+	MOVOU      32(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X3
+	MOVOU      48(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X4
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+
+	// T_0 times x^4: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000040, DI
+	ADDQ      $0x00000040, SI
+	SUBQ      $0x00000040, R8
+
+xtsAfter4_2:
+	// 1 blocks at a time.
+xts1_2:
+	CMPQ R8, $0x00000010
+	JB   xtsAfter1_2
+
+	// xtsBatch: 1 blocks.
+	MOVOU (DI), X1
+	MOVOU (AX), X2
+	MOVOU X0, (SP)
+	PXOR  X0, X1
+	PXOR  X2, X1
+	CMPQ  DX, $0x0c
+	JB    rounds10_38
+	JE    rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESDEC X2, X1
+	MOVOU  32(AX), X2
+	AESDEC X2, X1
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESDEC X2, X1
+	MOVOU  -160(CX), X2
+	AESDEC X2, X1
+
+rounds10_38:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESDEC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	MOVOU      (SP), X3
+	PXOR       X2, X3
+	AESDECLAST X3, X1
+	MOVOU      X1, (SI)
+
+	// T_0 times x^1: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000010, DI
+	ADDQ      $0x00000010, SI
+	SUBQ      $0x00000010, R8
+	JMP       xts1_2
+
+xtsAfter1_2:
+	MOVOU X0, (BX)
+	RET

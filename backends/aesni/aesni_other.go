@@ -63,3 +63,11 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte,
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openModel(keys, rounds, table, ctr, y, dst, src)
 }
+
+func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsEncryptModel(keys, rounds, tweak, dst, src)
+}
+
+func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsDecryptModel(keys, rounds, tweak, dst, src)
+}

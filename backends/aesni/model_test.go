@@ -53,6 +53,8 @@ var rows = []kerneltest.Row{
 	kerneltest.GHASH(ghashUpdate, ghashUpdateModel, GHASH),
 	kerneltest.Seal(seal, sealModel, Seal),
 	kerneltest.Open(open, openModel, Open),
+	kerneltest.XTSEncrypt(xtsEncrypt, xtsEncryptModel, XTSEncrypt),
+	kerneltest.XTSDecrypt(xtsDecrypt, xtsDecryptModel, XTSDecrypt),
 }
 
 // referenceTable is this package's table layout from package ghash: the

@@ -40,6 +40,8 @@ func main() {
 	ghashUpdate()
 	seal()
 	open()
+	xtsKernel("xtsEncrypt", encryption, "encrypts")
+	xtsKernel("xtsDecrypt", decryption, "decrypts")
 
 	Generate()
 	api.Write(exported...)
@@ -65,4 +67,6 @@ var exported = []api.Wrapper{
 	{Op: api.GHASH, Kernel: "ghashUpdate"},
 	{Op: api.Seal, Kernel: "seal"},
 	{Op: api.Open, Kernel: "open"},
+	{Op: api.XTSEncrypt, Kernel: "xtsEncrypt"},
+	{Op: api.XTSDecrypt, Kernel: "xtsDecrypt"},
 }
