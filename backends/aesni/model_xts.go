@@ -43,7 +43,7 @@ func xtsDecryptModel(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src [
 // xtsModel runs the batches of xtsWidths over src, stepping T_0 by each
 // batch's blocks, and stores the tweak of the block after the last.
 func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
-	t := vec.LoadUint8x16(tweak).AsUint64x2()
+	t := vec.LoadUint8x16Array(tweak).AsUint64x2()
 	for _, width := range xtsWidths {
 		for len(src) >= 16*width {
 			xtsBatch(d, keys, rounds, t, width, dst, src)
@@ -51,25 +51,25 @@ func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst,
 			src, dst = src[16*width:], dst[16*width:]
 		}
 	}
-	t.AsUint8x16().Store(tweak)
+	t.AsUint8x16().StoreArray(tweak)
 }
 
 // xtsPoly is tables.XTSPoly (asm: the constant xtsPoly).
-var xtsPoly = vec.LoadUint8x16(&tables.XTSPoly).AsUint64x2()
+var xtsPoly = vec.LoadUint8x16Array(&tables.XTSPoly).AsUint64x2()
 
 // xtsPower returns x^k (asm: the constant xtsPowers, entry k).
 func xtsPower(k int) vec.Uint64x2 {
 	p := tables.XTSPower(k)
-	return vec.LoadUint8x16(&p).AsUint64x2()
+	return vec.LoadUint8x16Array(&p).AsUint64x2()
 }
 
 // mulXPowers returns x times x^k held in the low half of c, k < 57 (asm:
 // mulXPowers): the products of x's two halves by 2^k, the bits from 128
 // up folded back by a third product with 0x87.
 func mulXPowers(x, c vec.Uint64x2) vec.Uint64x2 {
-	hi := x.CarrylessMultiply(1, 0, c)                   // PCLMULQDQ $0x01: x.hi · 2^k
-	lo := x.CarrylessMultiply(0, 0, c)                   // PCLMULQDQ $0x00: x.lo · 2^k
-	fold := hi.CarrylessMultiply(1, 0, xtsPoly)          // PCLMULQDQ $0x01: bits 128.. times 0x87
+	hi := x.CarrylessMultiplyOddEven(c)                  // PCLMULQDQ $0x01: x.hi · 2^k
+	lo := x.CarrylessMultiplyEven(c)                     // PCLMULQDQ $0x00: x.lo · 2^k
+	fold := hi.CarrylessMultiplyOddEven(xtsPoly)         // PCLMULQDQ $0x01: bits 128.. times 0x87
 	up := hi.AsUint8x16().ShiftBytesLeft(8).AsUint64x2() // PSLLDQ $8: x.hi · 2^k · 2^64
 	return lo.Xor(up).Xor(fold)                          // two PXOR
 }

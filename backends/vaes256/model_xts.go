@@ -77,7 +77,7 @@ func xtsConst(b0, b1 [16]byte) vec.Uint64x4 {
 	var w [32]byte
 	copy(w[:], b0[:])
 	copy(w[16:], b1[:])
-	return vec.LoadUint8x32(&w).AsUint64x4()
+	return vec.LoadUint8x32Array(&w).AsUint64x4()
 }
 
 // xtsPoly is tables.XTSPoly in both lanes (asm: the constant xtsPoly).
@@ -99,9 +99,9 @@ var xtsStride = xtsConst(tables.XTSPower(2*xtsWidth), tables.XTSPower(2*xtsWidth
 // mulXPowers returns each lane of x times the lane's x^k held in the low
 // half of c, k < 57 (asm: mulXPowers).
 func mulXPowers(x, c vec.Uint64x4) vec.Uint64x4 {
-	hi := x.CarrylessMultiplyGrouped(1, 0, c)                   // VPCLMULQDQ $0x01: x.hi · 2^k
-	lo := x.CarrylessMultiplyGrouped(0, 0, c)                   // VPCLMULQDQ $0x00: x.lo · 2^k
-	fold := hi.CarrylessMultiplyGrouped(1, 0, xtsPoly)          // VPCLMULQDQ $0x01: bits 128.. times 0x87
+	hi := x.CarrylessMultiplyOddEven(c)                         // VPCLMULQDQ $0x01: x.hi · 2^k
+	lo := x.CarrylessMultiplyEven(c)                            // VPCLMULQDQ $0x00: x.lo · 2^k
+	fold := hi.CarrylessMultiplyOddEven(xtsPoly)                // VPCLMULQDQ $0x01: bits 128.. times 0x87
 	up := hi.AsUint8x32().ShiftBytesLeftGrouped(8).AsUint64x4() // VPSLLDQ $8: x.hi · 2^k · 2^64
 	return lo.Xor(up).Xor(fold)                                 // two VPXOR
 }
@@ -109,7 +109,7 @@ func mulXPowers(x, c vec.Uint64x4) vec.Uint64x4 {
 // xtsTweaks returns the first batch's tweaks: T_0 in both lanes, times
 // xtsPowers (asm: xtsTweaks).
 func xtsTweaks(tweak *[16]byte) []vec.Uint64x4 {
-	t := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16(tweak)).AsUint64x4() // VBROADCASTI128
+	t := vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(tweak)).AsUint64x4() // VBROADCASTI128
 	tw := make([]vec.Uint64x4, xtsWidth)
 	for i := range tw {
 		tw[i] = mulXPowers(t, xtsPowers[i])
@@ -164,5 +164,5 @@ func xtsBatch(d direction, keys *[15][16]byte, rounds int, tw []vec.Uint64x4, ds
 // to tweak (asm: xtsStoreTweak, a VMOVDQU of the low lane or a
 // VEXTRACTI128 of the high one).
 func xtsStoreTweak(t vec.Uint64x4, l int, tweak *[16]byte) {
-	lane([]vec.Uint8x32{t.AsUint8x32()}, l).Store(tweak)
+	lane([]vec.Uint8x32{t.AsUint8x32()}, l).StoreArray(tweak)
 }

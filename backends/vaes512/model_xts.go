@@ -116,9 +116,9 @@ var xtsStride = func() vec.Uint64x8 {
 // from 128 up are the high half's top k, which times x^128 = 0x87 fit in
 // k+8 bits of the low half.
 func mulXPowers(x, c vec.Uint64x8) vec.Uint64x8 {
-	hi := x.CarrylessMultiplyGrouped(1, 0, c)                   // VPCLMULQDQ $0x01: x.hi · 2^k
-	lo := x.CarrylessMultiplyGrouped(0, 0, c)                   // VPCLMULQDQ $0x00: x.lo · 2^k
-	fold := hi.CarrylessMultiplyGrouped(1, 0, xtsPoly)          // VPCLMULQDQ $0x01: bits 128.. times 0x87
+	hi := x.CarrylessMultiplyOddEven(c)                         // VPCLMULQDQ $0x01: x.hi · 2^k
+	lo := x.CarrylessMultiplyEven(c)                            // VPCLMULQDQ $0x00: x.lo · 2^k
+	fold := hi.CarrylessMultiplyOddEven(xtsPoly)                // VPCLMULQDQ $0x01: bits 128.. times 0x87
 	up := hi.AsUint8x64().ShiftBytesLeftGrouped(8).AsUint64x8() // VPSLLDQ $8: x.hi · 2^k · 2^64
 	return xor3(lo, up, fold)
 }
@@ -126,7 +126,7 @@ func mulXPowers(x, c vec.Uint64x8) vec.Uint64x8 {
 // xtsTweaks returns the first batch's tweaks: T_0 in every lane, times
 // xtsPowers (asm: xtsTweaks).
 func xtsTweaks(tweak *[16]byte) []vec.Uint64x8 {
-	t := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16(tweak)).AsUint64x8() // VBROADCASTI32X4
+	t := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(tweak)).AsUint64x8() // VBROADCASTI32X4
 	tw := make([]vec.Uint64x8, xtsWidth)
 	for i := range tw {
 		tw[i] = mulXPowers(t, xtsPowers[i])
@@ -147,7 +147,7 @@ func xtsNext(tw []vec.Uint64x8) {
 // units of whole batches, 512-byte and 4 KiB sectors among them, so skip
 // the seven other registers' steps, which nothing would read.
 func xtsEndTweak(t vec.Uint64x8, tweak *[16]byte) {
-	mulXPowers(t, xtsStride).AsUint8x64().GetLo().GetLo().Store(tweak)
+	mulXPowers(t, xtsStride).AsUint8x64().GetLo().GetLo().StoreArray(tweak)
 }
 
 // xtsShift moves the tweaks of the registers after a step of width
@@ -203,7 +203,7 @@ func xtsTail(d direction, k *roundKeys, t vec.Uint64x8, dst, src []byte, n int) 
 // of the lane's two halves).
 func xtsStoreTweak(t vec.Uint64x8, l int, tweak *[16]byte) {
 	var a [8]uint64
-	t.Store(&a)
+	t.StoreArray(&a)
 	binary.LittleEndian.PutUint64(tweak[:8], a[2*l])
 	binary.LittleEndian.PutUint64(tweak[8:], a[2*l+1])
 }
