@@ -126,7 +126,11 @@ func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
 func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	if useAVX {
+		sealAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
 }
 
 // Open is GHASH(t, y, src) followed by CTR32(ks, ctr, dst, src), in one
@@ -135,5 +139,9 @@ func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	if useAVX {
+		openAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
 }

@@ -12,6 +12,10 @@ package aesni
 // architecture or build there are none.
 func Available() bool { return false }
 
+// useAVX picks the exported functions' second kernels where the assembly
+// has them; here it is false, and the first kernels run.
+const useAVX = false
+
 func expandKey(enc, dec *[15][16]byte, key []byte) {
 	expandKeyModel(enc, dec, key)
 }
@@ -62,4 +66,12 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte,
 
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealAVXModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openAVXModel(keys, rounds, table, ctr, y, dst, src)
 }

@@ -94,3 +94,14 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y 
 //
 //go:noescape
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// sealAVX is seal for CPUs with AVX: the same steps in VEX encodings.
+//
+//go:noescape
+func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// openAVX is open for CPUs with AVX: the same steps in VEX encodings;
+// src and dst may be the same slice.
+//
+//go:noescape
+func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -144,3 +144,16 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	c.store(ctr)
 	storeHash(h, y)
 }
+
+// sealAVXModel is sealAVX (asm: sealAVX): the steps of sealModel in the
+// same order. The assembly differs from seal's only in its encodings (VEX,
+// memory operands) and in swapping the counters' bytes with BSWAP, which
+// computes what the model's counterSlots.next does.
+func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealModel(keys, rounds, t, ctr, y, dst, src)
+}
+
+// openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
+func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openModel(keys, rounds, t, ctr, y, dst, src)
+}

@@ -40,6 +40,8 @@ func main() {
 	ghashUpdate()
 	seal()
 	open()
+	sealAVX()
+	openAVX()
 
 	Generate()
 	api.Write(exported...)
@@ -63,6 +65,6 @@ var exported = []api.Wrapper{
 		Doc: "The key forms of H^1..H^16 are in slots 0..15 and their half sums " +
 			"in slots 16..31, the layout of ghash.InitTable(t, h, 16)."},
 	{Op: api.GHASH, Kernel: "ghashUpdate"},
-	{Op: api.Seal, Kernel: "seal"},
-	{Op: api.Open, Kernel: "open"},
+	{Op: api.Seal, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX"},
+	{Op: api.Open, Kernel: "open", Alt: "openAVX", AltIf: "useAVX"},
 }
