@@ -145,3 +145,31 @@ func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 	}
 }
+
+// SealPublic is Seal for a counter block that is public, as it is in GCM
+// with a 12-byte nonce (J0 = nonce || 0^31 || 1): the kernel may branch on
+// the counter's value, which lets it add to the counter blocks in their own
+// byte order while their last byte does not wrap (see the package
+// documentation). With any other nonce length J0 is GHASH of the nonce
+// under the hash key, and the caller must use Seal.
+func SealPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
+	if useAVX {
+		sealPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
+}
+
+// OpenPublic is Open for a counter block that is public, as SealPublic is
+// Seal; src and dst may be the same slice.
+func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
+	if useAVX {
+		openPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
+}

@@ -75,3 +75,11 @@ func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]by
 func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openAVXModel(keys, rounds, table, ctr, y, dst, src)
 }
+
+func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealPublicAVXModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openPublicAVXModel(keys, rounds, table, ctr, y, dst, src)
+}

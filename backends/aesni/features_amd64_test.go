@@ -23,7 +23,7 @@ func names(fs ...[]feature) []string {
 
 // avxKernels are the kernels that useAVX picks, which alone may use the
 // extensions of avxFeatures.
-var avxKernels = []string{"sealAVX", "openAVX"}
+var avxKernels = []string{"sealAVX", "openAVX", "sealPublicAVX", "openPublicAVX"}
 
 // TestFeatures checks that Available checks exactly the instruction set
 // extensions the SSE kernels use, and useAVX what the AVX kernels use

@@ -55,6 +55,8 @@ var rows = []kerneltest.Row{
 	kerneltest.Open(open, openModel, Open),
 	kerneltest.Seal(sealAVX, sealAVXModel, nil),
 	kerneltest.Open(openAVX, openAVXModel, nil),
+	kerneltest.Seal(sealPublicAVX, sealPublicAVXModel, SealPublic),
+	kerneltest.Open(openPublicAVX, openPublicAVXModel, OpenPublic),
 }
 
 // referenceTable is this package's table layout from package ghash: the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+	"github.com/vaesgo/vaes/tables"
 )
 
 // The AVX kernels, sealAVX and openAVX, are seal and open for CPUs with
@@ -178,6 +179,13 @@ func (k *gcmKernel) avxBatch(g *avxBatch) {
 	}
 	k.slots.avxNext()
 	VPADDD(emit.CounterAdds(8).Offset(16*7), k.c.reg, k.c.reg)
+	k.avxRounds(blocks, g)
+}
+
+// avxRounds runs the rounds over the whitened counter blocks with g's
+// steps between them, XORs the keystream with 128 bytes of src into dst
+// and advances the pointers (model: the rest of gcmBatch).
+func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
@@ -206,15 +214,44 @@ func (k *gcmKernel) avxBatch(g *avxBatch) {
 	SUBQ(U32(128), k.n)
 }
 
-// sealAVX emits seal in VEX form (model: sealAVXModel).
-func sealAVX() {
-	api.Kernel("sealAVX", gcmSignature)
-	Doc("sealAVX is seal for CPUs with AVX: the same steps in VEX encodings.")
+// sealAVX emits seal in VEX form (model: sealAVXModel), and
+// sealPublicAVX the same with publicSlots for its counters while the
+// counter allows (model: sealPublicAVXModel).
+func sealAVX(name string, public bool) {
+	api.Kernel(name, gcmSignature)
+	if public {
+		Doc(name+" is sealAVX for a public counter block: while the counter of",
+			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
+			"start of a message) it derives the counter blocks by XOR, which",
+			"branches on the counter.")
+	} else {
+		Doc(name + " is seal for CPUs with AVX: the same steps in VEX encodings.")
+	}
 	k := loadGCMKernel()
-	loop, single := emit.NewLabel("sealAVX16"), emit.NewLabel("sealAVX8")
-	last, tail := emit.NewLabel("sealAVXLast"), emit.NewLabel("sealAVXTail")
+	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
+	last, tail := emit.NewLabel(name+"Last"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
+	if public {
+		general := emit.NewLabel(name + "General")
+		sl := k.publicBranch(general)
+		Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
+		k.publicBatch(sl, 0, nil)
+		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
+		Label(ploop)
+		CMPQ(k.n, U32(256))
+		JB(LabelRef(psingle))
+		a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
+		k.publicBatch(sl, 1, a)
+		k.publicBatch(sl, 0, a.pair(Mem{Base: k.dst, Disp: -128}))
+		JMP(LabelRef(ploop))
+		Label(psingle)
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(last))
+		k.publicBatch(sl, 1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
+		JMP(LabelRef(last))
+		Label(general)
+	}
 	k.slots.avxFill(k.s, k.c)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.avxBatch(nil)
@@ -247,16 +284,41 @@ func sealAVX() {
 	k.finish()
 }
 
-// openAVX emits open in VEX form (model: openAVXModel).
-func openAVX() {
-	api.Kernel("openAVX", gcmSignature)
-	Doc("openAVX is open for CPUs with AVX: the same steps in VEX encodings;",
-		"src and dst may be the same slice.")
+// openAVX emits open in VEX form (model: openAVXModel), and openPublicAVX
+// the same with publicSlots while the counter allows (model:
+// openPublicAVXModel).
+func openAVX(name string, public bool) {
+	api.Kernel(name, gcmSignature)
+	if public {
+		Doc(name+" is openAVX for a public counter block, as sealPublicAVX is",
+			"sealAVX; src and dst may be the same slice.")
+	} else {
+		Doc(name+" is open for CPUs with AVX: the same steps in VEX encodings;",
+			"src and dst may be the same slice.")
+	}
 	k := loadGCMKernel()
-	loop, single := emit.NewLabel("openAVX16"), emit.NewLabel("openAVX8")
-	done, tail := emit.NewLabel("openAVXDone"), emit.NewLabel("openAVXTail")
+	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
+	done, tail := emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
+	if public {
+		general := emit.NewLabel(name + "General")
+		sl := k.publicBranch(general)
+		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
+		Label(ploop)
+		CMPQ(k.n, U32(256))
+		JB(LabelRef(psingle))
+		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+		k.publicBatch(sl, 0, a)
+		k.publicBatch(sl, 1, a.pair(Mem{Base: k.src}))
+		JMP(LabelRef(ploop))
+		Label(psingle)
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(done))
+		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+		JMP(LabelRef(done))
+		Label(general)
+	}
 	k.slots.avxFill(k.s, k.c)
 
 	Label(loop)
@@ -283,4 +345,110 @@ func openAVX() {
 	ghashTail(k.table, k.src, k.n, k.y)
 	ctrTail(k.s, k.c, k.dst, k.src, k.n)
 	k.finish()
+}
+
+// publicBranch jumps to general unless the counter is 2 modulo 8, and
+// otherwise fills publicSlots in the kernel's slot memory (model: the
+// branch of sealPublicAVXModel). The branch is on the counter, which only
+// the public kernels may do.
+func (k *gcmKernel) publicBranch(general string) publicSlots {
+	Comment("publicBranch: counter blocks by XOR while the counter is 2 modulo 8.")
+	low := GP32()
+	VMOVD(k.c.reg, low)
+	ANDL(U8(7), low)
+	CMPL(low, U8(2))
+	JNE(LabelRef(general))
+	sl := publicSlots{mem: k.slots.mem, value: k.slots.value, key: k.slots.key}
+	sl.fill(k.s, k.c)
+	return sl
+}
+
+// publicSlots holds the counter blocks of the public AVX kernels
+// (sealPublicAVX, openPublicAVX) while the counter of each batch's block 0
+// is 2 modulo 8, as it is for GCM with a 12-byte nonce from the start of
+// a message (model: publicSlots). Then the counters c..c+7 of a batch are
+// q+2..q+7 and q+8, q+9 for the multiple of 8 q = c-2, and q+j differs from
+// q only in its low three bits: the whitened block of q+j is the whitened
+// block of q with j XORed into its last byte (lastByteXor). Two whitened
+// blocks, W(q) and W(q+8), give all eight with one VPXOR each; W(q+8) is
+// the next batch's W(q), and the batch rewrites the last four bytes of
+// the other slot to W(q+16), which the batch after next reads. So a batch
+// of a pair reads its slot a (W(q)) and b (W(q+8)), and the next batch of
+// the pair the two swapped. That takes the eight scalar rewrites of
+// counterSlots (32 instructions and 8 loads per batch) down to one
+// rewrite, two loads and eight VPXOR.
+type publicSlots struct {
+	mem   Mem       // W(q) and W(q+8), in the order a, b of the batch in hand
+	value GPVirtual // c, the counter of block 0 of the next batch
+	key   GPVirtual // bytes 12..15 of round key 0
+}
+
+// lastByteXor is entry j = 0..7: j in the last byte of a block, the
+// byte-reversed tables.CounterAdd(j) (model: lastByteXor).
+func lastByteXor() Mem {
+	blocks := make([][16]byte, 8)
+	for j := range blocks {
+		a := tables.CounterAdd(uint32(j))
+		for k := range a {
+			blocks[j][15-k] = a[k]
+		}
+	}
+	return emit.Data("lastByteXor", blocks...)
+}
+
+// fill writes W(c-2) and W(c+6) into the slots and loads the counter and
+// the key bytes (model: publicSlots.fill).
+func (sl publicSlots) fill(s emit.Schedule, c counter) {
+	Comment("publicSlots.fill: W(c-2) and W(c+6).")
+	minus2 := emit.Data("counterMinus2", tables.CounterAdd(^uint32(1)))
+	for i, add := range []Mem{minus2, emit.CounterAdds(8).Offset(16 * 5)} {
+		b := XMM()
+		VPADDD(add, c.reg, b)
+		VPSHUFB(emit.ByteReverse(), b, b)
+		VPXOR(s.Key(0), b, b)
+		VMOVDQU(b, sl.mem.Offset(16*i))
+	}
+	MOVL(s.Key(0).Offset(12), sl.key)
+	VMOVD(c.reg, sl.value)
+}
+
+// blocks returns the 8 whitened counter blocks of the batch whose W(q) is
+// in slot a (0 or 1) and W(q+8) in the other (model:
+// publicSlots.blocks).
+func (sl publicSlots) blocks(a int) []VecVirtual {
+	wq, wq8 := XMM(), XMM()
+	VMOVDQU(sl.mem.Offset(16*a), wq)
+	VMOVDQU(sl.mem.Offset(16*(1-a)), wq8)
+	xors := lastByteXor()
+	blocks := make([]VecVirtual, 8)
+	for i := range blocks {
+		blocks[i] = XMM()
+		if i < 6 {
+			VPXOR(xors.Offset(16*(i+2)), wq, blocks[i])
+		} else {
+			VPXOR(xors.Offset(16*(i-6)), wq8, blocks[i])
+		}
+	}
+	return blocks
+}
+
+// next advances the counter by 8 and rewrites slot a, whose W(q) the
+// batch in hand has read, to W(q+16) (model: publicSlots.next).
+func (sl publicSlots) next(a int) {
+	Comment("publicSlots.next: W(q+16) for the batch after next.")
+	ADDL(U8(8), sl.value)
+	t := GP32()
+	LEAL(Mem{Base: sl.value, Disp: 6}, t) // q+16 = c+8+6
+	BSWAPL(t)
+	XORL(sl.key, t)
+	MOVL(t, sl.mem.Offset(16*a+12))
+}
+
+// publicBatch is avxBatch on counter blocks from publicSlots, slot a
+// holding W(q) (model: publicBatch).
+func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
+	blocks := sl.blocks(a)
+	sl.next(a)
+	VPADDD(emit.CounterAdds(8).Offset(16*7), k.c.reg, k.c.reg)
+	k.avxRounds(blocks, g)
 }

@@ -40,8 +40,10 @@ func main() {
 	ghashUpdate()
 	seal()
 	open()
-	sealAVX()
-	openAVX()
+	sealAVX("sealAVX", false)
+	openAVX("openAVX", false)
+	sealAVX("sealPublicAVX", true)
+	openAVX("openPublicAVX", true)
 
 	Generate()
 	api.Write(exported...)
@@ -67,4 +69,6 @@ var exported = []api.Wrapper{
 	{Op: api.GHASH, Kernel: "ghashUpdate"},
 	{Op: api.Seal, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX"},
 	{Op: api.Open, Kernel: "open", Alt: "openAVX", AltIf: "useAVX"},
+	{Op: api.SealPublic, Kernel: "seal", Alt: "sealPublicAVX", AltIf: "useAVX"},
+	{Op: api.OpenPublic, Kernel: "open", Alt: "openPublicAVX", AltIf: "useAVX"},
 }
