@@ -42,7 +42,10 @@
 // chainKeys.chain, unchain, counter.blocks, counterSlots.next,
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
 // ghashBatch.pair, ghashTail and ctrTail are generator functions of the
-// same names, and the .s carries Comment lines with them. model_test.go runs every kernel
+// same names (the AVX kernels' avxAccumulator and avxBatch have the
+// methods of accumulator and ghashBatch; publicSlots.fill, .blocks and
+// .next, publicBatch and publicBranch are theirs alone), and the .s
+// carries Comment lines with them. model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher, package ghash
 // or package aesround.
 //
