@@ -263,11 +263,12 @@
 //
 // Measured on the Intel Xeon that reports family 6, model 207 (two vCPUs
 // shared with other work, which kept it busy), the kernels alternating in
-// one process, per-thread CPU time, medians of 11 per-round ratios for
-// each of Seal and Open, AES-128 and AES-256, at 256, 512, 1350, 4096 and
-// 16384 bytes: the AVX kernels 1.02-1.19 times as fast as seal and open
-// (most cells 1.07-1.15; an earlier run had Open within 4% of open), and
-// the public ones 1.03-1.15 times as fast as the AVX kernels. In a loop of
+// one process, per-thread CPU time, medians of 11 and of 21 per-round
+// ratios in two runs for each of Seal and Open, AES-128 and AES-256, at
+// 256, 512, 1350, 4096 and 16384 bytes: the AVX kernels 1.00-1.19 times as
+// fast as seal and open (an earlier run had Open within 4% of open), and
+// the public ones 1.00-1.15 times as fast as the AVX kernels; the public
+// ones against seal and open, 1.02-1.22 times (most cells 1.06-1.20). In a loop of
 // the bulk batches alone timed while the machine was idle, sealAVX's loop
 // and seal's measured within 1-3% of each other, about 52 cycles per batch
 // of AES-128: both run at the bound of the vector ports, where only fewer
