@@ -209,7 +209,11 @@ func Seal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 			vaes256.Seal(ks, t, ctr, y, dst, src)
 		}
 	case impl.AESNI:
-		aesni.Seal(ks, t, ctr, y, dst, src)
+		if public {
+			aesni.SealPublic(ks, t, ctr, y, dst, src)
+		} else {
+			aesni.Seal(ks, t, ctr, y, dst, src)
+		}
 	default:
 		generic.Seal(ks, t, ctr, y, dst, src)
 	}
@@ -232,7 +236,11 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 			vaes256.Open(ks, t, ctr, y, dst, src)
 		}
 	case impl.AESNI:
-		aesni.Open(ks, t, ctr, y, dst, src)
+		if public {
+			aesni.OpenPublic(ks, t, ctr, y, dst, src)
+		} else {
+			aesni.Open(ks, t, ctr, y, dst, src)
+		}
 	default:
 		generic.Open(ks, t, ctr, y, dst, src)
 	}
