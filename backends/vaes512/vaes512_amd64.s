@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -815,16 +815,24 @@ rounds10_6:
 
 blocksSkip1_1:
 	// The last 1..3 blocks, through masks.
-	TESTQ      DI, DI
-	JZ         blocksDone_1
-	MOVQ       $-1, AX
-	BZHIQ      DI, AX, AX
-	KMOVQ      AX, K1
+	TESTQ DI, DI
+	JZ    blocksDone_1
+	MOVQ  $-1, AX
+	BZHIQ DI, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (SI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_1
 	VMOVDQU8.Z (SI), K1, Z15
-	VPXORD     Z0, Z15, Z15
-	CMPQ       DX, $0x0c
-	JB         rounds10_7
-	JE         rounds12_7
+
+loadMaskedDone_1:
+	VPXORD Z0, Z15, Z15
+	CMPQ   DX, $0x0c
+	JB     rounds10_7
+	JE     rounds12_7
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -865,14 +873,69 @@ rounds10_7:
 
 	// Last round.
 	VAESENCLAST Z1, Z15, Z15
-	VMOVDQU8    Z15, K1, (BX)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (BX), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_1
+	VMOVDQU8 Z15, K1, (BX)
+
+storeMaskedDone_1:
 blocksDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_1:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(SI)(DI*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       DI, CX
+	MOVQ       $-1, SI
+	SHLXQ      CX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       DI, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z16
+	VPERMB.Z   Z15, Z16, K1, Z15
+	JMP        loadMaskedDone_1
+
+storeEnd_1:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(BX)(DI*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(DI*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     DI, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_1
+
+DATA rampBytes<>+0(SB)/8, $0x0706050403020100
+DATA rampBytes<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA rampBytes<>+16(SB)/8, $0x1716151413121110
+DATA rampBytes<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA rampBytes<>+32(SB)/8, $0x2726252423222120
+DATA rampBytes<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA rampBytes<>+48(SB)/8, $0x3736353433323130
+DATA rampBytes<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+DATA rampBytes<>+64(SB)/8, $0x4746454443424140
+DATA rampBytes<>+72(SB)/8, $0x4f4e4d4c4b4a4948
+DATA rampBytes<>+80(SB)/8, $0x5756555453525150
+DATA rampBytes<>+88(SB)/8, $0x5f5e5d5c5b5a5958
+DATA rampBytes<>+96(SB)/8, $0x6766656463626160
+DATA rampBytes<>+104(SB)/8, $0x6f6e6d6c6b6a6968
+DATA rampBytes<>+112(SB)/8, $0x7776757473727170
+DATA rampBytes<>+120(SB)/8, $0x7f7e7d7c7b7a7978
+GLOBL rampBytes<>(SB), RODATA|NOPTR, $128
+
 // func decryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -1682,16 +1745,24 @@ rounds10_13:
 
 blocksSkip1_2:
 	// The last 1..3 blocks, through masks.
-	TESTQ      DI, DI
-	JZ         blocksDone_2
-	MOVQ       $-1, AX
-	BZHIQ      DI, AX, AX
-	KMOVQ      AX, K1
+	TESTQ DI, DI
+	JZ    blocksDone_2
+	MOVQ  $-1, AX
+	BZHIQ DI, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (SI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_2
 	VMOVDQU8.Z (SI), K1, Z15
-	VPXORD     Z0, Z15, Z15
-	CMPQ       DX, $0x0c
-	JB         rounds10_14
-	JE         rounds12_14
+
+loadMaskedDone_2:
+	VPXORD Z0, Z15, Z15
+	CMPQ   DX, $0x0c
+	JB     rounds10_14
+	JE     rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -1732,14 +1803,51 @@ rounds10_14:
 
 	// Last round.
 	VAESDECLAST Z1, Z15, Z15
-	VMOVDQU8    Z15, K1, (BX)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (BX), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_2
+	VMOVDQU8 Z15, K1, (BX)
+
+storeMaskedDone_2:
 blocksDone_2:
 	VZEROUPPER
 	RET
 
+loadEnd_2:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(SI)(DI*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       DI, CX
+	MOVQ       $-1, SI
+	SHLXQ      CX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       DI, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z16
+	VPERMB.Z   Z15, Z16, K1, Z15
+	JMP        loadMaskedDone_2
+
+storeEnd_2:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(BX)(DI*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(DI*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     DI, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_2
+
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·ctr32(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -1813,8 +1921,14 @@ rounds10_15:
 	JMP         loadShortDone_1
 
 loadShortMasked_1:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_3
 	VMOVDQU8.Z (R8), K1, X2
 
+loadMaskedDone_3:
 loadShortDone_1:
 	VPXORD    X1, X2, X2
 	CMPQ      R9, $0x10
@@ -1823,8 +1937,14 @@ loadShortDone_1:
 	JMP       storeShortDone_1
 
 storeShortMasked_1:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_3
 	VMOVDQU8 X2, K1, (DI)
 
+storeMaskedDone_3:
 storeShortDone_1:
 	VPSHUFB   (BX), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -2694,10 +2814,25 @@ rounds10_21:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (R8), K1, Z0
-	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (DI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_4
+	VMOVDQU8.Z (R8), K1, Z0
+
+loadMaskedDone_4:
+	VPXORD Z16, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_4
+	VMOVDQU8 Z0, K1, (DI)
+
+storeMaskedDone_4:
 ctrTailDone_1:
 	MOVQ R9, AX
 	ADDQ $0x0f, AX
@@ -2713,6 +2848,66 @@ ctrDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_3:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R8)(R9*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_3
+
+storeEnd_3:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_3
+
+loadEnd_4:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R8)(R9*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
+	JMP        loadMaskedDone_4
+
+storeEnd_4:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), Z1
+	VPERMB   Z0, Z1, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_4
+
 DATA laneOffsets<>+0(SB)/8, $0x0000000000000000
 DATA laneOffsets<>+8(SB)/8, $0x0000000000000000
 DATA laneOffsets<>+16(SB)/8, $0x0000000000000001
@@ -2724,7 +2919,7 @@ DATA laneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·ctr64(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -2798,8 +2993,14 @@ rounds10_22:
 	JMP         loadShortDone_2
 
 loadShortMasked_2:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_5
 	VMOVDQU8.Z (R8), K1, X2
 
+loadMaskedDone_5:
 loadShortDone_2:
 	VPXORD    X1, X2, X2
 	CMPQ      R9, $0x10
@@ -2808,8 +3009,14 @@ loadShortDone_2:
 	JMP       storeShortDone_2
 
 storeShortMasked_2:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_5
 	VMOVDQU8 X2, K1, (DI)
 
+storeMaskedDone_5:
 storeShortDone_2:
 	VPSHUFB   (BX), X0, X0
 	VPADDQ    laneOffsets<>+16(SB), X0, X0
@@ -3679,10 +3886,25 @@ rounds10_28:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (R8), K1, Z0
-	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (DI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_6
+	VMOVDQU8.Z (R8), K1, Z0
+
+loadMaskedDone_6:
+	VPXORD Z16, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_6
+	VMOVDQU8 Z0, K1, (DI)
+
+storeMaskedDone_6:
 ctrTailDone_2:
 	MOVQ R9, AX
 	ADDQ $0x0f, AX
@@ -3697,6 +3919,66 @@ ctrTailDone_2:
 ctrDone_2:
 	VZEROUPPER
 	RET
+
+loadEnd_5:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R8)(R9*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_5
+
+storeEnd_5:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_5
+
+loadEnd_6:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R8)(R9*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
+	JMP        loadMaskedDone_6
+
+storeEnd_6:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), Z1
+	VPERMB   Z0, Z1, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_6
 
 // func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, VPCLMULQDQ
@@ -3864,7 +4146,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	RET
 
 // func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  table+0(FP), AX
 	MOVQ  y+8(FP), CX
@@ -3887,8 +4169,14 @@ TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	JMP       loadShortDone_3
 
 loadShortMasked_3:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (BX), DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         loadEnd_7
 	VMOVDQU8.Z (BX), K1, X0
 
+loadMaskedDone_7:
 loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (CX), X0, X0
@@ -4118,15 +4406,24 @@ ghashTail_1:
 	JA    ghashTail1Next64_1
 
 	// ghashTail: 1 register(s) of 64 bytes.
-	MOVQ       SI, AX
-	MOVQ       $-1, SI
-	BZHIQ      AX, SI, SI
-	KMOVQ      SI, K2
+	MOVQ  SI, AX
+	MOVQ  $-1, SI
+	BZHIQ AX, SI, SI
+	KMOVQ SI, K2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_8
 	VMOVDQU8.Z (BX), K2, Z1
 
+loadMaskedDone_8:
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (DX), Z1, Z1
-	VPXORD     Z0, Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+	VPXORD  Z0, Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (DI), K1, Z0
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
@@ -4171,10 +4468,19 @@ ghashTail1Next64_1:
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_9
 	VMOVDQU8.Z 64(BX), K2, Z1
 
+loadMaskedDone_9:
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(DI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
@@ -4233,10 +4539,19 @@ ghashTail2Next64_1:
 	VPTERNLOGD $0x96, Z7, Z6, Z3
 	VPXORD     Z5, Z2, Z2
 	VPXORD     Z1, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_10
 	VMOVDQU8.Z 128(BX), K2, Z1
 
+loadMaskedDone_10:
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (DX), Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(DI), K1, Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
@@ -4303,10 +4618,19 @@ ghashTail3Next64_1:
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_11
 	VMOVDQU8.Z 192(BX), K2, Z4
 
+loadMaskedDone_11:
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (DX), Z4, Z4
+	VPSHUFB (DX), Z4, Z4
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(DI), K1, Z6
 	VPCLMULQDQ $0x00, Z6, Z4, Z7
 	VPCLMULQDQ $0x10, Z6, Z4, Z8
@@ -4339,8 +4663,88 @@ ghashDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_7:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(BX)(SI*1), BX
+	MOVQ       $0x00000010, DI
+	SUBQ       SI, DI
+	MOVQ       $-1, R8
+	SHLXQ      DI, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (BX), K2, X0
+	MOVQ       $0x00000010, BX
+	SUBQ       SI, BX
+	LEAQ       rampBytes<>+0(SB), SI
+	VMOVDQU8   (SI)(BX*1), X1
+	VPERMB.Z   X0, X1, K1, X0
+	JMP        loadMaskedDone_7
+
+loadEnd_8:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R8
+	SHLXQ      SI, R8, R8
+	KMOVQ      R8, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
+	JMP        loadMaskedDone_8
+
+loadEnd_9:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R8
+	SHLXQ      SI, R8, R8
+	KMOVQ      R8, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_9
+
+loadEnd_10:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R8
+	SHLXQ      SI, R8, R8
+	KMOVQ      R8, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_10
+
+loadEnd_11:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R8
+	SHLXQ      SI, R8, R8
+	KMOVQ      R8, K3
+	VMOVDQU8.Z (BX), K3, Z4
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z6
+	VPERMB.Z   Z4, Z6, K2, Z4
+	JMP        loadMaskedDone_11
+
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -4416,8 +4820,14 @@ rounds10_29:
 	JMP         loadShortDone_4
 
 loadShortMasked_4:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_12
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_12:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -4426,8 +4836,14 @@ loadShortDone_4:
 	JMP       storeShortDone_3
 
 storeShortMasked_3:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_7
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_7:
 storeShortDone_3:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -5235,14 +5651,32 @@ rounds10_34:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z17, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_13
+	VMOVDQU8.Z (R9), K2, Z0
+
+loadMaskedDone_13:
+	VPXORD Z17, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_8
+	VMOVDQU8 Z0, K2, (R8)
+
+storeMaskedDone_8:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+	VPXORD  Z16, Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (AX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -5405,10 +5839,26 @@ rounds10_35:
 	VAESENCLAST Z1, Z18, Z18
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_14
+	VMOVDQU8.Z 64(R9), K2, Z0
+
+loadMaskedDone_14:
+	VPXORD Z18, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_9
+	VMOVDQU8 Z0, K2, 64(R8)
+
+storeMaskedDone_9:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5427,7 +5877,9 @@ rounds10_35:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -5609,10 +6061,26 @@ rounds10_36:
 	VMOVDQU64   Z17, (R8)
 	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K2, 128(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_15
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_15:
+	VPXORD Z19, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_10
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_10:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5646,7 +6114,9 @@ rounds10_36:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -5844,10 +6314,26 @@ rounds10_37:
 	VMOVDQU64   Z18, 64(R8)
 	VPXORD      128(R9), Z19, Z19
 	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z20, Z0, Z0
-	VMOVDQU8    Z0, K2, 192(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_16
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_16:
+	VPXORD Z20, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_11
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_11:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5896,7 +6382,9 @@ rounds10_37:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(AX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -6037,14 +6525,32 @@ rounds10_38:
 
 	// Last round.
 	VAESENCLAST Y1, Y17, Y17
-	VMOVDQU8.Z  (R9), K2, Y0
-	VPXORD      Y17, Y0, Y0
-	VMOVDQU8    Y0, K2, (R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_17
+	VMOVDQU8.Z (R9), K2, Y0
+
+loadMaskedDone_17:
+	VPXORD Y17, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_12
+	VMOVDQU8 Y0, K2, (R8)
+
+storeMaskedDone_12:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y0, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (AX), K1, Y2
 
 	// foldPowers: h·x^-64.
@@ -6145,10 +6651,26 @@ rounds10_39:
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      (R9), Y17, Y17
 	VMOVDQU64   Y17, (R8)
-	VMOVDQU8.Z  32(R9), K2, Y0
-	VPXORD      Y18, Y0, Y0
-	VMOVDQU8    Y0, K2, 32(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_18
+	VMOVDQU8.Z 32(R9), K2, Y0
+
+loadMaskedDone_18:
+	VPXORD Y18, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_13
+	VMOVDQU8 Y0, K2, 32(R8)
+
+storeMaskedDone_13:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6167,7 +6689,9 @@ rounds10_39:
 	VPXORD     Y1, Y2, Y2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -6287,10 +6811,26 @@ rounds10_40:
 	VMOVDQU64   Y17, (R8)
 	VPXORD      32(R9), Y18, Y18
 	VMOVDQU64   Y18, 32(R8)
-	VMOVDQU8.Z  64(R9), K2, Y0
-	VPXORD      Y19, Y0, Y0
-	VMOVDQU8    Y0, K2, 64(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_19
+	VMOVDQU8.Z 64(R9), K2, Y0
+
+loadMaskedDone_19:
+	VPXORD Y19, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_14
+	VMOVDQU8 Y0, K2, 64(R8)
+
+storeMaskedDone_14:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6324,7 +6864,9 @@ rounds10_40:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -6463,10 +7005,26 @@ rounds10_41:
 	VMOVDQU64   Y18, 32(R8)
 	VPXORD      64(R9), Y19, Y19
 	VMOVDQU64   Y19, 64(R8)
-	VMOVDQU8.Z  96(R9), K2, Y0
-	VPXORD      Y20, Y0, Y0
-	VMOVDQU8    Y0, K2, 96(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_20
+	VMOVDQU8.Z 96(R9), K2, Y0
+
+loadMaskedDone_20:
+	VPXORD Y20, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_15
+	VMOVDQU8 Y0, K2, 96(R8)
+
+storeMaskedDone_15:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6515,7 +7073,9 @@ rounds10_41:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -6673,10 +7233,26 @@ rounds10_42:
 	VMOVDQU64   Y19, 64(R8)
 	VPXORD      96(R9), Y20, Y20
 	VMOVDQU64   Y20, 96(R8)
-	VMOVDQU8.Z  128(R9), K2, Y0
-	VPXORD      Y21, Y0, Y0
-	VMOVDQU8    Y0, K2, 128(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_21
+	VMOVDQU8.Z 128(R9), K2, Y0
+
+loadMaskedDone_21:
+	VPXORD Y21, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_16
+	VMOVDQU8 Y0, K2, 128(R8)
+
+storeMaskedDone_16:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6740,7 +7316,9 @@ rounds10_42:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -6917,10 +7495,26 @@ rounds10_43:
 	VMOVDQU64   Y20, 96(R8)
 	VPXORD      128(R9), Y21, Y21
 	VMOVDQU64   Y21, 128(R8)
-	VMOVDQU8.Z  160(R9), K2, Y0
-	VPXORD      Y22, Y0, Y0
-	VMOVDQU8    Y0, K2, 160(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_22
+	VMOVDQU8.Z 160(R9), K2, Y0
+
+loadMaskedDone_22:
+	VPXORD Y22, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     160(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_17
+	VMOVDQU8 Y0, K2, 160(R8)
+
+storeMaskedDone_17:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6999,7 +7593,9 @@ rounds10_43:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 160(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -7285,10 +7881,26 @@ rounds10_45:
 	VMOVDQU64   Y21, 128(R8)
 	VPXORD      160(R9), Y22, Y22
 	VMOVDQU64   Y22, 160(R8)
-	VMOVDQU8.Z  192(R9), K2, Y0
-	VPXORD      Y23, Y0, Y0
-	VMOVDQU8    Y0, K2, 192(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_23
+	VMOVDQU8.Z 192(R9), K2, Y0
+
+loadMaskedDone_23:
+	VPXORD Y23, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_18
+	VMOVDQU8 Y0, K2, 192(R8)
+
+storeMaskedDone_18:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -7321,7 +7933,9 @@ rounds10_45:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -7623,10 +8237,26 @@ rounds10_47:
 	VMOVDQU64   Y22, 160(R8)
 	VPXORD      192(R9), Y23, Y23
 	VMOVDQU64   Y23, 192(R8)
-	VMOVDQU8.Z  224(R9), K2, Y0
-	VPXORD      Y24, Y0, Y0
-	VMOVDQU8    Y0, K2, 224(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_24
+	VMOVDQU8.Z 224(R9), K2, Y0
+
+loadMaskedDone_24:
+	VPXORD Y24, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     224(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_19
+	VMOVDQU8 Y0, K2, 224(R8)
+
+storeMaskedDone_19:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -7674,7 +8304,9 @@ rounds10_47:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 224(AX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -7715,8 +8347,398 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
+loadEnd_12:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R10, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R10, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_12
+
+storeEnd_7:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K2
+	VMOVDQU8 X1, K2, (AX)
+	JMP      storeMaskedDone_7
+
+loadEnd_13:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R9)(CX*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_13
+
+storeEnd_8:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_8
+
+loadEnd_14:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(CX*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_14
+
+storeEnd_9:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_9
+
+loadEnd_15:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(CX*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_15
+
+storeEnd_10:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_10
+
+loadEnd_16:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(CX*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_16
+
+storeEnd_11:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_11
+
+loadEnd_17:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_17
+
+storeEnd_12:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_12
+
+loadEnd_18:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_18
+
+storeEnd_13:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_13
+
+loadEnd_19:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_19
+
+storeEnd_14:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_14
+
+loadEnd_20:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_20
+
+storeEnd_15:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_15
+
+loadEnd_21:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_21
+
+storeEnd_16:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     96(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_16
+
+loadEnd_22:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_22
+
+storeEnd_17:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_17
+
+loadEnd_23:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_23
+
+storeEnd_18:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_18
+
+loadEnd_24:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(CX*1), DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_24
+
+storeEnd_19:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     192(R8)(CX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	MOVQ     $-1, CX
+	SHLXQ    BX, CX, CX
+	KMOVQ    CX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_19
+
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -7747,8 +8769,14 @@ TEXT ·open(SB), NOSPLIT, $0-88
 	JMP       loadShortDone_5
 
 loadShortMasked_5:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000ff0
+	JA         loadEnd_25
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_25:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -7824,8 +8852,14 @@ rounds10_48:
 	JMP         storeShortDone_4
 
 storeShortMasked_4:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_20
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_20:
 storeShortDone_4:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -8391,16 +9425,24 @@ openTail_1:
 	JA    openTail1Next32_1
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
+	MOVQ  R10, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_26
 	VMOVDQU8.Z (R9), K2, Y17
-	VPSHUFB    (R11), Y15, Y18
-	VPXORD     Y0, Y18, Y18
-	CMPQ       DX, $0x0c
-	JB         rounds10_52
-	JE         rounds12_52
+
+loadMaskedDone_26:
+	VPSHUFB (R11), Y15, Y18
+	VPXORD  Y0, Y18, Y18
+	CMPQ    DX, $0x0c
+	JB      rounds10_52
+	JE      rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y18, Y18
@@ -8416,8 +9458,10 @@ rounds10_52:
 	VAESENC Y6, Y18, Y18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (AX), K1, Y2
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
@@ -8465,29 +9509,45 @@ rounds10_52:
 	// Last round.
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      Y17, Y18, Y18
-	VMOVDQU8    Y18, K2, (R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_21
+	VMOVDQU8 Y18, K2, (R8)
+
+storeMaskedDone_21:
+	JMP openDone_1
 
 openTail1Next32_1:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_1
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000020, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, CX
+	SUBQ      $0x00000020, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_27
 	VMOVDQU8.Z 32(R9), K2, Y18
-	VPSHUFB    (R11), Y15, Y19
-	VPADDD     384(R11), Y15, Y20
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y0, Y19, Y19
-	VPXORD     Y0, Y20, Y20
-	CMPQ       DX, $0x0c
-	JB         rounds10_53
-	JE         rounds12_53
+
+loadMaskedDone_27:
+	VPSHUFB (R11), Y15, Y19
+	VPADDD  384(R11), Y15, Y20
+	VPSHUFB (R11), Y20, Y20
+	VPXORD  Y0, Y19, Y19
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_53
+	JE      rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y19, Y19
@@ -8526,7 +9586,9 @@ rounds10_53:
 	VAESENC Y8, Y20, Y20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(AX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -8579,33 +9641,49 @@ rounds10_53:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y20, Y20
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y20, K2, 32(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_22
+	VMOVDQU8 Y20, K2, 32(R8)
+
+storeMaskedDone_22:
+	JMP openDone_1
 
 openTail2Next32_1:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_1
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, CX
+	SUBQ      $0x00000040, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_28
 	VMOVDQU8.Z 64(R9), K2, Y19
-	VPSHUFB    (R11), Y15, Y20
-	VPADDD     384(R11), Y15, Y21
-	VPSHUFB    (R11), Y21, Y21
-	VPADDD     512(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPXORD     Y0, Y20, Y20
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	CMPQ       DX, $0x0c
-	JB         rounds10_54
-	JE         rounds12_54
+
+loadMaskedDone_28:
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  384(R11), Y15, Y21
+	VPSHUFB (R11), Y21, Y21
+	VPADDD  512(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPXORD  Y0, Y20, Y20
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	CMPQ    DX, $0x0c
+	JB      rounds10_54
+	JE      rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y20, Y20
@@ -8672,7 +9750,9 @@ rounds10_54:
 	VAESENC Y10, Y22, Y22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(AX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -8725,34 +9805,50 @@ rounds10_54:
 	VPXORD      Y19, Y22, Y22
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y22, K2, 64(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_23
+	VMOVDQU8 Y22, K2, 64(R8)
+
+storeMaskedDone_23:
+	JMP openDone_1
 
 openTail3Next32_1:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000060, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, CX
+	SUBQ      $0x00000060, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_29
 	VMOVDQU8.Z 96(R9), K2, Y20
-	VPSHUFB    (R11), Y15, Y21
-	VPADDD     384(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPADDD     512(R11), Y15, Y23
-	VPSHUFB    (R11), Y23, Y23
-	VPADDD     640(R11), Y15, Y24
-	VPSHUFB    (R11), Y24, Y24
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	VPXORD     Y0, Y23, Y23
-	VPXORD     Y0, Y24, Y24
-	CMPQ       DX, $0x0c
-	JB         rounds10_55
-	JE         rounds12_55
+
+loadMaskedDone_29:
+	VPSHUFB (R11), Y15, Y21
+	VPADDD  384(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPADDD  512(R11), Y15, Y23
+	VPSHUFB (R11), Y23, Y23
+	VPADDD  640(R11), Y15, Y24
+	VPSHUFB (R11), Y24, Y24
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	VPXORD  Y0, Y23, Y23
+	VPXORD  Y0, Y24, Y24
+	CMPQ    DX, $0x0c
+	JB      rounds10_55
+	JE      rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -8849,7 +9945,9 @@ rounds10_55:
 	VAESENC Y12, Y24, Y24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(AX), K1, Y7
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
@@ -8896,8 +9994,16 @@ rounds10_55:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y24, K2, 96(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_24
+	VMOVDQU8 Y24, K2, 96(R8)
+
+storeMaskedDone_24:
+	JMP openDone_1
 
 openTailFull_1:
 	MOVQ R10, AX
@@ -8917,25 +10023,33 @@ openTailFull_1:
 	JA    openTail3Next64_1
 
 	// openTail: 3 register(s) of 64 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000080, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
+	MOVQ      R10, CX
+	SUBQ      $0x00000080, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_30
 	VMOVDQU8.Z 128(R9), K2, Z19
-	VPSHUFB    (R11), Z15, Z20
-	VPADDD     128(R11), Z15, Z22
-	VPSHUFB    (R11), Z22, Z21
-	VPADDD     128(R11), Z22, Z22
-	VPSHUFB    (R11), Z22, Z22
-	VPXORD     Z0, Z20, Z20
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	CMPQ       DX, $0x0c
-	JB         rounds10_56
-	JE         rounds12_56
+
+loadMaskedDone_30:
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z22
+	VPSHUFB (R11), Z22, Z21
+	VPADDD  128(R11), Z22, Z22
+	VPSHUFB (R11), Z22, Z22
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	CMPQ    DX, $0x0c
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -9002,7 +10116,9 @@ rounds10_56:
 	VAESENC Z10, Z22, Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
+	VPSHUFB (R11), Z19, Z2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(AX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -9057,34 +10173,50 @@ rounds10_56:
 	VPXORD      Z19, Z22, Z22
 	VMOVDQU64   Z20, (R8)
 	VMOVDQU64   Z21, 64(R8)
-	VMOVDQU8    Z22, K2, 128(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_25
+	VMOVDQU8 Z22, K2, 128(R8)
+
+storeMaskedDone_25:
+	JMP openDone_1
 
 openTail3Next64_1:
 	// openTail: 4 register(s) of 64 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x000000c0, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
-	VMOVDQU64  128(R9), Z19
+	MOVQ      R10, CX
+	SUBQ      $0x000000c0, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+	VMOVDQU64 128(R9), Z19
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_31
 	VMOVDQU8.Z 192(R9), K2, Z20
-	VPSHUFB    (R11), Z15, Z21
-	VPADDD     128(R11), Z15, Z23
-	VPSHUFB    (R11), Z23, Z22
-	VPADDD     128(R11), Z23, Z24
-	VPSHUFB    (R11), Z24, Z23
-	VPADDD     128(R11), Z24, Z24
-	VPSHUFB    (R11), Z24, Z24
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	VPXORD     Z0, Z23, Z23
-	VPXORD     Z0, Z24, Z24
-	CMPQ       DX, $0x0c
-	JB         rounds10_57
-	JE         rounds12_57
+
+loadMaskedDone_31:
+	VPSHUFB (R11), Z15, Z21
+	VPADDD  128(R11), Z15, Z23
+	VPSHUFB (R11), Z23, Z22
+	VPADDD  128(R11), Z23, Z24
+	VPSHUFB (R11), Z24, Z23
+	VPADDD  128(R11), Z24, Z24
+	VPSHUFB (R11), Z24, Z24
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	VPXORD  Z0, Z24, Z24
+	CMPQ    DX, $0x0c
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -9181,7 +10313,9 @@ rounds10_57:
 	VAESENC Z12, Z24, Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z20, Z5
+	VPSHUFB (R11), Z20, Z5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(AX), K1, Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -9230,8 +10364,15 @@ rounds10_57:
 	VMOVDQU64   Z21, (R8)
 	VMOVDQU64   Z22, 64(R8)
 	VMOVDQU64   Z23, 128(R8)
-	VMOVDQU8    Z24, K2, 192(R8)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_26
+	VMOVDQU8 Z24, K2, 192(R8)
+
+storeMaskedDone_26:
 openDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -9294,16 +10435,24 @@ keys10_8:
 	JA    openTail1Next32_2
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
+	MOVQ  R10, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_32
 	VMOVDQU8.Z (R9), K2, Y17
-	VPSHUFB    (R11), Y15, Y18
-	VPXORD     Y0, Y18, Y18
-	CMPQ       DX, $0x0c
-	JB         rounds10_58
-	JE         rounds12_58
+
+loadMaskedDone_32:
+	VPSHUFB (R11), Y15, Y18
+	VPXORD  Y0, Y18, Y18
+	CMPQ    DX, $0x0c
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y18, Y18
@@ -9319,8 +10468,10 @@ rounds10_58:
 	VAESENC Y6, Y18, Y18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (AX), K1, Y2
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
@@ -9368,29 +10519,45 @@ rounds10_58:
 	// Last round.
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      Y17, Y18, Y18
-	VMOVDQU8    Y18, K2, (R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_27
+	VMOVDQU8 Y18, K2, (R8)
+
+storeMaskedDone_27:
+	JMP openHalfDone_1
 
 openTail1Next32_2:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_2
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000020, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, CX
+	SUBQ      $0x00000020, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_33
 	VMOVDQU8.Z 32(R9), K2, Y18
-	VPSHUFB    (R11), Y15, Y19
-	VPADDD     384(R11), Y15, Y20
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y0, Y19, Y19
-	VPXORD     Y0, Y20, Y20
-	CMPQ       DX, $0x0c
-	JB         rounds10_59
-	JE         rounds12_59
+
+loadMaskedDone_33:
+	VPSHUFB (R11), Y15, Y19
+	VPADDD  384(R11), Y15, Y20
+	VPSHUFB (R11), Y20, Y20
+	VPXORD  Y0, Y19, Y19
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y19, Y19
@@ -9429,7 +10596,9 @@ rounds10_59:
 	VAESENC Y8, Y20, Y20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(AX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -9482,33 +10651,49 @@ rounds10_59:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y20, Y20
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y20, K2, 32(R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_28
+	VMOVDQU8 Y20, K2, 32(R8)
+
+storeMaskedDone_28:
+	JMP openHalfDone_1
 
 openTail2Next32_2:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_2
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, CX
+	SUBQ      $0x00000040, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_34
 	VMOVDQU8.Z 64(R9), K2, Y19
-	VPSHUFB    (R11), Y15, Y20
-	VPADDD     384(R11), Y15, Y21
-	VPSHUFB    (R11), Y21, Y21
-	VPADDD     512(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPXORD     Y0, Y20, Y20
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	CMPQ       DX, $0x0c
-	JB         rounds10_60
-	JE         rounds12_60
+
+loadMaskedDone_34:
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  384(R11), Y15, Y21
+	VPSHUFB (R11), Y21, Y21
+	VPADDD  512(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPXORD  Y0, Y20, Y20
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	CMPQ    DX, $0x0c
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y20, Y20
@@ -9575,7 +10760,9 @@ rounds10_60:
 	VAESENC Y10, Y22, Y22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(AX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -9628,34 +10815,50 @@ rounds10_60:
 	VPXORD      Y19, Y22, Y22
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y22, K2, 64(R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_29
+	VMOVDQU8 Y22, K2, 64(R8)
+
+storeMaskedDone_29:
+	JMP openHalfDone_1
 
 openTail3Next32_2:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000060, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, CX
+	SUBQ      $0x00000060, CX
+	MOVQ      $-1, BX
+	BZHIQ     CX, BX, BX
+	KMOVQ     BX, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_35
 	VMOVDQU8.Z 96(R9), K2, Y20
-	VPSHUFB    (R11), Y15, Y21
-	VPADDD     384(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPADDD     512(R11), Y15, Y23
-	VPSHUFB    (R11), Y23, Y23
-	VPADDD     640(R11), Y15, Y24
-	VPSHUFB    (R11), Y24, Y24
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	VPXORD     Y0, Y23, Y23
-	VPXORD     Y0, Y24, Y24
-	CMPQ       DX, $0x0c
-	JB         rounds10_61
-	JE         rounds12_61
+
+loadMaskedDone_35:
+	VPSHUFB (R11), Y15, Y21
+	VPADDD  384(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPADDD  512(R11), Y15, Y23
+	VPSHUFB (R11), Y23, Y23
+	VPADDD  640(R11), Y15, Y24
+	VPSHUFB (R11), Y24, Y24
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	VPXORD  Y0, Y23, Y23
+	VPXORD  Y0, Y24, Y24
+	CMPQ    DX, $0x0c
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -9752,7 +10955,9 @@ rounds10_61:
 	VAESENC Y12, Y24, Y24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(AX), K1, Y7
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
@@ -9799,8 +11004,15 @@ rounds10_61:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y24, K2, 96(R8)
 
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_30
+	VMOVDQU8 Y24, K2, 96(R8)
+
+storeMaskedDone_30:
 openHalfDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -9818,8 +11030,338 @@ openExit_1:
 	VZEROUPPER
 	RET
 
+loadEnd_25:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), R9
+	MOVQ       $0x00000010, R12
+	SUBQ       R10, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (R9), K2, X2
+	MOVQ       $0x00000010, R9
+	SUBQ       R10, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), X1
+	VPERMB.Z   X2, X1, K1, X2
+	JMP        loadMaskedDone_25
+
+storeEnd_20:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_20
+
+loadEnd_26:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y17
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_26
+
+storeEnd_21:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y18, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_21
+
+loadEnd_27:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y18
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_27
+
+storeEnd_22:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y20, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_22
+
+loadEnd_28:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y19
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_28
+
+storeEnd_23:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y22, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_23
+
+loadEnd_29:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y20
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_29
+
+storeEnd_24:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y24, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_24
+
+loadEnd_30:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(CX*1), BX
+	MOVQ       $0x00000040, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Z19
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Z20
+	VPERMB.Z   Z19, Z20, K2, Z19
+	JMP        loadMaskedDone_30
+
+storeEnd_25:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Z0
+	VPERMB   Z22, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_25
+
+loadEnd_31:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(CX*1), BX
+	MOVQ       $0x00000040, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Z20
+	MOVQ       $0x00000040, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Z21
+	VPERMB.Z   Z20, Z21, K2, Z20
+	JMP        loadMaskedDone_31
+
+storeEnd_26:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Z0
+	VPERMB   Z24, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_26
+
+loadEnd_32:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y17
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_32
+
+storeEnd_27:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y18, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_27
+
+loadEnd_33:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y18
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_33
+
+storeEnd_28:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y20, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_28
+
+loadEnd_34:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y19
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_34
+
+storeEnd_29:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y22, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_29
+
+loadEnd_35:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(CX*1), BX
+	MOVQ       $0x00000020, R9
+	SUBQ       CX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (BX), K3, Y20
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_35
+
+storeEnd_30:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(CX*1), Y0
+	VPERMB   Y24, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	MOVQ     $-1, CX
+	SHLXQ    DX, CX, CX
+	KMOVQ    CX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_30
+
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -9895,8 +11437,14 @@ rounds10_62:
 	JMP         loadShortDone_6
 
 loadShortMasked_6:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_36
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_36:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -9905,8 +11453,14 @@ loadShortDone_6:
 	JMP       storeShortDone_5
 
 storeShortMasked_5:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_31
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_31:
 storeShortDone_5:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -10829,14 +12383,32 @@ rounds10_67:
 
 	// Last round.
 	VAESENCLAST Z1, Z15, Z15
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_37
+	VMOVDQU8.Z (R9), K2, Z0
+
+loadMaskedDone_37:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_32
+	VMOVDQU8 Z0, K2, (R8)
+
+storeMaskedDone_32:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+	VPXORD  Z16, Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (CX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -11002,10 +12574,26 @@ rounds10_68:
 	VAESENCLAST Z1, Z15, Z15
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_38
+	VMOVDQU8.Z 64(R9), K2, Z0
+
+loadMaskedDone_38:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_33
+	VMOVDQU8 Z0, K2, 64(R8)
+
+storeMaskedDone_33:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11024,7 +12612,9 @@ rounds10_68:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -11209,10 +12799,26 @@ rounds10_69:
 	VMOVDQU64   Z17, (R8)
 	VPXORD      64(R9), Z15, Z15
 	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K2, 128(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_39
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_39:
+	VPXORD Z18, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_34
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_34:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11246,7 +12852,9 @@ rounds10_69:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -11447,10 +13055,26 @@ rounds10_70:
 	VMOVDQU64   Z15, 64(R8)
 	VPXORD      128(R9), Z18, Z18
 	VMOVDQU64   Z18, 128(R8)
-	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K2, 192(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_40
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_40:
+	VPXORD Z19, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_35
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_35:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11499,7 +13123,9 @@ rounds10_70:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(CX), K1, Z1
 
 	// foldPowers: h·x^-64.
@@ -11652,14 +13278,32 @@ rounds10_71:
 
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
-	VMOVDQU8.Z  (R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, (R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_41
+	VMOVDQU8.Z (R9), K2, Y0
+
+loadMaskedDone_41:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_36
+	VMOVDQU8 Y0, K2, (R8)
+
+storeMaskedDone_36:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y0, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (CX), K1, Y2
 
 	// foldPowers: h·x^-64.
@@ -11763,10 +13407,26 @@ rounds10_72:
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      (R9), Y17, Y17
 	VMOVDQU64   Y17, (R8)
-	VMOVDQU8.Z  32(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 32(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_42
+	VMOVDQU8.Z 32(R9), K2, Y0
+
+loadMaskedDone_42:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_37
+	VMOVDQU8 Y0, K2, 32(R8)
+
+storeMaskedDone_37:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -11785,7 +13445,9 @@ rounds10_72:
 	VPXORD     Y1, Y2, Y2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -11908,10 +13570,26 @@ rounds10_73:
 	VMOVDQU64   Y17, (R8)
 	VPXORD      32(R9), Y18, Y18
 	VMOVDQU64   Y18, 32(R8)
-	VMOVDQU8.Z  64(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 64(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_43
+	VMOVDQU8.Z 64(R9), K2, Y0
+
+loadMaskedDone_43:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_38
+	VMOVDQU8 Y0, K2, 64(R8)
+
+storeMaskedDone_38:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -11945,7 +13623,9 @@ rounds10_73:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -12087,10 +13767,26 @@ rounds10_74:
 	VMOVDQU64   Y18, 32(R8)
 	VPXORD      64(R9), Y19, Y19
 	VMOVDQU64   Y19, 64(R8)
-	VMOVDQU8.Z  96(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 96(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_44
+	VMOVDQU8.Z 96(R9), K2, Y0
+
+loadMaskedDone_44:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_39
+	VMOVDQU8 Y0, K2, 96(R8)
+
+storeMaskedDone_39:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12139,7 +13835,9 @@ rounds10_74:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -12300,10 +13998,26 @@ rounds10_75:
 	VMOVDQU64   Y19, 64(R8)
 	VPXORD      96(R9), Y20, Y20
 	VMOVDQU64   Y20, 96(R8)
-	VMOVDQU8.Z  128(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 128(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_45
+	VMOVDQU8.Z 128(R9), K2, Y0
+
+loadMaskedDone_45:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_40
+	VMOVDQU8 Y0, K2, 128(R8)
+
+storeMaskedDone_40:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12367,7 +14081,9 @@ rounds10_75:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -12547,10 +14263,26 @@ rounds10_76:
 	VMOVDQU64   Y20, 96(R8)
 	VPXORD      128(R9), Y21, Y21
 	VMOVDQU64   Y21, 128(R8)
-	VMOVDQU8.Z  160(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 160(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_46
+	VMOVDQU8.Z 160(R9), K2, Y0
+
+loadMaskedDone_46:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     160(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_41
+	VMOVDQU8 Y0, K2, 160(R8)
+
+storeMaskedDone_41:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12629,7 +14361,9 @@ rounds10_76:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 160(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -12918,10 +14652,26 @@ rounds10_78:
 	VMOVDQU64   Y21, 128(R8)
 	VPXORD      160(R9), Y22, Y22
 	VMOVDQU64   Y22, 160(R8)
-	VMOVDQU8.Z  192(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 192(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_47
+	VMOVDQU8.Z 192(R9), K2, Y0
+
+loadMaskedDone_47:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_42
+	VMOVDQU8 Y0, K2, 192(R8)
+
+storeMaskedDone_42:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -12954,7 +14704,9 @@ rounds10_78:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -13259,10 +15011,26 @@ rounds10_80:
 	VMOVDQU64   Y22, 160(R8)
 	VPXORD      192(R9), Y23, Y23
 	VMOVDQU64   Y23, 192(R8)
-	VMOVDQU8.Z  224(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 224(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_48
+	VMOVDQU8.Z 224(R9), K2, Y0
+
+loadMaskedDone_48:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     224(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_43
+	VMOVDQU8 Y0, K2, 224(R8)
+
+storeMaskedDone_43:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -13310,7 +15078,9 @@ rounds10_80:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 224(CX), K1, Y1
 
 	// foldPowers: h·x^-64.
@@ -13350,6 +15120,396 @@ sealExit_2:
 	VZEROUPPER
 	RET
 
+loadEnd_36:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R10, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R10, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_36
+
+storeEnd_31:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K2
+	VMOVDQU8 X1, K2, (AX)
+	JMP      storeMaskedDone_31
+
+loadEnd_37:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_37
+
+storeEnd_32:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_32
+
+loadEnd_38:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_38
+
+storeEnd_33:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_33
+
+loadEnd_39:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_39
+
+storeEnd_34:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_34
+
+loadEnd_40:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_40
+
+storeEnd_35:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_35
+
+loadEnd_41:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_41
+
+storeEnd_36:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_36
+
+loadEnd_42:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_42
+
+storeEnd_37:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_37
+
+loadEnd_43:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_43
+
+storeEnd_38:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_38
+
+loadEnd_44:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_44
+
+storeEnd_39:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_39
+
+loadEnd_45:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_45
+
+storeEnd_40:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     96(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_40
+
+loadEnd_46:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_46
+
+storeEnd_41:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_41
+
+loadEnd_47:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_47
+
+storeEnd_42:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_42
+
+loadEnd_48:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_48
+
+storeEnd_43:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     192(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_43
+
 DATA beLanes<>+0(SB)/8, $0x0000000000000000
 DATA beLanes<>+8(SB)/8, $0x0000000000000000
 DATA beLanes<>+16(SB)/8, $0x0000000000000000
@@ -13361,7 +15521,7 @@ DATA beLanes<>+56(SB)/8, $0x0300000000000000
 GLOBL beLanes<>(SB), RODATA|NOPTR, $64
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -13392,8 +15552,14 @@ TEXT ·openPublic(SB), NOSPLIT, $0-88
 	JMP       loadShortDone_7
 
 loadShortMasked_7:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000ff0
+	JA         loadEnd_49
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_49:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -13469,8 +15635,14 @@ rounds10_81:
 	JMP         storeShortDone_6
 
 storeShortMasked_6:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_44
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_44:
 storeShortDone_6:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -14122,12 +16294,19 @@ openTail_2:
 	JA    openTail1Next32_3
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_50
 	VMOVDQU8.Z (R9), K2, Y17
 
+loadMaskedDone_50:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -14149,8 +16328,10 @@ rounds10_85:
 	VAESENC Y6, Y15, Y15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (CX), K1, Y2
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
@@ -14198,22 +16379,37 @@ rounds10_85:
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      Y17, Y15, Y15
-	VMOVDQU8    Y15, K2, (R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_45
+	VMOVDQU8 Y15, K2, (R8)
+
+storeMaskedDone_45:
+	JMP openDone_2
 
 openTail1Next32_3:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_3
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000020, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_51
 	VMOVDQU8.Z 32(R9), K2, Y18
 
+loadMaskedDone_51:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -14262,7 +16458,9 @@ rounds10_86:
 	VAESENC Y8, Y15, Y15
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(CX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -14315,23 +16513,38 @@ rounds10_86:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y15, Y15
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y15, K2, 32(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_46
+	VMOVDQU8 Y15, K2, 32(R8)
+
+storeMaskedDone_46:
+	JMP openDone_2
 
 openTail2Next32_3:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_3
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_52
 	VMOVDQU8.Z 64(R9), K2, Y19
 
+loadMaskedDone_52:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -14411,7 +16624,9 @@ rounds10_87:
 	VAESENC Y10, Y15, Y15
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(CX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -14464,21 +16679,36 @@ rounds10_87:
 	VPXORD      Y19, Y15, Y15
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y15, K2, 64(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_47
+	VMOVDQU8 Y15, K2, 64(R8)
+
+storeMaskedDone_47:
+	JMP openDone_2
 
 openTail3Next32_3:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000060, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_53
 	VMOVDQU8.Z 96(R9), K2, Y20
 
+loadMaskedDone_53:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -14591,7 +16821,9 @@ rounds10_88:
 	VAESENC Y12, Y15, Y15
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(CX), K1, Y7
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
@@ -14638,8 +16870,16 @@ rounds10_88:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y15, K2, 96(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_48
+	VMOVDQU8 Y15, K2, 96(R8)
+
+storeMaskedDone_48:
+	JMP openDone_2
 
 openTailFull_2:
 	MOVQ R10, CX
@@ -14659,15 +16899,22 @@ openTailFull_2:
 	JA    openTail3Next64_2
 
 	// openTail: 3 register(s) of 64 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000080, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
+	MOVQ      R10, BX
+	SUBQ      $0x00000080, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_54
 	VMOVDQU8.Z 128(R9), K2, Z19
 
+loadMaskedDone_54:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
 	VPSHUFB   (R11), Z15, Z21
@@ -14747,7 +16994,9 @@ rounds10_89:
 	VAESENC Z10, Z21, Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
+	VPSHUFB (R11), Z19, Z2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 128(CX), K1, Z5
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
@@ -14802,21 +17051,36 @@ rounds10_89:
 	VPXORD      Z19, Z21, Z21
 	VMOVDQU64   Z20, (R8)
 	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU8    Z21, K2, 128(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_49
+	VMOVDQU8 Z21, K2, 128(R8)
+
+storeMaskedDone_49:
+	JMP openDone_2
 
 openTail3Next64_2:
 	// openTail: 4 register(s) of 64 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x000000c0, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
-	VMOVDQU64  128(R9), Z19
+	MOVQ      R10, BX
+	SUBQ      $0x000000c0, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+	VMOVDQU64 128(R9), Z19
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_55
 	VMOVDQU8.Z 192(R9), K2, Z20
 
+loadMaskedDone_55:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
 	VPSHUFB   (R11), Z15, Z23
@@ -14929,7 +17193,9 @@ rounds10_90:
 	VAESENC Z12, Z23, Z23
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z20, Z5
+	VPSHUFB (R11), Z20, Z5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 192(CX), K1, Z7
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
@@ -14978,8 +17244,15 @@ rounds10_90:
 	VMOVDQU64   Z21, (R8)
 	VMOVDQU64   Z15, 64(R8)
 	VMOVDQU64   Z22, 128(R8)
-	VMOVDQU8    Z23, K2, 192(R8)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_50
+	VMOVDQU8 Z23, K2, 192(R8)
+
+storeMaskedDone_50:
 openDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -15053,12 +17326,19 @@ loadDone_2:
 	JA    openTail1Next32_4
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_56
 	VMOVDQU8.Z (R9), K2, Y17
 
+loadMaskedDone_56:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -15080,8 +17360,10 @@ rounds10_91:
 	VAESENC Y6, Y15, Y15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z (CX), K1, Y2
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
@@ -15129,22 +17411,37 @@ rounds10_91:
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      Y17, Y15, Y15
-	VMOVDQU8    Y15, K2, (R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_51
+	VMOVDQU8 Y15, K2, (R8)
+
+storeMaskedDone_51:
+	JMP openHalfDone_2
 
 openTail1Next32_4:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_4
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000020, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_57
 	VMOVDQU8.Z 32(R9), K2, Y18
 
+loadMaskedDone_57:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -15193,7 +17490,9 @@ rounds10_92:
 	VAESENC Y8, Y15, Y15
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 32(CX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -15246,23 +17545,38 @@ rounds10_92:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y15, Y15
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y15, K2, 32(R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_52
+	VMOVDQU8 Y15, K2, 32(R8)
+
+storeMaskedDone_52:
+	JMP openHalfDone_2
 
 openTail2Next32_4:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_4
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_58
 	VMOVDQU8.Z 64(R9), K2, Y19
 
+loadMaskedDone_58:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -15342,7 +17656,9 @@ rounds10_93:
 	VAESENC Y10, Y15, Y15
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 64(CX), K1, Y5
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
@@ -15395,21 +17711,36 @@ rounds10_93:
 	VPXORD      Y19, Y15, Y15
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y15, K2, 64(R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_53
+	VMOVDQU8 Y15, K2, 64(R8)
+
+storeMaskedDone_53:
+	JMP openHalfDone_2
 
 openTail3Next32_4:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000060, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_59
 	VMOVDQU8.Z 96(R9), K2, Y20
 
+loadMaskedDone_59:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -15522,7 +17853,9 @@ rounds10_94:
 	VAESENC Y12, Y15, Y15
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
 	VMOVDQU8.Z 96(CX), K1, Y7
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
@@ -15569,8 +17902,15 @@ rounds10_94:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y15, K2, 96(R8)
 
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_54
+	VMOVDQU8 Y15, K2, 96(R8)
+
+storeMaskedDone_54:
 openHalfDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -15587,8 +17927,338 @@ openExit_2:
 	VZEROUPPER
 	RET
 
+loadEnd_49:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), R9
+	MOVQ       $0x00000010, R12
+	SUBQ       R10, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (R9), K2, X2
+	MOVQ       $0x00000010, R9
+	SUBQ       R10, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), X1
+	VPERMB.Z   X2, X1, K1, X2
+	JMP        loadMaskedDone_49
+
+storeEnd_44:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_44
+
+loadEnd_50:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_50
+
+storeEnd_45:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_45
+
+loadEnd_51:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_51
+
+storeEnd_46:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_46
+
+loadEnd_52:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_52
+
+storeEnd_47:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_47
+
+loadEnd_53:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_53
+
+storeEnd_48:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_48
+
+loadEnd_54:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z19
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z20
+	VPERMB.Z   Z19, Z20, K2, Z19
+	JMP        loadMaskedDone_54
+
+storeEnd_49:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z21, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
+	JMP      storeMaskedDone_49
+
+loadEnd_55:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z20
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z21
+	VPERMB.Z   Z20, Z21, K2, Z20
+	JMP        loadMaskedDone_55
+
+storeEnd_50:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z23, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
+	JMP      storeMaskedDone_50
+
+loadEnd_56:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_56
+
+storeEnd_51:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_51
+
+loadEnd_57:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_57
+
+storeEnd_52:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_52
+
+loadEnd_58:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_58
+
+storeEnd_53:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_53
+
+loadEnd_59:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_59
+
+storeEnd_54:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_54
+
 // func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -15684,8 +18354,8 @@ keys10_13:
 	// loadChain: the ciphertext block before the next batch, in lane 0 (and the others).
 	VBROADCASTI32X4 (BX), Z15
 
-	// The mask of bytes 16..63: a whole register's chainOperand.
-	MOVQ  $-65536, AX
+	// The mask of 64-bit lanes 2..7, blocks 1..3: chainOperand's.
+	MOVQ  $0x000000fc, AX
 	KMOVQ AX, K1
 
 	// 64 blocks at a time.
@@ -15710,28 +18380,28 @@ cbc16_1:
 	VMOVDQU64 832(DI), Z29
 	VMOVDQU64 896(DI), Z30
 	VMOVDQU64 960(DI), Z31
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
-	VPXORD    Z0, Z24, Z24
-	VPXORD    Z0, Z25, Z25
-	VPXORD    Z0, Z26, Z26
-	VPXORD    Z0, Z27, Z27
-	VPXORD    Z0, Z28, Z28
-	VPXORD    Z0, Z29, Z29
-	VPXORD    Z0, Z30, Z30
-	VPXORD    Z0, Z31, Z31
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_96
-	JE       rounds12_96
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	VPXORD  Z0, Z24, Z24
+	VPXORD  Z0, Z25, Z25
+	VPXORD  Z0, Z26, Z26
+	VPXORD  Z0, Z27, Z27
+	VPXORD  Z0, Z28, Z28
+	VPXORD  Z0, Z29, Z29
+	VPXORD  Z0, Z30, Z30
+	VPXORD  Z0, Z31, Z31
+	CMPQ    DX, $0x0c
+	JB      rounds10_96
+	JE      rounds12_96
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16035,20 +18705,20 @@ cbcSteps_1:
 	VMOVDQU64 320(DI), Z21
 	VMOVDQU64 384(DI), Z22
 	VMOVDQU64 448(DI), Z23
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_97
-	JE       rounds12_97
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	CMPQ    DX, $0x0c
+	JB      rounds10_97
+	JE      rounds12_97
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16219,16 +18889,16 @@ cbcSkip8_1:
 	VMOVDQU64 64(DI), Z17
 	VMOVDQU64 128(DI), Z18
 	VMOVDQU64 192(DI), Z19
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_98
-	JE       rounds12_98
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_98
+	JE      rounds12_98
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16333,14 +19003,14 @@ cbcSkip4_1:
 	// cbcBatch: 2 registers.
 	VMOVDQU64 (DI), Z16
 	VMOVDQU64 64(DI), Z17
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_99
-	JE       rounds12_99
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_99
+	JE      rounds12_99
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16412,13 +19082,13 @@ cbcSkip2_1:
 
 	// cbcBatch: 1 registers.
 	VMOVDQU64 (DI), Z16
-	VPXORD    Z0, Z16, Z16
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_100
-	JE       rounds12_100
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	CMPQ    DX, $0x0c
+	JB      rounds10_100
+	JE      rounds12_100
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16475,20 +19145,22 @@ cbcSkip1_1:
 	// cbcTail: the last 1..3 blocks, through masks.
 	MOVQ  $-1, AX
 	BZHIQ R8, AX, AX
-	KMOVQ AX, K1
+	KMOVQ AX, K2
 
-	// The mask of bytes 16..n-1: the tail's chainOperand.
-	MOVQ       $-65536, AX
-	BZHIQ      R8, AX, AX
-	KMOVQ      AX, K2
-	VMOVDQU8.Z (DI), K1, Z16
-	VPXORD     Z0, Z16, Z16
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_60
+	VMOVDQU8.Z (DI), K2, Z16
 
+loadMaskedDone_60:
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K2, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_101
-	JE       rounds12_101
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	CMPQ    DX, $0x0c
+	JB      rounds10_101
+	JE      rounds12_101
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16533,8 +19205,15 @@ rounds10_101:
 
 	// loadChain: the ciphertext block before the next batch, in lane 0 (and the others).
 	VBROADCASTI32X4 -16(DI)(R8*1), Z15
-	VMOVDQU8        Z16, K1, (SI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (SI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_55
+	VMOVDQU8 Z16, K2, (SI)
+
+storeMaskedDone_55:
 cbcLast_1:
 	// storeChain: the last ciphertext block is the next call's iv.
 	VMOVDQU64 X15, (BX)
@@ -16542,6 +19221,36 @@ cbcLast_1:
 cbcDone_1:
 	VZEROUPPER
 	RET
+
+loadEnd_60:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(DI)(R8*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R8, CX
+	MOVQ       $-1, R9
+	SHLXQ      CX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z16
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z17
+	VPERMB.Z   Z16, Z17, K2, Z16
+	JMP        loadMaskedDone_60
+
+storeEnd_55:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(SI)(R8*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R8*1), Z0
+	VPERMB   Z16, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R8, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_55
 
 DATA loopConsts<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA loopConsts<>+8(SB)/8, $0x0001020304050607

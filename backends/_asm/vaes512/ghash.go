@@ -201,7 +201,10 @@ func (g *ghashSum) powers(r int) VecVirtual {
 		w = 64
 	}
 	if g.lastKeys != nil && r == g.last {
-		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys)
+		Comment("tailKeys: the powers of the tail's last register, through a mask.")
+		h := newVec(w)
+		VMOVDQU8_Z(g.keys.Offset(w*r), g.lastKeys, h)
+		return h
 	}
 	h := newVec(w)
 	VMOVDQU64(g.keys.Offset(w*r), h)
@@ -275,14 +278,14 @@ func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
 }
 
 // tailWidths branches on the number z = ceil(n/64) of registers a tail of
-// 0 < n <= 256 bytes fills and calls body(z) in the branch for each, with
-// the mask of the bytes of register z-1 that the tail fills; every branch
-// ends with a jump to done.
+// 0 < n <= 256 bytes fills and calls body(z, last, mask) in the branch for
+// each, with last the number of bytes of register z-1 that the tail fills
+// and mask = byteMask(last); every branch ends with a jump to done.
 //
 // In general the branches are for z = from..to registers of w = 32 or 64
 // bytes, n <= w·z, for a tail the caller knows to be more than w·(from-1)
 // and at most w·to bytes.
-func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, mask OpmaskVirtual)) {
+func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, last GPVirtual, mask OpmaskVirtual)) {
 	for z := from; z <= to; z++ {
 		next := emit.NewLabel(fmt.Sprintf("%s%dNext%d", name, z, w))
 		if z < to {
@@ -295,7 +298,7 @@ func tailWidths(name string, n GPVirtual, done string, w, from, to int, body fun
 		if z > 1 {
 			SUBQ(U32(w*(z-1)), last)
 		}
-		body(z, byteMask(last))
+		body(z, last, byteMask(last))
 		JMP(LabelRef(done))
 		if z < to {
 			Label(next)
@@ -313,12 +316,12 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	TESTQ(n, n)
 	JZ(LabelRef(done))
 	keys, lastKeys := tailKeys(table, n, 64)
-	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, mask OpmaskVirtual) {
+	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, last GPVirtual, mask OpmaskVirtual) {
 		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
 		for r := 0; r < z-1; r++ {
 			g.absorbFrom(r, Mem{Base: p})
 		}
-		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, mask))
+		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, last, mask))
 		g.finish()
 	})
 	Label(done)
