@@ -9,9 +9,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// BenchmarkPageEnd measures Seal and Open with every buffer of the message
-// (plaintext, ciphertext and tag, additional data) ending exactly where a
-// page ends, the next page being
+// BenchmarkPageEnd measures Seal, Open and SealPieces (the message's last
+// byte as a piece of its own, as TLS 1.3 seals its content type) with
+// every buffer of the message (plaintext or its pieces, ciphertext and
+// tag, additional data) ending exactly where a page ends, the next page
+// being
 //
 //	inside     mapped and written: the buffers end 4 KiB before the end of
 //	           the mapping (the reference)
@@ -32,11 +34,11 @@ func BenchmarkPageEnd(b *testing.B) {
 		if bi.backend == nil {
 			continue
 		}
-		for _, op := range []string{"Seal", "Open"} {
+		for _, op := range []string{"Seal", "Open", "SealPieces"} {
 			for _, size := range []int{15, 63, 255, 257, 1350, 16385} {
 				for _, at := range []string{"inside", "unmapped", "untouched"} {
 					b.Run(fmt.Sprintf("%s/%s/%d/at=%s", op, bi.name, size, at), func(b *testing.B) {
-						benchPageEnd(b, bi, op == "Seal", size, at)
+						benchPageEnd(b, bi, op, size, at)
 					})
 				}
 			}
@@ -70,7 +72,7 @@ func pageEndArea(b *testing.B, n int, at string) []byte {
 	return mem[end-n : end : end]
 }
 
-func benchPageEnd(b *testing.B, bi benchImpl, seal bool, size int, at string) {
+func benchPageEnd(b *testing.B, bi benchImpl, op string, size int, at string) {
 	restore := bi.use()
 	g, err := bi.newGCM(make([]byte, 16))
 	restore()
@@ -84,7 +86,24 @@ func benchPageEnd(b *testing.B, bi benchImpl, seal bool, size int, at string) {
 	in, out := pageEndArea(b, len(ct), at), pageEndArea(b, len(ct), at)
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
-	if seal {
+	switch op {
+	case "SealPieces":
+		g := g.(interface {
+			SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []byte) []byte
+		})
+		last := pageEndArea(b, 1, at)
+		in = in[len(in)-size+1:]
+		copy(in, pt)
+		last[0] = pt[size-1]
+		pieces := [][]byte{in, last}
+		for b.Loop() {
+			g.SealPieces(out[:0], nonce, pieces, aad)
+		}
+		if !bytes.Equal(out, ct) {
+			b.Fatal("SealPieces at the end of a page differs from Seal on the heap")
+		}
+		return
+	case "Seal":
 		in = in[len(in)-size:]
 		copy(in, pt)
 		for b.Loop() {

@@ -255,8 +255,19 @@
 // Declined: Karatsuba. It saves one VPCLMULQDQ per register but needs a
 // shuffle per register for the half sums; on Intel cores VPCLMULQDQ and the
 // shuffles share one port, and the two forms measured the same (within
-// 2%). On AMD Zen 4, where the multiplies share pipes with VAESENC instead,
-// Karatsuba may win; it remains the first thing to measure there.
+// 2%). Counted, it cannot win there: a 512-bit VPCLMULQDQ, VPSHUFB or
+// VPSHUFD issues on port 5 only, VAESENC on port 0 only, and the XORs,
+// adds and ternary logic on either, so the seal and open loops are bound
+// by the sum over the two ports, and Karatsuba trades a multiply for a
+// shuffle on port 5 and adds the XOR of the half sums. (Per 64 bytes the
+// loops issue 10 VAESENC and VAESENCLAST for AES-128, 14 for AES-256,
+// 4.25 VPCLMULQDQ, 1.5 other port-5 shuffles and extracts and 5.9 XORs,
+// adds and moves: at most 21.6 / 2 = 10.8 cycles for AES-128, 0.169
+// cycles per byte, and 14 cycles for AES-256, 0.219, where VAESENC alone
+// binds. docs/notes.md has the measured figures.) On AMD Zen 4 and Zen 5,
+// where the multiplies share pipes with VAESENC instead or issue once
+// every two cycles, Karatsuba may win; it remains the first thing to
+// measure there.
 //
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
 // on its own XMM register beside the message's rounds, instead of a
