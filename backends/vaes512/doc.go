@@ -237,8 +237,12 @@
 // and a VPTERNLOGD each) and the four lanes added with two extracts and two
 // XORs.
 //
-// The tails of Seal and the one-block GHASH (ghashShort: the additional
-// data and the lengths block of short messages) multiply with folded
+// The tails of Seal, the one-block GHASH (ghashShort: the additional
+// data and the lengths block of short messages) and the two-block GHASH
+// (ghashPair, on one YMM register: additional data of 17 to 32 bytes, and
+// SealPieces' gathered last block with the lengths block; 20 and 32 bytes
+// measured 9-10 ns against 11-12 ns on the general path, dependent calls
+// on the Xeon, family 6, model 207) multiply with folded
 // powers instead: with hf = fold(h, 0) = h·x^-64, x·h = x.lo·hf·x^64 +
 // x.hi·h·x^64, so the four products of a register (x.lo·hf.lo, x.hi·h.lo
 // in the middle part, x.lo·hf.hi, x.hi·h.hi in the high part) leave no low

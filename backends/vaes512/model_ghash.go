@@ -206,13 +206,29 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	return g.y
 }
 
-// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): 32 blocks per
-// reduction, then 16 if that many remain, then the tail.
+// ghashPair absorbs n = len(data) bytes, 16 < n <= 32: two blocks, the
+// second zero-padded, loaded through a mask, multiplied by H^2 and H^1 with
+// folded powers and reduced with one fold (asm: ghashPair, on one YMM
+// register, whose two lanes are the first two of the register here).
+func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	g := ghashSum{table: t, first: powers - 2, y: y, folded: true}
+	g.absorb(0, loadMasked(data, len(data)))
+	g.finish()
+	return g.y
+}
+
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): one block on the
+// short path, two on ghashPair's, else 32 blocks per reduction, then 16 if
+// that many remain, then the tail.
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
 			ghashUpdateShort(t, y, data)
 		}
+		return
+	}
+	if len(data) <= 2*shortBytes {
+		storeHash(ghashPair(t, loadHash(y), data), y)
 		return
 	}
 	h := loadHash(y)

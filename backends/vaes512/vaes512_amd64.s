@@ -4146,7 +4146,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	RET
 
 // func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  table+0(FP), AX
 	MOVQ  y+8(FP), CX
@@ -4203,6 +4203,54 @@ loadShortDone_3:
 	JMP        ghashDone_1
 
 long_3:
+	CMPQ SI, $0x20
+	JA   ghashWide_1
+
+	// ghashPair: 17..32 bytes, two blocks, on a YMM register.
+	VMOVDQU64 (CX), X0
+	VPSHUFB   (DX), X0, X0
+	MOVQ      $-1, DI
+	BZHIQ     SI, DI, DI
+	KMOVQ     DI, K1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (BX), DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000fe0
+	JA         loadEnd_8
+	VMOVDQU8.Z (BX), K1, Y1
+
+loadMaskedDone_8:
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (DX), Y1, Y1
+	VPXORD    Y0, Y1, Y1
+	VMOVDQU64 480(AX), Y0
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(DX), Y0, Y3
+	VPSHUFD    $0x4e, Y0, Y2
+	VPXORD     Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y3
+	VPCLMULQDQ $0x01, Y0, Y1, Y4
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y0, Y1, Y0
+	VPXORD     Y4, Y3, Y3
+	VPXORD     Y0, Y2, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(DX), Y3, Y0
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X0
+	VPXORQ        X2, X0, X0
+	VPSHUFB       (DX), X0, X0
+	VMOVDQU64     X0, (CX)
+	JMP           ghashDone_1
+
+ghashWide_1:
 	VMOVDQU64 (CX), X0
 	VPSHUFB   (DX), X0, X0
 
@@ -4415,10 +4463,10 @@ ghashTail_1:
 	LEAL       (BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_8
+	JA         loadEnd_9
 	VMOVDQU8.Z (BX), K2, Z1
 
-loadMaskedDone_8:
+loadMaskedDone_9:
 	// ghashSum.absorb: register 0.
 	VPSHUFB (DX), Z1, Z1
 	VPXORD  Z0, Z1, Z1
@@ -4473,10 +4521,10 @@ ghashTail1Next64_1:
 	LEAL       64(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_9
+	JA         loadEnd_10
 	VMOVDQU8.Z 64(BX), K2, Z1
 
-loadMaskedDone_9:
+loadMaskedDone_10:
 	// ghashSum.absorb: register 1.
 	VPSHUFB (DX), Z1, Z1
 
@@ -4544,10 +4592,10 @@ ghashTail2Next64_1:
 	LEAL       128(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_10
+	JA         loadEnd_11
 	VMOVDQU8.Z 128(BX), K2, Z1
 
-loadMaskedDone_10:
+loadMaskedDone_11:
 	// ghashSum.absorb: register 2.
 	VPSHUFB (DX), Z1, Z1
 
@@ -4623,10 +4671,10 @@ ghashTail3Next64_1:
 	LEAL       192(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_11
+	JA         loadEnd_12
 	VMOVDQU8.Z 192(BX), K2, Z4
 
-loadMaskedDone_11:
+loadMaskedDone_12:
 	// ghashSum.absorb: register 3.
 	VPSHUFB (DX), Z4, Z4
 
@@ -4681,6 +4729,22 @@ loadEnd_7:
 
 loadEnd_8:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(BX)(SI*1), BX
+	MOVQ       $0x00000020, DI
+	SUBQ       SI, DI
+	MOVQ       $-1, R8
+	SHLXQ      DI, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (BX), K2, Y1
+	MOVQ       $0x00000020, BX
+	SUBQ       SI, BX
+	LEAQ       rampBytes<>+0(SB), SI
+	VMOVDQU8   (SI)(BX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_8
+
+loadEnd_9:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
@@ -4693,27 +4757,11 @@ loadEnd_8:
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(BX*1), Z2
 	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_8
-
-loadEnd_9:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (BX)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, R8
-	SHLXQ      SI, R8, R8
-	KMOVQ      R8, K3
-	VMOVDQU8.Z (BX), K3, Z1
-	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z4
-	VPERMB.Z   Z1, Z4, K2, Z1
 	JMP        loadMaskedDone_9
 
 loadEnd_10:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(BX)(AX*1), BX
+	LEAQ       (BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
 	MOVQ       $-1, R8
@@ -4729,6 +4777,22 @@ loadEnd_10:
 
 loadEnd_11:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R8
+	SHLXQ      SI, R8, R8
+	KMOVQ      R8, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_11
+
+loadEnd_12:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
@@ -4741,7 +4805,7 @@ loadEnd_11:
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(BX*1), Z6
 	VPERMB.Z   Z4, Z6, K2, Z4
-	JMP        loadMaskedDone_11
+	JMP        loadMaskedDone_12
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -4824,10 +4888,10 @@ loadShortMasked_4:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_12
+	JA         loadEnd_13
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_12:
+loadMaskedDone_13:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -5656,10 +5720,10 @@ rounds10_34:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_13
+	JA         loadEnd_14
 	VMOVDQU8.Z (R9), K2, Z0
 
-loadMaskedDone_13:
+loadMaskedDone_14:
 	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -5844,10 +5908,10 @@ rounds10_35:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_14
+	JA         loadEnd_15
 	VMOVDQU8.Z 64(R9), K2, Z0
 
-loadMaskedDone_14:
+loadMaskedDone_15:
 	VPXORD Z18, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -6066,10 +6130,10 @@ rounds10_36:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_15
+	JA         loadEnd_16
 	VMOVDQU8.Z 128(R9), K2, Z0
 
-loadMaskedDone_15:
+loadMaskedDone_16:
 	VPXORD Z19, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -6319,10 +6383,10 @@ rounds10_37:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_16
+	JA         loadEnd_17
 	VMOVDQU8.Z 192(R9), K2, Z0
 
-loadMaskedDone_16:
+loadMaskedDone_17:
 	VPXORD Z20, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -6530,10 +6594,10 @@ rounds10_38:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_17
+	JA         loadEnd_18
 	VMOVDQU8.Z (R9), K2, Y0
 
-loadMaskedDone_17:
+loadMaskedDone_18:
 	VPXORD Y17, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -6656,10 +6720,10 @@ rounds10_39:
 	LEAL       32(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_18
+	JA         loadEnd_19
 	VMOVDQU8.Z 32(R9), K2, Y0
 
-loadMaskedDone_18:
+loadMaskedDone_19:
 	VPXORD Y18, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -6816,10 +6880,10 @@ rounds10_40:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_19
+	JA         loadEnd_20
 	VMOVDQU8.Z 64(R9), K2, Y0
 
-loadMaskedDone_19:
+loadMaskedDone_20:
 	VPXORD Y19, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7010,10 +7074,10 @@ rounds10_41:
 	LEAL       96(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_20
+	JA         loadEnd_21
 	VMOVDQU8.Z 96(R9), K2, Y0
 
-loadMaskedDone_20:
+loadMaskedDone_21:
 	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7238,10 +7302,10 @@ rounds10_42:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_21
+	JA         loadEnd_22
 	VMOVDQU8.Z 128(R9), K2, Y0
 
-loadMaskedDone_21:
+loadMaskedDone_22:
 	VPXORD Y21, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7500,10 +7564,10 @@ rounds10_43:
 	LEAL       160(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_22
+	JA         loadEnd_23
 	VMOVDQU8.Z 160(R9), K2, Y0
 
-loadMaskedDone_22:
+loadMaskedDone_23:
 	VPXORD Y22, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7886,10 +7950,10 @@ rounds10_45:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_23
+	JA         loadEnd_24
 	VMOVDQU8.Z 192(R9), K2, Y0
 
-loadMaskedDone_23:
+loadMaskedDone_24:
 	VPXORD Y23, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -8242,10 +8306,10 @@ rounds10_47:
 	LEAL       224(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_24
+	JA         loadEnd_25
 	VMOVDQU8.Z 224(R9), K2, Y0
 
-loadMaskedDone_24:
+loadMaskedDone_25:
 	VPXORD Y24, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -8347,7 +8411,7 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_12:
+loadEnd_13:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -8361,7 +8425,7 @@ loadEnd_12:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_12
+	JMP        loadMaskedDone_13
 
 storeEnd_7:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8377,7 +8441,7 @@ storeEnd_7:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_7
 
-loadEnd_13:
+loadEnd_14:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(CX*1), DX
 	MOVQ       $0x00000040, BX
@@ -8391,7 +8455,7 @@ loadEnd_13:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_13
+	JMP        loadMaskedDone_14
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8407,7 +8471,7 @@ storeEnd_8:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_8
 
-loadEnd_14:
+loadEnd_15:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(CX*1), DX
 	MOVQ       $0x00000040, BX
@@ -8421,7 +8485,7 @@ loadEnd_14:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_14
+	JMP        loadMaskedDone_15
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8437,7 +8501,7 @@ storeEnd_9:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_9
 
-loadEnd_15:
+loadEnd_16:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(CX*1), DX
 	MOVQ       $0x00000040, BX
@@ -8451,7 +8515,7 @@ loadEnd_15:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_15
+	JMP        loadMaskedDone_16
 
 storeEnd_10:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8467,7 +8531,7 @@ storeEnd_10:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_10
 
-loadEnd_16:
+loadEnd_17:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(CX*1), DX
 	MOVQ       $0x00000040, BX
@@ -8481,7 +8545,7 @@ loadEnd_16:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_16
+	JMP        loadMaskedDone_17
 
 storeEnd_11:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8497,7 +8561,7 @@ storeEnd_11:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_11
 
-loadEnd_17:
+loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8511,7 +8575,7 @@ loadEnd_17:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_17
+	JMP        loadMaskedDone_18
 
 storeEnd_12:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8527,7 +8591,7 @@ storeEnd_12:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_12
 
-loadEnd_18:
+loadEnd_19:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8541,7 +8605,7 @@ loadEnd_18:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_18
+	JMP        loadMaskedDone_19
 
 storeEnd_13:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8557,7 +8621,7 @@ storeEnd_13:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_13
 
-loadEnd_19:
+loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8571,7 +8635,7 @@ loadEnd_19:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_19
+	JMP        loadMaskedDone_20
 
 storeEnd_14:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8587,7 +8651,7 @@ storeEnd_14:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_14
 
-loadEnd_20:
+loadEnd_21:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8601,7 +8665,7 @@ loadEnd_20:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_20
+	JMP        loadMaskedDone_21
 
 storeEnd_15:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8617,7 +8681,7 @@ storeEnd_15:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_15
 
-loadEnd_21:
+loadEnd_22:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       96(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8631,7 +8695,7 @@ loadEnd_21:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_21
+	JMP        loadMaskedDone_22
 
 storeEnd_16:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8647,7 +8711,7 @@ storeEnd_16:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_16
 
-loadEnd_22:
+loadEnd_23:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8661,7 +8725,7 @@ loadEnd_22:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_22
+	JMP        loadMaskedDone_23
 
 storeEnd_17:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8677,7 +8741,7 @@ storeEnd_17:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_17
 
-loadEnd_23:
+loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       160(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8691,7 +8755,7 @@ loadEnd_23:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_23
+	JMP        loadMaskedDone_24
 
 storeEnd_18:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8707,7 +8771,7 @@ storeEnd_18:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_18
 
-loadEnd_24:
+loadEnd_25:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       192(R9)(CX*1), DX
 	MOVQ       $0x00000020, BX
@@ -8721,7 +8785,7 @@ loadEnd_24:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_24
+	JMP        loadMaskedDone_25
 
 storeEnd_19:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8773,10 +8837,10 @@ loadShortMasked_5:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_25
+	JA         loadEnd_26
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_25:
+loadMaskedDone_26:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -9434,10 +9498,10 @@ openTail_1:
 	LEAL       (R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_26
+	JA         loadEnd_27
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_26:
+loadMaskedDone_27:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
@@ -9536,10 +9600,10 @@ openTail1Next32_1:
 	LEAL       32(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_27
+	JA         loadEnd_28
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_27:
+loadMaskedDone_28:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
@@ -9669,10 +9733,10 @@ openTail2Next32_1:
 	LEAL       64(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_28
+	JA         loadEnd_29
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_28:
+loadMaskedDone_29:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -9831,10 +9895,10 @@ openTail3Next32_1:
 	LEAL       96(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_29
+	JA         loadEnd_30
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_29:
+loadMaskedDone_30:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -10035,10 +10099,10 @@ openTailFull_1:
 	LEAL       128(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fc0
-	JA         loadEnd_30
+	JA         loadEnd_31
 	VMOVDQU8.Z 128(R9), K2, Z19
 
-loadMaskedDone_30:
+loadMaskedDone_31:
 	VPSHUFB (R11), Z15, Z20
 	VPADDD  128(R11), Z15, Z22
 	VPSHUFB (R11), Z22, Z21
@@ -10199,10 +10263,10 @@ openTail3Next64_1:
 	LEAL       192(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fc0
-	JA         loadEnd_31
+	JA         loadEnd_32
 	VMOVDQU8.Z 192(R9), K2, Z20
 
-loadMaskedDone_31:
+loadMaskedDone_32:
 	VPSHUFB (R11), Z15, Z21
 	VPADDD  128(R11), Z15, Z23
 	VPSHUFB (R11), Z23, Z22
@@ -10444,10 +10508,10 @@ keys10_8:
 	LEAL       (R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_32
+	JA         loadEnd_33
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_32:
+loadMaskedDone_33:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
@@ -10546,10 +10610,10 @@ openTail1Next32_2:
 	LEAL       32(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_33
+	JA         loadEnd_34
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_33:
+loadMaskedDone_34:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
@@ -10679,10 +10743,10 @@ openTail2Next32_2:
 	LEAL       64(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_34
+	JA         loadEnd_35
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_34:
+loadMaskedDone_35:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -10841,10 +10905,10 @@ openTail3Next32_2:
 	LEAL       96(R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fe0
-	JA         loadEnd_35
+	JA         loadEnd_36
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_35:
+loadMaskedDone_36:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -11030,7 +11094,7 @@ openExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_25:
+loadEnd_26:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -11044,7 +11108,7 @@ loadEnd_25:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_25
+	JMP        loadMaskedDone_26
 
 storeEnd_20:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11060,7 +11124,7 @@ storeEnd_20:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_20
 
-loadEnd_26:
+loadEnd_27:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11074,7 +11138,7 @@ loadEnd_26:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_26
+	JMP        loadMaskedDone_27
 
 storeEnd_21:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11090,7 +11154,7 @@ storeEnd_21:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_21
 
-loadEnd_27:
+loadEnd_28:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11104,7 +11168,7 @@ loadEnd_27:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_27
+	JMP        loadMaskedDone_28
 
 storeEnd_22:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11120,7 +11184,7 @@ storeEnd_22:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_22
 
-loadEnd_28:
+loadEnd_29:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11134,7 +11198,7 @@ loadEnd_28:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_28
+	JMP        loadMaskedDone_29
 
 storeEnd_23:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11150,7 +11214,7 @@ storeEnd_23:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_23
 
-loadEnd_29:
+loadEnd_30:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11164,7 +11228,7 @@ loadEnd_29:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_29
+	JMP        loadMaskedDone_30
 
 storeEnd_24:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11180,7 +11244,7 @@ storeEnd_24:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_24
 
-loadEnd_30:
+loadEnd_31:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(CX*1), BX
 	MOVQ       $0x00000040, R9
@@ -11194,7 +11258,7 @@ loadEnd_30:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Z20
 	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_30
+	JMP        loadMaskedDone_31
 
 storeEnd_25:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11210,7 +11274,7 @@ storeEnd_25:
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_25
 
-loadEnd_31:
+loadEnd_32:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(CX*1), BX
 	MOVQ       $0x00000040, R9
@@ -11224,7 +11288,7 @@ loadEnd_31:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Z21
 	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_31
+	JMP        loadMaskedDone_32
 
 storeEnd_26:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11240,7 +11304,7 @@ storeEnd_26:
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_26
 
-loadEnd_32:
+loadEnd_33:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11254,7 +11318,7 @@ loadEnd_32:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_32
+	JMP        loadMaskedDone_33
 
 storeEnd_27:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11270,7 +11334,7 @@ storeEnd_27:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_27
 
-loadEnd_33:
+loadEnd_34:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11284,7 +11348,7 @@ loadEnd_33:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_33
+	JMP        loadMaskedDone_34
 
 storeEnd_28:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11300,7 +11364,7 @@ storeEnd_28:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_28
 
-loadEnd_34:
+loadEnd_35:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11314,7 +11378,7 @@ loadEnd_34:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_34
+	JMP        loadMaskedDone_35
 
 storeEnd_29:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11330,7 +11394,7 @@ storeEnd_29:
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_29
 
-loadEnd_35:
+loadEnd_36:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(CX*1), BX
 	MOVQ       $0x00000020, R9
@@ -11344,7 +11408,7 @@ loadEnd_35:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(BX*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_35
+	JMP        loadMaskedDone_36
 
 storeEnd_30:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11441,10 +11505,10 @@ loadShortMasked_6:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_36
+	JA         loadEnd_37
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_36:
+loadMaskedDone_37:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -12388,10 +12452,10 @@ rounds10_67:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_37
+	JA         loadEnd_38
 	VMOVDQU8.Z (R9), K2, Z0
 
-loadMaskedDone_37:
+loadMaskedDone_38:
 	VPXORD Z15, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -12579,10 +12643,10 @@ rounds10_68:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_38
+	JA         loadEnd_39
 	VMOVDQU8.Z 64(R9), K2, Z0
 
-loadMaskedDone_38:
+loadMaskedDone_39:
 	VPXORD Z15, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -12804,10 +12868,10 @@ rounds10_69:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_39
+	JA         loadEnd_40
 	VMOVDQU8.Z 128(R9), K2, Z0
 
-loadMaskedDone_39:
+loadMaskedDone_40:
 	VPXORD Z18, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -13060,10 +13124,10 @@ rounds10_70:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_40
+	JA         loadEnd_41
 	VMOVDQU8.Z 192(R9), K2, Z0
 
-loadMaskedDone_40:
+loadMaskedDone_41:
 	VPXORD Z19, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -13283,10 +13347,10 @@ rounds10_71:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_41
+	JA         loadEnd_42
 	VMOVDQU8.Z (R9), K2, Y0
 
-loadMaskedDone_41:
+loadMaskedDone_42:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13412,10 +13476,10 @@ rounds10_72:
 	LEAL       32(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_42
+	JA         loadEnd_43
 	VMOVDQU8.Z 32(R9), K2, Y0
 
-loadMaskedDone_42:
+loadMaskedDone_43:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13575,10 +13639,10 @@ rounds10_73:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_43
+	JA         loadEnd_44
 	VMOVDQU8.Z 64(R9), K2, Y0
 
-loadMaskedDone_43:
+loadMaskedDone_44:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13772,10 +13836,10 @@ rounds10_74:
 	LEAL       96(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_44
+	JA         loadEnd_45
 	VMOVDQU8.Z 96(R9), K2, Y0
 
-loadMaskedDone_44:
+loadMaskedDone_45:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14003,10 +14067,10 @@ rounds10_75:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_45
+	JA         loadEnd_46
 	VMOVDQU8.Z 128(R9), K2, Y0
 
-loadMaskedDone_45:
+loadMaskedDone_46:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14268,10 +14332,10 @@ rounds10_76:
 	LEAL       160(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_46
+	JA         loadEnd_47
 	VMOVDQU8.Z 160(R9), K2, Y0
 
-loadMaskedDone_46:
+loadMaskedDone_47:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14657,10 +14721,10 @@ rounds10_78:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_47
+	JA         loadEnd_48
 	VMOVDQU8.Z 192(R9), K2, Y0
 
-loadMaskedDone_47:
+loadMaskedDone_48:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -15016,10 +15080,10 @@ rounds10_80:
 	LEAL       224(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_48
+	JA         loadEnd_49
 	VMOVDQU8.Z 224(R9), K2, Y0
 
-loadMaskedDone_48:
+loadMaskedDone_49:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -15120,7 +15184,7 @@ sealExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_36:
+loadEnd_37:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -15134,7 +15198,7 @@ loadEnd_36:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_36
+	JMP        loadMaskedDone_37
 
 storeEnd_31:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15150,7 +15214,7 @@ storeEnd_31:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_31
 
-loadEnd_37:
+loadEnd_38:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R12*1), DX
 	MOVQ       $0x00000040, BX
@@ -15164,7 +15228,7 @@ loadEnd_37:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_37
+	JMP        loadMaskedDone_38
 
 storeEnd_32:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15180,7 +15244,7 @@ storeEnd_32:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_32
 
-loadEnd_38:
+loadEnd_39:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(R12*1), DX
 	MOVQ       $0x00000040, BX
@@ -15194,7 +15258,7 @@ loadEnd_38:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_38
+	JMP        loadMaskedDone_39
 
 storeEnd_33:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15210,7 +15274,7 @@ storeEnd_33:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_33
 
-loadEnd_39:
+loadEnd_40:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(R12*1), DX
 	MOVQ       $0x00000040, BX
@@ -15224,7 +15288,7 @@ loadEnd_39:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_39
+	JMP        loadMaskedDone_40
 
 storeEnd_34:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15240,7 +15304,7 @@ storeEnd_34:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_34
 
-loadEnd_40:
+loadEnd_41:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(R12*1), DX
 	MOVQ       $0x00000040, BX
@@ -15254,7 +15318,7 @@ loadEnd_40:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_40
+	JMP        loadMaskedDone_41
 
 storeEnd_35:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15270,7 +15334,7 @@ storeEnd_35:
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_35
 
-loadEnd_41:
+loadEnd_42:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15284,7 +15348,7 @@ loadEnd_41:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_41
+	JMP        loadMaskedDone_42
 
 storeEnd_36:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15300,7 +15364,7 @@ storeEnd_36:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_36
 
-loadEnd_42:
+loadEnd_43:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15314,7 +15378,7 @@ loadEnd_42:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_42
+	JMP        loadMaskedDone_43
 
 storeEnd_37:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15330,7 +15394,7 @@ storeEnd_37:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_37
 
-loadEnd_43:
+loadEnd_44:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15344,7 +15408,7 @@ loadEnd_43:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_43
+	JMP        loadMaskedDone_44
 
 storeEnd_38:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15360,7 +15424,7 @@ storeEnd_38:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_38
 
-loadEnd_44:
+loadEnd_45:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15374,7 +15438,7 @@ loadEnd_44:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_44
+	JMP        loadMaskedDone_45
 
 storeEnd_39:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15390,7 +15454,7 @@ storeEnd_39:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_39
 
-loadEnd_45:
+loadEnd_46:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       96(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15404,7 +15468,7 @@ loadEnd_45:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_45
+	JMP        loadMaskedDone_46
 
 storeEnd_40:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15420,7 +15484,7 @@ storeEnd_40:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_40
 
-loadEnd_46:
+loadEnd_47:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15434,7 +15498,7 @@ loadEnd_46:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_46
+	JMP        loadMaskedDone_47
 
 storeEnd_41:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15450,7 +15514,7 @@ storeEnd_41:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_41
 
-loadEnd_47:
+loadEnd_48:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       160(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15464,7 +15528,7 @@ loadEnd_47:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_47
+	JMP        loadMaskedDone_48
 
 storeEnd_42:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15480,7 +15544,7 @@ storeEnd_42:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_42
 
-loadEnd_48:
+loadEnd_49:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       192(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
@@ -15494,7 +15558,7 @@ loadEnd_48:
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_48
+	JMP        loadMaskedDone_49
 
 storeEnd_43:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15556,10 +15620,10 @@ loadShortMasked_7:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_49
+	JA         loadEnd_50
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_49:
+loadMaskedDone_50:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -16303,10 +16367,10 @@ openTail_2:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_50
+	JA         loadEnd_51
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_50:
+loadMaskedDone_51:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -16406,10 +16470,10 @@ openTail1Next32_3:
 	LEAL       32(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_51
+	JA         loadEnd_52
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_51:
+loadMaskedDone_52:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -16541,10 +16605,10 @@ openTail2Next32_3:
 	LEAL       64(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_52
+	JA         loadEnd_53
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_52:
+loadMaskedDone_53:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -16705,10 +16769,10 @@ openTail3Next32_3:
 	LEAL       96(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_53
+	JA         loadEnd_54
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_53:
+loadMaskedDone_54:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -16911,10 +16975,10 @@ openTailFull_2:
 	LEAL       128(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fc0
-	JA         loadEnd_54
+	JA         loadEnd_55
 	VMOVDQU8.Z 128(R9), K2, Z19
 
-loadMaskedDone_54:
+loadMaskedDone_55:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
 	VPSHUFB   (R11), Z15, Z21
@@ -17077,10 +17141,10 @@ openTail3Next64_2:
 	LEAL       192(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fc0
-	JA         loadEnd_55
+	JA         loadEnd_56
 	VMOVDQU8.Z 192(R9), K2, Z20
 
-loadMaskedDone_55:
+loadMaskedDone_56:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
 	VPSHUFB   (R11), Z15, Z23
@@ -17335,10 +17399,10 @@ loadDone_2:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_56
+	JA         loadEnd_57
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_56:
+loadMaskedDone_57:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -17438,10 +17502,10 @@ openTail1Next32_4:
 	LEAL       32(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_57
+	JA         loadEnd_58
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_57:
+loadMaskedDone_58:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -17573,10 +17637,10 @@ openTail2Next32_4:
 	LEAL       64(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_58
+	JA         loadEnd_59
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_58:
+loadMaskedDone_59:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -17737,10 +17801,10 @@ openTail3Next32_4:
 	LEAL       96(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_59
+	JA         loadEnd_60
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_59:
+loadMaskedDone_60:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -17927,7 +17991,7 @@ openExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_49:
+loadEnd_50:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -17941,7 +18005,7 @@ loadEnd_49:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_49
+	JMP        loadMaskedDone_50
 
 storeEnd_44:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -17957,7 +18021,7 @@ storeEnd_44:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_44
 
-loadEnd_50:
+loadEnd_51:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -17971,7 +18035,7 @@ loadEnd_50:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_50
+	JMP        loadMaskedDone_51
 
 storeEnd_45:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -17987,7 +18051,7 @@ storeEnd_45:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_45
 
-loadEnd_51:
+loadEnd_52:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18001,7 +18065,7 @@ loadEnd_51:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_51
+	JMP        loadMaskedDone_52
 
 storeEnd_46:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18017,7 +18081,7 @@ storeEnd_46:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_46
 
-loadEnd_52:
+loadEnd_53:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18031,7 +18095,7 @@ loadEnd_52:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_52
+	JMP        loadMaskedDone_53
 
 storeEnd_47:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18047,7 +18111,7 @@ storeEnd_47:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_47
 
-loadEnd_53:
+loadEnd_54:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18061,7 +18125,7 @@ loadEnd_53:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_53
+	JMP        loadMaskedDone_54
 
 storeEnd_48:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18077,7 +18141,7 @@ storeEnd_48:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_48
 
-loadEnd_54:
+loadEnd_55:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000040, R12
@@ -18091,7 +18155,7 @@ loadEnd_54:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Z20
 	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_54
+	JMP        loadMaskedDone_55
 
 storeEnd_49:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18107,7 +18171,7 @@ storeEnd_49:
 	VMOVDQU8 Z0, K1, (CX)
 	JMP      storeMaskedDone_49
 
-loadEnd_55:
+loadEnd_56:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(BX*1), R9
 	MOVQ       $0x00000040, R12
@@ -18121,7 +18185,7 @@ loadEnd_55:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Z21
 	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_55
+	JMP        loadMaskedDone_56
 
 storeEnd_50:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18137,7 +18201,7 @@ storeEnd_50:
 	VMOVDQU8 Z0, K1, (CX)
 	JMP      storeMaskedDone_50
 
-loadEnd_56:
+loadEnd_57:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18151,7 +18215,7 @@ loadEnd_56:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_56
+	JMP        loadMaskedDone_57
 
 storeEnd_51:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18167,7 +18231,7 @@ storeEnd_51:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_51
 
-loadEnd_57:
+loadEnd_58:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18181,7 +18245,7 @@ loadEnd_57:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_57
+	JMP        loadMaskedDone_58
 
 storeEnd_52:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18197,7 +18261,7 @@ storeEnd_52:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_52
 
-loadEnd_58:
+loadEnd_59:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18211,7 +18275,7 @@ loadEnd_58:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_58
+	JMP        loadMaskedDone_59
 
 storeEnd_53:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18227,7 +18291,7 @@ storeEnd_53:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_53
 
-loadEnd_59:
+loadEnd_60:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -18241,7 +18305,7 @@ loadEnd_59:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_59
+	JMP        loadMaskedDone_60
 
 storeEnd_54:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -19151,10 +19215,10 @@ cbcSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_60
+	JA         loadEnd_61
 	VMOVDQU8.Z (DI), K2, Z16
 
-loadMaskedDone_60:
+loadMaskedDone_61:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
@@ -19222,7 +19286,7 @@ cbcDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_60:
+loadEnd_61:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -19236,7 +19300,7 @@ loadEnd_60:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z16, Z17, K2, Z16
-	JMP        loadMaskedDone_60
+	JMP        loadMaskedDone_61
 
 storeEnd_55:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.

@@ -346,6 +346,13 @@ func ghashUpdate() {
 	JMP(LabelRef(done))
 
 	Label(long)
+	wide := emit.NewLabel("ghashWide")
+	CMPQ(n, U8(2*shortBytes))
+	JA(LabelRef(wide))
+	ghashPair(table, yp, p, n)
+	JMP(LabelRef(done))
+
+	Label(wide)
 	y := loadHash(yp)
 	loop, one, tail := emit.NewLabel("ghash32"), emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
 	Comment("32 blocks at a time.")
@@ -371,6 +378,23 @@ func ghashUpdate() {
 	Label(done)
 	VZEROUPPER()
 	RET()
+}
+
+// ghashPair absorbs the 17..32 bytes at p, two blocks, the second
+// zero-padded, into the GHASH value at yp (model: ghashPair): one YMM
+// register of data, loaded through a mask, multiplied by [H^2, H^1] with
+// folded powers, one fold, and its two lanes added, with no 512-bit
+// instruction, as on the one-block path. SealPieces hashes its gathered
+// last block and the length block so, in one call; two one-block calls
+// wait for each other's hash.
+func ghashPair(table, yp, p, n GPVirtual) {
+	Comment("ghashPair: 17..32 bytes, two blocks, on a YMM register.")
+	y := loadHash(yp)
+	x := loadMaskedTo(YMM(), Mem{Base: p}, n, byteMask(n))
+	g := ghashSum{width: 32, keys: keyPowers(table, powers-2), y: y, folded: true}
+	g.absorb(0, x)
+	g.finish()
+	storeHash(y, yp)
 }
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of
