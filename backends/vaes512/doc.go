@@ -319,7 +319,8 @@
 // ns for each buffer so placed (GHASH of 13 bytes 6.5 -> 125 ns), and Seal
 // of 1350 bytes with its input, output and additional data all ending at
 // such a page 2.9 times as long (BenchmarkPageEnd in the root package). So
-// every masked load and store of data first asks (pastPage) whether its
+// every masked load and store of data, and the masked load of a tail's
+// last key powers (tailKeys), first asks (pastPage) whether its
 // register's w bytes cross a page boundary; if they do, which depends only
 // on the address and happens for w-1 of every 4096 addresses, it loads or
 // stores the w bytes that end with the data instead, through the mask of

@@ -15,7 +15,9 @@ const powers = 32
 // block 4r+j of an m-block run is multiplied by, H^(m-4r-j). In the last
 // register of a tail whose block count is not a multiple of four, the
 // lanes past H^1 would lie past slot 31, the end of the table: they are
-// not read but zero (asm: the mask from tailKeys), as their data is.
+// not read but zero (asm: the mask from tailKeys, and loadMasked, which
+// loads slots 28..31 and moves them down when those lanes would reach the
+// next page), as their data is.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	var w [64]byte
 	for j := range min(4, powers-slot) {

@@ -4472,7 +4472,14 @@ loadMaskedDone_9:
 	VPXORD  Z0, Z1, Z1
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_10
 	VMOVDQU8.Z (DI), K1, Z0
+
+loadMaskedDone_10:
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
@@ -4521,15 +4528,22 @@ ghashTail1Next64_1:
 	LEAL       64(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_10
+	JA         loadEnd_11
 	VMOVDQU8.Z 64(BX), K2, Z1
 
-loadMaskedDone_10:
+loadMaskedDone_11:
 	// ghashSum.absorb: register 1.
 	VPSHUFB (DX), Z1, Z1
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_12
 	VMOVDQU8.Z 64(DI), K1, Z4
+
+loadMaskedDone_12:
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4592,15 +4606,22 @@ ghashTail2Next64_1:
 	LEAL       128(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_11
+	JA         loadEnd_13
 	VMOVDQU8.Z 128(BX), K2, Z1
 
-loadMaskedDone_11:
+loadMaskedDone_13:
 	// ghashSum.absorb: register 2.
 	VPSHUFB (DX), Z1, Z1
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_14
 	VMOVDQU8.Z 128(DI), K1, Z4
+
+loadMaskedDone_14:
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4671,15 +4692,22 @@ ghashTail3Next64_1:
 	LEAL       192(BX), SI
 	ANDL       $0x00000fff, SI
 	CMPL       SI, $0x00000fc0
-	JA         loadEnd_12
+	JA         loadEnd_15
 	VMOVDQU8.Z 192(BX), K2, Z4
 
-loadMaskedDone_12:
+loadMaskedDone_15:
 	// ghashSum.absorb: register 3.
 	VPSHUFB (DX), Z4, Z4
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_16
 	VMOVDQU8.Z 192(DI), K1, Z6
+
+loadMaskedDone_16:
 	VPCLMULQDQ $0x00, Z6, Z4, Z7
 	VPCLMULQDQ $0x10, Z6, Z4, Z8
 	VPCLMULQDQ $0x01, Z6, Z4, Z9
@@ -4748,9 +4776,9 @@ loadEnd_9:
 	LEAQ       -64(BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
-	MOVQ       $-1, R8
-	SHLXQ      SI, R8, R8
-	KMOVQ      R8, K3
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
 	VMOVDQU8.Z (BX), K3, Z1
 	MOVQ       $0x00000040, BX
 	SUBQ       AX, BX
@@ -4761,28 +4789,28 @@ loadEnd_9:
 
 loadEnd_10:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (BX)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, R8
-	SHLXQ      SI, R8, R8
-	KMOVQ      R8, K3
-	VMOVDQU8.Z (BX), K3, Z1
+	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z4
-	VPERMB.Z   Z1, Z4, K2, Z1
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z2
+	VPERMB.Z   Z0, Z2, K1, Z0
 	JMP        loadMaskedDone_10
 
 loadEnd_11:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(BX)(AX*1), BX
+	LEAQ       (BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
-	MOVQ       $-1, R8
-	SHLXQ      SI, R8, R8
-	KMOVQ      R8, K3
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
 	VMOVDQU8.Z (BX), K3, Z1
 	MOVQ       $0x00000040, BX
 	SUBQ       AX, BX
@@ -4793,19 +4821,83 @@ loadEnd_11:
 
 loadEnd_12:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z4
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z5
+	VPERMB.Z   Z4, Z5, K1, Z4
+	JMP        loadMaskedDone_12
+
+loadEnd_13:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_13
+
+loadEnd_14:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z4
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z5
+	VPERMB.Z   Z4, Z5, K1, Z4
+	JMP        loadMaskedDone_14
+
+loadEnd_15:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(BX)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
-	MOVQ       $-1, R8
-	SHLXQ      SI, R8, R8
-	KMOVQ      R8, K3
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
 	VMOVDQU8.Z (BX), K3, Z4
 	MOVQ       $0x00000040, BX
 	SUBQ       AX, BX
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(BX*1), Z6
 	VPERMB.Z   Z4, Z6, K2, Z4
-	JMP        loadMaskedDone_12
+	JMP        loadMaskedDone_15
+
+loadEnd_16:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z6
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z7
+	VPERMB.Z   Z6, Z7, K1, Z6
+	JMP        loadMaskedDone_16
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -4888,10 +4980,10 @@ loadShortMasked_4:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_13
+	JA         loadEnd_17
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_13:
+loadMaskedDone_17:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -5604,10 +5696,10 @@ sealPending_1:
 	JA    sealTail1Next64_1
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 
@@ -5720,10 +5812,10 @@ rounds10_34:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_14
+	JA         loadEnd_18
 	VMOVDQU8.Z (R9), K2, Z0
 
-loadMaskedDone_14:
+loadMaskedDone_18:
 	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -5741,8 +5833,14 @@ storeMaskedDone_8:
 	VPXORD  Z16, Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_19
 	VMOVDQU8.Z (AX), K1, Z1
 
+loadMaskedDone_19:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
@@ -5772,11 +5870,11 @@ sealTail1Next64_1:
 	JA   sealTail2Next64_1
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x00000040, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z18
 	VPSHUFB (R11), Z18, Z18
@@ -5908,10 +6006,10 @@ rounds10_35:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_15
+	JA         loadEnd_20
 	VMOVDQU8.Z 64(R9), K2, Z0
 
-loadMaskedDone_15:
+loadMaskedDone_20:
 	VPXORD Z18, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -5944,8 +6042,14 @@ storeMaskedDone_9:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_21
 	VMOVDQU8.Z 64(AX), K1, Z1
 
+loadMaskedDone_21:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -5975,11 +6079,11 @@ sealTail2Next64_1:
 	JA   sealTail3Next64_1
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x00000080, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -6130,10 +6234,10 @@ rounds10_36:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_16
+	JA         loadEnd_22
 	VMOVDQU8.Z 128(R9), K2, Z0
 
-loadMaskedDone_16:
+loadMaskedDone_22:
 	VPXORD Z19, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -6181,8 +6285,14 @@ storeMaskedDone_10:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_23
 	VMOVDQU8.Z 128(AX), K1, Z1
 
+loadMaskedDone_23:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -6209,11 +6319,11 @@ storeMaskedDone_10:
 
 sealTail3Next64_1:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x000000c0, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -6383,10 +6493,10 @@ rounds10_37:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_17
+	JA         loadEnd_24
 	VMOVDQU8.Z 192(R9), K2, Z0
 
-loadMaskedDone_17:
+loadMaskedDone_24:
 	VPXORD Z20, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -6449,8 +6559,14 @@ storeMaskedDone_11:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_25
 	VMOVDQU8.Z 192(AX), K1, Z1
 
+loadMaskedDone_25:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -6538,10 +6654,10 @@ keys10_6:
 	JA    sealTail1Next32_1
 
 	// sealTail: 1 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPXORD  Y0, Y17, Y17
 
@@ -6594,10 +6710,10 @@ rounds10_38:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_18
+	JA         loadEnd_26
 	VMOVDQU8.Z (R9), K2, Y0
 
-loadMaskedDone_18:
+loadMaskedDone_26:
 	VPXORD Y17, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -6615,8 +6731,14 @@ storeMaskedDone_12:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_27
 	VMOVDQU8.Z (AX), K1, Y2
 
+loadMaskedDone_27:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
 	VPSHUFD    $0x4e, Y2, Y1
@@ -6644,11 +6766,11 @@ sealTail1Next32_1:
 	JA   sealTail2Next32_1
 
 	// sealTail: 2 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000020, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000020, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6720,10 +6842,10 @@ rounds10_39:
 	LEAL       32(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_19
+	JA         loadEnd_28
 	VMOVDQU8.Z 32(R9), K2, Y0
 
-loadMaskedDone_19:
+loadMaskedDone_28:
 	VPXORD Y18, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -6756,8 +6878,14 @@ storeMaskedDone_13:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_29
 	VMOVDQU8.Z 32(AX), K1, Y1
 
+loadMaskedDone_29:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6785,11 +6913,11 @@ sealTail2Next32_1:
 	JA   sealTail3Next32_1
 
 	// sealTail: 3 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6880,10 +7008,10 @@ rounds10_40:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_20
+	JA         loadEnd_30
 	VMOVDQU8.Z 64(R9), K2, Y0
 
-loadMaskedDone_20:
+loadMaskedDone_30:
 	VPXORD Y19, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -6931,8 +7059,14 @@ storeMaskedDone_14:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_31
 	VMOVDQU8.Z 64(AX), K1, Y1
 
+loadMaskedDone_31:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6960,11 +7094,11 @@ sealTail3Next32_1:
 	JA   sealTail4Next32_1
 
 	// sealTail: 4 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000060, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000060, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7074,10 +7208,10 @@ rounds10_41:
 	LEAL       96(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_21
+	JA         loadEnd_32
 	VMOVDQU8.Z 96(R9), K2, Y0
 
-loadMaskedDone_21:
+loadMaskedDone_32:
 	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7140,8 +7274,14 @@ storeMaskedDone_15:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_33
 	VMOVDQU8.Z 96(AX), K1, Y1
 
+loadMaskedDone_33:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -7169,11 +7309,11 @@ sealTail4Next32_1:
 	JA   sealTail5Next32_1
 
 	// sealTail: 5 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7302,10 +7442,10 @@ rounds10_42:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_22
+	JA         loadEnd_34
 	VMOVDQU8.Z 128(R9), K2, Y0
 
-loadMaskedDone_22:
+loadMaskedDone_34:
 	VPXORD Y21, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7383,8 +7523,14 @@ storeMaskedDone_16:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_35
 	VMOVDQU8.Z 128(AX), K1, Y1
 
+loadMaskedDone_35:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -7412,11 +7558,11 @@ sealTail5Next32_1:
 	JA   sealTail6Next32_1
 
 	// sealTail: 6 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000a0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000a0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7564,10 +7710,10 @@ rounds10_43:
 	LEAL       160(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_23
+	JA         loadEnd_36
 	VMOVDQU8.Z 160(R9), K2, Y0
 
-loadMaskedDone_23:
+loadMaskedDone_36:
 	VPXORD Y22, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -7660,8 +7806,14 @@ storeMaskedDone_17:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_37
 	VMOVDQU8.Z 160(AX), K1, Y1
 
+loadMaskedDone_37:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -7689,11 +7841,11 @@ sealTail6Next32_1:
 	JA   sealTail7Next32_1
 
 	// sealTail: 7 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7950,10 +8102,10 @@ rounds10_45:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_24
+	JA         loadEnd_38
 	VMOVDQU8.Z 192(R9), K2, Y0
 
-loadMaskedDone_24:
+loadMaskedDone_38:
 	VPXORD Y23, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -8000,8 +8152,14 @@ storeMaskedDone_18:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_39
 	VMOVDQU8.Z 192(AX), K1, Y1
 
+loadMaskedDone_39:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -8026,11 +8184,11 @@ storeMaskedDone_18:
 
 sealTail7Next32_1:
 	// sealTail: 8 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000e0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000e0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -8306,10 +8464,10 @@ rounds10_47:
 	LEAL       224(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_25
+	JA         loadEnd_40
 	VMOVDQU8.Z 224(R9), K2, Y0
 
-loadMaskedDone_25:
+loadMaskedDone_40:
 	VPXORD Y24, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -8371,8 +8529,14 @@ storeMaskedDone_19:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_41
 	VMOVDQU8.Z 224(AX), K1, Y1
 
+loadMaskedDone_41:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -8411,7 +8575,7 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_13:
+loadEnd_17:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -8425,7 +8589,7 @@ loadEnd_13:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_13
+	JMP        loadMaskedDone_17
 
 storeEnd_7:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8441,365 +8605,557 @@ storeEnd_7:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_7
 
-loadEnd_14:
+loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(CX*1), DX
+	LEAQ       -64(R9)(R12*1), DX
 	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
+	SUBQ       R12, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
 	VMOVDQU8.Z (DX), K3, Z0
 	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
+	SUBQ       R12, DX
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_14
+	JMP        loadMaskedDone_18
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(CX*1), DX
+	LEAQ     -64(R8)(R12*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Z1
+	VMOVDQU8 (BX)(R12*1), Z1
 	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_8
 
-loadEnd_15:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(CX*1), DX
-	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Z0
-	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_15
-
-storeEnd_9:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Z1, K3, (DX)
-	JMP      storeMaskedDone_9
-
-loadEnd_16:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(CX*1), DX
-	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Z0
-	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_16
-
-storeEnd_10:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Z1, K3, (DX)
-	JMP      storeMaskedDone_10
-
-loadEnd_17:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(CX*1), DX
-	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Z0
-	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_17
-
-storeEnd_11:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Z1, K3, (DX)
-	JMP      storeMaskedDone_11
-
-loadEnd_18:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_18
-
-storeEnd_12:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_12
-
 loadEnd_19:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
+	LEAQ       -64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
 	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
 	JMP        loadMaskedDone_19
-
-storeEnd_13:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_13
 
 loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
+	LEAQ       (R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
 	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
 	JMP        loadMaskedDone_20
 
-storeEnd_14:
+storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(CX*1), DX
+	LEAQ     (R8)(R12*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_14
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_9
 
 loadEnd_21:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
 	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
 	JMP        loadMaskedDone_21
-
-storeEnd_15:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_15
 
 loadEnd_22:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
+	LEAQ       64(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
 	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
 	JMP        loadMaskedDone_22
 
-storeEnd_16:
+storeEnd_10:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     96(R8)(CX*1), DX
+	LEAQ     64(R8)(R12*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_16
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_10
 
 loadEnd_23:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
 	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
 	JMP        loadMaskedDone_23
-
-storeEnd_17:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_17
 
 loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
+	LEAQ       128(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
-	VMOVDQU8.Z (DX), K3, Y0
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
 	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
 	JMP        loadMaskedDone_24
 
-storeEnd_18:
+storeEnd_11:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     160(R8)(CX*1), DX
+	LEAQ     128(R8)(R12*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
-	VMOVDQU8 Y1, K3, (DX)
-	JMP      storeMaskedDone_18
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_11
 
 loadEnd_25:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R9)(CX*1), DX
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_25
+
+loadEnd_26:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(DX*1), Y1
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_25
+	JMP        loadMaskedDone_26
+
+storeEnd_12:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_12
+
+loadEnd_27:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y1
+	VPERMB.Z   Y2, Y1, K1, Y2
+	JMP        loadMaskedDone_27
+
+loadEnd_28:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_28
+
+storeEnd_13:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_13
+
+loadEnd_29:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_29
+
+loadEnd_30:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_30
+
+storeEnd_14:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_14
+
+loadEnd_31:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_31
+
+loadEnd_32:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_32
+
+storeEnd_15:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_15
+
+loadEnd_33:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_33
+
+loadEnd_34:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_34
+
+storeEnd_16:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     96(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_16
+
+loadEnd_35:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_35
+
+loadEnd_36:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_36
+
+storeEnd_17:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_17
+
+loadEnd_37:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_37
+
+loadEnd_38:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_38
+
+storeEnd_18:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_18
+
+loadEnd_39:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_39
+
+loadEnd_40:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_40
 
 storeEnd_19:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     192(R8)(CX*1), DX
-	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(CX*1), Y1
+	LEAQ     192(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, BX
-	SUBQ     CX, BX
-	MOVQ     $-1, CX
-	SHLXQ    BX, CX, CX
-	KMOVQ    CX, K3
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_19
+
+loadEnd_41:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_41
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -8837,10 +9193,10 @@ loadShortMasked_5:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_26
+	JA         loadEnd_42
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_26:
+loadMaskedDone_42:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -9489,19 +9845,19 @@ openTail_1:
 	JA    openTail1Next32_1
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_27
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_43
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_27:
+loadMaskedDone_43:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
@@ -9526,7 +9882,14 @@ rounds10_52:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_44
 	VMOVDQU8.Z (AX), K1, Y2
+
+loadMaskedDone_44:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -9589,21 +9952,21 @@ openTail1Next32_1:
 	JA   openTail2Next32_1
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000020, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_28
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_45
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_28:
+loadMaskedDone_45:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
@@ -9653,7 +10016,14 @@ rounds10_53:
 	VPSHUFB (R11), Y18, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_46
 	VMOVDQU8.Z 32(AX), K1, Y5
+
+loadMaskedDone_46:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -9721,22 +10091,22 @@ openTail2Next32_1:
 	JA   openTail3Next32_1
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000040, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_29
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_47
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_29:
+loadMaskedDone_47:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -9817,7 +10187,14 @@ rounds10_54:
 	VPSHUFB (R11), Y19, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_48
 	VMOVDQU8.Z 64(AX), K1, Y5
+
+loadMaskedDone_48:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -9882,23 +10259,23 @@ storeMaskedDone_23:
 
 openTail3Next32_1:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000060, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 	VMOVDQU64 64(R9), Y19
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_30
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_49
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_30:
+loadMaskedDone_49:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -10012,7 +10389,14 @@ rounds10_55:
 	VPSHUFB (R11), Y20, Y5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_50
 	VMOVDQU8.Z 96(AX), K1, Y7
+
+loadMaskedDone_50:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -10087,22 +10471,22 @@ openTailFull_1:
 	JA    openTail3Next64_1
 
 	// openTail: 3 register(s) of 64 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000080, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000080, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Z17
 	VMOVDQU64 64(R9), Z18
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         loadEnd_31
+	LEAL       128(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_51
 	VMOVDQU8.Z 128(R9), K2, Z19
 
-loadMaskedDone_31:
+loadMaskedDone_51:
 	VPSHUFB (R11), Z15, Z20
 	VPADDD  128(R11), Z15, Z22
 	VPSHUFB (R11), Z22, Z21
@@ -10183,7 +10567,14 @@ rounds10_56:
 	VPSHUFB (R11), Z19, Z2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_52
 	VMOVDQU8.Z 128(AX), K1, Z5
+
+loadMaskedDone_52:
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -10250,23 +10641,23 @@ storeMaskedDone_25:
 
 openTail3Next64_1:
 	// openTail: 4 register(s) of 64 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x000000c0, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x000000c0, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Z17
 	VMOVDQU64 64(R9), Z18
 	VMOVDQU64 128(R9), Z19
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         loadEnd_32
+	LEAL       192(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_53
 	VMOVDQU8.Z 192(R9), K2, Z20
 
-loadMaskedDone_32:
+loadMaskedDone_53:
 	VPSHUFB (R11), Z15, Z21
 	VPADDD  128(R11), Z15, Z23
 	VPSHUFB (R11), Z23, Z22
@@ -10380,7 +10771,14 @@ rounds10_57:
 	VPSHUFB (R11), Z20, Z5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_54
 	VMOVDQU8.Z 192(AX), K1, Z7
+
+loadMaskedDone_54:
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
 	VPCLMULQDQ $0x01, Z7, Z5, Z10
@@ -10499,19 +10897,19 @@ keys10_8:
 	JA    openTail1Next32_2
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_33
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_55
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_33:
+loadMaskedDone_55:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
@@ -10536,7 +10934,14 @@ rounds10_58:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_56
 	VMOVDQU8.Z (AX), K1, Y2
+
+loadMaskedDone_56:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -10599,21 +11004,21 @@ openTail1Next32_2:
 	JA   openTail2Next32_2
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000020, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_34
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_57
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_34:
+loadMaskedDone_57:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
@@ -10663,7 +11068,14 @@ rounds10_59:
 	VPSHUFB (R11), Y18, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_58
 	VMOVDQU8.Z 32(AX), K1, Y5
+
+loadMaskedDone_58:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -10731,22 +11143,22 @@ openTail2Next32_2:
 	JA   openTail3Next32_2
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000040, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_35
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_59
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_35:
+loadMaskedDone_59:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -10827,7 +11239,14 @@ rounds10_60:
 	VPSHUFB (R11), Y19, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_60
 	VMOVDQU8.Z 64(AX), K1, Y5
+
+loadMaskedDone_60:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -10892,23 +11311,23 @@ storeMaskedDone_29:
 
 openTail3Next32_2:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, CX
-	SUBQ      $0x00000060, CX
-	MOVQ      $-1, BX
-	BZHIQ     CX, BX, BX
-	KMOVQ     BX, K2
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 	VMOVDQU64 64(R9), Y19
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_36
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_61
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_36:
+loadMaskedDone_61:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -11022,7 +11441,14 @@ rounds10_61:
 	VPSHUFB (R11), Y20, Y5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_62
 	VMOVDQU8.Z 96(AX), K1, Y7
+
+loadMaskedDone_62:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -11094,7 +11520,7 @@ openExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_26:
+loadEnd_42:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -11108,7 +11534,7 @@ loadEnd_26:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_26
+	JMP        loadMaskedDone_42
 
 storeEnd_20:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11124,303 +11550,463 @@ storeEnd_20:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_20
 
-loadEnd_27:
+loadEnd_43:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(CX*1), BX
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y17
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y18
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_27
+	JMP        loadMaskedDone_43
+
+loadEnd_44:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_44
 
 storeEnd_21:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y18, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_21
 
-loadEnd_28:
+loadEnd_45:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(CX*1), BX
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y18
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y19
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_28
+	JMP        loadMaskedDone_45
+
+loadEnd_46:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_46
 
 storeEnd_22:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     (R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y20, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_22
 
-loadEnd_29:
+loadEnd_47:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(CX*1), BX
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y19
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y20
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_29
+	JMP        loadMaskedDone_47
+
+loadEnd_48:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_48
 
 storeEnd_23:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y22, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_23
 
-loadEnd_30:
+loadEnd_49:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(CX*1), BX
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y20
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y21
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_30
+	JMP        loadMaskedDone_49
+
+loadEnd_50:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y7
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_50
 
 storeEnd_24:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y24, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_24
 
-loadEnd_31:
+loadEnd_51:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(CX*1), BX
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z19
 	MOVQ       $0x00000040, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Z19
-	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Z20
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z20
 	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_31
+	JMP        loadMaskedDone_51
+
+loadEnd_52:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z5
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z6
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_52
 
 storeEnd_25:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Z0
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z0
 	VPERMB   Z22, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_25
 
-loadEnd_32:
+loadEnd_53:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(CX*1), BX
+	LEAQ       128(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z20
 	MOVQ       $0x00000040, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Z20
-	MOVQ       $0x00000040, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Z21
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z21
 	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_32
+	JMP        loadMaskedDone_53
+
+loadEnd_54:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z7
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z8
+	VPERMB.Z   Z7, Z8, K1, Z7
+	JMP        loadMaskedDone_54
 
 storeEnd_26:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Z0
+	LEAQ     128(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z0
 	VPERMB   Z24, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_26
 
-loadEnd_33:
+loadEnd_55:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(CX*1), BX
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y17
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y18
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_33
+	JMP        loadMaskedDone_55
+
+loadEnd_56:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_56
 
 storeEnd_27:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y18, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_27
 
-loadEnd_34:
+loadEnd_57:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(CX*1), BX
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y18
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y19
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_34
+	JMP        loadMaskedDone_57
+
+loadEnd_58:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_58
 
 storeEnd_28:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     (R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y20, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_28
 
-loadEnd_35:
+loadEnd_59:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(CX*1), BX
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y19
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y20
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_35
+	JMP        loadMaskedDone_59
+
+loadEnd_60:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_60
 
 storeEnd_29:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y22, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_29
 
-loadEnd_36:
+loadEnd_61:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(CX*1), BX
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
 	MOVQ       $0x00000020, R9
-	SUBQ       CX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
-	VMOVDQU8.Z (BX), K3, Y20
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Y21
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_36
+	JMP        loadMaskedDone_61
+
+loadEnd_62:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y7
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_62
 
 storeEnd_30:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(CX*1), AX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(CX*1), Y0
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
 	VPERMB   Y24, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     CX, DX
-	MOVQ     $-1, CX
-	SHLXQ    DX, CX, CX
-	KMOVQ    CX, K1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
 	JMP      storeMaskedDone_30
 
@@ -11505,10 +12091,10 @@ loadShortMasked_6:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_37
+	JA         loadEnd_63
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_37:
+loadMaskedDone_63:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -12334,10 +12920,10 @@ sealPending_2:
 	JA    sealTail1Next64_2
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 1 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z15
@@ -12452,10 +13038,10 @@ rounds10_67:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_38
+	JA         loadEnd_64
 	VMOVDQU8.Z (R9), K2, Z0
 
-loadMaskedDone_38:
+loadMaskedDone_64:
 	VPXORD Z15, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -12473,8 +13059,14 @@ storeMaskedDone_32:
 	VPXORD  Z16, Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_65
 	VMOVDQU8.Z (CX), K1, Z1
 
+loadMaskedDone_65:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
@@ -12504,11 +13096,11 @@ sealTail1Next64_2:
 	JA   sealTail2Next64_2
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x00000040, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x00000040, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -12643,10 +13235,10 @@ rounds10_68:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_39
+	JA         loadEnd_66
 	VMOVDQU8.Z 64(R9), K2, Z0
 
-loadMaskedDone_39:
+loadMaskedDone_66:
 	VPXORD Z15, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -12679,8 +13271,14 @@ storeMaskedDone_33:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_67
 	VMOVDQU8.Z 64(CX), K1, Z1
 
+loadMaskedDone_67:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -12710,11 +13308,11 @@ sealTail2Next64_2:
 	JA   sealTail3Next64_2
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x00000080, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x00000080, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -12868,10 +13466,10 @@ rounds10_69:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_40
+	JA         loadEnd_68
 	VMOVDQU8.Z 128(R9), K2, Z0
 
-loadMaskedDone_40:
+loadMaskedDone_68:
 	VPXORD Z18, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -12919,8 +13517,14 @@ storeMaskedDone_34:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_69
 	VMOVDQU8.Z 128(CX), K1, Z1
 
+loadMaskedDone_69:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -12947,11 +13551,11 @@ storeMaskedDone_34:
 
 sealTail3Next64_2:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x000000c0, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x000000c0, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -13124,10 +13728,10 @@ rounds10_70:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_41
+	JA         loadEnd_70
 	VMOVDQU8.Z 192(R9), K2, Z0
 
-loadMaskedDone_41:
+loadMaskedDone_70:
 	VPXORD Z19, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -13190,8 +13794,14 @@ storeMaskedDone_35:
 	VPSHUFB (R11), Z0, Z0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_71
 	VMOVDQU8.Z 192(CX), K1, Z1
 
+loadMaskedDone_71:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -13290,9 +13900,9 @@ loadDone_1:
 
 	// sealTail: 1 register(s) of 32 bytes.
 	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
@@ -13347,10 +13957,10 @@ rounds10_71:
 	LEAL       (R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_42
+	JA         loadEnd_72
 	VMOVDQU8.Z (R9), K2, Y0
 
-loadMaskedDone_42:
+loadMaskedDone_72:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13368,8 +13978,14 @@ storeMaskedDone_36:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_73
 	VMOVDQU8.Z (CX), K1, Y2
 
+loadMaskedDone_73:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
 	VPSHUFD    $0x4e, Y2, Y1
@@ -13399,9 +14015,9 @@ sealTail1Next32_2:
 	// sealTail: 2 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000020, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -13476,10 +14092,10 @@ rounds10_72:
 	LEAL       32(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_43
+	JA         loadEnd_74
 	VMOVDQU8.Z 32(R9), K2, Y0
 
-loadMaskedDone_43:
+loadMaskedDone_74:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13512,8 +14128,14 @@ storeMaskedDone_37:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_75
 	VMOVDQU8.Z 32(CX), K1, Y1
 
+loadMaskedDone_75:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -13543,9 +14165,9 @@ sealTail2Next32_2:
 	// sealTail: 3 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -13639,10 +14261,10 @@ rounds10_73:
 	LEAL       64(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_44
+	JA         loadEnd_76
 	VMOVDQU8.Z 64(R9), K2, Y0
 
-loadMaskedDone_44:
+loadMaskedDone_76:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13690,8 +14312,14 @@ storeMaskedDone_38:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_77
 	VMOVDQU8.Z 64(CX), K1, Y1
 
+loadMaskedDone_77:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -13721,9 +14349,9 @@ sealTail3Next32_2:
 	// sealTail: 4 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000060, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -13836,10 +14464,10 @@ rounds10_74:
 	LEAL       96(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_45
+	JA         loadEnd_78
 	VMOVDQU8.Z 96(R9), K2, Y0
 
-loadMaskedDone_45:
+loadMaskedDone_78:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -13902,8 +14530,14 @@ storeMaskedDone_39:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_79
 	VMOVDQU8.Z 96(CX), K1, Y1
 
+loadMaskedDone_79:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -13933,9 +14567,9 @@ sealTail4Next32_2:
 	// sealTail: 5 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 5 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -14067,10 +14701,10 @@ rounds10_75:
 	LEAL       128(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_46
+	JA         loadEnd_80
 	VMOVDQU8.Z 128(R9), K2, Y0
 
-loadMaskedDone_46:
+loadMaskedDone_80:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14148,8 +14782,14 @@ storeMaskedDone_40:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_81
 	VMOVDQU8.Z 128(CX), K1, Y1
 
+loadMaskedDone_81:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14179,9 +14819,9 @@ sealTail5Next32_2:
 	// sealTail: 6 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000a0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 6 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -14332,10 +14972,10 @@ rounds10_76:
 	LEAL       160(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_47
+	JA         loadEnd_82
 	VMOVDQU8.Z 160(R9), K2, Y0
 
-loadMaskedDone_47:
+loadMaskedDone_82:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14428,8 +15068,14 @@ storeMaskedDone_41:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_83
 	VMOVDQU8.Z 160(CX), K1, Y1
 
+loadMaskedDone_83:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14459,9 +15105,9 @@ sealTail6Next32_2:
 	// sealTail: 7 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 7 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -14721,10 +15367,10 @@ rounds10_78:
 	LEAL       192(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_48
+	JA         loadEnd_84
 	VMOVDQU8.Z 192(R9), K2, Y0
 
-loadMaskedDone_48:
+loadMaskedDone_84:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -14771,8 +15417,14 @@ storeMaskedDone_42:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_85
 	VMOVDQU8.Z 192(CX), K1, Y1
 
+loadMaskedDone_85:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -14799,9 +15451,9 @@ sealTail7Next32_2:
 	// sealTail: 8 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000e0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 8 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -15080,10 +15732,10 @@ rounds10_80:
 	LEAL       224(R9), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_49
+	JA         loadEnd_86
 	VMOVDQU8.Z 224(R9), K2, Y0
 
-loadMaskedDone_49:
+loadMaskedDone_86:
 	VPXORD Y15, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
@@ -15145,8 +15797,14 @@ storeMaskedDone_43:
 	VPSHUFB (R11), Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_87
 	VMOVDQU8.Z 224(CX), K1, Y1
 
+loadMaskedDone_87:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -15184,7 +15842,7 @@ sealExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_37:
+loadEnd_63:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -15198,7 +15856,7 @@ loadEnd_37:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_37
+	JMP        loadMaskedDone_63
 
 storeEnd_31:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15214,141 +15872,205 @@ storeEnd_31:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_31
 
-loadEnd_38:
+loadEnd_64:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(R12*1), DX
+	LEAQ       -64(R9)(R13*1), DX
 	MOVQ       $0x00000040, BX
-	SUBQ       R12, BX
+	SUBQ       R13, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
 	VMOVDQU8.Z (DX), K3, Z0
 	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
+	SUBQ       R13, DX
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_38
+	JMP        loadMaskedDone_64
 
 storeEnd_32:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(R12*1), DX
+	LEAQ     -64(R8)(R13*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(R12*1), Z1
+	VMOVDQU8 (BX)(R13*1), Z1
 	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, BX
-	SUBQ     R12, BX
+	SUBQ     R13, BX
 	MOVQ     $-1, R8
 	SHLXQ    BX, R8, R8
 	KMOVQ    R8, K3
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_32
 
-loadEnd_39:
+loadEnd_65:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(R12*1), DX
+	LEAQ       -64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_65
+
+loadEnd_66:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(R13*1), DX
 	MOVQ       $0x00000040, BX
-	SUBQ       R12, BX
+	SUBQ       R13, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
 	VMOVDQU8.Z (DX), K3, Z0
 	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
+	SUBQ       R13, DX
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_39
+	JMP        loadMaskedDone_66
 
 storeEnd_33:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(R12*1), DX
+	LEAQ     (R8)(R13*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(R12*1), Z1
+	VMOVDQU8 (BX)(R13*1), Z1
 	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, BX
-	SUBQ     R12, BX
+	SUBQ     R13, BX
 	MOVQ     $-1, R8
 	SHLXQ    BX, R8, R8
 	KMOVQ    R8, K3
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_33
 
-loadEnd_40:
+loadEnd_67:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(R12*1), DX
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_67
+
+loadEnd_68:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(R13*1), DX
 	MOVQ       $0x00000040, BX
-	SUBQ       R12, BX
+	SUBQ       R13, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
 	VMOVDQU8.Z (DX), K3, Z0
 	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
+	SUBQ       R13, DX
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_40
+	JMP        loadMaskedDone_68
 
 storeEnd_34:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(R12*1), DX
+	LEAQ     64(R8)(R13*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(R12*1), Z1
+	VMOVDQU8 (BX)(R13*1), Z1
 	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, BX
-	SUBQ     R12, BX
+	SUBQ     R13, BX
 	MOVQ     $-1, R8
 	SHLXQ    BX, R8, R8
 	KMOVQ    R8, K3
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_34
 
-loadEnd_41:
+loadEnd_69:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(R12*1), DX
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_69
+
+loadEnd_70:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(R13*1), DX
 	MOVQ       $0x00000040, BX
-	SUBQ       R12, BX
+	SUBQ       R13, BX
 	MOVQ       $-1, R9
 	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
 	VMOVDQU8.Z (DX), K3, Z0
 	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
+	SUBQ       R13, DX
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(DX*1), Z1
 	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_41
+	JMP        loadMaskedDone_70
 
 storeEnd_35:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(R12*1), DX
+	LEAQ     128(R8)(R13*1), DX
 	LEAQ     rampBytes<>+0(SB), BX
-	VMOVDQU8 (BX)(R12*1), Z1
+	VMOVDQU8 (BX)(R13*1), Z1
 	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, BX
-	SUBQ     R12, BX
+	SUBQ     R13, BX
 	MOVQ     $-1, R8
 	SHLXQ    BX, R8, R8
 	KMOVQ    R8, K3
 	VMOVDQU8 Z1, K3, (DX)
 	JMP      storeMaskedDone_35
 
-loadEnd_42:
+loadEnd_71:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_71
+
+loadEnd_72:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_42
+	JMP        loadMaskedDone_72
 
 storeEnd_36:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15364,21 +16086,37 @@ storeEnd_36:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_36
 
-loadEnd_43:
+loadEnd_73:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
+	VPERMB.Z   Y2, Y1, K1, Y2
+	JMP        loadMaskedDone_73
+
+loadEnd_74:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_43
+	JMP        loadMaskedDone_74
 
 storeEnd_37:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15394,21 +16132,37 @@ storeEnd_37:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_37
 
-loadEnd_44:
+loadEnd_75:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_75
+
+loadEnd_76:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_44
+	JMP        loadMaskedDone_76
 
 storeEnd_38:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15424,21 +16178,37 @@ storeEnd_38:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_38
 
-loadEnd_45:
+loadEnd_77:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_77
+
+loadEnd_78:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_45
+	JMP        loadMaskedDone_78
 
 storeEnd_39:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15454,21 +16224,37 @@ storeEnd_39:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_39
 
-loadEnd_46:
+loadEnd_79:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_79
+
+loadEnd_80:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       96(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_46
+	JMP        loadMaskedDone_80
 
 storeEnd_40:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15484,21 +16270,37 @@ storeEnd_40:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_40
 
-loadEnd_47:
+loadEnd_81:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_81
+
+loadEnd_82:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_47
+	JMP        loadMaskedDone_82
 
 storeEnd_41:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15514,21 +16316,37 @@ storeEnd_41:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_41
 
-loadEnd_48:
+loadEnd_83:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_83
+
+loadEnd_84:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       160(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_48
+	JMP        loadMaskedDone_84
 
 storeEnd_42:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15544,21 +16362,37 @@ storeEnd_42:
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_42
 
-loadEnd_49:
+loadEnd_85:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_85
+
+loadEnd_86:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       192(R9)(BX*1), DX
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K3
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
 	VMOVDQU8.Z (DX), K3, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       BX, DX
 	LEAQ       rampBytes<>+0(SB), R9
 	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_49
+	JMP        loadMaskedDone_86
 
 storeEnd_43:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -15573,6 +16407,22 @@ storeEnd_43:
 	KMOVQ    BX, K3
 	VMOVDQU8 Y1, K3, (DX)
 	JMP      storeMaskedDone_43
+
+loadEnd_87:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_87
 
 DATA beLanes<>+0(SB)/8, $0x0000000000000000
 DATA beLanes<>+8(SB)/8, $0x0000000000000000
@@ -15620,10 +16470,10 @@ loadShortMasked_7:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_50
+	JA         loadEnd_88
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_50:
+loadMaskedDone_88:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -16359,18 +17209,18 @@ openTail_2:
 
 	// openTail: 1 register(s) of 32 bytes.
 	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_51
+	LEAL       (R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_89
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_51:
+loadMaskedDone_89:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -16396,7 +17246,14 @@ rounds10_85:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_90
 	VMOVDQU8.Z (CX), K1, Y2
+
+loadMaskedDone_90:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -16461,19 +17318,19 @@ openTail1Next32_3:
 	// openTail: 2 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_52
+	LEAL       32(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_91
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_52:
+loadMaskedDone_91:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -16525,7 +17382,14 @@ rounds10_86:
 	VPSHUFB (R11), Y18, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_92
 	VMOVDQU8.Z 32(CX), K1, Y5
+
+loadMaskedDone_92:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -16595,20 +17459,20 @@ openTail2Next32_3:
 	// openTail: 3 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_53
+	LEAL       64(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_93
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_53:
+loadMaskedDone_93:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -16691,7 +17555,14 @@ rounds10_87:
 	VPSHUFB (R11), Y19, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_94
 	VMOVDQU8.Z 64(CX), K1, Y5
+
+loadMaskedDone_94:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -16758,21 +17629,21 @@ openTail3Next32_3:
 	// openTail: 4 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 	VMOVDQU64 64(R9), Y19
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_54
+	LEAL       96(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_95
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_54:
+loadMaskedDone_95:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -16888,7 +17759,14 @@ rounds10_88:
 	VPSHUFB (R11), Y20, Y5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_96
 	VMOVDQU8.Z 96(CX), K1, Y7
+
+loadMaskedDone_96:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -16965,20 +17843,20 @@ openTailFull_2:
 	// openTail: 3 register(s) of 64 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000080, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Z17
 	VMOVDQU64 64(R9), Z18
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fc0
-	JA         loadEnd_55
+	LEAL       128(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_97
 	VMOVDQU8.Z 128(R9), K2, Z19
 
-loadMaskedDone_55:
+loadMaskedDone_97:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
 	VPSHUFB   (R11), Z15, Z21
@@ -17061,7 +17939,14 @@ rounds10_89:
 	VPSHUFB (R11), Z19, Z2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_98
 	VMOVDQU8.Z 128(CX), K1, Z5
+
+loadMaskedDone_98:
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -17130,21 +18015,21 @@ openTail3Next64_2:
 	// openTail: 4 register(s) of 64 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x000000c0, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Z17
 	VMOVDQU64 64(R9), Z18
 	VMOVDQU64 128(R9), Z19
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fc0
-	JA         loadEnd_56
+	LEAL       192(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_99
 	VMOVDQU8.Z 192(R9), K2, Z20
 
-loadMaskedDone_56:
+loadMaskedDone_99:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
 	VPSHUFB   (R11), Z15, Z23
@@ -17260,7 +18145,14 @@ rounds10_90:
 	VPSHUFB (R11), Z20, Z5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_100
 	VMOVDQU8.Z 192(CX), K1, Z7
+
+loadMaskedDone_100:
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
 	VPCLMULQDQ $0x01, Z7, Z5, Z10
@@ -17391,18 +18283,18 @@ loadDone_2:
 
 	// openTail: 1 register(s) of 32 bytes.
 	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_57
+	LEAL       (R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_101
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_57:
+loadMaskedDone_101:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -17428,7 +18320,14 @@ rounds10_91:
 	VPXORD  Y16, Y0, Y0
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_102
 	VMOVDQU8.Z (CX), K1, Y2
+
+loadMaskedDone_102:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -17493,19 +18392,19 @@ openTail1Next32_4:
 	// openTail: 2 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_58
+	LEAL       32(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_103
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_58:
+loadMaskedDone_103:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -17557,7 +18456,14 @@ rounds10_92:
 	VPSHUFB (R11), Y18, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_104
 	VMOVDQU8.Z 32(CX), K1, Y5
+
+loadMaskedDone_104:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -17627,20 +18533,20 @@ openTail2Next32_4:
 	// openTail: 3 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_59
+	LEAL       64(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_105
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_59:
+loadMaskedDone_105:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -17723,7 +18629,14 @@ rounds10_93:
 	VPSHUFB (R11), Y19, Y2
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_106
 	VMOVDQU8.Z 64(CX), K1, Y5
+
+loadMaskedDone_106:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -17790,21 +18703,21 @@ openTail3Next32_4:
 	// openTail: 4 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
 	VMOVDQU64 (R9), Y17
 	VMOVDQU64 32(R9), Y18
 	VMOVDQU64 64(R9), Y19
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_60
+	LEAL       96(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_107
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_60:
+loadMaskedDone_107:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -17920,7 +18833,14 @@ rounds10_94:
 	VPSHUFB (R11), Y20, Y5
 
 	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_108
 	VMOVDQU8.Z 96(CX), K1, Y7
+
+loadMaskedDone_108:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -17991,7 +18911,7 @@ openExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_50:
+loadEnd_88:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -18005,7 +18925,7 @@ loadEnd_50:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_50
+	JMP        loadMaskedDone_88
 
 storeEnd_44:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18021,21 +18941,37 @@ storeEnd_44:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_44
 
-loadEnd_51:
+loadEnd_89:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y17
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y18
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_51
+	JMP        loadMaskedDone_89
+
+loadEnd_90:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_90
 
 storeEnd_45:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18051,21 +18987,37 @@ storeEnd_45:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_45
 
-loadEnd_52:
+loadEnd_91:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y18
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y19
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_52
+	JMP        loadMaskedDone_91
+
+loadEnd_92:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_92
 
 storeEnd_46:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18081,21 +19033,37 @@ storeEnd_46:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_46
 
-loadEnd_53:
+loadEnd_93:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y19
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y20
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_53
+	JMP        loadMaskedDone_93
+
+loadEnd_94:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_94
 
 storeEnd_47:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18111,21 +19079,37 @@ storeEnd_47:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_47
 
-loadEnd_54:
+loadEnd_95:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y20
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y21
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_54
+	JMP        loadMaskedDone_95
+
+loadEnd_96:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y7
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_96
 
 storeEnd_48:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18141,21 +19125,37 @@ storeEnd_48:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_48
 
-loadEnd_55:
+loadEnd_97:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000040, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Z19
 	MOVQ       $0x00000040, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Z20
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z20
 	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_55
+	JMP        loadMaskedDone_97
+
+loadEnd_98:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z5
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z6
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_98
 
 storeEnd_49:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18171,21 +19171,37 @@ storeEnd_49:
 	VMOVDQU8 Z0, K1, (CX)
 	JMP      storeMaskedDone_49
 
-loadEnd_56:
+loadEnd_99:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(BX*1), R9
-	MOVQ       $0x00000040, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Z20
 	MOVQ       $0x00000040, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Z21
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z21
 	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_56
+	JMP        loadMaskedDone_99
+
+loadEnd_100:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z7
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z8
+	VPERMB.Z   Z7, Z8, K1, Z7
+	JMP        loadMaskedDone_100
 
 storeEnd_50:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18201,21 +19217,37 @@ storeEnd_50:
 	VMOVDQU8 Z0, K1, (CX)
 	JMP      storeMaskedDone_50
 
-loadEnd_57:
+loadEnd_101:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y17
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y18
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_57
+	JMP        loadMaskedDone_101
+
+loadEnd_102:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_102
 
 storeEnd_51:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18231,21 +19263,37 @@ storeEnd_51:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_51
 
-loadEnd_58:
+loadEnd_103:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y18
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y19
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_58
+	JMP        loadMaskedDone_103
+
+loadEnd_104:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_104
 
 storeEnd_52:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18261,21 +19309,37 @@ storeEnd_52:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_52
 
-loadEnd_59:
+loadEnd_105:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y19
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y20
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_59
+	JMP        loadMaskedDone_105
+
+loadEnd_106:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_106
 
 storeEnd_53:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -18291,21 +19355,37 @@ storeEnd_53:
 	VMOVDQU8 Y0, K1, (CX)
 	JMP      storeMaskedDone_53
 
-loadEnd_60:
+loadEnd_107:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
 	VMOVDQU8.Z (R9), K3, Y20
 	MOVQ       $0x00000020, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y21
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_60
+	JMP        loadMaskedDone_107
+
+loadEnd_108:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y7
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_108
 
 storeEnd_54:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -19215,10 +20295,10 @@ cbcSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_61
+	JA         loadEnd_109
 	VMOVDQU8.Z (DI), K2, Z16
 
-loadMaskedDone_61:
+loadMaskedDone_109:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
@@ -19286,7 +20366,7 @@ cbcDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_61:
+loadEnd_109:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -19300,7 +20380,7 @@ loadEnd_61:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z16, Z17, K2, Z16
-	JMP        loadMaskedDone_61
+	JMP        loadMaskedDone_109
 
 storeEnd_55:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.

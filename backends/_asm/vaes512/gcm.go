@@ -247,7 +247,7 @@ func (k *gcmKernel) tailBlocks(z, w int) []VecVirtual {
 }
 
 // sealWidth returns sealTail's body for z registers of w bytes.
-func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, last GPVirtual, mask OpmaskVirtual) {
+func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
 	return func(z int, last GPVirtual, mask OpmaskVirtual) {
 		var between func(i int)
 		if pending {
@@ -390,7 +390,7 @@ func (k *gcmKernel) openTail(done string) {
 }
 
 // openWidth returns openTail's body for z registers of w bytes.
-func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, last GPVirtual, mask OpmaskVirtual) {
+func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
 	return func(z int, last GPVirtual, mask OpmaskVirtual) {
 		data := make([]VecVirtual, z)
 		for r := range z - 1 {

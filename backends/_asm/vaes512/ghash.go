@@ -159,7 +159,7 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 
 // ghashSum absorbs up to four registers of blocks with one reduction
 // (model: ghashSum). keys addresses the powers for register 0; register r
-// uses the 64 bytes 64·r further on. If lastKeys is not nil, register last
+// uses the 64 bytes 64·r further on. If lastKeys is set, register last
 // loads them through that mask (tailKeys). If folded, the products use
 // folded powers too and the sum needs one fold (mulAccumulateFolded). A
 // width of 32 makes the registers YMM, two blocks each (half-width tails);
@@ -167,7 +167,7 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 type ghashSum struct {
 	width    int
 	keys     Mem
-	lastKeys OpmaskVirtual
+	lastKeys lastPowers
 	last     int
 	y        VecVirtual
 	acc      accumulator
@@ -200,11 +200,9 @@ func (g *ghashSum) powers(r int) VecVirtual {
 	if w == 0 {
 		w = 64
 	}
-	if g.lastKeys != nil && r == g.last {
+	if g.lastKeys.mask != nil && r == g.last {
 		Comment("tailKeys: the powers of the tail's last register, through a mask.")
-		h := newVec(w)
-		VMOVDQU8_Z(g.keys.Offset(w*r), g.lastKeys, h)
-		return h
+		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys.n, g.lastKeys.mask)
 	}
 	h := newVec(w)
 	VMOVDQU64(g.keys.Offset(w*r), h)
@@ -259,11 +257,15 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 // last register of the tail uses, the b = m - 4·(ceil(m/4)-1) lanes of its
 // blocks. Its other lanes would lie past slot 31, the end of the table:
 // the mask keeps them from being read (a masked-out fault is suppressed)
-// and clears them, and the data there is zero anyway.
+// and clears them, and the data there is zero anyway. The load goes
+// through loadMaskedTo, so where those lanes would reach the next page
+// (a table placed at a page's end by a caller of this package; GCMKey
+// puts the round keys after it) it loads the slots that end with H^1
+// instead.
 //
 // With registers of w = 32 bytes (half-width tails) the last register
 // holds b = m - 2·(ceil(m/2)-1) blocks: the same with 32 for 64.
-func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
+func tailKeys(table, n GPVirtual, w int) (GPVirtual, lastPowers) {
 	p, b := GP64(), GP64()
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
@@ -274,7 +276,15 @@ func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
 	ADDQ(U8(16), b)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
-	return p, byteMask(b)
+	return p, lastPowers{n: b, mask: byteMask(b)}
+}
+
+// lastPowers is how the powers of a tail's last register are loaded
+// (model: tailKeys): the 16·b bytes of its b lanes of blocks and their
+// mask.
+type lastPowers struct {
+	n    GPVirtual
+	mask OpmaskVirtual
 }
 
 // tailWidths branches on the number z = ceil(n/64) of registers a tail of
