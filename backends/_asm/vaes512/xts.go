@@ -191,14 +191,15 @@ func xtsBatch(d direction, k *roundKeys, tw []VecVirtual, dst, src, n GPVirtual)
 }
 
 // xtsTail runs XTS over the last n bytes, 1..3 blocks, in one register
-// through masked loads and stores (model: xtsTail).
+// through masked loads and stores, which take the bytes that end with the
+// data where a register would cross a page (model: xtsTail).
 func xtsTail(d direction, k *roundKeys, t VecVirtual, dst, src, n GPVirtual) {
 	Comment("xtsTail: the last 1..3 blocks, through masks.")
 	mask := byteMask(n)
-	x := loadMasked(Mem{Base: src}, mask)
+	x := loadMasked(Mem{Base: src}, n, mask)
 	xtsWhiten([]VecVirtual{x}, []VecVirtual{t}, k)
 	k.rounds(tweakedLast(d, []VecVirtual{t}), []VecVirtual{x}, nil)
-	storeMasked(x, mask, Mem{Base: dst})
+	storeMasked(x, mask, Mem{Base: dst}, n)
 }
 
 // xtsStoreTweak stores lane n/16 of t, the tweak of the block after the
