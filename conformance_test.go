@@ -15,8 +15,9 @@ import (
 )
 
 // The conformance battery runs on every backend this CPU can run, in one
-// process: TestBlock, TestCTR, TestCBC, TestGCM, TestACVP, TestPieces and
-// TestStream each make one subtest per backend (TestGCM/aesni/AES-256/...).
+// process: TestBlock, TestCTR, TestCBC, TestGCM, TestACVP, TestPieces,
+// TestStream and TestXTS each make one subtest per backend
+// (TestGCM/aesni/AES-256/...).
 // TestCBC's modes come from crypto/cipher's NewCBCEncrypter and
 // NewCBCDecrypter on a *Cipher, which hand them to its methods.
 // TestConformanceCoverage, last in this file, reports which backends they
@@ -29,12 +30,13 @@ func TestGCM(t *testing.T)    { forEachBackend(t, conformance.RunGCM) }
 func TestACVP(t *testing.T)   { forEachBackend(t, conformance.RunACVP) }
 func TestPieces(t *testing.T) { forEachBackend(t, conformance.RunPieces) }
 func TestStream(t *testing.T) { forEachBackend(t, conformance.RunStream) }
+func TestXTS(t *testing.T)    { forEachBackend(t, conformance.RunXTS) }
 
 // covered records, per top-level test, the backends whose subtest ran.
 var covered = map[string]map[string]bool{}
 
 // batteryTests are the tests whose coverage TestConformanceCoverage checks.
-var batteryTests = []string{"TestBlock", "TestCTR", "TestCBC", "TestGCM", "TestACVP", "TestPieces", "TestStream"}
+var batteryTests = []string{"TestBlock", "TestCTR", "TestCBC", "TestGCM", "TestACVP", "TestPieces", "TestStream", "TestXTS"}
 
 // forEachBackend runs f as a subtest per backend this CPU (and build) can
 // run, with the public API bound to that backend. The others are named in
@@ -102,6 +104,14 @@ func bound(b *impl.Backend) conformance.Impl {
 		NewGCMWithRandomNonce: func(key []byte) (cipher.AEAD, error) {
 			defer on()()
 			return vaes.NewGCMWithRandomNonce(key)
+		},
+		NewXTS: func(key []byte) (conformance.XTS, error) {
+			defer on()()
+			x, err := vaes.NewXTS(key)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
 		},
 		Streaming: conformance.Streaming{
 			SealPieces: func(a cipher.AEAD, dst, nonce []byte, pieces [][]byte, aad []byte) []byte {

@@ -35,6 +35,11 @@
 // record's payload and content type, without copying them together) and
 // seals or opens a message that arrives in chunks (NewSealer, NewOpener).
 //
+// For storage, NewXTS returns XTS-AES (IEEE 1619, NIST SP 800-38E): data
+// units of any length from 16 bytes, with ciphertext stealing, under a
+// sector number or any 128-bit tweak. Its blocks run in each backend's
+// widest batches, the tweaks computed in registers.
+//
 // A key used for one message costs little: NewGCM expands the key with the
 // backend's own instructions and builds its whole table of powers of the
 // hash key H at once, into one 1 KiB allocation that the garbage collector

@@ -123,6 +123,9 @@ var oobKernels = []oobKernel{
 	// The CBC kernels carry their chaining value in the counter's place.
 	{"CBCEncrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.CBCEncrypt(b, s.ks, s.ctr, dst, src) }},
 	{"CBCDecrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.CBCDecrypt(b, s.ks, s.ctr, dst, src) }},
+	// So do the XTS kernels their tweak.
+	{"XTSEncrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.XTSEncrypt(b, s.ks, s.ctr, dst, src) }},
+	{"XTSDecrypt", wholeBlocks, true, func(b *impl.Backend, s oobState, dst, src []byte) { kernels.XTSDecrypt(b, s.ks, s.ctr, dst, src) }},
 }
 
 // oobRef computes what kernel k should give, with the generic backend's

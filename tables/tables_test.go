@@ -266,3 +266,31 @@ func TestReflectedMultiply(t *testing.T) {
 		t.Errorf("x^127·x = %x, want R = %x", got, want)
 	}
 }
+
+// TestXTS recomputes XTSPoly as x^128 by doubling x^127 with XTS's shift
+// and conditional XOR, and XTSPower(k) as k doublings of 1.
+func TestXTS(t *testing.T) {
+	double := func(b [16]byte) [16]byte {
+		var r [16]byte
+		for i := range b {
+			r[i] = b[i] << 1
+			if i > 0 {
+				r[i] |= b[i-1] >> 7
+			}
+		}
+		if b[15]&0x80 != 0 {
+			r[0] ^= 0x87
+		}
+		return r
+	}
+	p := [16]byte{1}
+	for k := 0; k < 128; k++ {
+		if XTSPower(k) != p {
+			t.Fatalf("XTSPower(%d) = %x, want %x", k, XTSPower(k), p)
+		}
+		p = double(p)
+	}
+	if p != XTSPoly {
+		t.Errorf("XTSPoly = %x, want x^128 = %x", XTSPoly, p)
+	}
+}

@@ -121,12 +121,37 @@ func GHASH(t *ghash.Table, y *[16]byte, data []byte) {
 	ghashUpdate((*[32][16]byte)(t), y, data)
 }
 
+// XTSEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the expanded data key ks: block j is E(P_j ^ T_j) ^ T_j, where
+// T_0 is the encrypted tweak in tweak and T_(j+1) is T_j·α in GF(2^128).
+// On return tweak holds the tweak of the block after src's last, where the
+// next call goes on. dst and src may be the same slice. It panics if
+// len(src) is not a multiple of 16 or dst is shorter than src.
+func XTSEncrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	xtsEncrypt(&ks.Enc, ks.Rounds, tweak, dst, src)
+}
+
+// XTSDecrypt decrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the expanded data key ks, as XTSEncrypt encrypts: block j is
+// D(C_j ^ T_j) ^ T_j. It panics like XTSEncrypt.
+func XTSDecrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	xtsDecrypt(&ks.Dec, ks.Rounds, tweak, dst, src)
+}
+
 // Seal is CTR32(ks, ctr, dst, src) followed by GHASH(t, y, dst[:len(src)]),
 // in one pass. It panics if dst is shorter than src.
 func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	if useAVX {
+		sealAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
 }
 
 // Open is GHASH(t, y, src) followed by CTR32(ks, ctr, dst, src), in one
@@ -135,5 +160,37 @@ func Seal(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	if useAVX {
+		openAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
+}
+
+// SealPublic is Seal for a counter block that is public, as it is in GCM
+// with a 12-byte nonce (J0 = nonce || 0^31 || 1): the kernel may branch on
+// the counter's value, which lets it add to the counter blocks in their own
+// byte order while their last byte does not wrap (see the package
+// documentation). With any other nonce length J0 is GHASH of the nonce
+// under the hash key, and the caller must use Seal.
+func SealPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
+	if useAVX {
+		sealPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
+}
+
+// OpenPublic is Open for a counter block that is public, as SealPublic is
+// Seal; src and dst may be the same slice.
+func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckLength(name, dst, src)
+	if useAVX {
+		openPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	} else {
+		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+	}
 }

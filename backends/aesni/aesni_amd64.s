@@ -8801,3 +8801,10901 @@ ctrTailDone_4:
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (DI)
 	RET
+
+// func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2
+TEXT ·xtsEncrypt(SB), NOSPLIT, $128-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	MOVOU (BX), X0
+
+	// 8 blocks at a time.
+xts8_1:
+	CMPQ R8, $0x00000080
+	JB   xtsAfter8_1
+
+	// xtsBatch: 8 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     64(DI), X5
+	MOVOU     80(DI), X6
+	MOVOU     96(DI), X7
+	MOVOU     112(DI), X8
+	MOVOU     (AX), X9
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X9, X1
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 16(SP)
+	PXOR      X10, X2
+	PXOR      X9, X2
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 32(SP)
+	PXOR      X10, X3
+	PXOR      X9, X3
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 48(SP)
+	PXOR      X10, X4
+	PXOR      X9, X4
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 64(SP)
+	PXOR      X10, X5
+	PXOR      X9, X5
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+80(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+80(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 80(SP)
+	PXOR      X10, X6
+	PXOR      X9, X6
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+96(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+96(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 96(SP)
+	PXOR      X10, X7
+	PXOR      X9, X7
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+112(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+112(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 112(SP)
+	PXOR      X10, X8
+	PXOR      X9, X8
+	CMPQ      DX, $0x0c
+	JB        rounds10_33
+	JE        rounds12_33
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  32(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+rounds12_33:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  -160(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+rounds10_33:
+	// Round Nr-9.
+	MOVOU  -144(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+
+	// Last round.
+	MOVOU      (CX), X9
+	MOVOU      (SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X1
+	MOVOU      16(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X2
+	MOVOU      32(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X3
+	MOVOU      48(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X4
+	MOVOU      64(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X5
+	MOVOU      80(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X6
+	MOVOU      96(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X7
+	MOVOU      112(SP), X10
+	PXOR       X9, X10
+	AESENCLAST X10, X8
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+	MOVOU      X5, 64(SI)
+	MOVOU      X6, 80(SI)
+	MOVOU      X7, 96(SI)
+	MOVOU      X8, 112(SI)
+
+	// T_0 times x^8: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+128(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+128(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000080, DI
+	ADDQ      $0x00000080, SI
+	SUBQ      $0x00000080, R8
+	JMP       xts8_1
+
+xtsAfter8_1:
+	// 4 blocks at a time.
+	CMPQ R8, $0x00000040
+	JB   xtsAfter4_1
+
+	// xtsBatch: 4 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     (AX), X5
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X5, X1
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 16(SP)
+	PXOR      X6, X2
+	PXOR      X5, X2
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 32(SP)
+	PXOR      X6, X3
+	PXOR      X5, X3
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 48(SP)
+	PXOR      X6, X4
+	PXOR      X5, X4
+	CMPQ      DX, $0x0c
+	JB        rounds10_34
+	JE        rounds12_34
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+	MOVOU  32(AX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+rounds12_34:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+	MOVOU  -160(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+rounds10_34:
+	// Round Nr-9.
+	MOVOU  -144(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X5
+	AESENC X5, X1
+	AESENC X5, X2
+	AESENC X5, X3
+	AESENC X5, X4
+
+	// Last round.
+	MOVOU      (CX), X5
+	MOVOU      (SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X1
+	MOVOU      16(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X2
+	MOVOU      32(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X3
+	MOVOU      48(SP), X6
+	PXOR       X5, X6
+	AESENCLAST X6, X4
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+
+	// T_0 times x^4: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000040, DI
+	ADDQ      $0x00000040, SI
+	SUBQ      $0x00000040, R8
+
+xtsAfter4_1:
+	// 1 blocks at a time.
+xts1_1:
+	CMPQ R8, $0x00000010
+	JB   xtsAfter1_1
+
+	// xtsBatch: 1 blocks.
+	MOVOU (DI), X1
+	MOVOU (AX), X2
+	MOVOU X0, (SP)
+	PXOR  X0, X1
+	PXOR  X2, X1
+	CMPQ  DX, $0x0c
+	JB    rounds10_35
+	JE    rounds12_35
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESENC X2, X1
+	MOVOU  32(AX), X2
+	AESENC X2, X1
+
+rounds12_35:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESENC X2, X1
+	MOVOU  -160(CX), X2
+	AESENC X2, X1
+
+rounds10_35:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESENC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	MOVOU      (SP), X3
+	PXOR       X2, X3
+	AESENCLAST X3, X1
+	MOVOU      X1, (SI)
+
+	// T_0 times x^1: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000010, DI
+	ADDQ      $0x00000010, SI
+	SUBQ      $0x00000010, R8
+	JMP       xts1_1
+
+xtsAfter1_1:
+	MOVOU X0, (BX)
+	RET
+
+DATA xtsPowers<>+0(SB)/8, $0x0000000000000001
+DATA xtsPowers<>+8(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+16(SB)/8, $0x0000000000000002
+DATA xtsPowers<>+24(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+32(SB)/8, $0x0000000000000004
+DATA xtsPowers<>+40(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+48(SB)/8, $0x0000000000000008
+DATA xtsPowers<>+56(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+64(SB)/8, $0x0000000000000010
+DATA xtsPowers<>+72(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+80(SB)/8, $0x0000000000000020
+DATA xtsPowers<>+88(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+96(SB)/8, $0x0000000000000040
+DATA xtsPowers<>+104(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+112(SB)/8, $0x0000000000000080
+DATA xtsPowers<>+120(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+128(SB)/8, $0x0000000000000100
+DATA xtsPowers<>+136(SB)/8, $0x0000000000000000
+GLOBL xtsPowers<>(SB), RODATA|NOPTR, $144
+
+DATA xtsPoly<>+0(SB)/8, $0x0000000000000087
+DATA xtsPoly<>+8(SB)/8, $0x0000000000000000
+GLOBL xtsPoly<>(SB), RODATA|NOPTR, $16
+
+// func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2
+TEXT ·xtsDecrypt(SB), NOSPLIT, $128-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	MOVOU (BX), X0
+
+	// 8 blocks at a time.
+xts8_2:
+	CMPQ R8, $0x00000080
+	JB   xtsAfter8_2
+
+	// xtsBatch: 8 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     64(DI), X5
+	MOVOU     80(DI), X6
+	MOVOU     96(DI), X7
+	MOVOU     112(DI), X8
+	MOVOU     (AX), X9
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X9, X1
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 16(SP)
+	PXOR      X10, X2
+	PXOR      X9, X2
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 32(SP)
+	PXOR      X10, X3
+	PXOR      X9, X3
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 48(SP)
+	PXOR      X10, X4
+	PXOR      X9, X4
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 64(SP)
+	PXOR      X10, X5
+	PXOR      X9, X5
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+80(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+80(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 80(SP)
+	PXOR      X10, X6
+	PXOR      X9, X6
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+96(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+96(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 96(SP)
+	PXOR      X10, X7
+	PXOR      X9, X7
+	MOVO      X0, X10
+	MOVO      X10, X11
+	PCLMULQDQ $0x01, xtsPowers<>+112(SB), X11
+	PCLMULQDQ $0x00, xtsPowers<>+112(SB), X10
+	MOVO      X11, X12
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X12
+	PSLLDQ    $0x08, X11
+	PXOR      X11, X10
+	PXOR      X12, X10
+	MOVOU     X10, 112(SP)
+	PXOR      X10, X8
+	PXOR      X9, X8
+	CMPQ      DX, $0x0c
+	JB        rounds10_36
+	JE        rounds12_36
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  32(AX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds12_36:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+	MOVOU  -160(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+rounds10_36:
+	// Round Nr-9.
+	MOVOU  -144(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X9
+	AESDEC X9, X1
+	AESDEC X9, X2
+	AESDEC X9, X3
+	AESDEC X9, X4
+	AESDEC X9, X5
+	AESDEC X9, X6
+	AESDEC X9, X7
+	AESDEC X9, X8
+
+	// Last round.
+	MOVOU      (CX), X9
+	MOVOU      (SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X1
+	MOVOU      16(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X2
+	MOVOU      32(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X3
+	MOVOU      48(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X4
+	MOVOU      64(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X5
+	MOVOU      80(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X6
+	MOVOU      96(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X7
+	MOVOU      112(SP), X10
+	PXOR       X9, X10
+	AESDECLAST X10, X8
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+	MOVOU      X5, 64(SI)
+	MOVOU      X6, 80(SI)
+	MOVOU      X7, 96(SI)
+	MOVOU      X8, 112(SI)
+
+	// T_0 times x^8: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+128(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+128(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000080, DI
+	ADDQ      $0x00000080, SI
+	SUBQ      $0x00000080, R8
+	JMP       xts8_2
+
+xtsAfter8_2:
+	// 4 blocks at a time.
+	CMPQ R8, $0x00000040
+	JB   xtsAfter4_2
+
+	// xtsBatch: 4 blocks.
+	MOVOU     (DI), X1
+	MOVOU     16(DI), X2
+	MOVOU     32(DI), X3
+	MOVOU     48(DI), X4
+	MOVOU     (AX), X5
+	MOVOU     X0, (SP)
+	PXOR      X0, X1
+	PXOR      X5, X1
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 16(SP)
+	PXOR      X6, X2
+	PXOR      X5, X2
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+32(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+32(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 32(SP)
+	PXOR      X6, X3
+	PXOR      X5, X3
+	MOVO      X0, X6
+	MOVO      X6, X7
+	PCLMULQDQ $0x01, xtsPowers<>+48(SB), X7
+	PCLMULQDQ $0x00, xtsPowers<>+48(SB), X6
+	MOVO      X7, X8
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X8
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X6
+	PXOR      X8, X6
+	MOVOU     X6, 48(SP)
+	PXOR      X6, X4
+	PXOR      X5, X4
+	CMPQ      DX, $0x0c
+	JB        rounds10_37
+	JE        rounds12_37
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  32(AX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+	MOVOU  -160(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+rounds10_37:
+	// Round Nr-9.
+	MOVOU  -144(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X5
+	AESDEC X5, X1
+	AESDEC X5, X2
+	AESDEC X5, X3
+	AESDEC X5, X4
+
+	// Last round.
+	MOVOU      (CX), X5
+	MOVOU      (SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X1
+	MOVOU      16(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X2
+	MOVOU      32(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X3
+	MOVOU      48(SP), X6
+	PXOR       X5, X6
+	AESDECLAST X6, X4
+	MOVOU      X1, (SI)
+	MOVOU      X2, 16(SI)
+	MOVOU      X3, 32(SI)
+	MOVOU      X4, 48(SI)
+
+	// T_0 times x^4: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+64(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+64(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000040, DI
+	ADDQ      $0x00000040, SI
+	SUBQ      $0x00000040, R8
+
+xtsAfter4_2:
+	// 1 blocks at a time.
+xts1_2:
+	CMPQ R8, $0x00000010
+	JB   xtsAfter1_2
+
+	// xtsBatch: 1 blocks.
+	MOVOU (DI), X1
+	MOVOU (AX), X2
+	MOVOU X0, (SP)
+	PXOR  X0, X1
+	PXOR  X2, X1
+	CMPQ  DX, $0x0c
+	JB    rounds10_38
+	JE    rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESDEC X2, X1
+	MOVOU  32(AX), X2
+	AESDEC X2, X1
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESDEC X2, X1
+	MOVOU  -160(CX), X2
+	AESDEC X2, X1
+
+rounds10_38:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESDEC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESDEC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	MOVOU      (SP), X3
+	PXOR       X2, X3
+	AESDECLAST X3, X1
+	MOVOU      X1, (SI)
+
+	// T_0 times x^1: the next batch's first tweak.
+	MOVO      X0, X1
+	PCLMULQDQ $0x01, xtsPowers<>+16(SB), X1
+	PCLMULQDQ $0x00, xtsPowers<>+16(SB), X0
+	MOVO      X1, X2
+	PCLMULQDQ $0x01, xtsPoly<>+0(SB), X2
+	PSLLDQ    $0x08, X1
+	PXOR      X1, X0
+	PXOR      X2, X0
+	ADDQ      $0x00000010, DI
+	ADDQ      $0x00000010, SI
+	SUBQ      $0x00000010, R8
+	JMP       xts1_2
+
+xtsAfter1_2:
+	MOVOU X0, (BX)
+	RET
+
+// func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·sealAVX(SB), NOSPLIT, $128-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+	CMPQ   R10, $0x00000080
+	JB     sealAVXTail_1
+
+	// counterSlots.fill: the first batch's whitened counter blocks.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+16(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 32(SP)
+	VPADDD  counterAdd8<>+32(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 48(SP)
+	VPADDD  counterAdd8<>+48(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 64(SP)
+	VPADDD  counterAdd8<>+64(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 96(SP)
+	VPADDD  counterAdd8<>+96(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 112(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_39
+	JE     rounds12_39
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_39:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_39:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_40
+	JE     rounds12_40
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_40:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_40:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_41
+	JE     rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_41:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealAVX16_1
+
+sealAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast_1
+
+	// gcmBatch: encrypt one more batch, hash the previous one.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_42
+	JE     rounds12_42
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_42:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_42:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealAVXLast_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+
+sealAVXTail_1:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_5
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_13
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_43
+	JE     rounds12_43
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_43:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_43:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_53
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_54
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_55
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_56
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_57
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_58
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_59
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_60
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_5
+
+ctrTailExit_53:
+	MOVO X2, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_54:
+	MOVO X3, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_55:
+	MOVO X4, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_56:
+	MOVO X5, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_57:
+	MOVO X6, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_58:
+	MOVO X7, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_59:
+	MOVO X8, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_60:
+	MOVO X9, X2
+	JMP  ctrTailPartial_5
+
+ctrTailNarrower_13:
+	CMPQ R10, $0x00000010
+	JBE  ctrTailNarrower_14
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_44
+	JE     rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_44:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_61
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_62
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_63
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_64
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_5
+
+ctrTailExit_61:
+	MOVO X2, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_62:
+	MOVO X3, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_63:
+	MOVO X4, X2
+	JMP  ctrTailPartial_5
+
+ctrTailExit_64:
+	MOVO X5, X2
+	JMP  ctrTailPartial_5
+
+ctrTailNarrower_14:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_45
+	JE     rounds12_45
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_45:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_45:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_65
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_5
+
+ctrTailExit_65:
+	MOVO X2, X2
+
+ctrTailPartial_5:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailFinish_5
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ R9, R9
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_22
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, R9
+	MOVBQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_22:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_23
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, R9
+	MOVWQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_23:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_24
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, R9
+	MOVL  (DX), R11
+	ORQ   R11, R9
+
+loadSkip_24:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_8
+	MOVQ       (CX), X3
+	MOVQ       R9, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_8
+
+loadShort_8:
+	MOVQ R9, X3
+
+loadDone_8:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_17
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_17:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_18
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_18:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_19
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_19:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_20
+	MOVB  CL, (AX)
+
+storeSkip_20:
+ctrTailFinish_5:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
+
+ctrTailDone_5:
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_4
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	SHLQ $0x04, AX
+	ADDQ BX, AX
+	SUBQ $0x10, AX
+	MOVQ R8, CX
+	MOVQ R10, DX
+	SHRQ $0x04, DX
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_4:
+	TESTQ     DX, DX
+	JZ        ghashTailPartial_4
+	MOVOU     (CX), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (AX), X6
+	MOVOU     (AX), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(AX), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JMP       ghashTailBlock_4
+
+ghashTailPartial_4:
+	TESTQ $0x0000000f, R10
+	JZ    ghashTailReduce_4
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_25
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_25:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_26
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_26:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_27
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
+
+loadSkip_27:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_9
+	MOVQ       (CX), X5
+	MOVQ       BX, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_9
+
+loadShort_9:
+	MOVQ BX, X5
+
+loadDone_9:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (AX), X1
+	MOVOU     (AX), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(AX), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, AX
+
+ghashTailReduce_4:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_4:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	RET
+
+// func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openAVX(SB), NOSPLIT, $128-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+	CMPQ   R10, $0x00000080
+	JB     openAVXTail_1
+
+	// counterSlots.fill: the first batch's whitened counter blocks.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+16(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 32(SP)
+	VPADDD  counterAdd8<>+32(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 48(SP)
+	VPADDD  counterAdd8<>+48(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 64(SP)
+	VPADDD  counterAdd8<>+64(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 96(SP)
+	VPADDD  counterAdd8<>+96(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 112(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+openAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   openAVX8_1
+
+	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_46
+	JE     rounds12_46
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_46:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_46:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_47
+	JE     rounds12_47
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_47:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_47:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         openAVX16_1
+
+openAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   openAVXDone_1
+
+	// gcmBatch: hash one more batch and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_48
+	JE     rounds12_48
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_48:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_48:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+openAVXDone_1:
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+
+openAVXTail_1:
+	// Hash the tail before decrypting it, which may overwrite it.
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_5
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	SHRQ $0x04, R11
+	SHLQ $0x04, R11
+	ADDQ BX, R11
+	SUBQ $0x10, R11
+	MOVQ R9, BX
+	MOVQ R10, R12
+	SHRQ $0x04, R12
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_5:
+	TESTQ     R12, R12
+	JZ        ghashTailPartial_5
+	MOVOU     (BX), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R11), X6
+	MOVOU     (R11), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(R11), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, R11
+	ADDQ      $0x10, BX
+	DECQ      R12
+	JMP       ghashTailBlock_5
+
+ghashTailPartial_5:
+	TESTQ $0x0000000f, R10
+	JZ    ghashTailReduce_5
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, R12
+	ANDQ $0x0f, R12
+	ADDQ BX, R12
+	XORQ R13, R13
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_28
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_28:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_29
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_29:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_30
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
+
+loadSkip_30:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_10
+	MOVQ       (BX), X5
+	MOVQ       R13, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_10
+
+loadShort_10:
+	MOVQ R13, X5
+
+loadDone_10:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R11), X1
+	MOVOU     (R11), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(R11), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, R11
+
+ghashTailReduce_5:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_5:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_6
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_16
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_49
+	JE     rounds12_49
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_49:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_49:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_66
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_67
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_68
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_69
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_70
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_71
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_72
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_73
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_6
+
+ctrTailExit_66:
+	MOVO X2, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_67:
+	MOVO X3, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_68:
+	MOVO X4, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_69:
+	MOVO X5, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_70:
+	MOVO X6, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_71:
+	MOVO X7, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_72:
+	MOVO X8, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_73:
+	MOVO X9, X2
+	JMP  ctrTailPartial_6
+
+ctrTailNarrower_16:
+	CMPQ R10, $0x00000010
+	JBE  ctrTailNarrower_17
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_50
+	JE     rounds12_50
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_50:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_50:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_74
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_75
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_76
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_77
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_6
+
+ctrTailExit_74:
+	MOVO X2, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_75:
+	MOVO X3, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_76:
+	MOVO X4, X2
+	JMP  ctrTailPartial_6
+
+ctrTailExit_77:
+	MOVO X5, X2
+	JMP  ctrTailPartial_6
+
+ctrTailNarrower_17:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_51
+	JE     rounds12_51
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_51:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_51:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_78
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_6
+
+ctrTailExit_78:
+	MOVO X2, X2
+
+ctrTailPartial_6:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailFinish_6
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_31
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_31:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_32
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_32:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_33
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
+
+loadSkip_33:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_11
+	MOVQ       (CX), X3
+	MOVQ       BX, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_11
+
+loadShort_11:
+	MOVQ BX, X3
+
+loadDone_11:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_21
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_21:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_22
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_22:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_23
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_23:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_24
+	MOVB  CL, (AX)
+
+storeSkip_24:
+ctrTailFinish_6:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
+
+ctrTailDone_6:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	RET
+
+// func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·sealPublicAVX(SB), NOSPLIT, $128-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+	CMPQ   R10, $0x00000080
+	JB     sealPublicAVXTail_1
+
+	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
+	VMOVD X0, R11
+	ANDL  $0x07, R11
+	CMPL  R11, $0x02
+	JNE   sealPublicAVXGeneral_1
+
+	// publicSlots.fill: W(c-2) and W(c+6).
+	VPADDD  counterMinus2<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VPXOR   lastByteXor<>+32(SB), X2, X4
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VPXOR   lastByteXor<>+64(SB), X2, X6
+	VPXOR   lastByteXor<>+80(SB), X2, X7
+	VPXOR   lastByteXor<>+96(SB), X2, X8
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X9
+	VPXOR   lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_52
+	JE     rounds12_52
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_52:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_52:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVXPublic16_1:
+	CMPQ    R10, $0x00000100
+	JB      sealPublicAVXPublic8_1
+	VMOVDQU 16(SP), X2
+	VMOVDQU (SP), X3
+	VPXOR   lastByteXor<>+32(SB), X2, X4
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VPXOR   lastByteXor<>+64(SB), X2, X6
+	VPXOR   lastByteXor<>+80(SB), X2, X7
+	VPXOR   lastByteXor<>+96(SB), X2, X8
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X9
+	VPXOR   lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_53
+	JE     rounds12_53
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_53:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_53:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X2, X2
+	VAESENC X12, X9, X9
+	VAESENC X12, X3, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	VMOVDQU     (SP), X2
+	VMOVDQU     16(SP), X3
+	VPXOR       lastByteXor<>+32(SB), X2, X4
+	VPXOR       lastByteXor<>+48(SB), X2, X5
+	VPXOR       lastByteXor<>+64(SB), X2, X6
+	VPXOR       lastByteXor<>+80(SB), X2, X7
+	VPXOR       lastByteXor<>+96(SB), X2, X8
+	VPXOR       lastByteXor<>+112(SB), X2, X2
+	VPXOR       lastByteXor<>+0(SB), X3, X9
+	VPXOR       lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_54
+	JE     rounds12_54
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_54:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_54:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealPublicAVXPublic16_1
+
+sealPublicAVXPublic8_1:
+	CMPQ    R10, $0x00000080
+	JB      sealPublicAVXLast_1
+	VMOVDQU 16(SP), X2
+	VMOVDQU (SP), X3
+	VPXOR   lastByteXor<>+32(SB), X2, X4
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VPXOR   lastByteXor<>+64(SB), X2, X6
+	VPXOR   lastByteXor<>+80(SB), X2, X7
+	VPXOR   lastByteXor<>+96(SB), X2, X8
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X9
+	VPXOR   lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R11
+	BSWAPL R11
+	XORL   R12, R11
+	MOVL   R11, 28(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_55
+	JE     rounds12_55
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_55:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_55:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X2, X2
+	VAESENC X12, X9, X9
+	VAESENC X12, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealPublicAVXLast_1
+
+sealPublicAVXGeneral_1:
+	// counterSlots.fill: the first batch's whitened counter blocks.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+16(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 32(SP)
+	VPADDD  counterAdd8<>+32(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 48(SP)
+	VPADDD  counterAdd8<>+48(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 64(SP)
+	VPADDD  counterAdd8<>+64(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 96(SP)
+	VPADDD  counterAdd8<>+96(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 112(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_56
+	JE     rounds12_56
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_56:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_56:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealPublicAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_57
+	JE     rounds12_57
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_57:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_57:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_58
+	JE     rounds12_58
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_58:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_58:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealPublicAVX16_1
+
+sealPublicAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   sealPublicAVXLast_1
+
+	// gcmBatch: encrypt one more batch, hash the previous one.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_59
+	JE     rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_59:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVXLast_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+
+sealPublicAVXTail_1:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_7
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_19
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_60
+	JE     rounds12_60
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_60:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_60:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_79
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_80
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_81
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_82
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_83
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_84
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_85
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_86
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_7
+
+ctrTailExit_79:
+	MOVO X2, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_80:
+	MOVO X3, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_81:
+	MOVO X4, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_82:
+	MOVO X5, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_83:
+	MOVO X6, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_84:
+	MOVO X7, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_85:
+	MOVO X8, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_86:
+	MOVO X9, X2
+	JMP  ctrTailPartial_7
+
+ctrTailNarrower_19:
+	CMPQ R10, $0x00000010
+	JBE  ctrTailNarrower_20
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_61
+	JE     rounds12_61
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_61:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_61:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_87
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_88
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_89
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_90
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_7
+
+ctrTailExit_87:
+	MOVO X2, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_88:
+	MOVO X3, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_89:
+	MOVO X4, X2
+	JMP  ctrTailPartial_7
+
+ctrTailExit_90:
+	MOVO X5, X2
+	JMP  ctrTailPartial_7
+
+ctrTailNarrower_20:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_62
+	JE     rounds12_62
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_62:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_62:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_91
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_7
+
+ctrTailExit_91:
+	MOVO X2, X2
+
+ctrTailPartial_7:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailFinish_7
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ R9, R9
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_34
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, R9
+	MOVBQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_34:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_35
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, R9
+	MOVWQZX (DX), R11
+	ORQ     R11, R9
+
+loadSkip_35:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_36
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, R9
+	MOVL  (DX), R11
+	ORQ   R11, R9
+
+loadSkip_36:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_12
+	MOVQ       (CX), X3
+	MOVQ       R9, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_12
+
+loadShort_12:
+	MOVQ R9, X3
+
+loadDone_12:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_25
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_25:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_26
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_26:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_27
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_27:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_28
+	MOVB  CL, (AX)
+
+storeSkip_28:
+ctrTailFinish_7:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
+
+ctrTailDone_7:
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_6
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	SHLQ $0x04, AX
+	ADDQ BX, AX
+	SUBQ $0x10, AX
+	MOVQ R8, CX
+	MOVQ R10, DX
+	SHRQ $0x04, DX
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_6:
+	TESTQ     DX, DX
+	JZ        ghashTailPartial_6
+	MOVOU     (CX), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (AX), X6
+	MOVOU     (AX), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(AX), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JMP       ghashTailBlock_6
+
+ghashTailPartial_6:
+	TESTQ $0x0000000f, R10
+	JZ    ghashTailReduce_6
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_37
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_37:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_38
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_38:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_39
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
+
+loadSkip_39:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_13
+	MOVQ       (CX), X5
+	MOVQ       BX, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_13
+
+loadShort_13:
+	MOVQ BX, X5
+
+loadDone_13:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (AX), X1
+	MOVOU     (AX), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(AX), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, AX
+
+ghashTailReduce_6:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_6:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	RET
+
+DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
+DATA counterMinus2<>+8(SB)/8, $0x0000000000000000
+GLOBL counterMinus2<>(SB), RODATA|NOPTR, $16
+
+DATA lastByteXor<>+0(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+8(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+16(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+24(SB)/8, $0x0100000000000000
+DATA lastByteXor<>+32(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+40(SB)/8, $0x0200000000000000
+DATA lastByteXor<>+48(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+56(SB)/8, $0x0300000000000000
+DATA lastByteXor<>+64(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+72(SB)/8, $0x0400000000000000
+DATA lastByteXor<>+80(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+88(SB)/8, $0x0500000000000000
+DATA lastByteXor<>+96(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+104(SB)/8, $0x0600000000000000
+DATA lastByteXor<>+112(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+120(SB)/8, $0x0700000000000000
+GLOBL lastByteXor<>(SB), RODATA|NOPTR, $128
+
+// func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openPublicAVX(SB), NOSPLIT, $128-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+	CMPQ   R10, $0x00000080
+	JB     openPublicAVXTail_1
+
+	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
+	VMOVD X0, R11
+	ANDL  $0x07, R11
+	CMPL  R11, $0x02
+	JNE   openPublicAVXGeneral_1
+
+	// publicSlots.fill: W(c-2) and W(c+6).
+	VPADDD  counterMinus2<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+openPublicAVXPublic16_1:
+	CMPQ    R10, $0x00000100
+	JB      openPublicAVXPublic8_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VPXOR   lastByteXor<>+32(SB), X2, X4
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VPXOR   lastByteXor<>+64(SB), X2, X6
+	VPXOR   lastByteXor<>+80(SB), X2, X7
+	VPXOR   lastByteXor<>+96(SB), X2, X8
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X9
+	VPXOR   lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_63
+	JE     rounds12_63
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_63:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_63:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X2, X2
+	VAESENC X12, X9, X9
+	VAESENC X12, X3, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	VMOVDQU     16(SP), X2
+	VMOVDQU     (SP), X3
+	VPXOR       lastByteXor<>+32(SB), X2, X4
+	VPXOR       lastByteXor<>+48(SB), X2, X5
+	VPXOR       lastByteXor<>+64(SB), X2, X6
+	VPXOR       lastByteXor<>+80(SB), X2, X7
+	VPXOR       lastByteXor<>+96(SB), X2, X8
+	VPXOR       lastByteXor<>+112(SB), X2, X2
+	VPXOR       lastByteXor<>+0(SB), X3, X9
+	VPXOR       lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_64
+	JE     rounds12_64
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_64:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_64:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         openPublicAVXPublic16_1
+
+openPublicAVXPublic8_1:
+	CMPQ    R10, $0x00000080
+	JB      openPublicAVXDone_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VPXOR   lastByteXor<>+32(SB), X2, X4
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VPXOR   lastByteXor<>+64(SB), X2, X6
+	VPXOR   lastByteXor<>+80(SB), X2, X7
+	VPXOR   lastByteXor<>+96(SB), X2, X8
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X9
+	VPXOR   lastByteXor<>+16(SB), X3, X3
+
+	// publicSlots.next: W(q+16) for the batch after next.
+	ADDL   $0x08, R11
+	LEAL   6(R11), R11
+	BSWAPL R11
+	XORL   R12, R11
+	MOVL   R11, 12(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_65
+	JE     rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+rounds10_65:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X2, X2
+	VAESENC X12, X9, X9
+	VAESENC X12, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X2, X2
+	VAESENC X13, X9, X9
+	VAESENC X13, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X2, X2
+	VAESENC X10, X9, X9
+	VAESENC X10, X3, X3
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X9, X9
+	VAESENCLAST X10, X3, X3
+	VPXOR       (R9), X4, X4
+	VMOVDQU     X4, (R8)
+	VPXOR       16(R9), X5, X5
+	VMOVDQU     X5, 16(R8)
+	VPXOR       32(R9), X6, X6
+	VMOVDQU     X6, 32(R8)
+	VPXOR       48(R9), X7, X7
+	VMOVDQU     X7, 48(R8)
+	VPXOR       64(R9), X8, X8
+	VMOVDQU     X8, 64(R8)
+	VPXOR       80(R9), X2, X2
+	VMOVDQU     X2, 80(R8)
+	VPXOR       96(R9), X9, X9
+	VMOVDQU     X9, 96(R8)
+	VPXOR       112(R9), X3, X3
+	VMOVDQU     X3, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         openPublicAVXDone_1
+
+openPublicAVXGeneral_1:
+	// counterSlots.fill: the first batch's whitened counter blocks.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, (SP)
+	VPADDD  counterAdd8<>+0(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+16(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 32(SP)
+	VPADDD  counterAdd8<>+32(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 48(SP)
+	VPADDD  counterAdd8<>+48(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 64(SP)
+	VPADDD  counterAdd8<>+64(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 96(SP)
+	VPADDD  counterAdd8<>+96(SB), X0, X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   (AX), X2, X2
+	VMOVDQU X2, 112(SP)
+	MOVL    12(AX), R12
+	VMOVD   X0, R11
+
+openPublicAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   openPublicAVX8_1
+
+	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_66
+	JE     rounds12_66
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_66:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_66:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_67
+	JE     rounds12_67
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_67:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_67:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         openPublicAVX16_1
+
+openPublicAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   openPublicAVXDone_1
+
+	// gcmBatch: hash one more batch and decrypt it.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_68
+	JE     rounds12_68
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_68:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_68:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     16(R9), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    32(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    64(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    96(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+openPublicAVXDone_1:
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+
+openPublicAVXTail_1:
+	// Hash the tail before decrypting it, which may overwrite it.
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ghashTailDone_7
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	SHRQ $0x04, R11
+	SHLQ $0x04, R11
+	ADDQ BX, R11
+	SUBQ $0x10, R11
+	MOVQ R9, BX
+	MOVQ R10, R12
+	SHRQ $0x04, R12
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_7:
+	TESTQ     R12, R12
+	JZ        ghashTailPartial_7
+	MOVOU     (BX), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R11), X6
+	MOVOU     (R11), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(R11), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, R11
+	ADDQ      $0x10, BX
+	DECQ      R12
+	JMP       ghashTailBlock_7
+
+ghashTailPartial_7:
+	TESTQ $0x0000000f, R10
+	JZ    ghashTailReduce_7
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, R12
+	ANDQ $0x0f, R12
+	ADDQ BX, R12
+	XORQ R13, R13
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_40
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_40:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_41
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_41:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_42
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
+
+loadSkip_42:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_14
+	MOVQ       (BX), X5
+	MOVQ       R13, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_14
+
+loadShort_14:
+	MOVQ R13, X5
+
+loadDone_14:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R11), X1
+	MOVOU     (R11), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(R11), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, R11
+
+ghashTailReduce_7:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_7:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R10, R10
+	JZ    ctrTailDone_8
+	CMPQ  R10, $0x00000040
+	JBE   ctrTailNarrower_22
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_69
+	JE     rounds12_69
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_69:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_69:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_92
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_93
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_94
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_95
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R10, $0x00000050
+	JB         ctrTailExit_96
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R10, $0x00000060
+	JB         ctrTailExit_97
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R10, $0x00000070
+	JB         ctrTailExit_98
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R10, $0x00000080
+	JB         ctrTailExit_99
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_8
+
+ctrTailExit_92:
+	MOVO X2, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_93:
+	MOVO X3, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_94:
+	MOVO X4, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_95:
+	MOVO X5, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_96:
+	MOVO X6, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_97:
+	MOVO X7, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_98:
+	MOVO X8, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_99:
+	MOVO X9, X2
+	JMP  ctrTailPartial_8
+
+ctrTailNarrower_22:
+	CMPQ R10, $0x00000010
+	JBE  ctrTailNarrower_23
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_70
+	JE     rounds12_70
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_70:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_70:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_100
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R10, $0x00000020
+	JB         ctrTailExit_101
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R10, $0x00000030
+	JB         ctrTailExit_102
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R10, $0x00000040
+	JB         ctrTailExit_103
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_8
+
+ctrTailExit_100:
+	MOVO X2, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_101:
+	MOVO X3, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_102:
+	MOVO X4, X2
+	JMP  ctrTailPartial_8
+
+ctrTailExit_103:
+	MOVO X5, X2
+	JMP  ctrTailPartial_8
+
+ctrTailNarrower_23:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_71
+	JE     rounds12_71
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_71:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_71:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R10, $0x00000010
+	JB         ctrTailExit_104
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_8
+
+ctrTailExit_104:
+	MOVO X2, X2
+
+ctrTailPartial_8:
+	TESTQ $0x0000000f, R10
+	JZ    ctrTailFinish_8
+	MOVQ  R10, AX
+	ANDQ  $-16, AX
+	LEAQ  (R9)(AX*1), CX
+	LEAQ  (R8)(AX*1), AX
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R10, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R10
+	JZ      loadSkip_43
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_43:
+	TESTQ   $0x00000002, R10
+	JZ      loadSkip_44
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
+
+loadSkip_44:
+	TESTQ $0x00000004, R10
+	JZ    loadSkip_45
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
+
+loadSkip_45:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R10
+	JZ         loadShort_15
+	MOVQ       (CX), X3
+	MOVQ       BX, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_15
+
+loadShort_15:
+	MOVQ BX, X3
+
+loadDone_15:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, CX
+	TESTQ  $0x00000008, R10
+	JZ     storeSkip_29
+	MOVQ   CX, (AX)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, CX
+	ADDQ   $0x08, AX
+
+storeSkip_29:
+	TESTQ $0x00000004, R10
+	JZ    storeSkip_30
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
+
+storeSkip_30:
+	TESTQ $0x00000002, R10
+	JZ    storeSkip_31
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
+
+storeSkip_31:
+	TESTQ $0x00000001, R10
+	JZ    storeSkip_32
+	MOVB  CL, (AX)
+
+storeSkip_32:
+ctrTailFinish_8:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	SHRQ  $0x04, AX
+	MOVQ  AX, X2
+	PADDD X2, X0
+
+ctrTailDone_8:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	RET

@@ -12,6 +12,10 @@ package aesni
 // architecture or build there are none.
 func Available() bool { return false }
 
+// useAVX picks the exported functions' second kernels where the assembly
+// has them; here it is false, and the first kernels run.
+const useAVX = false
+
 func expandKey(enc, dec *[15][16]byte, key []byte) {
 	expandKeyModel(enc, dec, key)
 }
@@ -62,4 +66,28 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte,
 
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	openModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsEncryptModel(keys, rounds, tweak, dst, src)
+}
+
+func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsDecryptModel(keys, rounds, tweak, dst, src)
+}
+
+func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealAVXModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openAVXModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealPublicAVXModel(keys, rounds, table, ctr, y, dst, src)
+}
+
+func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openPublicAVXModel(keys, rounds, table, ctr, y, dst, src)
 }

@@ -94,3 +94,46 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y 
 //
 //go:noescape
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// xtsEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the given round keys, tweak the encrypted tweak of src's first
+// block, and leaves in tweak the tweak of the block after src's last.
+// len(src) is a multiple of 16, len(dst) >= len(src), dst is src or does
+// not overlap it, rounds is 10, 12 or 14.
+//
+//go:noescape
+func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+
+// xtsDecrypt decrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the given round keys, tweak the encrypted tweak of src's first
+// block, and leaves in tweak the tweak of the block after src's last.
+// len(src) is a multiple of 16, len(dst) >= len(src), dst is src or does
+// not overlap it, rounds is 10, 12 or 14.
+//
+//go:noescape
+func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+
+// sealAVX is seal for CPUs with AVX: the same steps in VEX encodings.
+//
+//go:noescape
+func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// openAVX is open for CPUs with AVX: the same steps in VEX encodings;
+// src and dst may be the same slice.
+//
+//go:noescape
+func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// sealPublicAVX is sealAVX for a public counter block: while the counter of
+// each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the
+// start of a message) it derives the counter blocks by XOR, which
+// branches on the counter.
+//
+//go:noescape
+func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// openPublicAVX is openAVX for a public counter block, as sealPublicAVX is
+// sealAVX; src and dst may be the same slice.
+//
+//go:noescape
+func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

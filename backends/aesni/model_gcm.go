@@ -63,6 +63,12 @@ func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *g
 	blocks := regs[:]
 	sl.next()
 	c.advance(8)
+	gcmRounds(blocks, keys, rounds, g, dst, src)
+}
+
+// gcmRounds is the rest of gcmBatch, from the whitened counter blocks on
+// (asm: the rest of gcmKernel.gcmBatch; gcmKernel.avxRounds).
+func gcmRounds(blocks []vec.Uint8x16, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
@@ -142,6 +148,157 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		sl.clear()
 	}
 	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
+	ctrTail(&c, keys, rounds, dst, src)
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// sealAVXModel is sealAVX (asm: sealAVX): the steps of sealModel in the
+// same order. The assembly differs from seal's only in its encodings (VEX,
+// memory operands) and in swapping the counters' bytes with BSWAP, which
+// computes what the model's counterSlots.next does.
+func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealModel(keys, rounds, t, ctr, y, dst, src)
+}
+
+// openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
+func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openModel(keys, rounds, t, ctr, y, dst, src)
+}
+
+// publicSlots holds the counter blocks of the public AVX kernels while the
+// counter of each batch's block 0 is 2 modulo 8 (asm: publicSlots, whose
+// comment says why): W(q) and W(q+8), the whitened blocks of the multiples
+// of 8 q = c-2 and q+8, from which a batch's eight blocks differ by j in
+// the last byte.
+type publicSlots struct {
+	mem   [2][16]byte // slot a holds W(q) for the batch in hand, the other W(q+8)
+	value uint32      // c, the counter of block 0 of the next batch
+	key   uint32      // bytes 12..15 of round key 0, read little-endian
+}
+
+// lastByteXor returns j in the last byte of a block (asm: lastByteXor).
+func lastByteXor(j int) vec.Uint8x16 { return reverse(counterAdd(j)) }
+
+// fill writes W(c-2) and W(c+6) and loads the counter and the key bytes
+// (asm: publicSlots.fill).
+func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
+	blocks := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6)))}
+	whiten(blocks, keys)
+	for i, b := range blocks {
+		b.StoreArray(&sl.mem[i])
+	}
+	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
+	sl.value = c.reg.AsUint32x4().GetElem(0)
+}
+
+// blocks returns the batch's 8 whitened counter blocks, W(q) being in
+// slot a (asm: publicSlots.blocks).
+func (sl *publicSlots) blocks(a int) []vec.Uint8x16 {
+	wq, wq8 := vec.LoadUint8x16Array(&sl.mem[a]), vec.LoadUint8x16Array(&sl.mem[1-a])
+	blocks := make([]vec.Uint8x16, 8)
+	for i := range blocks {
+		if i < 6 {
+			blocks[i] = wq.Xor(lastByteXor(i + 2))
+		} else {
+			blocks[i] = wq8.Xor(lastByteXor(i - 6))
+		}
+	}
+	return blocks
+}
+
+// next advances the counter by 8 and rewrites slot a to W(q+16) (asm:
+// publicSlots.next).
+func (sl *publicSlots) next(a int) {
+	sl.value += 8
+	binary.LittleEndian.PutUint32(sl.mem[a][12:], bits.ReverseBytes32(sl.value+6)^sl.key)
+}
+
+// clear zeroes the slots (asm: counterSlots.clear, over the same memory).
+func (sl *publicSlots) clear() { sl.mem = [2][16]byte{} }
+
+// publicBatch is gcmBatch on the counter blocks of publicSlots, W(q) being
+// in slot a (asm: gcmKernel.publicBatch).
+func publicBatch(sl *publicSlots, a int, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	blocks := sl.blocks(a)
+	sl.next(a)
+	c.advance(8)
+	gcmRounds(blocks, keys, rounds, g, dst, src)
+}
+
+// publicCounter reports whether the public kernels take publicSlots for a
+// message of n bytes from the counter c (asm: publicBranch): a whole batch
+// or more, and c's counter 2 modulo 8. Otherwise they are sealAVX and
+// openAVX, whose models are sealModel and openModel.
+func publicCounter(c counter, n int) bool {
+	return n >= 128 && c.reg.AsUint32x4().GetElem(0)%8 == 2
+}
+
+// sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
+// steps of sealModel with publicSlots for counterSlots, batch i reading
+// W(q) from slot i mod 2.
+func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := loadCounter(ctr, inc32)
+	if !publicCounter(c, len(src)) {
+		sealModel(keys, rounds, t, ctr, y, dst, src)
+		return
+	}
+	h := loadHash(y)
+	var sl publicSlots
+	sl.fill(keys, c)
+	publicBatch(&sl, 0, &c, keys, rounds, nil, dst, src)
+	done := 128
+	for len(src)-done >= 256 {
+		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+		publicBatch(&sl, 1, &c, keys, rounds, &a, dst[done:], src[done:])
+		b := a.pair(dst[done:])
+		publicBatch(&sl, 0, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
+		h = b.y
+		done += 256
+	}
+	if len(src)-done >= 128 {
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+		publicBatch(&sl, 1, &c, keys, rounds, &g, dst[done:], src[done:])
+		h = g.y
+		done += 128
+	}
+	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+	g.all()
+	h = g.y
+	sl.clear()
+	ctrTail(&c, keys, rounds, dst[done:], src[done:])
+	h = ghashTail(t, dst[done:len(src)], h)
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
+// sealPublicAVXModel is sealPublicAVX.
+func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := loadCounter(ctr, inc32)
+	if !publicCounter(c, len(src)) {
+		openModel(keys, rounds, t, ctr, y, dst, src)
+		return
+	}
+	h := loadHash(y)
+	var sl publicSlots
+	sl.fill(keys, c)
+	for len(src) >= 256 {
+		a := ghashBatch{table: t, data: src, y: h, top: powers}
+		publicBatch(&sl, 0, &c, keys, rounds, &a, dst, src)
+		b := a.pair(src[128:])
+		publicBatch(&sl, 1, &c, keys, rounds, &b, dst[128:], src[128:])
+		h = b.y
+		src, dst = src[256:], dst[256:]
+	}
+	if len(src) >= 128 {
+		g := ghashBatch{table: t, data: src, y: h, top: batch}
+		publicBatch(&sl, 0, &c, keys, rounds, &g, dst, src)
+		h = g.y
+		src, dst = src[128:], dst[128:]
+	}
+	sl.clear()
+	h = ghashTail(t, src, h)
 	ctrTail(&c, keys, rounds, dst, src)
 	c.store(ctr)
 	storeHash(h, y)

@@ -53,6 +53,12 @@ var rows = []kerneltest.Row{
 	kerneltest.GHASH(ghashUpdate, ghashUpdateModel, GHASH),
 	kerneltest.Seal(seal, sealModel, Seal),
 	kerneltest.Open(open, openModel, Open),
+	kerneltest.XTSEncrypt(xtsEncrypt, xtsEncryptModel, XTSEncrypt),
+	kerneltest.XTSDecrypt(xtsDecrypt, xtsDecryptModel, XTSDecrypt),
+	kerneltest.Seal(sealAVX, sealAVXModel, nil),
+	kerneltest.Open(openAVX, openAVXModel, nil),
+	kerneltest.Seal(sealPublicAVX, sealPublicAVXModel, SealPublic),
+	kerneltest.Open(openPublicAVX, openPublicAVXModel, OpenPublic),
 }
 
 // referenceTable is this package's table layout from package ghash: the
@@ -60,4 +66,15 @@ var rows = []kerneltest.Row{
 // out.
 func referenceTable(t *ghash.Table, h *[16]byte) { ghash.InitTable(t, h, powers) }
 
-func TestKernels(t *testing.T) { kerneltest.Run(t, config, rows) }
+// TestKernels runs every row. Seal and Open, the exported functions of
+// both seal and sealAVX (open and openAVX), call the AVX kernels where
+// useAVX is set; on such a CPU their rows run again with it cleared, so
+// that the exported functions are held to the reference on both kernel
+// sets (the kernels themselves run in their own rows either way).
+func TestKernels(t *testing.T) {
+	kerneltest.Run(t, config, rows)
+	if setAVX(false) {
+		defer setAVX(true)
+		t.Run("SSE", func(t *testing.T) { kerneltest.Run(t, config, rows) })
+	}
+}

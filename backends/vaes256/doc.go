@@ -1,8 +1,9 @@
 // Package vaes256 is the VAES-AVX2 backend: AES block encryption and
-// decryption, counter mode, GHASH and the stitched GCM loops, in amd64
-// assembly on the sixteen 256-bit YMM registers, two blocks to a register,
-// for CPUs that have VAES and VPCLMULQDQ but no AVX-512 (AMD Zen 3, Intel
-// Alder Lake and later client cores), or whose AVX-512 is switched off.
+// decryption, counter mode, CBC decryption, XTS, GHASH and the stitched GCM
+// loops, in amd64 assembly on the sixteen 256-bit YMM registers, two
+// blocks to a register, for CPUs that have VAES and VPCLMULQDQ but no
+// AVX-512 (AMD Zen 3, Intel Alder Lake and later client cores), or whose
+// AVX-512 is switched off.
 //
 // # CPU
 //
@@ -82,6 +83,8 @@
 //	SealPublic     sealPublic     sealPublicModel     gcm.go
 //	OpenPublic     openPublic     openPublicModel     gcm.go
 //	CBCDecrypt     cbcDecrypt     cbcDecryptModel     cbc.go
+//	XTSEncrypt     xtsEncrypt     xtsEncryptModel     xts.go
+//	XTSDecrypt     xtsDecrypt     xtsDecryptModel     xts.go
 //
 // # Why 30 blocks
 //
@@ -156,6 +159,34 @@
 // Xeon CBC decryption runs at about 0.9 to 1.0 times the speed of
 // DecryptBlocks at 1344 bytes and 16 KiB (medians of four runs, AES-128
 // and AES-256).
+//
+// # XTS: 14 blocks, the tweaks in registers
+//
+// XTS block j is E(P_j ^ T_j) ^ T_j with T_j = T_0·x^j in GF(2^128): the
+// blocks are independent once their tweaks are known. The kernels compute
+// the tweaks in registers, so a batch needs a register of tweaks for every
+// register of blocks, from round key 0, where the tweak is added, to the
+// last round, where it is XORed into the last round key (VAESENCLAST of
+// the state and lastKey ^ T is the block's output):
+//
+//	 7  blocks, two per register: 14 blocks
+//	 7  their tweaks, one per lane
+//	 1  the round key, broadcast from memory for each round in turn
+//	 1  the last round key XOR a register's tweaks, one register at a time
+//	--
+//	16
+//
+// Seven registers of VAESENC keep the AES unit nearly as busy as the ECB
+// loop's fifteen. The first batch's tweak registers are T_0 in both lanes
+// times x^(2i) and x^(2i+1) (register i); each batch after steps every
+// register by x^14. A lane times x^k (k < 57) is three VPCLMULQDQ (the two
+// halves' products by 2^k, and the bits from 128 up times 0x87), a VPSLLDQ
+// and two VPXOR, computed after a batch's stores on the registers its
+// blocks leave free. Steps of 8, 4 and 2 blocks follow the loop, each
+// moving the tweaks it did not use down to the first registers, and an
+// odd last block takes the low lane of one register, through 16-byte loads
+// and stores; the tweak after the last block is the low or high lane of
+// the first tweak register.
 //
 // # Why 16 blocks in the GCM loops
 //

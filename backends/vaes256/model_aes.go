@@ -36,15 +36,15 @@ func (d direction) round(block vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
 }
 
 // last is the last round on register j (VAESENCLAST or VAESDECLAST; for
-// chainedDecryption the key plus chain[j] first).
+// chainedDecryption and XTS's tweakedLast the key plus chain[j] first).
 func (d direction) last(j int, block vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
-	if !d.decrypt {
-		return block.AESEncryptLastRound(key)
-	}
 	if d.chain != nil {
 		key = key.AsUint8x32().Xor(d.chain[j]).AsUint32x8()
 	}
-	return block.AESDecryptLastRound(key)
+	if d.decrypt {
+		return block.AESDecryptLastRound(key)
+	}
+	return block.AESEncryptLastRound(key)
 }
 
 // registers is the storage of a pass's registers of blocks, at most 15;

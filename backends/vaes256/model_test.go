@@ -60,6 +60,8 @@ var rows = []kerneltest.Row{
 	kerneltest.Seal(sealPublic, sealPublicModel, SealPublic),
 	kerneltest.Open(openPublic, openPublicModel, OpenPublic),
 	kerneltest.CBCDecrypt(cbcDecrypt, cbcDecryptModel, CBCDecrypt),
+	kerneltest.XTSEncrypt(xtsEncrypt, xtsEncryptModel, XTSEncrypt),
+	kerneltest.XTSDecrypt(xtsDecrypt, xtsDecryptModel, XTSDecrypt),
 }
 
 // referenceTable fills t in this package's layout from package ghash's key

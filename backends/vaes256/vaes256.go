@@ -116,3 +116,24 @@ func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 	kernel.CheckBlocks(name, dst, src)
 	cbcDecrypt(&ks.Dec, ks.Rounds, iv, dst, src)
 }
+
+// XTSEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the expanded data key ks: block j is E(P_j ^ T_j) ^ T_j, where
+// T_0 is the encrypted tweak in tweak and T_(j+1) is T_j·α in GF(2^128).
+// On return tweak holds the tweak of the block after src's last, where the
+// next call goes on. dst and src may be the same slice. It panics if
+// len(src) is not a multiple of 16 or dst is shorter than src.
+func XTSEncrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	xtsEncrypt(&ks.Enc, ks.Rounds, tweak, dst, src)
+}
+
+// XTSDecrypt decrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the expanded data key ks, as XTSEncrypt encrypts: block j is
+// D(C_j ^ T_j) ^ T_j. It panics like XTSEncrypt.
+func XTSDecrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	xtsDecrypt(&ks.Dec, ks.Rounds, tweak, dst, src)
+}

@@ -16701,3 +16701,1389 @@ ladderEnd_34:
 cbcDone_1:
 	VZEROUPPER
 	RET
+
+// func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+TEXT ·xtsEncrypt(SB), NOSPLIT, $0-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	TESTQ R8, R8
+	JZ    xtsDone_1
+
+	// xtsTweaks: T_0 in both lanes, times x^(2i+l) in lane l of register i.
+	VBROADCASTI128 (BX), Y0
+	VMOVDQA        Y0, Y1
+	VPCLMULQDQ     $0x01, xtsPowers14<>+0(SB), Y1, Y2
+	VPCLMULQDQ     $0x00, xtsPowers14<>+0(SB), Y1, Y1
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y2, Y3
+	VPSLLDQ        $0x08, Y2, Y2
+	VPXOR          Y2, Y1, Y1
+	VPXOR          Y3, Y1, Y1
+	VMOVDQA        Y0, Y2
+	VPCLMULQDQ     $0x01, xtsPowers14<>+32(SB), Y2, Y3
+	VPCLMULQDQ     $0x00, xtsPowers14<>+32(SB), Y2, Y2
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y3, Y4
+	VPSLLDQ        $0x08, Y3, Y3
+	VPXOR          Y3, Y2, Y2
+	VPXOR          Y4, Y2, Y2
+	VMOVDQA        Y0, Y3
+	VPCLMULQDQ     $0x01, xtsPowers14<>+64(SB), Y3, Y4
+	VPCLMULQDQ     $0x00, xtsPowers14<>+64(SB), Y3, Y3
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y4, Y5
+	VPSLLDQ        $0x08, Y4, Y4
+	VPXOR          Y4, Y3, Y3
+	VPXOR          Y5, Y3, Y3
+	VMOVDQA        Y0, Y4
+	VPCLMULQDQ     $0x01, xtsPowers14<>+96(SB), Y4, Y5
+	VPCLMULQDQ     $0x00, xtsPowers14<>+96(SB), Y4, Y4
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y5, Y6
+	VPSLLDQ        $0x08, Y5, Y5
+	VPXOR          Y5, Y4, Y4
+	VPXOR          Y6, Y4, Y4
+	VMOVDQA        Y0, Y5
+	VPCLMULQDQ     $0x01, xtsPowers14<>+128(SB), Y5, Y6
+	VPCLMULQDQ     $0x00, xtsPowers14<>+128(SB), Y5, Y5
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y6, Y7
+	VPSLLDQ        $0x08, Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y7, Y5, Y5
+	VMOVDQA        Y0, Y6
+	VPCLMULQDQ     $0x01, xtsPowers14<>+160(SB), Y6, Y7
+	VPCLMULQDQ     $0x00, xtsPowers14<>+160(SB), Y6, Y6
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ        $0x08, Y7, Y7
+	VPXOR          Y7, Y6, Y6
+	VPXOR          Y8, Y6, Y6
+	VMOVDQA        Y0, Y0
+	VPCLMULQDQ     $0x01, xtsPowers14<>+192(SB), Y0, Y7
+	VPCLMULQDQ     $0x00, xtsPowers14<>+192(SB), Y0, Y0
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ        $0x08, Y7, Y7
+	VPXOR          Y7, Y0, Y0
+	VPXOR          Y8, Y0, Y0
+
+	// 14 blocks at a time.
+xtsLoop_1:
+	CMPQ R8, $0x000000e0
+	JB   xtsSteps_1
+
+	// xtsBatch: 7 registers.
+	VBROADCASTI128 (AX), Y7
+	VPXOR          Y1, Y7, Y8
+	VPXOR          (DI), Y8, Y8
+	VPXOR          Y2, Y7, Y9
+	VPXOR          32(DI), Y9, Y9
+	VPXOR          Y3, Y7, Y10
+	VPXOR          64(DI), Y10, Y10
+	VPXOR          Y4, Y7, Y11
+	VPXOR          96(DI), Y11, Y11
+	VPXOR          Y5, Y7, Y12
+	VPXOR          128(DI), Y12, Y12
+	VPXOR          Y6, Y7, Y13
+	VPXOR          160(DI), Y13, Y13
+	VPXOR          Y0, Y7, Y7
+	VPXOR          192(DI), Y7, Y7
+	CMPQ           DX, $0x0c
+	JB             rounds10_63
+	JE             rounds12_63
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+	VBROADCASTI128 32(AX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+rounds12_63:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+	VBROADCASTI128 -160(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+rounds10_63:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y14
+	VAESENC        Y14, Y8, Y8
+	VAESENC        Y14, Y9, Y9
+	VAESENC        Y14, Y10, Y10
+	VAESENC        Y14, Y11, Y11
+	VAESENC        Y14, Y12, Y12
+	VAESENC        Y14, Y13, Y13
+	VAESENC        Y14, Y7, Y7
+
+	// Last round.
+	VBROADCASTI128 (CX), Y14
+	VPXOR          Y1, Y14, Y15
+	VAESENCLAST    Y15, Y8, Y8
+	VPXOR          Y2, Y14, Y15
+	VAESENCLAST    Y15, Y9, Y9
+	VPXOR          Y3, Y14, Y15
+	VAESENCLAST    Y15, Y10, Y10
+	VPXOR          Y4, Y14, Y15
+	VAESENCLAST    Y15, Y11, Y11
+	VPXOR          Y5, Y14, Y15
+	VAESENCLAST    Y15, Y12, Y12
+	VPXOR          Y6, Y14, Y15
+	VAESENCLAST    Y15, Y13, Y13
+	VPXOR          Y0, Y14, Y14
+	VAESENCLAST    Y14, Y7, Y7
+	VMOVDQU        Y8, (SI)
+	VMOVDQU        Y9, 32(SI)
+	VMOVDQU        Y10, 64(SI)
+	VMOVDQU        Y11, 96(SI)
+	VMOVDQU        Y12, 128(SI)
+	VMOVDQU        Y13, 160(SI)
+	VMOVDQU        Y7, 192(SI)
+	ADDQ           $0x000000e0, DI
+	ADDQ           $0x000000e0, SI
+	SUBQ           $0x000000e0, R8
+
+	// xtsNext: every tweak times x^14.
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y1, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y1, Y1
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y1, Y1
+	VPXOR      Y8, Y1, Y1
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y2, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y2, Y2
+	VPXOR      Y8, Y2, Y2
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y3, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y3, Y3
+	VPXOR      Y8, Y3, Y3
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y4, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y4, Y4
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y5, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y5, Y5
+	VPXOR      Y8, Y5, Y5
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y6, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y6, Y6
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y0, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y0, Y0
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y0, Y0
+	VPXOR      Y8, Y0, Y0
+	JMP        xtsLoop_1
+
+xtsSteps_1:
+	CMPQ R8, $0x00000080
+	JB   xtsSkip4_1
+
+	// xtsBatch: 4 registers.
+	VBROADCASTI128 (AX), Y7
+	VPXOR          Y1, Y7, Y8
+	VPXOR          (DI), Y8, Y8
+	VPXOR          Y2, Y7, Y9
+	VPXOR          32(DI), Y9, Y9
+	VPXOR          Y3, Y7, Y10
+	VPXOR          64(DI), Y10, Y10
+	VPXOR          Y4, Y7, Y7
+	VPXOR          96(DI), Y7, Y7
+	CMPQ           DX, $0x0c
+	JB             rounds10_64
+	JE             rounds12_64
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+	VBROADCASTI128 32(AX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+rounds12_64:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+	VBROADCASTI128 -160(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+rounds10_64:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VAESENC        Y11, Y7, Y7
+
+	// Last round.
+	VBROADCASTI128 (CX), Y11
+	VPXOR          Y1, Y11, Y1
+	VAESENCLAST    Y1, Y8, Y8
+	VPXOR          Y2, Y11, Y1
+	VAESENCLAST    Y1, Y9, Y9
+	VPXOR          Y3, Y11, Y1
+	VAESENCLAST    Y1, Y10, Y10
+	VPXOR          Y4, Y11, Y1
+	VAESENCLAST    Y1, Y7, Y7
+	VMOVDQU        Y8, (SI)
+	VMOVDQU        Y9, 32(SI)
+	VMOVDQU        Y10, 64(SI)
+	VMOVDQU        Y7, 96(SI)
+	ADDQ           $0x00000080, DI
+	ADDQ           $0x00000080, SI
+	SUBQ           $0x00000080, R8
+
+	// xtsShift: the tweaks of registers 4.. move to 0..
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y0, Y3
+
+xtsSkip4_1:
+	CMPQ R8, $0x00000040
+	JB   xtsSkip2_1
+
+	// xtsBatch: 2 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y5
+	VPXOR          (DI), Y5, Y5
+	VPXOR          Y2, Y0, Y0
+	VPXOR          32(DI), Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_65
+	JE             rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+	VBROADCASTI128 32(AX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+	VBROADCASTI128 -160(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+rounds10_65:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y6
+	VAESENC        Y6, Y5, Y5
+	VAESENC        Y6, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y6
+	VPXOR          Y1, Y6, Y1
+	VAESENCLAST    Y1, Y5, Y5
+	VPXOR          Y2, Y6, Y1
+	VAESENCLAST    Y1, Y0, Y0
+	VMOVDQU        Y5, (SI)
+	VMOVDQU        Y0, 32(SI)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000040, SI
+	SUBQ           $0x00000040, R8
+
+	// xtsShift: the tweaks of registers 2.. move to 0..
+	VMOVDQA Y3, Y1
+	VMOVDQA Y4, Y2
+
+xtsSkip2_1:
+	CMPQ R8, $0x00000020
+	JB   xtsSkip1_1
+
+	// xtsBatch: 1 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y0
+	VPXOR          (DI), Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_66
+	JE             rounds12_66
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y3
+	VAESENC        Y3, Y0, Y0
+	VBROADCASTI128 32(AX), Y3
+	VAESENC        Y3, Y0, Y0
+
+rounds12_66:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y3
+	VAESENC        Y3, Y0, Y0
+	VBROADCASTI128 -160(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+rounds10_66:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y3
+	VAESENC        Y3, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y3
+	VPXOR          Y1, Y3, Y1
+	VAESENCLAST    Y1, Y0, Y0
+	VMOVDQU        Y0, (SI)
+	ADDQ           $0x00000020, DI
+	ADDQ           $0x00000020, SI
+	SUBQ           $0x00000020, R8
+
+	// xtsShift: the tweaks of registers 1.. move to 0..
+	VMOVDQA Y2, Y1
+
+xtsSkip1_1:
+	TESTQ R8, R8
+	JZ    xtsEven_1
+
+	// A last odd block, in the low lane.
+	// xtsBatch: 1 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y0
+	VMOVDQU        (DI), X2
+	VPXOR          Y2, Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_67
+	JE             rounds12_67
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y2
+	VAESENC        Y2, Y0, Y0
+	VBROADCASTI128 32(AX), Y2
+	VAESENC        Y2, Y0, Y0
+
+rounds12_67:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y2
+	VAESENC        Y2, Y0, Y0
+	VBROADCASTI128 -160(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+rounds10_67:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y2
+	VAESENC        Y2, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y2
+	VPXOR          Y1, Y2, Y2
+	VAESENCLAST    Y2, Y0, Y0
+	VMOVDQU        X0, (SI)
+
+	// xtsStoreTweak: lane 1 of the first tweak register is the next tweak.
+	VEXTRACTI128 $0x01, Y1, (BX)
+	VZEROUPPER
+	RET
+
+xtsEven_1:
+	// xtsStoreTweak: lane 0 of the first tweak register is the next tweak.
+	VMOVDQU X1, (BX)
+
+xtsDone_1:
+	VZEROUPPER
+	RET
+
+DATA xtsPowers14<>+0(SB)/8, $0x0000000000000001
+DATA xtsPowers14<>+8(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+16(SB)/8, $0x0000000000000002
+DATA xtsPowers14<>+24(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+32(SB)/8, $0x0000000000000004
+DATA xtsPowers14<>+40(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+48(SB)/8, $0x0000000000000008
+DATA xtsPowers14<>+56(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+64(SB)/8, $0x0000000000000010
+DATA xtsPowers14<>+72(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+80(SB)/8, $0x0000000000000020
+DATA xtsPowers14<>+88(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+96(SB)/8, $0x0000000000000040
+DATA xtsPowers14<>+104(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+112(SB)/8, $0x0000000000000080
+DATA xtsPowers14<>+120(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+128(SB)/8, $0x0000000000000100
+DATA xtsPowers14<>+136(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+144(SB)/8, $0x0000000000000200
+DATA xtsPowers14<>+152(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+160(SB)/8, $0x0000000000000400
+DATA xtsPowers14<>+168(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+176(SB)/8, $0x0000000000000800
+DATA xtsPowers14<>+184(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+192(SB)/8, $0x0000000000001000
+DATA xtsPowers14<>+200(SB)/8, $0x0000000000000000
+DATA xtsPowers14<>+208(SB)/8, $0x0000000000002000
+DATA xtsPowers14<>+216(SB)/8, $0x0000000000000000
+GLOBL xtsPowers14<>(SB), RODATA|NOPTR, $224
+
+DATA xtsPoly2<>+0(SB)/8, $0x0000000000000087
+DATA xtsPoly2<>+8(SB)/8, $0x0000000000000000
+DATA xtsPoly2<>+16(SB)/8, $0x0000000000000087
+DATA xtsPoly2<>+24(SB)/8, $0x0000000000000000
+GLOBL xtsPoly2<>(SB), RODATA|NOPTR, $32
+
+DATA xtsStride14<>+0(SB)/8, $0x0000000000004000
+DATA xtsStride14<>+8(SB)/8, $0x0000000000000000
+DATA xtsStride14<>+16(SB)/8, $0x0000000000004000
+DATA xtsStride14<>+24(SB)/8, $0x0000000000000000
+GLOBL xtsStride14<>(SB), RODATA|NOPTR, $32
+
+// func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, VAES, VPCLMULQDQ
+TEXT ·xtsDecrypt(SB), NOSPLIT, $0-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	TESTQ R8, R8
+	JZ    xtsDone_2
+
+	// xtsTweaks: T_0 in both lanes, times x^(2i+l) in lane l of register i.
+	VBROADCASTI128 (BX), Y0
+	VMOVDQA        Y0, Y1
+	VPCLMULQDQ     $0x01, xtsPowers14<>+0(SB), Y1, Y2
+	VPCLMULQDQ     $0x00, xtsPowers14<>+0(SB), Y1, Y1
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y2, Y3
+	VPSLLDQ        $0x08, Y2, Y2
+	VPXOR          Y2, Y1, Y1
+	VPXOR          Y3, Y1, Y1
+	VMOVDQA        Y0, Y2
+	VPCLMULQDQ     $0x01, xtsPowers14<>+32(SB), Y2, Y3
+	VPCLMULQDQ     $0x00, xtsPowers14<>+32(SB), Y2, Y2
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y3, Y4
+	VPSLLDQ        $0x08, Y3, Y3
+	VPXOR          Y3, Y2, Y2
+	VPXOR          Y4, Y2, Y2
+	VMOVDQA        Y0, Y3
+	VPCLMULQDQ     $0x01, xtsPowers14<>+64(SB), Y3, Y4
+	VPCLMULQDQ     $0x00, xtsPowers14<>+64(SB), Y3, Y3
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y4, Y5
+	VPSLLDQ        $0x08, Y4, Y4
+	VPXOR          Y4, Y3, Y3
+	VPXOR          Y5, Y3, Y3
+	VMOVDQA        Y0, Y4
+	VPCLMULQDQ     $0x01, xtsPowers14<>+96(SB), Y4, Y5
+	VPCLMULQDQ     $0x00, xtsPowers14<>+96(SB), Y4, Y4
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y5, Y6
+	VPSLLDQ        $0x08, Y5, Y5
+	VPXOR          Y5, Y4, Y4
+	VPXOR          Y6, Y4, Y4
+	VMOVDQA        Y0, Y5
+	VPCLMULQDQ     $0x01, xtsPowers14<>+128(SB), Y5, Y6
+	VPCLMULQDQ     $0x00, xtsPowers14<>+128(SB), Y5, Y5
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y6, Y7
+	VPSLLDQ        $0x08, Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPXOR          Y7, Y5, Y5
+	VMOVDQA        Y0, Y6
+	VPCLMULQDQ     $0x01, xtsPowers14<>+160(SB), Y6, Y7
+	VPCLMULQDQ     $0x00, xtsPowers14<>+160(SB), Y6, Y6
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ        $0x08, Y7, Y7
+	VPXOR          Y7, Y6, Y6
+	VPXOR          Y8, Y6, Y6
+	VMOVDQA        Y0, Y0
+	VPCLMULQDQ     $0x01, xtsPowers14<>+192(SB), Y0, Y7
+	VPCLMULQDQ     $0x00, xtsPowers14<>+192(SB), Y0, Y0
+	VPCLMULQDQ     $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ        $0x08, Y7, Y7
+	VPXOR          Y7, Y0, Y0
+	VPXOR          Y8, Y0, Y0
+
+	// 14 blocks at a time.
+xtsLoop_2:
+	CMPQ R8, $0x000000e0
+	JB   xtsSteps_2
+
+	// xtsBatch: 7 registers.
+	VBROADCASTI128 (AX), Y7
+	VPXOR          Y1, Y7, Y8
+	VPXOR          (DI), Y8, Y8
+	VPXOR          Y2, Y7, Y9
+	VPXOR          32(DI), Y9, Y9
+	VPXOR          Y3, Y7, Y10
+	VPXOR          64(DI), Y10, Y10
+	VPXOR          Y4, Y7, Y11
+	VPXOR          96(DI), Y11, Y11
+	VPXOR          Y5, Y7, Y12
+	VPXOR          128(DI), Y12, Y12
+	VPXOR          Y6, Y7, Y13
+	VPXOR          160(DI), Y13, Y13
+	VPXOR          Y0, Y7, Y7
+	VPXOR          192(DI), Y7, Y7
+	CMPQ           DX, $0x0c
+	JB             rounds10_68
+	JE             rounds12_68
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+	VBROADCASTI128 32(AX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+rounds12_68:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+	VBROADCASTI128 -160(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+rounds10_68:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y14
+	VAESDEC        Y14, Y8, Y8
+	VAESDEC        Y14, Y9, Y9
+	VAESDEC        Y14, Y10, Y10
+	VAESDEC        Y14, Y11, Y11
+	VAESDEC        Y14, Y12, Y12
+	VAESDEC        Y14, Y13, Y13
+	VAESDEC        Y14, Y7, Y7
+
+	// Last round.
+	VBROADCASTI128 (CX), Y14
+	VPXOR          Y1, Y14, Y15
+	VAESDECLAST    Y15, Y8, Y8
+	VPXOR          Y2, Y14, Y15
+	VAESDECLAST    Y15, Y9, Y9
+	VPXOR          Y3, Y14, Y15
+	VAESDECLAST    Y15, Y10, Y10
+	VPXOR          Y4, Y14, Y15
+	VAESDECLAST    Y15, Y11, Y11
+	VPXOR          Y5, Y14, Y15
+	VAESDECLAST    Y15, Y12, Y12
+	VPXOR          Y6, Y14, Y15
+	VAESDECLAST    Y15, Y13, Y13
+	VPXOR          Y0, Y14, Y14
+	VAESDECLAST    Y14, Y7, Y7
+	VMOVDQU        Y8, (SI)
+	VMOVDQU        Y9, 32(SI)
+	VMOVDQU        Y10, 64(SI)
+	VMOVDQU        Y11, 96(SI)
+	VMOVDQU        Y12, 128(SI)
+	VMOVDQU        Y13, 160(SI)
+	VMOVDQU        Y7, 192(SI)
+	ADDQ           $0x000000e0, DI
+	ADDQ           $0x000000e0, SI
+	SUBQ           $0x000000e0, R8
+
+	// xtsNext: every tweak times x^14.
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y1, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y1, Y1
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y1, Y1
+	VPXOR      Y8, Y1, Y1
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y2, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y2, Y2
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y2, Y2
+	VPXOR      Y8, Y2, Y2
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y3, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y3, Y3
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y3, Y3
+	VPXOR      Y8, Y3, Y3
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y4, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y4, Y4
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y5, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y5, Y5
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y5, Y5
+	VPXOR      Y8, Y5, Y5
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y6, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y6, Y6
+	VPCLMULQDQ $0x01, xtsStride14<>+0(SB), Y0, Y7
+	VPCLMULQDQ $0x00, xtsStride14<>+0(SB), Y0, Y0
+	VPCLMULQDQ $0x01, xtsPoly2<>+0(SB), Y7, Y8
+	VPSLLDQ    $0x08, Y7, Y7
+	VPXOR      Y7, Y0, Y0
+	VPXOR      Y8, Y0, Y0
+	JMP        xtsLoop_2
+
+xtsSteps_2:
+	CMPQ R8, $0x00000080
+	JB   xtsSkip4_2
+
+	// xtsBatch: 4 registers.
+	VBROADCASTI128 (AX), Y7
+	VPXOR          Y1, Y7, Y8
+	VPXOR          (DI), Y8, Y8
+	VPXOR          Y2, Y7, Y9
+	VPXOR          32(DI), Y9, Y9
+	VPXOR          Y3, Y7, Y10
+	VPXOR          64(DI), Y10, Y10
+	VPXOR          Y4, Y7, Y7
+	VPXOR          96(DI), Y7, Y7
+	CMPQ           DX, $0x0c
+	JB             rounds10_69
+	JE             rounds12_69
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+	VBROADCASTI128 32(AX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+rounds12_69:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+	VBROADCASTI128 -160(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+rounds10_69:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y11
+	VAESDEC        Y11, Y8, Y8
+	VAESDEC        Y11, Y9, Y9
+	VAESDEC        Y11, Y10, Y10
+	VAESDEC        Y11, Y7, Y7
+
+	// Last round.
+	VBROADCASTI128 (CX), Y11
+	VPXOR          Y1, Y11, Y1
+	VAESDECLAST    Y1, Y8, Y8
+	VPXOR          Y2, Y11, Y1
+	VAESDECLAST    Y1, Y9, Y9
+	VPXOR          Y3, Y11, Y1
+	VAESDECLAST    Y1, Y10, Y10
+	VPXOR          Y4, Y11, Y1
+	VAESDECLAST    Y1, Y7, Y7
+	VMOVDQU        Y8, (SI)
+	VMOVDQU        Y9, 32(SI)
+	VMOVDQU        Y10, 64(SI)
+	VMOVDQU        Y7, 96(SI)
+	ADDQ           $0x00000080, DI
+	ADDQ           $0x00000080, SI
+	SUBQ           $0x00000080, R8
+
+	// xtsShift: the tweaks of registers 4.. move to 0..
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y0, Y3
+
+xtsSkip4_2:
+	CMPQ R8, $0x00000040
+	JB   xtsSkip2_2
+
+	// xtsBatch: 2 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y5
+	VPXOR          (DI), Y5, Y5
+	VPXOR          Y2, Y0, Y0
+	VPXOR          32(DI), Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_70
+	JE             rounds12_70
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+	VBROADCASTI128 32(AX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+rounds12_70:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+	VBROADCASTI128 -160(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+rounds10_70:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y6
+	VAESDEC        Y6, Y5, Y5
+	VAESDEC        Y6, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y6
+	VPXOR          Y1, Y6, Y1
+	VAESDECLAST    Y1, Y5, Y5
+	VPXOR          Y2, Y6, Y1
+	VAESDECLAST    Y1, Y0, Y0
+	VMOVDQU        Y5, (SI)
+	VMOVDQU        Y0, 32(SI)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000040, SI
+	SUBQ           $0x00000040, R8
+
+	// xtsShift: the tweaks of registers 2.. move to 0..
+	VMOVDQA Y3, Y1
+	VMOVDQA Y4, Y2
+
+xtsSkip2_2:
+	CMPQ R8, $0x00000020
+	JB   xtsSkip1_2
+
+	// xtsBatch: 1 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y0
+	VPXOR          (DI), Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_71
+	JE             rounds12_71
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y3
+	VAESDEC        Y3, Y0, Y0
+	VBROADCASTI128 32(AX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+rounds12_71:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+	VBROADCASTI128 -160(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+rounds10_71:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y3
+	VAESDEC        Y3, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y3
+	VPXOR          Y1, Y3, Y1
+	VAESDECLAST    Y1, Y0, Y0
+	VMOVDQU        Y0, (SI)
+	ADDQ           $0x00000020, DI
+	ADDQ           $0x00000020, SI
+	SUBQ           $0x00000020, R8
+
+	// xtsShift: the tweaks of registers 1.. move to 0..
+	VMOVDQA Y2, Y1
+
+xtsSkip1_2:
+	TESTQ R8, R8
+	JZ    xtsEven_2
+
+	// A last odd block, in the low lane.
+	// xtsBatch: 1 registers.
+	VBROADCASTI128 (AX), Y0
+	VPXOR          Y1, Y0, Y0
+	VMOVDQU        (DI), X2
+	VPXOR          Y2, Y0, Y0
+	CMPQ           DX, $0x0c
+	JB             rounds10_72
+	JE             rounds12_72
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI128 16(AX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VBROADCASTI128 32(AX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+rounds12_72:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI128 -176(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+	VBROADCASTI128 -160(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+rounds10_72:
+	// Round Nr-9.
+	VBROADCASTI128 -144(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-8.
+	VBROADCASTI128 -128(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-7.
+	VBROADCASTI128 -112(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-6.
+	VBROADCASTI128 -96(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-5.
+	VBROADCASTI128 -80(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-4.
+	VBROADCASTI128 -64(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-3.
+	VBROADCASTI128 -48(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-2.
+	VBROADCASTI128 -32(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Round Nr-1.
+	VBROADCASTI128 -16(CX), Y2
+	VAESDEC        Y2, Y0, Y0
+
+	// Last round.
+	VBROADCASTI128 (CX), Y2
+	VPXOR          Y1, Y2, Y2
+	VAESDECLAST    Y2, Y0, Y0
+	VMOVDQU        X0, (SI)
+
+	// xtsStoreTweak: lane 1 of the first tweak register is the next tweak.
+	VEXTRACTI128 $0x01, Y1, (BX)
+	VZEROUPPER
+	RET
+
+xtsEven_2:
+	// xtsStoreTweak: lane 0 of the first tweak register is the next tweak.
+	VMOVDQU X1, (BX)
+
+xtsDone_2:
+	VZEROUPPER
+	RET

@@ -55,3 +55,11 @@ func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16
 func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
 	cbcDecryptModel(keys, rounds, iv, dst, src)
 }
+
+func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsEncryptModel(keys, rounds, tweak, dst, src)
+}
+
+func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
+	xtsDecryptModel(keys, rounds, tweak, dst, src)
+}

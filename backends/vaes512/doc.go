@@ -1,5 +1,5 @@
 // Package vaes512 is the VAES-AVX512 backend: AES block encryption and
-// decryption, counter mode, CBC decryption, GHASH and the stitched GCM
+// decryption, counter mode, CBC decryption, XTS, GHASH and the stitched GCM
 // loops, in amd64 assembly on the 32 512-bit ZMM registers, four blocks per
 // register: 64 blocks per iteration for ECB, CTR and CBC decryption, 16 per
 // iteration for GCM. (CBC encryption is serial, one block after another,
@@ -12,12 +12,13 @@
 // VPCLMULQDQ on ZMM registers (VAES, VPCLMULQDQ), byte shuffles, byte-masked
 // loads and stores and opmask moves (AVX512BW), EVEX instructions on XMM and
 // YMM registers (AVX512VL), ternary logic, broadcasts and extracts
-// (AVX512F), BZHI to turn a length into a mask (BMI2), and, in the one-block
+// (AVX512F), VPERMB for tails that end near a page boundary (AVX512VBMI),
+// BZHI and SHLX to turn a length into a mask (BMI2), and, in the one-block
 // paths, the VEX forms of AESENC and PCLMULQDQ (AES, PCLMULQDQ, AVX), and
 // in the half-width tails the VEX forms of VPSHUFB and VPADDD on YMM (AVX2).
 // Available reports whether golang.org/x/sys/cpu sees all of them:
 //
-//	AVX512F && AVX512BW && AVX512VL && AVX512VAES && AVX512VPCLMULQDQ &&
+//	AVX512F && AVX512BW && AVX512VL && AVX512VBMI && AVX512VAES && AVX512VPCLMULQDQ &&
 //	BMI2 && AES && PCLMULQDQ && AVX && AVX2
 //
 // x/sys/cpu sets the AVX-512 flags only when the operating system saves the
@@ -41,9 +42,8 @@
 // frames are empty, so no key, keystream or data is left on the stack;
 // every function that touches a YMM or ZMM register ends with VZEROUPPER. A
 // masked load reads no byte past the end of its data and a masked store
-// writes none (the CPU suppresses faults on masked-off bytes); the one that
-// starts 16 bytes before its data (CBC's chainOperand) masks those off, so
-// it reads none before the start either. The exported
+// writes none (the CPU suppresses faults on masked-off bytes); none starts
+// before its data. The exported
 // kernels check lengths and the key schedule and panic on misuse, so the
 // assembly never runs on bad arguments.
 //
@@ -76,6 +76,8 @@
 //	SealPublic     sealPublic     sealPublicModel     gcm.go, public.go
 //	OpenPublic     openPublic     openPublicModel     gcm.go, public.go
 //	CBCDecrypt     cbcDecrypt     cbcDecryptModel     cbc.go
+//	XTSEncrypt     xtsEncrypt     xtsEncryptModel     xts.go
+//	XTSDecrypt     xtsDecrypt     xtsDecryptModel     xts.go
 //
 // # Why 64 blocks
 //
@@ -110,8 +112,9 @@
 // is the block before the batch, then the batch's first three blocks; the
 // block before is the last of the previous batch (overwritten by then when
 // dst is src) or iv, so it is carried from batch to batch in lane 0 of a
-// register, the chain, and one VMOVDQU8 from src-16, merging under the mask
-// of bytes 16..63, fills the other three lanes over it. AES decryption ends
+// register, the chain, and one VALIGNQ moves the register's own first
+// three blocks, as loaded, into the other three lanes (merging under the
+// mask of 64-bit lanes 2..7). AES decryption ends
 // by adding the last round key, so the previous blocks fold into it:
 // VAESDECLAST with the key XOR the previous blocks gives the plaintext, and
 // the VPXORD that forms that key runs beside the rounds instead of after
@@ -133,8 +136,11 @@
 // chain is the one register ECB leaves spare, and the batch stays 64
 // blocks. Every load of a batch, the new chain included, comes before its
 // first store, so it runs in place. The steps of 32, 16, 8 and 4 blocks and
-// the masked tail of 1..3 blocks are ECB's, with the tail's chainOperand
-// masked to its bytes 16..n-1.
+// the masked tail of 1..3 blocks are ECB's. (Register 0's operand was a
+// masked load of the 64 bytes at src-16 with those 16 bytes masked off;
+// before a buffer at the start of a page that is unmapped or untouched,
+// suppressing their fault cost a microcode assist on every call, which
+// the VALIGNQ, with no load at all, avoids.)
 //
 // One block alone takes the short path (cbcShort, like ECB's): on an XMM
 // register, the round keys read from memory, plain 16-byte loads and
@@ -143,6 +149,47 @@
 // registers for two and four blocks. It measured 12-32% faster at 32 bytes,
 // where the ZMM path goes through masks, and no faster at 64 bytes (0.93 to
 // 1.01 times), for one more copy of the loop's steps.
+//
+// # XTS: 32 blocks, the tweaks in registers
+//
+// Block j of an XTS data unit is E(P_j ^ T_j) ^ T_j with T_j = T_0·x^j in
+// GF(2^128), so the blocks are independent once their tweaks are known,
+// and each tweak enters twice: with round key 0 (one VPTERNLOGD adds the
+// block, the tweak and the key) and in the last round, where, as CBC
+// decryption folds its chain, VAESENCLAST (or VAESDECLAST) of the last key
+// XOR the tweak gives the block's output directly. The tweaks are computed
+// in registers, so they must stay there from the first round to the last:
+//
+//	15  round keys 0..14 (AES-256)
+//	 8  blocks, four per register: 32 blocks
+//	 8  their tweaks, one per lane, in the blocks' order
+//	 1  the last round key XOR a register's tweaks, one register at a time
+//	--
+//	32
+//
+// A batch of 64 blocks would need 16 registers of tweaks more than there
+// are; 32 blocks in 8 independent registers already keep the AES unit
+// busy (its latency is about three issues). The first batch's tweaks are
+// T_0 broadcast and multiplied, lane l of register i, by x^(4i+l); each
+// batch after steps every register by x^32. Both are mulXPowers: a lane
+// times x^k (k < 57) is the carry-less product of its two halves by 2^k,
+// the bits from 128 up folded back by a third product with 0x87, three
+// VPCLMULQDQ, one VPSLLDQ and one VPTERNLOGD per register, with no
+// dependency between registers. The shift form (VPSRLQ, VPSLLQ, one
+// multiply) puts two instructions on the port Intel's cores run 512-bit
+// VAESENC on, where VPCLMULQDQ and VPSLLDQ run on another. Measured with
+// the shift form in xtsNext, XTS of 4 KiB took 1.00 to 1.17 times as long
+// (medians of 8 alternating rounds, encryption and decryption, AES-128 and
+// AES-256, on the Xeon of family 6, model 207). The new tweaks
+// are computed after a batch's stores, on the registers its blocks leave
+// free; after a batch that ends the data only the first register is
+// stepped, for the tweak the call leaves (xtsEndTweak), which made 512-byte
+// sectors take 0.93 (encryption) and 0.95 (decryption) times as long
+// (medians of 12 alternating rounds, AES-128, same Xeon). After the loop come steps of 16, 8 and 4 blocks, each moving the
+// tweaks it did not use down to the first registers, then 1..3 blocks
+// through masks; the tweak after the last block is lane n/16 of the first
+// tweak register, which VPCOMPRESSQ under the mask of its two halves
+// stores alone.
 //
 // # Why 16 blocks for GCM
 //
@@ -233,8 +280,12 @@
 // and a VPTERNLOGD each) and the four lanes added with two extracts and two
 // XORs.
 //
-// The tails of Seal and the one-block GHASH (ghashShort: the additional
-// data and the lengths block of short messages) multiply with folded
+// The tails of Seal, the one-block GHASH (ghashShort: the additional
+// data and the lengths block of short messages) and the two-block GHASH
+// (ghashPair, on one YMM register: additional data of 17 to 32 bytes, and
+// SealPieces' gathered last block with the lengths block; 20 and 32 bytes
+// measured 9-10 ns against 11-12 ns on the general path, dependent calls
+// on the Xeon, family 6, model 207) multiply with folded
 // powers instead: with hf = fold(h, 0) = h·x^-64, x·h = x.lo·hf·x^64 +
 // x.hi·h·x^64, so the four products of a register (x.lo·hf.lo, x.hi·h.lo
 // in the middle part, x.lo·hf.hi, x.hi·h.hi in the high part) leave no low
@@ -251,8 +302,19 @@
 // Declined: Karatsuba. It saves one VPCLMULQDQ per register but needs a
 // shuffle per register for the half sums; on Intel cores VPCLMULQDQ and the
 // shuffles share one port, and the two forms measured the same (within
-// 2%). On AMD Zen 4, where the multiplies share pipes with VAESENC instead,
-// Karatsuba may win; it remains the first thing to measure there.
+// 2%). Counted, it cannot win there: a 512-bit VPCLMULQDQ, VPSHUFB or
+// VPSHUFD issues on port 5 only, VAESENC on port 0 only, and the XORs,
+// adds and ternary logic on either, so the seal and open loops are bound
+// by the sum over the two ports, and Karatsuba trades a multiply for a
+// shuffle on port 5 and adds the XOR of the half sums. (Per 64 bytes the
+// loops issue 10 VAESENC and VAESENCLAST for AES-128, 14 for AES-256,
+// 4.25 VPCLMULQDQ, 1.5 other port-5 shuffles and extracts and 5.9 XORs,
+// adds and moves: at most 21.6 / 2 = 10.8 cycles for AES-128, 0.169
+// cycles per byte, and 14 cycles for AES-256, 0.219, where VAESENC alone
+// binds. docs/notes.md has the measured figures.) On AMD Zen 4 and Zen 5,
+// where the multiplies share pipes with VAESENC instead or issue once
+// every two cycles, Karatsuba may win; it remains the first thing to
+// measure there.
 //
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
 // on its own XMM register beside the message's rounds, instead of a
@@ -291,7 +353,25 @@
 // of ECB) take ceil(n/64) registers; the last register is loaded and stored
 // through an opmask of its bytes (VMOVDQU8 with a mask from BZHI of the
 // length), so no byte loop and no stack buffer is involved, and its bytes
-// past n are cleared before they are hashed. The powers for a tail of m
+// past n are cleared before they are hashed.
+//
+// Masked-off bytes are not touched, but where some of them lie on a page
+// that holds none of the data and that page is unmapped, or mapped but not
+// touched yet, the CPU suppresses the fault they would take in a microcode
+// assist: measured on an Intel Xeon (family 6, model 207), about 120-150
+// ns for each buffer so placed (GHASH of 13 bytes 6.5 -> 125 ns), and Seal
+// of 1350 bytes with its input, output and additional data all ending at
+// such a page 2.9 times as long (BenchmarkPageEnd in the root package). So
+// every masked load and store of data, and the masked load of a tail's
+// last key powers (tailKeys), first asks (pastPage) whether its
+// register's w bytes cross a page boundary; if they do, which depends only
+// on the address and happens for w-1 of every 4096 addresses, it loads or
+// stores the w bytes that end with the data instead, through the mask of
+// their last bytes, whose masked-off bytes lie on the data's own page, and
+// moves the bytes into place with one VPERMB (loadEnd, storeEnd), out of
+// line after the kernel's last instruction. The usual path pays four
+// instructions and a branch not taken. The short paths' XMM loads and
+// stores do the same with w = 16. The powers for a tail of m
 // blocks start at slot 32-m; those of its last register are loaded through
 // a mask too.
 //

@@ -1,6 +1,10 @@
 package vaes512
 
-import "github.com/vaesgo/vaes/vec"
+import (
+	"unsafe"
+
+	"github.com/vaesgo/vaes/vec"
+)
 
 // This file and the other model_*.go files are the kernels of
 // vaes512_amd64.s written in Go with package vec: one vec.Uint8x64 or
@@ -33,15 +37,16 @@ func (d direction) round(blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
 }
 
 // last is the last round on register i of blocks (VAESENCLAST or
-// VAESDECLAST; for chainedDecryption the key plus chain[i] first).
+// VAESDECLAST; for chainedDecryption and XTS's tweakedLast the key plus
+// chain[i] first).
 func (d direction) last(i int, blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
-	if !d.decrypt {
-		return blocks.AESEncryptLastRound(key)
-	}
 	if d.chain != nil {
 		key = key.AsUint8x64().Xor(d.chain[i]).AsUint32x16()
 	}
-	return blocks.AESDecryptLastRound(key)
+	if d.decrypt {
+		return blocks.AESDecryptLastRound(key)
+	}
+	return blocks.AESEncryptLastRound(key)
 }
 
 // roundKeys holds the round keys 0..nr, each broadcast to the four lanes of
@@ -133,8 +138,13 @@ func byteMask(n int) vec.Mask8x64 {
 // assembly addresses 64 bytes at s and the mask keeps it from touching any
 // past n; Go cannot make a 64-byte array of a shorter slice, so the model
 // hands the masked load a copy of the n bytes, and the mask alone decides
-// what the register receives.
+// what the register receives. Where the 64 bytes at s cross a page
+// boundary (pastPage), the load takes the 64 bytes that end with the data
+// instead (loadEnd).
 func loadMasked(s []byte, n int) vec.Uint8x64 {
+	if pastPage(s, 64) {
+		return loadEnd(s, n)
+	}
 	var w [64]byte
 	copy(w[:], s[:n])
 	return vec.LoadUint8x64ArrayMasked(&w, byteMask(n))
@@ -142,12 +152,71 @@ func loadMasked(s []byte, n int) vec.Uint8x64 {
 
 // storeMasked stores the first n bytes of x to s, 1 <= n <= 64 (asm:
 // storeMasked, VMOVDQU8 with a merging mask); no byte of s past n is
-// written.
+// written. Where the 64 bytes at s cross a page boundary (pastPage), it
+// stores through the 64 bytes that end with the data instead (storeEnd).
 func storeMasked(x vec.Uint8x64, s []byte, n int) {
+	if pastPage(s, 64) {
+		storeEnd(x, s, n)
+		return
+	}
 	var w [64]byte
 	copy(w[:], s[:n])
 	x.StoreArrayMasked(&w, byteMask(n))
 	copy(s[:n], w[:n])
+}
+
+// pageSize is the smallest page of amd64 (asm: pageSize).
+const pageSize = 4096
+
+// pastPage reports whether the w bytes at s cross a page boundary (asm:
+// pastPage: LEAL, ANDL, CMPL, JA). A masked load or store of n bytes at s
+// leaves bytes n..w-1 alone, but if some of them lie on a page that holds
+// none of the data and that page is unmapped or not touched yet, the CPU
+// suppresses the fault they would take in a microcode assist, hundreds of
+// cycles on Intel cores. Addresses are public, so the kernels may branch
+// on them; the assembly takes the other path out of line.
+func pastPage(s []byte, w int) bool {
+	a := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	return a%pageSize > pageSize-uintptr(w)
+}
+
+// endMask returns the mask of the last n of a register's 64 bytes (asm:
+// endMask: SHLXQ of all ones by 64-n, KMOVQ).
+func endMask(n int) vec.Mask8x64 { return vec.Mask8x64FromBits(^uint64(0) << (64 - n)) }
+
+// ramp returns the register of bytes off, off+1, ..., off+63 (asm: ramp,
+// a load from rampBytes, the bytes 0..127, at off).
+func ramp(off int) vec.Uint8x64 {
+	var b [64]byte
+	for i := range b {
+		b[i] = byte(off + i)
+	}
+	return vec.LoadUint8x64Array(&b)
+}
+
+// loadEnd is loadMasked of the n bytes at s from the 64 bytes that end
+// with them, at s-(64-n) (asm: loadEnd): loaded through endMask(n), whose
+// disabled bytes lie below s on its own page (pastPage holds only when s
+// is less than 64 bytes below a page boundary), then moved down by 64-n with
+// VPERMB, byte 64-n+i to i, under the zeroing mask byteMask(n) (one
+// instruction; the model permutes, then keeps the first n bytes). The
+// model's window is a copy, since Go cannot address the bytes before s.
+func loadEnd(s []byte, n int) vec.Uint8x64 {
+	var w [64]byte
+	copy(w[64-n:], s[:n])
+	x := vec.LoadUint8x64ArrayMasked(&w, endMask(n))
+	return keepMasked(x.Permute(ramp(64-n)), n)
+}
+
+// storeEnd is storeMasked of the first n bytes of x through the 64 bytes
+// that end at s[n] (asm: storeEnd): VPERMB with the indexes n+i, which
+// count modulo 64, moves byte i up to 64-n+i, and the store at s-(64-n)
+// enables the last n bytes (endMask), all of them s's.
+func storeEnd(x vec.Uint8x64, s []byte, n int) {
+	y := x.Permute(ramp(n))
+	var w [64]byte
+	y.StoreArrayMasked(&w, endMask(n))
+	copy(s[:n], w[64-n:])
 }
 
 // keepMasked zeroes the bytes of x from n on, 1 <= n <= 64 (asm:

@@ -20,8 +20,9 @@ import "github.com/vaesgo/vaes/vec"
 // VPXORD memory operand. For the first, the block before is the last one of
 // the previous batch, already overwritten when the kernel runs in place, or
 // iv: the kernel carries it in lane 0 of a register (the chain) from batch
-// to batch and loads the other three blocks over it (chainOperand). Every
-// load of a batch comes before its first store, so dst may be src.
+// to batch and moves the register's first three blocks in beside it
+// (chainOperand). Every load of a batch comes before its first store, so
+// dst may be src.
 
 // cbcDecryptModel is cbcDecrypt (asm: cbcDecryptKernel): one block on its
 // own (cbcShort), else 64 blocks (16 registers) per iteration while 64 remain, then 32, 16, 8 and 4 blocks
@@ -69,18 +70,15 @@ func storeChain(chain vec.Uint8x64, iv *[16]byte) {
 	chain.GetLo().GetLo().StoreArray(iv)
 }
 
-// chainOperand returns the previous ciphertext blocks of the first register
-// of blocks at src, which holds n bytes, 16 <= n <= 64: the carried block,
-// lane 0 of chain, then the first n-16 bytes of src (asm: chainOperand,
-// VMOVDQU8 from src-16 merging into chain under the mask of bytes 16..n-1).
-// The masked-off bytes are not read, neither the 16 before src nor any past
-// its n bytes, and keep what chain holds; lanes past the data meet only
-// blocks that are not stored.
-func chainOperand(chain vec.Uint8x64, src []byte, n int) vec.Uint8x64 {
-	var w [64]byte
-	chain.StoreArray(&w)
-	copy(w[16:n], src[:n-16])
-	return vec.LoadUint8x64Array(&w)
+// chainOperand returns the previous ciphertext blocks of x, the first
+// register of blocks of a batch or of the tail, as loaded: the carried
+// block, lane 0 of chain, then x's blocks 0..2 (asm: chainOperand, VALIGNQ
+// of x with itself by six 64-bit lanes, merging into chain under the mask
+// of lanes 2..7). In the tail, x's lanes past the data are zero; they meet
+// only blocks that are not stored.
+func chainOperand(chain, x vec.Uint8x64) vec.Uint8x64 {
+	c, b := chain.AsUint64x8(), x.AsUint64x8()
+	return setLanes(lane(c, 0), lane(b, 0), lane(b, 1), lane(b, 2)).AsUint8x64()
 }
 
 // chainedDecryption is decryption whose last round, for register i of
@@ -100,8 +98,8 @@ func chainedDecryption(prev []vec.Uint8x64) direction {
 func cbcBatch(k *roundKeys, blocks, prev []vec.Uint8x64, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
 	width := len(blocks)
 	loadBlocks(blocks, src)
+	prev[0] = chainOperand(chain, blocks[0])
 	whiten(blocks, k)
-	prev[0] = chainOperand(chain, src, 64)
 	for i := 1; i < width; i++ {
 		prev[i] = vec.LoadUint8x64(src[64*i-16:])
 	}
@@ -116,8 +114,9 @@ func cbcBatch(k *roundKeys, blocks, prev []vec.Uint8x64, chain vec.Uint8x64, dst
 // cbcTail).
 func cbcTail(k *roundKeys, chain vec.Uint8x64, dst, src []byte, n int) vec.Uint8x64 {
 	blocks := []vec.Uint8x64{loadMasked(src, n)}
+	prev := chainOperand(chain, blocks[0])
 	whiten(blocks, k)
-	chainedDecryption([]vec.Uint8x64{chainOperand(chain, src, n)}).rounds(blocks, k, nil)
+	chainedDecryption([]vec.Uint8x64{prev}).rounds(blocks, k, nil)
 	next := loadChain(src[n-16:])
 	storeMasked(blocks[0], dst, n)
 	return next

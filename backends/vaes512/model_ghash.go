@@ -15,7 +15,9 @@ const powers = 32
 // block 4r+j of an m-block run is multiplied by, H^(m-4r-j). In the last
 // register of a tail whose block count is not a multiple of four, the
 // lanes past H^1 would lie past slot 31, the end of the table: they are
-// not read but zero (asm: the mask from tailKeys), as their data is.
+// not read but zero (asm: the mask from tailKeys, and loadMasked, which
+// loads slots 28..31 and moves them down when those lanes would reach the
+// next page), as their data is.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	if slot+4 <= powers {
 		// Four 16-byte loads joined in registers: Go cannot view four
@@ -214,13 +216,29 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	return g.y
 }
 
-// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): 32 blocks per
-// reduction, then 16 if that many remain, then the tail.
+// ghashPair absorbs n = len(data) bytes, 16 < n <= 32: two blocks, the
+// second zero-padded, loaded through a mask, multiplied by H^2 and H^1 with
+// folded powers and reduced with one fold (asm: ghashPair, on one YMM
+// register, whose two lanes are the first two of the register here).
+func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	g := ghashSum{table: t, first: powers - 2, y: y, folded: true}
+	g.absorb(0, loadMasked(data, len(data)))
+	g.finish()
+	return g.y
+}
+
+// ghashUpdateModel is ghashUpdate (asm: ghashUpdate): one block on the
+// short path, two on ghashPair's, else 32 blocks per reduction, then 16 if
+// that many remain, then the tail.
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
 			ghashUpdateShort(t, y, data)
 		}
+		return
+	}
+	if len(data) <= 2*shortBytes {
+		storeHash(ghashPair(t, loadHash(y), data), y)
 		return
 	}
 	h := loadHash(y)

@@ -41,29 +41,67 @@ func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16
 func byteMask16(n int) vec.Mask8x16 { return vec.Mask8x16FromBits(uint16(1)<<n - 1) }
 
 // loadShort loads s, 1 <= len(s) <= 16, zero-padded (asm: loadShort): a
-// plain 16-byte load for a whole block, else a masked one.
+// plain 16-byte load for a whole block, else a masked one (asm:
+// loadMasked on an XMM register), which, as loadMasked does, takes the 16
+// bytes that end with the data when its 16 bytes at s cross a page
+// boundary.
 func loadShort(s []byte) vec.Uint8x16 {
-	if len(s) == 16 {
+	n := len(s)
+	if n == 16 {
 		return vec.LoadUint8x16(s)
+	}
+	if pastPage(s, 16) {
+		return loadEnd16(s)
 	}
 	var w [16]byte
 	copy(w[:], s)
-	return vec.LoadUint8x16ArrayMasked(&w, byteMask16(len(s)))
+	return vec.LoadUint8x16ArrayMasked(&w, byteMask16(n))
 }
 
 // storeShort stores the first len(s) bytes of x to s, 1 <= len(s) <= 16
 // (asm: storeShort): a plain 16-byte store for a whole block, else a
-// masked one.
+// masked one (asm: storeMasked on an XMM register), through the 16 bytes
+// that end with the data when its 16 bytes at s cross a page boundary.
 func storeShort(x vec.Uint8x16, s []byte) {
-	if len(s) == 16 {
+	n := len(s)
+	if n == 16 {
 		x.Store(s)
+		return
+	}
+	if pastPage(s, 16) {
+		storeEnd16(x, s)
 		return
 	}
 	var w [16]byte
 	copy(w[:], s)
-	x.StoreArrayMasked(&w, byteMask16(len(s)))
-	copy(s, w[:len(s)])
+	x.StoreArrayMasked(&w, byteMask16(n))
+	copy(s, w[:n])
 }
+
+// loadEnd16 is loadEnd on an XMM register (asm: loadEnd): the 16 bytes
+// that end with s, through endMask16, moved down by 16-len(s) with VPERMB
+// under the zeroing mask of the first len(s) bytes.
+func loadEnd16(s []byte) vec.Uint8x16 {
+	n := len(s)
+	var w [16]byte
+	copy(w[16-n:], s)
+	x := vec.LoadUint8x16ArrayMasked(&w, endMask16(n))
+	return keepShort(x.Permute(ramp(16-n).GetLo().GetLo()), n)
+}
+
+// storeEnd16 is storeEnd on an XMM register (asm: storeEnd): x moved up by
+// 16-len(s) with VPERMB (indexes n+i modulo 16), stored through the 16
+// bytes that end with s under endMask16.
+func storeEnd16(x vec.Uint8x16, s []byte) {
+	n := len(s)
+	var w [16]byte
+	x.Permute(ramp(n).GetLo().GetLo()).StoreArrayMasked(&w, endMask16(n))
+	copy(s, w[16-n:])
+}
+
+// endMask16 returns the mask of the last n of an XMM register's 16 bytes
+// (asm: endMask, whose low 16 bits are used).
+func endMask16(n int) vec.Mask8x16 { return vec.Mask8x16FromBits(uint16(0xffff) << (16 - n)) }
 
 // keepShort zeroes the bytes of x from n on, 1 <= n <= 16 (asm:
 // keepShort, a zeroing masked move; for a whole block the mask keeps all).

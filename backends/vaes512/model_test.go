@@ -56,6 +56,8 @@ var rows = []kerneltest.Row{
 	kerneltest.Seal(sealPublic, sealPublicModel, SealPublic),
 	kerneltest.Open(openPublic, openPublicModel, OpenPublic),
 	kerneltest.CBCDecrypt(cbcDecrypt, cbcDecryptModel, CBCDecrypt),
+	kerneltest.XTSEncrypt(xtsEncrypt, xtsEncryptModel, XTSEncrypt),
+	kerneltest.XTSDecrypt(xtsDecrypt, xtsDecryptModel, XTSDecrypt),
 }
 
 // modelPlacement is the one placement the model runs at for length n:

@@ -21,6 +21,7 @@ var features = []struct {
 	{"AVX512F", cpu.X86.HasAVX512F},
 	{"AVX512BW", cpu.X86.HasAVX512BW},
 	{"AVX512VL", cpu.X86.HasAVX512VL},
+	{"AVX512VBMI", cpu.X86.HasAVX512VBMI},
 	{"VAES", cpu.X86.HasAVX512VAES},
 	{"VPCLMULQDQ", cpu.X86.HasAVX512VPCLMULQDQ},
 	{"BMI2", cpu.X86.HasBMI2},
@@ -36,8 +37,10 @@ var available = func() bool {
 }()
 
 // Available reports whether this CPU runs the kernels: it has AVX-512
-// Foundation, Byte and Word, and Vector Length extensions, VAES and
-// VPCLMULQDQ on 512-bit registers, BMI2, AES-NI, PCLMULQDQ and AVX for the
-// XMM forms of the short paths, AVX2 for the YMM tails of short messages,
-// and the operating system keeps the ZMM and opmask registers.
+// Foundation, Byte and Word, Vector Length and Vector Byte Manipulation
+// extensions (VBMI for VPERMB, in the tails that end near a page
+// boundary), VAES and VPCLMULQDQ on 512-bit registers, BMI2, AES-NI,
+// PCLMULQDQ and AVX for the XMM forms of the short paths, AVX2 for the YMM
+// tails of short messages, and the operating system keeps the ZMM and
+// opmask registers.
 func Available() bool { return available }

@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func encryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -815,16 +815,24 @@ rounds10_6:
 
 blocksSkip1_1:
 	// The last 1..3 blocks, through masks.
-	TESTQ      DI, DI
-	JZ         blocksDone_1
-	MOVQ       $-1, AX
-	BZHIQ      DI, AX, AX
-	KMOVQ      AX, K1
+	TESTQ DI, DI
+	JZ    blocksDone_1
+	MOVQ  $-1, AX
+	BZHIQ DI, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (SI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_1
 	VMOVDQU8.Z (SI), K1, Z15
-	VPXORD     Z0, Z15, Z15
-	CMPQ       DX, $0x0c
-	JB         rounds10_7
-	JE         rounds12_7
+
+loadMaskedDone_1:
+	VPXORD Z0, Z15, Z15
+	CMPQ   DX, $0x0c
+	JB     rounds10_7
+	JE     rounds12_7
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z15, Z15
@@ -865,14 +873,69 @@ rounds10_7:
 
 	// Last round.
 	VAESENCLAST Z1, Z15, Z15
-	VMOVDQU8    Z15, K1, (BX)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (BX), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_1
+	VMOVDQU8 Z15, K1, (BX)
+
+storeMaskedDone_1:
 blocksDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_1:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(SI)(DI*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       DI, CX
+	MOVQ       $-1, SI
+	SHLXQ      CX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       DI, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z16
+	VPERMB.Z   Z15, Z16, K1, Z15
+	JMP        loadMaskedDone_1
+
+storeEnd_1:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(BX)(DI*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(DI*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     DI, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_1
+
+DATA rampBytes<>+0(SB)/8, $0x0706050403020100
+DATA rampBytes<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA rampBytes<>+16(SB)/8, $0x1716151413121110
+DATA rampBytes<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA rampBytes<>+32(SB)/8, $0x2726252423222120
+DATA rampBytes<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA rampBytes<>+48(SB)/8, $0x3736353433323130
+DATA rampBytes<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+DATA rampBytes<>+64(SB)/8, $0x4746454443424140
+DATA rampBytes<>+72(SB)/8, $0x4f4e4d4c4b4a4948
+DATA rampBytes<>+80(SB)/8, $0x5756555453525150
+DATA rampBytes<>+88(SB)/8, $0x5f5e5d5c5b5a5958
+DATA rampBytes<>+96(SB)/8, $0x6766656463626160
+DATA rampBytes<>+104(SB)/8, $0x6f6e6d6c6b6a6968
+DATA rampBytes<>+112(SB)/8, $0x7776757473727170
+DATA rampBytes<>+120(SB)/8, $0x7f7e7d7c7b7a7978
+GLOBL rampBytes<>(SB), RODATA|NOPTR, $128
+
 // func decryptBlocks(keys *[15][16]byte, rounds int, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ rounds+8(FP), DX
@@ -1682,16 +1745,24 @@ rounds10_13:
 
 blocksSkip1_2:
 	// The last 1..3 blocks, through masks.
-	TESTQ      DI, DI
-	JZ         blocksDone_2
-	MOVQ       $-1, AX
-	BZHIQ      DI, AX, AX
-	KMOVQ      AX, K1
+	TESTQ DI, DI
+	JZ    blocksDone_2
+	MOVQ  $-1, AX
+	BZHIQ DI, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (SI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_2
 	VMOVDQU8.Z (SI), K1, Z15
-	VPXORD     Z0, Z15, Z15
-	CMPQ       DX, $0x0c
-	JB         rounds10_14
-	JE         rounds12_14
+
+loadMaskedDone_2:
+	VPXORD Z0, Z15, Z15
+	CMPQ   DX, $0x0c
+	JB     rounds10_14
+	JE     rounds12_14
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z15, Z15
@@ -1732,14 +1803,51 @@ rounds10_14:
 
 	// Last round.
 	VAESDECLAST Z1, Z15, Z15
-	VMOVDQU8    Z15, K1, (BX)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (BX), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_2
+	VMOVDQU8 Z15, K1, (BX)
+
+storeMaskedDone_2:
 blocksDone_2:
 	VZEROUPPER
 	RET
 
+loadEnd_2:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(SI)(DI*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       DI, CX
+	MOVQ       $-1, SI
+	SHLXQ      CX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       DI, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z16
+	VPERMB.Z   Z15, Z16, K1, Z15
+	JMP        loadMaskedDone_2
+
+storeEnd_2:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(BX)(DI*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(DI*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     DI, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_2
+
 // func ctr32(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·ctr32(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -1813,8 +1921,14 @@ rounds10_15:
 	JMP         loadShortDone_1
 
 loadShortMasked_1:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_3
 	VMOVDQU8.Z (R8), K1, X2
 
+loadMaskedDone_3:
 loadShortDone_1:
 	VPXORD    X1, X2, X2
 	CMPQ      R9, $0x10
@@ -1823,8 +1937,14 @@ loadShortDone_1:
 	JMP       storeShortDone_1
 
 storeShortMasked_1:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_3
 	VMOVDQU8 X2, K1, (DI)
 
+storeMaskedDone_3:
 storeShortDone_1:
 	VPSHUFB   (BX), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -2694,10 +2814,25 @@ rounds10_21:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (R8), K1, Z0
-	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (DI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_4
+	VMOVDQU8.Z (R8), K1, Z0
+
+loadMaskedDone_4:
+	VPXORD Z16, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_4
+	VMOVDQU8 Z0, K1, (DI)
+
+storeMaskedDone_4:
 ctrTailDone_1:
 	MOVQ R9, AX
 	ADDQ $0x0f, AX
@@ -2713,6 +2848,66 @@ ctrDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_3:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R8)(R9*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_3
+
+storeEnd_3:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_3
+
+loadEnd_4:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R8)(R9*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
+	JMP        loadMaskedDone_4
+
+storeEnd_4:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), Z1
+	VPERMB   Z0, Z1, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_4
+
 DATA laneOffsets<>+0(SB)/8, $0x0000000000000000
 DATA laneOffsets<>+8(SB)/8, $0x0000000000000000
 DATA laneOffsets<>+16(SB)/8, $0x0000000000000001
@@ -2724,7 +2919,7 @@ DATA laneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
 // func ctr64(keys *[15][16]byte, rounds int, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·ctr64(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -2798,8 +2993,14 @@ rounds10_22:
 	JMP         loadShortDone_2
 
 loadShortMasked_2:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_5
 	VMOVDQU8.Z (R8), K1, X2
 
+loadMaskedDone_5:
 loadShortDone_2:
 	VPXORD    X1, X2, X2
 	CMPQ      R9, $0x10
@@ -2808,8 +3009,14 @@ loadShortDone_2:
 	JMP       storeShortDone_2
 
 storeShortMasked_2:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_5
 	VMOVDQU8 X2, K1, (DI)
 
+storeMaskedDone_5:
 storeShortDone_2:
 	VPSHUFB   (BX), X0, X0
 	VPADDQ    laneOffsets<>+16(SB), X0, X0
@@ -3679,10 +3886,25 @@ rounds10_28:
 
 	// Last round.
 	VAESENCLAST Z1, Z16, Z16
-	VMOVDQU8.Z  (R8), K1, Z0
-	VPXORD      Z16, Z0, Z0
-	VMOVDQU8    Z0, K1, (DI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R8), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_6
+	VMOVDQU8.Z (R8), K1, Z0
+
+loadMaskedDone_6:
+	VPXORD Z16, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (DI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_6
+	VMOVDQU8 Z0, K1, (DI)
+
+storeMaskedDone_6:
 ctrTailDone_2:
 	MOVQ R9, AX
 	ADDQ $0x0f, AX
@@ -3697,6 +3919,66 @@ ctrTailDone_2:
 ctrDone_2:
 	VZEROUPPER
 	RET
+
+loadEnd_5:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R8)(R9*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_5
+
+storeEnd_5:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_5
+
+loadEnd_6:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R8)(R9*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R9, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R9, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
+	JMP        loadMaskedDone_6
+
+storeEnd_6:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(DI)(R9*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R9*1), Z1
+	VPERMB   Z0, Z1, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R9, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_6
 
 // func ghashInit(table *[32][16]byte, h *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, VPCLMULQDQ
@@ -3864,7 +4146,7 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	RET
 
 // func ghashUpdate(table *[32][16]byte, y *[16]byte, data []byte)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VPCLMULQDQ
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ  table+0(FP), AX
 	MOVQ  y+8(FP), CX
@@ -3887,8 +4169,14 @@ TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	JMP       loadShortDone_3
 
 loadShortMasked_3:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (BX), DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         loadEnd_7
 	VMOVDQU8.Z (BX), K1, X0
 
+loadMaskedDone_7:
 loadShortDone_3:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (CX), X0, X0
@@ -3915,6 +4203,54 @@ loadShortDone_3:
 	JMP        ghashDone_1
 
 long_3:
+	CMPQ SI, $0x20
+	JA   ghashWide_1
+
+	// ghashPair: 17..32 bytes, two blocks, on a YMM register.
+	VMOVDQU64 (CX), X0
+	VPSHUFB   (DX), X0, X0
+	MOVQ      $-1, DI
+	BZHIQ     SI, DI, DI
+	KMOVQ     DI, K1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (BX), DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000fe0
+	JA         loadEnd_8
+	VMOVDQU8.Z (BX), K1, Y1
+
+loadMaskedDone_8:
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (DX), Y1, Y1
+	VPXORD    Y0, Y1, Y1
+	VMOVDQU64 480(AX), Y0
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(DX), Y0, Y3
+	VPSHUFD    $0x4e, Y0, Y2
+	VPXORD     Y3, Y2, Y2
+	VPCLMULQDQ $0x00, Y2, Y1, Y3
+	VPCLMULQDQ $0x01, Y0, Y1, Y4
+	VPCLMULQDQ $0x10, Y2, Y1, Y2
+	VPCLMULQDQ $0x11, Y0, Y1, Y0
+	VPXORD     Y4, Y3, Y3
+	VPXORD     Y0, Y2, Y2
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(DX), Y3, Y0
+	VPSHUFD    $0x4e, Y3, Y3
+	VPTERNLOGD $0x96, Y3, Y0, Y2
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y2, X0
+	VPXORQ        X2, X0, X0
+	VPSHUFB       (DX), X0, X0
+	VMOVDQU64     X0, (CX)
+	JMP           ghashDone_1
+
+ghashWide_1:
 	VMOVDQU64 (CX), X0
 	VPSHUFB   (DX), X0, X0
 
@@ -4118,16 +4454,32 @@ ghashTail_1:
 	JA    ghashTail1Next64_1
 
 	// ghashTail: 1 register(s) of 64 bytes.
-	MOVQ       SI, AX
-	MOVQ       $-1, SI
-	BZHIQ      AX, SI, SI
-	KMOVQ      SI, K2
+	MOVQ  SI, AX
+	MOVQ  $-1, SI
+	BZHIQ AX, SI, SI
+	KMOVQ SI, K2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_9
 	VMOVDQU8.Z (BX), K2, Z1
 
+loadMaskedDone_9:
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (DX), Z1, Z1
-	VPXORD     Z0, Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+	VPXORD  Z0, Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_10
 	VMOVDQU8.Z (DI), K1, Z0
+
+loadMaskedDone_10:
 	VPCLMULQDQ $0x00, Z0, Z1, Z2
 	VPCLMULQDQ $0x10, Z0, Z1, Z3
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
@@ -4171,11 +4523,27 @@ ghashTail1Next64_1:
 	VPCLMULQDQ $0x01, Z0, Z1, Z4
 	VPCLMULQDQ $0x11, Z0, Z1, Z0
 	VPXORD     Z4, Z3, Z3
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_11
 	VMOVDQU8.Z 64(BX), K2, Z1
 
+loadMaskedDone_11:
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_12
 	VMOVDQU8.Z 64(DI), K1, Z4
+
+loadMaskedDone_12:
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4233,11 +4601,27 @@ ghashTail2Next64_1:
 	VPTERNLOGD $0x96, Z7, Z6, Z3
 	VPXORD     Z5, Z2, Z2
 	VPXORD     Z1, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_13
 	VMOVDQU8.Z 128(BX), K2, Z1
 
+loadMaskedDone_13:
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (DX), Z1, Z1
+	VPSHUFB (DX), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_14
 	VMOVDQU8.Z 128(DI), K1, Z4
+
+loadMaskedDone_14:
 	VPCLMULQDQ $0x00, Z4, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z6
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
@@ -4303,11 +4687,27 @@ ghashTail3Next64_1:
 	VPCLMULQDQ $0x01, Z4, Z1, Z7
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
 	VPTERNLOGD $0x96, Z7, Z6, Z3
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(BX), SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000fc0
+	JA         loadEnd_15
 	VMOVDQU8.Z 192(BX), K2, Z4
 
+loadMaskedDone_15:
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (DX), Z4, Z4
+	VPSHUFB (DX), Z4, Z4
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_16
 	VMOVDQU8.Z 192(DI), K1, Z6
+
+loadMaskedDone_16:
 	VPCLMULQDQ $0x00, Z6, Z4, Z7
 	VPCLMULQDQ $0x10, Z6, Z4, Z8
 	VPCLMULQDQ $0x01, Z6, Z4, Z9
@@ -4339,8 +4739,168 @@ ghashDone_1:
 	VZEROUPPER
 	RET
 
+loadEnd_7:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(BX)(SI*1), BX
+	MOVQ       $0x00000010, DI
+	SUBQ       SI, DI
+	MOVQ       $-1, R8
+	SHLXQ      DI, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (BX), K2, X0
+	MOVQ       $0x00000010, BX
+	SUBQ       SI, BX
+	LEAQ       rampBytes<>+0(SB), SI
+	VMOVDQU8   (SI)(BX*1), X1
+	VPERMB.Z   X0, X1, K1, X0
+	JMP        loadMaskedDone_7
+
+loadEnd_8:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(BX)(SI*1), BX
+	MOVQ       $0x00000020, DI
+	SUBQ       SI, DI
+	MOVQ       $-1, R8
+	SHLXQ      DI, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (BX), K2, Y1
+	MOVQ       $0x00000020, BX
+	SUBQ       SI, BX
+	LEAQ       rampBytes<>+0(SB), SI
+	VMOVDQU8   (SI)(BX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_8
+
+loadEnd_9:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
+	JMP        loadMaskedDone_9
+
+loadEnd_10:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z2
+	VPERMB.Z   Z0, Z2, K1, Z0
+	JMP        loadMaskedDone_10
+
+loadEnd_11:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_11
+
+loadEnd_12:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z4
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z5
+	VPERMB.Z   Z4, Z5, K1, Z4
+	JMP        loadMaskedDone_12
+
+loadEnd_13:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (BX), K3, Z1
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z4
+	VPERMB.Z   Z1, Z4, K2, Z1
+	JMP        loadMaskedDone_13
+
+loadEnd_14:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z4
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z5
+	VPERMB.Z   Z4, Z5, K1, Z4
+	JMP        loadMaskedDone_14
+
+loadEnd_15:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(BX)(AX*1), BX
+	MOVQ       $0x00000040, SI
+	SUBQ       AX, SI
+	MOVQ       $-1, R9
+	SHLXQ      SI, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (BX), K3, Z4
+	MOVQ       $0x00000040, BX
+	SUBQ       AX, BX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(BX*1), Z6
+	VPERMB.Z   Z4, Z6, K2, Z4
+	JMP        loadMaskedDone_15
+
+loadEnd_16:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(DI)(R8*1), AX
+	MOVQ       $0x00000040, BX
+	SUBQ       R8, BX
+	MOVQ       $-1, SI
+	SHLXQ      BX, SI, SI
+	KMOVQ      SI, K2
+	VMOVDQU8.Z (AX), K2, Z6
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z7
+	VPERMB.Z   Z6, Z7, K1, Z6
+	JMP        loadMaskedDone_16
+
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -4416,8 +4976,14 @@ rounds10_29:
 	JMP         loadShortDone_4
 
 loadShortMasked_4:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_17
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_17:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -4426,8 +4992,14 @@ loadShortDone_4:
 	JMP       storeShortDone_3
 
 storeShortMasked_3:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_7
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_7:
 storeShortDone_3:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -5124,10 +5696,10 @@ sealPending_1:
 	JA    sealTail1Next64_1
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z0, Z17, Z17
 
@@ -5235,16 +5807,40 @@ rounds10_34:
 
 	// Last round.
 	VAESENCLAST Z1, Z17, Z17
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z17, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_18
+	VMOVDQU8.Z (R9), K2, Z0
+
+loadMaskedDone_18:
+	VPXORD Z17, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_8
+	VMOVDQU8 Z0, K2, (R8)
+
+storeMaskedDone_8:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+	VPXORD  Z16, Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_19
 	VMOVDQU8.Z (AX), K1, Z1
 
+loadMaskedDone_19:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
@@ -5274,11 +5870,11 @@ sealTail1Next64_1:
 	JA   sealTail2Next64_1
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x00000040, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z18
 	VPSHUFB (R11), Z18, Z18
@@ -5405,10 +6001,26 @@ rounds10_35:
 	VAESENCLAST Z1, Z18, Z18
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_20
+	VMOVDQU8.Z 64(R9), K2, Z0
+
+loadMaskedDone_20:
+	VPXORD Z18, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_9
+	VMOVDQU8 Z0, K2, 64(R8)
+
+storeMaskedDone_9:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5427,9 +6039,17 @@ rounds10_35:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_21
 	VMOVDQU8.Z 64(AX), K1, Z1
 
+loadMaskedDone_21:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -5459,11 +6079,11 @@ sealTail2Next64_1:
 	JA   sealTail3Next64_1
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x00000080, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -5609,10 +6229,26 @@ rounds10_36:
 	VMOVDQU64   Z17, (R8)
 	VPXORD      64(R9), Z18, Z18
 	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K2, 128(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_22
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_22:
+	VPXORD Z19, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_10
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_10:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5646,9 +6282,17 @@ rounds10_36:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_23
 	VMOVDQU8.Z 128(AX), K1, Z1
 
+loadMaskedDone_23:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -5675,11 +6319,11 @@ rounds10_36:
 
 sealTail3Next64_1:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, R12
-	BZHIQ   CX, R12, R12
-	KMOVQ   R12, K2
+	MOVQ    R10, R12
+	SUBQ    $0x000000c0, R12
+	MOVQ    $-1, R13
+	BZHIQ   R12, R13, R13
+	KMOVQ   R13, K2
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -5844,10 +6488,26 @@ rounds10_37:
 	VMOVDQU64   Z18, 64(R8)
 	VPXORD      128(R9), Z19, Z19
 	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z20, Z0, Z0
-	VMOVDQU8    Z0, K2, 192(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_24
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_24:
+	VPXORD Z20, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_11
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_11:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -5896,9 +6556,17 @@ rounds10_37:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_25
 	VMOVDQU8.Z 192(AX), K1, Z1
 
+loadMaskedDone_25:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -5986,10 +6654,10 @@ keys10_6:
 	JA    sealTail1Next32_1
 
 	// sealTail: 1 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPXORD  Y0, Y17, Y17
 
@@ -6037,16 +6705,40 @@ rounds10_38:
 
 	// Last round.
 	VAESENCLAST Y1, Y17, Y17
-	VMOVDQU8.Z  (R9), K2, Y0
-	VPXORD      Y17, Y0, Y0
-	VMOVDQU8    Y0, K2, (R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_26
+	VMOVDQU8.Z (R9), K2, Y0
+
+loadMaskedDone_26:
+	VPXORD Y17, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_12
+	VMOVDQU8 Y0, K2, (R8)
+
+storeMaskedDone_12:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y0, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_27
 	VMOVDQU8.Z (AX), K1, Y2
 
+loadMaskedDone_27:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
 	VPSHUFD    $0x4e, Y2, Y1
@@ -6074,11 +6766,11 @@ sealTail1Next32_1:
 	JA   sealTail2Next32_1
 
 	// sealTail: 2 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000020, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000020, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6145,10 +6837,26 @@ rounds10_39:
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      (R9), Y17, Y17
 	VMOVDQU64   Y17, (R8)
-	VMOVDQU8.Z  32(R9), K2, Y0
-	VPXORD      Y18, Y0, Y0
-	VMOVDQU8    Y0, K2, 32(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_28
+	VMOVDQU8.Z 32(R9), K2, Y0
+
+loadMaskedDone_28:
+	VPXORD Y18, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_13
+	VMOVDQU8 Y0, K2, 32(R8)
+
+storeMaskedDone_13:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6167,9 +6875,17 @@ rounds10_39:
 	VPXORD     Y1, Y2, Y2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_29
 	VMOVDQU8.Z 32(AX), K1, Y1
 
+loadMaskedDone_29:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6197,11 +6913,11 @@ sealTail2Next32_1:
 	JA   sealTail3Next32_1
 
 	// sealTail: 3 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000040, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000040, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6287,10 +7003,26 @@ rounds10_40:
 	VMOVDQU64   Y17, (R8)
 	VPXORD      32(R9), Y18, Y18
 	VMOVDQU64   Y18, 32(R8)
-	VMOVDQU8.Z  64(R9), K2, Y0
-	VPXORD      Y19, Y0, Y0
-	VMOVDQU8    Y0, K2, 64(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_30
+	VMOVDQU8.Z 64(R9), K2, Y0
+
+loadMaskedDone_30:
+	VPXORD Y19, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_14
+	VMOVDQU8 Y0, K2, 64(R8)
+
+storeMaskedDone_14:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6324,9 +7056,17 @@ rounds10_40:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_31
 	VMOVDQU8.Z 64(AX), K1, Y1
 
+loadMaskedDone_31:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6354,11 +7094,11 @@ sealTail3Next32_1:
 	JA   sealTail4Next32_1
 
 	// sealTail: 4 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000060, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000060, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6463,10 +7203,26 @@ rounds10_41:
 	VMOVDQU64   Y18, 32(R8)
 	VPXORD      64(R9), Y19, Y19
 	VMOVDQU64   Y19, 64(R8)
-	VMOVDQU8.Z  96(R9), K2, Y0
-	VPXORD      Y20, Y0, Y0
-	VMOVDQU8    Y0, K2, 96(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_32
+	VMOVDQU8.Z 96(R9), K2, Y0
+
+loadMaskedDone_32:
+	VPXORD Y20, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_15
+	VMOVDQU8 Y0, K2, 96(R8)
+
+storeMaskedDone_15:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6515,9 +7271,17 @@ rounds10_41:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_33
 	VMOVDQU8.Z 96(AX), K1, Y1
 
+loadMaskedDone_33:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6545,11 +7309,11 @@ sealTail4Next32_1:
 	JA   sealTail5Next32_1
 
 	// sealTail: 5 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x00000080, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6673,10 +7437,26 @@ rounds10_42:
 	VMOVDQU64   Y19, 64(R8)
 	VPXORD      96(R9), Y20, Y20
 	VMOVDQU64   Y20, 96(R8)
-	VMOVDQU8.Z  128(R9), K2, Y0
-	VPXORD      Y21, Y0, Y0
-	VMOVDQU8    Y0, K2, 128(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_34
+	VMOVDQU8.Z 128(R9), K2, Y0
+
+loadMaskedDone_34:
+	VPXORD Y21, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_16
+	VMOVDQU8 Y0, K2, 128(R8)
+
+storeMaskedDone_16:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6740,9 +7520,17 @@ rounds10_42:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_35
 	VMOVDQU8.Z 128(AX), K1, Y1
 
+loadMaskedDone_35:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -6770,11 +7558,11 @@ sealTail5Next32_1:
 	JA   sealTail6Next32_1
 
 	// sealTail: 6 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000a0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000a0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -6917,10 +7705,26 @@ rounds10_43:
 	VMOVDQU64   Y20, 96(R8)
 	VPXORD      128(R9), Y21, Y21
 	VMOVDQU64   Y21, 128(R8)
-	VMOVDQU8.Z  160(R9), K2, Y0
-	VPXORD      Y22, Y0, Y0
-	VMOVDQU8    Y0, K2, 160(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_36
+	VMOVDQU8.Z 160(R9), K2, Y0
+
+loadMaskedDone_36:
+	VPXORD Y22, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     160(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_17
+	VMOVDQU8 Y0, K2, 160(R8)
+
+storeMaskedDone_17:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -6999,9 +7803,17 @@ rounds10_43:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_37
 	VMOVDQU8.Z 160(AX), K1, Y1
 
+loadMaskedDone_37:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -7029,11 +7841,11 @@ sealTail6Next32_1:
 	JA   sealTail7Next32_1
 
 	// sealTail: 7 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000c0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7285,10 +8097,26 @@ rounds10_45:
 	VMOVDQU64   Y21, 128(R8)
 	VPXORD      160(R9), Y22, Y22
 	VMOVDQU64   Y22, 160(R8)
-	VMOVDQU8.Z  192(R9), K2, Y0
-	VPXORD      Y23, Y0, Y0
-	VMOVDQU8    Y0, K2, 192(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_38
+	VMOVDQU8.Z 192(R9), K2, Y0
+
+loadMaskedDone_38:
+	VPXORD Y23, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_18
+	VMOVDQU8 Y0, K2, 192(R8)
+
+storeMaskedDone_18:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -7321,9 +8149,17 @@ rounds10_45:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_39
 	VMOVDQU8.Z 192(AX), K1, Y1
 
+loadMaskedDone_39:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -7348,11 +8184,11 @@ rounds10_45:
 
 sealTail7Next32_1:
 	// sealTail: 8 register(s) of 32 bytes.
-	MOVQ    R10, CX
-	SUBQ    $0x000000e0, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, BX
-	KMOVQ   BX, K2
+	MOVQ    R10, BX
+	SUBQ    $0x000000e0, BX
+	MOVQ    $-1, R12
+	BZHIQ   BX, R12, R12
+	KMOVQ   R12, K2
 	VPSHUFB (R11), Y15, Y17
 	VPADDD  384(R11), Y15, Y18
 	VPSHUFB (R11), Y18, Y18
@@ -7623,10 +8459,26 @@ rounds10_47:
 	VMOVDQU64   Y22, 160(R8)
 	VPXORD      192(R9), Y23, Y23
 	VMOVDQU64   Y23, 192(R8)
-	VMOVDQU8.Z  224(R9), K2, Y0
-	VPXORD      Y24, Y0, Y0
-	VMOVDQU8    Y0, K2, 224(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_40
+	VMOVDQU8.Z 224(R9), K2, Y0
+
+loadMaskedDone_40:
+	VPXORD Y24, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     224(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_19
+	VMOVDQU8 Y0, K2, 224(R8)
+
+storeMaskedDone_19:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -7674,9 +8526,17 @@ rounds10_47:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_41
 	VMOVDQU8.Z 224(AX), K1, Y1
 
+loadMaskedDone_41:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -7715,8 +8575,590 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
+loadEnd_17:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R10, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R10, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_17
+
+storeEnd_7:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K2
+	VMOVDQU8 X1, K2, (AX)
+	JMP      storeMaskedDone_7
+
+loadEnd_18:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_18
+
+storeEnd_8:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_8
+
+loadEnd_19:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_19
+
+loadEnd_20:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_20
+
+storeEnd_9:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_9
+
+loadEnd_21:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_21
+
+loadEnd_22:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_22
+
+storeEnd_10:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_10
+
+loadEnd_23:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_23
+
+loadEnd_24:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(R12*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R12, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_24
+
+storeEnd_11:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(R12*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R12*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R12, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_11
+
+loadEnd_25:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_25
+
+loadEnd_26:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_26
+
+storeEnd_12:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_12
+
+loadEnd_27:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y1
+	VPERMB.Z   Y2, Y1, K1, Y2
+	JMP        loadMaskedDone_27
+
+loadEnd_28:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_28
+
+storeEnd_13:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_13
+
+loadEnd_29:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_29
+
+loadEnd_30:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_30
+
+storeEnd_14:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_14
+
+loadEnd_31:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_31
+
+loadEnd_32:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_32
+
+storeEnd_15:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_15
+
+loadEnd_33:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_33
+
+loadEnd_34:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_34
+
+storeEnd_16:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     96(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_16
+
+loadEnd_35:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_35
+
+loadEnd_36:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_36
+
+storeEnd_17:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_17
+
+loadEnd_37:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_37
+
+loadEnd_38:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_38
+
+storeEnd_18:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_18
+
+loadEnd_39:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_39
+
+loadEnd_40:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_40
+
+storeEnd_19:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     192(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_19
+
+loadEnd_41:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_41
+
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -7747,8 +9189,14 @@ TEXT ·open(SB), NOSPLIT, $0-88
 	JMP       loadShortDone_5
 
 loadShortMasked_5:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000ff0
+	JA         loadEnd_42
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_42:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -7824,8 +9272,14 @@ rounds10_48:
 	JMP         storeShortDone_4
 
 storeShortMasked_4:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_20
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_20:
 storeShortDone_4:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -8391,16 +9845,24 @@ openTail_1:
 	JA    openTail1Next32_1
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_43
 	VMOVDQU8.Z (R9), K2, Y17
-	VPSHUFB    (R11), Y15, Y18
-	VPXORD     Y0, Y18, Y18
-	CMPQ       DX, $0x0c
-	JB         rounds10_52
-	JE         rounds12_52
+
+loadMaskedDone_43:
+	VPSHUFB (R11), Y15, Y18
+	VPXORD  Y0, Y18, Y18
+	CMPQ    DX, $0x0c
+	JB      rounds10_52
+	JE      rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y18, Y18
@@ -8416,9 +9878,18 @@ rounds10_52:
 	VAESENC Y6, Y18, Y18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_44
 	VMOVDQU8.Z (AX), K1, Y2
+
+loadMaskedDone_44:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -8465,29 +9936,45 @@ rounds10_52:
 	// Last round.
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      Y17, Y18, Y18
-	VMOVDQU8    Y18, K2, (R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_21
+	VMOVDQU8 Y18, K2, (R8)
+
+storeMaskedDone_21:
+	JMP openDone_1
 
 openTail1Next32_1:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_1
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000020, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_45
 	VMOVDQU8.Z 32(R9), K2, Y18
-	VPSHUFB    (R11), Y15, Y19
-	VPADDD     384(R11), Y15, Y20
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y0, Y19, Y19
-	VPXORD     Y0, Y20, Y20
-	CMPQ       DX, $0x0c
-	JB         rounds10_53
-	JE         rounds12_53
+
+loadMaskedDone_45:
+	VPSHUFB (R11), Y15, Y19
+	VPADDD  384(R11), Y15, Y20
+	VPSHUFB (R11), Y20, Y20
+	VPXORD  Y0, Y19, Y19
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_53
+	JE      rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y19, Y19
@@ -8526,8 +10013,17 @@ rounds10_53:
 	VAESENC Y8, Y20, Y20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_46
 	VMOVDQU8.Z 32(AX), K1, Y5
+
+loadMaskedDone_46:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -8579,33 +10075,49 @@ rounds10_53:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y20, Y20
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y20, K2, 32(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_22
+	VMOVDQU8 Y20, K2, 32(R8)
+
+storeMaskedDone_22:
+	JMP openDone_1
 
 openTail2Next32_1:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_1
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_47
 	VMOVDQU8.Z 64(R9), K2, Y19
-	VPSHUFB    (R11), Y15, Y20
-	VPADDD     384(R11), Y15, Y21
-	VPSHUFB    (R11), Y21, Y21
-	VPADDD     512(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPXORD     Y0, Y20, Y20
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	CMPQ       DX, $0x0c
-	JB         rounds10_54
-	JE         rounds12_54
+
+loadMaskedDone_47:
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  384(R11), Y15, Y21
+	VPSHUFB (R11), Y21, Y21
+	VPADDD  512(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPXORD  Y0, Y20, Y20
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	CMPQ    DX, $0x0c
+	JB      rounds10_54
+	JE      rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y20, Y20
@@ -8672,8 +10184,17 @@ rounds10_54:
 	VAESENC Y10, Y22, Y22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_48
 	VMOVDQU8.Z 64(AX), K1, Y5
+
+loadMaskedDone_48:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -8725,34 +10246,50 @@ rounds10_54:
 	VPXORD      Y19, Y22, Y22
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y22, K2, 64(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_23
+	VMOVDQU8 Y22, K2, 64(R8)
+
+storeMaskedDone_23:
+	JMP openDone_1
 
 openTail3Next32_1:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000060, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_49
 	VMOVDQU8.Z 96(R9), K2, Y20
-	VPSHUFB    (R11), Y15, Y21
-	VPADDD     384(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPADDD     512(R11), Y15, Y23
-	VPSHUFB    (R11), Y23, Y23
-	VPADDD     640(R11), Y15, Y24
-	VPSHUFB    (R11), Y24, Y24
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	VPXORD     Y0, Y23, Y23
-	VPXORD     Y0, Y24, Y24
-	CMPQ       DX, $0x0c
-	JB         rounds10_55
-	JE         rounds12_55
+
+loadMaskedDone_49:
+	VPSHUFB (R11), Y15, Y21
+	VPADDD  384(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPADDD  512(R11), Y15, Y23
+	VPSHUFB (R11), Y23, Y23
+	VPADDD  640(R11), Y15, Y24
+	VPSHUFB (R11), Y24, Y24
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	VPXORD  Y0, Y23, Y23
+	VPXORD  Y0, Y24, Y24
+	CMPQ    DX, $0x0c
+	JB      rounds10_55
+	JE      rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -8849,8 +10386,17 @@ rounds10_55:
 	VAESENC Y12, Y24, Y24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_50
 	VMOVDQU8.Z 96(AX), K1, Y7
+
+loadMaskedDone_50:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -8896,8 +10442,16 @@ rounds10_55:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y24, K2, 96(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_24
+	VMOVDQU8 Y24, K2, 96(R8)
+
+storeMaskedDone_24:
+	JMP openDone_1
 
 openTailFull_1:
 	MOVQ R10, AX
@@ -8917,25 +10471,33 @@ openTailFull_1:
 	JA    openTail3Next64_1
 
 	// openTail: 3 register(s) of 64 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000080, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
+	MOVQ      R10, BX
+	SUBQ      $0x00000080, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_51
 	VMOVDQU8.Z 128(R9), K2, Z19
-	VPSHUFB    (R11), Z15, Z20
-	VPADDD     128(R11), Z15, Z22
-	VPSHUFB    (R11), Z22, Z21
-	VPADDD     128(R11), Z22, Z22
-	VPSHUFB    (R11), Z22, Z22
-	VPXORD     Z0, Z20, Z20
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	CMPQ       DX, $0x0c
-	JB         rounds10_56
-	JE         rounds12_56
+
+loadMaskedDone_51:
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z22
+	VPSHUFB (R11), Z22, Z21
+	VPADDD  128(R11), Z22, Z22
+	VPSHUFB (R11), Z22, Z22
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	CMPQ    DX, $0x0c
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z20, Z20
@@ -9002,8 +10564,17 @@ rounds10_56:
 	VAESENC Z10, Z22, Z22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
+	VPSHUFB (R11), Z19, Z2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_52
 	VMOVDQU8.Z 128(AX), K1, Z5
+
+loadMaskedDone_52:
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -9057,34 +10628,50 @@ rounds10_56:
 	VPXORD      Z19, Z22, Z22
 	VMOVDQU64   Z20, (R8)
 	VMOVDQU64   Z21, 64(R8)
-	VMOVDQU8    Z22, K2, 128(R8)
-	JMP         openDone_1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_25
+	VMOVDQU8 Z22, K2, 128(R8)
+
+storeMaskedDone_25:
+	JMP openDone_1
 
 openTail3Next64_1:
 	// openTail: 4 register(s) of 64 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x000000c0, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
-	VMOVDQU64  128(R9), Z19
+	MOVQ      R10, BX
+	SUBQ      $0x000000c0, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+	VMOVDQU64 128(R9), Z19
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fc0
+	JA         loadEnd_53
 	VMOVDQU8.Z 192(R9), K2, Z20
-	VPSHUFB    (R11), Z15, Z21
-	VPADDD     128(R11), Z15, Z23
-	VPSHUFB    (R11), Z23, Z22
-	VPADDD     128(R11), Z23, Z24
-	VPSHUFB    (R11), Z24, Z23
-	VPADDD     128(R11), Z24, Z24
-	VPSHUFB    (R11), Z24, Z24
-	VPXORD     Z0, Z21, Z21
-	VPXORD     Z0, Z22, Z22
-	VPXORD     Z0, Z23, Z23
-	VPXORD     Z0, Z24, Z24
-	CMPQ       DX, $0x0c
-	JB         rounds10_57
-	JE         rounds12_57
+
+loadMaskedDone_53:
+	VPSHUFB (R11), Z15, Z21
+	VPADDD  128(R11), Z15, Z23
+	VPSHUFB (R11), Z23, Z22
+	VPADDD  128(R11), Z23, Z24
+	VPSHUFB (R11), Z24, Z23
+	VPADDD  128(R11), Z24, Z24
+	VPSHUFB (R11), Z24, Z24
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	VPXORD  Z0, Z24, Z24
+	CMPQ    DX, $0x0c
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z2, Z21, Z21
@@ -9181,8 +10768,17 @@ rounds10_57:
 	VAESENC Z12, Z24, Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z20, Z5
+	VPSHUFB (R11), Z20, Z5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_54
 	VMOVDQU8.Z 192(AX), K1, Z7
+
+loadMaskedDone_54:
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
 	VPCLMULQDQ $0x01, Z7, Z5, Z10
@@ -9230,8 +10826,15 @@ rounds10_57:
 	VMOVDQU64   Z21, (R8)
 	VMOVDQU64   Z22, 64(R8)
 	VMOVDQU64   Z23, 128(R8)
-	VMOVDQU8    Z24, K2, 192(R8)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_26
+	VMOVDQU8 Z24, K2, 192(R8)
+
+storeMaskedDone_26:
 openDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -9294,16 +10897,24 @@ keys10_8:
 	JA    openTail1Next32_2
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R12
+	BZHIQ BX, R12, R12
+	KMOVQ R12, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_55
 	VMOVDQU8.Z (R9), K2, Y17
-	VPSHUFB    (R11), Y15, Y18
-	VPXORD     Y0, Y18, Y18
-	CMPQ       DX, $0x0c
-	JB         rounds10_58
-	JE         rounds12_58
+
+loadMaskedDone_55:
+	VPSHUFB (R11), Y15, Y18
+	VPXORD  Y0, Y18, Y18
+	CMPQ    DX, $0x0c
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y18, Y18
@@ -9319,9 +10930,18 @@ rounds10_58:
 	VAESENC Y6, Y18, Y18
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_56
 	VMOVDQU8.Z (AX), K1, Y2
+
+loadMaskedDone_56:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -9368,29 +10988,45 @@ rounds10_58:
 	// Last round.
 	VAESENCLAST Y1, Y18, Y18
 	VPXORD      Y17, Y18, Y18
-	VMOVDQU8    Y18, K2, (R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_27
+	VMOVDQU8 Y18, K2, (R8)
+
+storeMaskedDone_27:
+	JMP openHalfDone_1
 
 openTail1Next32_2:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_2
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000020, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_57
 	VMOVDQU8.Z 32(R9), K2, Y18
-	VPSHUFB    (R11), Y15, Y19
-	VPADDD     384(R11), Y15, Y20
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y0, Y19, Y19
-	VPXORD     Y0, Y20, Y20
-	CMPQ       DX, $0x0c
-	JB         rounds10_59
-	JE         rounds12_59
+
+loadMaskedDone_57:
+	VPSHUFB (R11), Y15, Y19
+	VPADDD  384(R11), Y15, Y20
+	VPSHUFB (R11), Y20, Y20
+	VPXORD  Y0, Y19, Y19
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y19, Y19
@@ -9429,8 +11065,17 @@ rounds10_59:
 	VAESENC Y8, Y20, Y20
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_58
 	VMOVDQU8.Z 32(AX), K1, Y5
+
+loadMaskedDone_58:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -9482,33 +11127,49 @@ rounds10_59:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y20, Y20
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y20, K2, 32(R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_28
+	VMOVDQU8 Y20, K2, 32(R8)
+
+storeMaskedDone_28:
+	JMP openHalfDone_1
 
 openTail2Next32_2:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_2
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000040, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_59
 	VMOVDQU8.Z 64(R9), K2, Y19
-	VPSHUFB    (R11), Y15, Y20
-	VPADDD     384(R11), Y15, Y21
-	VPSHUFB    (R11), Y21, Y21
-	VPADDD     512(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPXORD     Y0, Y20, Y20
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	CMPQ       DX, $0x0c
-	JB         rounds10_60
-	JE         rounds12_60
+
+loadMaskedDone_59:
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  384(R11), Y15, Y21
+	VPSHUFB (R11), Y21, Y21
+	VPADDD  512(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPXORD  Y0, Y20, Y20
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	CMPQ    DX, $0x0c
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y20, Y20
@@ -9575,8 +11236,17 @@ rounds10_60:
 	VAESENC Y10, Y22, Y22
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_60
 	VMOVDQU8.Z 64(AX), K1, Y5
+
+loadMaskedDone_60:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -9628,34 +11298,50 @@ rounds10_60:
 	VPXORD      Y19, Y22, Y22
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y22, K2, 64(R8)
-	JMP         openHalfDone_1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_29
+	VMOVDQU8 Y22, K2, 64(R8)
+
+storeMaskedDone_29:
+	JMP openHalfDone_1
 
 openTail3Next32_2:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, CX
-	SUBQ       $0x00000060, CX
-	MOVQ       $-1, BX
-	BZHIQ      CX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R12
+	BZHIQ     BX, R12, R12
+	KMOVQ     R12, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000fe0
+	JA         loadEnd_61
 	VMOVDQU8.Z 96(R9), K2, Y20
-	VPSHUFB    (R11), Y15, Y21
-	VPADDD     384(R11), Y15, Y22
-	VPSHUFB    (R11), Y22, Y22
-	VPADDD     512(R11), Y15, Y23
-	VPSHUFB    (R11), Y23, Y23
-	VPADDD     640(R11), Y15, Y24
-	VPSHUFB    (R11), Y24, Y24
-	VPXORD     Y0, Y21, Y21
-	VPXORD     Y0, Y22, Y22
-	VPXORD     Y0, Y23, Y23
-	VPXORD     Y0, Y24, Y24
-	CMPQ       DX, $0x0c
-	JB         rounds10_61
-	JE         rounds12_61
+
+loadMaskedDone_61:
+	VPSHUFB (R11), Y15, Y21
+	VPADDD  384(R11), Y15, Y22
+	VPSHUFB (R11), Y22, Y22
+	VPADDD  512(R11), Y15, Y23
+	VPSHUFB (R11), Y23, Y23
+	VPADDD  640(R11), Y15, Y24
+	VPSHUFB (R11), Y24, Y24
+	VPXORD  Y0, Y21, Y21
+	VPXORD  Y0, Y22, Y22
+	VPXORD  Y0, Y23, Y23
+	VPXORD  Y0, Y24, Y24
+	CMPQ    DX, $0x0c
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y2, Y21, Y21
@@ -9752,8 +11438,17 @@ rounds10_61:
 	VAESENC Y12, Y24, Y24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_62
 	VMOVDQU8.Z 96(AX), K1, Y7
+
+loadMaskedDone_62:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -9799,8 +11494,15 @@ rounds10_61:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y24, K2, 96(R8)
 
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_30
+	VMOVDQU8 Y24, K2, 96(R8)
+
+storeMaskedDone_30:
 openHalfDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -9818,8 +11520,498 @@ openExit_1:
 	VZEROUPPER
 	RET
 
+loadEnd_42:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), R9
+	MOVQ       $0x00000010, R12
+	SUBQ       R10, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (R9), K2, X2
+	MOVQ       $0x00000010, R9
+	SUBQ       R10, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), X1
+	VPERMB.Z   X2, X1, K1, X2
+	JMP        loadMaskedDone_42
+
+storeEnd_20:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_20
+
+loadEnd_43:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_43
+
+loadEnd_44:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_44
+
+storeEnd_21:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y18, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_21
+
+loadEnd_45:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_45
+
+loadEnd_46:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_46
+
+storeEnd_22:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y20, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_22
+
+loadEnd_47:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_47
+
+loadEnd_48:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_48
+
+storeEnd_23:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y22, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_23
+
+loadEnd_49:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_49
+
+loadEnd_50:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y7
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_50
+
+storeEnd_24:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y24, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_24
+
+loadEnd_51:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z19
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z20
+	VPERMB.Z   Z19, Z20, K2, Z19
+	JMP        loadMaskedDone_51
+
+loadEnd_52:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z5
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z6
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_52
+
+storeEnd_25:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z0
+	VPERMB   Z22, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_25
+
+loadEnd_53:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z20
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Z21
+	VPERMB.Z   Z20, Z21, K2, Z20
+	JMP        loadMaskedDone_53
+
+loadEnd_54:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(AX)(CX*1), AX
+	MOVQ       $0x00000040, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z7
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z8
+	VPERMB.Z   Z7, Z8, K1, Z7
+	JMP        loadMaskedDone_54
+
+storeEnd_26:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z0
+	VPERMB   Z24, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_26
+
+loadEnd_55:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_55
+
+loadEnd_56:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y2
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_56
+
+storeEnd_27:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y18, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_27
+
+loadEnd_57:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_57
+
+loadEnd_58:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_58
+
+storeEnd_28:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y20, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_28
+
+loadEnd_59:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_59
+
+loadEnd_60:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y5
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_60
+
+storeEnd_29:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y22, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_29
+
+loadEnd_61:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_61
+
+loadEnd_62:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Y7
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_62
+
+storeEnd_30:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y0
+	VPERMB   Y24, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_30
+
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -9895,8 +12087,14 @@ rounds10_62:
 	JMP         loadShortDone_6
 
 loadShortMasked_6:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000ff0
+	JA         loadEnd_63
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_63:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -9905,8 +12103,14 @@ loadShortDone_6:
 	JMP       storeShortDone_5
 
 storeShortMasked_5:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_31
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_31:
 storeShortDone_5:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -10716,10 +12920,10 @@ sealPending_2:
 	JA    sealTail1Next64_2
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 1 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z15
@@ -10829,16 +13033,40 @@ rounds10_67:
 
 	// Last round.
 	VAESENCLAST Z1, Z15, Z15
-	VMOVDQU8.Z  (R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, (R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_64
+	VMOVDQU8.Z (R9), K2, Z0
+
+loadMaskedDone_64:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_32
+	VMOVDQU8 Z0, K2, (R8)
+
+storeMaskedDone_32:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+	VPXORD  Z16, Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_65
 	VMOVDQU8.Z (CX), K1, Z1
 
+loadMaskedDone_65:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z3
@@ -10868,11 +13096,11 @@ sealTail1Next64_2:
 	JA   sealTail2Next64_2
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x00000040, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x00000040, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -11002,10 +13230,26 @@ rounds10_68:
 	VAESENCLAST Z1, Z15, Z15
 	VPXORD      (R9), Z17, Z17
 	VMOVDQU64   Z17, (R8)
-	VMOVDQU8.Z  64(R9), K2, Z0
-	VPXORD      Z15, Z0, Z0
-	VMOVDQU8    Z0, K2, 64(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_66
+	VMOVDQU8.Z 64(R9), K2, Z0
+
+loadMaskedDone_66:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_33
+	VMOVDQU8 Z0, K2, 64(R8)
+
+storeMaskedDone_33:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11024,9 +13268,17 @@ rounds10_68:
 	VPXORD     Z1, Z4, Z4
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_67
 	VMOVDQU8.Z 64(CX), K1, Z1
 
+loadMaskedDone_67:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -11056,11 +13308,11 @@ sealTail2Next64_2:
 	JA   sealTail3Next64_2
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x00000080, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x00000080, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -11209,10 +13461,26 @@ rounds10_69:
 	VMOVDQU64   Z17, (R8)
 	VPXORD      64(R9), Z15, Z15
 	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU8.Z  128(R9), K2, Z0
-	VPXORD      Z18, Z0, Z0
-	VMOVDQU8    Z0, K2, 128(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_68
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_68:
+	VPXORD Z18, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_34
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_34:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11246,9 +13514,17 @@ rounds10_69:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_69
 	VMOVDQU8.Z 128(CX), K1, Z1
 
+loadMaskedDone_69:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -11275,11 +13551,11 @@ rounds10_69:
 
 sealTail3Next64_2:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, R12
-	SUBQ  $0x000000c0, R12
-	MOVQ  $-1, R13
-	BZHIQ R12, R13, R13
-	KMOVQ R13, K2
+	MOVQ  R10, R13
+	SUBQ  $0x000000c0, R13
+	MOVQ  $-1, R14
+	BZHIQ R13, R14, R14
+	KMOVQ R14, K2
 
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
@@ -11447,10 +13723,26 @@ rounds10_70:
 	VMOVDQU64   Z15, 64(R8)
 	VPXORD      128(R9), Z18, Z18
 	VMOVDQU64   Z18, 128(R8)
-	VMOVDQU8.Z  192(R9), K2, Z0
-	VPXORD      Z19, Z0, Z0
-	VMOVDQU8    Z0, K2, 192(R8)
-	VMOVDQU8.Z  Z0, K2, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_70
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_70:
+	VPXORD Z19, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fc0
+	JA       storeEnd_35
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_35:
+	VMOVDQU8.Z Z0, K2, Z0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Z17, Z1
@@ -11499,9 +13791,17 @@ rounds10_70:
 	VPTERNLOGD $0x96, Z1, Z6, Z4
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z0, Z0
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_71
 	VMOVDQU8.Z 192(CX), K1, Z1
 
+loadMaskedDone_71:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
 	VPSHUFD    $0x4e, Z1, Z5
@@ -11600,9 +13900,9 @@ loadDone_1:
 
 	// sealTail: 1 register(s) of 32 bytes.
 	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
@@ -11652,16 +13952,40 @@ rounds10_71:
 
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
-	VMOVDQU8.Z  (R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, (R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_72
+	VMOVDQU8.Z (R9), K2, Y0
+
+loadMaskedDone_72:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_36
+	VMOVDQU8 Y0, K2, (R8)
+
+storeMaskedDone_36:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y0, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_73
 	VMOVDQU8.Z (CX), K1, Y2
 
+loadMaskedDone_73:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
 	VPSHUFD    $0x4e, Y2, Y1
@@ -11691,9 +14015,9 @@ sealTail1Next32_2:
 	// sealTail: 2 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000020, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -11763,10 +14087,26 @@ rounds10_72:
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      (R9), Y17, Y17
 	VMOVDQU64   Y17, (R8)
-	VMOVDQU8.Z  32(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 32(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_74
+	VMOVDQU8.Z 32(R9), K2, Y0
+
+loadMaskedDone_74:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_37
+	VMOVDQU8 Y0, K2, 32(R8)
+
+storeMaskedDone_37:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -11785,9 +14125,17 @@ rounds10_72:
 	VPXORD     Y1, Y2, Y2
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_75
 	VMOVDQU8.Z 32(CX), K1, Y1
 
+loadMaskedDone_75:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -11817,9 +14165,9 @@ sealTail2Next32_2:
 	// sealTail: 3 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -11908,10 +14256,26 @@ rounds10_73:
 	VMOVDQU64   Y17, (R8)
 	VPXORD      32(R9), Y18, Y18
 	VMOVDQU64   Y18, 32(R8)
-	VMOVDQU8.Z  64(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 64(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_76
+	VMOVDQU8.Z 64(R9), K2, Y0
+
+loadMaskedDone_76:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_38
+	VMOVDQU8 Y0, K2, 64(R8)
+
+storeMaskedDone_38:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -11945,9 +14309,17 @@ rounds10_73:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_77
 	VMOVDQU8.Z 64(CX), K1, Y1
 
+loadMaskedDone_77:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -11977,9 +14349,9 @@ sealTail3Next32_2:
 	// sealTail: 4 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000060, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -12087,10 +14459,26 @@ rounds10_74:
 	VMOVDQU64   Y18, 32(R8)
 	VPXORD      64(R9), Y19, Y19
 	VMOVDQU64   Y19, 64(R8)
-	VMOVDQU8.Z  96(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 96(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_78
+	VMOVDQU8.Z 96(R9), K2, Y0
+
+loadMaskedDone_78:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_39
+	VMOVDQU8 Y0, K2, 96(R8)
+
+storeMaskedDone_39:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12139,9 +14527,17 @@ rounds10_74:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_79
 	VMOVDQU8.Z 96(CX), K1, Y1
 
+loadMaskedDone_79:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -12171,9 +14567,9 @@ sealTail4Next32_2:
 	// sealTail: 5 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 5 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -12300,10 +14696,26 @@ rounds10_75:
 	VMOVDQU64   Y19, 64(R8)
 	VPXORD      96(R9), Y20, Y20
 	VMOVDQU64   Y20, 96(R8)
-	VMOVDQU8.Z  128(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 128(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_80
+	VMOVDQU8.Z 128(R9), K2, Y0
+
+loadMaskedDone_80:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     128(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_40
+	VMOVDQU8 Y0, K2, 128(R8)
+
+storeMaskedDone_40:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12367,9 +14779,17 @@ rounds10_75:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_81
 	VMOVDQU8.Z 128(CX), K1, Y1
 
+loadMaskedDone_81:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -12399,9 +14819,9 @@ sealTail5Next32_2:
 	// sealTail: 6 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000a0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 6 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -12547,10 +14967,26 @@ rounds10_76:
 	VMOVDQU64   Y20, 96(R8)
 	VPXORD      128(R9), Y21, Y21
 	VMOVDQU64   Y21, 128(R8)
-	VMOVDQU8.Z  160(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 160(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_82
+	VMOVDQU8.Z 160(R9), K2, Y0
+
+loadMaskedDone_82:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     160(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_41
+	VMOVDQU8 Y0, K2, 160(R8)
+
+storeMaskedDone_41:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB   (R11), Y17, Y1
@@ -12629,9 +15065,17 @@ rounds10_76:
 	VPTERNLOGD $0x96, Y1, Y6, Y2
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       160(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_83
 	VMOVDQU8.Z 160(CX), K1, Y1
 
+loadMaskedDone_83:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -12661,9 +15105,9 @@ sealTail6Next32_2:
 	// sealTail: 7 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 7 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -12918,10 +15362,26 @@ rounds10_78:
 	VMOVDQU64   Y21, 128(R8)
 	VPXORD      160(R9), Y22, Y22
 	VMOVDQU64   Y22, 160(R8)
-	VMOVDQU8.Z  192(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 192(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_84
+	VMOVDQU8.Z 192(R9), K2, Y0
+
+loadMaskedDone_84:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     192(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_42
+	VMOVDQU8 Y0, K2, 192(R8)
+
+storeMaskedDone_42:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -12954,9 +15414,17 @@ rounds10_78:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_85
 	VMOVDQU8.Z 192(CX), K1, Y1
 
+loadMaskedDone_85:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -12983,9 +15451,9 @@ sealTail7Next32_2:
 	// sealTail: 8 register(s) of 32 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000e0, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
 
 	// publicCounter.halves: 8 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y17
@@ -13259,10 +15727,26 @@ rounds10_80:
 	VMOVDQU64   Y22, 160(R8)
 	VPXORD      192(R9), Y23, Y23
 	VMOVDQU64   Y23, 192(R8)
-	VMOVDQU8.Z  224(R9), K2, Y0
-	VPXORD      Y15, Y0, Y0
-	VMOVDQU8    Y0, K2, 224(R8)
-	VMOVDQU8.Z  Y0, K2, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_86
+	VMOVDQU8.Z 224(R9), K2, Y0
+
+loadMaskedDone_86:
+	VPXORD Y15, Y0, Y0
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     224(R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
+	JA       storeEnd_43
+	VMOVDQU8 Y0, K2, 224(R8)
+
+storeMaskedDone_43:
+	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB   (R11), Y21, Y1
@@ -13310,9 +15794,17 @@ rounds10_80:
 	VPTERNLOGD $0x96, Y1, Y4, Y17
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Y0, Y0
+	VPSHUFB (R11), Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       224(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_87
 	VMOVDQU8.Z 224(CX), K1, Y1
 
+loadMaskedDone_87:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -13350,6 +15842,588 @@ sealExit_2:
 	VZEROUPPER
 	RET
 
+loadEnd_63:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), AX
+	MOVQ       $0x00000010, CX
+	SUBQ       R10, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, X2
+	MOVQ       $0x00000010, AX
+	SUBQ       R10, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), X3
+	VPERMB.Z   X2, X3, K1, X2
+	JMP        loadMaskedDone_63
+
+storeEnd_31:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K2
+	VMOVDQU8 X1, K2, (AX)
+	JMP      storeMaskedDone_31
+
+loadEnd_64:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(R9)(R13*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R13, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R13, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_64
+
+storeEnd_32:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(R8)(R13*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R13*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R13, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_32
+
+loadEnd_65:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_65
+
+loadEnd_66:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(R13*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R13, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R13, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_66
+
+storeEnd_33:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(R13*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R13*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R13, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_33
+
+loadEnd_67:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_67
+
+loadEnd_68:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(R13*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R13, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R13, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_68
+
+storeEnd_34:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(R13*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R13*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R13, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_34
+
+loadEnd_69:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_69
+
+loadEnd_70:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(R13*1), DX
+	MOVQ       $0x00000040, BX
+	SUBQ       R13, BX
+	MOVQ       $-1, R9
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (DX), K3, Z0
+	MOVQ       $0x00000040, DX
+	SUBQ       R13, DX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(DX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_70
+
+storeEnd_35:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(R13*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(R13*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, BX
+	SUBQ     R13, BX
+	MOVQ     $-1, R8
+	SHLXQ    BX, R8, R8
+	KMOVQ    R8, K3
+	VMOVDQU8 Z1, K3, (DX)
+	JMP      storeMaskedDone_35
+
+loadEnd_71:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z1
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_71
+
+loadEnd_72:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_72
+
+storeEnd_36:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_36
+
+loadEnd_73:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
+	VPERMB.Z   Y2, Y1, K1, Y2
+	JMP        loadMaskedDone_73
+
+loadEnd_74:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_74
+
+storeEnd_37:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_37
+
+loadEnd_75:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_75
+
+loadEnd_76:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_76
+
+storeEnd_38:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_38
+
+loadEnd_77:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_77
+
+loadEnd_78:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_78
+
+storeEnd_39:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_39
+
+loadEnd_79:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_79
+
+loadEnd_80:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_80
+
+storeEnd_40:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     96(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_40
+
+loadEnd_81:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       96(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_81
+
+loadEnd_82:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_82
+
+storeEnd_41:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_41
+
+loadEnd_83:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_83
+
+loadEnd_84:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_84
+
+storeEnd_42:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_42
+
+loadEnd_85:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_85
+
+loadEnd_86:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(BX*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (DX), K3, Y0
+	MOVQ       $0x00000020, DX
+	SUBQ       BX, DX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_86
+
+storeEnd_43:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     192(R8)(BX*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, R8
+	SUBQ     BX, R8
+	MOVQ     $-1, BX
+	SHLXQ    R8, BX, BX
+	KMOVQ    BX, K3
+	VMOVDQU8 Y1, K3, (DX)
+	JMP      storeMaskedDone_43
+
+loadEnd_87:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y1
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_87
+
 DATA beLanes<>+0(SB)/8, $0x0000000000000000
 DATA beLanes<>+8(SB)/8, $0x0000000000000000
 DATA beLanes<>+16(SB)/8, $0x0000000000000000
@@ -13361,7 +16435,7 @@ DATA beLanes<>+56(SB)/8, $0x0300000000000000
 GLOBL beLanes<>(SB), RODATA|NOPTR, $64
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·openPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -13392,8 +16466,14 @@ TEXT ·openPublic(SB), NOSPLIT, $0-88
 	JMP       loadShortDone_7
 
 loadShortMasked_7:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL       (R9), R12
+	ANDL       $0x00000fff, R12
+	CMPL       R12, $0x00000ff0
+	JA         loadEnd_88
 	VMOVDQU8.Z (R9), K1, X2
 
+loadMaskedDone_88:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -13469,8 +16549,14 @@ rounds10_81:
 	JMP         storeShortDone_6
 
 storeShortMasked_6:
+	// pastPage: do the 16 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000ff0
+	JA       storeEnd_44
 	VMOVDQU8 X2, K1, (R8)
 
+storeMaskedDone_44:
 storeShortDone_6:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -14122,12 +17208,19 @@ openTail_2:
 	JA    openTail1Next32_3
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_89
 	VMOVDQU8.Z (R9), K2, Y17
 
+loadMaskedDone_89:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -14149,9 +17242,18 @@ rounds10_85:
 	VAESENC Y6, Y15, Y15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_90
 	VMOVDQU8.Z (CX), K1, Y2
+
+loadMaskedDone_90:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -14198,22 +17300,37 @@ rounds10_85:
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      Y17, Y15, Y15
-	VMOVDQU8    Y15, K2, (R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_45
+	VMOVDQU8 Y15, K2, (R8)
+
+storeMaskedDone_45:
+	JMP openDone_2
 
 openTail1Next32_3:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_3
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000020, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_91
 	VMOVDQU8.Z 32(R9), K2, Y18
 
+loadMaskedDone_91:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -14262,8 +17379,17 @@ rounds10_86:
 	VAESENC Y8, Y15, Y15
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_92
 	VMOVDQU8.Z 32(CX), K1, Y5
+
+loadMaskedDone_92:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -14315,23 +17441,38 @@ rounds10_86:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y15, Y15
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y15, K2, 32(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_46
+	VMOVDQU8 Y15, K2, 32(R8)
+
+storeMaskedDone_46:
+	JMP openDone_2
 
 openTail2Next32_3:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_3
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_93
 	VMOVDQU8.Z 64(R9), K2, Y19
 
+loadMaskedDone_93:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -14411,8 +17552,17 @@ rounds10_87:
 	VAESENC Y10, Y15, Y15
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_94
 	VMOVDQU8.Z 64(CX), K1, Y5
+
+loadMaskedDone_94:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -14464,21 +17614,36 @@ rounds10_87:
 	VPXORD      Y19, Y15, Y15
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y15, K2, 64(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_47
+	VMOVDQU8 Y15, K2, 64(R8)
+
+storeMaskedDone_47:
+	JMP openDone_2
 
 openTail3Next32_3:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000060, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_95
 	VMOVDQU8.Z 96(R9), K2, Y20
 
+loadMaskedDone_95:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -14591,8 +17756,17 @@ rounds10_88:
 	VAESENC Y12, Y15, Y15
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_96
 	VMOVDQU8.Z 96(CX), K1, Y7
+
+loadMaskedDone_96:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -14638,8 +17812,16 @@ rounds10_88:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y15, K2, 96(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_48
+	VMOVDQU8 Y15, K2, 96(R8)
+
+storeMaskedDone_48:
+	JMP openDone_2
 
 openTailFull_2:
 	MOVQ R10, CX
@@ -14659,15 +17841,22 @@ openTailFull_2:
 	JA    openTail3Next64_2
 
 	// openTail: 3 register(s) of 64 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000080, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
+	MOVQ      R10, BX
+	SUBQ      $0x00000080, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_97
 	VMOVDQU8.Z 128(R9), K2, Z19
 
+loadMaskedDone_97:
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z20
 	VPSHUFB   (R11), Z15, Z21
@@ -14747,8 +17936,17 @@ rounds10_89:
 	VAESENC Z10, Z21, Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
+	VPSHUFB (R11), Z19, Z2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_98
 	VMOVDQU8.Z 128(CX), K1, Z5
+
+loadMaskedDone_98:
 	VPCLMULQDQ $0x00, Z5, Z2, Z6
 	VPCLMULQDQ $0x10, Z5, Z2, Z7
 	VPCLMULQDQ $0x01, Z5, Z2, Z8
@@ -14802,21 +18000,36 @@ rounds10_89:
 	VPXORD      Z19, Z21, Z21
 	VMOVDQU64   Z20, (R8)
 	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU8    Z21, K2, 128(R8)
-	JMP         openDone_2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_49
+	VMOVDQU8 Z21, K2, 128(R8)
+
+storeMaskedDone_49:
+	JMP openDone_2
 
 openTail3Next64_2:
 	// openTail: 4 register(s) of 64 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x000000c0, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Z17
-	VMOVDQU64  64(R9), Z18
-	VMOVDQU64  128(R9), Z19
+	MOVQ      R10, BX
+	SUBQ      $0x000000c0, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+	VMOVDQU64 128(R9), Z19
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_99
 	VMOVDQU8.Z 192(R9), K2, Z20
 
+loadMaskedDone_99:
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z21
 	VPSHUFB   (R11), Z15, Z23
@@ -14929,8 +18142,17 @@ rounds10_90:
 	VAESENC Z12, Z23, Z23
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z20, Z5
+	VPSHUFB (R11), Z20, Z5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_100
 	VMOVDQU8.Z 192(CX), K1, Z7
+
+loadMaskedDone_100:
 	VPCLMULQDQ $0x00, Z7, Z5, Z8
 	VPCLMULQDQ $0x10, Z7, Z5, Z9
 	VPCLMULQDQ $0x01, Z7, Z5, Z10
@@ -14978,8 +18200,15 @@ rounds10_90:
 	VMOVDQU64   Z21, (R8)
 	VMOVDQU64   Z15, 64(R8)
 	VMOVDQU64   Z22, 128(R8)
-	VMOVDQU8    Z23, K2, 192(R8)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_50
+	VMOVDQU8 Z23, K2, 192(R8)
+
+storeMaskedDone_50:
 openDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -15053,12 +18282,19 @@ loadDone_2:
 	JA    openTail1Next32_4
 
 	// openTail: 1 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_101
 	VMOVDQU8.Z (R9), K2, Y17
 
+loadMaskedDone_101:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -15080,9 +18316,18 @@ rounds10_91:
 	VAESENC Y6, Y15, Y15
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_102
 	VMOVDQU8.Z (CX), K1, Y2
+
+loadMaskedDone_102:
 	VPCLMULQDQ $0x00, Y2, Y0, Y3
 	VPCLMULQDQ $0x10, Y2, Y0, Y4
 	VPCLMULQDQ $0x01, Y2, Y0, Y5
@@ -15129,22 +18374,37 @@ rounds10_91:
 	// Last round.
 	VAESENCLAST Y1, Y15, Y15
 	VPXORD      Y17, Y15, Y15
-	VMOVDQU8    Y15, K2, (R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_51
+	VMOVDQU8 Y15, K2, (R8)
+
+storeMaskedDone_51:
+	JMP openHalfDone_2
 
 openTail1Next32_4:
 	CMPQ R10, $0x00000040
 	JA   openTail2Next32_4
 
 	// openTail: 2 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000020, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_103
 	VMOVDQU8.Z 32(R9), K2, Y18
 
+loadMaskedDone_103:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -15193,8 +18453,17 @@ rounds10_92:
 	VAESENC Y8, Y15, Y15
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_104
 	VMOVDQU8.Z 32(CX), K1, Y5
+
+loadMaskedDone_104:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -15246,23 +18515,38 @@ rounds10_92:
 	VPXORD      Y17, Y19, Y19
 	VPXORD      Y18, Y15, Y15
 	VMOVDQU64   Y19, (R8)
-	VMOVDQU8    Y15, K2, 32(R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_52
+	VMOVDQU8 Y15, K2, 32(R8)
+
+storeMaskedDone_52:
+	JMP openHalfDone_2
 
 openTail2Next32_4:
 	CMPQ R10, $0x00000060
 	JA   openTail3Next32_4
 
 	// openTail: 3 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000040, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_105
 	VMOVDQU8.Z 64(R9), K2, Y19
 
+loadMaskedDone_105:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -15342,8 +18626,17 @@ rounds10_93:
 	VAESENC Y10, Y15, Y15
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_106
 	VMOVDQU8.Z 64(CX), K1, Y5
+
+loadMaskedDone_106:
 	VPCLMULQDQ $0x00, Y5, Y2, Y6
 	VPCLMULQDQ $0x10, Y5, Y2, Y7
 	VPCLMULQDQ $0x01, Y5, Y2, Y8
@@ -15395,21 +18688,36 @@ rounds10_93:
 	VPXORD      Y19, Y15, Y15
 	VMOVDQU64   Y20, (R8)
 	VMOVDQU64   Y21, 32(R8)
-	VMOVDQU8    Y15, K2, 64(R8)
-	JMP         openHalfDone_2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_53
+	VMOVDQU8 Y15, K2, 64(R8)
+
+storeMaskedDone_53:
+	JMP openHalfDone_2
 
 openTail3Next32_4:
 	// openTail: 4 register(s) of 32 bytes.
-	MOVQ       R10, BX
-	SUBQ       $0x00000060, BX
-	MOVQ       $-1, R12
-	BZHIQ      BX, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU64  (R9), Y17
-	VMOVDQU64  32(R9), Y18
-	VMOVDQU64  64(R9), Y19
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_107
 	VMOVDQU8.Z 96(R9), K2, Y20
 
+loadMaskedDone_107:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -15522,8 +18830,17 @@ rounds10_94:
 	VAESENC Y12, Y15, Y15
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Y20, Y5
+	VPSHUFB (R11), Y20, Y5
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_108
 	VMOVDQU8.Z 96(CX), K1, Y7
+
+loadMaskedDone_108:
 	VPCLMULQDQ $0x00, Y7, Y5, Y8
 	VPCLMULQDQ $0x10, Y7, Y5, Y9
 	VPCLMULQDQ $0x01, Y7, Y5, Y10
@@ -15569,8 +18886,15 @@ rounds10_94:
 	VMOVDQU64   Y21, (R8)
 	VMOVDQU64   Y22, 32(R8)
 	VMOVDQU64   Y23, 64(R8)
-	VMOVDQU8    Y15, K2, 96(R8)
 
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_54
+	VMOVDQU8 Y15, K2, 96(R8)
+
+storeMaskedDone_54:
 openHalfDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -15587,8 +18911,498 @@ openExit_2:
 	VZEROUPPER
 	RET
 
+loadEnd_88:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -16(R9)(R10*1), R9
+	MOVQ       $0x00000010, R12
+	SUBQ       R10, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (R9), K2, X2
+	MOVQ       $0x00000010, R9
+	SUBQ       R10, R9
+	LEAQ       rampBytes<>+0(SB), R12
+	VMOVDQU8   (R12)(R9*1), X1
+	VPERMB.Z   X2, X1, K1, X2
+	JMP        loadMaskedDone_88
+
+storeEnd_44:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -16(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), X1
+	VPERMB   X2, X1, X1
+	MOVQ     $0x00000010, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 X1, K1, (AX)
+	JMP      storeMaskedDone_44
+
+loadEnd_89:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_89
+
+loadEnd_90:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_90
+
+storeEnd_45:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_45
+
+loadEnd_91:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_91
+
+loadEnd_92:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_92
+
+storeEnd_46:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_46
+
+loadEnd_93:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_93
+
+loadEnd_94:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_94
+
+storeEnd_47:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_47
+
+loadEnd_95:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_95
+
+loadEnd_96:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y7
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_96
+
+storeEnd_48:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_48
+
+loadEnd_97:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Z19
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z20
+	VPERMB.Z   Z19, Z20, K2, Z19
+	JMP        loadMaskedDone_97
+
+loadEnd_98:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z5
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z6
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_98
+
+storeEnd_49:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z21, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
+	JMP      storeMaskedDone_49
+
+loadEnd_99:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), R9
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Z20
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z21
+	VPERMB.Z   Z20, Z21, K2, Z20
+	JMP        loadMaskedDone_99
+
+loadEnd_100:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z7
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z8
+	VPERMB.Z   Z7, Z8, K1, Z7
+	JMP        loadMaskedDone_100
+
+storeEnd_50:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z23, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
+	JMP      storeMaskedDone_50
+
+loadEnd_101:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_101
+
+loadEnd_102:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y3
+	VPERMB.Z   Y2, Y3, K1, Y2
+	JMP        loadMaskedDone_102
+
+storeEnd_51:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_51
+
+loadEnd_103:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_103
+
+loadEnd_104:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_104
+
+storeEnd_52:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_52
+
+loadEnd_105:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_105
+
+loadEnd_106:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_106
+
+storeEnd_53:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_53
+
+loadEnd_107:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_107
+
+loadEnd_108:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y7
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y8
+	VPERMB.Z   Y7, Y8, K1, Y7
+	JMP        loadMaskedDone_108
+
+storeEnd_54:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_54
+
 // func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, BMI2, VAES
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
 TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
@@ -15684,8 +19498,8 @@ keys10_13:
 	// loadChain: the ciphertext block before the next batch, in lane 0 (and the others).
 	VBROADCASTI32X4 (BX), Z15
 
-	// The mask of bytes 16..63: a whole register's chainOperand.
-	MOVQ  $-65536, AX
+	// The mask of 64-bit lanes 2..7, blocks 1..3: chainOperand's.
+	MOVQ  $0x000000fc, AX
 	KMOVQ AX, K1
 
 	// 64 blocks at a time.
@@ -15710,28 +19524,28 @@ cbc16_1:
 	VMOVDQU64 832(DI), Z29
 	VMOVDQU64 896(DI), Z30
 	VMOVDQU64 960(DI), Z31
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
-	VPXORD    Z0, Z24, Z24
-	VPXORD    Z0, Z25, Z25
-	VPXORD    Z0, Z26, Z26
-	VPXORD    Z0, Z27, Z27
-	VPXORD    Z0, Z28, Z28
-	VPXORD    Z0, Z29, Z29
-	VPXORD    Z0, Z30, Z30
-	VPXORD    Z0, Z31, Z31
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_96
-	JE       rounds12_96
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	VPXORD  Z0, Z24, Z24
+	VPXORD  Z0, Z25, Z25
+	VPXORD  Z0, Z26, Z26
+	VPXORD  Z0, Z27, Z27
+	VPXORD  Z0, Z28, Z28
+	VPXORD  Z0, Z29, Z29
+	VPXORD  Z0, Z30, Z30
+	VPXORD  Z0, Z31, Z31
+	CMPQ    DX, $0x0c
+	JB      rounds10_96
+	JE      rounds12_96
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16035,20 +19849,20 @@ cbcSteps_1:
 	VMOVDQU64 320(DI), Z21
 	VMOVDQU64 384(DI), Z22
 	VMOVDQU64 448(DI), Z23
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_97
-	JE       rounds12_97
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	VPXORD  Z0, Z20, Z20
+	VPXORD  Z0, Z21, Z21
+	VPXORD  Z0, Z22, Z22
+	VPXORD  Z0, Z23, Z23
+	CMPQ    DX, $0x0c
+	JB      rounds10_97
+	JE      rounds12_97
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16219,16 +20033,16 @@ cbcSkip8_1:
 	VMOVDQU64 64(DI), Z17
 	VMOVDQU64 128(DI), Z18
 	VMOVDQU64 192(DI), Z19
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
-	VPXORD    Z0, Z18, Z18
-	VPXORD    Z0, Z19, Z19
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_98
-	JE       rounds12_98
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	VPXORD  Z0, Z19, Z19
+	CMPQ    DX, $0x0c
+	JB      rounds10_98
+	JE      rounds12_98
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16333,14 +20147,14 @@ cbcSkip4_1:
 	// cbcBatch: 2 registers.
 	VMOVDQU64 (DI), Z16
 	VMOVDQU64 64(DI), Z17
-	VPXORD    Z0, Z16, Z16
-	VPXORD    Z0, Z17, Z17
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_99
-	JE       rounds12_99
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_99
+	JE      rounds12_99
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16412,13 +20226,13 @@ cbcSkip2_1:
 
 	// cbcBatch: 1 registers.
 	VMOVDQU64 (DI), Z16
-	VPXORD    Z0, Z16, Z16
 
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K1, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_100
-	JE       rounds12_100
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	CMPQ    DX, $0x0c
+	JB      rounds10_100
+	JE      rounds12_100
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16475,20 +20289,22 @@ cbcSkip1_1:
 	// cbcTail: the last 1..3 blocks, through masks.
 	MOVQ  $-1, AX
 	BZHIQ R8, AX, AX
-	KMOVQ AX, K1
+	KMOVQ AX, K2
 
-	// The mask of bytes 16..n-1: the tail's chainOperand.
-	MOVQ       $-65536, AX
-	BZHIQ      R8, AX, AX
-	KMOVQ      AX, K2
-	VMOVDQU8.Z (DI), K1, Z16
-	VPXORD     Z0, Z16, Z16
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_109
+	VMOVDQU8.Z (DI), K2, Z16
 
+loadMaskedDone_109:
 	// chainOperand: the carried block, then the register's first blocks but its last.
-	VMOVDQU8 -16(DI), K2, Z15
-	CMPQ     DX, $0x0c
-	JB       rounds10_101
-	JE       rounds12_101
+	VALIGNQ $0x06, Z16, Z16, K1, Z15
+	VPXORD  Z0, Z16, Z16
+	CMPQ    DX, $0x0c
+	JB      rounds10_101
+	JE      rounds12_101
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z2, Z16, Z16
@@ -16533,8 +20349,15 @@ rounds10_101:
 
 	// loadChain: the ciphertext block before the next batch, in lane 0 (and the others).
 	VBROADCASTI32X4 -16(DI)(R8*1), Z15
-	VMOVDQU8        Z16, K1, (SI)
 
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (SI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_55
+	VMOVDQU8 Z16, K2, (SI)
+
+storeMaskedDone_55:
 cbcLast_1:
 	// storeChain: the last ciphertext block is the next call's iv.
 	VMOVDQU64 X15, (BX)
@@ -16542,6 +20365,1494 @@ cbcLast_1:
 cbcDone_1:
 	VZEROUPPER
 	RET
+
+loadEnd_109:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(DI)(R8*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R8, CX
+	MOVQ       $-1, R9
+	SHLXQ      CX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (AX), K3, Z16
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z17
+	VPERMB.Z   Z16, Z17, K2, Z16
+	JMP        loadMaskedDone_109
+
+storeEnd_55:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(SI)(R8*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R8*1), Z0
+	VPERMB   Z16, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R8, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_55
+
+// func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES, VPCLMULQDQ
+TEXT ·xtsEncrypt(SB), NOSPLIT, $0-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	TESTQ R8, R8
+	JZ    xtsDone_1
+	LEAQ  loopConsts<>+63(SB), R9
+	ANDQ  $-64, R9
+
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_14
+	JE              keys12_14
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
+
+keys12_14:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_14:
+	// xtsTweaks: T_0 in every lane, times x^(4i+l) in lane l of register i.
+	VBROADCASTI32X4 (BX), Z15
+	VMOVDQA64       Z15, Z16
+	VPCLMULQDQ      $0x01, xtsPowers<>+0(SB), Z16, Z17
+	VPCLMULQDQ      $0x00, xtsPowers<>+0(SB), Z16, Z16
+	VPCLMULQDQ      $0x01, 1920(R9), Z17, Z18
+	VPSLLDQ         $0x08, Z17, Z17
+	VPTERNLOGD      $0x96, Z18, Z17, Z16
+	VMOVDQA64       Z15, Z17
+	VPCLMULQDQ      $0x01, xtsPowers<>+64(SB), Z17, Z18
+	VPCLMULQDQ      $0x00, xtsPowers<>+64(SB), Z17, Z17
+	VPCLMULQDQ      $0x01, 1920(R9), Z18, Z19
+	VPSLLDQ         $0x08, Z18, Z18
+	VPTERNLOGD      $0x96, Z19, Z18, Z17
+	VMOVDQA64       Z15, Z18
+	VPCLMULQDQ      $0x01, xtsPowers<>+128(SB), Z18, Z19
+	VPCLMULQDQ      $0x00, xtsPowers<>+128(SB), Z18, Z18
+	VPCLMULQDQ      $0x01, 1920(R9), Z19, Z20
+	VPSLLDQ         $0x08, Z19, Z19
+	VPTERNLOGD      $0x96, Z20, Z19, Z18
+	VMOVDQA64       Z15, Z19
+	VPCLMULQDQ      $0x01, xtsPowers<>+192(SB), Z19, Z20
+	VPCLMULQDQ      $0x00, xtsPowers<>+192(SB), Z19, Z19
+	VPCLMULQDQ      $0x01, 1920(R9), Z20, Z21
+	VPSLLDQ         $0x08, Z20, Z20
+	VPTERNLOGD      $0x96, Z21, Z20, Z19
+	VMOVDQA64       Z15, Z20
+	VPCLMULQDQ      $0x01, xtsPowers<>+256(SB), Z20, Z21
+	VPCLMULQDQ      $0x00, xtsPowers<>+256(SB), Z20, Z20
+	VPCLMULQDQ      $0x01, 1920(R9), Z21, Z22
+	VPSLLDQ         $0x08, Z21, Z21
+	VPTERNLOGD      $0x96, Z22, Z21, Z20
+	VMOVDQA64       Z15, Z21
+	VPCLMULQDQ      $0x01, xtsPowers<>+320(SB), Z21, Z22
+	VPCLMULQDQ      $0x00, xtsPowers<>+320(SB), Z21, Z21
+	VPCLMULQDQ      $0x01, 1920(R9), Z22, Z23
+	VPSLLDQ         $0x08, Z22, Z22
+	VPTERNLOGD      $0x96, Z23, Z22, Z21
+	VMOVDQA64       Z15, Z22
+	VPCLMULQDQ      $0x01, xtsPowers<>+384(SB), Z22, Z23
+	VPCLMULQDQ      $0x00, xtsPowers<>+384(SB), Z22, Z22
+	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ         $0x08, Z23, Z23
+	VPTERNLOGD      $0x96, Z24, Z23, Z22
+	VMOVDQA64       Z15, Z15
+	VPCLMULQDQ      $0x01, xtsPowers<>+448(SB), Z15, Z23
+	VPCLMULQDQ      $0x00, xtsPowers<>+448(SB), Z15, Z15
+	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ         $0x08, Z23, Z23
+	VPTERNLOGD      $0x96, Z24, Z23, Z15
+
+	// 32 blocks at a time.
+xtsLoop_1:
+	CMPQ R8, $0x00000200
+	JB   xtsSteps_1
+
+	// xtsBatch: 8 registers.
+	VMOVDQU64  (DI), Z23
+	VMOVDQU64  64(DI), Z24
+	VMOVDQU64  128(DI), Z25
+	VMOVDQU64  192(DI), Z26
+	VMOVDQU64  256(DI), Z27
+	VMOVDQU64  320(DI), Z28
+	VMOVDQU64  384(DI), Z29
+	VMOVDQU64  448(DI), Z30
+	VPTERNLOGD $0x96, Z0, Z16, Z23
+	VPTERNLOGD $0x96, Z0, Z17, Z24
+	VPTERNLOGD $0x96, Z0, Z18, Z25
+	VPTERNLOGD $0x96, Z0, Z19, Z26
+	VPTERNLOGD $0x96, Z0, Z20, Z27
+	VPTERNLOGD $0x96, Z0, Z21, Z28
+	VPTERNLOGD $0x96, Z0, Z22, Z29
+	VPTERNLOGD $0x96, Z0, Z15, Z30
+	CMPQ       DX, $0x0c
+	JB         rounds10_102
+	JE         rounds12_102
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z23, Z23
+	VAESENC Z2, Z24, Z24
+	VAESENC Z2, Z25, Z25
+	VAESENC Z2, Z26, Z26
+	VAESENC Z2, Z27, Z27
+	VAESENC Z2, Z28, Z28
+	VAESENC Z2, Z29, Z29
+	VAESENC Z2, Z30, Z30
+	VAESENC Z3, Z23, Z23
+	VAESENC Z3, Z24, Z24
+	VAESENC Z3, Z25, Z25
+	VAESENC Z3, Z26, Z26
+	VAESENC Z3, Z27, Z27
+	VAESENC Z3, Z28, Z28
+	VAESENC Z3, Z29, Z29
+	VAESENC Z3, Z30, Z30
+
+rounds12_102:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z23, Z23
+	VAESENC Z4, Z24, Z24
+	VAESENC Z4, Z25, Z25
+	VAESENC Z4, Z26, Z26
+	VAESENC Z4, Z27, Z27
+	VAESENC Z4, Z28, Z28
+	VAESENC Z4, Z29, Z29
+	VAESENC Z4, Z30, Z30
+	VAESENC Z5, Z23, Z23
+	VAESENC Z5, Z24, Z24
+	VAESENC Z5, Z25, Z25
+	VAESENC Z5, Z26, Z26
+	VAESENC Z5, Z27, Z27
+	VAESENC Z5, Z28, Z28
+	VAESENC Z5, Z29, Z29
+	VAESENC Z5, Z30, Z30
+
+rounds10_102:
+	// Round Nr-9.
+	VAESENC Z6, Z23, Z23
+	VAESENC Z6, Z24, Z24
+	VAESENC Z6, Z25, Z25
+	VAESENC Z6, Z26, Z26
+	VAESENC Z6, Z27, Z27
+	VAESENC Z6, Z28, Z28
+	VAESENC Z6, Z29, Z29
+	VAESENC Z6, Z30, Z30
+
+	// Round Nr-8.
+	VAESENC Z7, Z23, Z23
+	VAESENC Z7, Z24, Z24
+	VAESENC Z7, Z25, Z25
+	VAESENC Z7, Z26, Z26
+	VAESENC Z7, Z27, Z27
+	VAESENC Z7, Z28, Z28
+	VAESENC Z7, Z29, Z29
+	VAESENC Z7, Z30, Z30
+
+	// Round Nr-7.
+	VAESENC Z8, Z23, Z23
+	VAESENC Z8, Z24, Z24
+	VAESENC Z8, Z25, Z25
+	VAESENC Z8, Z26, Z26
+	VAESENC Z8, Z27, Z27
+	VAESENC Z8, Z28, Z28
+	VAESENC Z8, Z29, Z29
+	VAESENC Z8, Z30, Z30
+
+	// Round Nr-6.
+	VAESENC Z9, Z23, Z23
+	VAESENC Z9, Z24, Z24
+	VAESENC Z9, Z25, Z25
+	VAESENC Z9, Z26, Z26
+	VAESENC Z9, Z27, Z27
+	VAESENC Z9, Z28, Z28
+	VAESENC Z9, Z29, Z29
+	VAESENC Z9, Z30, Z30
+
+	// Round Nr-5.
+	VAESENC Z10, Z23, Z23
+	VAESENC Z10, Z24, Z24
+	VAESENC Z10, Z25, Z25
+	VAESENC Z10, Z26, Z26
+	VAESENC Z10, Z27, Z27
+	VAESENC Z10, Z28, Z28
+	VAESENC Z10, Z29, Z29
+	VAESENC Z10, Z30, Z30
+
+	// Round Nr-4.
+	VAESENC Z11, Z23, Z23
+	VAESENC Z11, Z24, Z24
+	VAESENC Z11, Z25, Z25
+	VAESENC Z11, Z26, Z26
+	VAESENC Z11, Z27, Z27
+	VAESENC Z11, Z28, Z28
+	VAESENC Z11, Z29, Z29
+	VAESENC Z11, Z30, Z30
+
+	// Round Nr-3.
+	VAESENC Z12, Z23, Z23
+	VAESENC Z12, Z24, Z24
+	VAESENC Z12, Z25, Z25
+	VAESENC Z12, Z26, Z26
+	VAESENC Z12, Z27, Z27
+	VAESENC Z12, Z28, Z28
+	VAESENC Z12, Z29, Z29
+	VAESENC Z12, Z30, Z30
+
+	// Round Nr-2.
+	VAESENC Z13, Z23, Z23
+	VAESENC Z13, Z24, Z24
+	VAESENC Z13, Z25, Z25
+	VAESENC Z13, Z26, Z26
+	VAESENC Z13, Z27, Z27
+	VAESENC Z13, Z28, Z28
+	VAESENC Z13, Z29, Z29
+	VAESENC Z13, Z30, Z30
+
+	// Round Nr-1.
+	VAESENC Z14, Z23, Z23
+	VAESENC Z14, Z24, Z24
+	VAESENC Z14, Z25, Z25
+	VAESENC Z14, Z26, Z26
+	VAESENC Z14, Z27, Z27
+	VAESENC Z14, Z28, Z28
+	VAESENC Z14, Z29, Z29
+	VAESENC Z14, Z30, Z30
+
+	// Last round.
+	VPXORD      Z16, Z1, Z31
+	VAESENCLAST Z31, Z23, Z23
+	VPXORD      Z17, Z1, Z31
+	VAESENCLAST Z31, Z24, Z24
+	VPXORD      Z18, Z1, Z31
+	VAESENCLAST Z31, Z25, Z25
+	VPXORD      Z19, Z1, Z31
+	VAESENCLAST Z31, Z26, Z26
+	VPXORD      Z20, Z1, Z31
+	VAESENCLAST Z31, Z27, Z27
+	VPXORD      Z21, Z1, Z31
+	VAESENCLAST Z31, Z28, Z28
+	VPXORD      Z22, Z1, Z31
+	VAESENCLAST Z31, Z29, Z29
+	VPXORD      Z15, Z1, Z31
+	VAESENCLAST Z31, Z30, Z30
+	VMOVDQU64   Z23, (SI)
+	VMOVDQU64   Z24, 64(SI)
+	VMOVDQU64   Z25, 128(SI)
+	VMOVDQU64   Z26, 192(SI)
+	VMOVDQU64   Z27, 256(SI)
+	VMOVDQU64   Z28, 320(SI)
+	VMOVDQU64   Z29, 384(SI)
+	VMOVDQU64   Z30, 448(SI)
+	ADDQ        $0x00000200, DI
+	ADDQ        $0x00000200, SI
+	SUBQ        $0x00000200, R8
+	TESTQ       R8, R8
+	JNZ         xtsMore_1
+
+	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPSLLDQ    $0x08, Z0, Z0
+	VPTERNLOGD $0x96, Z1, Z0, Z16
+	VMOVDQU64  X16, (BX)
+	VZEROUPPER
+	RET
+
+xtsMore_1:
+	// xtsNext: every tweak times x^32.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z16
+	VPCLMULQDQ $0x01, 2048(R9), Z17, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z17, Z17
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z17
+	VPCLMULQDQ $0x01, 2048(R9), Z18, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z18, Z18
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z18
+	VPCLMULQDQ $0x01, 2048(R9), Z19, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z19, Z19
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z19
+	VPCLMULQDQ $0x01, 2048(R9), Z20, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z20, Z20
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z20
+	VPCLMULQDQ $0x01, 2048(R9), Z21, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z21, Z21
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z21
+	VPCLMULQDQ $0x01, 2048(R9), Z22, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z22, Z22
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z22
+	VPCLMULQDQ $0x01, 2048(R9), Z15, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z15, Z15
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z15
+	JMP        xtsLoop_1
+
+xtsSteps_1:
+	CMPQ R8, $0x00000100
+	JB   xtsSkip4_1
+
+	// xtsBatch: 4 registers.
+	VMOVDQU64  (DI), Z23
+	VMOVDQU64  64(DI), Z24
+	VMOVDQU64  128(DI), Z25
+	VMOVDQU64  192(DI), Z26
+	VPTERNLOGD $0x96, Z0, Z16, Z23
+	VPTERNLOGD $0x96, Z0, Z17, Z24
+	VPTERNLOGD $0x96, Z0, Z18, Z25
+	VPTERNLOGD $0x96, Z0, Z19, Z26
+	CMPQ       DX, $0x0c
+	JB         rounds10_103
+	JE         rounds12_103
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z23, Z23
+	VAESENC Z2, Z24, Z24
+	VAESENC Z2, Z25, Z25
+	VAESENC Z2, Z26, Z26
+	VAESENC Z3, Z23, Z23
+	VAESENC Z3, Z24, Z24
+	VAESENC Z3, Z25, Z25
+	VAESENC Z3, Z26, Z26
+
+rounds12_103:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z23, Z23
+	VAESENC Z4, Z24, Z24
+	VAESENC Z4, Z25, Z25
+	VAESENC Z4, Z26, Z26
+	VAESENC Z5, Z23, Z23
+	VAESENC Z5, Z24, Z24
+	VAESENC Z5, Z25, Z25
+	VAESENC Z5, Z26, Z26
+
+rounds10_103:
+	// Round Nr-9.
+	VAESENC Z6, Z23, Z23
+	VAESENC Z6, Z24, Z24
+	VAESENC Z6, Z25, Z25
+	VAESENC Z6, Z26, Z26
+
+	// Round Nr-8.
+	VAESENC Z7, Z23, Z23
+	VAESENC Z7, Z24, Z24
+	VAESENC Z7, Z25, Z25
+	VAESENC Z7, Z26, Z26
+
+	// Round Nr-7.
+	VAESENC Z8, Z23, Z23
+	VAESENC Z8, Z24, Z24
+	VAESENC Z8, Z25, Z25
+	VAESENC Z8, Z26, Z26
+
+	// Round Nr-6.
+	VAESENC Z9, Z23, Z23
+	VAESENC Z9, Z24, Z24
+	VAESENC Z9, Z25, Z25
+	VAESENC Z9, Z26, Z26
+
+	// Round Nr-5.
+	VAESENC Z10, Z23, Z23
+	VAESENC Z10, Z24, Z24
+	VAESENC Z10, Z25, Z25
+	VAESENC Z10, Z26, Z26
+
+	// Round Nr-4.
+	VAESENC Z11, Z23, Z23
+	VAESENC Z11, Z24, Z24
+	VAESENC Z11, Z25, Z25
+	VAESENC Z11, Z26, Z26
+
+	// Round Nr-3.
+	VAESENC Z12, Z23, Z23
+	VAESENC Z12, Z24, Z24
+	VAESENC Z12, Z25, Z25
+	VAESENC Z12, Z26, Z26
+
+	// Round Nr-2.
+	VAESENC Z13, Z23, Z23
+	VAESENC Z13, Z24, Z24
+	VAESENC Z13, Z25, Z25
+	VAESENC Z13, Z26, Z26
+
+	// Round Nr-1.
+	VAESENC Z14, Z23, Z23
+	VAESENC Z14, Z24, Z24
+	VAESENC Z14, Z25, Z25
+	VAESENC Z14, Z26, Z26
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESENCLAST Z16, Z23, Z23
+	VPXORD      Z17, Z1, Z16
+	VAESENCLAST Z16, Z24, Z24
+	VPXORD      Z18, Z1, Z16
+	VAESENCLAST Z16, Z25, Z25
+	VPXORD      Z19, Z1, Z16
+	VAESENCLAST Z16, Z26, Z26
+	VMOVDQU64   Z23, (SI)
+	VMOVDQU64   Z24, 64(SI)
+	VMOVDQU64   Z25, 128(SI)
+	VMOVDQU64   Z26, 192(SI)
+	ADDQ        $0x00000100, DI
+	ADDQ        $0x00000100, SI
+	SUBQ        $0x00000100, R8
+
+	// xtsShift: the tweaks of registers 4.. move to 0..
+	VMOVDQA64 Z20, Z16
+	VMOVDQA64 Z21, Z17
+	VMOVDQA64 Z22, Z18
+	VMOVDQA64 Z15, Z19
+
+xtsSkip4_1:
+	CMPQ R8, $0x00000080
+	JB   xtsSkip2_1
+
+	// xtsBatch: 2 registers.
+	VMOVDQU64  (DI), Z15
+	VMOVDQU64  64(DI), Z20
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	VPTERNLOGD $0x96, Z0, Z17, Z20
+	CMPQ       DX, $0x0c
+	JB         rounds10_104
+	JE         rounds12_104
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z15, Z15
+	VAESENC Z2, Z20, Z20
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z20, Z20
+
+rounds12_104:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z15, Z15
+	VAESENC Z4, Z20, Z20
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z20, Z20
+
+rounds10_104:
+	// Round Nr-9.
+	VAESENC Z6, Z15, Z15
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z15, Z15
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z15, Z15
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z15, Z15
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESENC Z14, Z15, Z15
+	VAESENC Z14, Z20, Z20
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESENCLAST Z16, Z15, Z15
+	VPXORD      Z17, Z1, Z16
+	VAESENCLAST Z16, Z20, Z20
+	VMOVDQU64   Z15, (SI)
+	VMOVDQU64   Z20, 64(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+
+	// xtsShift: the tweaks of registers 2.. move to 0..
+	VMOVDQA64 Z18, Z16
+	VMOVDQA64 Z19, Z17
+
+xtsSkip2_1:
+	CMPQ R8, $0x00000040
+	JB   xtsSkip1_1
+
+	// xtsBatch: 1 registers.
+	VMOVDQU64  (DI), Z15
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	CMPQ       DX, $0x0c
+	JB         rounds10_105
+	JE         rounds12_105
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z15, Z15
+	VAESENC Z3, Z15, Z15
+
+rounds12_105:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z15, Z15
+	VAESENC Z5, Z15, Z15
+
+rounds10_105:
+	// Round Nr-9.
+	VAESENC Z6, Z15, Z15
+
+	// Round Nr-8.
+	VAESENC Z7, Z15, Z15
+
+	// Round Nr-7.
+	VAESENC Z8, Z15, Z15
+
+	// Round Nr-6.
+	VAESENC Z9, Z15, Z15
+
+	// Round Nr-5.
+	VAESENC Z10, Z15, Z15
+
+	// Round Nr-4.
+	VAESENC Z11, Z15, Z15
+
+	// Round Nr-3.
+	VAESENC Z12, Z15, Z15
+
+	// Round Nr-2.
+	VAESENC Z13, Z15, Z15
+
+	// Round Nr-1.
+	VAESENC Z14, Z15, Z15
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESENCLAST Z16, Z15, Z15
+	VMOVDQU64   Z15, (SI)
+	ADDQ        $0x00000040, DI
+	ADDQ        $0x00000040, SI
+	SUBQ        $0x00000040, R8
+
+	// xtsShift: the tweaks of registers 1.. move to 0..
+	VMOVDQA64 Z17, Z16
+
+xtsSkip1_1:
+	TESTQ R8, R8
+	JZ    xtsLast_1
+
+	// xtsTail: the last 1..3 blocks, through masks.
+	MOVQ  $-1, AX
+	BZHIQ R8, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_110
+	VMOVDQU8.Z (DI), K1, Z15
+
+loadMaskedDone_110:
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	CMPQ       DX, $0x0c
+	JB         rounds10_106
+	JE         rounds12_106
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z2, Z15, Z15
+	VAESENC Z3, Z15, Z15
+
+rounds12_106:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z4, Z15, Z15
+	VAESENC Z5, Z15, Z15
+
+rounds10_106:
+	// Round Nr-9.
+	VAESENC Z6, Z15, Z15
+
+	// Round Nr-8.
+	VAESENC Z7, Z15, Z15
+
+	// Round Nr-7.
+	VAESENC Z8, Z15, Z15
+
+	// Round Nr-6.
+	VAESENC Z9, Z15, Z15
+
+	// Round Nr-5.
+	VAESENC Z10, Z15, Z15
+
+	// Round Nr-4.
+	VAESENC Z11, Z15, Z15
+
+	// Round Nr-3.
+	VAESENC Z12, Z15, Z15
+
+	// Round Nr-2.
+	VAESENC Z13, Z15, Z15
+
+	// Round Nr-1.
+	VAESENC Z14, Z15, Z15
+
+	// Last round.
+	VPXORD      Z16, Z1, Z0
+	VAESENCLAST Z0, Z15, Z15
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (SI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_56
+	VMOVDQU8 Z15, K1, (SI)
+
+storeMaskedDone_56:
+xtsLast_1:
+	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
+	MOVL        $0x00000003, AX
+	SHRQ        $0x03, R8
+	SHLXQ       R8, AX, AX
+	KMOVW       AX, K1
+	VPCOMPRESSQ Z16, K1, (BX)
+
+xtsDone_1:
+	VZEROUPPER
+	RET
+
+loadEnd_110:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(DI)(R8*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R8, CX
+	MOVQ       $-1, DI
+	SHLXQ      CX, DI, DI
+	KMOVQ      DI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z17
+	VPERMB.Z   Z15, Z17, K1, Z15
+	JMP        loadMaskedDone_110
+
+storeEnd_56:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(SI)(R8*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R8*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R8, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_56
+
+DATA xtsPowers<>+0(SB)/8, $0x0000000000000001
+DATA xtsPowers<>+8(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+16(SB)/8, $0x0000000000000002
+DATA xtsPowers<>+24(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+32(SB)/8, $0x0000000000000004
+DATA xtsPowers<>+40(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+48(SB)/8, $0x0000000000000008
+DATA xtsPowers<>+56(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+64(SB)/8, $0x0000000000000010
+DATA xtsPowers<>+72(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+80(SB)/8, $0x0000000000000020
+DATA xtsPowers<>+88(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+96(SB)/8, $0x0000000000000040
+DATA xtsPowers<>+104(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+112(SB)/8, $0x0000000000000080
+DATA xtsPowers<>+120(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+128(SB)/8, $0x0000000000000100
+DATA xtsPowers<>+136(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+144(SB)/8, $0x0000000000000200
+DATA xtsPowers<>+152(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+160(SB)/8, $0x0000000000000400
+DATA xtsPowers<>+168(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+176(SB)/8, $0x0000000000000800
+DATA xtsPowers<>+184(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+192(SB)/8, $0x0000000000001000
+DATA xtsPowers<>+200(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+208(SB)/8, $0x0000000000002000
+DATA xtsPowers<>+216(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+224(SB)/8, $0x0000000000004000
+DATA xtsPowers<>+232(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+240(SB)/8, $0x0000000000008000
+DATA xtsPowers<>+248(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+256(SB)/8, $0x0000000000010000
+DATA xtsPowers<>+264(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+272(SB)/8, $0x0000000000020000
+DATA xtsPowers<>+280(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+288(SB)/8, $0x0000000000040000
+DATA xtsPowers<>+296(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+304(SB)/8, $0x0000000000080000
+DATA xtsPowers<>+312(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+320(SB)/8, $0x0000000000100000
+DATA xtsPowers<>+328(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+336(SB)/8, $0x0000000000200000
+DATA xtsPowers<>+344(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+352(SB)/8, $0x0000000000400000
+DATA xtsPowers<>+360(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+368(SB)/8, $0x0000000000800000
+DATA xtsPowers<>+376(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+384(SB)/8, $0x0000000001000000
+DATA xtsPowers<>+392(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+400(SB)/8, $0x0000000002000000
+DATA xtsPowers<>+408(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+416(SB)/8, $0x0000000004000000
+DATA xtsPowers<>+424(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+432(SB)/8, $0x0000000008000000
+DATA xtsPowers<>+440(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+448(SB)/8, $0x0000000010000000
+DATA xtsPowers<>+456(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+464(SB)/8, $0x0000000020000000
+DATA xtsPowers<>+472(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+480(SB)/8, $0x0000000040000000
+DATA xtsPowers<>+488(SB)/8, $0x0000000000000000
+DATA xtsPowers<>+496(SB)/8, $0x0000000080000000
+DATA xtsPowers<>+504(SB)/8, $0x0000000000000000
+GLOBL xtsPowers<>(SB), RODATA|NOPTR, $512
+
+// func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES, VPCLMULQDQ
+TEXT ·xtsDecrypt(SB), NOSPLIT, $0-72
+	MOVQ  keys+0(FP), AX
+	MOVQ  rounds+8(FP), DX
+	MOVQ  DX, CX
+	SHLQ  $0x04, CX
+	ADDQ  AX, CX
+	MOVQ  tweak+16(FP), BX
+	MOVQ  dst_base+24(FP), SI
+	MOVQ  src_base+48(FP), DI
+	MOVQ  src_len+56(FP), R8
+	TESTQ R8, R8
+	JZ    xtsDone_2
+	LEAQ  loopConsts<>+63(SB), R9
+	ANDQ  $-64, R9
+
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z1
+	CMPQ            DX, $0x0c
+	JB              keys10_15
+	JE              keys12_15
+	VBROADCASTI32X4 16(AX), Z2
+	VBROADCASTI32X4 32(AX), Z3
+
+keys12_15:
+	VBROADCASTI32X4 -176(CX), Z4
+	VBROADCASTI32X4 -160(CX), Z5
+
+keys10_15:
+	// xtsTweaks: T_0 in every lane, times x^(4i+l) in lane l of register i.
+	VBROADCASTI32X4 (BX), Z15
+	VMOVDQA64       Z15, Z16
+	VPCLMULQDQ      $0x01, xtsPowers<>+0(SB), Z16, Z17
+	VPCLMULQDQ      $0x00, xtsPowers<>+0(SB), Z16, Z16
+	VPCLMULQDQ      $0x01, 1920(R9), Z17, Z18
+	VPSLLDQ         $0x08, Z17, Z17
+	VPTERNLOGD      $0x96, Z18, Z17, Z16
+	VMOVDQA64       Z15, Z17
+	VPCLMULQDQ      $0x01, xtsPowers<>+64(SB), Z17, Z18
+	VPCLMULQDQ      $0x00, xtsPowers<>+64(SB), Z17, Z17
+	VPCLMULQDQ      $0x01, 1920(R9), Z18, Z19
+	VPSLLDQ         $0x08, Z18, Z18
+	VPTERNLOGD      $0x96, Z19, Z18, Z17
+	VMOVDQA64       Z15, Z18
+	VPCLMULQDQ      $0x01, xtsPowers<>+128(SB), Z18, Z19
+	VPCLMULQDQ      $0x00, xtsPowers<>+128(SB), Z18, Z18
+	VPCLMULQDQ      $0x01, 1920(R9), Z19, Z20
+	VPSLLDQ         $0x08, Z19, Z19
+	VPTERNLOGD      $0x96, Z20, Z19, Z18
+	VMOVDQA64       Z15, Z19
+	VPCLMULQDQ      $0x01, xtsPowers<>+192(SB), Z19, Z20
+	VPCLMULQDQ      $0x00, xtsPowers<>+192(SB), Z19, Z19
+	VPCLMULQDQ      $0x01, 1920(R9), Z20, Z21
+	VPSLLDQ         $0x08, Z20, Z20
+	VPTERNLOGD      $0x96, Z21, Z20, Z19
+	VMOVDQA64       Z15, Z20
+	VPCLMULQDQ      $0x01, xtsPowers<>+256(SB), Z20, Z21
+	VPCLMULQDQ      $0x00, xtsPowers<>+256(SB), Z20, Z20
+	VPCLMULQDQ      $0x01, 1920(R9), Z21, Z22
+	VPSLLDQ         $0x08, Z21, Z21
+	VPTERNLOGD      $0x96, Z22, Z21, Z20
+	VMOVDQA64       Z15, Z21
+	VPCLMULQDQ      $0x01, xtsPowers<>+320(SB), Z21, Z22
+	VPCLMULQDQ      $0x00, xtsPowers<>+320(SB), Z21, Z21
+	VPCLMULQDQ      $0x01, 1920(R9), Z22, Z23
+	VPSLLDQ         $0x08, Z22, Z22
+	VPTERNLOGD      $0x96, Z23, Z22, Z21
+	VMOVDQA64       Z15, Z22
+	VPCLMULQDQ      $0x01, xtsPowers<>+384(SB), Z22, Z23
+	VPCLMULQDQ      $0x00, xtsPowers<>+384(SB), Z22, Z22
+	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ         $0x08, Z23, Z23
+	VPTERNLOGD      $0x96, Z24, Z23, Z22
+	VMOVDQA64       Z15, Z15
+	VPCLMULQDQ      $0x01, xtsPowers<>+448(SB), Z15, Z23
+	VPCLMULQDQ      $0x00, xtsPowers<>+448(SB), Z15, Z15
+	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ         $0x08, Z23, Z23
+	VPTERNLOGD      $0x96, Z24, Z23, Z15
+
+	// 32 blocks at a time.
+xtsLoop_2:
+	CMPQ R8, $0x00000200
+	JB   xtsSteps_2
+
+	// xtsBatch: 8 registers.
+	VMOVDQU64  (DI), Z23
+	VMOVDQU64  64(DI), Z24
+	VMOVDQU64  128(DI), Z25
+	VMOVDQU64  192(DI), Z26
+	VMOVDQU64  256(DI), Z27
+	VMOVDQU64  320(DI), Z28
+	VMOVDQU64  384(DI), Z29
+	VMOVDQU64  448(DI), Z30
+	VPTERNLOGD $0x96, Z0, Z16, Z23
+	VPTERNLOGD $0x96, Z0, Z17, Z24
+	VPTERNLOGD $0x96, Z0, Z18, Z25
+	VPTERNLOGD $0x96, Z0, Z19, Z26
+	VPTERNLOGD $0x96, Z0, Z20, Z27
+	VPTERNLOGD $0x96, Z0, Z21, Z28
+	VPTERNLOGD $0x96, Z0, Z22, Z29
+	VPTERNLOGD $0x96, Z0, Z15, Z30
+	CMPQ       DX, $0x0c
+	JB         rounds10_107
+	JE         rounds12_107
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC Z2, Z23, Z23
+	VAESDEC Z2, Z24, Z24
+	VAESDEC Z2, Z25, Z25
+	VAESDEC Z2, Z26, Z26
+	VAESDEC Z2, Z27, Z27
+	VAESDEC Z2, Z28, Z28
+	VAESDEC Z2, Z29, Z29
+	VAESDEC Z2, Z30, Z30
+	VAESDEC Z3, Z23, Z23
+	VAESDEC Z3, Z24, Z24
+	VAESDEC Z3, Z25, Z25
+	VAESDEC Z3, Z26, Z26
+	VAESDEC Z3, Z27, Z27
+	VAESDEC Z3, Z28, Z28
+	VAESDEC Z3, Z29, Z29
+	VAESDEC Z3, Z30, Z30
+
+rounds12_107:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC Z4, Z23, Z23
+	VAESDEC Z4, Z24, Z24
+	VAESDEC Z4, Z25, Z25
+	VAESDEC Z4, Z26, Z26
+	VAESDEC Z4, Z27, Z27
+	VAESDEC Z4, Z28, Z28
+	VAESDEC Z4, Z29, Z29
+	VAESDEC Z4, Z30, Z30
+	VAESDEC Z5, Z23, Z23
+	VAESDEC Z5, Z24, Z24
+	VAESDEC Z5, Z25, Z25
+	VAESDEC Z5, Z26, Z26
+	VAESDEC Z5, Z27, Z27
+	VAESDEC Z5, Z28, Z28
+	VAESDEC Z5, Z29, Z29
+	VAESDEC Z5, Z30, Z30
+
+rounds10_107:
+	// Round Nr-9.
+	VAESDEC Z6, Z23, Z23
+	VAESDEC Z6, Z24, Z24
+	VAESDEC Z6, Z25, Z25
+	VAESDEC Z6, Z26, Z26
+	VAESDEC Z6, Z27, Z27
+	VAESDEC Z6, Z28, Z28
+	VAESDEC Z6, Z29, Z29
+	VAESDEC Z6, Z30, Z30
+
+	// Round Nr-8.
+	VAESDEC Z7, Z23, Z23
+	VAESDEC Z7, Z24, Z24
+	VAESDEC Z7, Z25, Z25
+	VAESDEC Z7, Z26, Z26
+	VAESDEC Z7, Z27, Z27
+	VAESDEC Z7, Z28, Z28
+	VAESDEC Z7, Z29, Z29
+	VAESDEC Z7, Z30, Z30
+
+	// Round Nr-7.
+	VAESDEC Z8, Z23, Z23
+	VAESDEC Z8, Z24, Z24
+	VAESDEC Z8, Z25, Z25
+	VAESDEC Z8, Z26, Z26
+	VAESDEC Z8, Z27, Z27
+	VAESDEC Z8, Z28, Z28
+	VAESDEC Z8, Z29, Z29
+	VAESDEC Z8, Z30, Z30
+
+	// Round Nr-6.
+	VAESDEC Z9, Z23, Z23
+	VAESDEC Z9, Z24, Z24
+	VAESDEC Z9, Z25, Z25
+	VAESDEC Z9, Z26, Z26
+	VAESDEC Z9, Z27, Z27
+	VAESDEC Z9, Z28, Z28
+	VAESDEC Z9, Z29, Z29
+	VAESDEC Z9, Z30, Z30
+
+	// Round Nr-5.
+	VAESDEC Z10, Z23, Z23
+	VAESDEC Z10, Z24, Z24
+	VAESDEC Z10, Z25, Z25
+	VAESDEC Z10, Z26, Z26
+	VAESDEC Z10, Z27, Z27
+	VAESDEC Z10, Z28, Z28
+	VAESDEC Z10, Z29, Z29
+	VAESDEC Z10, Z30, Z30
+
+	// Round Nr-4.
+	VAESDEC Z11, Z23, Z23
+	VAESDEC Z11, Z24, Z24
+	VAESDEC Z11, Z25, Z25
+	VAESDEC Z11, Z26, Z26
+	VAESDEC Z11, Z27, Z27
+	VAESDEC Z11, Z28, Z28
+	VAESDEC Z11, Z29, Z29
+	VAESDEC Z11, Z30, Z30
+
+	// Round Nr-3.
+	VAESDEC Z12, Z23, Z23
+	VAESDEC Z12, Z24, Z24
+	VAESDEC Z12, Z25, Z25
+	VAESDEC Z12, Z26, Z26
+	VAESDEC Z12, Z27, Z27
+	VAESDEC Z12, Z28, Z28
+	VAESDEC Z12, Z29, Z29
+	VAESDEC Z12, Z30, Z30
+
+	// Round Nr-2.
+	VAESDEC Z13, Z23, Z23
+	VAESDEC Z13, Z24, Z24
+	VAESDEC Z13, Z25, Z25
+	VAESDEC Z13, Z26, Z26
+	VAESDEC Z13, Z27, Z27
+	VAESDEC Z13, Z28, Z28
+	VAESDEC Z13, Z29, Z29
+	VAESDEC Z13, Z30, Z30
+
+	// Round Nr-1.
+	VAESDEC Z14, Z23, Z23
+	VAESDEC Z14, Z24, Z24
+	VAESDEC Z14, Z25, Z25
+	VAESDEC Z14, Z26, Z26
+	VAESDEC Z14, Z27, Z27
+	VAESDEC Z14, Z28, Z28
+	VAESDEC Z14, Z29, Z29
+	VAESDEC Z14, Z30, Z30
+
+	// Last round.
+	VPXORD      Z16, Z1, Z31
+	VAESDECLAST Z31, Z23, Z23
+	VPXORD      Z17, Z1, Z31
+	VAESDECLAST Z31, Z24, Z24
+	VPXORD      Z18, Z1, Z31
+	VAESDECLAST Z31, Z25, Z25
+	VPXORD      Z19, Z1, Z31
+	VAESDECLAST Z31, Z26, Z26
+	VPXORD      Z20, Z1, Z31
+	VAESDECLAST Z31, Z27, Z27
+	VPXORD      Z21, Z1, Z31
+	VAESDECLAST Z31, Z28, Z28
+	VPXORD      Z22, Z1, Z31
+	VAESDECLAST Z31, Z29, Z29
+	VPXORD      Z15, Z1, Z31
+	VAESDECLAST Z31, Z30, Z30
+	VMOVDQU64   Z23, (SI)
+	VMOVDQU64   Z24, 64(SI)
+	VMOVDQU64   Z25, 128(SI)
+	VMOVDQU64   Z26, 192(SI)
+	VMOVDQU64   Z27, 256(SI)
+	VMOVDQU64   Z28, 320(SI)
+	VMOVDQU64   Z29, 384(SI)
+	VMOVDQU64   Z30, 448(SI)
+	ADDQ        $0x00000200, DI
+	ADDQ        $0x00000200, SI
+	SUBQ        $0x00000200, R8
+	TESTQ       R8, R8
+	JNZ         xtsMore_2
+
+	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPSLLDQ    $0x08, Z0, Z0
+	VPTERNLOGD $0x96, Z1, Z0, Z16
+	VMOVDQU64  X16, (BX)
+	VZEROUPPER
+	RET
+
+xtsMore_2:
+	// xtsNext: every tweak times x^32.
+	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z16
+	VPCLMULQDQ $0x01, 2048(R9), Z17, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z17, Z17
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z17
+	VPCLMULQDQ $0x01, 2048(R9), Z18, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z18, Z18
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z18
+	VPCLMULQDQ $0x01, 2048(R9), Z19, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z19, Z19
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z19
+	VPCLMULQDQ $0x01, 2048(R9), Z20, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z20, Z20
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z20
+	VPCLMULQDQ $0x01, 2048(R9), Z21, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z21, Z21
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z21
+	VPCLMULQDQ $0x01, 2048(R9), Z22, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z22, Z22
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z22
+	VPCLMULQDQ $0x01, 2048(R9), Z15, Z23
+	VPCLMULQDQ $0x00, 2048(R9), Z15, Z15
+	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPSLLDQ    $0x08, Z23, Z23
+	VPTERNLOGD $0x96, Z24, Z23, Z15
+	JMP        xtsLoop_2
+
+xtsSteps_2:
+	CMPQ R8, $0x00000100
+	JB   xtsSkip4_2
+
+	// xtsBatch: 4 registers.
+	VMOVDQU64  (DI), Z23
+	VMOVDQU64  64(DI), Z24
+	VMOVDQU64  128(DI), Z25
+	VMOVDQU64  192(DI), Z26
+	VPTERNLOGD $0x96, Z0, Z16, Z23
+	VPTERNLOGD $0x96, Z0, Z17, Z24
+	VPTERNLOGD $0x96, Z0, Z18, Z25
+	VPTERNLOGD $0x96, Z0, Z19, Z26
+	CMPQ       DX, $0x0c
+	JB         rounds10_108
+	JE         rounds12_108
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC Z2, Z23, Z23
+	VAESDEC Z2, Z24, Z24
+	VAESDEC Z2, Z25, Z25
+	VAESDEC Z2, Z26, Z26
+	VAESDEC Z3, Z23, Z23
+	VAESDEC Z3, Z24, Z24
+	VAESDEC Z3, Z25, Z25
+	VAESDEC Z3, Z26, Z26
+
+rounds12_108:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC Z4, Z23, Z23
+	VAESDEC Z4, Z24, Z24
+	VAESDEC Z4, Z25, Z25
+	VAESDEC Z4, Z26, Z26
+	VAESDEC Z5, Z23, Z23
+	VAESDEC Z5, Z24, Z24
+	VAESDEC Z5, Z25, Z25
+	VAESDEC Z5, Z26, Z26
+
+rounds10_108:
+	// Round Nr-9.
+	VAESDEC Z6, Z23, Z23
+	VAESDEC Z6, Z24, Z24
+	VAESDEC Z6, Z25, Z25
+	VAESDEC Z6, Z26, Z26
+
+	// Round Nr-8.
+	VAESDEC Z7, Z23, Z23
+	VAESDEC Z7, Z24, Z24
+	VAESDEC Z7, Z25, Z25
+	VAESDEC Z7, Z26, Z26
+
+	// Round Nr-7.
+	VAESDEC Z8, Z23, Z23
+	VAESDEC Z8, Z24, Z24
+	VAESDEC Z8, Z25, Z25
+	VAESDEC Z8, Z26, Z26
+
+	// Round Nr-6.
+	VAESDEC Z9, Z23, Z23
+	VAESDEC Z9, Z24, Z24
+	VAESDEC Z9, Z25, Z25
+	VAESDEC Z9, Z26, Z26
+
+	// Round Nr-5.
+	VAESDEC Z10, Z23, Z23
+	VAESDEC Z10, Z24, Z24
+	VAESDEC Z10, Z25, Z25
+	VAESDEC Z10, Z26, Z26
+
+	// Round Nr-4.
+	VAESDEC Z11, Z23, Z23
+	VAESDEC Z11, Z24, Z24
+	VAESDEC Z11, Z25, Z25
+	VAESDEC Z11, Z26, Z26
+
+	// Round Nr-3.
+	VAESDEC Z12, Z23, Z23
+	VAESDEC Z12, Z24, Z24
+	VAESDEC Z12, Z25, Z25
+	VAESDEC Z12, Z26, Z26
+
+	// Round Nr-2.
+	VAESDEC Z13, Z23, Z23
+	VAESDEC Z13, Z24, Z24
+	VAESDEC Z13, Z25, Z25
+	VAESDEC Z13, Z26, Z26
+
+	// Round Nr-1.
+	VAESDEC Z14, Z23, Z23
+	VAESDEC Z14, Z24, Z24
+	VAESDEC Z14, Z25, Z25
+	VAESDEC Z14, Z26, Z26
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESDECLAST Z16, Z23, Z23
+	VPXORD      Z17, Z1, Z16
+	VAESDECLAST Z16, Z24, Z24
+	VPXORD      Z18, Z1, Z16
+	VAESDECLAST Z16, Z25, Z25
+	VPXORD      Z19, Z1, Z16
+	VAESDECLAST Z16, Z26, Z26
+	VMOVDQU64   Z23, (SI)
+	VMOVDQU64   Z24, 64(SI)
+	VMOVDQU64   Z25, 128(SI)
+	VMOVDQU64   Z26, 192(SI)
+	ADDQ        $0x00000100, DI
+	ADDQ        $0x00000100, SI
+	SUBQ        $0x00000100, R8
+
+	// xtsShift: the tweaks of registers 4.. move to 0..
+	VMOVDQA64 Z20, Z16
+	VMOVDQA64 Z21, Z17
+	VMOVDQA64 Z22, Z18
+	VMOVDQA64 Z15, Z19
+
+xtsSkip4_2:
+	CMPQ R8, $0x00000080
+	JB   xtsSkip2_2
+
+	// xtsBatch: 2 registers.
+	VMOVDQU64  (DI), Z15
+	VMOVDQU64  64(DI), Z20
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	VPTERNLOGD $0x96, Z0, Z17, Z20
+	CMPQ       DX, $0x0c
+	JB         rounds10_109
+	JE         rounds12_109
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC Z2, Z15, Z15
+	VAESDEC Z2, Z20, Z20
+	VAESDEC Z3, Z15, Z15
+	VAESDEC Z3, Z20, Z20
+
+rounds12_109:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC Z4, Z15, Z15
+	VAESDEC Z4, Z20, Z20
+	VAESDEC Z5, Z15, Z15
+	VAESDEC Z5, Z20, Z20
+
+rounds10_109:
+	// Round Nr-9.
+	VAESDEC Z6, Z15, Z15
+	VAESDEC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESDEC Z7, Z15, Z15
+	VAESDEC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESDEC Z8, Z15, Z15
+	VAESDEC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESDEC Z9, Z15, Z15
+	VAESDEC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESDEC Z10, Z15, Z15
+	VAESDEC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESDEC Z11, Z15, Z15
+	VAESDEC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESDEC Z12, Z15, Z15
+	VAESDEC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESDEC Z13, Z15, Z15
+	VAESDEC Z13, Z20, Z20
+
+	// Round Nr-1.
+	VAESDEC Z14, Z15, Z15
+	VAESDEC Z14, Z20, Z20
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESDECLAST Z16, Z15, Z15
+	VPXORD      Z17, Z1, Z16
+	VAESDECLAST Z16, Z20, Z20
+	VMOVDQU64   Z15, (SI)
+	VMOVDQU64   Z20, 64(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+
+	// xtsShift: the tweaks of registers 2.. move to 0..
+	VMOVDQA64 Z18, Z16
+	VMOVDQA64 Z19, Z17
+
+xtsSkip2_2:
+	CMPQ R8, $0x00000040
+	JB   xtsSkip1_2
+
+	// xtsBatch: 1 registers.
+	VMOVDQU64  (DI), Z15
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	CMPQ       DX, $0x0c
+	JB         rounds10_110
+	JE         rounds12_110
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC Z2, Z15, Z15
+	VAESDEC Z3, Z15, Z15
+
+rounds12_110:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC Z4, Z15, Z15
+	VAESDEC Z5, Z15, Z15
+
+rounds10_110:
+	// Round Nr-9.
+	VAESDEC Z6, Z15, Z15
+
+	// Round Nr-8.
+	VAESDEC Z7, Z15, Z15
+
+	// Round Nr-7.
+	VAESDEC Z8, Z15, Z15
+
+	// Round Nr-6.
+	VAESDEC Z9, Z15, Z15
+
+	// Round Nr-5.
+	VAESDEC Z10, Z15, Z15
+
+	// Round Nr-4.
+	VAESDEC Z11, Z15, Z15
+
+	// Round Nr-3.
+	VAESDEC Z12, Z15, Z15
+
+	// Round Nr-2.
+	VAESDEC Z13, Z15, Z15
+
+	// Round Nr-1.
+	VAESDEC Z14, Z15, Z15
+
+	// Last round.
+	VPXORD      Z16, Z1, Z16
+	VAESDECLAST Z16, Z15, Z15
+	VMOVDQU64   Z15, (SI)
+	ADDQ        $0x00000040, DI
+	ADDQ        $0x00000040, SI
+	SUBQ        $0x00000040, R8
+
+	// xtsShift: the tweaks of registers 1.. move to 0..
+	VMOVDQA64 Z17, Z16
+
+xtsSkip1_2:
+	TESTQ R8, R8
+	JZ    xtsLast_2
+
+	// xtsTail: the last 1..3 blocks, through masks.
+	MOVQ  $-1, AX
+	BZHIQ R8, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (DI), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_111
+	VMOVDQU8.Z (DI), K1, Z15
+
+loadMaskedDone_111:
+	VPTERNLOGD $0x96, Z0, Z16, Z15
+	CMPQ       DX, $0x0c
+	JB         rounds10_111
+	JE         rounds12_111
+
+	// Rounds 1 and 2 of AES-256.
+	VAESDEC Z2, Z15, Z15
+	VAESDEC Z3, Z15, Z15
+
+rounds12_111:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESDEC Z4, Z15, Z15
+	VAESDEC Z5, Z15, Z15
+
+rounds10_111:
+	// Round Nr-9.
+	VAESDEC Z6, Z15, Z15
+
+	// Round Nr-8.
+	VAESDEC Z7, Z15, Z15
+
+	// Round Nr-7.
+	VAESDEC Z8, Z15, Z15
+
+	// Round Nr-6.
+	VAESDEC Z9, Z15, Z15
+
+	// Round Nr-5.
+	VAESDEC Z10, Z15, Z15
+
+	// Round Nr-4.
+	VAESDEC Z11, Z15, Z15
+
+	// Round Nr-3.
+	VAESDEC Z12, Z15, Z15
+
+	// Round Nr-2.
+	VAESDEC Z13, Z15, Z15
+
+	// Round Nr-1.
+	VAESDEC Z14, Z15, Z15
+
+	// Last round.
+	VPXORD      Z16, Z1, Z0
+	VAESDECLAST Z0, Z15, Z15
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (SI), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_57
+	VMOVDQU8 Z15, K1, (SI)
+
+storeMaskedDone_57:
+xtsLast_2:
+	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
+	MOVL        $0x00000003, AX
+	SHRQ        $0x03, R8
+	SHLXQ       R8, AX, AX
+	KMOVW       AX, K1
+	VPCOMPRESSQ Z16, K1, (BX)
+
+xtsDone_2:
+	VZEROUPPER
+	RET
+
+loadEnd_111:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -64(DI)(R8*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R8, CX
+	MOVQ       $-1, DI
+	SHLXQ      CX, DI, DI
+	KMOVQ      DI, K2
+	VMOVDQU8.Z (AX), K2, Z15
+	MOVQ       $0x00000040, AX
+	SUBQ       R8, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z17
+	VPERMB.Z   Z15, Z17, K1, Z15
+	JMP        loadMaskedDone_111
+
+storeEnd_57:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -64(SI)(R8*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R8*1), Z0
+	VPERMB   Z15, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R8, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_57
 
 DATA loopConsts<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA loopConsts<>+8(SB)/8, $0x0001020304050607
@@ -16783,4 +22094,36 @@ DATA loopConsts<>+1888(SB)/8, $0x0000000000000010
 DATA loopConsts<>+1896(SB)/8, $0x0000000000000000
 DATA loopConsts<>+1904(SB)/8, $0x0000000000000010
 DATA loopConsts<>+1912(SB)/8, $0x0000000000000000
-GLOBL loopConsts<>(SB), RODATA|NOPTR, $1920
+DATA loopConsts<>+1920(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1928(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1936(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1944(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1952(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1960(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1968(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1976(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1984(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1992(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2000(SB)/8, $0x0000000000000087
+DATA loopConsts<>+2008(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2016(SB)/8, $0x0000000000000087
+DATA loopConsts<>+2024(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2032(SB)/8, $0x0000000000000087
+DATA loopConsts<>+2040(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2048(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2056(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2064(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2072(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2080(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2088(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2096(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2104(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2112(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2120(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2128(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2136(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2144(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2152(SB)/8, $0x0000000000000000
+DATA loopConsts<>+2160(SB)/8, $0x0000000100000000
+DATA loopConsts<>+2168(SB)/8, $0x0000000000000000
+GLOBL loopConsts<>(SB), RODATA|NOPTR, $2176

@@ -77,3 +77,21 @@ func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]by
 //
 //go:noescape
 func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
+
+// xtsEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the given round keys, tweak the encrypted tweak of src's first
+// block, and leaves in tweak the tweak of the block after src's last.
+// len(src) is a multiple of 16, len(dst) >= len(src), dst is src or does
+// not overlap it, rounds is 10, 12 or 14.
+//
+//go:noescape
+func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
+
+// xtsDecrypt decrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the given round keys, tweak the encrypted tweak of src's first
+// block, and leaves in tweak the tweak of the block after src's last.
+// len(src) is a multiple of 16, len(dst) >= len(src), dst is src or does
+// not overlap it, rounds is 10, 12 or 14.
+//
+//go:noescape
+func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)

@@ -169,7 +169,7 @@ func experiments(b *impl.Backend, p params, rng *rand.Rand, batch int) []experim
 			func(i int) { copy(in, blocks.get(i)) },
 			func() { c.EncryptBlocks(out, in) }},
 	)
-	return es
+	return append(es, xtsExperiments(b, p, rng, batch, keys.fixed)...)
 }
 
 // sink keeps the controls' results alive: the compiler keeps every store

@@ -9,6 +9,9 @@
 //	EncryptBlocks, key        likewise for many blocks of the block cipher
 //	EncryptBlocks, plaintext
 //	key setup                 key schedule, E_K(0) and the GHASH key powers
+//	XTS, data                 XTS EncryptTweak of the Seal length (at least
+//	                          16 bytes), fixed vs random data unit
+//	XTS, tweak                the same, fixed vs random tweak
 //
 // and, unless -controls=false, on two functions that leak on purpose, to
 // show that it can see a leak. A largest |t| below 4.5 (over all

@@ -36,6 +36,7 @@ func cpuFeatures(arch string) []feature {
 			{"avx512f", cpu.X86.HasAVX512F},
 			{"avx512bw", cpu.X86.HasAVX512BW},
 			{"avx512vl", cpu.X86.HasAVX512VL},
+			{"avx512vbmi", cpu.X86.HasAVX512VBMI},
 			{"avx512vaes", cpu.X86.HasAVX512VAES},
 			{"avx512vpclmulqdq", cpu.X86.HasAVX512VPCLMULQDQ},
 		}

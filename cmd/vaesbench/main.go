@@ -76,7 +76,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
 	o := new(options)
 	fs.BoolVar(&o.quick, "quick", false, "3 rounds of 5ms per measurement instead of 5 rounds of 25ms, and AES-128 only unless -keybits says otherwise")
 	sizes := fs.String("sizes", "16,64,256,512,1350,4096,16384", "message sizes in bytes, comma-separated")
-	ops := fs.String("ops", strings.Join(operationNames(), ","), "operations to measure, comma-separated")
+	ops := fs.String("ops", strings.Join(defaultOperationNames(), ","), "operations to measure, comma-separated (also: xts-enc, xts-dec)")
 	fs.StringVar(&o.backends, "backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
 	keys := fs.String("keybits", "128,256", "AES key sizes in bits, comma-separated: 128, 192, 256")
 	fs.StringVar(&o.svg, "svg", "", "write a chart of GB/s against message size to this `file`")
@@ -218,6 +218,9 @@ func opNotes(ops []operation) []string {
 	if has("blocks") {
 		notes = append(notes, "EncryptBlocks: crypto/aes has no call for many blocks, so its line is a loop over Encrypt, as a caller would write it.")
 	}
+	if has("xts-enc", "xts-dec") {
+		notes = append(notes, "XTS: one data unit per call with a sector number; crypto/aes's line is "+stdXTS+".")
+	}
 	if has("cbc-enc", "cbc-dec") {
 		notes = append(notes, "CBC: every line is cipher.NewCBCEncrypter or cipher.NewCBCDecrypter on the contender's block; crypto/cipher hands a vaes.Cipher's modes to vaes, and crypto/aes's line is "+stdCBC+".")
 	}
@@ -230,14 +233,20 @@ func (p *plan) setOpenSSL(opts *options) string {
 	if !opts.openssl {
 		return "not measured (-openssl=false)"
 	}
-	if !p.hasSeal() {
-		return "not measured (only Seal is compared with openssl)"
+	if !p.hasSeal() && !p.hasXTS() {
+		return "not measured (only Seal and XTS are compared with openssl)"
 	}
 	o, err := findOpenSSL()
 	if err != nil {
 		return "absent (" + err.Error() + "), so no openssl figures"
 	}
 	p.openssl = o
+	if !p.hasSeal() {
+		return fmt.Sprintf("%s (%s) in the XTS tables: %s", o.version, o.path, xtsMethod)
+	}
+	if p.hasXTS() {
+		return fmt.Sprintf("%s (%s) in the Seal tables: %s; in the XTS tables: %s", o.version, o.path, o.method(), xtsMethod)
+	}
 	return fmt.Sprintf("%s (%s) in the Seal tables: %s", o.version, o.path, o.method())
 }
 

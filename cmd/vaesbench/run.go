@@ -37,6 +37,13 @@ func (p *plan) expectedSeconds(contenders int) float64 {
 	if p.openssl != nil && p.hasSeal() {
 		total += float64(len(p.keyBits)*len(p.sizes)) * 1.0
 	}
+	if p.openssl != nil {
+		for _, op := range p.ops {
+			if isXTS(op) {
+				total += float64(len(p.keyBits)*len(p.sizes)) * 1.0
+			}
+		}
+	}
 	return total
 }
 
@@ -61,6 +68,11 @@ func (p *plan) measureTable(op operation, keyBits int, cs []contender) (*table, 
 	})
 	if op.name == "seal" && p.openssl != nil {
 		if err := p.addOpenSSL(t); err != nil {
+			return t, err
+		}
+	}
+	if isXTS(op) && p.openssl != nil {
+		if err := p.addOpenSSLXTS(t); err != nil {
 			return t, err
 		}
 	}

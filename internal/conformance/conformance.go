@@ -31,6 +31,9 @@ type Impl struct {
 	NewGCMWithTagSize     func(key []byte, tagSize int) (cipher.AEAD, error)
 	NewGCMWithRandomNonce func(key []byte) (cipher.AEAD, error)
 
+	// NewXTS returns XTS-AES for a 32-, 48- or 64-byte key (K1 || K2).
+	NewXTS func(key []byte) (XTS, error)
+
 	// Streaming reaches SealPieces, Sealer and Opener on the AEADs that
 	// NewGCM, NewGCMWithNonceSize and NewGCMWithTagSize return.
 	Streaming Streaming
@@ -45,7 +48,7 @@ type Blocks interface {
 }
 
 // Run runs the whole battery on impl, as the subtests Block, CTR, CBC,
-// GCM, ACVP, Pieces and Stream.
+// GCM, ACVP, Pieces, Stream and XTS.
 func Run(t *testing.T, impl Impl) {
 	t.Run("Block", func(t *testing.T) { RunBlock(t, impl) })
 	t.Run("CTR", func(t *testing.T) { RunCTR(t, impl) })
@@ -54,6 +57,7 @@ func Run(t *testing.T, impl Impl) {
 	t.Run("ACVP", func(t *testing.T) { RunACVP(t, impl) })
 	t.Run("Pieces", func(t *testing.T) { RunPieces(t, impl) })
 	t.Run("Stream", func(t *testing.T) { RunStream(t, impl) })
+	t.Run("XTS", func(t *testing.T) { RunXTS(t, impl) })
 }
 
 // keySizes are the AES key lengths in bytes.

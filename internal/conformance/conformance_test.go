@@ -61,6 +61,7 @@ func stdlib() Impl {
 			}
 			return cipher.NewGCMWithRandomNonce(b)
 		},
+		NewXTS:    newRefXTS(),
 		Streaming: refStreaming(),
 	}
 }

@@ -26,7 +26,10 @@ import (
 // of 257 or 1350 bytes). Allocations of this size class start at multiples
 // of 1024 bytes, so with the round keys first one key in four had its
 // table end at the end of a page; with the table first those lanes fall on
-// the round keys, inside the allocation, whatever its address.
+// the round keys, inside the allocation, whatever its address. (The
+// kernels now also take another path where such a load would cross a
+// page, loading the slots that end with H^1; with this layout they never
+// need it.)
 //
 // Init builds the backend's whole table of H's powers at once. Building
 // it only once a key had proved long-lived (starting new keys on a smaller

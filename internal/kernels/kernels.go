@@ -198,19 +198,6 @@ func GHASH(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 	}
 }
 
-// GHASH2 absorbs two blocks, as GHASH(b, t, y, two[:]) does. On vaes512,
-// whose GHASH has a short path for one block that its general path does
-// not match at two, it makes two one-block calls, which measured faster;
-// on the other backends one call is the faster.
-func GHASH2(b *impl.Backend, t *ghash.Table, y *[16]byte, two *[32]byte) {
-	if b.ID == impl.VAES512 {
-		vaes512.GHASH(t, y, two[:16])
-		vaes512.GHASH(t, y, two[16:])
-		return
-	}
-	GHASH(b, t, y, two[:])
-}
-
 // Seal is CTR32(b, ks, ctr, dst, src) followed by GHASH(b, t, y,
 // dst[:len(src)]), done in one pass.
 //
@@ -234,7 +221,11 @@ func Seal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 			vaes256.Seal(ks, t, ctr, y, dst, src)
 		}
 	case impl.AESNI:
-		aesni.Seal(ks, t, ctr, y, dst, src)
+		if public {
+			aesni.SealPublic(ks, t, ctr, y, dst, src)
+		} else {
+			aesni.Seal(ks, t, ctr, y, dst, src)
+		}
 	case impl.ArchSIMD:
 		if public {
 			archsimd.SealPublic(ks, t, ctr, y, dst, src)
@@ -263,7 +254,11 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 			vaes256.Open(ks, t, ctr, y, dst, src)
 		}
 	case impl.AESNI:
-		aesni.Open(ks, t, ctr, y, dst, src)
+		if public {
+			aesni.OpenPublic(ks, t, ctr, y, dst, src)
+		} else {
+			aesni.Open(ks, t, ctr, y, dst, src)
+		}
 	case impl.ArchSIMD:
 		if public {
 			archsimd.OpenPublic(ks, t, ctr, y, dst, src)

@@ -230,22 +230,6 @@ func TestCTR(t *testing.T) {
 	}
 }
 
-// TestGHASH2 holds GHASH2 to GHASH of the same two blocks.
-func TestGHASH2(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, b := range runnable(t) {
-		k := newKey(t, b, randomBytes(rng, 16))
-		two := [32]byte(randomBytes(rng, 32))
-		y0 := [16]byte(randomBytes(rng, 16))
-		got, want := y0, y0
-		kernels.GHASH2(b, &k.Table, &got, &two)
-		kernels.GHASH(b, &k.Table, &want, two[:])
-		if got != want {
-			t.Errorf("%s: GHASH2 %x, GHASH %x", b.Name, got, want)
-		}
-	}
-}
-
 type panicCase struct {
 	name, msg string
 	f         func()

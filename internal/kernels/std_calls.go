@@ -2,7 +2,10 @@
 
 package kernels
 
-import "crypto/cipher"
+import (
+	"crypto/cipher"
+	"crypto/subtle"
+)
 
 // The stdlib backend runs on the standard library's cipher.Block and
 // cipher.AEAD, and a call through an interface makes its slice arguments
@@ -48,4 +51,37 @@ func StdCBCEncrypter(b cipher.Block, iv []byte) cipher.BlockMode {
 // StdBlock: crypto/aes's own.
 func StdCBCDecrypter(b cipher.Block, iv []byte) cipher.BlockMode {
 	return cipher.NewCBCDecrypter(b, iv)
+}
+
+// StdXTS runs XTS over the len(src)/16 whole blocks of src into dst on b, a
+// block from StdBlock with the data key, one block at a time: tweak holds
+// the encrypted tweak of src's first block, and on return that of the
+// block after src's last. Each block is worked on in its place in dst, so
+// that no local buffer goes through the interface (and escapes); dst and
+// src may be the same slice.
+func StdXTS(b cipher.Block, decrypt bool, tweak *[16]byte, dst, src []byte) {
+	for i := 0; i < len(src); i += 16 {
+		x := dst[i : i+16]
+		subtle.XORBytes(x, src[i:i+16], tweak[:])
+		if decrypt {
+			b.Decrypt(x, x)
+		} else {
+			b.Encrypt(x, x)
+		}
+		subtle.XORBytes(x, x, tweak[:])
+		MulAlpha(tweak)
+	}
+}
+
+// StdEncryptThrough encrypts block with b, passing it through scratch, 16
+// bytes of the caller's output, whose contents it puts back: a local array
+// passed through the interface would escape. scratch may be the input the
+// caller reads next.
+func StdEncryptThrough(b cipher.Block, block *[16]byte, scratch []byte) {
+	var saved [16]byte
+	copy(saved[:], scratch[:16])
+	copy(scratch[:16], block[:])
+	b.Encrypt(scratch[:16], scratch[:16])
+	copy(block[:], scratch[:16])
+	copy(scratch[:16], saved[:])
 }

@@ -38,3 +38,13 @@ func StdCBCEncrypter(b cipher.Block, iv []byte) cipher.BlockMode {
 func StdCBCDecrypter(b cipher.Block, iv []byte) cipher.BlockMode {
 	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
 }
+
+// StdXTS stands in for the XTS loop on b.
+func StdXTS(b cipher.Block, decrypt bool, tweak *[16]byte, dst, src []byte) {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}
+
+// StdEncryptThrough stands in for the encryption of block with b.
+func StdEncryptThrough(b cipher.Block, block *[16]byte, scratch []byte) {
+	panic("vaes: the stdlib backend is not built on amd64 without the vaes_stdlib tag")
+}

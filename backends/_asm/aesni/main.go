@@ -40,6 +40,12 @@ func main() {
 	ghashUpdate()
 	seal()
 	open()
+	xtsKernel("xtsEncrypt", encryption, "encrypts")
+	xtsKernel("xtsDecrypt", decryption, "decrypts")
+	sealAVX("sealAVX", false)
+	openAVX("openAVX", false)
+	sealAVX("sealPublicAVX", true)
+	openAVX("openPublicAVX", true)
 
 	Generate()
 	api.Write(exported...)
@@ -63,6 +69,10 @@ var exported = []api.Wrapper{
 		Doc: "The key forms of H^1..H^16 are in slots 0..15 and their half sums " +
 			"in slots 16..31, the layout of ghash.InitTable(t, h, 16)."},
 	{Op: api.GHASH, Kernel: "ghashUpdate"},
-	{Op: api.Seal, Kernel: "seal"},
-	{Op: api.Open, Kernel: "open"},
+	{Op: api.XTSEncrypt, Kernel: "xtsEncrypt"},
+	{Op: api.XTSDecrypt, Kernel: "xtsDecrypt"},
+	{Op: api.Seal, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX"},
+	{Op: api.Open, Kernel: "open", Alt: "openAVX", AltIf: "useAVX"},
+	{Op: api.SealPublic, Kernel: "seal", Alt: "sealPublicAVX", AltIf: "useAVX"},
+	{Op: api.OpenPublic, Kernel: "open", Alt: "openPublicAVX", AltIf: "useAVX"},
 }

@@ -43,6 +43,8 @@ func main() {
 	sealKernel("sealPublic", true)
 	openKernel("openPublic", true)
 	cbcDecryptKernel()
+	xtsKernel("xtsEncrypt", encryption, "encrypts")
+	xtsKernel("xtsDecrypt", decryption, "decrypts")
 
 	Generate()
 	api.Write(exported...)
@@ -64,4 +66,6 @@ var exported = []api.Wrapper{
 	{Op: api.SealPublic, Kernel: "sealPublic"},
 	{Op: api.OpenPublic, Kernel: "openPublic"},
 	{Op: api.CBCDecrypt, Kernel: "cbcDecrypt"},
+	{Op: api.XTSEncrypt, Kernel: "xtsEncrypt"},
+	{Op: api.XTSDecrypt, Kernel: "xtsDecrypt"},
 }

@@ -174,24 +174,145 @@ func byteMask(n GPVirtual) OpmaskVirtual {
 	return k
 }
 
-// loadMasked loads the bytes of src that mask enables and zeroes the rest
-// of a new register (model: loadMasked). Disabled bytes are not read, and
-// a fault on them is suppressed, so nothing past the end of the data is
-// touched.
-func loadMasked(src Mem, mask OpmaskVirtual) VecVirtual {
-	return loadMaskedTo(ZMM(), src, mask)
+// loadMasked loads the n bytes at src, 1 <= n <= 64, through mask =
+// byteMask(n) into a new register, the rest of it zero (model: loadMasked);
+// see loadMaskedTo.
+func loadMasked(src Mem, n GPVirtual, mask OpmaskVirtual) VecVirtual {
+	return loadMaskedTo(ZMM(), src, n, mask)
 }
 
-// loadMaskedTo is loadMasked into x, a ZMM or YMM register.
-func loadMaskedTo(x VecVirtual, src Mem, mask OpmaskVirtual) VecVirtual {
+// loadMaskedTo loads the n bytes at src, 1 <= n <= w, into x, a register of
+// w = 16, 32 or 64 bytes, through mask = byteMask(n), and zeroes the rest
+// of x (model: loadMasked). Disabled bytes are not read, and a fault on
+// them is suppressed, so nothing past the end of the data is touched. But
+// where the disabled bytes reach a page that holds none of the data, and
+// that page is unmapped or not yet touched, the CPU suppresses the fault
+// in a microcode assist, hundreds of cycles on Intel cores; so, when the
+// register's w bytes cross a page boundary (pastPage), loadEnd loads the w
+// bytes that end with the data instead, out of line (cold).
+func loadMaskedTo(x VecVirtual, src Mem, n GPVirtual, mask OpmaskVirtual) VecVirtual {
+	end, done := emit.NewLabel("loadEnd"), emit.NewLabel("loadMaskedDone")
+	pastPage(src, int(x.Size()), end)
 	VMOVDQU8_Z(src, mask, x)
+	Label(done)
+	cold = append(cold, func() {
+		Label(end)
+		loadEnd(x, src, n, mask)
+		JMP(LabelRef(done))
+	})
 	return x
 }
 
-// storeMasked stores the bytes of x that mask enables to dst (model:
-// storeMasked); the others are not written.
-func storeMasked(x VecVirtual, mask OpmaskVirtual, dst Mem) {
+// storeMasked stores the n bytes of x that mask = byteMask(n) enables to
+// dst, 1 <= n <= w, the size of x (model: storeMasked); the others are not
+// written. As for loadMaskedTo, when the register's w bytes at dst cross a
+// page boundary (pastPage), storeEnd stores through the w bytes that end
+// with the data instead, out of line.
+func storeMasked(x VecVirtual, mask OpmaskVirtual, dst Mem, n GPVirtual) {
+	end, done := emit.NewLabel("storeEnd"), emit.NewLabel("storeMaskedDone")
+	pastPage(dst, int(x.Size()), end)
 	VMOVDQU8(x, mask, dst)
+	Label(done)
+	cold = append(cold, func() {
+		Label(end)
+		storeEnd(x, dst, n)
+		JMP(LabelRef(done))
+	})
+}
+
+// cold holds the out-of-line paths of the kernel being emitted (loadEnd,
+// storeEnd), which emitCold places after its last instruction, so that
+// the usual path runs straight through with one branch not taken.
+var cold []func()
+
+// emitCold emits the kernel's out-of-line paths, each ending with a jump
+// back; main calls it after each kernel.
+func emitCold() {
+	for _, f := range cold {
+		f()
+	}
+	cold = nil
+}
+
+// pageSize is the smallest page of amd64, 4 KiB (model: pageSize).
+const pageSize = 4096
+
+// pastPage jumps to end if the w bytes at m cross a page boundary (model:
+// pastPage): then the bytes a masked load or store of the n bytes at m
+// disables, n..w-1, may lie on a page that holds none of the data. The
+// address is public. (Asking instead whether they reach past the page of
+// the data's last byte would send fewer calls to the other path, but take
+// two more instructions on every call.)
+func pastPage(m Mem, w int, end string) {
+	Commentf("pastPage: do the %d bytes cross a page boundary?", w)
+	off := GP32()
+	LEAL(m, off)
+	ANDL(U32(pageSize-1), off)
+	CMPL(off, U32(pageSize-w))
+	JA(LabelRef(end))
+}
+
+// endMask returns the mask of bytes w-n..63 of a register (model:
+// endMask): the last n of w, 1 <= n <= w, as they lie in the w bytes that
+// end with the data.
+func endMask(n GPVirtual, w int) OpmaskVirtual {
+	s, bits := GP64(), GP64()
+	MOVQ(U32(w), s)
+	SUBQ(n, s)
+	MOVQ(I32(-1), bits)
+	SHLXQ(s, bits, bits)
+	k := K()
+	KMOVQ(bits, k)
+	return k
+}
+
+// ramp returns a new register of x's size holding the bytes
+// off, off+1, ... (model: ramp): a load from rampBytes, 0..127, at off.
+func ramp(x VecVirtual, off GPVirtual) VecVirtual {
+	base, r := GP64(), like(x)
+	LEAQ(rampBytes(), base)
+	VMOVDQU8(Mem{Base: base, Index: off, Scale: 1}, r)
+	return r
+}
+
+// rampBytes are the bytes 0..127, the indexes of ramp (model: ramp).
+func rampBytes() Mem {
+	var b [8][16]byte
+	for i := range 128 {
+		b[i/16][i%16] = byte(i)
+	}
+	return emit.Data("rampBytes", b[:]...)
+}
+
+// loadEnd loads the n bytes at m into x (model: loadEnd) from the w bytes
+// that end with them, at m+n-w, through endMask: the bytes it disables lie
+// below m on m's own page (the w bytes at m cross a page boundary when
+// pastPage sends the load here, so m is less than w bytes below it, and
+// w <= 64). VPERMB with the indexes w-n+i then moves byte w-n+i down to i,
+// and its zeroing mask, byteMask(n), clears bytes n and up.
+func loadEnd(x VecVirtual, m Mem, n GPVirtual, mask OpmaskVirtual) {
+	w := int(x.Size())
+	Comment("loadEnd: the w bytes ending with the data, moved down by w-n.")
+	low, s := GP64(), GP64()
+	LEAQ(Mem{Base: m.Base, Index: n, Scale: 1, Disp: m.Disp - w}, low)
+	VMOVDQU8_Z(Mem{Base: low}, endMask(n, w), x)
+	MOVQ(U32(w), s)
+	SUBQ(n, s)
+	VPERMB_Z(x, ramp(x, s), mask, x)
+}
+
+// storeEnd stores the first n bytes of x to m (model: storeEnd) through
+// the w bytes that end with them: VPERMB with the indexes n+i, which count
+// modulo w, moves byte i up to w-n+i, and the store at m+n-w enables the
+// last n bytes (endMask).
+func storeEnd(x VecVirtual, m Mem, n GPVirtual) {
+	w := int(x.Size())
+	Comment("storeEnd: the data moved up by w-n, stored to the w bytes ending with it.")
+	low := GP64()
+	LEAQ(Mem{Base: m.Base, Index: n, Scale: 1, Disp: m.Disp - w}, low)
+	y := like(x)
+	VPERMB(x, ramp(x, n), y)
+	VMOVDQU8(y, endMask(n, w), Mem{Base: low})
 }
 
 // keepMasked zeroes the bytes of x that mask disables (model: keepMasked).

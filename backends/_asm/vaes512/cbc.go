@@ -46,11 +46,11 @@ func cbcDecryptKernel() {
 	Label(long)
 	k := loadRoundKeys(s)
 	chain := loadChain(Mem{Base: iv})
-	Comment("The mask of bytes 16..63: a whole register's chainOperand.")
-	whole := GP64()
-	MOVQ(I32(-1<<16), whole)
+	Comment("The mask of 64-bit lanes 2..7, blocks 1..3: chainOperand's.")
+	lanes := GP64()
+	MOVQ(U32(0xfc), lanes)
 	skip := K()
-	KMOVQ(whole, skip)
+	KMOVQ(lanes, skip)
 
 	loop, steps := emit.NewLabel("cbc16"), emit.NewLabel("cbcSteps")
 	Comment("64 blocks at a time.")
@@ -72,7 +72,7 @@ func cbcDecryptKernel() {
 	last := emit.NewLabel("cbcLast")
 	TESTQ(n, n)
 	JZ(LabelRef(last))
-	cbcTail(k, chain, dst, src, n)
+	cbcTail(k, chain, skip, dst, src, n)
 	Label(last)
 	storeChain(chain, Mem{Base: iv})
 	Label(done)
@@ -103,14 +103,18 @@ func storeChain(chain VecVirtual, m Mem) {
 	VMOVDQU64(chain.AsX(), m)
 }
 
-// chainOperand turns chain into the previous ciphertext blocks of the
-// register of blocks at src (model: chainOperand): the carried block stays
-// in lane 0 and the bytes that mask enables, 16..n-1 of the 64 at src-16,
-// are loaded over the rest. The 16 bytes before src are masked off, so they
-// are not read.
-func chainOperand(chain VecVirtual, mask OpmaskVirtual, src GPVirtual) {
+// chainOperand turns chain into the previous ciphertext blocks of x, the
+// first register of blocks of a batch or the tail, as loaded (model:
+// chainOperand): the carried block stays in lane 0, and x's blocks 0..2
+// move into lanes 1..3 over the rest, one VALIGNQ of x with itself by six
+// 64-bit lanes under mask, lanes 2..7. (It was a masked load of the 64
+// bytes at src-16 with those 16 bytes masked off; where they lay on an
+// unmapped or untouched page, as before a buffer at the start of a page,
+// the CPU took a microcode assist to suppress their fault. The blocks are
+// in x already, so no load is needed.)
+func chainOperand(chain, x VecVirtual, mask OpmaskVirtual) {
 	Comment("chainOperand: the carried block, then the register's first blocks but its last.")
-	VMOVDQU8(Mem{Base: src, Disp: -16}, mask, chain)
+	VALIGNQ(U8(6), x, x, mask, chain)
 }
 
 // chainedDecryption is decryption whose last round, for the i-th register
@@ -140,8 +144,8 @@ func chainedDecryption(prev func(i int) Op) direction {
 func cbcBatch(k *roundKeys, width int, chain VecVirtual, skip OpmaskVirtual, dst, src, n GPVirtual) {
 	Commentf("cbcBatch: %d registers.", width)
 	blocks := loadBlocks(Mem{Base: src}, width)
+	chainOperand(chain, blocks[0], skip)
 	k.whiten(blocks)
-	chainOperand(chain, skip, src)
 	k.rounds(chainedDecryption(func(i int) Op {
 		if i == 0 {
 			return chain
@@ -157,21 +161,15 @@ func cbcBatch(k *roundKeys, width int, chain VecVirtual, skip OpmaskVirtual, dst
 // cbcTail decrypts the last n bytes, 1..3 blocks, in one register through
 // masked loads and stores, and reloads the chain with the last block
 // (model: cbcTail).
-func cbcTail(k *roundKeys, chain VecVirtual, dst, src, n GPVirtual) {
+func cbcTail(k *roundKeys, chain VecVirtual, skip OpmaskVirtual, dst, src, n GPVirtual) {
 	Comment("cbcTail: the last 1..3 blocks, through masks.")
 	mask := byteMask(n)
-	Comment("The mask of bytes 16..n-1: the tail's chainOperand.")
-	bits := GP64()
-	MOVQ(I32(-1<<16), bits)
-	BZHIQ(n, bits, bits)
-	skip := K()
-	KMOVQ(bits, skip)
-	x := loadMasked(Mem{Base: src}, mask)
+	x := loadMasked(Mem{Base: src}, n, mask)
+	chainOperand(chain, x, skip)
 	k.whiten([]VecVirtual{x})
-	chainOperand(chain, skip, src)
 	k.rounds(chainedDecryption(func(int) Op { return chain }), []VecVirtual{x}, nil)
 	reloadChain(Mem{Base: src, Index: n, Scale: 1, Disp: -16}, chain)
-	storeMasked(x, mask, Mem{Base: dst})
+	storeMasked(x, mask, Mem{Base: dst}, n)
 }
 
 // cbcShort decrypts exactly one block (model: cbcShort): the short path's

@@ -205,8 +205,8 @@ func ctrTail(c counter, k *roundKeys, dst, src, n GPVirtual) {
 	blocks := c.tail(1)
 	k.whiten(blocks)
 	k.rounds(encryption, blocks, nil)
-	x := loadMasked(Mem{Base: src}, mask)
+	x := loadMasked(Mem{Base: src}, n, mask)
 	VPXORD(blocks[0], x, x)
-	storeMasked(x, mask, Mem{Base: dst})
+	storeMasked(x, mask, Mem{Base: dst}, n)
 	Label(done)
 }

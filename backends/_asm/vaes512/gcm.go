@@ -247,8 +247,8 @@ func (k *gcmKernel) tailBlocks(z, w int) []VecVirtual {
 }
 
 // sealWidth returns sealTail's body for z registers of w bytes.
-func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, mask OpmaskVirtual) {
-	return func(z int, mask OpmaskVirtual) {
+func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
+	return func(z int, last GPVirtual, mask OpmaskVirtual) {
 		var between func(i int)
 		if pending {
 			g := ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
@@ -260,10 +260,10 @@ func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys Opma
 		s := min(tailSplit((z*w+63)/64, pending)*64/w, z)
 		k.k.rounds(encryption, blocks[:s], between)
 		h := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y, folded: true}
-		k.sealRegs(&h, blocks, 0, s, mask, w)
+		k.sealRegs(&h, blocks, 0, s, last, mask, w)
 		if s < z {
 			k.k.rounds(encryption, blocks[s:], nil)
-			k.sealRegs(&h, blocks, s, z, mask, w)
+			k.sealRegs(&h, blocks, s, z, last, mask, w)
 		}
 		h.finish()
 	}
@@ -287,7 +287,7 @@ func tailSplit(z int, pending bool) int {
 // sealRegs XORs registers from..to-1 of w bytes of the tail's keystream
 // with src into dst, register z-1 = len(blocks)-1 through mask with its
 // bytes past n cleared, and absorbs them into h (model: sealRegs).
-func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mask OpmaskVirtual, w int) {
+func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, last GPVirtual, mask OpmaskVirtual, w int) {
 	z := len(blocks)
 	for r := from; r < to; r++ {
 		if r < z-1 {
@@ -295,9 +295,9 @@ func (k *gcmKernel) sealRegs(h *ghashSum, blocks []VecVirtual, from, to int, mas
 			storeBlocks(blocks[r:r+1], Mem{Base: k.dst, Disp: w * r})
 			continue
 		}
-		x := loadMaskedTo(like(blocks[r]), Mem{Base: k.src, Disp: w * r}, mask)
+		x := loadMaskedTo(like(blocks[r]), Mem{Base: k.src, Disp: w * r}, last, mask)
 		VPXORD(blocks[r], x, x)
-		storeMasked(x, mask, Mem{Base: k.dst, Disp: w * r})
+		storeMasked(x, mask, Mem{Base: k.dst, Disp: w * r}, last)
 		keepMasked(x, mask)
 		blocks[r] = x
 	}
@@ -390,14 +390,14 @@ func (k *gcmKernel) openTail(done string) {
 }
 
 // openWidth returns openTail's body for z registers of w bytes.
-func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys OpmaskVirtual) func(z int, mask OpmaskVirtual) {
-	return func(z int, mask OpmaskVirtual) {
+func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
+	return func(z int, last GPVirtual, mask OpmaskVirtual) {
 		data := make([]VecVirtual, z)
 		for r := range z - 1 {
 			data[r] = newVec(w)
 			VMOVDQU64(Mem{Base: k.src, Disp: w * r}, data[r])
 		}
-		data[z-1] = loadMaskedTo(newVec(w), Mem{Base: k.src, Disp: w * (z - 1)}, mask)
+		data[z-1] = loadMaskedTo(newVec(w), Mem{Base: k.src, Disp: w * (z - 1)}, last, mask)
 		g := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
 		blocks := k.tailBlocks(z, w)
 		k.k.whiten(blocks)
@@ -408,6 +408,6 @@ func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys OpmaskVirtual) fun
 		for r := range z - 1 {
 			VMOVDQU64(blocks[r], Mem{Base: k.dst, Disp: w * r})
 		}
-		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: w * (z - 1)})
+		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: w * (z - 1)}, last)
 	}
 }

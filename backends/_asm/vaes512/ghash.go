@@ -159,7 +159,7 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 
 // ghashSum absorbs up to four registers of blocks with one reduction
 // (model: ghashSum). keys addresses the powers for register 0; register r
-// uses the 64 bytes 64·r further on. If lastKeys is not nil, register last
+// uses the 64 bytes 64·r further on. If lastKeys is set, register last
 // loads them through that mask (tailKeys). If folded, the products use
 // folded powers too and the sum needs one fold (mulAccumulateFolded). A
 // width of 32 makes the registers YMM, two blocks each (half-width tails);
@@ -167,7 +167,7 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 type ghashSum struct {
 	width    int
 	keys     Mem
-	lastKeys OpmaskVirtual
+	lastKeys lastPowers
 	last     int
 	y        VecVirtual
 	acc      accumulator
@@ -200,8 +200,9 @@ func (g *ghashSum) powers(r int) VecVirtual {
 	if w == 0 {
 		w = 64
 	}
-	if g.lastKeys != nil && r == g.last {
-		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys)
+	if g.lastKeys.mask != nil && r == g.last {
+		Comment("tailKeys: the powers of the tail's last register, through a mask.")
+		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys.n, g.lastKeys.mask)
 	}
 	h := newVec(w)
 	VMOVDQU64(g.keys.Offset(w*r), h)
@@ -256,11 +257,15 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 // last register of the tail uses, the b = m - 4·(ceil(m/4)-1) lanes of its
 // blocks. Its other lanes would lie past slot 31, the end of the table:
 // the mask keeps them from being read (a masked-out fault is suppressed)
-// and clears them, and the data there is zero anyway.
+// and clears them, and the data there is zero anyway. The load goes
+// through loadMaskedTo, so where those lanes would reach the next page
+// (a table placed at a page's end by a caller of this package; GCMKey
+// puts the round keys after it) it loads the slots that end with H^1
+// instead.
 //
 // With registers of w = 32 bytes (half-width tails) the last register
 // holds b = m - 2·(ceil(m/2)-1) blocks: the same with 32 for 64.
-func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
+func tailKeys(table, n GPVirtual, w int) (GPVirtual, lastPowers) {
 	p, b := GP64(), GP64()
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
@@ -271,18 +276,26 @@ func tailKeys(table, n GPVirtual, w int) (GPVirtual, OpmaskVirtual) {
 	ADDQ(U8(16), b)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
-	return p, byteMask(b)
+	return p, lastPowers{n: b, mask: byteMask(b)}
+}
+
+// lastPowers is how the powers of a tail's last register are loaded
+// (model: tailKeys): the 16·b bytes of its b lanes of blocks and their
+// mask.
+type lastPowers struct {
+	n    GPVirtual
+	mask OpmaskVirtual
 }
 
 // tailWidths branches on the number z = ceil(n/64) of registers a tail of
-// 0 < n <= 256 bytes fills and calls body(z) in the branch for each, with
-// the mask of the bytes of register z-1 that the tail fills; every branch
-// ends with a jump to done.
+// 0 < n <= 256 bytes fills and calls body(z, last, mask) in the branch for
+// each, with last the number of bytes of register z-1 that the tail fills
+// and mask = byteMask(last); every branch ends with a jump to done.
 //
 // In general the branches are for z = from..to registers of w = 32 or 64
 // bytes, n <= w·z, for a tail the caller knows to be more than w·(from-1)
 // and at most w·to bytes.
-func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, mask OpmaskVirtual)) {
+func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, last GPVirtual, mask OpmaskVirtual)) {
 	for z := from; z <= to; z++ {
 		next := emit.NewLabel(fmt.Sprintf("%s%dNext%d", name, z, w))
 		if z < to {
@@ -295,7 +308,7 @@ func tailWidths(name string, n GPVirtual, done string, w, from, to int, body fun
 		if z > 1 {
 			SUBQ(U32(w*(z-1)), last)
 		}
-		body(z, byteMask(last))
+		body(z, last, byteMask(last))
 		JMP(LabelRef(done))
 		if z < to {
 			Label(next)
@@ -313,12 +326,12 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	TESTQ(n, n)
 	JZ(LabelRef(done))
 	keys, lastKeys := tailKeys(table, n, 64)
-	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, mask OpmaskVirtual) {
+	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, last GPVirtual, mask OpmaskVirtual) {
 		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
 		for r := 0; r < z-1; r++ {
 			g.absorbFrom(r, Mem{Base: p})
 		}
-		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, mask))
+		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, last, mask))
 		g.finish()
 	})
 	Label(done)
@@ -343,6 +356,13 @@ func ghashUpdate() {
 	JMP(LabelRef(done))
 
 	Label(long)
+	wide := emit.NewLabel("ghashWide")
+	CMPQ(n, U8(2*shortBytes))
+	JA(LabelRef(wide))
+	ghashPair(table, yp, p, n)
+	JMP(LabelRef(done))
+
+	Label(wide)
 	y := loadHash(yp)
 	loop, one, tail := emit.NewLabel("ghash32"), emit.NewLabel("ghash16"), emit.NewLabel("ghashTail")
 	Comment("32 blocks at a time.")
@@ -368,6 +388,23 @@ func ghashUpdate() {
 	Label(done)
 	VZEROUPPER()
 	RET()
+}
+
+// ghashPair absorbs the 17..32 bytes at p, two blocks, the second
+// zero-padded, into the GHASH value at yp (model: ghashPair): one YMM
+// register of data, loaded through a mask, multiplied by [H^2, H^1] with
+// folded powers, one fold, and its two lanes added, with no 512-bit
+// instruction, as on the one-block path. SealPieces hashes its gathered
+// last block and the length block so, in one call; two one-block calls
+// wait for each other's hash.
+func ghashPair(table, yp, p, n GPVirtual) {
+	Comment("ghashPair: 17..32 bytes, two blocks, on a YMM register.")
+	y := loadHash(yp)
+	x := loadMaskedTo(YMM(), Mem{Base: p}, n, byteMask(n))
+	g := ghashSum{width: 32, keys: keyPowers(table, powers-2), y: y, folded: true}
+	g.absorb(0, x)
+	g.finish()
+	storeHash(y, yp)
 }
 
 // ghashInit emits the key setup (model: ghashInitModel): the key forms of

@@ -28,17 +28,24 @@ import (
 func main() {
 	ConstraintExpr("amd64,!purego")
 
-	blocksKernel("encryptBlocks", encryption)
-	blocksKernel("decryptBlocks", decryption)
-	ctrKernel("ctr32", inc32)
-	ctrKernel("ctr64", inc64)
-	ghashInit()
-	ghashUpdate()
-	sealKernel("seal", false)
-	openKernel("open", false)
-	sealKernel("sealPublic", true)
-	openKernel("openPublic", true)
-	cbcDecryptKernel()
+	for _, kernel := range []func(){
+		func() { blocksKernel("encryptBlocks", encryption) },
+		func() { blocksKernel("decryptBlocks", decryption) },
+		func() { ctrKernel("ctr32", inc32) },
+		func() { ctrKernel("ctr64", inc64) },
+		ghashInit,
+		ghashUpdate,
+		func() { sealKernel("seal", false) },
+		func() { openKernel("open", false) },
+		func() { sealKernel("sealPublic", true) },
+		func() { openKernel("openPublic", true) },
+		cbcDecryptKernel,
+		func() { xtsKernel("xtsEncrypt", encryption, "encrypts") },
+		func() { xtsKernel("xtsDecrypt", decryption, "decrypts") },
+	} {
+		kernel()
+		emitCold() // the kernel's out-of-line paths, after its last instruction
+	}
 	emitConsts()
 
 	Generate()
@@ -62,4 +69,6 @@ var exported = []api.Wrapper{
 	{Op: api.SealPublic, Kernel: "sealPublic"},
 	{Op: api.OpenPublic, Kernel: "openPublic"},
 	{Op: api.CBCDecrypt, Kernel: "cbcDecrypt"},
+	{Op: api.XTSEncrypt, Kernel: "xtsEncrypt"},
+	{Op: api.XTSDecrypt, Kernel: "xtsDecrypt"},
 }

@@ -63,7 +63,7 @@ func loadShort(p, n GPVirtual, mask OpmaskVirtual) VecVirtual {
 	VMOVDQU64(Mem{Base: p}, x)
 	JMP(LabelRef(done))
 	Label(masked)
-	VMOVDQU8_Z(Mem{Base: p}, mask, x)
+	loadMaskedTo(x, Mem{Base: p}, n, mask)
 	Label(done)
 	return x
 }
@@ -77,7 +77,7 @@ func storeShort(x VecVirtual, p, n GPVirtual, mask OpmaskVirtual) {
 	VMOVDQU64(x, Mem{Base: p})
 	JMP(LabelRef(done))
 	Label(masked)
-	VMOVDQU8(x, mask, Mem{Base: p})
+	storeMasked(x, mask, Mem{Base: p}, n)
 	Label(done)
 }
 

@@ -40,6 +40,7 @@ func main() {
 	routed := flag.Bool("routed", false, "also time the GCM and CTR that crypto/cipher builds on a *vaes.Cipher")
 	fresh := flag.Bool("fresh", false, "also time NewGCM and one Seal")
 	cbc := flag.Bool("cbc", false, "also time CBC encryption and decryption of the whole blocks of each size")
+	pieces := flag.Bool("pieces", false, "also time SealPieces of the size less one byte and one byte")
 	std := flag.Bool("std", false, "also time crypto/aes's GCM and CTR")
 	within := flag.String("within", "", "print the Std and Routed ratios of one output file instead of measuring")
 	flag.Parse()
@@ -68,9 +69,14 @@ func main() {
 	}
 	for _, keySize := range []int{16, 32} {
 		for _, n := range ns {
-			measure(keySize, n, *samples, *routed, *fresh, *cbc, *std)
+			measure(keySize, n, *samples, options{*routed, *fresh, *cbc, *pieces, *std})
 		}
 	}
+}
+
+// options says which operations measure times besides Seal, Open and CTR.
+type options struct {
+	routed, fresh, cbc, pieces, std bool
 }
 
 // op is one timed operation.
@@ -87,10 +93,12 @@ type op struct {
 // on the modes cipher.NewGCM and cipher.NewCTR return for a *vaes.Cipher.
 // With fresh, FreshSeal is NewGCM and one Seal, what a key used once costs.
 // With cbc, CBCEncrypt and CBCDecrypt run the modes crypto/cipher builds
-// on a *vaes.Cipher over the whole blocks of n bytes. With std, StdSeal,
-// StdOpen, StdCTR (and StdFreshSeal, StdCBCEncrypt, StdCBCDecrypt) are
-// crypto/aes's.
-func measure(keySize, n, samples int, routed, fresh, cbc, std bool) {
+// on a *vaes.Cipher over the whole blocks of n bytes. With pieces,
+// PiecesSeal is SealPieces of n-1 bytes and 1 byte (TLS 1.3's record and
+// content type), to set against Seal of n. With std, StdSeal, StdOpen,
+// StdCTR (and StdFreshSeal, StdCBCEncrypt, StdCBCDecrypt) are crypto/aes's.
+func measure(keySize, n, samples int, o options) {
+	routed, fresh, cbc, std := o.routed, o.fresh, o.cbc, o.std
 	key := make([]byte, keySize)
 	nonce, aad := make([]byte, 12), make([]byte, 13)
 	src, dst, out := make([]byte, n), make([]byte, n+16), make([]byte, n)
@@ -107,6 +115,10 @@ func measure(keySize, n, samples int, routed, fresh, cbc, std bool) {
 		rg, err := cipher.NewGCM(block)
 		check(err)
 		ops = append(ops, gcmOps("Routed", rg, cipher.NewCTR(block, iv), nonce, aad, src, dst, out, sealed)...)
+	}
+	if o.pieces && n > 0 {
+		pieces := [][]byte{src[:n-1], src[n-1:]}
+		ops = append(ops, op{"PiecesSeal", func() { g.SealPieces(dst[:0], nonce, pieces, aad) }})
 	}
 	if fresh {
 		ops = append(ops, op{"FreshSeal", func() {
@@ -186,17 +198,18 @@ func check(err error) {
 	}
 }
 
-// withinFile prints, for every operation X that the file also has as StdX or
-// RoutedX, the ratio of their lowest times: StdX over X (above 1: vaes is
-// faster than crypto/aes) and X over RoutedX (above 1: the routed mode is
-// faster than the direct one).
+// withinFile prints, for every operation X that the file also has as StdX,
+// RoutedX or PiecesX, the ratio of their lowest times: StdX over X (above
+// 1: vaes is faster than crypto/aes), X over RoutedX (above 1: the routed
+// mode is faster than the direct one) and PiecesX over X (SealPieces' time
+// as a multiple of Seal's).
 func withinFile(path string) error {
 	m, keys, err := lowest(path)
 	if err != nil {
 		return err
 	}
 	for _, k := range keys {
-		for _, p := range []string{"Std", "Routed"} {
+		for _, p := range []string{"Std", "Routed", "Pieces"} {
 			i := strings.LastIndex(k, "/"+p)
 			j := strings.Index(k, p)
 			var base string
@@ -212,9 +225,12 @@ func withinFile(path string) error {
 			if !ok {
 				continue
 			}
-			if p == "Std" {
+			switch p {
+			case "Std":
 				fmt.Printf("%-36s crypto/aes %8.1f  vaes %8.1f  speed vs crypto/aes %.2f\n", base, m[k], v, m[k]/v)
-			} else {
+			case "Pieces":
+				fmt.Printf("%-36s Seal %8.1f  SealPieces %8.1f  pieces/seal %.3f\n", base, v, m[k], m[k]/v)
+			default:
 				fmt.Printf("%-36s direct %8.1f  routed %8.1f  direct/routed %.3f\n", base, v, m[k], v/m[k])
 			}
 		}

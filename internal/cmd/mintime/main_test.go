@@ -42,7 +42,7 @@ func TestMeasureLine(t *testing.T) {
 	}
 	stdout := os.Stdout
 	os.Stdout = f
-	measure(16, 64, 20, true, true, true, true)
+	measure(16, 64, 20, options{routed: true, fresh: true, cbc: true, pieces: true, std: true})
 	os.Stdout = stdout
 	f.Close()
 	m, keys, err := lowest(path)
@@ -50,7 +50,7 @@ func TestMeasureLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"Seal", "Open", "CTR", "RoutedSeal", "RoutedOpen", "RoutedCTR",
-		"FreshSeal", "CBCEncrypt", "CBCDecrypt", "StdCBCEncrypt", "StdCBCDecrypt",
+		"PiecesSeal", "FreshSeal", "CBCEncrypt", "CBCDecrypt", "StdCBCEncrypt", "StdCBCDecrypt",
 		"StdSeal", "StdOpen", "StdCTR", "StdFreshSeal"}
 	if len(keys) != len(want) {
 		t.Fatalf("keys %q", keys)

@@ -21,6 +21,13 @@ type Wrapper struct {
 	// Doc is what the doc comment says of this backend beyond Op's doc, as
 	// one or more paragraphs; Op says when it is required.
 	Doc string
+
+	// Alt, if not empty, is a second kernel with Kernel's signature that
+	// the function calls instead when the package-level boolean AltIf is
+	// true: a kernel set for CPUs with more instruction set extensions,
+	// chosen once at init. The backend declares AltIf where there is
+	// assembly; <pkg>_other.go declares it false.
+	Alt, AltIf string
 }
 
 // constraint is the build constraint of the Go file that stands in for the
@@ -71,7 +78,7 @@ func write(exported []Wrapper) error {
 		src  string
 	}{
 		{cfg.Pkg + ".go", header + wrappers},
-		{cfg.Pkg + "_other.go", header + otherFile(cfg.Pkg)},
+		{cfg.Pkg + "_other.go", header + otherFile(cfg.Pkg, alternatives(exported))},
 	} {
 		src, err := format.Source([]byte(f.src))
 		if err != nil {
@@ -108,6 +115,21 @@ func wrappersFile(pkg string, exported []Wrapper) (string, error) {
 		call, err := w.call(k)
 		if err != nil {
 			return "", err
+		}
+		if w.Alt != "" {
+			alt, ok := find(w.Alt)
+			if !ok {
+				return "", fmt.Errorf("%s calls kernel %s, which is not declared", w.Op.name, w.Alt)
+			}
+			if alt.signature != k.signature || w.AltIf == "" {
+				return "", fmt.Errorf("%s: kernel %s needs %s's signature and a condition", w.Op.name, alt.name, k.name)
+			}
+			called[alt.name] = true
+			altCall, err := w.call(alt)
+			if err != nil {
+				return "", err
+			}
+			call = "if " + w.AltIf + " {\n" + altCall + "\n} else {\n" + call + "\n}"
 		}
 		doc := strings.ReplaceAll(w.Op.doc, "{kernel}", k.name)
 		if w.Doc != "" {
@@ -185,8 +207,21 @@ func argument(op Op, p param) (arg, from string) {
 	return arg, from
 }
 
-// otherFile returns the source of <pkg>_other.go after its header.
-func otherFile(pkg string) string {
+// alternatives returns the conditions of the exported functions' Alt
+// kernels, each once, in order.
+func alternatives(exported []Wrapper) []string {
+	var conds []string
+	for _, w := range exported {
+		if w.AltIf != "" && !slices.Contains(conds, w.AltIf) {
+			conds = append(conds, w.AltIf)
+		}
+	}
+	return conds
+}
+
+// otherFile returns the source of <pkg>_other.go after its header; conds
+// are the conditions of the Alt kernels, all false there.
+func otherFile(pkg string, conds []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "//go:build %s\n\npackage %s\n\n", constraint, pkg)
 	b.WriteString(comment("Without the assembly the kernels are their models, so the package " +
@@ -196,6 +231,11 @@ func otherFile(pkg string) string {
 	b.WriteString(comment("Available reports whether this CPU runs the assembly kernels; on " +
 		"this architecture or build there are none."))
 	b.WriteString("func Available() bool { return false }\n")
+	for _, c := range conds {
+		b.WriteString("\n" + comment(c+" picks the exported functions' second kernels where the "+
+			"assembly has them; here it is false, and the first kernels run."))
+		fmt.Fprintf(&b, "const %s = false\n", c)
+	}
 	for _, k := range kernels {
 		names := make([]string, len(k.params))
 		for i, p := range k.params {

@@ -57,6 +57,29 @@ func TestWrappersFile(t *testing.T) {
 	}
 }
 
+func TestWrappersFileAlt(t *testing.T) {
+	declare(t, "ctr32", ctrSig, "ctr32AVX", ctrSig)
+	src, err := wrappersFile("p", []Wrapper{{Op: CTR32, Kernel: "ctr32", Alt: "ctr32AVX", AltIf: "useAVX"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := format.Source([]byte(src)); err != nil {
+		t.Fatalf("not Go: %v\n%s", err, src)
+	}
+	want := "if useAVX {\nctr32AVX(&ks.Enc, ks.Rounds, ctr, dst, src)\n} else {\nctr32(&ks.Enc, ks.Rounds, ctr, dst, src)\n}"
+	if !strings.Contains(src, want) {
+		t.Errorf("no %q in\n%s", want, src)
+	}
+	other := otherFile("p", alternatives([]Wrapper{{AltIf: "useAVX"}, {AltIf: "useAVX"}}))
+	if n := strings.Count(other, "const useAVX = false"); n != 1 {
+		t.Errorf("%d declarations of useAVX in\n%s", n, other)
+	}
+	declare(t, "ctr32", ctrSig, "ghashInit", initSig)
+	if _, err := wrappersFile("p", []Wrapper{{Op: CTR32, Kernel: "ctr32", Alt: "ghashInit", AltIf: "useAVX"}}); err == nil {
+		t.Error("an Alt kernel of another signature was accepted")
+	}
+}
+
 func TestWrappersFileMismatch(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -85,7 +108,7 @@ func TestWrappersFileMismatch(t *testing.T) {
 
 func TestOtherFile(t *testing.T) {
 	declare(t, "expandKey", "func(enc, dec *[15][16]byte, key []byte)", "ghashInit", initSig)
-	src := otherFile("p")
+	src := otherFile("p", nil)
 	if _, err := format.Source([]byte(src)); err != nil {
 		t.Fatalf("not Go: %v\n%s", err, src)
 	}

@@ -152,3 +152,24 @@ var (
 			"next call goes on. dst and src may be the same slice. It panics if " +
 			"len(src) is not a multiple of 16 or dst is shorter than src."}
 )
+
+// XTS (IEEE 1619) over whole blocks, the tweak carried in tweak from one
+// call to the next; its encryption and ciphertext stealing are the root
+// package's.
+var (
+	XTSEncrypt = Op{name: "XTSEncrypt", params: xtsParams, body: checkBlocks + "{call}",
+		doc: "XTSEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS " +
+			"mode with the expanded data key ks: block j is E(P_j ^ T_j) ^ T_j, where " +
+			"T_0 is the encrypted tweak in tweak and T_(j+1) is T_j·α in GF(2^128). On " +
+			"return tweak holds the tweak of the block after src's last, where the " +
+			"next call goes on. dst and src may be the same slice. It panics if " +
+			"len(src) is not a multiple of 16 or dst is shorter than src."}
+	XTSDecrypt = Op{name: "XTSDecrypt", params: xtsParams, body: checkBlocks + "{call}",
+		args: decrypt,
+		doc: "XTSDecrypt decrypts the len(src)/16 whole blocks of src into dst in XTS " +
+			"mode with the expanded data key ks, as XTSEncrypt encrypts: block j is " +
+			"D(C_j ^ T_j) ^ T_j. It panics like XTSEncrypt."}
+)
+
+// xtsParams are the parameters of the XTS functions.
+const xtsParams = "ks *aesround.Schedule, tweak *[16]byte, dst, src []byte"

@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package aesni
+
+// setAVX reports that there is no useAVX to set: without the assembly
+// there is one kernel set, the models.
+func setAVX(bool) bool { return false }

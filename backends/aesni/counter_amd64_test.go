@@ -1,0 +1,23 @@
+//go:build amd64 && !purego
+
+package aesni
+
+import (
+	"testing"
+
+	"github.com/vaesgo/vaes/backends/internal/kerneltest"
+)
+
+// TestCounterBranch checks that only the public kernels, sealPublicAVX
+// and openPublicAVX (GCM with a 12-byte nonce), branch on the counter:
+// their publicBranch takes the XOR way of publicSlots when the counter is
+// 2 modulo 8, which shows in the .s as the labels of its loops
+// (Public16) and its constants (lastByteXor, counterMinus2). Every other
+// kernel must not, since GCM's counter can depend on the hash key.
+func TestCounterBranch(t *testing.T) {
+	marks := []string{"Public16", "lastByteXor", "counterMinus2"}
+	kerneltest.CounterBranch(t, config.Assembly, map[string][]string{
+		"sealPublicAVX": marks,
+		"openPublicAVX": marks,
+	})
+}
