@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/vaesgo/vaes/backends/aesni"
+	"github.com/vaesgo/vaes/backends/archsimd"
 	"github.com/vaesgo/vaes/backends/stdlib"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -33,6 +34,15 @@ var (
 		Available: hasAESNI,
 		AESNI:     hasAESNI,
 	}
+	// archsimd runs the assembly backends' Go models compiled to vector
+	// instructions: only with Go 1.27 or later and GOEXPERIMENT=simd on
+	// amd64. It ranks below the assembly, and is the default of a purego
+	// build with the experiment.
+	backendArchSIMD = &impl.Backend{
+		ID:        impl.ArchSIMD,
+		Name:      "archsimd",
+		Available: archsimd.Available(),
+	}
 	backendStdlib = &impl.Backend{
 		ID:        impl.Stdlib,
 		Name:      "stdlib",
@@ -51,7 +61,7 @@ var (
 var hasAESNI = aesni.Available()
 
 func init() {
-	for _, b := range []*impl.Backend{backendVAES512, backendVAES256, backendAESNI, backendStdlib, backendGeneric} {
+	for _, b := range []*impl.Backend{backendVAES512, backendVAES256, backendAESNI, backendArchSIMD, backendStdlib, backendGeneric} {
 		impl.Register(b)
 	}
 	impl.Select(choose(os.Getenv("VAES_BACKEND")))
@@ -72,8 +82,8 @@ func choose(want string) *impl.Backend {
 }
 
 // Backend returns the name of the backend that NewCipher, NewCTR and the
-// NewGCM functions build on: "vaes512", "vaes256", "aesni", "stdlib" or
-// "generic".
+// NewGCM functions build on: "vaes512", "vaes256", "aesni", "archsimd",
+// "stdlib" or "generic".
 //
 // The choice is made once, when the program starts, from the CPU's features
 // (as golang.org/x/sys/cpu reports them, so GODEBUG=cpu.avx512f=off and the
@@ -83,5 +93,6 @@ func choose(want string) *impl.Backend {
 // as "vaes521") is ignored the same way: the library prints nothing, so
 // check Backend when it matters (cmd/vaesbench and cmd/ctcheck report
 // either case in their first lines). The purego build tag leaves only
-// generic.
+// generic, and archsimd when built with Go 1.27 or later and
+// GOEXPERIMENT=simd on amd64, where it is the default.
 func Backend() string { return impl.Active().Name }

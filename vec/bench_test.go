@@ -76,7 +76,7 @@ func BenchmarkUint8x64AsUint64x8(b *testing.B) {
 	var y Uint64x8
 	for range b.N {
 		y = x.AsUint64x8()
-		x.a[0] = uint8(y.a[0])
+		x = y.AsUint8x64()
 	}
 	sink = y
 }

@@ -1,3 +1,5 @@
+//go:build !(goexperiment.simd && amd64 && go1.27) || vec_emulate
+
 package vec
 
 import "encoding/binary"

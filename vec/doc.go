@@ -60,10 +60,28 @@
 // comment describes other lanes); the tests hold vec to the hardware, not to
 // the comment.
 //
+// # Two builds
+//
+// Built with Go 1.27 or later and GOEXPERIMENT=simd on amd64, vec is
+// archsimd itself: each type is a one-field struct around archsimd's type
+// of the same name, which the compiler keeps in a vector register, and
+// each operation a call of archsimd's, which it inlines to the instruction
+// (archsimd_gen.go, written by internal/gen from the emulation's
+// declarations, docs included). The operations archsimd lacks are built
+// from archsimd's own in archsimd_extra.go, and LoadTPart copies the part
+// into a zeroed array: Go 1.27.3's archsimd loads the whole array and masks
+// it, reading past the end of the slice. In every other build, or with the
+// tag vec_emulate, vec is the emulation below. The models of the backends
+// compile unchanged either way; the backend archsimd runs them in the
+// first build. That build needs the CPU features its operations name: a
+// model run on a CPU without them stops with an illegal instruction, so the
+// backend archsimd runs only the models the CPU supports.
+//
 // # Speed and constant time
 //
-// vec is a model, not an accelerator: an operation is a loop over lanes, so
-// a 512-bit XOR costs a few nanoseconds instead of a fraction of one. The
+// The emulation is a model, not an accelerator: an operation is a loop
+// over lanes, so a 512-bit XOR costs a few nanoseconds instead of a
+// fraction of one. The
 // AES operations hand the whole register, up to 64 bytes, to package
 // aesround in one call, so its bitsliced S-box handles four blocks at once;
 // Uint8x64 is therefore the fastest way to run AES through vec.
@@ -82,9 +100,10 @@
 //
 // vec_test.go checks every operation against a scalar reference on random
 // inputs, the AES rounds against a table-driven AES written in the test.
-// archsimd_test.go, built only with Go 1.27 or later and GOEXPERIMENT=simd on
-// amd64, runs every operation and the real instruction through simd/archsimd
-// on 10,000 random inputs each and requires equal results, panics included;
+// archsimd_test.go, built only with Go 1.27 or later, GOEXPERIMENT=simd on
+// amd64 and the tag vec_emulate, runs every operation of the emulation and
+// the real instruction through simd/archsimd on 10,000 random inputs each
+// and requires equal results, panics included;
 // it skips an operation only when the CPU lacks the feature, and fails if
 // any exported operation is not compared. archsimd_docs_test.go holds every
 // declaration to archsimd's source in the same toolchain: the same
@@ -93,10 +112,12 @@
 // Mask8x64, where archsimd names it by the lane's), and every operation
 // archsimd lacks must say so:
 //
-//	GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd go test ./vec/
+//	GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd go test -tags vec_emulate ./vec/
 //
-// Go 1.26's archsimd has another API, so under Go 1.26 with GOEXPERIMENT=simd
-// the two tests are not compiled and skip, saying why.
+// Without the tag, the same command runs vec_test.go's scalar references
+// on the archsimd build. Go 1.26's archsimd has another API, so under Go
+// 1.26 with GOEXPERIMENT=simd the two tests are not compiled and skip,
+// saying why.
 //
 // The repetitive declarations live in the *_gen.go files, written by
 // internal/gen from the lane helpers in this package; run go generate after

@@ -7,8 +7,9 @@ import (
 )
 
 // The tests hold every operation to a scalar reference written here, lane by
-// lane, on random inputs. They reach the lanes through lanes(), which exists
-// only in the tests.
+// lane, on random inputs. They reach the lanes through lanes() and
+// setLanes(), which exist only in the tests (lanes_emu_test.go for the
+// emulation, lanes_simd_test.go for the build on archsimd).
 
 type elem interface {
 	uint8 | int8 | uint32 | uint64
@@ -17,21 +18,9 @@ type elem interface {
 // lanesOf is satisfied by a pointer to a vector type with lane element E.
 type lanesOf[V any, E elem] interface {
 	*V
-	lanes() []E
+	lanes() []E     // a copy of the lanes
+	setLanes(l []E) // sets every lane from l
 }
-
-func (x *Uint8x16) lanes() []uint8   { return x.a[:] }
-func (x *Uint8x32) lanes() []uint8   { return x.a[:] }
-func (x *Uint8x64) lanes() []uint8   { return x.a[:] }
-func (x *Int8x16) lanes() []int8     { return x.a[:] }
-func (x *Int8x32) lanes() []int8     { return x.a[:] }
-func (x *Int8x64) lanes() []int8     { return x.a[:] }
-func (x *Uint32x4) lanes() []uint32  { return x.a[:] }
-func (x *Uint32x8) lanes() []uint32  { return x.a[:] }
-func (x *Uint32x16) lanes() []uint32 { return x.a[:] }
-func (x *Uint64x2) lanes() []uint64  { return x.a[:] }
-func (x *Uint64x4) lanes() []uint64  { return x.a[:] }
-func (x *Uint64x8) lanes() []uint64  { return x.a[:] }
 
 // iters is the number of random inputs each check tries.
 const iters = 300
@@ -57,6 +46,7 @@ func rnd[V any, E elem, P lanesOf[V, E]](r *rand.Rand) V {
 			l[i] = E(r.Uint64())
 		}
 	}
+	P(&v).setLanes(l)
 	return v
 }
 

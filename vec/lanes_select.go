@@ -1,3 +1,5 @@
+//go:build !(goexperiment.simd && amd64 && go1.27) || vec_emulate
+
 package vec
 
 // Lane selection within 128-bit groups. Selectors are immediates in the

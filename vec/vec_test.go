@@ -73,7 +73,7 @@ func TestLoadStore(t *testing.T) {
 		BroadcastUint64x8, Uint64x8.Len, Uint64x8.String})
 }
 
-func testMem[V comparable, E elem, P lanesOf[V, E]](t *testing.T, name string, o memOps[V, E]) {
+func testMem[V any, E elem, P lanesOf[V, E]](t *testing.T, name string, o memOps[V, E]) {
 	t.Run(name, func(t *testing.T) {
 		r := newRand(name)
 		n := len(P(new(V)).lanes())

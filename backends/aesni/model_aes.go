@@ -59,13 +59,12 @@ func (d direction) rounds(blocks []vec.Uint8x16, keys *[15][16]byte, nr int, bet
 	}
 }
 
-// loadBlocks loads n consecutive blocks from src.
-func loadBlocks(src []byte, n int) []vec.Uint8x16 {
-	blocks := make([]vec.Uint8x16, n)
+// loadBlocks loads len(blocks) consecutive blocks from src. The registers
+// of a batch are an array in the caller.
+func loadBlocks(blocks []vec.Uint8x16, src []byte) {
 	for i := range blocks {
 		blocks[i] = vec.LoadUint8x16(src[16*i:])
 	}
-	return blocks
 }
 
 // xorBlocks XORs the consecutive blocks of src into blocks (asm:

@@ -1,5 +1,7 @@
 package aesni
 
+import "github.com/vaesgo/vaes/vec"
+
 // encryptBlocksModel is encryptBlocks (asm: blocksKernel).
 func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 	blocksModel(encryption, keys, rounds, dst, src)
@@ -15,7 +17,9 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	for _, width := range []int{8, 4, 1} {
 		for len(src) >= 16*width {
-			blocks := loadBlocks(src, width)
+			var regs [8]vec.Uint8x16
+			blocks := regs[:width]
+			loadBlocks(blocks, src)
 			whiten(blocks, keys)
 			d.rounds(blocks, keys, rounds, nil)
 			storeBlocks(blocks, dst)
@@ -37,7 +41,9 @@ func decryptBlockModel(keys *[15][16]byte, rounds int, dst, src *[16]byte) {
 // blockModel runs the cipher over one block: blocksModel's one-at-a-time
 // step, without the loop.
 func blockModel(d direction, keys *[15][16]byte, rounds int, dst, src *[16]byte) {
-	blocks := loadBlocks(src[:], 1)
+	var regs [1]vec.Uint8x16
+	blocks := regs[:]
+	loadBlocks(blocks, src[:])
 	whiten(blocks, keys)
 	d.rounds(blocks, keys, rounds, nil)
 	storeBlocks(blocks, dst[:])

@@ -102,7 +102,9 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 	prev := vec.LoadUint8x16Array(iv)
 	for _, width := range []int{8, 4, 1} {
 		for len(src) >= 16*width {
-			blocks := loadBlocks(src, width)
+			var regs [8]vec.Uint8x16
+			blocks := regs[:width]
+			loadBlocks(blocks, src)
 			whiten(blocks, keys)
 			decryption.rounds(blocks, keys, rounds, nil)
 			prev = unchain(blocks, prev, src)

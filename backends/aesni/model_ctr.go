@@ -46,10 +46,9 @@ func loadCounter(ctr *[16]byte, add increment) counter {
 // store writes the counter back in big-endian form (asm: counter.store).
 func (c counter) store(ctr *[16]byte) { reverse(c.reg).StoreArray(ctr) }
 
-// blocks returns the n counter blocks c, c+1, ..., c+n-1 in the block's own
-// byte order, ready for round key 0 (asm: counter.blocks).
-func (c counter) blocks(n int) []vec.Uint8x16 {
-	blocks := make([]vec.Uint8x16, n)
+// blocks fills blocks with the counter blocks c, c+1, ..., in the block's
+// own byte order, ready for round key 0 (asm: counter.blocks).
+func (c counter) blocks(blocks []vec.Uint8x16) {
 	for i := range blocks {
 		b := c.reg
 		if i > 0 {
@@ -57,7 +56,6 @@ func (c counter) blocks(n int) []vec.Uint8x16 {
 		}
 		blocks[i] = reverse(b)
 	}
-	return blocks
 }
 
 // advance adds n to the counter (asm: counter.advance).
@@ -76,7 +74,9 @@ func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) 
 func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, add)
 	for len(src) >= 128 {
-		blocks := c.blocks(8)
+		var regs [8]vec.Uint8x16
+		blocks := regs[:]
+		c.blocks(blocks)
 		c.advance(8)
 		whiten(blocks, keys)
 		encryption.rounds(blocks, keys, rounds, nil)
@@ -105,7 +105,9 @@ func ctrTail(c *counter, keys *[15][16]byte, rounds int, dst, src []byte) {
 	case m > 1:
 		width = 4
 	}
-	blocks := c.blocks(width)
+	var regs [8]vec.Uint8x16
+	blocks := regs[:width]
+	c.blocks(blocks)
 	whiten(blocks, keys)
 	encryption.rounds(blocks, keys, rounds, nil)
 	whole := n / 16

@@ -20,7 +20,9 @@ type counterSlots struct {
 // fill writes the next 8 whitened counter blocks and loads the counter and
 // the key bytes (asm: counterSlots.fill).
 func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
-	blocks := c.blocks(8)
+	var regs [8]vec.Uint8x16
+	blocks := regs[:]
+	c.blocks(blocks)
 	whiten(blocks, keys)
 	for i, b := range blocks {
 		b.StoreArray(&sl.mem[i])
@@ -30,12 +32,10 @@ func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 }
 
 // load loads the 8 prepared blocks.
-func (sl *counterSlots) load() []vec.Uint8x16 {
-	blocks := make([]vec.Uint8x16, 8)
+func (sl *counterSlots) load(blocks *[8]vec.Uint8x16) {
 	for i := range blocks {
 		blocks[i] = vec.LoadUint8x16Array(&sl.mem[i])
 	}
-	return blocks
 }
 
 // next advances the counter by 8 and rewrites the last 4 bytes of each
@@ -58,7 +58,9 @@ func (sl *counterSlots) clear() { sl.mem = [8][16]byte{} }
 // 0..7, the reduction after round 8 (asm: gcmKernel.gcmBatch). The byte-
 // reversed counter c advances alongside, for the tail.
 func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	blocks := sl.load()
+	var regs [8]vec.Uint8x16
+	sl.load(&regs)
+	blocks := regs[:]
 	sl.next()
 	c.advance(8)
 	gcmRounds(blocks, keys, rounds, g, dst, src)
@@ -96,10 +98,10 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
 		for len(src)-done >= 256 {
-			a := &ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
-			gcmBatch(&sl, &c, keys, rounds, a, dst[done:], src[done:])
+			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+			gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
 			b := a.pair(dst[done:])
-			gcmBatch(&sl, &c, keys, rounds, b, dst[done+128:], src[done+128:])
+			gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
 			h = b.y
 			done += 256
 		}
@@ -130,10 +132,10 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		var sl counterSlots
 		sl.fill(keys, c)
 		for len(src) >= 256 {
-			a := &ghashBatch{table: t, data: src, y: h, top: powers}
-			gcmBatch(&sl, &c, keys, rounds, a, dst, src)
+			a := ghashBatch{table: t, data: src, y: h, top: powers}
+			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
 			b := a.pair(src[128:])
-			gcmBatch(&sl, &c, keys, rounds, b, dst[128:], src[128:])
+			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
 		}
@@ -247,10 +249,10 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	publicBatch(&sl, 0, &c, keys, rounds, nil, dst, src)
 	done := 128
 	for len(src)-done >= 256 {
-		a := &ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
-		publicBatch(&sl, 1, &c, keys, rounds, a, dst[done:], src[done:])
+		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+		publicBatch(&sl, 1, &c, keys, rounds, &a, dst[done:], src[done:])
 		b := a.pair(dst[done:])
-		publicBatch(&sl, 0, &c, keys, rounds, b, dst[done+128:], src[done+128:])
+		publicBatch(&sl, 0, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
 		h = b.y
 		done += 256
 	}
@@ -282,10 +284,10 @@ func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	var sl publicSlots
 	sl.fill(keys, c)
 	for len(src) >= 256 {
-		a := &ghashBatch{table: t, data: src, y: h, top: powers}
-		publicBatch(&sl, 0, &c, keys, rounds, a, dst, src)
+		a := ghashBatch{table: t, data: src, y: h, top: powers}
+		publicBatch(&sl, 0, &c, keys, rounds, &a, dst, src)
 		b := a.pair(src[128:])
-		publicBatch(&sl, 1, &c, keys, rounds, b, dst[128:], src[128:])
+		publicBatch(&sl, 1, &c, keys, rounds, &b, dst[128:], src[128:])
 		h = b.y
 		src, dst = src[256:], dst[256:]
 	}

@@ -153,8 +153,8 @@ func (g *ghashBatch) all() {
 
 // pair returns the batch that continues the sum of g, a batch with top 16,
 // over the next 8 blocks at data (asm: ghashBatch.pair).
-func (g *ghashBatch) pair(data []byte) *ghashBatch {
-	return &ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc}
+func (g *ghashBatch) pair(data []byte) ghashBatch {
+	return ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc}
 }
 
 // ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)

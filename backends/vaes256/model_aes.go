@@ -12,21 +12,44 @@ import (
 // the name of the generator function in backends/_asm/vaes256 that emits the
 // same step.
 
-// direction is the cipher run forwards or backwards (asm: direction).
+// direction is the cipher run forwards or backwards (asm: direction):
+// VAESENC and VAESENCLAST, or VAESDEC and VAESDECLAST. chain, if not nil,
+// makes it chainedDecryption (see model_cbc.go). A field the kernels test
+// rather than functions they call, so that the compiler can put each
+// round's instruction in the loop.
 type direction struct {
-	round, last func(block vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32
+	decrypt bool
+	chain   []vec.Uint8x32
 }
 
 var (
-	encryption = direction{
-		round: vec.Uint8x32.AESEncryptOneRound,  // VAESENC
-		last:  vec.Uint8x32.AESEncryptLastRound, // VAESENCLAST
-	}
-	decryption = direction{
-		round: vec.Uint8x32.AESDecryptOneRound,  // VAESDEC
-		last:  vec.Uint8x32.AESDecryptLastRound, // VAESDECLAST
-	}
+	encryption = direction{}
+	decryption = direction{decrypt: true}
 )
+
+// round is one middle round on a register of blocks (VAESENC or VAESDEC).
+func (d direction) round(block vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
+	if d.decrypt {
+		return block.AESDecryptOneRound(key)
+	}
+	return block.AESEncryptOneRound(key)
+}
+
+// last is the last round on register j (VAESENCLAST or VAESDECLAST; for
+// chainedDecryption and XTS's tweakedLast the key plus chain[j] first).
+func (d direction) last(j int, block vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
+	if d.chain != nil {
+		key = key.AsUint8x32().Xor(d.chain[j]).AsUint32x8()
+	}
+	if d.decrypt {
+		return block.AESDecryptLastRound(key)
+	}
+	return block.AESEncryptLastRound(key)
+}
+
+// registers is the storage of a pass's registers of blocks, at most 15;
+// the kernels keep it in a local and pass its address.
+type registers [15]vec.Uint8x32
 
 // roundKey loads round key i into both lanes of one register (asm:
 // VBROADCASTI128 into the key register, once per round).
@@ -58,7 +81,7 @@ func (d direction) rounds(pairs []vec.Uint8x32, keys *[15][16]byte, nr int, betw
 	}
 	k := roundKey(keys, nr)
 	for i := range pairs {
-		pairs[i] = d.last(pairs[i], k)
+		pairs[i] = d.last(i, pairs[i], k)
 	}
 }
 
@@ -75,12 +98,13 @@ func tailWidth(widths []int, m int) int {
 	return w
 }
 
-// loadPairs returns w registers holding the whole blocks of src, two to a
-// register; registers (or high lanes) past the end of src are zero (asm:
-// loadPairs, a ladder of 32-byte loads with a 16-byte load for an odd
+// loadPairs returns w registers, in r, holding the whole blocks of src,
+// two to a register; registers (or high lanes) past the end of src are zero
+// (asm: loadPairs, a ladder of 32-byte loads with a 16-byte load for an odd
 // last block).
-func loadPairs(src []byte, w int) []vec.Uint8x32 {
-	pairs := make([]vec.Uint8x32, w)
+func loadPairs(r *registers, src []byte, w int) []vec.Uint8x32 {
+	pairs := r[:w]
+	clear(pairs)
 	whole := len(src) &^ 15
 	for j := range pairs {
 		if 32*j < whole {

@@ -30,7 +30,8 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	const batch = 32 * 15
 	for len(src) >= batch {
-		pairs := loadPairs(src[:batch], 15)
+		var r registers
+		pairs := loadPairs(&r, src[:batch], 15)
 		whiten(pairs, keys)
 		d.rounds(pairs, keys, rounds, nil)
 		storePairs(pairs, dst[:batch])
@@ -46,7 +47,8 @@ func blocksTail(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 		return
 	}
 	w := tailWidth(blockWidths, len(src)/16)
-	pairs := loadPairs(src, w)
+	var r registers
+	pairs := loadPairs(&r, src, w)
 	whiten(pairs, keys)
 	d.rounds(pairs, keys, rounds, nil)
 	storePairs(pairs, dst)

@@ -37,7 +37,8 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 	const batch = 32 * 15
 	chain := firstChain(iv, src)
 	for len(src) > batch {
-		pairs := cbcPass(keys, rounds, chain, src[:batch], 15)
+		var r registers
+		pairs := cbcPass(&r, keys, rounds, chain, src[:batch], 15)
 		chain = nextChain(src[batch-16 : batch+16])
 		storePairs(pairs, dst[:batch])
 		src, dst = src[batch:], dst[batch:]
@@ -62,7 +63,8 @@ func nextChain(s []byte) vec.Uint8x32 { return vec.LoadUint8x32(s) }
 // cbcTail).
 func cbcTail(keys *[15][16]byte, rounds int, chain vec.Uint8x32, iv *[16]byte, dst, src []byte) {
 	w := tailWidth(blockWidths, len(src)/16)
-	pairs := cbcPass(keys, rounds, chain, src, w)
+	var r registers
+	pairs := cbcPass(&r, keys, rounds, chain, src, w)
 	lastCiphertext(iv, src)
 	storePairs(pairs, dst)
 }
@@ -74,12 +76,13 @@ func lastCiphertext(iv *[16]byte, src []byte) {
 }
 
 // cbcPass loads the whole blocks of src into w registers and decrypts
-// them, each XORed with the ciphertext block before it; it stores nothing
-// (asm: cbcPass).
-func cbcPass(keys *[15][16]byte, rounds int, chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
-	pairs := loadPairs(src, w)
+// them in r, each XORed with the ciphertext block before it; it stores
+// nothing (asm: cbcPass).
+func cbcPass(r *registers, keys *[15][16]byte, rounds int, chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
+	pairs := loadPairs(r, src, w)
 	whiten(pairs, keys)
-	chainedDecryption(previousBlocks(chain, src, w)).rounds(pairs, keys, rounds, nil)
+	var p registers
+	chainedDecryption(previousBlocks(&p, chain, src, w)).rounds(pairs, keys, rounds, nil)
 	return pairs
 }
 
@@ -88,8 +91,9 @@ func cbcPass(keys *[15][16]byte, rounds int, chain vec.Uint8x32, src []byte, w i
 // 32 bytes at 32j-16 for register j, or the 16 there if register j holds
 // one block (asm: the memory operands of chainedDecryption's VPXOR, 32 or
 // 16 bytes as the ladder finds). Registers past the data get zero.
-func previousBlocks(chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
-	prev := make([]vec.Uint8x32, w)
+func previousBlocks(r *registers, chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
+	prev := r[:w]
+	clear(prev)
 	prev[0] = chain
 	for j := 1; j < w && 32*j < len(src); j++ {
 		prev[j], _ = vec.LoadUint8x32Part(src[32*j-16 : min(len(src), 32*j+16)])
@@ -97,20 +101,12 @@ func previousBlocks(chain vec.Uint8x32, src []byte, w int) []vec.Uint8x32 {
 	return prev
 }
 
-// chainedDecryption is decryption whose last round, for the j-th register
-// it meets, takes the last round key plus prev[j] (asm: chainedDecryption:
+// chainedDecryption is decryption whose last round, for register j,
+// takes the last round key plus prev[j] (asm: chainedDecryption:
 // a VBROADCASTI128 of the key, a VPXOR of the operand, VAESDECLAST). For
 // a register of one block the assembly's 16-byte VPXOR clears the key's
 // high lane where this leaves it; the assembly also skips the last round
 // of registers past the data. Neither lane is stored.
 func chainedDecryption(prev []vec.Uint8x32) direction {
-	j := 0
-	return direction{
-		round: vec.Uint8x32.AESDecryptOneRound,
-		last: func(b vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
-			t := key.AsUint8x32().Xor(prev[j])
-			j++
-			return b.AESDecryptLastRound(t.AsUint32x8())
-		},
-	}
+	return direction{decrypt: true, chain: prev}
 }

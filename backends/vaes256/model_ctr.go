@@ -70,8 +70,8 @@ func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().StoreArray(ctr) 
 // gives the pair in big-endian form, and one add per register puts 2j into
 // the last bytes. The assembly keeps that byte in a general-purpose
 // register for the test.
-func (c counter) blocks(w int) []vec.Uint8x32 {
-	pairs := make([]vec.Uint8x32, w)
+func (c counter) blocks(r *registers, w int) []vec.Uint8x32 {
+	pairs := r[:w]
 	if c.public && c.low() <= 256-2*w {
 		pairs[0] = reverse(c.pair)
 		for j := 1; j < w; j++ {
@@ -112,15 +112,15 @@ func lastByteAdd(n int) vec.Uint32x8 {
 // tests both conditions at once, the last byte against a bound set once per
 // call (counter.loadAlignedBound): 226 if that byte is 2 modulo 16, which
 // steps of 16 keep, else -1.
-func (c *counter) whitenedBlocks(w, n int, keys *[15][16]byte) []vec.Uint8x32 {
+func (c *counter) whitenedBlocks(r *registers, w, n int, keys *[15][16]byte) []vec.Uint8x32 {
 	if !c.public || w != gcmWidth || c.low() > 256-2*w || c.low()%16 != 2 {
-		pairs := c.blocks(w)
+		pairs := c.blocks(r, w)
 		c.advance(n)
 		whiten(pairs, keys)
 		return pairs
 	}
 	k := roundKey(keys, 0).AsUint8x32()
-	pairs := make([]vec.Uint8x32, w)
+	pairs := r[:w]
 	p := reverse(c.pair)
 	pairs[w-1] = p.AsUint32x8().Add(lastByteAdd(2 * (w - 1))).AsUint8x32().Xor(k)
 	pairs[0] = p.Xor(k)
@@ -178,7 +178,8 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 	const batch = 32 * 15
 	c := loadCounter(ctr, add, public)
 	for len(src) >= batch {
-		pairs := c.blocks(15)
+		var r registers
+		pairs := c.blocks(&r, 15)
 		c.advance(30)
 		whiten(pairs, keys)
 		encryption.rounds(pairs, keys, rounds, nil)
@@ -203,7 +204,8 @@ func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src 
 	}
 	dst = dst[:n]
 	m := (n + 15) / 16
-	pairs := c.blocks(tailWidth(widths, m))
+	var r registers
+	pairs := c.blocks(&r, tailWidth(widths, m))
 	// The assembly advances the counter here, before the rounds, when a
 	// register is free to hold it, and after them, from the frame, in the
 	// pass of 15 registers.

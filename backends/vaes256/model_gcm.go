@@ -16,7 +16,8 @@ var gcmWidths = []int{8, 4, 2, 1}
 // batch whose steps run between the AES rounds: step j after middle round
 // j, the reduction after middle round 8 (asm: gcmKernel.batch).
 func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	pairs := c.whitenedBlocks(gcmWidth, gcmBlocks, keys)
+	var r registers
+	pairs := c.whitenedBlocks(&r, gcmWidth, gcmBlocks, keys)
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {

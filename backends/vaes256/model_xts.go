@@ -135,15 +135,11 @@ func xtsShift(tw []vec.Uint64x4, width int) {
 // the last round key plus tw[j] (asm: tweakedLast: a VPXOR into the
 // register left, then VAESENCLAST or VAESDECLAST).
 func tweakedLast(d direction, tw []vec.Uint64x4) direction {
-	j := 0
-	return direction{
-		round: d.round,
-		last: func(b vec.Uint8x32, key vec.Uint32x8) vec.Uint8x32 {
-			t := key.AsUint64x4().Xor(tw[j])
-			j++
-			return d.last(b, t.AsUint32x8())
-		},
+	chain := make([]vec.Uint8x32, len(tw))
+	for j, t := range tw {
+		chain[j] = t.AsUint8x32()
 	}
+	return direction{decrypt: d.decrypt, chain: chain}
 }
 
 // xtsBatch runs XTS over the whole blocks of src, at most two per
@@ -151,7 +147,7 @@ func tweakedLast(d direction, tw []vec.Uint64x4) direction {
 // together first and then into the blocks, as the assembly adds them to a
 // memory operand.
 func xtsBatch(d direction, keys *[15][16]byte, rounds int, tw []vec.Uint64x4, dst, src []byte) {
-	pairs := loadPairs(src, len(tw))
+	pairs := loadPairs(new(registers), src, len(tw))
 	k0 := roundKey(keys, 0).AsUint64x4()
 	for j := range pairs {
 		pairs[j] = k0.Xor(tw[j]).AsUint8x32().Xor(pairs[j])

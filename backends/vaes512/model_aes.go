@@ -13,21 +13,41 @@ import (
 // carries the name of the generator function in backends/_asm/vaes512 that
 // emits the same step.
 
-// direction is the cipher run forwards or backwards (asm: direction).
+// direction is the cipher run forwards or backwards (asm: direction):
+// VAESENC and VAESENCLAST, or VAESDEC and VAESDECLAST. chain, if not nil,
+// makes it chainedDecryption (see model_cbc.go). A field the kernels test
+// rather than functions they call, so that the compiler can put each
+// round's instruction in the loop.
 type direction struct {
-	round, last func(blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64
+	decrypt bool
+	chain   []vec.Uint8x64
 }
 
 var (
-	encryption = direction{
-		round: vec.Uint8x64.AESEncryptOneRound,  // VAESENC
-		last:  vec.Uint8x64.AESEncryptLastRound, // VAESENCLAST
-	}
-	decryption = direction{
-		round: vec.Uint8x64.AESDecryptOneRound,  // VAESDEC
-		last:  vec.Uint8x64.AESDecryptLastRound, // VAESDECLAST
-	}
+	encryption = direction{}
+	decryption = direction{decrypt: true}
 )
+
+// round is one middle round on a register of blocks (VAESENC or VAESDEC).
+func (d direction) round(blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
+	if d.decrypt {
+		return blocks.AESDecryptOneRound(key)
+	}
+	return blocks.AESEncryptOneRound(key)
+}
+
+// last is the last round on register i of blocks (VAESENCLAST or
+// VAESDECLAST; for chainedDecryption and XTS's tweakedLast the key plus
+// chain[i] first).
+func (d direction) last(i int, blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
+	if d.chain != nil {
+		key = key.AsUint8x64().Xor(d.chain[i]).AsUint32x16()
+	}
+	if d.decrypt {
+		return blocks.AESDecryptLastRound(key)
+	}
+	return blocks.AESEncryptLastRound(key)
+}
 
 // roundKeys holds the round keys 0..nr, each broadcast to the four lanes of
 // a register, so that one VAESENC runs a round on four blocks (asm:
@@ -38,14 +58,15 @@ type roundKeys struct {
 	nr int
 }
 
-// loadRoundKeys broadcasts round keys 0..nr (asm: loadRoundKeys, one
-// VBROADCASTI32X4 each).
-func loadRoundKeys(keys *[15][16]byte, nr int) *roundKeys {
-	k := &roundKeys{nr: nr}
+// loadRoundKeys broadcasts round keys 0..nr into k (asm: loadRoundKeys,
+// one VBROADCASTI32X4 each). The kernels keep k in a local, which stays on
+// the stack; filled in place, it is not copied (a copy of a struct of
+// vectors goes through 16-byte moves, which stall on the 64-byte stores).
+func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
+	k.nr = nr
 	for i := 0; i <= nr; i++ {
 		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&keys[i])).AsUint32x16()
 	}
-	return k
 }
 
 // whiten adds round key 0 to every register of blocks (asm: whiten).
@@ -58,30 +79,31 @@ func whiten(blocks []vec.Uint8x64, k *roundKeys) {
 
 // rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
 // roundKeys.rounds). The nine rounds before the last are the "middle
-// rounds" every key size has; between(i), if not nil, runs after middle
-// round i, which is where the stitched GCM loops put the steps of GHASH.
-func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between func(i int)) {
+// rounds" every key size has; between, if not nil, takes its step after
+// each middle round i, which is where the stitched GCM loops put the steps
+// of GHASH.
+func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
 	for r := 1; r < k.nr; r++ {
+		key := k.k[r]
 		for i := range blocks {
-			blocks[i] = d.round(blocks[i], k.k[r])
+			blocks[i] = d.round(blocks[i], key)
 		}
 		if i := r - (k.nr - 9); i >= 0 && between != nil {
-			between(i)
+			between.step(i)
 		}
 	}
+	key := k.k[k.nr]
 	for i := range blocks {
-		blocks[i] = d.last(blocks[i], k.k[k.nr])
+		blocks[i] = d.last(i, blocks[i], key)
 	}
 }
 
-// loadBlocks loads n consecutive registers of blocks from src (asm:
-// loadBlocks).
-func loadBlocks(src []byte, n int) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, n)
+// loadBlocks loads len(blocks) consecutive registers of blocks from src
+// (asm: loadBlocks). The registers of a batch are an array in the caller.
+func loadBlocks(blocks []vec.Uint8x64, src []byte) {
 	for i := range blocks {
 		blocks[i] = vec.LoadUint8x64(src[64*i:])
 	}
-	return blocks
 }
 
 // xorBlocks XORs consecutive registers of src into blocks (asm: xorBlocks,

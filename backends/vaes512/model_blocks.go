@@ -29,29 +29,31 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 // then 32, 16, 8 and 4 blocks once each if that many remain, then the last
 // 1..3 blocks in one register through masked loads and stores.
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var regs [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		blocksBatch(d, k, 16, dst, src)
+		blocksBatch(d, &k, regs[:16], dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			blocksBatch(d, k, width, dst, src)
+			blocksBatch(d, &k, regs[:width], dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
 	if n := len(src); n > 0 {
 		blocks := []vec.Uint8x64{loadMasked(src, n)}
-		whiten(blocks, k)
-		d.rounds(blocks, k, nil)
+		whiten(blocks, &k)
+		d.rounds(blocks, &k, nil)
 		storeMasked(blocks[0], dst, n)
 	}
 }
 
-// blocksBatch runs the cipher over width registers of blocks (asm:
-// blocksBatch).
-func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
-	blocks := loadBlocks(src, width)
+// blocksBatch runs the cipher over width = len(blocks) registers of blocks
+// (asm: blocksBatch).
+func blocksBatch(d direction, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+	loadBlocks(blocks, src)
 	whiten(blocks, k)
 	d.rounds(blocks, k, nil)
 	storeBlocks(blocks, dst)

@@ -37,20 +37,22 @@ func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []by
 		cbcShort(keys, rounds, iv, dst, src)
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
 	chain := loadChain(iv[:])
+	var regs, prev [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		chain = cbcBatch(k, 16, chain, dst, src)
+		chain = cbcBatch(&k, regs[:16], prev[:16], chain, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			chain = cbcBatch(k, width, chain, dst, src)
+			chain = cbcBatch(&k, regs[:width], prev[:width], chain, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
 	if n := len(src); n > 0 {
-		chain = cbcTail(k, chain, dst, src, n)
+		chain = cbcTail(&k, chain, dst, src, n)
 	}
 	storeChain(chain, iv)
 }
@@ -79,29 +81,23 @@ func chainOperand(chain, x vec.Uint8x64) vec.Uint8x64 {
 	return setLanes(lane(c, 0), lane(b, 0), lane(b, 1), lane(b, 2)).AsUint8x64()
 }
 
-// chainedDecryption is decryption whose last round, for the i-th register
-// of blocks it meets, takes the last round key plus prev[i], the register's
+// chainedDecryption is decryption whose last round, for register i of
+// blocks, takes the last round key plus prev[i], the register's
 // previous ciphertext blocks (asm: chainedDecryption: a VPXORD of the key
 // and the operand, then VAESDECLAST).
 func chainedDecryption(prev []vec.Uint8x64) direction {
-	i := 0
-	return direction{
-		round: vec.Uint8x64.AESDecryptOneRound,
-		last: func(b vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
-			t := key.AsUint8x64().Xor(prev[i])
-			i++
-			return b.AESDecryptLastRound(t.AsUint32x16())
-		},
-	}
+	return direction{decrypt: true, chain: prev}
 }
 
-// cbcBatch decrypts width registers of blocks and returns the chain for the
-// next batch, the batch's last ciphertext block (asm: cbcBatch). Register
+// cbcBatch decrypts width = len(blocks) registers of blocks, with prev
+// for the registers of their previous ciphertext blocks, and returns the
+// chain for the next batch, the batch's last ciphertext block (asm:
+// cbcBatch). Register
 // 0's previous blocks come from chainOperand, register i's from the 64
 // bytes at 64i-16; the new chain is loaded before anything is stored.
-func cbcBatch(k *roundKeys, width int, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
-	blocks := loadBlocks(src, width)
-	prev := make([]vec.Uint8x64, width)
+func cbcBatch(k *roundKeys, blocks, prev []vec.Uint8x64, chain vec.Uint8x64, dst, src []byte) vec.Uint8x64 {
+	width := len(blocks)
+	loadBlocks(blocks, src)
 	prev[0] = chainOperand(chain, blocks[0])
 	whiten(blocks, k)
 	for i := 1; i < width; i++ {

@@ -45,28 +45,29 @@ func lanes(b0, b1, b2, b3 [16]byte) vec.Uint8x64 {
 // call where those would wrap). wide adds lane by lane in a ZMM register,
 // narrow in the XMM register that holds the counter block being stored.
 type increment struct {
-	wide   func(c, step vec.Uint8x64) vec.Uint8x64
-	narrow func(c, step vec.Uint8x16) vec.Uint8x16
+	lanes64 bool // VPADDQ, else VPADDD
 }
 
 var (
-	inc32 = increment{
-		wide: func(c, step vec.Uint8x64) vec.Uint8x64 {
-			return c.AsUint32x16().Add(step.AsUint32x16()).AsUint8x64()
-		},
-		narrow: func(c, step vec.Uint8x16) vec.Uint8x16 {
-			return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
-		},
-	}
-	inc64 = increment{
-		wide: func(c, step vec.Uint8x64) vec.Uint8x64 {
-			return c.AsUint64x8().Add(step.AsUint64x8()).AsUint8x64()
-		},
-		narrow: func(c, step vec.Uint8x16) vec.Uint8x16 {
-			return c.AsUint64x2().Add(step.AsUint64x2()).AsUint8x16()
-		},
-	}
+	inc32 = increment{}
+	inc64 = increment{lanes64: true}
 )
+
+// wide adds step to c lane by lane in a ZMM register.
+func (a increment) wide(c, step vec.Uint8x64) vec.Uint8x64 {
+	if a.lanes64 {
+		return c.AsUint64x8().Add(step.AsUint64x8()).AsUint8x64()
+	}
+	return c.AsUint32x16().Add(step.AsUint32x16()).AsUint8x64()
+}
+
+// narrow adds step to c in the XMM register of the block being stored.
+func (a increment) narrow(c, step vec.Uint8x16) vec.Uint8x16 {
+	if a.lanes64 {
+		return c.AsUint64x2().Add(step.AsUint64x2()).AsUint8x16()
+	}
+	return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
+}
 
 // counter holds four consecutive counter blocks, byte-reversed, one per
 // lane, so that one lane-wise add advances them all (asm: counter).
@@ -83,24 +84,24 @@ func loadCounter(ctr *[16]byte, add increment) counter {
 	return counter{reg: add.wide(reverse(c), laneOffsets), add: add}
 }
 
-// blocks returns the next n registers of counter blocks, in the blocks' own
-// byte order and so ready for round key 0, and advances the counter past
-// them (asm: counter.blocks): one VPSHUFB and one VPADDD per register.
-func (c *counter) blocks(n int) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, n)
+// blocks fills blocks with the next len(blocks) registers of counter
+// blocks, in the blocks' own byte order and so ready for round key 0, and
+// advances the counter past them (asm: counter.blocks): one VPSHUFB and one
+// VPADDD per register.
+func (c *counter) blocks(blocks []vec.Uint8x64) {
 	for i := range blocks {
 		blocks[i] = reverse(c.reg)
 		c.reg = c.add.wide(c.reg, laneStep)
 	}
-	return blocks
 }
 
-// tail returns the next n registers of counter blocks like blocks, but
-// leaves the counter where it is; the kernel's last step uses only some of
-// those blocks, and store adds their number (asm: counter.tail).
-func (c *counter) tail(n int) []vec.Uint8x64 {
-	t := *c
-	return t.blocks(n)
+// tail fills blocks with the next registers of counter blocks like blocks,
+// but leaves the counter where it is; the kernel's last step uses only
+// some of those blocks, and store adds their number (asm: counter.tail).
+func (c *counter) tail(blocks []vec.Uint8x64) {
+	reg := c.reg
+	c.blocks(blocks)
+	c.reg = reg
 }
 
 // store writes lane 0 of the counter, advanced by m blocks, back in
@@ -132,26 +133,28 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
 	c := loadCounter(ctr, add)
+	var regs [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		ctrBatch(&c, k, 16, dst, src)
+		ctrBatch(&c, &k, regs[:16], dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			ctrBatch(&c, k, width, dst, src)
+			ctrBatch(&c, &k, regs[:width], dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
-	m := ctrTail(&c, k, dst, src)
+	m := ctrTail(&c, &k, dst, src)
 	c.store(ctr, m)
 }
 
-// ctrBatch encrypts the next width registers of counter blocks and XORs
-// them into width·64 bytes of src (asm: ctrBatch).
-func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
-	blocks := c.blocks(width)
+// ctrBatch encrypts the next width = len(blocks) registers of counter
+// blocks and XORs them into width·64 bytes of src (asm: ctrBatch).
+func ctrBatch(c *counter, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+	c.blocks(blocks)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, nil)
 	xorBlocks(blocks, src)
@@ -167,9 +170,10 @@ func ctrTail(c *counter, k *roundKeys, dst, src []byte) int {
 	if n == 0 {
 		return 0
 	}
-	blocks := c.tail(1)
-	whiten(blocks, k)
-	encryption.rounds(blocks, k, nil)
+	var blocks [1]vec.Uint8x64
+	c.tail(blocks[:])
+	whiten(blocks[:], k)
+	encryption.rounds(blocks[:], k, nil)
 	x := loadMasked(src, n).Xor(blocks[0])
 	storeMasked(x, dst, n)
 	return (n + 15) / 16

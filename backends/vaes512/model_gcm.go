@@ -6,31 +6,49 @@ import "github.com/vaesgo/vaes/vec"
 // registers (asm: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
 
-// stitched returns the between function of direction.rounds that spreads
-// up to four registers of GHASH over the nine middle rounds: register
-// first+i, from load(i), absorbed after middle round 2i for i < z, and, if
-// finish, the reduction after middle round 8 (asm: stitched).
-func stitched(g *ghashSum, first int, load func(i int) vec.Uint8x64, z int, finish bool) func(i int) {
-	return func(i int) {
-		switch {
-		case i%2 == 0 && i/2 < z:
-			g.absorb(first+i/2, load(i/2))
-		case i == 8 && finish:
-			g.finish()
-		}
+// stitch is the between step of direction.rounds that spreads up to four
+// registers of GHASH over the nine middle rounds: register first+i absorbed
+// after middle round 2i for i < z, and, if finish, the reduction after
+// middle round 8 (asm: stitched). The registers come from data, 64 bytes
+// each, or if regs is not nil from regs.
+type stitch struct {
+	g      *ghashSum
+	first  int
+	data   []byte
+	regs   []vec.Uint8x64
+	z      int
+	finish bool
+}
+
+// stitched returns the stitch of z registers of data into g.
+func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
+	return stitch{g: g, first: first, data: data, z: z, finish: finish}
+}
+
+// step runs the GHASH step that follows middle round i.
+func (s *stitch) step(i int) {
+	switch {
+	case i%2 == 0 && i/2 < s.z:
+		s.g.absorb(s.first+i/2, s.load(i/2))
+	case i == 8 && s.finish:
+		s.g.finish()
 	}
 }
 
-// from returns the loader of consecutive registers of data.
-func from(data []byte) func(r int) vec.Uint8x64 {
-	return func(r int) vec.Uint8x64 { return vec.LoadUint8x64(data[64*r:]) }
+// load returns register r of the data.
+func (s *stitch) load(r int) vec.Uint8x64 {
+	if s.regs != nil {
+		return s.regs[r]
+	}
+	return vec.LoadUint8x64(s.data[64*r:])
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-func gcmBatch(c gcmCounter, k *roundKeys, between func(i int), dst, src []byte) {
-	blocks := c.blocks(4)
+func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
+	blocks := regs[:]
+	c.blocks(blocks)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, between)
 	xorBlocks(blocks, src)
@@ -54,25 +72,14 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 // gcmKernel.loadPublic).
 func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
 	if public {
-		return loadPublicCounter(ctr, direct)
+		return gcmCounter{public: true, pub: loadPublicCounter(ctr, direct)}
 	}
-	c := loadCounter(ctr, inc32)
-	return &c
+	return gcmCounter{any: loadCounter(ctr, inc32)}
 }
 
 // storeGCMCounter writes c, advanced by m blocks, to ctr (asm:
-// gcmCounter.store). It calls store on the concrete type: a call through
-// the interface would make ctr escape, and with it every caller's counter
-// (in a purego build, where the models are the kernels, the root package's
-// Seal would allocate).
-func storeGCMCounter(c gcmCounter, ctr *[16]byte, m int) {
-	switch c := c.(type) {
-	case *publicCounter:
-		c.store(ctr, m)
-	case *counter:
-		c.store(ctr, m)
-	}
-}
+// gcmCounter.store).
+func storeGCMCounter(c *gcmCounter, ctr *[16]byte, m int) { c.store(ctr, m) }
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
 // batch of the loop hashes the ciphertext of the batch before it: pairs of
@@ -86,31 +93,36 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
 	if len(src) > gcmBytes {
-		gcmBatch(c, k, nil, dst, src)
+		gcmBatch(&c, &k, &regs, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g := ghashSum{table: t, y: h}
-			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, false), dst[done:], src[done:])
-			gcmBatch(c, k, stitched(&g, 4, from(dst[done:]), 4, true), dst[done+gcmBytes:], src[done+gcmBytes:])
+			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, false)
+			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
+			s1 := stitched(&g, 4, dst[done:], 4, true)
+			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
 			g := ghashSum{table: t, first: powers / 2, y: h}
-			gcmBatch(c, k, stitched(&g, 0, from(dst[done-gcmBytes:]), 4, true), dst[done:], src[done:])
+			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
+			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
 		pending = dst[done-gcmBytes : done]
 	}
-	h, m := sealTail(c, k, t, h, pending, dst[done:], src[done:])
-	storeGCMCounter(c, ctr, m)
+	h, m := sealTail(&c, &k, t, h, pending, dst[done:], src[done:])
+	storeGCMCounter(&c, ctr, m)
 	storeHash(h, y)
 }
 
@@ -120,15 +132,18 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // batch's ciphertext, hashed between the tail's AES rounds. The rounds run
 // in two groups, split at tailSplit. It returns the hash and the number of
 // blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
-func sealTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	g := ghashSum{table: t, first: powers / 2, y: y}
-	var between func(i int)
+	var between *stitch
+	st := stitched(&g, 0, pending, 4, true)
 	if pending != nil {
-		between = stitched(&g, 0, from(pending), 4, true)
+		between = &st
 	}
 	z, m := (n+63)/64, (n+15)/16
-	blocks := c.tail(z)
+	var regs [4]vec.Uint8x64
+	blocks := regs[:z]
+	c.tail(blocks)
 	whiten(blocks, k)
 	s := tailSplit(z, pending != nil)
 	encryption.rounds(blocks[:s], k, between)
@@ -204,24 +219,29 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g := ghashSum{table: t, y: h}
-		gcmBatch(c, k, stitched(&g, 0, from(src), 4, false), dst, src)
-		gcmBatch(c, k, stitched(&g, 4, from(src[gcmBytes:]), 4, true), dst[gcmBytes:], src[gcmBytes:])
+		s0 := stitched(&g, 0, src, 4, false)
+		gcmBatch(&c, &k, &regs, &s0, dst, src)
+		s1 := stitched(&g, 4, src[gcmBytes:], 4, true)
+		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g := ghashSum{table: t, first: powers / 2, y: h}
-		gcmBatch(c, k, stitched(&g, 0, from(src), 4, true), dst, src)
+		s0 := stitched(&g, 0, src, 4, true)
+		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
-	h, m := openTail(c, k, t, h, dst, src)
-	storeGCMCounter(c, ctr, m)
+	h, m := openTail(&c, &k, t, h, dst, src)
+	storeGCMCounter(&c, ctr, m)
 	storeHash(h, y)
 }
 
@@ -230,19 +250,24 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
 // of blocks used, ceil(n/16) (asm: openTail; see tailHalf).
-func openTail(c gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0
 	}
 	z, m := (n+63)/64, (n+15)/16
 	last := n - 64*(z-1)
-	data := loadBlocks(src, z-1)
-	data = append(data, loadMasked(src[64*(z-1):], last))
+	var dataRegs, regs [4]vec.Uint8x64
+	data := dataRegs[:z]
+	loadBlocks(data[:z-1], src)
+	data[z-1] = loadMasked(src[64*(z-1):], last)
 	g := ghashSum{table: t, first: powers - m, y: y}
-	blocks := c.tail(z)
+	blocks := regs[:z]
+	c.tail(blocks)
 	whiten(blocks, k)
-	encryption.rounds(blocks, k, stitched(&g, 0, func(r int) vec.Uint8x64 { return data[r] }, z, true))
+	s := stitched(&g, 0, nil, z, true)
+	s.regs = data
+	encryption.rounds(blocks, k, &s)
 	for r := range blocks {
 		blocks[r] = blocks[r].Xor(data[r])
 	}

@@ -19,6 +19,14 @@ const powers = 32
 // loads slots 28..31 and moves them down when those lanes would reach the
 // next page), as their data is.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
+	if slot+4 <= powers {
+		// Four 16-byte loads joined in registers: Go cannot view four
+		// slots of the table as one 64-byte array without package
+		// unsafe, and a copy through memory would stall the load.
+		lo := vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&t[slot])).SetHi(vec.LoadUint8x16Array(&t[slot+1]))
+		hi := vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&t[slot+2])).SetHi(vec.LoadUint8x16Array(&t[slot+3]))
+		return vec.Uint8x64{}.SetLo(lo).SetHi(hi).AsUint64x8()
+	}
 	var w [64]byte
 	for j := range min(4, powers-slot) {
 		copy(w[16*j:], t[slot+j][:])

@@ -8,11 +8,43 @@ import (
 )
 
 // gcmCounter is what the GCM loops need of a counter (asm: gcmCounter):
-// *counter for any counter block, *publicCounter for a public one.
-type gcmCounter interface {
-	blocks(n int) []vec.Uint8x64
-	tail(n int) []vec.Uint8x64
-	store(ctr *[16]byte, m int)
+// a counter for any counter block, a publicCounter for a public one. It is
+// one type that switches on public, which GCM's nonce length decides: an
+// interface would make the arguments of every call escape to the heap.
+type gcmCounter struct {
+	public bool
+	any    counter
+	pub    publicCounter
+}
+
+// blocks fills blocks with the next registers of counter blocks and
+// advances the counter (asm: gcmCounter.blocks).
+func (c *gcmCounter) blocks(blocks []vec.Uint8x64) {
+	if c.public {
+		c.pub.blocks(blocks)
+	} else {
+		c.any.blocks(blocks)
+	}
+}
+
+// tail fills blocks with the next registers of counter blocks, leaving the
+// counter where it is (asm: gcmCounter.tail).
+func (c *gcmCounter) tail(blocks []vec.Uint8x64) {
+	if c.public {
+		c.pub.tail(blocks)
+	} else {
+		c.any.tail(blocks)
+	}
+}
+
+// store writes the counter advanced by m blocks to ctr (asm:
+// gcmCounter.store).
+func (c *gcmCounter) store(ctr *[16]byte, m int) {
+	if c.public {
+		c.pub.store(ctr, m)
+	} else {
+		c.any.store(ctr, m)
+	}
 }
 
 // publicCounter is the counter of sealPublic and openPublic (asm:
@@ -32,14 +64,14 @@ type publicCounter struct {
 // low 32 bits into a general-purpose register and the four lanes ctr+i,
 // big-endian, through the byte-reversed form; if direct, and the last byte
 // does not wrap within the four lanes, as the broadcast block plus beLanes.
-func loadPublicCounter(ctr *[16]byte, direct bool) *publicCounter {
+func loadPublicCounter(ctr *[16]byte, direct bool) publicCounter {
 	low := binary.BigEndian.Uint32(ctr[12:])
 	if direct && low&0xff <= 0xff-3 {
 		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
-		return &publicCounter{be: inc32.wide(c, beLanes()), low: low}
+		return publicCounter{be: inc32.wide(c, beLanes()), low: low}
 	}
 	le := loadCounter(ctr, inc32)
-	return &publicCounter{be: reverse(le.reg), low: low}
+	return publicCounter{be: reverse(le.reg), low: low}
 }
 
 // beLanes returns the register that adds i to the last byte of the block
@@ -52,25 +84,36 @@ func beLanes() vec.Uint8x64 {
 	return lanes(b[0], b[1], b[2], b[3])
 }
 
-// beStep returns the register that adds k to the last byte of every block
-// (asm: repeated "beStep<k>", in loopConsts).
-func beStep(k int) vec.Uint8x64 {
-	var b [16]byte
-	b[15] = byte(k)
-	return lanes(b, b, b, b)
-}
+// beStep returns the register that adds k to the last byte of every block,
+// 0 <= k <= 16 (asm: repeated "beStep<k>", in loopConsts): built once, as
+// the assembly's constants are, and loaded.
+func beStep(k int) vec.Uint8x64 { return beSteps[k] }
 
-// laneAdd returns tables.CounterAdd(k) in every lane (asm: repeated
-// "laneAdd<k>", in loopConsts).
-func laneAdd(k int) vec.Uint8x64 {
-	a := tables.CounterAdd(uint32(k))
-	return lanes(a, a, a, a)
-}
+var beSteps = func() (t [17]vec.Uint8x64) {
+	for k := range t {
+		var b [16]byte
+		b[15] = byte(k)
+		t[k] = lanes(b, b, b, b)
+	}
+	return t
+}()
 
-// blocks returns the next n registers of counter blocks and advances the
-// counter by 4n (asm: publicCounter.blocks).
-func (c *publicCounter) blocks(n int) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, n)
+// laneAdd returns tables.CounterAdd(k) in every lane, 0 <= k <= 16 (asm:
+// repeated "laneAdd<k>", in loopConsts), built once.
+func laneAdd(k int) vec.Uint8x64 { return laneAdds[k] }
+
+var laneAdds = func() (t [17]vec.Uint8x64) {
+	for k := range t {
+		a := tables.CounterAdd(uint32(k))
+		t[k] = lanes(a, a, a, a)
+	}
+	return t
+}()
+
+// blocks fills blocks with the next n = len(blocks) registers of counter
+// blocks and advances the counter by 4n (asm: publicCounter.blocks).
+func (c *publicCounter) blocks(blocks []vec.Uint8x64) {
+	n := len(blocks)
 	if c.low&0xff <= uint32(0xff-(4*n+3)) {
 		// No block of this call, nor of the next four be holds after it,
 		// carries out of the last byte.
@@ -88,20 +131,18 @@ func (c *publicCounter) blocks(n int) []vec.Uint8x64 {
 		c.be = reverse(inc32.wide(le, laneAdd(4*n)))
 	}
 	c.low += uint32(4 * n)
-	return blocks
 }
 
-// tail returns the next n registers of counter blocks, leaving the
-// counter where it is (asm: publicCounter.tail): the first is be itself,
-// the others go through the byte-reversed form, each one add from it.
-func (c *publicCounter) tail(n int) []vec.Uint8x64 {
-	blocks := make([]vec.Uint8x64, n)
+// tail fills blocks with the next registers of counter blocks, leaving
+// the counter where it is (asm: publicCounter.tail): the first is be
+// itself, the others go through the byte-reversed form, each one add from
+// it.
+func (c *publicCounter) tail(blocks []vec.Uint8x64) {
 	blocks[0] = c.be
 	le := reverse(c.be)
-	for r := 1; r < n; r++ {
+	for r := 1; r < len(blocks); r++ {
 		blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
 	}
-	return blocks
 }
 
 // store writes the counter advanced by m blocks (asm:

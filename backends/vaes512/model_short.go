@@ -123,7 +123,7 @@ func blocksShort(enc bool, keys *[15][16]byte, rounds int, dst, src []byte) {
 func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
 	c := vec.LoadUint8x16Array(ctr)
 	ks := rounds16(true, c, keys, rounds)
-	storeShort(loadShort(src).Xor(ks), dst)
+	storeShort(loadShort(src).Xor(ks), dst[:len(src)])
 	storeCounter16(add, c, ctr)
 }
 
@@ -172,7 +172,7 @@ func ghashUpdateShort(t *[32][16]byte, y *[16]byte, data []byte) {
 func sealShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src).Xor(rounds16(true, c, keys, rounds))
-	storeShort(x, dst)
+	storeShort(x, dst[:len(src)])
 	ghashShort(t, y, keepShort(x, len(src)))
 	storeCounter16(inc32, c, ctr)
 }
@@ -183,6 +183,6 @@ func openShort(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	c := vec.LoadUint8x16Array(ctr)
 	x := loadShort(src)
 	ghashShort(t, y, x)
-	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst)
+	storeShort(x.Xor(rounds16(true, c, keys, rounds)), dst[:len(src)])
 	storeCounter16(inc32, c, ctr)
 }

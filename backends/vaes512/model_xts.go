@@ -64,7 +64,8 @@ func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst,
 	if len(src) == 0 {
 		return
 	}
-	k := loadRoundKeys(keys, rounds)
+	k := new(roundKeys)
+	loadRoundKeys(k, keys, rounds)
 	tw := xtsTweaks(tweak)
 	for len(src) >= 64*xtsWidth {
 		xtsBatch(d, k, tw, dst, src)
@@ -161,15 +162,11 @@ func xtsShift(tw []vec.Uint64x8, width int) {
 // meets, takes the last round key plus tw[i] (asm: tweakedLast: a VPXORD
 // of the key and the tweaks, then VAESENCLAST or VAESDECLAST).
 func tweakedLast(d direction, tw []vec.Uint64x8) direction {
-	i := 0
-	return direction{
-		round: d.round,
-		last: func(b vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
-			t := key.AsUint64x8().Xor(tw[i])
-			i++
-			return d.last(b, t.AsUint32x16())
-		},
+	chain := make([]vec.Uint8x64, len(tw))
+	for i, t := range tw {
+		chain[i] = t.AsUint8x64()
 	}
+	return direction{decrypt: d.decrypt, chain: chain}
 }
 
 // xtsWhiten adds each register's tweaks and round key 0 to it (asm:
@@ -182,7 +179,8 @@ func xtsWhiten(blocks []vec.Uint8x64, tw []vec.Uint64x8, k *roundKeys) {
 
 // xtsBatch runs XTS over len(tw) registers of blocks (asm: xtsBatch).
 func xtsBatch(d direction, k *roundKeys, tw []vec.Uint64x8, dst, src []byte) {
-	blocks := loadBlocks(src, len(tw))
+	blocks := make([]vec.Uint8x64, len(tw))
+	loadBlocks(blocks, src)
 	xtsWhiten(blocks, tw, k)
 	tweakedLast(d, tw).rounds(blocks, k, nil)
 	storeBlocks(blocks, dst)

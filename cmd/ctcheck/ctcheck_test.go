@@ -256,7 +256,7 @@ func TestBackendEnvFirstLine(t *testing.T) {
 	}
 	// The best backend this CPU runs, which a name no backend has leaves.
 	best := impl.All()[slices.IndexFunc(impl.All(), func(b *impl.Backend) bool { return b.Available })].Name
-	want := "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, stdlib, generic); using " + best
+	want := "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, archsimd, stdlib, generic); using " + best
 	if got := run("VAES_BACKEND=vaes521"); got != want {
 		t.Errorf("first line with VAES_BACKEND=vaes521:\n%s\nwant\n%s", got, want)
 	}

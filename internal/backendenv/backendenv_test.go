@@ -14,8 +14,8 @@ func TestNote(t *testing.T) {
 	}{
 		{"", "aesni", ""},
 		{"generic", "generic", ""},
-		{"vaes521", "aesni", "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, stdlib, generic); using aesni"},
-		{"GENERIC", "generic", "VAES_BACKEND=GENERIC: no backend has that name (the names are vaes512, vaes256, aesni, stdlib, generic); using generic"},
+		{"vaes521", "aesni", "VAES_BACKEND=vaes521: no backend has that name (the names are vaes512, vaes256, aesni, archsimd, stdlib, generic); using aesni"},
+		{"GENERIC", "generic", "VAES_BACKEND=GENERIC: no backend has that name (the names are vaes512, vaes256, aesni, archsimd, stdlib, generic); using generic"},
 	} {
 		if got := Note(c.value, c.active); got != c.want {
 			t.Errorf("Note(%q, %q) = %q, want %q", c.value, c.active, got, c.want)

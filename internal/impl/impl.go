@@ -38,6 +38,7 @@ const (
 	AESNI
 	VAES256
 	VAES512
+	ArchSIMD
 )
 
 var (

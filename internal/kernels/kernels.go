@@ -24,6 +24,7 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
+	"github.com/vaesgo/vaes/backends/archsimd"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -39,6 +40,10 @@ func Expand(b *impl.Backend, ks *aesround.Schedule, key []byte) {
 		aesni.Expand(ks, key)
 		return
 	}
+	if b.ID == impl.ArchSIMD {
+		archsimd.Expand(ks, key)
+		return
+	}
 	aesround.Expand(ks, key)
 }
 
@@ -52,6 +57,8 @@ func EncryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 		vaes256.EncryptBlocks(ks, dst, src)
 	case impl.AESNI:
 		aesni.EncryptBlocks(ks, dst, src)
+	case impl.ArchSIMD:
+		archsimd.EncryptBlocks(ks, dst, src)
 	default:
 		generic.EncryptBlocks(ks, dst, src)
 	}
@@ -67,6 +74,8 @@ func DecryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 		vaes256.DecryptBlocks(ks, dst, src)
 	case impl.AESNI:
 		aesni.DecryptBlocks(ks, dst, src)
+	case impl.ArchSIMD:
+		archsimd.DecryptBlocks(ks, dst, src)
 	default:
 		generic.DecryptBlocks(ks, dst, src)
 	}
@@ -82,6 +91,10 @@ func EncryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 		aesni.EncryptBlock(ks, dst, src)
 		return
 	}
+	if b.ID == impl.ArchSIMD {
+		archsimd.EncryptBlock(ks, dst, src)
+		return
+	}
 	EncryptBlocks(b, ks, dst[:], src[:])
 }
 
@@ -89,6 +102,10 @@ func EncryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 func DecryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 	if b.AESNI {
 		aesni.DecryptBlock(ks, dst, src)
+		return
+	}
+	if b.ID == impl.ArchSIMD {
+		archsimd.DecryptBlock(ks, dst, src)
 		return
 	}
 	DecryptBlocks(b, ks, dst[:], src[:])
@@ -122,6 +139,8 @@ func CTR32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byt
 		vaes256.CTR32(ks, ctr, dst, src)
 	case impl.AESNI:
 		aesni.CTR32(ks, ctr, dst, src)
+	case impl.ArchSIMD:
+		archsimd.CTR32(ks, ctr, dst, src)
 	default:
 		generic.CTR32(ks, ctr, dst, src)
 	}
@@ -136,6 +155,8 @@ func CTR128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []by
 		vaes256.CTR128(ks, ctr, dst, src)
 	case impl.AESNI:
 		aesni.CTR128(ks, ctr, dst, src)
+	case impl.ArchSIMD:
+		archsimd.CTR128(ks, ctr, dst, src)
 	default:
 		generic.CTR128(ks, ctr, dst, src)
 	}
@@ -151,6 +172,8 @@ func GHASHInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 		vaes256.GHASHInit(t, h)
 	case impl.AESNI:
 		aesni.GHASHInit(t, h)
+	case impl.ArchSIMD:
+		archsimd.GHASHInit(t, h)
 	default:
 		generic.GHASHInit(t, h)
 	}
@@ -168,6 +191,8 @@ func GHASH(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 		vaes256.GHASH(t, y, data)
 	case impl.AESNI:
 		aesni.GHASH(t, y, data)
+	case impl.ArchSIMD:
+		archsimd.GHASH(t, y, data)
 	default:
 		generic.GHASH(t, y, data)
 	}
@@ -201,6 +226,12 @@ func Seal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 		} else {
 			aesni.Seal(ks, t, ctr, y, dst, src)
 		}
+	case impl.ArchSIMD:
+		if public {
+			archsimd.SealPublic(ks, t, ctr, y, dst, src)
+		} else {
+			archsimd.Seal(ks, t, ctr, y, dst, src)
+		}
 	default:
 		generic.Seal(ks, t, ctr, y, dst, src)
 	}
@@ -228,6 +259,12 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 		} else {
 			aesni.Open(ks, t, ctr, y, dst, src)
 		}
+	case impl.ArchSIMD:
+		if public {
+			archsimd.OpenPublic(ks, t, ctr, y, dst, src)
+		} else {
+			archsimd.Open(ks, t, ctr, y, dst, src)
+		}
 	default:
 		generic.Open(ks, t, ctr, y, dst, src)
 	}
@@ -243,6 +280,10 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 func CBCEncrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 	if b.AESNI {
 		aesni.CBCEncrypt(ks, iv, dst, src)
+		return
+	}
+	if b.ID == impl.ArchSIMD {
+		archsimd.CBCEncrypt(ks, iv, dst, src)
 		return
 	}
 	generic.CBCEncrypt(ks, iv, dst, src)
@@ -261,6 +302,8 @@ func CBCDecrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src [
 		vaes256.CBCDecrypt(ks, iv, dst, src)
 	case impl.AESNI:
 		aesni.CBCDecrypt(ks, iv, dst, src)
+	case impl.ArchSIMD:
+		archsimd.CBCDecrypt(ks, iv, dst, src)
 	default:
 		generic.CBCDecrypt(ks, iv, dst, src)
 	}
