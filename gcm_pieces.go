@@ -30,14 +30,69 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 			panic("crypto/cipher: message too large for GCM")
 		}
 	}
-	if len(pieces) > 1 {
-		// The usual case, TLS's payload and content type: the first piece
-		// holds every block but the last, which the others complete.
-		lastBlock := (total - 1) &^ (BlockSize - 1)
-		if head := uint64(len(pieces[0])); head >= lastBlock && head < total {
-			return g.sealGatheredLast(dst, nonce, pieces, int(lastBlock), int(total), additionalData)
+	// The usual case, TLS's payload and content type: the first piece
+	// holds the first head bytes, every block but the last, and the other
+	// pieces complete the last block (1 to 16 bytes). It takes seal's
+	// steps, with the last block's keystream made by the tag mask's block
+	// encryption and its GHASH joined to the length block's. As in
+	// sealPieces, the counters and the length block are stored before the
+	// overlap checks, so that the block encryption and GHASH that read them
+	// never wait for those stores.
+	head := int((total - 1) &^ (BlockSize - 1))
+	if len(pieces) < 2 || len(pieces[0]) < head || uint64(len(pieces[0])) >= total {
+		return g.sealPieces(dst, nonce, pieces, total, additionalData)
+	}
+	k := g.msg(nonce)
+	var ctr, y [BlockSize]byte
+	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
+	// The last block, padded, then the length block, in final; the block
+	// before it takes what the gather below stores ahead of the last block.
+	var buf [3 * BlockSize]byte
+	final := (*[2 * BlockSize]byte)(buf[BlockSize:])
+	c := k.Counters(&ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
+	lastBlockCounter(&masks, c, uint64(head))
+	kernels.PutLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), total)
+	p := pieces[0]
+	n := len(p) - head // bytes of the last block in the first piece, 0 to 15
+	if len(p) >= BlockSize {
+		// One 16-byte copy: the first piece's last 16 bytes, placed to
+		// end where its part of the last block ends.
+		*(*[BlockSize]byte)(buf[n:]) = *(*[BlockSize]byte)(p[len(p)-BlockSize:])
+	} else {
+		copy(final[:], p[head:])
+	}
+	for _, p := range pieces[1:] {
+		for _, b := range p {
+			final[n] = b
+			n++
 		}
 	}
+
+	ret, out := sliceForAppend(dst, int(total)+g.tagSize)
+	checkPieceOverlaps(out, pieces, additionalData)
+	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
+	kernels.EncryptTwo(k.B, &k.Key.KS, &masks)
+	encryptGathered(final, &masks, n)
+	kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &ctr, &y, out[:head], pieces[0][:head], k.Public)
+	if len(out)-head >= BlockSize {
+		// The whole padded block fits before the end of the tag, which
+		// is written after it.
+		*(*[BlockSize]byte)(out[head:]) = *(*[BlockSize]byte)(final[:])
+	} else {
+		copy(out[head:], final[:n])
+	}
+	ghashGatheredLast(k, &y, final)
+	kernels.XORBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
+	if t := out[total:]; len(t) == BlockSize {
+		*(*[BlockSize]byte)(t) = y
+	} else {
+		copy(t, y[:])
+	}
+	return ret
+}
+
+// sealPieces is SealPieces for pieces of any lengths, total bytes in all.
+func (g *GCM) sealPieces(dst, nonce []byte, pieces [][]byte, total uint64, additionalData []byte) []byte {
 	k := g.msg(nonce)
 
 	// Whole blocks of each piece go straight through the bulk kernel, and
@@ -145,41 +200,6 @@ func checkPieceOverlaps(out []byte, pieces [][]byte, additionalData []byte) {
 	}
 }
 
-// sealGatheredLast is SealPieces where the first piece holds the first
-// head bytes, every block but the last, and the other pieces complete the
-// last block (total-head bytes, 1 to 16). It takes seal's steps, with the
-// last block's keystream made by the tag mask's block encryption and its
-// GHASH joined to the length block's. As in SealPieces, the counters and the
-// length block are stored before the overlap checks, so that the block
-// encryption and GHASH that read them never wait for those stores.
-func (g *GCM) sealGatheredLast(dst, nonce []byte, pieces [][]byte, head, total int, additionalData []byte) []byte {
-	k := g.msg(nonce)
-	var ctr, y [BlockSize]byte
-	var masks [2 * BlockSize]byte // E(J0), then the last block's keystream
-	var final [2 * BlockSize]byte // the last block, padded, then the length block
-	c := k.Counters(&ctr, (*[BlockSize]byte)(masks[:BlockSize]), nonce)
-	lastBlockCounter(&masks, c, uint64(head))
-	kernels.PutLengths((*[BlockSize]byte)(final[BlockSize:]), len(additionalData), uint64(total))
-	n := copy(final[:], pieces[0][head:])
-	for _, p := range pieces[1:] {
-		n += copy(final[n:BlockSize], p)
-	}
-
-	ret, out := sliceForAppend(dst, total+g.tagSize)
-	checkPieceOverlaps(out, pieces, additionalData)
-	kernels.GHASH(k.B, &k.Key.Table, &y, additionalData)
-	kernels.EncryptTwo(k.B, &k.Key.KS, &masks)
-	for j := range n {
-		final[j] ^= masks[BlockSize+j]
-	}
-	kernels.Seal(k.B, &k.Key.KS, &k.Key.Table, &ctr, &y, out[:head], pieces[0][:head], k.Public)
-	copy(out[head:total], final[:n])
-	ghashGatheredLast(k, &y, &final)
-	kernels.XORBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
-	copy(out[total:], y[:g.tagSize])
-	return ret
-}
-
 // lastBlockCounter sets the second block of masks to the counter of the
 // block that starts at byte at of the message: J0, in the first block of
 // masks with c its 32-bit counter field, stepped by 1+at/16. The step is
@@ -194,4 +214,15 @@ func lastBlockCounter(masks *[2 * BlockSize]byte, c uint32, at uint64) {
 // the length block.
 func ghashGatheredLast(k kernels.GCM, y *[BlockSize]byte, final *[2 * BlockSize]byte) {
 	kernels.GHASH(k.B, &k.Key.Table, y, final[:])
+}
+
+// encryptGathered XORs the first n bytes of final (1 to 16, a public
+// length) with the keystream in the second block of masks, as two 64-bit
+// words; the bytes after the first n, zero, stay zero.
+func encryptGathered(final *[2 * BlockSize]byte, masks *[2 * BlockSize]byte, n int) {
+	bits := uint(n) * 8
+	lo := binary.LittleEndian.Uint64(masks[BlockSize:]) & (1<<bits - 1)
+	hi := binary.LittleEndian.Uint64(masks[BlockSize+8:]) & (^uint64(0) >> (128 - bits))
+	binary.LittleEndian.PutUint64(final[:8], binary.LittleEndian.Uint64(final[:8])^lo)
+	binary.LittleEndian.PutUint64(final[8:16], binary.LittleEndian.Uint64(final[8:16])^hi)
 }
