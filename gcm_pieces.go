@@ -83,11 +83,13 @@ func (g *GCM) SealPieces(dst, nonce []byte, pieces [][]byte, additionalData []by
 	}
 	ghashGatheredLast(k, &y, final)
 	kernels.XORBlock(&y, (*[BlockSize]byte)(masks[:BlockSize]))
-	if t := out[total:]; len(t) == BlockSize {
-		*(*[BlockSize]byte)(t) = y
-	} else {
-		copy(t, y[:])
-	}
+	// Not one 16-byte copy: XORBlock has just stored y as two 8-byte
+	// words, and a 16-byte load of them waits until they reach the cache
+	// (no store forwarding), at the very end of the call. That made
+	// SealPieces 2-6% slower on vaes512 and vaes256 (Intel Xeon model 207)
+	// than copy, whose loads of 16 bytes are 8 bytes each. The padded block
+	// above is stored before the bulk kernel, long before its load.
+	copy(out[total:], y[:])
 	return ret
 }
 
