@@ -52,7 +52,17 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 
 // blocksBatch runs the cipher over width = len(blocks) registers of blocks
 // (asm: blocksBatch).
+// Batches of four registers or more run a quad at a time (see quad).
 func blocksBatch(d direction, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+	if len(blocks)%4 == 0 {
+		for i := 0; i < len(blocks); i += 4 {
+			q := loadQuad(src[64*i:])
+			q = whitenQuad(q, k)
+			q = d.roundsQuad(i, q, k)
+			storeQuad(q, dst[64*i:])
+		}
+		return
+	}
 	loadBlocks(blocks, src)
 	whiten(blocks, k)
 	d.rounds(blocks, k, nil)

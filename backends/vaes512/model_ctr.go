@@ -95,6 +95,20 @@ func (c *counter) blocks(blocks []vec.Uint8x64) {
 	}
 }
 
+// quad is blocks for the four registers of a quad (asm: counter.blocks).
+func (c *counter) quad() quad {
+	r := c.reg
+	b0 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b1 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b2 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b3 := reverse(r)
+	c.reg = c.add.wide(r, laneStep)
+	return quad{b0, b1, b2, b3}
+}
+
 // tail fills blocks with the next registers of counter blocks like blocks,
 // but leaves the counter where it is; the kernel's last step uses only
 // some of those blocks, and store adds their number (asm: counter.tail).
@@ -153,7 +167,18 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 
 // ctrBatch encrypts the next width = len(blocks) registers of counter
 // blocks and XORs them into width·64 bytes of src (asm: ctrBatch).
+// Batches of four registers or more run a quad at a time (see quad).
 func ctrBatch(c *counter, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+	if len(blocks)%4 == 0 {
+		for i := 0; i < len(blocks); i += 4 {
+			q := c.quad()
+			q = whitenQuad(q, k)
+			q = encryption.roundsQuad(i, q, k)
+			q = xorQuad(q, src[64*i:])
+			storeQuad(q, dst[64*i:])
+		}
+		return
+	}
 	c.blocks(blocks)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, nil)
