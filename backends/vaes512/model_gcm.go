@@ -57,12 +57,14 @@ func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitc
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // sealPublicModel is sealPublic (asm: sealKernel): seal for a public
 // counter, which it may branch on (see publicCounter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -100,11 +102,12 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
+	var g ghashSum // the sum of each pair of batches, started in place
 	if len(src) > gcmBytes {
 		gcmBatch(&c, &k, &regs, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
-			g := ghashSum{table: t, y: h}
+			g.start(t, 0, h, false)
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, false)
 			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			s1 := stitched(&g, 4, dst[done:], 4, true)
@@ -113,7 +116,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
-			g := ghashSum{table: t, first: powers / 2, y: h}
+			g.start(t, powers/2, h, false)
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
 			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			h = g.y
@@ -134,7 +137,8 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
 func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
-	g := ghashSum{table: t, first: powers / 2, y: y}
+	var g ghashSum
+	g.start(t, powers/2, y, false)
 	var between *stitch
 	st := stitched(&g, 0, pending, 4, true)
 	if pending != nil {
@@ -147,7 +151,8 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 	whiten(blocks, k)
 	s := tailSplit(z, pending != nil)
 	encryption.rounds(blocks[:s], k, between)
-	h := ghashSum{table: t, first: powers - m, y: g.y, folded: true}
+	var h ghashSum
+	h.start(t, powers-m, g.y, true)
 	sealRegs(&h, blocks, 0, s, dst, src)
 	if s < z {
 		encryption.rounds(blocks[s:], k, nil)
@@ -197,12 +202,14 @@ func sealRegs(h *ghashSum, blocks []vec.Uint8x64, from, to int, dst, src []byte)
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // openPublicModel is openPublic (asm: openKernel): open for a public
 // counter, which it may branch on (see publicCounter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -224,8 +231,9 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
+	var g ghashSum // the sum of each pair of batches, started in place
 	for len(src) >= 2*gcmBytes {
-		g := ghashSum{table: t, y: h}
+		g.start(t, 0, h, false)
 		s0 := stitched(&g, 0, src, 4, false)
 		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		s1 := stitched(&g, 4, src[gcmBytes:], 4, true)
@@ -234,7 +242,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
-		g := ghashSum{table: t, first: powers / 2, y: h}
+		g.start(t, powers/2, h, false)
 		s0 := stitched(&g, 0, src, 4, true)
 		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		h = g.y
@@ -261,7 +269,8 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 	data := dataRegs[:z]
 	loadBlocks(data[:z-1], src)
 	data[z-1] = loadMasked(src[64*(z-1):], last)
-	g := ghashSum{table: t, first: powers - m, y: y}
+	var g ghashSum
+	g.start(t, powers-m, y, false)
 	blocks := regs[:z]
 	c.tail(blocks)
 	whiten(blocks, k)
