@@ -183,6 +183,24 @@ func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 		d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)}
 }
 
+// roundsQuadStitched is roundsQuad for a batch of one quad with a between
+// step after each middle round, as in rounds (GCM's batch, always
+// encryption). Kept apart from roundsQuad: the call in the loop makes the
+// compiler move the four registers on every round of ECB and CTR too.
+func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
+	for r := 1; r < k.nr; r++ {
+		key := k.k[r]
+		q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
+			q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+		if i := r - (k.nr - 9); i >= 0 {
+			between.step(i)
+		}
+	}
+	key := k.k[k.nr]
+	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
+		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
 // roundsStitched is rounds with a between step: every round on every
 // register of blocks, then the step after middle round i.
 func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {

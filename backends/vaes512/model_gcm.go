@@ -20,7 +20,10 @@ type stitch struct {
 	finish bool
 }
 
-// stitched returns the stitch of z registers of data into g.
+// stitched returns the stitch of z registers of data into g. The compiler
+// builds the value in a temporary with 8-byte stores and copies it with
+// 16-byte loads, which cannot be forwarded from those stores and stall, so
+// the GCM loops make their stitches once and change only their data.
 func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
 }
@@ -46,13 +49,19 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
+// The batch is one quad (see quad), held in registers from whiten to
+// storeBlocks.
 func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
-	blocks := regs[:]
-	c.blocks(blocks)
-	whiten(blocks, k)
-	encryption.rounds(blocks, k, between)
-	xorBlocks(blocks, src)
-	storeBlocks(blocks, dst)
+	c.blocks(regs[:])
+	q := quad{regs[0], regs[1], regs[2], regs[3]}
+	q = whitenQuad(q, k)
+	if between != nil {
+		q = roundsQuadStitched(q, k, between)
+	} else {
+		q = encryption.roundsQuad(0, q, k)
+	}
+	q = xorQuad(q, src)
+	storeQuad(q, dst)
 }
 
 // sealModel is seal (asm: sealKernel).
@@ -102,15 +111,19 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
-	var g ghashSum // the sum of each pair of batches, started in place
+	// The sum of each pair of batches is started in place, and the two
+	// stitches into it are made once, with only their data changing from
+	// one pair to the next (see stitched).
+	var g ghashSum
+	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	if len(src) > gcmBytes {
 		gcmBatch(&c, &k, &regs, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g.start(t, 0, h, false)
-			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, false)
+			s0.data = dst[done-gcmBytes:]
 			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
-			s1 := stitched(&g, 4, dst[done:], 4, true)
+			s1.data = dst[done:]
 			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
@@ -231,12 +244,14 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
-	var g ghashSum // the sum of each pair of batches, started in place
+	// As in sealKernel: the sum started in place, the stitches made once.
+	var g ghashSum
+	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	for len(src) >= 2*gcmBytes {
 		g.start(t, 0, h, false)
-		s0 := stitched(&g, 0, src, 4, false)
+		s0.data = src
 		gcmBatch(&c, &k, &regs, &s0, dst, src)
-		s1 := stitched(&g, 4, src[gcmBytes:], 4, true)
+		s1.data = src[gcmBytes:]
 		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
