@@ -82,13 +82,134 @@ func whiten(blocks []vec.Uint8x64, k *roundKeys) {
 // rounds" every key size has; between, if not nil, takes its step after
 // each middle round i, which is where the stitched GCM loops put the steps
 // of GHASH.
+//
+// Without between, the rounds run over the blocks four registers at a time
+// (roundsQuad): the assembly holds every register of a batch in a ZMM
+// register for all the rounds, and Go 1.27 keeps an array of vectors in
+// memory (a load and a store per register per round) but a struct of four
+// in registers. The rounds of different registers are independent, so the
+// order in which they interleave does not change the result.
 func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
+	if between != nil {
+		d.roundsStitched(blocks, k, between)
+		return
+	}
+	i := 0
+	for ; i+4 <= len(blocks); i += 4 {
+		q := quad{blocks[i], blocks[i+1], blocks[i+2], blocks[i+3]}
+		q = d.roundsQuad(i, q, k)
+		blocks[i], blocks[i+1], blocks[i+2], blocks[i+3] = q.b0, q.b1, q.b2, q.b3
+	}
+	for ; i < len(blocks); i++ {
+		blocks[i] = d.roundsOne(i, blocks[i], k)
+	}
+}
+
+// roundsOne runs rounds 1..nr over x, register i of its batch, with the
+// direction tested once (see roundsQuad).
+func (d direction) roundsOne(i int, x vec.Uint8x64, k *roundKeys) vec.Uint8x64 {
+	if d.decrypt {
+		for r := 1; r < k.nr; r++ {
+			x = x.AESDecryptOneRound(k.k[r])
+		}
+	} else {
+		for r := 1; r < k.nr; r++ {
+			x = x.AESEncryptOneRound(k.k[r])
+		}
+	}
+	return d.last(i, x, k.k[k.nr])
+}
+
+// quad is four registers of blocks, i..i+3 of a batch, as a struct that
+// the compiler keeps in registers (Go 1.27 registers a struct of up to four
+// vectors, not an array of them). The batch steps of ECB and CTR run over
+// their batch a quad at a time; each register's steps are the assembly's,
+// in its order, and the registers of a batch are independent of each
+// other, so the grouping does not change what is computed.
+type quad struct{ b0, b1, b2, b3 vec.Uint8x64 }
+
+// loadQuad loads four consecutive registers of blocks from src (asm:
+// loadBlocks).
+func loadQuad(src []byte) quad {
+	_ = src[255]
+	return quad{vec.LoadUint8x64(src[0:]), vec.LoadUint8x64(src[64:]),
+		vec.LoadUint8x64(src[128:]), vec.LoadUint8x64(src[192:])}
+}
+
+// whitenQuad adds round key 0 to the four registers of q (asm: whiten).
+func whitenQuad(q quad, k *roundKeys) quad {
+	k0 := k.k[0].AsUint8x64()
+	return quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
+}
+
+// xorQuad XORs four consecutive registers of src into q (asm: xorBlocks).
+func xorQuad(q quad, src []byte) quad {
+	_ = src[255]
+	return quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])),
+		q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))}
+}
+
+// storeQuad stores the four registers of q to dst (asm: storeBlocks).
+func storeQuad(q quad, dst []byte) {
+	_ = dst[255]
+	q.b0.Store(dst[0:])
+	q.b1.Store(dst[64:])
+	q.b2.Store(dst[128:])
+	q.b3.Store(dst[192:])
+}
+
+// roundsQuad runs rounds 1..nr over the four registers of q, registers
+// i..i+3 of their batch (the index matters to chainedDecryption and
+// tweakedLast), each round on all four (asm: direction.rounds). The
+// direction is tested once, outside the loop of the middle rounds: a test
+// per register per round is a branch beside every VAESENC, which costs more
+// than the VAESENC.
+func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
+	if d.decrypt {
+		for r := 1; r < k.nr; r++ {
+			key := k.k[r]
+			q = quad{q.b0.AESDecryptOneRound(key), q.b1.AESDecryptOneRound(key),
+				q.b2.AESDecryptOneRound(key), q.b3.AESDecryptOneRound(key)}
+		}
+	} else {
+		for r := 1; r < k.nr; r++ {
+			key := k.k[r]
+			q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
+				q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+		}
+	}
+	key := k.k[k.nr]
+	return quad{d.last(i, q.b0, key), d.last(i+1, q.b1, key),
+		d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)}
+}
+
+// roundsQuadStitched is roundsQuad for a batch of one quad with a between
+// step after each middle round, as in rounds (GCM's batch, always
+// encryption). Kept apart from roundsQuad: the call in the loop makes the
+// compiler move the four registers on every round of ECB and CTR too.
+func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
+	for r := 1; r < k.nr; r++ {
+		key := k.k[r]
+		q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
+			q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+		if i := r - (k.nr - 9); i >= 0 {
+			between.step(i)
+		}
+	}
+	key := k.k[k.nr]
+	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
+		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
+// roundsStitched is rounds with a between step: every round on every
+// register of blocks, then the step after middle round i.
+func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
 	for r := 1; r < k.nr; r++ {
 		key := k.k[r]
 		for i := range blocks {
 			blocks[i] = d.round(blocks[i], key)
 		}
-		if i := r - (k.nr - 9); i >= 0 && between != nil {
+		if i := r - (k.nr - 9); i >= 0 {
 			between.step(i)
 		}
 	}

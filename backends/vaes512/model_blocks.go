@@ -9,6 +9,7 @@ var stepWidths = []int{8, 4, 2, 1}
 
 // encryptBlocksModel is encryptBlocks (asm: blocksKernel).
 func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	defer zeroUpper()
 	if len(src) == shortBytes {
 		blocksShort(true, keys, rounds, dst, src)
 		return
@@ -18,6 +19,7 @@ func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 
 // decryptBlocksModel is decryptBlocks (asm: blocksKernel).
 func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
+	defer zeroUpper()
 	if len(src) == shortBytes {
 		blocksShort(false, keys, rounds, dst, src)
 		return
@@ -31,14 +33,13 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
-	var regs [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		blocksBatch(d, &k, regs[:16], dst, src)
+		blocksBatch(d, &k, 16, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			blocksBatch(d, &k, regs[:width], dst, src)
+			blocksBatch(d, &k, width, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
@@ -50,9 +51,21 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	}
 }
 
-// blocksBatch runs the cipher over width = len(blocks) registers of blocks
-// (asm: blocksBatch).
-func blocksBatch(d direction, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+// blocksBatch runs the cipher over width registers of blocks (asm:
+// blocksBatch). Widths of four registers or more run a quad at a time (see
+// quad), widths 2 and 1 in an array.
+func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
+	if width%4 == 0 {
+		for i := 0; i < width; i += 4 {
+			q := loadQuad(src[64*i:])
+			q = whitenQuad(q, k)
+			q = d.roundsQuad(i, q, k)
+			storeQuad(q, dst[64*i:])
+		}
+		return
+	}
+	var regs [2]vec.Uint8x64
+	blocks := regs[:width]
 	loadBlocks(blocks, src)
 	whiten(blocks, k)
 	d.rounds(blocks, k, nil)

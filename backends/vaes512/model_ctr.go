@@ -95,13 +95,29 @@ func (c *counter) blocks(blocks []vec.Uint8x64) {
 	}
 }
 
+// quad is blocks for the four registers of a quad (asm: counter.blocks).
+func (c *counter) quad() quad {
+	r := c.reg
+	b0 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b1 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b2 := reverse(r)
+	r = c.add.wide(r, laneStep)
+	b3 := reverse(r)
+	c.reg = c.add.wide(r, laneStep)
+	return quad{b0, b1, b2, b3}
+}
+
 // tail fills blocks with the next registers of counter blocks like blocks,
 // but leaves the counter where it is; the kernel's last step uses only
 // some of those blocks, and store adds their number (asm: counter.tail).
 func (c *counter) tail(blocks []vec.Uint8x64) {
-	reg := c.reg
-	c.blocks(blocks)
-	c.reg = reg
+	t := c.reg
+	for i := range blocks {
+		blocks[i] = reverse(t)
+		t = c.add.wide(t, laneStep)
+	}
 }
 
 // store writes lane 0 of the counter, advanced by m blocks, back in
@@ -115,11 +131,13 @@ func (c counter) store(ctr *[16]byte, m int) {
 
 // ctr32Model is ctr32 (asm: ctrKernel).
 func ctr32Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	ctrModel(inc32, keys, rounds, ctr, dst, src)
 }
 
 // ctr64Model is ctr64 (asm: ctrKernel).
 func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	ctrModel(inc64, keys, rounds, ctr, dst, src)
 }
 
@@ -136,14 +154,13 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
 	c := loadCounter(ctr, add)
-	var regs [16]vec.Uint8x64 // the registers of a batch, zeroed once
 	for len(src) >= 64*16 {
-		ctrBatch(&c, &k, regs[:16], dst, src)
+		ctrBatch(&c, &k, 16, dst, src)
 		src, dst = src[64*16:], dst[64*16:]
 	}
 	for _, width := range stepWidths {
 		if len(src) >= 64*width {
-			ctrBatch(&c, &k, regs[:width], dst, src)
+			ctrBatch(&c, &k, width, dst, src)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
@@ -151,9 +168,23 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 	c.store(ctr, m)
 }
 
-// ctrBatch encrypts the next width = len(blocks) registers of counter
-// blocks and XORs them into width·64 bytes of src (asm: ctrBatch).
-func ctrBatch(c *counter, k *roundKeys, blocks []vec.Uint8x64, dst, src []byte) {
+// ctrBatch encrypts the next width registers of counter blocks and XORs
+// them into width·64 bytes of src (asm: ctrBatch). Widths of four
+// registers or more run a quad at a time (see quad), widths 2 and 1 in an
+// array.
+func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
+	if width%4 == 0 {
+		for i := 0; i < width; i += 4 {
+			q := c.quad()
+			q = whitenQuad(q, k)
+			q = encryption.roundsQuad(i, q, k)
+			q = xorQuad(q, src[64*i:])
+			storeQuad(q, dst[64*i:])
+		}
+		return
+	}
+	var regs [2]vec.Uint8x64
+	blocks := regs[:width]
 	c.blocks(blocks)
 	whiten(blocks, k)
 	encryption.rounds(blocks, k, nil)

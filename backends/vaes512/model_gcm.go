@@ -20,7 +20,10 @@ type stitch struct {
 	finish bool
 }
 
-// stitched returns the stitch of z registers of data into g.
+// stitched returns the stitch of z registers of data into g. The compiler
+// builds the value in a temporary with 8-byte stores and copies it with
+// 16-byte loads, which cannot be forwarded from those stores and stall, so
+// the GCM loops make their stitches once and change only their data.
 func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
 }
@@ -46,23 +49,31 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
+// The batch is one quad (see quad), held in registers from whiten to
+// storeBlocks.
 func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
-	blocks := regs[:]
-	c.blocks(blocks)
-	whiten(blocks, k)
-	encryption.rounds(blocks, k, between)
-	xorBlocks(blocks, src)
-	storeBlocks(blocks, dst)
+	c.blocks(regs[:])
+	q := quad{regs[0], regs[1], regs[2], regs[3]}
+	q = whitenQuad(q, k)
+	if between != nil {
+		q = roundsQuadStitched(q, k, between)
+	} else {
+		q = encryption.roundsQuad(0, q, k)
+	}
+	q = xorQuad(q, src)
+	storeQuad(q, dst)
 }
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // sealPublicModel is sealPublic (asm: sealKernel): seal for a public
 // counter, which it may branch on (see publicCounter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -100,20 +111,25 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
+	// The sum of each pair of batches is started in place, and the two
+	// stitches into it are made once, with only their data changing from
+	// one pair to the next (see stitched).
+	var g ghashSum
+	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	if len(src) > gcmBytes {
 		gcmBatch(&c, &k, &regs, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
-			g := ghashSum{table: t, y: h}
-			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, false)
+			g.start(t, 0, h, false)
+			s0.data = dst[done-gcmBytes:]
 			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
-			s1 := stitched(&g, 4, dst[done:], 4, true)
+			s1.data = dst[done:]
 			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
-			g := ghashSum{table: t, first: powers / 2, y: h}
+			g.start(t, powers/2, h, false)
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
 			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
 			h = g.y
@@ -134,7 +150,8 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
 func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
-	g := ghashSum{table: t, first: powers / 2, y: y}
+	var g ghashSum
+	g.start(t, powers/2, y, false)
 	var between *stitch
 	st := stitched(&g, 0, pending, 4, true)
 	if pending != nil {
@@ -147,7 +164,8 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 	whiten(blocks, k)
 	s := tailSplit(z, pending != nil)
 	encryption.rounds(blocks[:s], k, between)
-	h := ghashSum{table: t, first: powers - m, y: g.y, folded: true}
+	var h ghashSum
+	h.start(t, powers-m, g.y, true)
 	sealRegs(&h, blocks, 0, s, dst, src)
 	if s < z {
 		encryption.rounds(blocks[s:], k, nil)
@@ -197,12 +215,14 @@ func sealRegs(h *ghashSum, blocks []vec.Uint8x64, from, to int, dst, src []byte)
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // openPublicModel is openPublic (asm: openKernel): open for a public
 // counter, which it may branch on (see publicCounter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer zeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -224,17 +244,20 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
+	// As in sealKernel: the sum started in place, the stitches made once.
+	var g ghashSum
+	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	for len(src) >= 2*gcmBytes {
-		g := ghashSum{table: t, y: h}
-		s0 := stitched(&g, 0, src, 4, false)
+		g.start(t, 0, h, false)
+		s0.data = src
 		gcmBatch(&c, &k, &regs, &s0, dst, src)
-		s1 := stitched(&g, 4, src[gcmBytes:], 4, true)
+		s1.data = src[gcmBytes:]
 		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
-		g := ghashSum{table: t, first: powers / 2, y: h}
+		g.start(t, powers/2, h, false)
 		s0 := stitched(&g, 0, src, 4, true)
 		gcmBatch(&c, &k, &regs, &s0, dst, src)
 		h = g.y
@@ -261,7 +284,8 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 	data := dataRegs[:z]
 	loadBlocks(data[:z-1], src)
 	data[z-1] = loadMasked(src[64*(z-1):], last)
-	g := ghashSum{table: t, first: powers - m, y: y}
+	var g ghashSum
+	g.start(t, powers-m, y, false)
 	blocks := regs[:z]
 	c.tail(blocks)
 	whiten(blocks, k)

@@ -161,6 +161,18 @@ type ghashSum struct {
 	folded bool
 }
 
+// start begins a sum in g, in place (asm: ghashSum): table t, the first
+// slot, the running hash y and folded, and a zero accumulator. A literal
+// of ghashSum is built by the compiler in a temporary and copied with
+// 16-byte moves, whose loads stall on the 64-byte store of y before them;
+// field by field, every vector goes in with one 64-byte store.
+func (g *ghashSum) start(t *[32][16]byte, first int, y vec.Uint64x8, folded bool) {
+	var zero vec.Uint64x8
+	g.table, g.first, g.y, g.folded = t, first, y, folded
+	g.acc.lo, g.acc.mid, g.acc.hi = zero, zero, zero
+	g.acc.loHeld, g.acc.hiHeld, g.acc.held = zero, zero, false
+}
+
 // absorb takes in register r of the data, in GCM's block order (asm:
 // ghashSum.absorb): reversed to register form, y added to block 0, then
 // multiplied and accumulated.
@@ -231,6 +243,7 @@ func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 // short path, two on ghashPair's, else 32 blocks per reduction, then 16 if
 // that many remain, then the tail.
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
+	defer zeroUpper()
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
 			ghashUpdateShort(t, y, data)
@@ -259,6 +272,7 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 // the other seven registers of powers by multiplying whole registers by
 // H^4, H^8 and H^16 in every lane: six multiplies in a row instead of 31.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
+	defer zeroUpper()
 	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(h))).AsUint64x8())
 	h2 := mulLanes(h1, h1)              // H^2 in every lane
 	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]

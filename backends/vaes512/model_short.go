@@ -24,16 +24,20 @@ func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
 
 // rounds16 runs the whole cipher on one block, round keys read from memory
 // (asm: rounds16).
+// The direction is tested once, not through method values (an indirect
+// call per round).
 func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16 {
-	round, last := vec.Uint8x16.AESEncryptOneRound, vec.Uint8x16.AESEncryptLastRound
-	if !enc {
-		round, last = vec.Uint8x16.AESDecryptOneRound, vec.Uint8x16.AESDecryptLastRound
-	}
 	x = x.Xor(roundKey16(keys, 0).AsUint8x16())
-	for r := 1; r < nr; r++ {
-		x = round(x, roundKey16(keys, r))
+	if !enc {
+		for r := 1; r < nr; r++ {
+			x = x.AESDecryptOneRound(roundKey16(keys, r))
+		}
+		return x.AESDecryptLastRound(roundKey16(keys, nr))
 	}
-	return last(x, roundKey16(keys, nr))
+	for r := 1; r < nr; r++ {
+		x = x.AESEncryptOneRound(roundKey16(keys, r))
+	}
+	return x.AESEncryptLastRound(roundKey16(keys, nr))
 }
 
 // byteMask16 returns the mask that enables bytes 0..n-1 of an XMM
