@@ -6485,19 +6485,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y3, Y3
 	VPCLMULQDQ $0x00, Y2, Y5, Y5
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y4, Y5, Y5
-	VPXOR Y3, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y4
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y3, Y5, Y5
+	VPXOR      Y4, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ  $0x10, reflectedPoly2<>+0(SB), Y4, Y1
-	VPSHUFD     $0x4e, Y4, Y4
-	VPXOR       Y1, Y5, Y5
-	VPXOR       Y4, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ  $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD     $0x4e, Y5, Y5
-	VPXOR       Y1, Y3, Y3
 	VPXOR       Y5, Y3, Y3
+	VPXOR       Y1, Y3, Y3
 	VINSERTI128 $0x01, X0, Y3, Y0
 	VMOVDQU     Y0, 224(AX)
 	VPSHUFD     $0x4e, Y0, Y1
@@ -6514,19 +6514,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y3, Y2, Y2
 	VPCLMULQDQ $0x00, Y1, Y5, Y5
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y4, Y5, Y5
-	VPXOR Y2, Y5, Y5
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPXOR      Y4, Y1, Y1
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y2, Y5, Y5
 	VPXOR      Y4, Y5, Y5
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD    $0x4e, Y5, Y5
-	VPXOR      Y1, Y2, Y2
 	VPXOR      Y5, Y2, Y2
+	VPXOR      Y1, Y2, Y2
 	VMOVDQU    Y2, 192(AX)
 	VPSHUFD    $0x4e, Y2, Y1
 	VPXOR      Y2, Y1, Y1
@@ -6543,19 +6543,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y4, Y4
 	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y5, Y6, Y6
-	VPXOR Y4, Y6, Y6
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y7
+	VPXOR      Y5, Y7, Y7
 	VPSHUFD    $0x4e, Y5, Y5
-	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VPXOR      Y4, Y6, Y6
 	VPXOR      Y5, Y6, Y6
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y5
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y5, Y4, Y4
 	VPXOR      Y6, Y4, Y4
+	VPXOR      Y5, Y4, Y4
 	VMOVDQU    Y4, 160(AX)
 	VPSHUFD    $0x4e, Y4, Y5
 	VPXOR      Y4, Y5, Y5
@@ -6569,19 +6569,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y5, Y5
 	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y6, Y7, Y7
-	VPXOR Y5, Y7, Y7
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y1
+	VPXOR      Y6, Y1, Y1
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y1, Y7, Y7
+	VPXOR      Y1, Y6, Y6
+	VPXOR      Y5, Y7, Y7
 	VPXOR      Y6, Y7, Y7
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y1
 	VPSHUFD    $0x4e, Y7, Y7
-	VPXOR      Y1, Y5, Y5
 	VPXOR      Y7, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 	VMOVDQU    Y5, 128(AX)
 	VPSHUFD    $0x4e, Y5, Y1
 	VPXOR      Y5, Y1, Y1
@@ -6598,19 +6598,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y6, Y7, Y7
-	VPXOR Y0, Y7, Y7
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y8
+	VPXOR      Y6, Y8, Y8
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y8, Y7, Y7
+	VPXOR      Y8, Y6, Y6
+	VPXOR      Y0, Y7, Y7
 	VPXOR      Y6, Y7, Y7
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y6
 	VPSHUFD    $0x4e, Y7, Y7
-	VPXOR      Y6, Y0, Y0
 	VPXOR      Y7, Y0, Y0
+	VPXOR      Y6, Y0, Y0
 	VMOVDQU    Y0, 96(AX)
 	VPSHUFD    $0x4e, Y0, Y6
 	VPXOR      Y0, Y6, Y6
@@ -6624,19 +6624,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y6, Y6
-	VPXOR Y0, Y6, Y6
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y7
+	VPXOR      Y2, Y7, Y7
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y2, Y2
+	VPXOR      Y0, Y6, Y6
 	VPXOR      Y2, Y6, Y6
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y2
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y2, Y0, Y0
 	VPXOR      Y6, Y0, Y0
+	VPXOR      Y2, Y0, Y0
 	VMOVDQU    Y0, 64(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
@@ -6650,19 +6650,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y6
+	VPXOR      Y2, Y6, Y6
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y6, Y4, Y4
+	VPXOR      Y6, Y2, Y2
+	VPXOR      Y0, Y4, Y4
 	VPXOR      Y2, Y4, Y4
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
 	VPXOR      Y4, Y0, Y0
+	VPXOR      Y2, Y0, Y0
 	VMOVDQU    Y0, 32(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
@@ -6676,19 +6676,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y4, Y4
 	VPXOR      Y2, Y4, Y4
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y1, Y0, Y0
 	VPXOR      Y4, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 	VMOVDQU    Y0, (AX)
 	VPSHUFD    $0x4e, Y0, Y1
 	VPXOR      Y0, Y1, Y1
@@ -6897,19 +6897,19 @@ ghash16_1:
 	VPXOR       Y5, Y1, Y1
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y1, Y1
-	VPXOR Y3, Y1, Y1
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y0
+	VPXOR      Y2, Y0, Y0
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y0, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y1, Y1
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y1, Y1
-	VPXOR        Y2, Y1, Y1
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y0, Y3, Y3
 	VPXOR        Y1, Y3, Y3
+	VPXOR        Y0, Y3, Y3
 	VEXTRACTI128 $0x01, Y3, X0
 	VPXOR        X0, X3, X0
 	ADDQ         $0x00000100, DX
@@ -7204,19 +7204,19 @@ ghashTailLoaded_2:
 	VPXOR      Y6, Y4, Y4
 
 ghashTailReduce_1:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y4, Y4
-	VPXOR Y1, Y4, Y4
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y2
+	VPXOR      Y0, Y2, Y2
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y2, Y0, Y0
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y0, Y4, Y4
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y2
-	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y2, Y4, Y4
-	VPXOR        Y0, Y4, Y4
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y0
 	VPSHUFD      $0x4e, Y4, Y4
-	VPXOR        Y0, Y1, Y1
 	VPXOR        Y4, Y1, Y1
+	VPXOR        Y0, Y1, Y1
 	CMPQ         BX, $0x10
 	JBE          ghashTailOne_3
 	VEXTRACTI128 $0x01, Y1, X0
@@ -7924,19 +7924,19 @@ rounds10_31:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -8063,19 +8063,19 @@ sealLast_1:
 	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y2, Y2
-	VPXOR Y4, Y2, Y2
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y4, Y2, Y2
+	VPXOR      Y3, Y2, Y2
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
 	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y1, Y4, Y4
 	VPXOR        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	VEXTRACTI128 $0x01, Y4, X1
 	VPXOR        X1, X4, X1
 
@@ -9094,19 +9094,19 @@ ghashTailLoaded_4:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_2:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_6
 	VEXTRACTI128 $0x01, Y2, X1
@@ -9613,19 +9613,19 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -9925,19 +9925,19 @@ rounds10_38:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
-	VPXOR Y10, Y0, Y0
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPXOR      Y1, Y11, Y11
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y11, Y1, Y1
+	VPXOR      Y10, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
 	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
 	VPXOR        Y0, Y10, Y10
+	VPXOR        Y1, Y10, Y10
 	VEXTRACTI128 $0x01, Y10, X0
 	VPXOR        X0, X10, X1
 
@@ -10261,19 +10261,19 @@ ghashTailLoaded_6:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_3:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_9
 	VEXTRACTI128 $0x01, Y2, X1
@@ -11796,19 +11796,19 @@ rounds10_45:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -11935,19 +11935,19 @@ sealLast_2:
 	VPXOR       Y6, Y2, Y2
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y2, Y2
-	VPXOR Y4, Y2, Y2
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y4, Y2, Y2
+	VPXOR      Y3, Y2, Y2
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
 	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y1, Y4, Y4
 	VPXOR        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	VEXTRACTI128 $0x01, Y4, X1
 	VPXOR        X1, X4, X1
 
@@ -13007,19 +13007,19 @@ ghashTailLoaded_8:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_4:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_12
 	VEXTRACTI128 $0x01, Y2, X1
@@ -13594,19 +13594,19 @@ rounds10_51:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -13944,19 +13944,19 @@ rounds10_52:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
-	VPXOR Y10, Y0, Y0
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPXOR      Y1, Y11, Y11
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y11, Y1, Y1
+	VPXOR      Y10, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
 	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
 	VPXOR        Y0, Y10, Y10
+	VPXOR        Y1, Y10, Y10
 	VEXTRACTI128 $0x01, Y10, X0
 	VPXOR        X0, X10, X1
 
@@ -14280,19 +14280,19 @@ ghashTailLoaded_10:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_5:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_15
 	VEXTRACTI128 $0x01, Y2, X1
