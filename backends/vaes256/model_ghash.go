@@ -161,6 +161,7 @@ func loadData(b []byte) vec.Uint64x4 {
 type ghashBatch struct {
 	table   *[32][16]byte
 	data    []byte
+	regs    []vec.Uint8x32 // if not nil, the data, in registers (asm: ghashBatch.regs)
 	y       vec.Uint64x4
 	carried bool
 	acc     accumulator
@@ -173,7 +174,12 @@ type ghashBatch struct {
 // the register; the odd step after it does its own and then the middle
 // products of both.
 func (g *ghashBatch) step(j int) {
-	x := loadData(g.data[32*j:])
+	var x vec.Uint64x4
+	if g.regs != nil {
+		x = reverse(g.regs[j]).AsUint64x4()
+	} else {
+		x = loadData(g.data[32*j:])
+	}
 	if j == 0 {
 		x = x.Xor(g.y)
 	}

@@ -7971,113 +7971,105 @@ rounds10_31:
 	JMP            seal16_1
 
 sealLast_1:
-	// Hash the last batch.
+	// Hash the last batch, whose ciphertext is still in the block registers.
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
-	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(BX), Y4, Y10
+	VPCLMULQDQ $0x11, 64(BX), Y4, Y11
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y5
 	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y5, Y2, Y6
-	VPUNPCKHQDQ Y5, Y2, Y2
-	VPXOR       Y2, Y6, Y6
-	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
-	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y12
+	VPXOR       Y12, Y10, Y10
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y12
+	VPXOR       Y12, Y11, Y11
+	VPUNPCKLQDQ Y5, Y4, Y12
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y12, Y12
+	VPCLMULQDQ  $0x00, 320(BX), Y12, Y4
+	VPCLMULQDQ  $0x11, 352(BX), Y12, Y12
+	VPXOR       Y12, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x00, 128(BX), Y6, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 128(BX), Y6, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y7, Y7
+	VPCLMULQDQ  $0x00, 160(BX), Y7, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 160(BX), Y7, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y7, Y6, Y5
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPXOR       Y6, Y5, Y5
+	VPCLMULQDQ  $0x00, 384(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPCLMULQDQ  $0x11, 416(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y8, Y8
+	VPCLMULQDQ $0x00, 192(BX), Y8, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 192(BX), Y8, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y9, Y9
+	VPCLMULQDQ  $0x00, 224(BX), Y9, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 224(BX), Y9, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y9, Y8, Y5
+	VPUNPCKHQDQ Y9, Y8, Y8
+	VPXOR       Y8, Y5, Y5
+	VPCLMULQDQ  $0x00, 448(BX), Y5, Y8
+	VPXOR       Y8, Y4, Y4
+	VPCLMULQDQ  $0x11, 480(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPCLMULQDQ $0x00, (BX), Y5, Y1
-	VPXOR      Y1, Y3, Y3
-	VPCLMULQDQ $0x11, (BX), Y5, Y1
-	VPXOR      Y1, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (BX), Y2, Y1
+	VPXOR      Y1, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y2, Y1
+	VPXOR      Y1, Y11, Y11
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y1
-	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
-	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y1, Y5, Y6
-	VPUNPCKHQDQ Y1, Y5, Y5
-	VPXOR       Y5, Y6, Y6
-	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ  $0x00, 32(BX), Y3, Y1
+	VPXOR       Y1, Y10, Y10
+	VPCLMULQDQ  $0x11, 32(BX), Y3, Y1
+	VPXOR       Y1, Y11, Y11
+	VPUNPCKLQDQ Y3, Y2, Y1
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPCLMULQDQ  $0x00, 256(BX), Y1, Y2
+	VPXOR       Y2, Y4, Y4
+	VPCLMULQDQ  $0x11, 288(BX), Y1, Y1
+	VPXOR       Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPXOR      Y3, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y3
-	VPXOR      Y1, Y3, Y3
-	VPXOR      Y4, Y2, Y2
-	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPXOR      Y10, Y1, Y1
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y11, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y2, Y4, Y4
-	VPXOR        Y1, Y4, Y4
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y11, Y11
+	VPXOR        Y1, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X1
+	VPXOR        X1, X11, X1
 
 sealTail_1:
 	// ctrTail: the last n < 256 bytes.
@@ -11843,113 +11835,105 @@ rounds10_45:
 	JMP            seal16_2
 
 sealLast_2:
-	// Hash the last batch.
+	// Hash the last batch, whose ciphertext is still in the block registers.
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
-	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(BX), Y4, Y10
+	VPCLMULQDQ $0x11, 64(BX), Y4, Y11
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y5
 	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y5, Y2, Y6
-	VPUNPCKHQDQ Y5, Y2, Y2
-	VPXOR       Y2, Y6, Y6
-	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
-	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y12
+	VPXOR       Y12, Y10, Y10
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y12
+	VPXOR       Y12, Y11, Y11
+	VPUNPCKLQDQ Y5, Y4, Y12
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y12, Y12
+	VPCLMULQDQ  $0x00, 320(BX), Y12, Y4
+	VPCLMULQDQ  $0x11, 352(BX), Y12, Y12
+	VPXOR       Y12, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x00, 128(BX), Y6, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 128(BX), Y6, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y7, Y7
+	VPCLMULQDQ  $0x00, 160(BX), Y7, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 160(BX), Y7, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y7, Y6, Y5
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPXOR       Y6, Y5, Y5
+	VPCLMULQDQ  $0x00, 384(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPCLMULQDQ  $0x11, 416(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y8, Y8
+	VPCLMULQDQ $0x00, 192(BX), Y8, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 192(BX), Y8, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y9, Y9
+	VPCLMULQDQ  $0x00, 224(BX), Y9, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 224(BX), Y9, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y9, Y8, Y5
+	VPUNPCKHQDQ Y9, Y8, Y8
+	VPXOR       Y8, Y5, Y5
+	VPCLMULQDQ  $0x00, 448(BX), Y5, Y8
+	VPXOR       Y8, Y4, Y4
+	VPCLMULQDQ  $0x11, 480(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPCLMULQDQ $0x00, (BX), Y5, Y1
-	VPXOR      Y1, Y3, Y3
-	VPCLMULQDQ $0x11, (BX), Y5, Y1
-	VPXOR      Y1, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (BX), Y2, Y1
+	VPXOR      Y1, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y2, Y1
+	VPXOR      Y1, Y11, Y11
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y1
-	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
-	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y1, Y5, Y6
-	VPUNPCKHQDQ Y1, Y5, Y5
-	VPXOR       Y5, Y6, Y6
-	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ  $0x00, 32(BX), Y3, Y1
+	VPXOR       Y1, Y10, Y10
+	VPCLMULQDQ  $0x11, 32(BX), Y3, Y1
+	VPXOR       Y1, Y11, Y11
+	VPUNPCKLQDQ Y3, Y2, Y1
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPCLMULQDQ  $0x00, 256(BX), Y1, Y2
+	VPXOR       Y2, Y4, Y4
+	VPCLMULQDQ  $0x11, 288(BX), Y1, Y1
+	VPXOR       Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
 	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPXOR      Y3, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y3
-	VPXOR      Y1, Y3, Y3
-	VPXOR      Y4, Y2, Y2
-	VPXOR      Y3, Y2, Y2
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPXOR      Y10, Y1, Y1
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y11, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y2, Y4, Y4
-	VPXOR        Y1, Y4, Y4
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y11, Y11
+	VPXOR        Y1, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X1
+	VPXOR        X1, X11, X1
 
 sealTail_2:
 	// ctrTail: the last n < 256 bytes.

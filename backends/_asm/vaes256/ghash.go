@@ -225,6 +225,7 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 type ghashBatch struct {
 	table   GPVirtual
 	data    Mem
+	regs    []VecVirtual // if not nil, the data, in registers, used up
 	y       VecVirtual
 	carried bool
 	acc     accumulator
@@ -239,8 +240,13 @@ type ghashBatch struct {
 func (g *ghashBatch) step(j int) {
 	s := powers - gcmBlocks + 2*j
 	Commentf("ghashBatch step %d: blocks %d, %d times H^%d, H^%d.", j, 2*j, 2*j+1, powers-s, powers-s-1)
-	x := YMM()
-	VMOVDQU(g.data.Offset(32*j), x)
+	var x VecVirtual
+	if g.regs != nil {
+		x = g.regs[j]
+	} else {
+		x = YMM()
+		VMOVDQU(g.data.Offset(32*j), x)
+	}
 	VPSHUFB(emit.ByteReverse2(), x, x)
 	if j == 0 {
 		VPXOR(g.y, x, x)
