@@ -213,12 +213,15 @@
 // covers and what ghashUpdate absorbs per iteration.
 //
 // Seal hashes the ciphertext of the previous batch, already in dst, while it
-// encrypts the next, and hashes the last batch after the loop; Open hashes
-// the batch it decrypts (its loads all come before the batch's stores, so it
-// works in place). GHASH step j runs after middle round j (the nine rounds
-// before the last that every key size has) and the reduction after round 8.
-// The tails are one pass of 8, 4, 2 or 1 registers (gcmWidths) and
-// ghashTail.
+// encrypts the next, and hashes the last batch after the loop, from the
+// registers that still hold its ciphertext rather than from dst, whose
+// stores the loads would wait on (0.5-2% faster for Seal from 256 bytes to
+// 4 KiB, most at 512 bytes, on an Intel Xeon reporting family 6, model
+// 207). Open hashes the batch it decrypts (its loads all come before the
+// batch's stores, so it works in place). GHASH step j runs after middle
+// round j (the nine rounds before the last that every key size has) and
+// the reduction after round 8. The tails are one pass of 8, 4, 2 or 1
+// registers (gcmWidths) and ghashTail.
 //
 // # Counters
 //

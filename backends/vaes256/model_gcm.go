@@ -1,5 +1,7 @@
 package vaes256
 
+import "github.com/vaesgo/vaes/vec"
+
 // The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
 // counter mode per iteration beside one GHASH batch of as many blocks, and
 // finish the last m < gcmBlocks blocks in one pass of 8, 4, 2 or 1
@@ -14,10 +16,10 @@ var gcmWidths = []int{8, 4, 2, 1}
 // gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
 // the first 16·gcmBlocks bytes of src into dst; g, if not nil, is a GHASH
 // batch whose steps run between the AES rounds: step j after middle round
-// j, the reduction after middle round 8 (asm: gcmKernel.batch).
-func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	var r registers
-	pairs := c.whitenedBlocks(&r, gcmWidth, gcmBlocks, keys)
+// j, the reduction after middle round 8 (asm: gcmKernel.batch). It
+// returns the output blocks, which stay in their registers, r's.
+func gcmBatch(r *registers, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) []vec.Uint8x32 {
+	pairs := c.whitenedBlocks(r, gcmWidth, gcmBlocks, keys)
 	var between func(i int)
 	if g != nil {
 		between = func(i int) {
@@ -32,6 +34,7 @@ func gcmBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 	encryption.rounds(pairs, keys, rounds, between)
 	xorPairs(pairs, src[:16*gcmBlocks])
 	storePairs(pairs, dst[:16*gcmBlocks])
+	return pairs
 }
 
 // sealModel is seal (asm: sealKernel).
@@ -49,8 +52,8 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). At
 // most one block takes sealShort.
 // Iteration i encrypts batch i and hashes the ciphertext of batch i-1, a
-// carried GHASH batch; the last batch is hashed after the loop and its
-// lanes summed.
+// carried GHASH batch; the last batch is hashed after the loop, from the
+// registers that hold its ciphertext, and its lanes summed.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -63,16 +66,18 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= batch {
-		gcmBatch(&c, keys, rounds, nil, dst, src)
+		var r registers // the caller's, so that out does not escape
+		out := gcmBatch(&r, &c, keys, rounds, nil, dst, src)
 		done = batch
 		y2 := widen(h) // the running hash, in two lanes between carried batches
 		for len(src)-done >= batch {
 			g := ghashBatch{table: t, data: dst[done-batch:], y: y2, carried: true}
-			gcmBatch(&c, keys, rounds, &g, dst[done:], src[done:])
+			out = gcmBatch(&r, &c, keys, rounds, &g, dst[done:], src[done:])
 			y2 = g.y
 			done += batch
 		}
-		g := ghashBatch{table: t, data: dst[done-batch:], y: y2}
+		// The last batch's ciphertext, from its registers (asm: counter.out).
+		g := ghashBatch{table: t, regs: out, y: y2}
 		g.all()
 		h = g.y.GetLo()
 	}
@@ -112,7 +117,8 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	for len(src) >= batch {
 		// Every batch but the last is carried.
 		g := ghashBatch{table: t, data: src, y: y2, carried: len(src) >= 2*batch}
-		gcmBatch(&c, keys, rounds, &g, dst, src)
+		var r registers
+		gcmBatch(&r, &c, keys, rounds, &g, dst, src)
 		y2 = g.y
 		src, dst = src[batch:], dst[batch:]
 	}

@@ -95,10 +95,19 @@ func (a *accumulator) mulMidPair(x1, x2, hMid1, hMid2 vec.Uint64x4) {
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
-// for (asm: reduce; reference: ghash.KaratsubaFinish, then ghash.Reduce).
+// for (asm: reduceInto; reference: ghash.KaratsubaFinish, then
+// ghash.Reduce): mid ^ lo ^ hi, folded into hi after lo is folded into it,
+// with the XORs grouped as the assembly groups them.
 func (a accumulator) reduce() vec.Uint64x4 {
-	mid := a.mid.Xor(a.lo).Xor(a.hi) // karatsubaFinish
-	return fold(fold(a.lo, mid), a.hi)
+	mid := a.mid.Xor(a.hi).Xor(foldLo(a.lo)) // karatsubaFinish, fold(lo, mid)
+	return fold(mid, a.hi)
+}
+
+// foldLo returns swap(x) ^ (x.lo·0xC2<<56 ^ x) in each lane (asm: foldLo):
+// what the Karatsuba finish and the fold of the low part x add to mid.
+func foldLo(x vec.Uint64x4) vec.Uint64x4 {
+	t := x.CarrylessMultiplyEvenOdd(reflectedPoly).Xor(x) // x.lo·(0xC2<<56) ^ x
+	return swap(x).Xor(t)
 }
 
 // fold removes the low 64 bits of each lane of x by adding the multiple of
@@ -106,7 +115,7 @@ func (a accumulator) reduce() vec.Uint64x4 {
 // part 64 bits above x (asm: fold; reference: ghash.Fold).
 func fold(x, y vec.Uint64x4) vec.Uint64x4 {
 	t := x.CarrylessMultiplyEvenOdd(reflectedPoly) // x.lo·(0xC2<<56)
-	return y.Xor(t).Xor(swap(x))
+	return y.Xor(swap(x)).Xor(t)
 }
 
 // sumLanes adds the two lanes (asm: sumLanes): GHASH is linear, so the
@@ -152,6 +161,7 @@ func loadData(b []byte) vec.Uint64x4 {
 type ghashBatch struct {
 	table   *[32][16]byte
 	data    []byte
+	regs    []vec.Uint8x32 // if not nil, the data, in registers (asm: ghashBatch.regs)
 	y       vec.Uint64x4
 	carried bool
 	acc     accumulator
@@ -164,7 +174,12 @@ type ghashBatch struct {
 // the register; the odd step after it does its own and then the middle
 // products of both.
 func (g *ghashBatch) step(j int) {
-	x := loadData(g.data[32*j:])
+	var x vec.Uint64x4
+	if g.regs != nil {
+		x = reverse(g.regs[j]).AsUint64x4()
+	} else {
+		x = loadData(g.data[32*j:])
+	}
 	if j == 0 {
 		x = x.Xor(g.y)
 	}

@@ -6485,19 +6485,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y3, Y3
 	VPCLMULQDQ $0x00, Y2, Y5, Y5
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y4, Y5, Y5
-	VPXOR Y3, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPXOR      Y4, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y4
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y3, Y5, Y5
+	VPXOR      Y4, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ  $0x10, reflectedPoly2<>+0(SB), Y4, Y1
-	VPSHUFD     $0x4e, Y4, Y4
-	VPXOR       Y1, Y5, Y5
-	VPXOR       Y4, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ  $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD     $0x4e, Y5, Y5
-	VPXOR       Y1, Y3, Y3
 	VPXOR       Y5, Y3, Y3
+	VPXOR       Y1, Y3, Y3
 	VINSERTI128 $0x01, X0, Y3, Y0
 	VMOVDQU     Y0, 224(AX)
 	VPSHUFD     $0x4e, Y0, Y1
@@ -6514,19 +6514,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y3, Y2, Y2
 	VPCLMULQDQ $0x00, Y1, Y5, Y5
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y4, Y5, Y5
-	VPXOR Y2, Y5, Y5
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPXOR      Y4, Y1, Y1
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y2, Y5, Y5
 	VPXOR      Y4, Y5, Y5
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD    $0x4e, Y5, Y5
-	VPXOR      Y1, Y2, Y2
 	VPXOR      Y5, Y2, Y2
+	VPXOR      Y1, Y2, Y2
 	VMOVDQU    Y2, 192(AX)
 	VPSHUFD    $0x4e, Y2, Y1
 	VPXOR      Y2, Y1, Y1
@@ -6543,19 +6543,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y4, Y4
 	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y5, Y6, Y6
-	VPXOR Y4, Y6, Y6
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y5, Y7
+	VPXOR      Y5, Y7, Y7
 	VPSHUFD    $0x4e, Y5, Y5
-	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VPXOR      Y4, Y6, Y6
 	VPXOR      Y5, Y6, Y6
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y5
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y5, Y4, Y4
 	VPXOR      Y6, Y4, Y4
+	VPXOR      Y5, Y4, Y4
 	VMOVDQU    Y4, 160(AX)
 	VPSHUFD    $0x4e, Y4, Y5
 	VPXOR      Y4, Y5, Y5
@@ -6569,19 +6569,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y5, Y5
 	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y6, Y7, Y7
-	VPXOR Y5, Y7, Y7
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y1
+	VPXOR      Y6, Y1, Y1
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y1, Y7, Y7
+	VPXOR      Y1, Y6, Y6
+	VPXOR      Y5, Y7, Y7
 	VPXOR      Y6, Y7, Y7
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y1
 	VPSHUFD    $0x4e, Y7, Y7
-	VPXOR      Y1, Y5, Y5
 	VPXOR      Y7, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 	VMOVDQU    Y5, 128(AX)
 	VPSHUFD    $0x4e, Y5, Y1
 	VPXOR      Y5, Y1, Y1
@@ -6598,19 +6598,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y7, Y7
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y6, Y7, Y7
-	VPXOR Y0, Y7, Y7
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y8
+	VPXOR      Y6, Y8, Y8
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y8, Y7, Y7
+	VPXOR      Y8, Y6, Y6
+	VPXOR      Y0, Y7, Y7
 	VPXOR      Y6, Y7, Y7
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y7, Y6
 	VPSHUFD    $0x4e, Y7, Y7
-	VPXOR      Y6, Y0, Y0
 	VPXOR      Y7, Y0, Y0
+	VPXOR      Y6, Y0, Y0
 	VMOVDQU    Y0, 96(AX)
 	VPSHUFD    $0x4e, Y0, Y6
 	VPXOR      Y0, Y6, Y6
@@ -6624,19 +6624,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y6, Y6
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y6, Y6
-	VPXOR Y0, Y6, Y6
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y7
+	VPXOR      Y2, Y7, Y7
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y2, Y2
+	VPXOR      Y0, Y6, Y6
 	VPXOR      Y2, Y6, Y6
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y6, Y2
 	VPSHUFD    $0x4e, Y6, Y6
-	VPXOR      Y2, Y0, Y0
 	VPXOR      Y6, Y0, Y0
+	VPXOR      Y2, Y0, Y0
 	VMOVDQU    Y0, 64(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
@@ -6650,19 +6650,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y6
+	VPXOR      Y2, Y6, Y6
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y6, Y4, Y4
+	VPXOR      Y6, Y2, Y2
+	VPXOR      Y0, Y4, Y4
 	VPXOR      Y2, Y4, Y4
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y2
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y2, Y0, Y0
 	VPXOR      Y4, Y0, Y0
+	VPXOR      Y2, Y0, Y0
 	VMOVDQU    Y0, 32(AX)
 	VPSHUFD    $0x4e, Y0, Y2
 	VPXOR      Y0, Y2, Y2
@@ -6676,19 +6676,19 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	VPCLMULQDQ $0x11, Y1, Y0, Y0
 	VPCLMULQDQ $0x00, Y3, Y4, Y4
 
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y4, Y4
-	VPXOR Y0, Y4, Y4
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
 	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y4, Y4
 	VPXOR      Y2, Y4, Y4
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y4, Y1
 	VPSHUFD    $0x4e, Y4, Y4
-	VPXOR      Y1, Y0, Y0
 	VPXOR      Y4, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 	VMOVDQU    Y0, (AX)
 	VPSHUFD    $0x4e, Y0, Y1
 	VPXOR      Y0, Y1, Y1
@@ -6897,19 +6897,19 @@ ghash16_1:
 	VPXOR       Y5, Y1, Y1
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y2, Y1, Y1
-	VPXOR Y3, Y1, Y1
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y0
+	VPXOR      Y2, Y0, Y0
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y0, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y1, Y1
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y0, Y1, Y1
-	VPXOR        Y2, Y1, Y1
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y0
 	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y0, Y3, Y3
 	VPXOR        Y1, Y3, Y3
+	VPXOR        Y0, Y3, Y3
 	VEXTRACTI128 $0x01, Y3, X0
 	VPXOR        X0, X3, X0
 	ADDQ         $0x00000100, DX
@@ -7204,19 +7204,19 @@ ghashTailLoaded_2:
 	VPXOR      Y6, Y4, Y4
 
 ghashTailReduce_1:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y0, Y4, Y4
-	VPXOR Y1, Y4, Y4
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y2
+	VPXOR      Y0, Y2, Y2
+	VPSHUFD    $0x4e, Y0, Y0
+	VPXOR      Y2, Y0, Y0
+	VPXOR      Y1, Y4, Y4
+	VPXOR      Y0, Y4, Y4
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y2
-	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y2, Y4, Y4
-	VPXOR        Y0, Y4, Y4
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y0
 	VPSHUFD      $0x4e, Y4, Y4
-	VPXOR        Y0, Y1, Y1
 	VPXOR        Y4, Y1, Y1
+	VPXOR        Y0, Y1, Y1
 	CMPQ         BX, $0x10
 	JBE          ghashTailOne_3
 	VEXTRACTI128 $0x01, Y1, X0
@@ -7924,19 +7924,19 @@ rounds10_31:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -7971,113 +7971,105 @@ rounds10_31:
 	JMP            seal16_1
 
 sealLast_1:
-	// Hash the last batch.
+	// Hash the last batch, whose ciphertext is still in the block registers.
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
-	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(BX), Y4, Y10
+	VPCLMULQDQ $0x11, 64(BX), Y4, Y11
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y5
 	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y5, Y2, Y6
-	VPUNPCKHQDQ Y5, Y2, Y2
-	VPXOR       Y2, Y6, Y6
-	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
-	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y12
+	VPXOR       Y12, Y10, Y10
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y12
+	VPXOR       Y12, Y11, Y11
+	VPUNPCKLQDQ Y5, Y4, Y12
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y12, Y12
+	VPCLMULQDQ  $0x00, 320(BX), Y12, Y4
+	VPCLMULQDQ  $0x11, 352(BX), Y12, Y12
+	VPXOR       Y12, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x00, 128(BX), Y6, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 128(BX), Y6, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y7, Y7
+	VPCLMULQDQ  $0x00, 160(BX), Y7, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 160(BX), Y7, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y7, Y6, Y5
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPXOR       Y6, Y5, Y5
+	VPCLMULQDQ  $0x00, 384(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPCLMULQDQ  $0x11, 416(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y8, Y8
+	VPCLMULQDQ $0x00, 192(BX), Y8, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 192(BX), Y8, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y9, Y9
+	VPCLMULQDQ  $0x00, 224(BX), Y9, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 224(BX), Y9, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y9, Y8, Y5
+	VPUNPCKHQDQ Y9, Y8, Y8
+	VPXOR       Y8, Y5, Y5
+	VPCLMULQDQ  $0x00, 448(BX), Y5, Y8
+	VPXOR       Y8, Y4, Y4
+	VPCLMULQDQ  $0x11, 480(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPCLMULQDQ $0x00, (BX), Y5, Y1
-	VPXOR      Y1, Y3, Y3
-	VPCLMULQDQ $0x11, (BX), Y5, Y1
-	VPXOR      Y1, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (BX), Y2, Y1
+	VPXOR      Y1, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y2, Y1
+	VPXOR      Y1, Y11, Y11
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y1
-	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
-	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y1, Y5, Y6
-	VPUNPCKHQDQ Y1, Y5, Y5
-	VPXOR       Y5, Y6, Y6
-	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ  $0x00, 32(BX), Y3, Y1
+	VPXOR       Y1, Y10, Y10
+	VPCLMULQDQ  $0x11, 32(BX), Y3, Y1
+	VPXOR       Y1, Y11, Y11
+	VPUNPCKLQDQ Y3, Y2, Y1
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPCLMULQDQ  $0x00, 256(BX), Y1, Y2
+	VPXOR       Y2, Y4, Y4
+	VPCLMULQDQ  $0x11, 288(BX), Y1, Y1
+	VPXOR       Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y2, Y2
-	VPXOR Y4, Y2, Y2
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPXOR      Y10, Y1, Y1
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y11, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y1, Y4, Y4
-	VPXOR        Y2, Y4, Y4
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	// fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y11, Y11
+	VPXOR        Y1, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X1
+	VPXOR        X1, X11, X1
 
 sealTail_1:
 	// ctrTail: the last n < 256 bytes.
@@ -9094,19 +9086,19 @@ ghashTailLoaded_4:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_2:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_6
 	VEXTRACTI128 $0x01, Y2, X1
@@ -9613,19 +9605,19 @@ rounds10_37:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -9925,19 +9917,19 @@ rounds10_38:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
-	VPXOR Y10, Y0, Y0
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPXOR      Y1, Y11, Y11
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y11, Y1, Y1
+	VPXOR      Y10, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
 	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
 	VPXOR        Y0, Y10, Y10
+	VPXOR        Y1, Y10, Y10
 	VEXTRACTI128 $0x01, Y10, X0
 	VPXOR        X0, X10, X1
 
@@ -10261,19 +10253,19 @@ ghashTailLoaded_6:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_3:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_9
 	VEXTRACTI128 $0x01, Y2, X1
@@ -11796,19 +11788,19 @@ rounds10_45:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -11843,113 +11835,105 @@ rounds10_45:
 	JMP            seal16_2
 
 sealLast_2:
-	// Hash the last batch.
+	// Hash the last batch, whose ciphertext is still in the block registers.
 	// ghashBatch step 2: blocks 4, 5 times H^12, H^11.
-	VMOVDQU    -192(R8), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, 64(BX), Y2, Y3
-	VPCLMULQDQ $0x11, 64(BX), Y2, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPCLMULQDQ $0x00, 64(BX), Y4, Y10
+	VPCLMULQDQ $0x11, 64(BX), Y4, Y11
 
 	// ghashBatch step 3: blocks 6, 7 times H^10, H^9.
-	VMOVDQU     -160(R8), Y5
 	VPSHUFB     byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ  $0x00, 96(BX), Y5, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 96(BX), Y5, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y5, Y2, Y6
-	VPUNPCKHQDQ Y5, Y2, Y2
-	VPXOR       Y2, Y6, Y6
-	VPCLMULQDQ  $0x00, 320(BX), Y6, Y2
-	VPCLMULQDQ  $0x11, 352(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPCLMULQDQ  $0x00, 96(BX), Y5, Y12
+	VPXOR       Y12, Y10, Y10
+	VPCLMULQDQ  $0x11, 96(BX), Y5, Y12
+	VPXOR       Y12, Y11, Y11
+	VPUNPCKLQDQ Y5, Y4, Y12
+	VPUNPCKHQDQ Y5, Y4, Y4
+	VPXOR       Y4, Y12, Y12
+	VPCLMULQDQ  $0x00, 320(BX), Y12, Y4
+	VPCLMULQDQ  $0x11, 352(BX), Y12, Y12
+	VPXOR       Y12, Y4, Y4
 
 	// ghashBatch step 4: blocks 8, 9 times H^8, H^7.
-	VMOVDQU    -128(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 128(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 128(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPCLMULQDQ $0x00, 128(BX), Y6, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 128(BX), Y6, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 5: blocks 10, 11 times H^6, H^5.
-	VMOVDQU     -96(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 160(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 160(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 384(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 416(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y7, Y7
+	VPCLMULQDQ  $0x00, 160(BX), Y7, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 160(BX), Y7, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y7, Y6, Y5
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPXOR       Y6, Y5, Y5
+	VPCLMULQDQ  $0x00, 384(BX), Y5, Y6
+	VPXOR       Y6, Y4, Y4
+	VPCLMULQDQ  $0x11, 416(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 6: blocks 12, 13 times H^4, H^3.
-	VMOVDQU    -64(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPCLMULQDQ $0x00, 192(BX), Y5, Y6
-	VPXOR      Y6, Y3, Y3
-	VPCLMULQDQ $0x11, 192(BX), Y5, Y6
-	VPXOR      Y6, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y8, Y8
+	VPCLMULQDQ $0x00, 192(BX), Y8, Y5
+	VPXOR      Y5, Y10, Y10
+	VPCLMULQDQ $0x11, 192(BX), Y8, Y5
+	VPXOR      Y5, Y11, Y11
 
 	// ghashBatch step 7: blocks 14, 15 times H^2, H^1.
-	VMOVDQU     -32(R8), Y6
-	VPSHUFB     byteReverse2<>+0(SB), Y6, Y6
-	VPCLMULQDQ  $0x00, 224(BX), Y6, Y7
-	VPXOR       Y7, Y3, Y3
-	VPCLMULQDQ  $0x11, 224(BX), Y6, Y7
-	VPXOR       Y7, Y4, Y4
-	VPUNPCKLQDQ Y6, Y5, Y7
-	VPUNPCKHQDQ Y6, Y5, Y5
-	VPXOR       Y5, Y7, Y7
-	VPCLMULQDQ  $0x00, 448(BX), Y7, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 480(BX), Y7, Y7
-	VPXOR       Y7, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y9, Y9
+	VPCLMULQDQ  $0x00, 224(BX), Y9, Y5
+	VPXOR       Y5, Y10, Y10
+	VPCLMULQDQ  $0x11, 224(BX), Y9, Y5
+	VPXOR       Y5, Y11, Y11
+	VPUNPCKLQDQ Y9, Y8, Y5
+	VPUNPCKHQDQ Y9, Y8, Y8
+	VPXOR       Y8, Y5, Y5
+	VPCLMULQDQ  $0x00, 448(BX), Y5, Y8
+	VPXOR       Y8, Y4, Y4
+	VPCLMULQDQ  $0x11, 480(BX), Y5, Y5
+	VPXOR       Y5, Y4, Y4
 
 	// ghashBatch step 0: blocks 0, 1 times H^16, H^15.
-	VMOVDQU    -256(R8), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPCLMULQDQ $0x00, (BX), Y5, Y1
-	VPXOR      Y1, Y3, Y3
-	VPCLMULQDQ $0x11, (BX), Y5, Y1
-	VPXOR      Y1, Y4, Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPCLMULQDQ $0x00, (BX), Y2, Y1
+	VPXOR      Y1, Y10, Y10
+	VPCLMULQDQ $0x11, (BX), Y2, Y1
+	VPXOR      Y1, Y11, Y11
 
 	// ghashBatch step 1: blocks 2, 3 times H^14, H^13.
-	VMOVDQU     -224(R8), Y1
-	VPSHUFB     byteReverse2<>+0(SB), Y1, Y1
-	VPCLMULQDQ  $0x00, 32(BX), Y1, Y6
-	VPXOR       Y6, Y3, Y3
-	VPCLMULQDQ  $0x11, 32(BX), Y1, Y6
-	VPXOR       Y6, Y4, Y4
-	VPUNPCKLQDQ Y1, Y5, Y6
-	VPUNPCKHQDQ Y1, Y5, Y5
-	VPXOR       Y5, Y6, Y6
-	VPCLMULQDQ  $0x00, 256(BX), Y6, Y5
-	VPXOR       Y5, Y2, Y2
-	VPCLMULQDQ  $0x11, 288(BX), Y6, Y6
-	VPXOR       Y6, Y2, Y2
+	VPSHUFB     byteReverse2<>+0(SB), Y3, Y3
+	VPCLMULQDQ  $0x00, 32(BX), Y3, Y1
+	VPXOR       Y1, Y10, Y10
+	VPCLMULQDQ  $0x11, 32(BX), Y3, Y1
+	VPXOR       Y1, Y11, Y11
+	VPUNPCKLQDQ Y3, Y2, Y1
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPCLMULQDQ  $0x00, 256(BX), Y1, Y2
+	VPXOR       Y2, Y4, Y4
+	VPCLMULQDQ  $0x11, 288(BX), Y1, Y1
+	VPXOR       Y1, Y4, Y4
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y3, Y2, Y2
-	VPXOR Y4, Y2, Y2
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y1
+	VPXOR      Y10, Y1, Y1
+	VPSHUFD    $0x4e, Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y11, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y1, Y2, Y2
-	VPXOR        Y3, Y2, Y2
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPSHUFD      $0x4e, Y2, Y2
-	VPXOR        Y1, Y4, Y4
-	VPXOR        Y2, Y4, Y4
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	// fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y11, Y11
+	VPXOR        Y1, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X1
+	VPXOR        X1, X11, X1
 
 sealTail_2:
 	// ctrTail: the last n < 256 bytes.
@@ -13007,19 +12991,19 @@ ghashTailLoaded_8:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_4:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_12
 	VEXTRACTI128 $0x01, Y2, X1
@@ -13594,19 +13578,19 @@ rounds10_51:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce into y, lanes carried.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y10, Y0, Y0
-	VPXOR Y1, Y0, Y0
-
-	// fold(lo, mid), fold(mid, hi).
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y10, Y11
+	VPXOR      Y10, Y11, Y11
 	VPSHUFD    $0x4e, Y10, Y10
-	VPXOR      Y11, Y0, Y0
+	VPXOR      Y11, Y10, Y10
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y10, Y0, Y0
+
+	// fold(mid, hi).
 	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y10
 	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y10, Y1, Y1
 	VPXOR      Y0, Y1, Y1
+	VPXOR      Y10, Y1, Y1
 
 	// Last round.
 	VBROADCASTI128 (CX), Y0
@@ -13944,19 +13928,19 @@ rounds10_52:
 	VAESENC        Y11, Y9, Y9
 
 	// ghashBatch.finish: reduce, sumLanes.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y0, Y0
-	VPXOR Y10, Y0, Y0
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y11
+	VPXOR      Y1, Y11, Y11
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y11, Y1, Y1
+	VPXOR      Y10, Y0, Y0
+	VPXOR      Y1, Y0, Y0
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y11
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y11, Y0, Y0
-	VPXOR        Y1, Y0, Y0
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y0, Y1
 	VPSHUFD      $0x4e, Y0, Y0
-	VPXOR        Y1, Y10, Y10
 	VPXOR        Y0, Y10, Y10
+	VPXOR        Y1, Y10, Y10
 	VEXTRACTI128 $0x01, Y10, X0
 	VPXOR        X0, X10, X1
 
@@ -14280,19 +14264,19 @@ ghashTailLoaded_10:
 	VPXOR      Y7, Y5, Y5
 
 ghashTailReduce_5:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR Y1, Y5, Y5
-	VPXOR Y2, Y5, Y5
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y3, Y1, Y1
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y1, Y5, Y5
 
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPSHUFD      $0x4e, Y1, Y1
-	VPXOR        Y3, Y5, Y5
-	VPXOR        Y1, Y5, Y5
+	// fold(mid, hi).
 	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
 	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y1, Y2, Y2
 	VPXOR        Y5, Y2, Y2
+	VPXOR        Y1, Y2, Y2
 	CMPQ         R10, $0x10
 	JBE          ghashTailOne_15
 	VEXTRACTI128 $0x01, Y2, X1

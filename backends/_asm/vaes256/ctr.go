@@ -44,6 +44,24 @@ type counter struct {
 	low    GPVirtual  // public only: the last byte of the low lane's counter block
 
 	alignedBound GPVirtual // public GCM only: see loadAlignedBound
+
+	// out, if not nil, are the registers that blocks and whitenedBlocks
+	// of as many registers return, the same on every call: Seal keeps the
+	// ciphertext of its last batch in them for the GHASH after the loop.
+	out []VecVirtual
+}
+
+// newPairs returns w registers for counter blocks: c.out if it has w,
+// else new ones.
+func (c *counter) newPairs(w int) []VecVirtual {
+	if len(c.out) == w {
+		return c.out
+	}
+	pairs := make([]VecVirtual, w)
+	for j := range pairs {
+		pairs[j] = YMM()
+	}
+	return pairs
 }
 
 // loadCounter loads the big-endian counter block at ptr into both lanes,
@@ -71,10 +89,7 @@ func loadCounter(ptr GPVirtual, add increment, public bool) *counter {
 // counter alone, which for a public counter is no secret.
 func (c *counter) blocks(w int) []VecVirtual {
 	Commentf("counter.blocks: %d registers of counter blocks.", w)
-	pairs := make([]VecVirtual, w)
-	for j := range pairs {
-		pairs[j] = YMM()
-	}
+	pairs := c.newPairs(w)
 	done := ""
 	if c.public && w > 1 {
 		var carry string
@@ -126,10 +141,7 @@ func (c *counter) whitenedBlocks(s emit.Schedule, w, n int) []VecVirtual {
 		return pairs
 	}
 	Commentf("counter.whitenedBlocks: %d registers of counter blocks, whitened.", w)
-	pairs := make([]VecVirtual, w)
-	for j := range pairs {
-		pairs[j] = YMM()
-	}
+	pairs := c.newPairs(w)
 	carry, plain := emit.NewLabel("counterCarry"), emit.NewLabel("counterPlain")
 	done, whitened := emit.NewLabel("counterDone"), emit.NewLabel("counterWhitened")
 	CMPQ(c.low, c.alignedBound)

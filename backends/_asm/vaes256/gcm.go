@@ -56,8 +56,9 @@ func (k *gcmKernel) loadVectors(public bool) {
 // gcmBytes of src into dst and advances the pointers; g, if not nil, is a
 // GHASH batch whose steps run between the AES rounds (model: gcmBatch).
 // Step j goes after middle round j and the reduction after middle round 8,
-// so the carry-less multiplies overlap the AES rounds.
-func (k *gcmKernel) batch(g *ghashBatch) {
+// so the carry-less multiplies overlap the AES rounds. It returns the
+// registers of the output blocks, which still hold them.
+func (k *gcmKernel) batch(g *ghashBatch) []VecVirtual {
 	pairs := k.c.whitenedBlocks(k.s, gcmWidth, gcmBlocks)
 	var between func(i int)
 	if g != nil {
@@ -75,6 +76,7 @@ func (k *gcmKernel) batch(g *ghashBatch) {
 	k.c.reload()
 	advance(gcmBytes, k.src, k.dst)
 	SUBQ(U32(gcmBytes), k.n)
+	return pairs
 }
 
 // loadAlignedBound sets up the public counter's test in whitenedBlocks
@@ -98,7 +100,9 @@ func (k *gcmKernel) finish() {
 // At most one block takes sealShort.
 // Iteration i encrypts batch i and hashes the ciphertext of batch i-1,
 // which is in dst by then, a carried GHASH batch (see ghashBatch); the
-// last batch is hashed after the loop and its lanes summed.
+// last batch is hashed after the loop and its lanes summed, from the
+// registers every batch leaves its ciphertext in (counter.out), not
+// reloaded from dst right after the stores.
 func sealKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -121,6 +125,10 @@ func sealKernel(name string, public bool) {
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
 	k.loadAlignedBound()
+	k.c.out = make([]VecVirtual, gcmWidth)
+	for j := range k.c.out {
+		k.c.out[j] = YMM()
+	}
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
@@ -132,9 +140,10 @@ func sealKernel(name string, public bool) {
 	JMP(LabelRef(loop))
 
 	Label(last)
-	Comment("Hash the last batch.")
-	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -gcmBytes}, y: k.y}
+	Comment("Hash the last batch, whose ciphertext is still in the block registers.")
+	g := ghashBatch{table: k.table, regs: k.c.out, y: k.y}
 	g.all()
+	k.c.out = nil
 
 	Label(tail)
 	ctrTail(k.s, k.c, gcmWidths, k.dst, k.src, k.n)
