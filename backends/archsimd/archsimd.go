@@ -216,14 +216,13 @@ func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 }
 
 // SealPublic is Seal for a public counter block (GCM with a 12-byte
-// nonce), as in the VAES backends; aesni's models have no such variant and
-// run Seal.
+// nonce), as in the assembly backends.
 func SealPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
 	switch width {
 	case w128:
-		aesni.Models.Seal(ks, t, ctr, y, dst, src)
+		aesni.Models.SealPublic(ks, t, ctr, y, dst, src)
 	case w256:
 		vaes256.Models.SealPublic(ks, t, ctr, y, dst, src)
 	default:
@@ -237,7 +236,7 @@ func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, sr
 	kernel.CheckLength(name, dst, src)
 	switch width {
 	case w128:
-		aesni.Models.Open(ks, t, ctr, y, dst, src)
+		aesni.Models.OpenPublic(ks, t, ctr, y, dst, src)
 	case w256:
 		vaes256.Models.OpenPublic(ks, t, ctr, y, dst, src)
 	default:

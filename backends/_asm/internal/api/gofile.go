@@ -42,7 +42,11 @@ const constraint = "!amd64 || purego"
 //   - <pkg>.go, for every architecture: the functions of exported, each
 //     checking its arguments and calling its kernel;
 //   - <pkg>_other.go, where there is no assembly: Available, false, and
-//     each kernel declared with Kernel calling its model, <kernel>Model.
+//     each kernel declared with Kernel calling its model, <kernel>Model;
+//   - <pkg>_models.go, for every architecture: Models, whose methods are
+//     the functions of exported with the same checks, each calling the
+//     model of its (first) kernel instead of the kernel, for the archsimd
+//     backend, which runs the models compiled onto simd/archsimd.
 //
 // It exits the program if exported and the kernels do not fit each other:
 // a wrapper of a kernel not declared, a kernel no wrapper calls, a kernel
@@ -72,6 +76,10 @@ func write(exported []Wrapper) error {
 	if err != nil {
 		return err
 	}
+	models, err := modelsFile(cfg.Pkg, exported)
+	if err != nil {
+		return err
+	}
 	dir := filepath.Dir(stubs)
 	for _, f := range []struct {
 		name string
@@ -79,6 +87,7 @@ func write(exported []Wrapper) error {
 	}{
 		{cfg.Pkg + ".go", header + wrappers},
 		{cfg.Pkg + "_other.go", header + otherFile(cfg.Pkg, alternatives(exported))},
+		{cfg.Pkg + "_models.go", header + models},
 	} {
 		src, err := format.Source([]byte(f.src))
 		if err != nil {
@@ -146,13 +155,59 @@ func wrappersFile(pkg string, exported []Wrapper) (string, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg)
+	fmt.Fprintf(&b, "package %s\n\n%s", pkg, imports(code.String()))
+	fmt.Fprintf(&b, "// name starts every panic message of the kernels.\nconst name = %q\n", pkg)
+	b.WriteString(funcs.String())
+	return b.String(), nil
+}
+
+// imports returns the import block of the packages that code uses.
+func imports(code string) string {
+	var b strings.Builder
+	b.WriteString("import (\n")
 	for _, name := range slices.Sorted(maps.Keys(packages)) {
-		if strings.Contains(code.String(), name+".") {
+		if strings.Contains(code, name+".") {
 			fmt.Fprintf(&b, "\t%q\n", packages[name])
 		}
 	}
-	fmt.Fprintf(&b, ")\n\n// name starts every panic message of the kernels.\nconst name = %q\n", pkg)
+	b.WriteString(")\n\n")
+	return b.String()
+}
+
+// modelsFile returns the source of <pkg>_models.go after its header: the
+// exported functions again, as methods of Models, each calling its
+// kernel's model, <kernel>Model, which has the kernel's signature.
+func modelsFile(pkg string, exported []Wrapper) (string, error) {
+	var funcs, code strings.Builder
+	for _, w := range exported {
+		k, ok := find(w.Kernel)
+		if !ok {
+			return "", fmt.Errorf("%s calls kernel %s, which is not declared", w.Op.name, w.Kernel)
+		}
+		call, err := w.call(k)
+		if err != nil {
+			return "", err
+		}
+		call = k.name + "Model" + strings.TrimPrefix(call, k.name)
+		body := strings.ReplaceAll(w.Op.body, "{call}", call)
+		fmt.Fprintf(&funcs, "\n// %s is the package-level %s, run by %sModel.\nfunc (models) %s(%s) {\n%s\n}\n",
+			w.Op.name, w.Op.name, k.name, w.Op.name, w.Op.params, body)
+		code.WriteString(w.Op.params + body)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "package %s\n\n%s", pkg, imports(code.String()))
+	b.WriteString(`// Models has a method for every exported function of this package, with
+// the same parameters, checks and panics, that runs the kernel's Go model
+// (the <kernel>Model function of model_*.go) instead of the assembly. The
+// archsimd backend calls them: built with Go 1.27 and GOEXPERIMENT=simd on
+// amd64, package vec's types are simd/archsimd's vectors and the models
+// compile to vector instructions. Anywhere else they run on vec's
+// emulation, exact and slow.
+var Models models
+
+// models is the type of Models.
+type models struct{}
+`)
 	b.WriteString(funcs.String())
 	return b.String(), nil
 }

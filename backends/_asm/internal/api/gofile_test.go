@@ -26,6 +26,7 @@ const (
 	blocksSig = "func(keys *[15][16]byte, rounds int, dst, src []byte)"
 	ctrSig    = "func(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte)"
 	initSig   = "func(table *[32][16]byte, h *[16]byte)"
+	gcmSig    = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
 )
 
 func TestWrappersFile(t *testing.T) {
@@ -54,6 +55,44 @@ func TestWrappersFile(t *testing.T) {
 		if !strings.Contains(src, want) {
 			t.Errorf("no %q in\n%s", want, src)
 		}
+	}
+}
+
+func TestModelsFile(t *testing.T) {
+	declare(t, "decryptBlocks", blocksSig, "ctr64", ctrSig, "seal", gcmSig, "sealAVX", gcmSig)
+	src, err := modelsFile("p", []Wrapper{
+		{Op: DecryptBlocks, Kernel: "decryptBlocks"},
+		{Op: CTR128, Kernel: "ctr64"},
+		{Op: Seal, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := format.Source([]byte(src)); err != nil {
+		t.Fatalf("not Go: %v\n%s", err, src)
+	}
+	for _, want := range []string{
+		"var Models models",
+		"func (models) DecryptBlocks(ks *aesround.Schedule, dst, src []byte) {",
+		"kernel.CheckBlocks(name, dst, src)",
+		"decryptBlocksModel(&ks.Dec, ks.Rounds, dst, src)",
+		"ctr64Model(&ks.Enc, ks.Rounds, ctr, dst[:n], src[:n])",
+		"kernel.CarryCTR128(ctr, lo)",
+		"sealModel(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("no %q in\n%s", want, src)
+		}
+	}
+	// The alternative kernel has the same model maths; Models runs the
+	// first kernel's model, with no condition.
+	for _, unwanted := range []string{"useAVX", "sealAVX", "const name"} {
+		if strings.Contains(src, unwanted) {
+			t.Errorf("%q in\n%s", unwanted, src)
+		}
+	}
+	if _, err := modelsFile("p", []Wrapper{{Op: Seal, Kernel: "open"}}); err == nil {
+		t.Error("a wrapper of an undeclared kernel gave no error")
 	}
 }
 
