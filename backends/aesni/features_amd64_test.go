@@ -25,6 +25,15 @@ func names(fs ...[]feature) []string {
 // extensions of avxFeatures.
 var avxKernels = []string{"sealAVX", "openAVX", "sealPublicAVX", "openPublicAVX"}
 
+// Kernels this CPU lacks the extensions for are tested through their
+// models only (kerneltest.Config.Runs): an AMD64 CPU without AES-NI, or
+// without AVX for the AVX kernels, would fault on them.
+func init() {
+	config.Runs = func(kernel string) bool {
+		return available && (!slices.Contains(avxKernels, kernel) || all(avxFeatures))
+	}
+}
+
 // TestFeatures checks that Available checks exactly the instruction set
 // extensions the SSE kernels use, and useAVX what the AVX kernels use
 // beyond them; and that useAVX is Available and every flag of

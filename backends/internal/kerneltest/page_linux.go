@@ -49,6 +49,7 @@ func DataAtPageEnds(t *testing.T, c Config, rows []Row) {
 			t.Fatalf("%s: %v", last, r)
 		}
 	}()
+	rows = c.runnable(t, rows)
 	for _, gap := range PageEndGaps {
 		for _, r := range rows {
 			if r.spec == nil {

@@ -63,6 +63,38 @@ type Config struct {
 	// TableMax is the longest length the table tests (TableNeighbours,
 	// TableAtGuardPages) run the kernels that read the table at.
 	TableMax int
+
+	// Runs, if not nil, reports whether this CPU can run the kernel of
+	// that name (a function of the .s). A row whose kernel it cannot run
+	// is tested through its model only: the model takes the kernel's
+	// place, the exported function (which would call the kernel) is left
+	// out, and the test log names the rows. Nil means every kernel runs:
+	// on other architectures and under purego the kernels are Go.
+	Runs func(kernel string) bool
+}
+
+// runnable returns rows as this CPU can run them: see Config.Runs.
+func (c *Config) runnable(t *testing.T, rows []Row) []Row {
+	if c.Runs == nil {
+		return rows
+	}
+	rows = slices.Clone(rows)
+	var models []string
+	for i := range rows {
+		r := &rows[i]
+		if c.Runs(r.name(kernel)) {
+			continue
+		}
+		models = append(models, r.name(kernel))
+		r.calls[kernel], r.calls[exported] = r.calls[model], nil
+		r.inits[kernel], r.inits[exported] = r.inits[model], nil
+		r.expands[kernel], r.expands[exported] = r.expands[model], nil
+		r.ctr128 = nil
+	}
+	if models != nil {
+		t.Logf("this CPU cannot run %v: their models run in the kernels' place, their exported functions not at all", models)
+	}
+	return rows
 }
 
 // used reports whether the layout fills slot i of the table.
@@ -79,7 +111,7 @@ func (c *Config) used(i int) bool {
 // functions of the .s, each with its model.
 func Run(t *testing.T, c Config, rows []Row) {
 	t.Run("rows", func(t *testing.T) { checkRows(t, &c, rows) })
-	for _, r := range rows {
+	for _, r := range c.runnable(t, rows) {
 		t.Run(r.name(kernel), func(t *testing.T) {
 			switch {
 			case r.spec != nil:

@@ -43,6 +43,7 @@ func TableNeighbours(t *testing.T, c Config, rows []Row) {
 // and the length before each call.
 func tableRows(t *testing.T, c *Config, rows []Row, rng *rand.Rand, tab *ghash.Table, before func(name string, n int)) {
 	k := NewKey(t, rng, 16, c.Layout)
+	rows = c.runnable(t, rows)
 	for _, r := range rows {
 		if f := r.inits[kernel]; f != nil {
 			f(tab, &k.H)
