@@ -93,7 +93,9 @@ func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
 func storeGCMCounter(c *gcmCounter, ctr *[16]byte, m int) { c.store(ctr, m) }
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
-// batch of the loop hashes the ciphertext of the batch before it: pairs of
+// batch of the loop hashes the ciphertext of the batch before it, read
+// back from dst here; the assembly keeps it in the registers it was stored
+// from (asm: gcmKernel.ct), the same bytes: pairs of
 // batches, with one reduction for both hashes, while more than 512 bytes
 // remain, then one batch if more than 256 remain. The last 1..256 bytes
 // are the tail, which hashes the last batch between its rounds.

@@ -25,6 +25,11 @@ type gcmKernel struct {
 	public      bool
 	c           gcmCounter
 	y           VecVirtual
+	// ct, if not nil (seal), receives each batch's ciphertext, which the
+	// next batch or the tail hashes from there instead of reloading it
+	// from dst right after its stores; seal's round keys are then loaded
+	// with loadRoundKeysOnUse, to leave the registers for it.
+	ct []VecVirtual
 }
 
 func loadGCMKernel(public bool) *gcmKernel {
@@ -44,7 +49,11 @@ func loadGCMKernel(public bool) *gcmKernel {
 // 512-bit instruction there measured 1-3 ns); a public counter gets its
 // registers here and is loaded by loadPublic.
 func (k *gcmKernel) loadVectors(w int) {
-	k.k = loadRoundKeysTo(k.s, w)
+	if k.ct != nil {
+		k.k = loadRoundKeysOnUse(k.s)
+	} else {
+		k.k = loadRoundKeysTo(k.s, w)
+	}
 	if k.public {
 		k.c = publicCounter{be: newVec(w), low: GP64()}
 	} else {
@@ -119,14 +128,29 @@ func from(mem Mem) func(r int) VecVirtual {
 	}
 }
 
+// carried returns the loader of the previous batch's ciphertext from the
+// registers it was stored from.
+func (k *gcmKernel) carried() func(r int) VecVirtual {
+	return func(r int) VecVirtual { return k.ct[r] }
+}
+
 // batch encrypts the next four registers of counter blocks, XORs them with
-// 256 bytes of src into dst and advances the pointers (model: gcmBatch);
+// 256 bytes of src into dst, through ct if it is set, and advances the
+// pointers (model: gcmBatch);
 // between, if not nil, runs the steps of GHASH between the rounds.
 func (k *gcmKernel) batch(between func(i int)) {
 	blocks := k.c.blocks(4)
 	k.k.whiten(blocks)
 	k.k.rounds(encryption, blocks, between)
-	xorBlocks(blocks, Mem{Base: k.src})
+	if k.ct != nil {
+		Comment("The ciphertext stays in the carried registers.")
+		for r, b := range blocks {
+			VPXORD(Mem{Base: k.src, Disp: 64 * r}, b, k.ct[r])
+		}
+		blocks = k.ct
+	} else {
+		xorBlocks(blocks, Mem{Base: k.src})
+	}
 	storeBlocks(blocks, Mem{Base: k.dst})
 	advance(gcmBytes, k.src, k.dst)
 	SUBQ(U32(gcmBytes), k.n)
@@ -149,7 +173,7 @@ func ret(label string) {
 // sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
 // sealKernel); public says whether the counter is public (see
 // publicCounter). Each batch hashes the ciphertext of the batch before it,
-// which is in dst by then: pairs of batches with one reduction while more
+// carried in registers (gcmKernel.ct): pairs of batches with one reduction while more
 // than 512 bytes remain, then one batch if more than 256 remain; the last
 // 1..256 bytes are the tail, which hashes the last batch between its
 // rounds and its own ciphertext from registers. A message of at most 256
@@ -175,6 +199,7 @@ func sealKernel(name string, public bool) {
 	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(none))
+	k.ct = newBlocks(4)
 	k.loadVectors(64)
 	k.loadPublic(false)
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
@@ -185,8 +210,8 @@ func sealKernel(name string, public bool) {
 	JBE(LabelRef(one))
 	Comment("Two batches, each hashing the one before it, one reduction.")
 	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
-	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, false))
-	k.batch(stitched(&g, 4, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
+	k.batch(stitched(&g, 0, k.carried(), 4, false))
+	k.batch(stitched(&g, 4, k.carried(), 4, true))
 	JMP(LabelRef(loop))
 
 	Label(one)
@@ -194,7 +219,7 @@ func sealKernel(name string, public bool) {
 	JBE(LabelRef(pending))
 	Comment("One batch hashing the one before it.")
 	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
-	k.batch(stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true))
+	k.batch(stitched(&g, 0, k.carried(), 4, true))
 
 	Label(pending)
 	k.sealTail(true, done)
@@ -252,7 +277,7 @@ func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys last
 		var between func(i int)
 		if pending {
 			g := ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
-			between = stitched(&g, 0, from(Mem{Base: k.dst, Disp: -gcmBytes}), 4, true)
+			between = stitched(&g, 0, k.carried(), 4, true)
 		}
 		blocks := k.tailBlocks(z, w)
 		k.k.whiten(blocks)
