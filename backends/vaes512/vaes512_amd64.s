@@ -5691,17 +5691,20 @@ sealPending_1:
 	ADDQ  $0x10, R13
 	NEGQ  R12
 	LEAQ  512(BX)(R12*1), R12
-	MOVQ  $-1, R14
-	BZHIQ R13, R14, R14
-	KMOVQ R14, K1
+	MOVQ  $-1, BX
+	BZHIQ R13, BX, BX
+	KMOVQ BX, K1
 	CMPQ  R10, $0x00000040
 	JA    sealTail1Next64_1
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ    R10, R14
-	MOVQ    $-1, R15
-	BZHIQ   R14, R15, R15
-	KMOVQ   R15, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R14
+	BZHIQ BX, R14, R14
+	KMOVQ R14, K2
+
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 
@@ -5730,12 +5733,12 @@ rounds10_34:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z18
-	VPCLMULQDQ $0x01, Z4, Z0, Z19
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z18
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z19, Z18, Z18
+	VPXORD     Z18, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5745,12 +5748,12 @@ rounds10_34:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z19
+	VPCLMULQDQ $0x01, Z4, Z1, Z18
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z19, Z8, Z18
+	VPTERNLOGD $0x96, Z18, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -5762,12 +5765,12 @@ rounds10_34:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R12), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z18
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5777,12 +5780,12 @@ rounds10_34:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R12), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z18
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -5792,20 +5795,10 @@ rounds10_34:
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z18
-	VPCLMULQDQ $0x10, 256(R11), Z18, Z1
-	VPSHUFD    $0x4e, Z18, Z18
-	VPTERNLOGD $0x96, Z18, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
@@ -5815,24 +5808,23 @@ rounds10_34:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_18
-	VMOVDQU8.Z (R9), K2, Z0
+	VMOVDQU8.Z (R9), K2, Z1
 
 loadMaskedDone_18:
-	VPXORD Z17, Z0, Z0
+	VPXORD Z17, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_8
-	VMOVDQU8 Z0, K2, (R8)
+	VMOVDQU8 Z1, K2, (R8)
 
 storeMaskedDone_8:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Z0, Z0
-	VPXORD  Z16, Z0, Z0
+	// ghashSum.absorb: register 4.
+	VPSHUFB (R11), Z1, Z1
 
 	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -5840,31 +5832,31 @@ storeMaskedDone_8:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_19
-	VMOVDQU8.Z (R12), K1, Z1
+	VMOVDQU8.Z (R12), K1, Z2
 
 loadMaskedDone_19:
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPXORD     Z0, Z3, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z3, Y0
-	VPXORQ        Y3, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_1
 
 sealTail1Next64_1:
@@ -5872,11 +5864,14 @@ sealTail1Next64_1:
 	JA   sealTail2Next64_1
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ    R10, R14
-	SUBQ    $0x00000040, R14
-	MOVQ    $-1, R15
-	BZHIQ   R14, R15, R15
-	KMOVQ   R15, K2
+	MOVQ  R10, BX
+	SUBQ  $0x00000040, BX
+	MOVQ  $-1, R14
+	BZHIQ BX, R14, R14
+	KMOVQ R14, K2
+
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z18
 	VPSHUFB (R11), Z18, Z18
@@ -5913,12 +5908,12 @@ rounds10_35:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z19
-	VPCLMULQDQ $0x01, Z4, Z0, Z20
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z19
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z20, Z19, Z19
+	VPXORD     Z19, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5930,12 +5925,12 @@ rounds10_35:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z20
+	VPCLMULQDQ $0x01, Z4, Z1, Z19
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z20, Z8, Z19
+	VPTERNLOGD $0x96, Z19, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -5949,12 +5944,12 @@ rounds10_35:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R12), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z19
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5966,12 +5961,12 @@ rounds10_35:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R12), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z19
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -5983,20 +5978,10 @@ rounds10_35:
 	VAESENC Z14, Z17, Z17
 	VAESENC Z14, Z18, Z18
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z19
-	VPCLMULQDQ $0x10, 256(R11), Z19, Z1
-	VPSHUFD    $0x4e, Z19, Z19
-	VPTERNLOGD $0x96, Z19, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
@@ -6009,26 +5994,48 @@ rounds10_35:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_20
-	VMOVDQU8.Z 64(R9), K2, Z0
+	VMOVDQU8.Z 64(R9), K2, Z1
 
 loadMaskedDone_20:
-	VPXORD Z18, Z0, Z0
+	VPXORD Z18, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_9
-	VMOVDQU8 Z0, K2, 64(R8)
+	VMOVDQU8 Z1, K2, 64(R8)
 
 storeMaskedDone_9:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R12), Z2
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z2
+	VMOVDQU64 (R12), Z3
 
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R12), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_21
+	VMOVDQU8.Z 64(R12), K1, Z2
+
+loadMaskedDone_21:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -6037,43 +6044,20 @@ storeMaskedDone_9:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_21
-	VMOVDQU8.Z 64(R12), K1, Z1
-
-loadMaskedDone_21:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_1
 
 sealTail2Next64_1:
@@ -6081,11 +6065,14 @@ sealTail2Next64_1:
 	JA   sealTail3Next64_1
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ    R10, R14
-	SUBQ    $0x00000080, R14
-	MOVQ    $-1, R15
-	BZHIQ   R14, R15, R15
-	KMOVQ   R15, K2
+	MOVQ  R10, BX
+	SUBQ  $0x00000080, BX
+	MOVQ  $-1, R14
+	BZHIQ BX, R14, R14
+	KMOVQ R14, K2
+
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -6130,12 +6117,12 @@ rounds10_36:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z20
-	VPCLMULQDQ $0x01, Z4, Z0, Z21
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z20
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z21, Z20, Z20
+	VPXORD     Z20, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -6149,12 +6136,12 @@ rounds10_36:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R12), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z21
+	VPCLMULQDQ $0x01, Z4, Z1, Z20
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z21, Z8, Z20
+	VPTERNLOGD $0x96, Z20, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -6170,12 +6157,12 @@ rounds10_36:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R12), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z20
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -6189,12 +6176,12 @@ rounds10_36:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R12), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z20
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -6208,20 +6195,10 @@ rounds10_36:
 	VAESENC Z14, Z18, Z18
 	VAESENC Z14, Z19, Z19
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z20
-	VPCLMULQDQ $0x10, 256(R11), Z20, Z1
-	VPSHUFD    $0x4e, Z20, Z20
-	VPTERNLOGD $0x96, Z20, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
@@ -6237,26 +6214,63 @@ rounds10_36:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_22
-	VMOVDQU8.Z 128(R9), K2, Z0
+	VMOVDQU8.Z 128(R9), K2, Z1
 
 loadMaskedDone_22:
-	VPXORD Z19, Z0, Z0
+	VPXORD Z19, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     128(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_10
-	VMOVDQU8 Z0, K2, 128(R8)
+	VMOVDQU8 Z1, K2, 128(R8)
 
 storeMaskedDone_10:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R12), Z2
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z2
+	VMOVDQU64 (R12), Z3
 
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB   (R11), Z18, Z2
+	VMOVDQU64 64(R12), Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R12), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_23
+	VMOVDQU8.Z 128(R12), K1, Z2
+
+loadMaskedDone_23:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -6265,67 +6279,32 @@ storeMaskedDone_10:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z18, Z1
-	VMOVDQU64 64(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_23
-	VMOVDQU8.Z 128(R12), K1, Z1
-
-loadMaskedDone_23:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_1
 
 sealTail3Next64_1:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ    R10, R14
-	SUBQ    $0x000000c0, R14
-	MOVQ    $-1, R15
-	BZHIQ   R14, R15, R15
-	KMOVQ   R15, K2
+	MOVQ  R10, BX
+	SUBQ  $0x000000c0, BX
+	MOVQ  $-1, R14
+	BZHIQ BX, R14, R14
+	KMOVQ R14, K2
+
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	VPSHUFB (R11), Z15, Z17
 	VPADDD  128(R11), Z15, Z19
 	VPSHUFB (R11), Z19, Z18
@@ -6347,39 +6326,29 @@ sealTail3Next64_1:
 	VBROADCASTI32X4 16(AX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VAESENC         Z4, Z20, Z20
 	VBROADCASTI32X4 32(AX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VAESENC         Z4, Z20, Z20
 
 rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VAESENC         Z4, Z20, Z20
 	VBROADCASTI32X4 -160(CX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VAESENC         Z4, Z20, Z20
 
 rounds10_37:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
+	VMOVDQU64  -256(R12), Z4
+	VPCLMULQDQ $0x00, Z4, Z0, Z16
 	VPCLMULQDQ $0x10, Z4, Z0, Z21
 	VPCLMULQDQ $0x01, Z4, Z0, Z22
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
@@ -6388,87 +6357,232 @@ rounds10_37:
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
 	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
 	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z22
+	VMOVDQU64  -192(R12), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z22
+	VPCLMULQDQ $0x10, Z4, Z1, Z23
+	VPCLMULQDQ $0x01, Z4, Z1, Z24
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z22, Z8, Z21
-	VPXORD     Z7, Z6, Z6
+	VPTERNLOGD $0x96, Z24, Z23, Z21
+	VPXORD     Z22, Z16, Z16
 	VPXORD     Z1, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
 	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
 	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R12), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
+	VPCLMULQDQ $0x10, Z2, Z1, Z22
+	VPCLMULQDQ $0x01, Z2, Z1, Z23
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z21
+	VPTERNLOGD $0x96, Z23, Z22, Z21
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
 	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
 	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
+	VMOVDQU64  -64(R12), Z3
+	VPCLMULQDQ $0x00, Z3, Z2, Z22
+	VPCLMULQDQ $0x10, Z3, Z2, Z23
+	VPCLMULQDQ $0x01, Z3, Z2, Z24
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z21
-	VPTERNLOGD $0x96, Z7, Z4, Z6
+	VPTERNLOGD $0x96, Z24, Z23, Z21
+	VPTERNLOGD $0x96, Z22, Z4, Z16
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
 	VAESENC Z14, Z18, Z18
+
+	// ghashSum.foldLow: fold(lo, mid).
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z21
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z18, Z18
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z18, Z18
+	VMOVDQU64   Z18, 64(R8)
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z1
+	VMOVDQU64 (R12), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z16
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z16, Z3, Z21
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB   (R11), Z18, Z1
+	VMOVDQU64 64(R12), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z16
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z16, Z3, Z21
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+	CMPQ       DX, $0x0c
+	JB         rounds10_38
+	JE         rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z19, Z19
+	VAESENC         Z1, Z20, Z20
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z19, Z19
+	VAESENC         Z1, Z20, Z20
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z19, Z19
+	VAESENC         Z1, Z20, Z20
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z19, Z19
+	VAESENC         Z1, Z20, Z20
+
+rounds10_38:
+	// Round Nr-9.
+	VAESENC Z6, Z19, Z19
+	VAESENC Z6, Z20, Z20
+
+	// Round Nr-8.
+	VAESENC Z7, Z19, Z19
+	VAESENC Z7, Z20, Z20
+
+	// Round Nr-7.
+	VAESENC Z8, Z19, Z19
+	VAESENC Z8, Z20, Z20
+
+	// Round Nr-6.
+	VAESENC Z9, Z19, Z19
+	VAESENC Z9, Z20, Z20
+
+	// Round Nr-5.
+	VAESENC Z10, Z19, Z19
+	VAESENC Z10, Z20, Z20
+
+	// Round Nr-4.
+	VAESENC Z11, Z19, Z19
+	VAESENC Z11, Z20, Z20
+
+	// Round Nr-3.
+	VAESENC Z12, Z19, Z19
+	VAESENC Z12, Z20, Z20
+
+	// Round Nr-2.
+	VAESENC Z13, Z19, Z19
+	VAESENC Z13, Z20, Z20
+
+	// Round Nr-1.
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
+	// Last round.
+	VAESENCLAST Z5, Z19, Z19
+	VAESENCLAST Z5, Z20, Z20
+	VPXORD      128(R9), Z19, Z19
+	VMOVDQU64   Z19, 128(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_24
+	VMOVDQU8.Z 192(R9), K2, Z1
+
+loadMaskedDone_24:
+	VPXORD Z20, Z1, Z1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_11
+	VMOVDQU8 Z1, K2, 192(R8)
+
+storeMaskedDone_11:
+	VMOVDQU8.Z Z1, K2, Z1
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB   (R11), Z19, Z2
+	VMOVDQU64 128(R12), Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z21
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R12), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_25
+	VMOVDQU8.Z 192(R12), K1, Z2
+
+loadMaskedDone_25:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z21
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z21
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, 256(R11), Z21, Z1
 	VPSHUFD    $0x4e, Z21, Z21
 	VPTERNLOGD $0x96, Z21, Z1, Z0
@@ -6478,119 +6592,6 @@ rounds10_37:
 	VPXORQ        Y0, Y1, Y1
 	VEXTRACTI32X4 $0x01, Y1, X16
 	VPXORQ        X1, X16, X16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VAESENCLAST Z5, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z18, Z18
-	VMOVDQU64   Z18, 64(R8)
-	VPXORD      128(R9), Z19, Z19
-	VMOVDQU64   Z19, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_24
-	VMOVDQU8.Z 192(R9), K2, Z0
-
-loadMaskedDone_24:
-	VPXORD Z20, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_11
-	VMOVDQU8 Z0, K2, 192(R8)
-
-storeMaskedDone_11:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z18, Z1
-	VMOVDQU64 64(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Z19, Z1
-	VMOVDQU64 128(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_25
-	VMOVDQU8.Z 192(R12), K1, Z1
-
-loadMaskedDone_25:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
 
 sealDone_1:
 	MOVQ R10, AX
@@ -6655,8 +6656,8 @@ sealNone_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_38
-	JE   rounds12_38
+	JB   rounds10_39
+	JE   rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -6664,14 +6665,14 @@ sealNone_1:
 	VBROADCASTI32X4 32(AX), Y0
 	VAESENC         Y0, Y13, Y13
 
-rounds12_38:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
 	VBROADCASTI32X4 -160(CX), Y0
 	VAESENC         Y0, Y13, Y13
 
-rounds10_38:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 
@@ -6775,8 +6776,8 @@ sealTail1Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_39
-	JE   rounds12_39
+	JB   rounds10_40
+	JE   rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -6786,7 +6787,7 @@ sealTail1Next32_1:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y14, Y14
 
-rounds12_39:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -6795,7 +6796,7 @@ rounds12_39:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y14, Y14
 
-rounds10_39:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -6929,8 +6930,8 @@ sealTail2Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_40
-	JE   rounds12_40
+	JB   rounds10_41
+	JE   rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -6942,7 +6943,7 @@ sealTail2Next32_1:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y15, Y15
 
-rounds12_40:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -6953,7 +6954,7 @@ rounds12_40:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y15, Y15
 
-rounds10_40:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -7117,8 +7118,8 @@ sealTail3Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_41
-	JE   rounds12_41
+	JB   rounds10_42
+	JE   rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -7132,7 +7133,7 @@ sealTail3Next32_1:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_41:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -7145,7 +7146,7 @@ rounds12_41:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_41:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -7339,8 +7340,8 @@ sealTail4Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_42
-	JE   rounds12_42
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -7356,7 +7357,7 @@ sealTail4Next32_1:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y17, Y17
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -7371,7 +7372,7 @@ rounds12_42:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y17, Y17
 
-rounds10_42:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -7595,8 +7596,8 @@ sealTail5Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_43
-	JE   rounds12_43
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -7614,7 +7615,7 @@ sealTail5Next32_1:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y18, Y18
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -7631,7 +7632,7 @@ rounds12_43:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y18, Y18
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -7885,8 +7886,8 @@ sealTail6Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_44
-	JE   rounds12_44
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -7900,7 +7901,7 @@ sealTail6Next32_1:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -7913,7 +7914,7 @@ rounds12_44:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -8043,8 +8044,8 @@ rounds10_44:
 	VPTERNLOGD $0x96, Y16, Y14, Y20
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_45
-	JE         rounds12_45
+	JB         rounds10_46
+	JE         rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -8056,7 +8057,7 @@ rounds10_44:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y19, Y19
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -8067,7 +8068,7 @@ rounds12_45:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y19, Y19
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -8239,8 +8240,8 @@ sealTail7Next32_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_46
-	JE   rounds12_46
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -8254,7 +8255,7 @@ sealTail7Next32_1:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -8267,7 +8268,7 @@ rounds12_46:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -8397,8 +8398,8 @@ rounds10_46:
 	VPTERNLOGD $0x96, Y16, Y14, Y21
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_47
-	JE         rounds12_47
+	JB         rounds10_48
+	JE         rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -8412,7 +8413,7 @@ rounds10_46:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y20, Y20
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -8425,7 +8426,7 @@ rounds12_47:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y20, Y20
 
-rounds10_47:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -8639,32 +8640,32 @@ storeEnd_7:
 
 loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(R14*1), AX
+	LEAQ       -64(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_18
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(R14*1), AX
+	LEAQ     -64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R14*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R14, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_8
 
 loadEnd_19:
@@ -8675,42 +8676,42 @@ loadEnd_19:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R13, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_19
 
 loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(R14*1), AX
+	LEAQ       (R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_20
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(R14*1), AX
+	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R14*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R14, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_9
 
 loadEnd_21:
@@ -8721,42 +8722,42 @@ loadEnd_21:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R13, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_21
 
 loadEnd_22:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(R14*1), AX
+	LEAQ       64(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_22
 
 storeEnd_10:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(R14*1), AX
+	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R14*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R14, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_10
 
 loadEnd_23:
@@ -8767,42 +8768,42 @@ loadEnd_23:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R13, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_23
 
 loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(R14*1), AX
+	LEAQ       128(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_24
 
 storeEnd_11:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(R14*1), AX
+	LEAQ     128(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R14*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R14, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_11
 
 loadEnd_25:
@@ -8813,12 +8814,12 @@ loadEnd_25:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R13, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_25
 
 loadEnd_26:
@@ -9255,19 +9256,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_48:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_48:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9371,8 +9372,8 @@ open32_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_49
-	JE      rounds12_49
+	JB      rounds10_50
+	JE      rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9384,7 +9385,7 @@ open32_1:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_49:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9395,7 +9396,7 @@ rounds12_49:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_49:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9524,8 +9525,8 @@ rounds10_49:
 	VPXORD      Z0, Z19, Z19
 	VPXORD      Z0, Z20, Z20
 	CMPQ        DX, $0x0c
-	JB          rounds10_50
-	JE          rounds12_50
+	JB          rounds10_51
+	JE          rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9537,7 +9538,7 @@ rounds10_49:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_50:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9548,7 +9549,7 @@ rounds12_50:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_50:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9698,8 +9699,8 @@ open16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_51
-	JE      rounds12_51
+	JB      rounds10_52
+	JE      rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9711,7 +9712,7 @@ open16_1:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_51:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9722,7 +9723,7 @@ rounds12_51:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_51:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9893,19 +9894,19 @@ loadMaskedDone_43:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
-	JB      rounds10_52
-	JE      rounds12_52
+	JB      rounds10_53
+	JE      rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y18, Y18
 	VAESENC Y12, Y18, Y18
 
-rounds12_52:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y18, Y18
 	VAESENC Y14, Y18, Y18
 
-rounds10_52:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC Y2, Y18, Y18
 
@@ -10005,8 +10006,8 @@ loadMaskedDone_45:
 	VPXORD  Y0, Y19, Y19
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_53
-	JE      rounds12_53
+	JB      rounds10_54
+	JE      rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -10014,14 +10015,14 @@ loadMaskedDone_45:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y20, Y20
 
-rounds12_53:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y20, Y20
 
-rounds10_53:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y20, Y20
@@ -10148,8 +10149,8 @@ loadMaskedDone_47:
 	VPXORD  Y0, Y21, Y21
 	VPXORD  Y0, Y22, Y22
 	CMPQ    DX, $0x0c
-	JB      rounds10_54
-	JE      rounds12_54
+	JB      rounds10_55
+	JE      rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -10159,7 +10160,7 @@ loadMaskedDone_47:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y22, Y22
 
-rounds12_54:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -10168,7 +10169,7 @@ rounds12_54:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y22, Y22
 
-rounds10_54:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -10320,8 +10321,8 @@ loadMaskedDone_49:
 	VPXORD  Y0, Y23, Y23
 	VPXORD  Y0, Y24, Y24
 	CMPQ    DX, $0x0c
-	JB      rounds10_55
-	JE      rounds12_55
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -10333,7 +10334,7 @@ loadMaskedDone_49:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y24, Y24
 
-rounds12_55:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -10344,7 +10345,7 @@ rounds12_55:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y24, Y24
 
-rounds10_55:
+rounds10_56:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -10528,8 +10529,8 @@ loadMaskedDone_51:
 	VPXORD  Z0, Z21, Z21
 	VPXORD  Z0, Z22, Z22
 	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z20, Z20
@@ -10539,7 +10540,7 @@ loadMaskedDone_51:
 	VAESENC Z12, Z21, Z21
 	VAESENC Z12, Z22, Z22
 
-rounds12_56:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z20, Z20
 	VAESENC Z13, Z21, Z21
@@ -10548,7 +10549,7 @@ rounds12_56:
 	VAESENC Z14, Z21, Z21
 	VAESENC Z14, Z22, Z22
 
-rounds10_56:
+rounds10_57:
 	// Round Nr-9.
 	VAESENC Z2, Z20, Z20
 	VAESENC Z2, Z21, Z21
@@ -10702,8 +10703,8 @@ loadMaskedDone_53:
 	VPXORD  Z0, Z23, Z23
 	VPXORD  Z0, Z24, Z24
 	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z21, Z21
@@ -10715,7 +10716,7 @@ loadMaskedDone_53:
 	VAESENC Z12, Z23, Z23
 	VAESENC Z12, Z24, Z24
 
-rounds12_57:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z21, Z21
 	VAESENC Z13, Z22, Z22
@@ -10726,7 +10727,7 @@ rounds12_57:
 	VAESENC Z14, Z23, Z23
 	VAESENC Z14, Z24, Z24
 
-rounds10_57:
+rounds10_58:
 	// Round Nr-9.
 	VAESENC Z2, Z21, Z21
 	VAESENC Z2, Z22, Z22
@@ -10945,19 +10946,19 @@ loadMaskedDone_55:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y18, Y18
 	VAESENC Y12, Y18, Y18
 
-rounds12_58:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y18, Y18
 	VAESENC Y14, Y18, Y18
 
-rounds10_58:
+rounds10_59:
 	// Round Nr-9.
 	VAESENC Y2, Y18, Y18
 
@@ -11057,8 +11058,8 @@ loadMaskedDone_57:
 	VPXORD  Y0, Y19, Y19
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -11066,14 +11067,14 @@ loadMaskedDone_57:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y20, Y20
 
-rounds12_59:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y20, Y20
 
-rounds10_59:
+rounds10_60:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y20, Y20
@@ -11200,8 +11201,8 @@ loadMaskedDone_59:
 	VPXORD  Y0, Y21, Y21
 	VPXORD  Y0, Y22, Y22
 	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -11211,7 +11212,7 @@ loadMaskedDone_59:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y22, Y22
 
-rounds12_60:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -11220,7 +11221,7 @@ rounds12_60:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y22, Y22
 
-rounds10_60:
+rounds10_61:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -11372,8 +11373,8 @@ loadMaskedDone_61:
 	VPXORD  Y0, Y23, Y23
 	VPXORD  Y0, Y24, Y24
 	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
+	JB      rounds10_62
+	JE      rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -11385,7 +11386,7 @@ loadMaskedDone_61:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y24, Y24
 
-rounds12_61:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -11396,7 +11397,7 @@ rounds12_61:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y24, Y24
 
-rounds10_61:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -12044,7 +12045,7 @@ storeEnd_30:
 
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·sealPublic(SB), NOSPLIT, $8-88
+TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	MOVQ  keys+0(FP), AX
 	MOVQ  rounds+8(FP), DX
 	MOVQ  DX, CX
@@ -12071,19 +12072,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $8-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_62
-	JE        rounds12_62
+	JB        rounds10_63
+	JE        rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_62:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_62:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -12243,8 +12244,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -12258,7 +12259,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_63:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -12271,7 +12272,7 @@ rounds12_63:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_63:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -12390,8 +12391,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_65
+	JE     rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -12405,7 +12406,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_64:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -12418,7 +12419,7 @@ rounds12_64:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_64:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12573,8 +12574,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z24
@@ -12588,7 +12589,7 @@ counterDone_3:
 	VAESENC         Z24, Z19, Z19
 	VAESENC         Z24, Z20, Z20
 
-rounds12_65:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z24
 	VAESENC         Z24, Z17, Z17
@@ -12601,7 +12602,7 @@ rounds12_65:
 	VAESENC         Z24, Z19, Z19
 	VAESENC         Z24, Z20, Z20
 
-rounds10_65:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12776,8 +12777,8 @@ counterDone_4:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -12791,7 +12792,7 @@ counterDone_4:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_66:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -12804,7 +12805,7 @@ rounds12_66:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_66:
+rounds10_67:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12946,26 +12947,28 @@ sealPending_2:
 	ADDQ  $0x10, R14
 	NEGQ  R13
 	LEAQ  512(BX)(R13*1), R13
-	MOVQ  $-1, R15
-	BZHIQ R14, R15, R15
-	KMOVQ R15, K1
+	MOVQ  $-1, BX
+	BZHIQ R14, BX, BX
+	KMOVQ BX, K1
 	CMPQ  R10, $0x00000040
 	JA    sealTail1Next64_2
 
 	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ  R10, R15
-	MOVQ  $-1, BP
-	BZHIQ R15, BP, BP
-	KMOVQ BP, K2
+	MOVQ  R10, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
 
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	// publicCounter.tail: 1 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z15
 	VPXORD    Z4, Z15, Z15
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_67
-	JE   rounds12_67
+	JB   rounds10_68
+	JE   rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -12973,26 +12976,26 @@ sealPending_2:
 	VBROADCASTI32X4 32(AX), Z4
 	VAESENC         Z4, Z15, Z15
 
-rounds12_67:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z15, Z15
 	VBROADCASTI32X4 -160(CX), Z4
 	VAESENC         Z4, Z15, Z15
 
-rounds10_67:
+rounds10_68:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z17
-	VPCLMULQDQ $0x01, Z4, Z0, Z18
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z17
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z18, Z17, Z17
+	VPXORD     Z17, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z15, Z15
@@ -13002,12 +13005,12 @@ rounds10_67:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z18
+	VPCLMULQDQ $0x01, Z4, Z1, Z17
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z18, Z8, Z17
+	VPTERNLOGD $0x96, Z17, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -13019,12 +13022,12 @@ rounds10_67:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R13), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z17
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z15, Z15
@@ -13034,12 +13037,12 @@ rounds10_67:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R13), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z17
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -13049,20 +13052,10 @@ rounds10_67:
 	// Round Nr-1.
 	VAESENC Z14, Z15, Z15
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z17
-	VPCLMULQDQ $0x10, 256(R11), Z17, Z1
-	VPSHUFD    $0x4e, Z17, Z17
-	VPTERNLOGD $0x96, Z17, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z15, Z15
@@ -13072,24 +13065,23 @@ rounds10_67:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_64
-	VMOVDQU8.Z (R9), K2, Z0
+	VMOVDQU8.Z (R9), K2, Z1
 
 loadMaskedDone_64:
-	VPXORD Z15, Z0, Z0
+	VPXORD Z15, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_32
-	VMOVDQU8 Z0, K2, (R8)
+	VMOVDQU8 Z1, K2, (R8)
 
 storeMaskedDone_32:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Z0, Z0
-	VPXORD  Z16, Z0, Z0
+	// ghashSum.absorb: register 4.
+	VPSHUFB (R11), Z1, Z1
 
 	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -13097,31 +13089,31 @@ storeMaskedDone_32:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_65
-	VMOVDQU8.Z (R13), K1, Z1
+	VMOVDQU8.Z (R13), K1, Z2
 
 loadMaskedDone_65:
 	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPXORD     Z4, Z2, Z2
-	VPXORD     Z0, Z3, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z0
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z3, Y0
-	VPXORQ        Y3, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_2
 
 sealTail1Next64_2:
@@ -13129,12 +13121,14 @@ sealTail1Next64_2:
 	JA   sealTail2Next64_2
 
 	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ  R10, R15
-	SUBQ  $0x00000040, R15
-	MOVQ  $-1, BP
-	BZHIQ R15, BP, BP
-	KMOVQ BP, K2
+	MOVQ  R10, BX
+	SUBQ  $0x00000040, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
 
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	// publicCounter.tail: 2 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z15
@@ -13145,8 +13139,8 @@ sealTail1Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_68
-	JE   rounds12_68
+	JB   rounds10_69
+	JE   rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -13156,7 +13150,7 @@ sealTail1Next64_2:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds12_68:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
@@ -13165,7 +13159,7 @@ rounds12_68:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds10_68:
+rounds10_69:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -13173,12 +13167,12 @@ rounds10_68:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z18
-	VPCLMULQDQ $0x01, Z4, Z0, Z19
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z18
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z19, Z18, Z18
+	VPXORD     Z18, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -13190,12 +13184,12 @@ rounds10_68:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z19
+	VPCLMULQDQ $0x01, Z4, Z1, Z18
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z19, Z8, Z18
+	VPTERNLOGD $0x96, Z18, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -13209,12 +13203,12 @@ rounds10_68:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R13), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z18
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -13226,12 +13220,12 @@ rounds10_68:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R13), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z18
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -13243,20 +13237,10 @@ rounds10_68:
 	VAESENC Z14, Z17, Z17
 	VAESENC Z14, Z15, Z15
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z18
-	VPCLMULQDQ $0x10, 256(R11), Z18, Z1
-	VPSHUFD    $0x4e, Z18, Z18
-	VPTERNLOGD $0x96, Z18, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
@@ -13269,26 +13253,48 @@ rounds10_68:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_66
-	VMOVDQU8.Z 64(R9), K2, Z0
+	VMOVDQU8.Z 64(R9), K2, Z1
 
 loadMaskedDone_66:
-	VPXORD Z15, Z0, Z0
+	VPXORD Z15, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_33
-	VMOVDQU8 Z0, K2, 64(R8)
+	VMOVDQU8 Z1, K2, 64(R8)
 
 storeMaskedDone_33:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R13), Z2
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z2
+	VMOVDQU64 (R13), Z3
 
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       64(R13), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_67
+	VMOVDQU8.Z 64(R13), K1, Z2
+
+loadMaskedDone_67:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13297,43 +13303,20 @@ storeMaskedDone_33:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_67
-	VMOVDQU8.Z 64(R13), K1, Z1
-
-loadMaskedDone_67:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_2
 
 sealTail2Next64_2:
@@ -13341,12 +13324,14 @@ sealTail2Next64_2:
 	JA   sealTail3Next64_2
 
 	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, R15
-	SUBQ  $0x00000080, R15
-	MOVQ  $-1, BP
-	BZHIQ R15, BP, BP
-	KMOVQ BP, K2
+	MOVQ  R10, BX
+	SUBQ  $0x00000080, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
 
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	// publicCounter.tail: 3 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z18
@@ -13360,8 +13345,8 @@ sealTail2Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_69
-	JE   rounds12_69
+	JB   rounds10_70
+	JE   rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -13373,7 +13358,7 @@ sealTail2Next64_2:
 	VAESENC         Z4, Z15, Z15
 	VAESENC         Z4, Z18, Z18
 
-rounds12_69:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
@@ -13384,7 +13369,7 @@ rounds12_69:
 	VAESENC         Z4, Z15, Z15
 	VAESENC         Z4, Z18, Z18
 
-rounds10_69:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -13393,12 +13378,12 @@ rounds10_69:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
+	VMOVDQU64  -256(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z19
-	VPCLMULQDQ $0x01, Z4, Z0, Z20
+	VPCLMULQDQ $0x10, Z4, Z0, Z16
+	VPCLMULQDQ $0x01, Z4, Z0, Z19
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z20, Z19, Z19
+	VPXORD     Z19, Z16, Z16
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -13412,12 +13397,12 @@ rounds10_69:
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
+	VMOVDQU64  -192(R13), Z4
 	VPCLMULQDQ $0x00, Z4, Z1, Z7
 	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z20
+	VPCLMULQDQ $0x01, Z4, Z1, Z19
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z20, Z8, Z19
+	VPTERNLOGD $0x96, Z19, Z8, Z16
 	VPXORD     Z7, Z6, Z6
 	VPXORD     Z1, Z0, Z0
 
@@ -13433,12 +13418,12 @@ rounds10_69:
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R13), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
 	VPCLMULQDQ $0x10, Z2, Z1, Z7
 	VPCLMULQDQ $0x01, Z2, Z1, Z8
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z19
+	VPTERNLOGD $0x96, Z8, Z7, Z16
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -13452,12 +13437,12 @@ rounds10_69:
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
+	VMOVDQU64  -64(R13), Z3
 	VPCLMULQDQ $0x00, Z3, Z2, Z7
 	VPCLMULQDQ $0x10, Z3, Z2, Z8
 	VPCLMULQDQ $0x01, Z3, Z2, Z9
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z19
+	VPTERNLOGD $0x96, Z9, Z8, Z16
 	VPTERNLOGD $0x96, Z7, Z4, Z6
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
@@ -13471,20 +13456,10 @@ rounds10_69:
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z18, Z18
 
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	// ghashSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
 	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z19
-	VPCLMULQDQ $0x10, 256(R11), Z19, Z1
-	VPSHUFD    $0x4e, Z19, Z19
-	VPTERNLOGD $0x96, Z19, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
+	VPTERNLOGD $0x96, Z6, Z1, Z16
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
@@ -13500,26 +13475,63 @@ rounds10_69:
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
 	JA         loadEnd_68
-	VMOVDQU8.Z 128(R9), K2, Z0
+	VMOVDQU8.Z 128(R9), K2, Z1
 
 loadMaskedDone_68:
-	VPXORD Z18, Z0, Z0
+	VPXORD Z18, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     128(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_34
-	VMOVDQU8 Z0, K2, 128(R8)
+	VMOVDQU8 Z1, K2, 128(R8)
 
 storeMaskedDone_34:
-	VMOVDQU8.Z Z0, K2, Z0
+	VMOVDQU8.Z Z1, K2, Z1
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R13), Z2
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z2
+	VMOVDQU64 (R13), Z3
 
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB   (R11), Z15, Z2
+	VMOVDQU64 64(R13), Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z16
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R13), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_69
+	VMOVDQU8.Z 128(R13), K1, Z2
+
+loadMaskedDone_69:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13528,68 +13540,32 @@ storeMaskedDone_34:
 	VPCLMULQDQ $0x01, Z2, Z1, Z5
 	VPCLMULQDQ $0x10, Z4, Z1, Z4
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z15, Z1
-	VMOVDQU64 64(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_69
-	VMOVDQU8.Z 128(R13), K1, Z1
-
-loadMaskedDone_69:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
+	VPTERNLOGD $0x96, Z5, Z3, Z16
+	VPTERNLOGD $0x96, Z1, Z4, Z0
 
 	// ghashSum.finish.
 	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z0
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI32X4 $0x01, Y1, X16
+	VPXORQ        X1, X16, X16
 	JMP           sealDone_2
 
 sealTail3Next64_2:
 	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, R15
-	SUBQ  $0x000000c0, R15
-	MOVQ  $-1, BP
-	BZHIQ R15, BP, BP
-	KMOVQ BP, K2
+	MOVQ  R10, BX
+	SUBQ  $0x000000c0, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
 
+	// One sum for the pending batch and the tail: the batch's powers
+	// are the 16 slots before the tail's.
 	// publicCounter.tail: 4 register(s) of counter blocks.
 	VMOVDQA64 Z15, Z17
 	VPSHUFB   (R11), Z15, Z19
@@ -13606,46 +13582,36 @@ sealTail3Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_70
-	JE   rounds12_70
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
 	VBROADCASTI32X4 32(AX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
 
-rounds12_70:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
 	VBROADCASTI32X4 -160(CX), Z4
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
 
-rounds10_70:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
 
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
+	VMOVDQU64  -256(R13), Z4
+	VPCLMULQDQ $0x00, Z4, Z0, Z16
 	VPCLMULQDQ $0x10, Z4, Z0, Z20
 	VPCLMULQDQ $0x01, Z4, Z0, Z21
 	VPCLMULQDQ $0x11, Z4, Z0, Z0
@@ -13654,87 +13620,232 @@ rounds10_70:
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
 	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
 	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
 
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z21
+	VMOVDQU64  -192(R13), Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z21
+	VPCLMULQDQ $0x10, Z4, Z1, Z22
+	VPCLMULQDQ $0x01, Z4, Z1, Z23
 	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z21, Z8, Z20
-	VPXORD     Z7, Z6, Z6
+	VPTERNLOGD $0x96, Z23, Z22, Z20
+	VPXORD     Z21, Z16, Z16
 	VPXORD     Z1, Z0, Z0
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
 	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
 	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
 
 	// ghashSum.absorb: register 2.
 	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VMOVDQU64  -128(R13), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
+	VPCLMULQDQ $0x10, Z2, Z1, Z21
+	VPCLMULQDQ $0x01, Z2, Z1, Z22
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z20
+	VPTERNLOGD $0x96, Z22, Z21, Z20
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
 	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
 	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
 
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
+	VMOVDQU64  -64(R13), Z3
+	VPCLMULQDQ $0x00, Z3, Z2, Z21
+	VPCLMULQDQ $0x10, Z3, Z2, Z22
+	VPCLMULQDQ $0x01, Z3, Z2, Z23
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z20
-	VPTERNLOGD $0x96, Z7, Z4, Z6
+	VPTERNLOGD $0x96, Z23, Z22, Z20
+	VPTERNLOGD $0x96, Z21, Z4, Z16
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
 	VAESENC Z14, Z15, Z15
+
+	// ghashSum.foldLow: fold(lo, mid).
+	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
+	VPSHUFD    $0x4e, Z16, Z16
+	VPTERNLOGD $0x96, Z16, Z1, Z20
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z15, Z15
+	VPXORD      (R9), Z17, Z17
+	VMOVDQU64   Z17, (R8)
+	VPXORD      64(R9), Z15, Z15
+	VMOVDQU64   Z15, 64(R8)
+
+	// ghashSum.absorb: register 4.
+	VPSHUFB   (R11), Z17, Z1
+	VMOVDQU64 (R13), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z16
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z16, Z3, Z20
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+
+	// ghashSum.absorb: register 5.
+	VPSHUFB   (R11), Z15, Z1
+	VMOVDQU64 64(R13), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z15
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z15, Z3, Z20
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+	CMPQ       DX, $0x0c
+	JB         rounds10_72
+	JE         rounds12_72
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z18, Z18
+	VAESENC         Z1, Z19, Z19
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z18, Z18
+	VAESENC         Z1, Z19, Z19
+
+rounds12_72:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z18, Z18
+	VAESENC         Z1, Z19, Z19
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z18, Z18
+	VAESENC         Z1, Z19, Z19
+
+rounds10_72:
+	// Round Nr-9.
+	VAESENC Z6, Z18, Z18
+	VAESENC Z6, Z19, Z19
+
+	// Round Nr-8.
+	VAESENC Z7, Z18, Z18
+	VAESENC Z7, Z19, Z19
+
+	// Round Nr-7.
+	VAESENC Z8, Z18, Z18
+	VAESENC Z8, Z19, Z19
+
+	// Round Nr-6.
+	VAESENC Z9, Z18, Z18
+	VAESENC Z9, Z19, Z19
+
+	// Round Nr-5.
+	VAESENC Z10, Z18, Z18
+	VAESENC Z10, Z19, Z19
+
+	// Round Nr-4.
+	VAESENC Z11, Z18, Z18
+	VAESENC Z11, Z19, Z19
+
+	// Round Nr-3.
+	VAESENC Z12, Z18, Z18
+	VAESENC Z12, Z19, Z19
+
+	// Round Nr-2.
+	VAESENC Z13, Z18, Z18
+	VAESENC Z13, Z19, Z19
+
+	// Round Nr-1.
 	VAESENC Z14, Z18, Z18
 	VAESENC Z14, Z19, Z19
 
+	// Last round.
+	VAESENCLAST Z5, Z18, Z18
+	VAESENCLAST Z5, Z19, Z19
+	VPXORD      128(R9), Z18, Z18
+	VMOVDQU64   Z18, 128(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_70
+	VMOVDQU8.Z 192(R9), K2, Z1
+
+loadMaskedDone_70:
+	VPXORD Z19, Z1, Z1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_35
+	VMOVDQU8 Z1, K2, 192(R8)
+
+storeMaskedDone_35:
+	VMOVDQU8.Z Z1, K2, Z1
+
+	// ghashSum.absorb: register 6.
+	VPSHUFB   (R11), Z18, Z2
+	VMOVDQU64 128(R13), Z3
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
+	VPSHUFD    $0x4e, Z3, Z5
+	VPXORD     Z4, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z2, Z4
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x10, Z5, Z2, Z5
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z4, Z20
+	VPTERNLOGD $0x96, Z2, Z5, Z0
+
+	// ghashSum.absorb: register 7.
+	VPSHUFB (R11), Z1, Z1
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R13), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_71
+	VMOVDQU8.Z 192(R13), K1, Z2
+
+loadMaskedDone_71:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z20
+	VPTERNLOGD $0x96, Z1, Z4, Z0
+
 	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z20
+	// reduceFolded: fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, 256(R11), Z20, Z1
 	VPSHUFD    $0x4e, Z20, Z20
 	VPTERNLOGD $0x96, Z20, Z1, Z0
@@ -13744,119 +13855,6 @@ rounds10_70:
 	VPXORQ        Y0, Y1, Y1
 	VEXTRACTI32X4 $0x01, Y1, X16
 	VPXORQ        X1, X16, X16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z15, Z15
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z15, Z15
-	VMOVDQU64   Z15, 64(R8)
-	VPXORD      128(R9), Z18, Z18
-	VMOVDQU64   Z18, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_70
-	VMOVDQU8.Z 192(R9), K2, Z0
-
-loadMaskedDone_70:
-	VPXORD Z19, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_35
-	VMOVDQU8 Z0, K2, 192(R8)
-
-storeMaskedDone_35:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z17, Z1
-	VPXORD    Z16, Z1, Z1
-	VMOVDQU64 (R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z15, Z1
-	VMOVDQU64 64(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Z18, Z1
-	VMOVDQU64 128(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_71
-	VMOVDQU8.Z 192(R13), K1, Z1
-
-loadMaskedDone_71:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
 
 sealDone_2:
 	MOVQ R10, AX
@@ -13933,8 +13931,8 @@ loadDone_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_71
-	JE   rounds12_71
+	JB   rounds10_73
+	JE   rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -13942,14 +13940,14 @@ loadDone_1:
 	VBROADCASTI32X4 32(AX), Y0
 	VAESENC         Y0, Y11, Y11
 
-rounds12_71:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y11, Y11
 	VBROADCASTI32X4 -160(CX), Y0
 	VAESENC         Y0, Y11, Y11
 
-rounds10_71:
+rounds10_73:
 	// Round Nr-9.
 	VAESENC Y2, Y11, Y11
 
@@ -14056,8 +14054,8 @@ sealTail1Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_72
-	JE   rounds12_72
+	JB   rounds10_74
+	JE   rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14067,7 +14065,7 @@ sealTail1Next32_2:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y11, Y11
 
-rounds12_72:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14076,7 +14074,7 @@ rounds12_72:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y11, Y11
 
-rounds10_72:
+rounds10_74:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y11, Y11
@@ -14213,8 +14211,8 @@ sealTail2Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_73
-	JE   rounds12_73
+	JB   rounds10_75
+	JE   rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14226,7 +14224,7 @@ sealTail2Next32_2:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y11, Y11
 
-rounds12_73:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14237,7 +14235,7 @@ rounds12_73:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y11, Y11
 
-rounds10_73:
+rounds10_75:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14404,8 +14402,8 @@ sealTail3Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_74
-	JE   rounds12_74
+	JB   rounds10_76
+	JE   rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14419,7 +14417,7 @@ sealTail3Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y11, Y11
 
-rounds12_74:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14432,7 +14430,7 @@ rounds12_74:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y11, Y11
 
-rounds10_74:
+rounds10_76:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14629,8 +14627,8 @@ sealTail4Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_75
-	JE   rounds12_75
+	JB   rounds10_77
+	JE   rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14646,7 +14644,7 @@ sealTail4Next32_2:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y11, Y11
 
-rounds12_75:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14661,7 +14659,7 @@ rounds12_75:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y11, Y11
 
-rounds10_75:
+rounds10_77:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14888,8 +14886,8 @@ sealTail5Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_76
-	JE   rounds12_76
+	JB   rounds10_78
+	JE   rounds12_78
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14907,7 +14905,7 @@ sealTail5Next32_2:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y11, Y11
 
-rounds12_76:
+rounds12_78:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14924,7 +14922,7 @@ rounds12_76:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y11, Y11
 
-rounds10_76:
+rounds10_78:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15181,8 +15179,8 @@ sealTail6Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_77
-	JE   rounds12_77
+	JB   rounds10_79
+	JE   rounds12_79
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15196,7 +15194,7 @@ sealTail6Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_77:
+rounds12_79:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -15209,7 +15207,7 @@ rounds12_77:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_77:
+rounds10_79:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15339,8 +15337,8 @@ rounds10_77:
 	VPTERNLOGD $0x96, Y16, Y14, Y19
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_78
-	JE         rounds12_78
+	JB         rounds10_80
+	JE         rounds12_80
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15352,7 +15350,7 @@ rounds10_77:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y11, Y11
 
-rounds12_78:
+rounds12_80:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -15363,7 +15361,7 @@ rounds12_78:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y11, Y11
 
-rounds10_78:
+rounds10_80:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -15538,8 +15536,8 @@ sealTail7Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_79
-	JE   rounds12_79
+	JB   rounds10_81
+	JE   rounds12_81
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15553,7 +15551,7 @@ sealTail7Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_79:
+rounds12_81:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -15566,7 +15564,7 @@ rounds12_79:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_79:
+rounds10_81:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15696,8 +15694,8 @@ rounds10_79:
 	VPTERNLOGD $0x96, Y16, Y14, Y20
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_80
-	JE         rounds12_80
+	JB         rounds10_82
+	JE         rounds12_82
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15711,7 +15709,7 @@ rounds10_79:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y11, Y11
 
-rounds12_80:
+rounds12_82:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -15724,7 +15722,7 @@ rounds12_80:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y11, Y11
 
-rounds10_80:
+rounds10_82:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -15938,32 +15936,32 @@ storeEnd_31:
 
 loadEnd_64:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(R15*1), AX
+	LEAQ       -64(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R15, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R15, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_64
 
 storeEnd_32:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(R15*1), AX
+	LEAQ     -64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R15*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R15, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_32
 
 loadEnd_65:
@@ -15974,42 +15972,42 @@ loadEnd_65:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_65
 
 loadEnd_66:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(R15*1), AX
+	LEAQ       (R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R15, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R15, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_66
 
 storeEnd_33:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(R15*1), AX
+	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R15*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R15, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_33
 
 loadEnd_67:
@@ -16020,42 +16018,42 @@ loadEnd_67:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_67
 
 loadEnd_68:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(R15*1), AX
+	LEAQ       64(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R15, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R15, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_68
 
 storeEnd_34:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(R15*1), AX
+	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R15*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R15, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_34
 
 loadEnd_69:
@@ -16066,42 +16064,42 @@ loadEnd_69:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_69
 
 loadEnd_70:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(R15*1), AX
+	LEAQ       128(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       R15, CX
+	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
+	VMOVDQU8.Z (AX), K3, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R15, AX
+	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_70
 
 storeEnd_35:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(R15*1), AX
+	LEAQ     128(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R15*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
 	MOVQ     $0x00000040, CX
-	SUBQ     R15, CX
+	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_35
 
 loadEnd_71:
@@ -16112,12 +16110,12 @@ loadEnd_71:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z2
 	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_71
 
 loadEnd_72:
@@ -16564,19 +16562,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_81
-	JE         rounds12_81
+	JB         rounds10_83
+	JE         rounds12_83
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_81:
+rounds12_83:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_81:
+rounds10_83:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -16711,8 +16709,8 @@ counterDone_5:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_82
-	JE     rounds12_82
+	JB     rounds10_84
+	JE     rounds12_84
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -16724,7 +16722,7 @@ counterDone_5:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_82:
+rounds12_84:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -16735,7 +16733,7 @@ rounds12_82:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_82:
+rounds10_84:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -16892,8 +16890,8 @@ counterDone_6:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_83
-	JE     rounds12_83
+	JB     rounds10_85
+	JE     rounds12_85
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -16905,7 +16903,7 @@ counterDone_6:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_83:
+rounds12_85:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -16916,7 +16914,7 @@ rounds12_83:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_83:
+rounds10_85:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -17093,8 +17091,8 @@ counterDone_7:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_84
-	JE     rounds12_84
+	JB     rounds10_86
+	JE     rounds12_86
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -17106,7 +17104,7 @@ counterDone_7:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_84:
+rounds12_86:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -17117,7 +17115,7 @@ rounds12_84:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_84:
+rounds10_86:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -17289,19 +17287,19 @@ loadMaskedDone_89:
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_85
-	JE        rounds12_85
+	JB        rounds10_87
+	JE        rounds12_87
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y15, Y15
 	VAESENC Y12, Y15, Y15
 
-rounds12_85:
+rounds12_87:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y15, Y15
 	VAESENC Y14, Y15, Y15
 
-rounds10_85:
+rounds10_87:
 	// Round Nr-9.
 	VAESENC Y2, Y15, Y15
 
@@ -17403,8 +17401,8 @@ loadMaskedDone_91:
 	VPXORD    Y0, Y19, Y19
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_86
-	JE        rounds12_86
+	JB        rounds10_88
+	JE        rounds12_88
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -17412,14 +17410,14 @@ loadMaskedDone_91:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y15, Y15
 
-rounds12_86:
+rounds12_88:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y15, Y15
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y15, Y15
 
-rounds10_86:
+rounds10_88:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y15, Y15
@@ -17548,8 +17546,8 @@ loadMaskedDone_93:
 	VPXORD    Y0, Y21, Y21
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_87
-	JE        rounds12_87
+	JB        rounds10_89
+	JE        rounds12_89
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -17559,7 +17557,7 @@ loadMaskedDone_93:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y15, Y15
 
-rounds12_87:
+rounds12_89:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -17568,7 +17566,7 @@ rounds12_87:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y15, Y15
 
-rounds10_87:
+rounds10_89:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -17722,8 +17720,8 @@ loadMaskedDone_95:
 	VPXORD    Y0, Y23, Y23
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_88
-	JE        rounds12_88
+	JB        rounds10_90
+	JE        rounds12_90
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -17735,7 +17733,7 @@ loadMaskedDone_95:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y15, Y15
 
-rounds12_88:
+rounds12_90:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -17746,7 +17744,7 @@ rounds12_88:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y15, Y15
 
-rounds10_88:
+rounds10_90:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -17932,8 +17930,8 @@ loadMaskedDone_97:
 	VPXORD    Z0, Z15, Z15
 	VPXORD    Z0, Z21, Z21
 	CMPQ      DX, $0x0c
-	JB        rounds10_89
-	JE        rounds12_89
+	JB        rounds10_91
+	JE        rounds12_91
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z20, Z20
@@ -17943,7 +17941,7 @@ loadMaskedDone_97:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z21, Z21
 
-rounds12_89:
+rounds12_91:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z20, Z20
 	VAESENC Z13, Z15, Z15
@@ -17952,7 +17950,7 @@ rounds12_89:
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z21, Z21
 
-rounds10_89:
+rounds10_91:
 	// Round Nr-9.
 	VAESENC Z2, Z20, Z20
 	VAESENC Z2, Z15, Z15
@@ -18108,8 +18106,8 @@ loadMaskedDone_99:
 	VPXORD    Z0, Z22, Z22
 	VPXORD    Z0, Z23, Z23
 	CMPQ      DX, $0x0c
-	JB        rounds10_90
-	JE        rounds12_90
+	JB        rounds10_92
+	JE        rounds12_92
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z21, Z21
@@ -18121,7 +18119,7 @@ loadMaskedDone_99:
 	VAESENC Z12, Z22, Z22
 	VAESENC Z12, Z23, Z23
 
-rounds12_90:
+rounds12_92:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z21, Z21
 	VAESENC Z13, Z15, Z15
@@ -18132,7 +18130,7 @@ rounds12_90:
 	VAESENC Z14, Z22, Z22
 	VAESENC Z14, Z23, Z23
 
-rounds10_90:
+rounds10_92:
 	// Round Nr-9.
 	VAESENC Z2, Z21, Z21
 	VAESENC Z2, Z15, Z15
@@ -18363,19 +18361,19 @@ loadMaskedDone_101:
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_91
-	JE        rounds12_91
+	JB        rounds10_93
+	JE        rounds12_93
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y15, Y15
 	VAESENC Y12, Y15, Y15
 
-rounds12_91:
+rounds12_93:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y15, Y15
 	VAESENC Y14, Y15, Y15
 
-rounds10_91:
+rounds10_93:
 	// Round Nr-9.
 	VAESENC Y2, Y15, Y15
 
@@ -18477,8 +18475,8 @@ loadMaskedDone_103:
 	VPXORD    Y0, Y19, Y19
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_92
-	JE        rounds12_92
+	JB        rounds10_94
+	JE        rounds12_94
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -18486,14 +18484,14 @@ loadMaskedDone_103:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y15, Y15
 
-rounds12_92:
+rounds12_94:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y15, Y15
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y15, Y15
 
-rounds10_92:
+rounds10_94:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y15, Y15
@@ -18622,8 +18620,8 @@ loadMaskedDone_105:
 	VPXORD    Y0, Y21, Y21
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_93
-	JE        rounds12_93
+	JB        rounds10_95
+	JE        rounds12_95
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -18633,7 +18631,7 @@ loadMaskedDone_105:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y15, Y15
 
-rounds12_93:
+rounds12_95:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -18642,7 +18640,7 @@ rounds12_93:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y15, Y15
 
-rounds10_93:
+rounds10_95:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -18796,8 +18794,8 @@ loadMaskedDone_107:
 	VPXORD    Y0, Y23, Y23
 	VPXORD    Y0, Y15, Y15
 	CMPQ      DX, $0x0c
-	JB        rounds10_94
-	JE        rounds12_94
+	JB        rounds10_96
+	JE        rounds12_96
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -18809,7 +18807,7 @@ loadMaskedDone_107:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y15, Y15
 
-rounds12_94:
+rounds12_96:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -18820,7 +18818,7 @@ rounds12_94:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y15, Y15
 
-rounds10_94:
+rounds10_96:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -19487,19 +19485,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_95
-	JE        rounds12_95
+	JB        rounds10_97
+	JE        rounds12_97
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_95:
+rounds12_97:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_95:
+rounds10_97:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -19608,8 +19606,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_96
-	JE      rounds12_96
+	JB      rounds10_98
+	JE      rounds12_98
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -19645,7 +19643,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_96:
+rounds12_98:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -19680,7 +19678,7 @@ rounds12_96:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_96:
+rounds10_98:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -19925,8 +19923,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_97
-	JE      rounds12_97
+	JB      rounds10_99
+	JE      rounds12_99
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -19946,7 +19944,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_97:
+rounds12_99:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -19965,7 +19963,7 @@ rounds12_97:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_97:
+rounds10_99:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20105,8 +20103,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_98
-	JE      rounds12_98
+	JB      rounds10_100
+	JE      rounds12_100
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -20118,7 +20116,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_98:
+rounds12_100:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -20129,7 +20127,7 @@ rounds12_98:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_98:
+rounds10_100:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20217,8 +20215,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_99
-	JE      rounds12_99
+	JB      rounds10_101
+	JE      rounds12_101
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -20226,14 +20224,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_99:
+rounds12_101:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_99:
+rounds10_101:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20295,19 +20293,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_100
-	JE      rounds12_100
+	JB      rounds10_102
+	JE      rounds12_102
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_100:
+rounds12_102:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_100:
+rounds10_102:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -20367,19 +20365,19 @@ loadMaskedDone_109:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_101
-	JE      rounds12_101
+	JB      rounds10_103
+	JE      rounds12_103
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_101:
+rounds12_103:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_101:
+rounds10_103:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -20574,8 +20572,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_102
-	JE         rounds12_102
+	JB         rounds10_104
+	JE         rounds12_104
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -20595,7 +20593,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_102:
+rounds12_104:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -20614,7 +20612,7 @@ rounds12_102:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_102:
+rounds10_104:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -20804,8 +20802,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_103
-	JE         rounds12_103
+	JB         rounds10_105
+	JE         rounds12_105
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -20817,7 +20815,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_103:
+rounds12_105:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -20828,7 +20826,7 @@ rounds12_103:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_103:
+rounds10_105:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -20916,8 +20914,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_104
-	JE         rounds12_104
+	JB         rounds10_106
+	JE         rounds12_106
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -20925,14 +20923,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_104:
+rounds12_106:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_104:
+rounds10_106:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -20992,19 +20990,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_105
-	JE         rounds12_105
+	JB         rounds10_107
+	JE         rounds12_107
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_105:
+rounds12_107:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_105:
+rounds10_107:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -21062,19 +21060,19 @@ xtsSkip1_1:
 loadMaskedDone_110:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_106
-	JE         rounds12_106
+	JB         rounds10_108
+	JE         rounds12_108
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_106:
+rounds12_108:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_106:
+rounds10_108:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -21336,8 +21334,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_107
-	JE         rounds12_107
+	JB         rounds10_109
+	JE         rounds12_109
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -21357,7 +21355,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_107:
+rounds12_109:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -21376,7 +21374,7 @@ rounds12_107:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_107:
+rounds10_109:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -21566,8 +21564,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_108
-	JE         rounds12_108
+	JB         rounds10_110
+	JE         rounds12_110
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -21579,7 +21577,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_108:
+rounds12_110:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -21590,7 +21588,7 @@ rounds12_108:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_108:
+rounds10_110:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -21678,8 +21676,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_109
-	JE         rounds12_109
+	JB         rounds10_111
+	JE         rounds12_111
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -21687,14 +21685,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_109:
+rounds12_111:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_109:
+rounds10_111:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -21754,19 +21752,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_110
-	JE         rounds12_110
+	JB         rounds10_112
+	JE         rounds12_112
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_110:
+rounds12_112:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_110:
+rounds10_112:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -21824,19 +21822,19 @@ xtsSkip1_2:
 loadMaskedDone_111:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_111
-	JE         rounds12_111
+	JB         rounds10_113
+	JE         rounds12_113
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_111:
+rounds12_113:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_111:
+rounds10_113:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
