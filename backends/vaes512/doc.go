@@ -216,16 +216,30 @@
 //
 // # Registers of seal's loop
 //
-// avo allocates the registers; in the .s the assignment it made in seal is
+// Seal keeps the ciphertext of a batch in four registers until the next
+// batch has hashed it, and so holds only the round keys every key size
+// has: the extra keys of AES-192 and AES-256 are broadcast from memory in
+// the round that uses them (loadRoundKeysOnUse), one load each, into a
+// register the GHASH steps use too. avo allocates the registers; in the .s
+// the assignment it made in sealPublic is
 //
-//	Z0           round key 0
-//	Z1           the last round key
-//	Z2-Z5        round keys 1, 2, Nr-11, Nr-10 (AES-256, AES-192)
+//	Z0-Z3        the ciphertext of the batch before, then GHASH temporaries
+//	Z4           round key 0
+//	Z5           the last round key
 //	Z6-Z14       round keys Nr-9 .. Nr-1
-//	Z15          counter, byte-reversed, ctr+0..3
+//	Z15          counter, ctr+0..3
 //	Z16          GHASH value y, lane 0
 //	Z17-Z20      blocks
-//	Z21-Z30      GHASH: the three sums, the held products, data, powers, products
+//	Z21-Z28      GHASH: the three sums, the held products, powers, products;
+//	             an extra round key
+//
+// Reloading that ciphertext from dst right after its stores (the loop
+// before) put the store-to-load forwarding on the path from one batch's
+// last round to the next batch's hash: measured against it, Seal of 16 KiB
+// took 0.96 (AES-128) and 0.965 (AES-256) times as long, lowest times of 16
+// alternating rounds on the Xeon (family 6, model 207); 512 bytes to 4 KiB
+// within 2%. The extra keys' loads cost nothing measurable: AES-256 gained
+// as much as AES-128.
 //
 // # Counters
 //
@@ -316,6 +330,24 @@
 // every two cycles, Karatsuba may win; it remains the first thing to
 // measure there.
 //
+// How close the loops come, on the Xeon (family 6, model 207), from the
+// lowest times of scripts/mincmp.sh's mintime at 4 and 16 KiB: each byte
+// past 4 KiB costs Seal-128 0.0608 ns, Open-128 0.0617 and counter mode
+// with AES-128 0.0522. Counter mode's loop is VAESENC and nothing it
+// waits for, one per cycle, which puts the core clock near 3.0 GHz and
+// the GCM loops at about 0.18 cycles per byte, 92-93% of their bound of
+// 0.167-0.169 (85.5 cycles per 512 bytes if the counter's register copies
+// are removed at rename, 86.5 if not). Seal's loop with every GHASH step
+// left out ran as fast as counter mode, and so did its AES-256 loop with
+// them: 0.0732 ns per byte against counter mode's 0.0730, VAESENC alone
+// binding. BoringSSL's VAES-AVX512 loop (a0689af) issues 192 instructions
+// per 512 bytes on ports 0 and 5 for AES-128 (a reduction and a sum of
+// three extracted lanes per 256 bytes, a byte swap per register of
+// counter blocks), 0.1875 cycles per byte at best, and measured about as
+// close to that as these loops to theirs: its time over Seal-128's tends
+// to about 1.12 at 16 KiB, and to 1.0 for AES-256, where both loops wait
+// on the same 14 VAESENC per 64 bytes.
+//
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
 // on its own XMM register beside the message's rounds, instead of a
 // separate call that encrypts J0. With the CPU already overlapping the two
@@ -332,20 +364,32 @@
 //
 // Open hashes the ciphertext of the batch it decrypts (every load of a batch
 // comes before its stores, so it works in place); Seal hashes the ciphertext
-// of the batch before, already in dst, and the last batch between the rounds
-// of the tail.
+// of the batch before from the registers it was stored from, and the last
+// batch between the rounds of the tail.
 //
 // Seal's tail is the last 1..256 bytes, not 0..255: a message that ends on
 // a batch boundary hashes its last 16 blocks from the registers they were
 // encrypted in, instead of running the batch and reloading its ciphertext
 // from dst (about 2% faster at 256 and 512 bytes). Its ciphertext can only
 // be hashed after its rounds, so the tail keeps that serial part short:
-// with four registers and no pending batch, the rounds of registers 0 and 1
-// come first and registers 2 and 3 fill the issue slots their latency
-// leaves, so the hash of the first two overlaps the rounds of the last two
-// (tailSplit; 2-4% at 256 bytes); and it multiplies with folded powers,
-// which need one fold after the last product instead of two (see GHASH).
-// Together they measured 8-10% faster for Seal of 256 bytes.
+// with four registers, the rounds of registers 0 and 1 come first and
+// registers 2 and 3 fill the issue slots their latency leaves, so the hash
+// of the first two overlaps the rounds of the last two (tailSplit; 2-4% at
+// 256 bytes); and it multiplies with folded powers, which need one fold
+// after the last product instead of two (see GHASH). Together they
+// measured 8-10% faster for Seal of 256 bytes.
+//
+// The pending batch, hashed between the tail's rounds, goes into the same
+// sum as the tail, with the 16 powers before the tail's: after its last
+// product the low part is folded into the middle (ghashSum.foldLow, the
+// first fold of a reduction), the tail's registers add folded products,
+// and one fold and one sum of lanes finish both. Before, the batch had its
+// own reduction and sum of lanes, whose result the tail's first register
+// waited for. Measured against that, lowest times of 16 alternating rounds
+// of the kernels alone on the Xeon (family 6, model 207): Seal-128 of 512
+// bytes 0.97 times as long, 768 to 1350 bytes 0.99, 4 KiB 0.993, AES-256
+// level; with the tail then split as without a pending batch, 512 bytes
+// 0.94 (AES-128 and AES-256).
 //
 // # Tails and short messages
 //

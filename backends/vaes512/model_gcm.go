@@ -12,12 +12,13 @@ const gcmBytes = 256
 // middle round 8 (asm: stitched). The registers come from data, 64 bytes
 // each, or if regs is not nil from regs.
 type stitch struct {
-	g      *ghashSum
-	first  int
-	data   []byte
-	regs   []vec.Uint8x64
-	z      int
-	finish bool
+	g       *ghashSum
+	first   int
+	data    []byte
+	regs    []vec.Uint8x64
+	z       int
+	finish  bool
+	foldLow bool
 }
 
 // stitched returns the stitch of z registers of data into g. The compiler
@@ -28,13 +29,17 @@ func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
 }
 
-// step runs the GHASH step that follows middle round i.
+// step runs the GHASH step that follows middle round i. With foldLow set
+// instead of finish, the step after middle round 8 is ghashSum.foldLow
+// (asm: stitchedFoldLow).
 func (s *stitch) step(i int) {
 	switch {
 	case i%2 == 0 && i/2 < s.z:
 		s.g.absorb(s.first+i/2, s.load(i/2))
 	case i == 8 && s.finish:
 		s.g.finish()
+	case i == 8 && s.foldLow:
+		s.g.foldLow()
 	}
 }
 
@@ -93,7 +98,9 @@ func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
 func storeGCMCounter(c *gcmCounter, ctr *[16]byte, m int) { c.store(ctr, m) }
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
-// batch of the loop hashes the ciphertext of the batch before it: pairs of
+// batch of the loop hashes the ciphertext of the batch before it, read
+// back from dst here; the assembly keeps it in the registers it was stored
+// from (asm: gcmKernel.ct), the same bytes: pairs of
 // batches, with one reduction for both hashes, while more than 512 bytes
 // remain, then one batch if more than 256 remain. The last 1..256 bytes
 // are the tail, which hashes the last batch between its rounds.
@@ -145,31 +152,37 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes in
 // z = ceil(n/64) registers, the last through masks, and hashes them from
 // the registers with folded powers; pending, if not nil, is the previous
-// batch's ciphertext, hashed between the tail's AES rounds. The rounds run
-// in two groups, split at tailSplit. It returns the hash and the number of
-// blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
+// batch's ciphertext, hashed between the tail's AES rounds into the same
+// sum, its registers first (the 16 slots before the tail's powers), whose
+// low part is folded into its middle after middle round 8 (foldLow), so
+// that one fold reduces the whole. The rounds run in two groups, split at
+// tailSplit. It returns the hash and the number of blocks used,
+// ceil(n/16) (asm: sealTail, sealWidth; see tailHalf).
 func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
-	var g ghashSum
-	g.start(t, powers/2, y, false)
-	var between *stitch
-	st := stitched(&g, 0, pending, 4, true)
-	if pending != nil {
-		between = &st
-	}
 	z, m := (n+63)/64, (n+15)/16
+	var h ghashSum
+	var between *stitch
+	var st stitch
+	base := 0
+	if pending != nil {
+		h.start(t, powers-16-m, y, false)
+		st = stitched(&h, 0, pending, 4, false)
+		st.foldLow = true
+		between, base = &st, 4
+	} else {
+		h.start(t, powers-m, y, true)
+	}
 	var regs [4]vec.Uint8x64
 	blocks := regs[:z]
 	c.tail(blocks)
 	whiten(blocks, k)
-	s := tailSplit(z, pending != nil)
+	s := tailSplit(z)
 	encryption.rounds(blocks[:s], k, between)
-	var h ghashSum
-	h.start(t, powers-m, g.y, true)
-	sealRegs(&h, blocks, 0, s, dst, src)
+	sealRegs(&h, base, blocks, 0, s, dst, src)
 	if s < z {
 		encryption.rounds(blocks[s:], k, nil)
-		sealRegs(&h, blocks, s, z, dst, src)
+		sealRegs(&h, base, blocks, s, z, dst, src)
 	}
 	h.finish()
 	return h.y, m
@@ -184,9 +197,9 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 const tailHalf = 128
 
 // tailSplit returns how many of the z registers of a tail run their rounds
-// first (asm: tailSplit): two of four when no batch is pending, else all z.
-func tailSplit(z int, pending bool) int {
-	if z == 4 && !pending {
+// first (asm: tailSplit): two of four, else all z.
+func tailSplit(z int) int {
+	if z == 4 {
 		return 2
 	}
 	return z
@@ -194,8 +207,9 @@ func tailSplit(z int, pending bool) int {
 
 // sealRegs XORs registers from..to-1 of the tail's keystream with src into
 // dst, register z-1 = len(blocks)-1 through masks with its bytes past
-// n = len(src) cleared, and absorbs them into h (asm: sealRegs).
-func sealRegs(h *ghashSum, blocks []vec.Uint8x64, from, to int, dst, src []byte) {
+// n = len(src) cleared, and absorbs them into h as its registers
+// base+from..base+to-1 (asm: sealRegs).
+func sealRegs(h *ghashSum, base int, blocks []vec.Uint8x64, from, to int, dst, src []byte) {
 	z, n := len(blocks), len(src)
 	for r := from; r < to; r++ {
 		if r < z-1 {
@@ -209,7 +223,7 @@ func sealRegs(h *ghashSum, blocks []vec.Uint8x64, from, to int, dst, src []byte)
 		blocks[r] = keepMasked(x, last)
 	}
 	for r := from; r < to; r++ {
-		h.absorb(r, blocks[r])
+		h.absorb(base+r, blocks[r])
 	}
 }
 

@@ -189,6 +189,21 @@ func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
 	g.acc.mulAccumulate(x, h)
 }
 
+// foldLow makes a sum of mulAccumulate products folded (asm:
+// ghashSum.foldLow): reduce's first fold, fold(lo, mid), leaves no low
+// part, so that folded products may be added after it and reduceFolded
+// finishes the sum.
+func (g *ghashSum) foldLow() {
+	a := &g.acc
+	if a.held {
+		a.lo = a.lo.Xor(a.loHeld)
+		a.hi = a.hi.Xor(a.hiHeld)
+		a.held = false
+	}
+	a.mid = fold(a.lo, a.mid)
+	g.folded = true
+}
+
 // finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
 func (g *ghashSum) finish() {
 	if g.folded {

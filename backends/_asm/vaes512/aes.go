@@ -30,6 +30,9 @@ type roundKeys struct {
 	extra  [4]VecVirtual // keys 1, 2 (AES-256), Nr-11, Nr-10 (AES-192 and AES-256)
 	middle [9]VecVirtual // keys Nr-9 .. Nr-1
 	last   VecVirtual
+	// onUse says the extra keys are not held: each round that needs one
+	// broadcasts it into a new register first (loadRoundKeysOnUse).
+	onUse bool
 }
 
 // loadRoundKeys broadcasts the round keys into registers (model:
@@ -42,19 +45,10 @@ func loadRoundKeys(s emit.Schedule) *roundKeys {
 // loadRoundKeysTo is loadRoundKeys into registers of w = 32 or 64 bytes:
 // YMM for code that runs only on half-width registers.
 func loadRoundKeysTo(s emit.Schedule, w int) *roundKeys {
-	Comment("loadRoundKeys: every round key in every lane of its own register.")
-	k := &roundKeys{s: s, first: newVec(w), last: newVec(w)}
+	k := loadCommonKeys(s, w)
 	for i := range k.extra {
 		k.extra[i] = newVec(w)
 	}
-	for i := range k.middle {
-		k.middle[i] = newVec(w)
-	}
-	VBROADCASTI32X4(s.Key(0), k.first)
-	for i := range k.middle {
-		VBROADCASTI32X4(s.FromLast(9-i), k.middle[i])
-	}
-	VBROADCASTI32X4(s.FromLast(0), k.last)
 	keys10, keys12 := emit.NewLabel("keys10"), emit.NewLabel("keys12")
 	CMPQ(s.Nr, U8(12))
 	JB(LabelRef(keys10))
@@ -66,6 +60,44 @@ func loadRoundKeysTo(s emit.Schedule, w int) *roundKeys {
 	VBROADCASTI32X4(s.FromLast(10), k.extra[3])
 	Label(keys10)
 	return k
+}
+
+// loadCommonKeys broadcasts the keys every key size has: round key 0, the
+// nine middle keys and the last.
+func loadCommonKeys(s emit.Schedule, w int) *roundKeys {
+	Comment("loadRoundKeys: every round key in every lane of its own register.")
+	k := &roundKeys{s: s, first: newVec(w), last: newVec(w)}
+	for i := range k.middle {
+		k.middle[i] = newVec(w)
+	}
+	VBROADCASTI32X4(s.Key(0), k.first)
+	for i := range k.middle {
+		VBROADCASTI32X4(s.FromLast(9-i), k.middle[i])
+	}
+	VBROADCASTI32X4(s.FromLast(0), k.last)
+	return k
+}
+
+// loadRoundKeysOnUse is loadRoundKeys for ZMM registers with the extra keys
+// of AES-192 and AES-256 left in memory: rounds broadcasts each into a new
+// register in the round that uses it (one load), which frees four
+// registers for a kernel that needs them.
+func loadRoundKeysOnUse(s emit.Schedule) *roundKeys {
+	k := loadCommonKeys(s, 64)
+	k.onUse = true
+	return k
+}
+
+// extraKey returns extra key i for blocks of width w: its register, or, if
+// the keys are loaded on use, a new register it is broadcast into.
+func (k *roundKeys) extraKey(i, w int) VecVirtual {
+	if !k.onUse {
+		return k.extra[i]
+	}
+	t := newVec(w)
+	keys := [4]Mem{k.s.Key(1), k.s.Key(2), k.s.FromLast(11), k.s.FromLast(10)}
+	VBROADCASTI32X4(keys[i], t)
+	return t
 }
 
 // fit returns r at the width of x: a round key, the hash or any register
@@ -108,13 +140,14 @@ func (k *roundKeys) rounds(d direction, blocks []VecVirtual, between func(i int)
 	CMPQ(k.s.Nr, U8(12))
 	JB(LabelRef(rounds10))
 	JE(LabelRef(rounds12))
+	w := int(blocks[0].Size())
 	Comment("Rounds 1 and 2 of AES-256.")
-	each(d.round, k.extra[0])
-	each(d.round, k.extra[1])
+	each(d.round, k.extraKey(0, w))
+	each(d.round, k.extraKey(1, w))
 	Label(rounds12)
 	Comment("Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.")
-	each(d.round, k.extra[2])
-	each(d.round, k.extra[3])
+	each(d.round, k.extraKey(2, w))
+	each(d.round, k.extraKey(3, w))
 	Label(rounds10)
 	for i := range k.middle {
 		Commentf("Round Nr-%d.", 9-i)

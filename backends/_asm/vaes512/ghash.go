@@ -73,6 +73,15 @@ func (a *accumulator) mulAccumulate(x VecVirtual, h Op) {
 // reduce returns, lane by lane, the field element each lane's sum stands
 // for (model: reduce): fold(lo, mid), then fold(mid, hi). a is used up.
 func (a *accumulator) reduce() VecVirtual {
+	a.settle()
+	Comment("reduce: fold(lo, mid), fold(mid, hi), lane by lane.")
+	fold(a.lo, a.mid)
+	fold(a.mid, a.hi)
+	return a.hi
+}
+
+// settle adds the held low and high products into lo and hi.
+func (a *accumulator) settle() {
 	if a.held {
 		if !a.outerSum {
 			a.lo, a.hi = a.loHeld, a.hiHeld
@@ -80,11 +89,8 @@ func (a *accumulator) reduce() VecVirtual {
 			VPXORD(a.loHeld, a.lo, a.lo)
 			VPXORD(a.hiHeld, a.hi, a.hi)
 		}
+		a.held, a.outerSum = false, true
 	}
-	Comment("reduce: fold(lo, mid), fold(mid, hi), lane by lane.")
-	fold(a.lo, a.mid)
-	fold(a.mid, a.hi)
-	return a.hi
 }
 
 // mulAccumulateFolded adds x·h to a in every lane, given also hf, the
@@ -220,6 +226,17 @@ func foldPowers(h VecVirtual) VecVirtual {
 	VPSHUFD(U8(0x4e), h, f)
 	VPXORD(t, f, f)
 	return f
+}
+
+// foldLow makes a sum of mulAccumulate products folded (model:
+// ghashSum.foldLow): reduce's first fold, fold(lo, mid), leaves no low
+// part, so mulAccumulateFolded products may be added after it and
+// reduceFolded finishes the sum. The sum must not be empty.
+func (g *ghashSum) foldLow() {
+	g.acc.settle()
+	Comment("ghashSum.foldLow: fold(lo, mid).")
+	fold(g.acc.lo, g.acc.mid)
+	g.folded = true
 }
 
 // absorbFrom loads register r of the data from mem and absorbs it.
