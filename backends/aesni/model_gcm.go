@@ -89,6 +89,12 @@ func gcmRounds(blocks []vec.Uint8x16, keys *[15][16]byte, rounds int, g *ghashBa
 // whose hashing shares one reduction, then at most one more batch; the
 // last batch is hashed after the loop.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealSteps(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// sealSteps is sealModel, with the AVX kernels' scalar half sums if scalar
+// is set (ghashBatch.halfSums).
+func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
@@ -98,7 +104,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
 		for len(src)-done >= 256 {
-			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
 			b := a.pair(dst[done:])
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
@@ -106,12 +112,12 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 			done += 256
 		}
 		if len(src)-done >= 128 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
 			h = g.y
 			done += 128
 		}
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
 		g.all()
 		h = g.y
 		sl.clear()
@@ -126,13 +132,19 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // batch i while it decrypts it, two batches at a time with one reduction,
 // then at most one more batch; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openSteps(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openSteps is openModel, with the AVX kernels' scalar half sums if scalar
+// is set.
+func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	if len(src) >= 128 {
 		var sl counterSlots
 		sl.fill(keys, c)
 		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers}
+			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
 			b := a.pair(src[128:])
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
@@ -140,7 +152,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 			src, dst = src[256:], dst[256:]
 		}
 		if len(src) >= 128 {
-			g := ghashBatch{table: t, data: src, y: h, top: batch}
+			g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
 			h = g.y
 			src, dst = src[128:], dst[128:]
@@ -154,118 +166,129 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 }
 
 // sealAVXModel is sealAVX (asm: sealAVX): the steps of sealModel in the
-// same order. The assembly differs from seal's only in its encodings (VEX,
-// memory operands) and in swapping the counters' bytes with BSWAP, which
-// computes what the model's counterSlots.next does.
+// same order, with the data's half sums taken by scalar XORs
+// (ghashBatch.halfSums). The assembly differs from seal's besides only in
+// its encodings (VEX, memory operands) and in swapping the counters' bytes
+// with BSWAP, which computes what the model's counterSlots.next does.
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	sealModel(keys, rounds, t, ctr, y, dst, src)
+	sealSteps(true, keys, rounds, t, ctr, y, dst, src)
 }
 
 // openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	openModel(keys, rounds, t, ctr, y, dst, src)
+	openSteps(true, keys, rounds, t, ctr, y, dst, src)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
 // counter of each batch's block 0 is 2 modulo 8 (asm: publicSlots, whose
-// comment says why): W(q) and W(q+8), the whitened blocks of the multiples
-// of 8 q = c-2 and q+8, from which a batch's eight blocks differ by j in
-// the last byte.
+// comment says why): counterSlots in two sets, for even and odd batches,
+// whose last four bytes are rewritten from the group words W(q+16) and
+// W(q+24), the last four bytes of the whitened blocks of the multiples of
+// 8 q+16 and q+24 (q = c-2), by an XOR of the block's offset into the last
+// byte.
 type publicSlots struct {
-	mem   [2][16]byte // slot a holds W(q) for the batch in hand, the other W(q+8)
-	value uint32      // c, the counter of block 0 of the next batch
-	key   uint32      // bytes 12..15 of round key 0, read little-endian
+	mem   [2][8][16]byte // set a: the blocks of the next batch a
+	value uint32         // c, the counter of block 0 of the next batch
+	key   uint32         // bytes 12..15 of round key 0, read little-endian
+	group uint32         // bytes 12..15 of W(q+16) for the next batch's q = c-2
 }
 
-// lastByteXor returns j in the last byte of a block (asm: lastByteXor).
-func lastByteXor(j int) vec.Uint8x16 { return reverse(counterAdd(j)) }
-
-// fill writes W(c-2) and W(c+6) and loads the counter and the key bytes
-// (asm: publicSlots.fill).
+// fill writes the whitened counter blocks of the first two batches and
+// loads the counter, the key bytes and the group word (asm:
+// publicSlots.fill).
 func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
-	blocks := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6)))}
+	var regs [16]vec.Uint8x16
+	blocks := regs[:]
+	c.blocks(blocks)
 	whiten(blocks, keys)
 	for i, b := range blocks {
-		b.StoreArray(&sl.mem[i])
+		b.StoreArray(&sl.mem[i/8][i%8])
 	}
 	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
 	sl.value = c.reg.AsUint32x4().GetElem(0)
+	sl.group = bits.ReverseBytes32(sl.value+14) ^ sl.key
 }
 
-// blocks returns the batch's 8 whitened counter blocks, W(q) being in
-// slot a (asm: publicSlots.blocks).
-func (sl *publicSlots) blocks(a int) []vec.Uint8x16 {
-	wq, wq8 := vec.LoadUint8x16Array(&sl.mem[a]), vec.LoadUint8x16Array(&sl.mem[1-a])
-	blocks := make([]vec.Uint8x16, 8)
-	for i := range blocks {
-		if i < 6 {
-			blocks[i] = wq.Xor(lastByteXor(i + 2))
-		} else {
-			blocks[i] = wq8.Xor(lastByteXor(i - 6))
-		}
-	}
-	return blocks
-}
-
-// next advances the counter by 8 and rewrites slot a to W(q+16) (asm:
-// publicSlots.next).
+// next advances the counter by 8 and rewrites the last four bytes of each
+// slot of set a for the batch after next (asm: publicSlots.next): q+16+j
+// for j = 2..7 is W(q+16) with j in the last byte, and q+24, q+25 are
+// W(q+24) with 0 and 1.
 func (sl *publicSlots) next(a int) {
 	sl.value += 8
-	binary.LittleEndian.PutUint32(sl.mem[a][12:], bits.ReverseBytes32(sl.value+6)^sl.key)
+	t := bits.ReverseBytes32(sl.value+14) ^ sl.key // W(q+24) = W(c+8+14)
+	for j := range sl.mem[a] {
+		w, x := sl.group, j+2
+		if j >= 6 {
+			w, x = t, j-6
+		}
+		binary.LittleEndian.PutUint32(sl.mem[a][j][12:], w^uint32(x)<<24)
+	}
+	sl.group = t
 }
 
-// clear zeroes the slots (asm: counterSlots.clear, over the same memory).
-func (sl *publicSlots) clear() { sl.mem = [2][16]byte{} }
+// counter sets the counter's lane 0 to the scalar counter (asm:
+// publicSlots.counter): the batches do not advance c.
+func (sl *publicSlots) counter(c *counter) {
+	c.reg = c.reg.AsUint32x4().SetElem(0, sl.value).AsUint8x16()
+}
 
-// publicBatch is gcmBatch on the counter blocks of publicSlots, W(q) being
-// in slot a (asm: gcmKernel.publicBatch).
-func publicBatch(sl *publicSlots, a int, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	blocks := sl.blocks(a)
+// clear zeroes set 1 (asm: publicSlots.clear); set 0 is the kernel's
+// counterSlots memory, cleared with it (asm: counterSlots.clear).
+func (sl *publicSlots) clear() { sl.mem[1] = [8][16]byte{} }
+
+// publicBatch is gcmBatch on the counter blocks of set a of publicSlots
+// (asm: gcmKernel.publicBatch).
+func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	var regs [8]vec.Uint8x16
+	for i := range regs {
+		regs[i] = vec.LoadUint8x16Array(&sl.mem[a][i])
+	}
 	sl.next(a)
-	c.advance(8)
-	gcmRounds(blocks, keys, rounds, g, dst, src)
+	gcmRounds(regs[:], keys, rounds, g, dst, src)
 }
 
 // publicCounter reports whether the public kernels take publicSlots for a
 // message of n bytes from the counter c (asm: publicBranch): a whole batch
 // or more, and c's counter 2 modulo 8. Otherwise they are sealAVX and
-// openAVX, whose models are sealModel and openModel.
+// openAVX.
 func publicCounter(c counter, n int) bool {
 	return n >= 128 && c.reg.AsUint32x4().GetElem(0)%8 == 2
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
-// steps of sealModel with publicSlots for counterSlots, batch i reading
-// W(q) from slot i mod 2.
+// steps of sealAVXModel with publicSlots for counterSlots, batch i reading
+// set i mod 2.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	if !publicCounter(c, len(src)) {
-		sealModel(keys, rounds, t, ctr, y, dst, src)
+		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
-	publicBatch(&sl, 0, &c, keys, rounds, nil, dst, src)
+	publicBatch(&sl, 0, keys, rounds, nil, dst, src)
 	done := 128
 	for len(src)-done >= 256 {
-		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
-		publicBatch(&sl, 1, &c, keys, rounds, &a, dst[done:], src[done:])
+		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers, scalar: true}
+		publicBatch(&sl, 1, keys, rounds, &a, dst[done:], src[done:])
 		b := a.pair(dst[done:])
-		publicBatch(&sl, 0, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
+		publicBatch(&sl, 0, keys, rounds, &b, dst[done+128:], src[done+128:])
 		h = b.y
 		done += 256
 	}
 	if len(src)-done >= 128 {
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
-		publicBatch(&sl, 1, &c, keys, rounds, &g, dst[done:], src[done:])
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
+		publicBatch(&sl, 1, keys, rounds, &g, dst[done:], src[done:])
 		h = g.y
 		done += 128
 	}
-	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+	sl.counter(&c)
+	sl.clear()
+	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
 	g.all()
 	h = g.y
-	sl.clear()
+	sl.mem[0] = [8][16]byte{}
 	ctrTail(&c, keys, rounds, dst[done:], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
 	c.store(ctr)
@@ -277,27 +300,29 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	if !publicCounter(c, len(src)) {
-		openModel(keys, rounds, t, ctr, y, dst, src)
+		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
 	for len(src) >= 256 {
-		a := ghashBatch{table: t, data: src, y: h, top: powers}
-		publicBatch(&sl, 0, &c, keys, rounds, &a, dst, src)
+		a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
+		publicBatch(&sl, 0, keys, rounds, &a, dst, src)
 		b := a.pair(src[128:])
-		publicBatch(&sl, 1, &c, keys, rounds, &b, dst[128:], src[128:])
+		publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
 		h = b.y
 		src, dst = src[256:], dst[256:]
 	}
 	if len(src) >= 128 {
-		g := ghashBatch{table: t, data: src, y: h, top: batch}
-		publicBatch(&sl, 0, &c, keys, rounds, &g, dst, src)
+		g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: true}
+		publicBatch(&sl, 0, keys, rounds, &g, dst, src)
 		h = g.y
 		src, dst = src[128:], dst[128:]
 	}
+	sl.counter(&c)
 	sl.clear()
+	sl.mem[0] = [8][16]byte{}
 	h = ghashTail(t, src, h)
 	ctrTail(&c, keys, rounds, dst, src)
 	c.store(ctr)

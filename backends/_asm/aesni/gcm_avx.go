@@ -7,7 +7,6 @@ import (
 
 	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
-	"github.com/vaesgo/vaes/tables"
 )
 
 // The AVX kernels, sealAVX and openAVX, are seal and open for CPUs with
@@ -81,13 +80,14 @@ func avxFold(x, y, z VecVirtual) {
 
 // avxBatch is ghashBatch for the AVX kernels (model: ghashBatch).
 type avxBatch struct {
-	table GPVirtual
-	data  Mem
-	y     VecVirtual
-	top   int
-	carry bool
-	acc   avxAccumulator
-	even  VecVirtual
+	table  GPVirtual
+	data   Mem
+	y      VecVirtual
+	top    int
+	carry  bool
+	acc    avxAccumulator
+	even   VecVirtual
+	halves Mem
 }
 
 // step absorbs block i, multiplied by H^(top-i) (model: ghashBatch.step).
@@ -100,12 +100,72 @@ func (g *avxBatch) step(i int) {
 		VPXOR(g.y, x, x)
 	}
 	p := g.top - i
+	if i == 0 && g.halves.Base != nil {
+		g.halfSums()
+	}
 	g.acc.mulLoHi(x, key(g.table, p))
 	if i%2 == 0 {
 		g.even = x
 		return
 	}
+	if g.scalarHalves(i) {
+		g.acc.mulMidSums(g.halves.Offset(8*(i-1)), keyMid(g.table, p+1), keyMid(g.table, p))
+		return
+	}
 	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
+}
+
+// scalarHalves reports whether the odd step i takes its middle products
+// from halfSums (model: ghashBatch.scalarHalves).
+func (g *avxBatch) scalarHalves(i int) bool {
+	return g.halves.Base != nil && (i != 1 || g.carry)
+}
+
+// halfSums stores the XOR of the two 8-byte halves of each block of the
+// batch, in memory byte order, with scalar instructions, all but the first
+// two blocks of a sum, whose first block takes in y (model:
+// ghashBatch.halfSums). The loads, XORs and stores issue to other ports
+// than the vector ones, and mulMidSums turns two of these sums into the
+// operand of the middle products with one PSHUFB, where mulMidPair takes
+// two unpacks and an XOR.
+func (g *avxBatch) halfSums() {
+	Comment("ghashBatch.halfSums: the blocks' half sums by scalar XORs.")
+	r := GP64()
+	for j := 0; j < batch; j++ {
+		if j < 2 && !g.carry {
+			continue
+		}
+		MOVQ(g.data.Offset(16*j), r)
+		XORQ(g.data.Offset(16*j+8), r)
+		MOVQ(r, g.halves.Offset(8*j))
+	}
+}
+
+// mulMidSums adds the Karatsuba middle products of two blocks times H and
+// G to a, the blocks' half sums read from sums, 8 bytes each in memory
+// byte order, as halfSums wrote them (model: mulMidSums). The 16-byte load
+// cannot be forwarded from the two 8-byte stores and waits for them to
+// reach the cache, which only delays products that nothing waits for
+// until the reduction.
+func (a *avxAccumulator) mulMidSums(sums, hMid, gMid Mem) {
+	m := XMM()
+	VMOVDQU(sums, m)
+	VPSHUFB(halfReverse(), m, m)
+	k, l := XMM(), XMM()
+	VPCLMULQDQ(U8(0x00), hMid, m, k) // k = (x.lo^x.hi)·(h.hi^h.lo)
+	a.add(&a.mid, k)
+	VPCLMULQDQ(U8(0x01), gMid, m, l) // l = (z.lo^z.hi)·(g.hi^g.lo)
+	a.add(&a.mid, l)
+}
+
+// halfReverse is the PSHUFB mask that reverses the bytes of each 8-byte
+// half (model: halfReverse).
+func halfReverse() Mem {
+	var b [16]byte
+	for i := range b {
+		b[i] = byte(i/8*8 + 7 - i%8)
+	}
+	return emit.Data("halfReverse", b)
 }
 
 // finish reduces the sum into y if this batch ends it (model:
@@ -130,7 +190,7 @@ func (g *avxBatch) all() {
 // pair returns the batch that continues the sum of g (model:
 // ghashBatch.pair).
 func (g *avxBatch) pair(data Mem) *avxBatch {
-	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc}
+	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc, halves: g.halves}
 }
 
 // avxFill is counterSlots.fill in VEX form (model: counterSlots.fill).
@@ -228,27 +288,32 @@ func sealAVX(name string, public bool) {
 		Doc(name + " is seal for CPUs with AVX: the same steps in VEX encodings.")
 	}
 	k := loadGCMKernel()
+	halves := AllocLocal(64)
 	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
 	last, tail := emit.NewLabel(name+"Last"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
-		sl := k.publicBranch(general)
+		sl := k.publicBranch(general, AllocLocal(128))
 		Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 		k.publicBatch(sl, 0, nil)
 		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
 		Label(ploop)
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(psingle))
-		a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
+		a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers, halves: halves}
 		k.publicBatch(sl, 1, a)
 		k.publicBatch(sl, 0, a.pair(Mem{Base: k.dst, Disp: -128}))
 		JMP(LabelRef(ploop))
 		Label(psingle)
+		pdone := emit.NewLabel(name + "PublicDone")
 		CMPQ(k.n, U32(128))
-		JB(LabelRef(last))
-		k.publicBatch(sl, 1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
+		JB(LabelRef(pdone))
+		k.publicBatch(sl, 1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
+		Label(pdone)
+		sl.counter(k.c)
+		sl.clear()
 		JMP(LabelRef(last))
 		Label(general)
 	}
@@ -260,7 +325,7 @@ func sealAVX(name string, public bool) {
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
 	Comment("gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
+	a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers, halves: halves}
 	k.avxBatch(a)
 	Comment("gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.")
 	k.avxBatch(a.pair(Mem{Base: k.dst, Disp: -128}))
@@ -270,11 +335,11 @@ func sealAVX(name string, public bool) {
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(last))
 	Comment("gcmBatch: encrypt one more batch, hash the previous one.")
-	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
+	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
 
 	Label(last)
 	Comment("Hash the last batch.")
-	g := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch}
+	g := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
 	g.all()
 	k.slots.clear()
 
@@ -297,25 +362,30 @@ func openAVX(name string, public bool) {
 			"src and dst may be the same slice.")
 	}
 	k := loadGCMKernel()
+	halves := AllocLocal(64)
 	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
 	done, tail := emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
-		sl := k.publicBranch(general)
+		sl := k.publicBranch(general, AllocLocal(128))
 		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
 		Label(ploop)
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(psingle))
-		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
 		k.publicBatch(sl, 0, a)
 		k.publicBatch(sl, 1, a.pair(Mem{Base: k.src}))
 		JMP(LabelRef(ploop))
 		Label(psingle)
+		pdone := emit.NewLabel(name + "PublicDone")
 		CMPQ(k.n, U32(128))
-		JB(LabelRef(done))
-		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+		JB(LabelRef(pdone))
+		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
+		Label(pdone)
+		sl.counter(k.c)
+		sl.clear()
 		JMP(LabelRef(done))
 		Label(general)
 	}
@@ -325,7 +395,7 @@ func openAVX(name string, public bool) {
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
 	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
 	k.avxBatch(a)
 	Comment("gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
 	k.avxBatch(a.pair(Mem{Base: k.src}))
@@ -335,7 +405,7 @@ func openAVX(name string, public bool) {
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(done))
 	Comment("gcmBatch: hash one more batch and decrypt it.")
-	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
 
 	Label(done)
 	k.slots.clear()
@@ -348,17 +418,17 @@ func openAVX(name string, public bool) {
 }
 
 // publicBranch jumps to general unless the counter is 2 modulo 8, and
-// otherwise fills publicSlots in the kernel's slot memory (model: the
-// branch of sealPublicAVXModel). The branch is on the counter, which only
-// the public kernels may do.
-func (k *gcmKernel) publicBranch(general string) publicSlots {
+// otherwise fills publicSlots in the kernel's slot memory and in more
+// (model: the branch of sealPublicAVXModel). The branch is on the
+// counter, which only the public kernels may do.
+func (k *gcmKernel) publicBranch(general string, more Mem) publicSlots {
 	Comment("publicBranch: counter blocks by XOR while the counter is 2 modulo 8.")
 	low := GP32()
 	VMOVD(k.c.reg, low)
 	ANDL(U8(7), low)
 	CMPL(low, U8(2))
 	JNE(LabelRef(general))
-	sl := publicSlots{mem: k.slots.mem, value: k.slots.value, key: k.slots.key}
+	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: k.slots.value, key: k.slots.key, group: GP32()}
 	sl.fill(k.s, k.c)
 	return sl
 }
@@ -366,89 +436,104 @@ func (k *gcmKernel) publicBranch(general string) publicSlots {
 // publicSlots holds the counter blocks of the public AVX kernels
 // (sealPublicAVX, openPublicAVX) while the counter of each batch's block 0
 // is 2 modulo 8, as it is for GCM with a 12-byte nonce from the start of
-// a message (model: publicSlots). Then the counters c..c+7 of a batch are
-// q+2..q+7 and q+8, q+9 for the multiple of 8 q = c-2, and q+j differs from
-// q only in its low three bits: the whitened block of q+j is the whitened
-// block of q with j XORed into its last byte (lastByteXor). Two whitened
-// blocks, W(q) and W(q+8), give all eight with one VPXOR each; W(q+8) is
-// the next batch's W(q), and the batch rewrites the last four bytes of
-// the other slot to W(q+16), which the batch after next reads. So a batch
-// of a pair reads its slot a (W(q)) and b (W(q+8)), and the next batch of
-// the pair the two swapped. That takes the eight scalar rewrites of
-// counterSlots (32 instructions and 8 loads per batch) down to one
-// rewrite, two loads and eight VPXOR.
+// a message (model: publicSlots). It is counterSlots with two sets of
+// slots, for even and odd batches, and a cheaper next: the counters
+// c..c+7 of a batch are q+2..q+7 and q+8, q+9 for the multiple of 8
+// q = c-2, and q+j differs from q only in its low three bits, so the last
+// four bytes of the whitened block of q+j are those of W(q) with j XORed
+// into the last byte. A batch rewrites the set it has loaded for the batch
+// after next from two such words, W(q+16), kept from the batch before
+// (group), and W(q+24), made with one BSWAP: an XOR with a constant and a
+// store each. That is no vector instruction and one byte swap per batch,
+// where counterSlots.next takes eight byte swaps (BSWAP issues to the
+// ports of AESENC on Intel cores) and deriving the blocks by VPXOR from
+// two whitened blocks takes eight vector instructions. The second set
+// gives the 4-byte stores a whole batch to reach the cache before the
+// 16-byte loads that cannot be forwarded from them.
 type publicSlots struct {
-	mem   Mem       // W(q) and W(q+8), in the order a, b of the batch in hand
+	mem   [2]Mem    // set a holds block i of the next batch a at 16*i
 	value GPVirtual // c, the counter of block 0 of the next batch
 	key   GPVirtual // bytes 12..15 of round key 0
+	group GPVirtual // bytes 12..15 of W(q+16) for the next batch's q = c-2
 }
 
-// lastByteXor is entry j = 0..7: j in the last byte of a block, the
-// byte-reversed tables.CounterAdd(j) (model: lastByteXor).
-func lastByteXor() Mem {
-	blocks := make([][16]byte, 8)
-	for j := range blocks {
-		a := tables.CounterAdd(uint32(j))
-		for k := range a {
-			blocks[j][15-k] = a[k]
-		}
-	}
-	return emit.Data("lastByteXor", blocks...)
-}
-
-// fill writes W(c-2) and W(c+6) into the slots and loads the counter and
-// the key bytes (model: publicSlots.fill).
+// fill writes the first two batches' whitened counter blocks and loads
+// the counter, the key bytes and the group word (model: publicSlots.fill).
 func (sl publicSlots) fill(s emit.Schedule, c counter) {
-	Comment("publicSlots.fill: W(c-2) and W(c+6).")
-	minus2 := emit.Data("counterMinus2", tables.CounterAdd(^uint32(1)))
-	for i, add := range []Mem{minus2, emit.CounterAdds(8).Offset(16 * 5)} {
+	Comment("publicSlots.fill: the whitened counter blocks of the first two batches.")
+	adds := emit.CounterAdds(16)
+	for i := 0; i < 16; i++ {
 		b := XMM()
-		VPADDD(add, c.reg, b)
-		VPSHUFB(emit.ByteReverse(), b, b)
+		if i == 0 {
+			VPSHUFB(emit.ByteReverse(), c.reg, b)
+		} else {
+			VPADDD(adds.Offset(16*(i-1)), c.reg, b)
+			VPSHUFB(emit.ByteReverse(), b, b)
+		}
 		VPXOR(s.Key(0), b, b)
-		VMOVDQU(b, sl.mem.Offset(16*i))
+		VMOVDQU(b, sl.mem[i/8].Offset(16*(i%8)))
 	}
 	MOVL(s.Key(0).Offset(12), sl.key)
 	VMOVD(c.reg, sl.value)
+	Comment("publicSlots.fill: the group word W(q+16) = W(c+14).")
+	LEAL(Mem{Base: sl.value, Disp: 14}, sl.group)
+	BSWAPL(sl.group)
+	XORL(sl.key, sl.group)
 }
 
-// blocks returns the 8 whitened counter blocks of the batch whose W(q) is
-// in slot a (0 or 1) and W(q+8) in the other (model:
-// publicSlots.blocks).
-func (sl publicSlots) blocks(a int) []VecVirtual {
-	wq, wq8 := XMM(), XMM()
-	VMOVDQU(sl.mem.Offset(16*a), wq)
-	VMOVDQU(sl.mem.Offset(16*(1-a)), wq8)
-	xors := lastByteXor()
+// next advances the counter by 8 and rewrites the last four bytes of each
+// slot of set a, which the batch in hand has loaded, for the batch after
+// next (model: publicSlots.next).
+func (sl publicSlots) next(a int) {
+	Comment("publicSlots.next: the counters of the batch after next.")
+	ADDL(U8(8), sl.value)
+	t, u := GP32(), GP32()
+	LEAL(Mem{Base: sl.value, Disp: 14}, t) // q+24 = c+8+14
+	BSWAPL(t)
+	XORL(sl.key, t)
+	for j := 0; j < 8; j++ {
+		w, x := sl.group, j+2
+		if j >= 6 {
+			w, x = t, j-6
+		}
+		if x == 0 {
+			MOVL(w, sl.mem[a].Offset(16*j+12))
+			continue
+		}
+		MOVL(w, u)
+		XORL(U32(x<<24), u)
+		MOVL(u, sl.mem[a].Offset(16*j+12))
+	}
+	MOVL(t, sl.group)
+}
+
+// counter sets the byte-reversed counter from the scalar one after the
+// last batch, so that the batches need not advance it (model:
+// publicSlots.counter).
+func (sl publicSlots) counter(c counter) {
+	Comment("publicSlots.counter: the counter for the tail.")
+	VPINSRD(U8(0), sl.value, c.reg, c.reg)
+}
+
+// clear zeroes the second set; the first is the kernel's counterSlots,
+// which it clears (model: publicSlots.clear).
+func (sl publicSlots) clear() {
+	Comment("publicSlots.clear: round key 0 must not stay on the stack.")
+	zero := XMM()
+	VPXOR(zero, zero, zero)
+	for i := 0; i < 8; i++ {
+		VMOVDQU(zero, sl.mem[1].Offset(16*i))
+	}
+}
+
+// publicBatch is avxBatch on counter blocks from set a of publicSlots
+// (model: publicBatch).
+func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
 	blocks := make([]VecVirtual, 8)
 	for i := range blocks {
 		blocks[i] = XMM()
-		if i < 6 {
-			VPXOR(xors.Offset(16*(i+2)), wq, blocks[i])
-		} else {
-			VPXOR(xors.Offset(16*(i-6)), wq8, blocks[i])
-		}
+		VMOVDQU(sl.mem[a].Offset(16*i), blocks[i])
 	}
-	return blocks
-}
-
-// next advances the counter by 8 and rewrites slot a, whose W(q) the
-// batch in hand has read, to W(q+16) (model: publicSlots.next).
-func (sl publicSlots) next(a int) {
-	Comment("publicSlots.next: W(q+16) for the batch after next.")
-	ADDL(U8(8), sl.value)
-	t := GP32()
-	LEAL(Mem{Base: sl.value, Disp: 6}, t) // q+16 = c+8+6
-	BSWAPL(t)
-	XORL(sl.key, t)
-	MOVL(t, sl.mem.Offset(16*a+12))
-}
-
-// publicBatch is avxBatch on counter blocks from publicSlots, slot a
-// holding W(q) (model: publicBatch).
-func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
-	blocks := sl.blocks(a)
 	sl.next(a)
-	VPADDD(emit.CounterAdds(8).Offset(16*7), k.c.reg, k.c.reg)
 	k.avxRounds(blocks, g)
 }
