@@ -10034,7 +10034,7 @@ TEXT ·sealAVX(SB), NOSPLIT, $192-88
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -10253,20 +10253,16 @@ rounds10_39:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-
-sealAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	CMPQ        R10, $0x00000080
+	JB          sealAVXLast1_1
+	VMOVDQU     (SP), X2
+	VMOVDQU     16(SP), X3
+	VMOVDQU     32(SP), X4
+	VMOVDQU     48(SP), X5
+	VMOVDQU     64(SP), X6
+	VMOVDQU     80(SP), X7
+	VMOVDQU     96(SP), X8
+	VMOVDQU     112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
 	ADDL   $0x08, R11
@@ -10360,57 +10356,16 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
-	MOVQ       R13, 184(SP)
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
-
 	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -10423,14 +10378,6 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
-
 	// Round Nr-6.
 	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
@@ -10441,20 +10388,6 @@ rounds10_40:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -10467,14 +10400,6 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
-
 	// Round Nr-4.
 	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
@@ -10485,20 +10410,6 @@ rounds10_40:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -10511,14 +10422,6 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
-
 	// Round Nr-2.
 	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
@@ -10529,20 +10432,6 @@ rounds10_40:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -10555,7 +10444,6 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
@@ -10586,7 +10474,11 @@ rounds10_40:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+sealAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -10688,64 +10580,57 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R13
-	XORQ       -120(R8), R13
-	MOVQ       R13, 128(SP)
-	MOVQ       -112(R8), R13
-	XORQ       -104(R8), R13
-	MOVQ       R13, 136(SP)
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
 	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
 	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
 	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
 	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
 	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
 	MOVQ       R13, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
 
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
-	VPXOR      X10, X12, X12
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -10758,12 +10643,12 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
@@ -10777,18 +10662,19 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
@@ -10802,12 +10688,12 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
@@ -10821,18 +10707,19 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
@@ -10846,12 +10733,12 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
@@ -10865,18 +10752,19 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
@@ -10890,21 +10778,7 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
+	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
@@ -10934,13 +10808,8 @@ rounds10_41:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	JMP         sealAVX16_1
 
-sealAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   sealAVXLast_1
-
-	// gcmBatch: encrypt one more batch, hash the previous one.
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -11043,28 +10912,386 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -256(R8), R13
+	XORQ       -248(R8), R13
+	MOVQ       R13, 128(SP)
+	MOVQ       -240(R8), R13
+	XORQ       -232(R8), R13
+	MOVQ       R13, 136(SP)
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
+	MOVQ       R13, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -240(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -224(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -192(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -160(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealAVX16_1
+
+sealAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast2_1
+
+	// gcmBatch: encrypt one more batch, hash the one two before.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_43
+	JE     rounds12_43
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_43:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_43:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
 	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
 	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
 	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
 	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
 	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
 	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
@@ -11081,7 +11308,7 @@ rounds10_42:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -11106,7 +11333,7 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -11125,13 +11352,14 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -11150,7 +11378,7 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -11169,13 +11397,14 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -11194,7 +11423,7 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -11213,13 +11442,14 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -11282,8 +11512,255 @@ rounds10_42:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-sealAVXLast_1:
-	// Hash the last batch.
+sealAVXLast2_1:
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealAVXEnd_1
+
+sealAVXLast1_1:
+	// Hash the only batch.
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU -128(R8), X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
@@ -11340,7 +11817,8 @@ sealAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    144(SP), X2
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 336(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -11362,7 +11840,8 @@ sealAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    160(SP), X2
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 304(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -11384,7 +11863,8 @@ sealAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, (BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    176(SP), X2
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 272(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -11406,6 +11886,7 @@ sealAVXLast_1:
 	VPXOR      X2, X1, X1
 	VPXOR      X3, X1, X1
 
+sealAVXEnd_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
 	MOVOU X2, (SP)
@@ -11458,8 +11939,8 @@ sealAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
+	JB     rounds10_44
+	JE     rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -11481,7 +11962,7 @@ sealAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -11502,7 +11983,7 @@ rounds12_43:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -11708,8 +12189,8 @@ ctrTailNarrower_13:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -11723,7 +12204,7 @@ ctrTailNarrower_13:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -11736,7 +12217,7 @@ rounds12_44:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -11851,8 +12332,8 @@ ctrTailNarrower_14:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -11860,14 +12341,14 @@ ctrTailNarrower_14:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -12246,8 +12727,8 @@ openAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12269,7 +12750,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12290,7 +12771,7 @@ rounds12_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12391,7 +12872,8 @@ rounds10_46:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12435,7 +12917,8 @@ rounds10_46:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12479,7 +12962,8 @@ rounds10_46:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12574,8 +13058,8 @@ rounds10_46:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
+	JB     rounds10_48
+	JE     rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12597,7 +13081,7 @@ rounds10_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12618,7 +13102,7 @@ rounds12_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_47:
+rounds10_48:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12682,7 +13166,8 @@ rounds10_47:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12726,7 +13211,8 @@ rounds10_47:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12770,7 +13256,8 @@ rounds10_47:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12814,7 +13301,8 @@ rounds10_47:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -12928,8 +13416,8 @@ openAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	JB     rounds10_49
+	JE     rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12951,7 +13439,7 @@ openAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_48:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12972,7 +13460,7 @@ rounds12_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_48:
+rounds10_49:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13073,7 +13561,8 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13117,7 +13606,8 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13161,7 +13651,8 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13400,8 +13891,8 @@ ghashTailDone_5:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -13423,7 +13914,7 @@ ghashTailDone_5:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_49:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -13444,7 +13935,7 @@ rounds12_49:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_49:
+rounds10_50:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -13650,8 +14141,8 @@ ctrTailNarrower_16:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -13665,7 +14156,7 @@ ctrTailNarrower_16:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_50:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -13678,7 +14169,7 @@ rounds12_50:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_50:
+rounds10_51:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -13793,8 +14284,8 @@ ctrTailNarrower_17:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -13802,14 +14293,14 @@ ctrTailNarrower_17:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_51:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_51:
+rounds10_52:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -14055,7 +14546,7 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	BSWAPL R13
 	XORL   R12, R13
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -14094,8 +14585,8 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14117,7 +14608,7 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_52:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14138,7 +14629,220 @@ rounds12_52:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_52:
+rounds10_53:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	CMPQ        R10, $0x00000080
+	JB          sealPublicAVXPublicLast1_1
+	VMOVDQU     192(SP), X2
+	VMOVDQU     208(SP), X3
+	VMOVDQU     224(SP), X4
+	VMOVDQU     240(SP), X5
+	VMOVDQU     256(SP), X6
+	VMOVDQU     272(SP), X7
+	VMOVDQU     288(SP), X8
+	VMOVDQU     304(SP), X9
+
+	// publicSlots.next: the counters of the batch after next.
+	ADDL   $0x08, R11
+	LEAL   14(R11), R14
+	BSWAPL R14
+	XORL   R12, R14
+	MOVL   R13, R15
+	XORL   $0x02000000, R15
+	MOVL   R15, 204(SP)
+	MOVL   R13, R15
+	XORL   $0x03000000, R15
+	MOVL   R15, 220(SP)
+	MOVL   R13, R15
+	XORL   $0x04000000, R15
+	MOVL   R15, 236(SP)
+	MOVL   R13, R15
+	XORL   $0x05000000, R15
+	MOVL   R15, 252(SP)
+	MOVL   R13, R15
+	XORL   $0x06000000, R15
+	MOVL   R15, 268(SP)
+	MOVL   R13, R15
+	XORL   $0x07000000, R15
+	MOVL   R15, 284(SP)
+	MOVL   R14, 300(SP)
+	MOVL   R14, R15
+	XORL   $0x01000000, R15
+	MOVL   R15, 316(SP)
+	MOVL   R14, R13
+	CMPQ   DX, $0x0c
+	JB     rounds10_54
+	JE     rounds12_54
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_54:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_54:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14269,16 +14973,18 @@ rounds10_52:
 	SUBQ        $0x00000080, R10
 
 sealPublicAVXPublic16_1:
-	CMPQ    R10, $0x00000100
-	JB      sealPublicAVXPublic8_1
-	VMOVDQU 192(SP), X2
-	VMOVDQU 208(SP), X3
-	VMOVDQU 224(SP), X4
-	VMOVDQU 240(SP), X5
-	VMOVDQU 256(SP), X6
-	VMOVDQU 272(SP), X7
-	VMOVDQU 288(SP), X8
-	VMOVDQU 304(SP), X9
+	CMPQ R10, $0x00000100
+	JB   sealPublicAVXPublic8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next.
 	ADDL   $0x08, R11
@@ -14287,30 +14993,30 @@ sealPublicAVXPublic16_1:
 	XORL   R12, R14
 	MOVL   R13, R15
 	XORL   $0x02000000, R15
-	MOVL   R15, 204(SP)
+	MOVL   R15, 12(SP)
 	MOVL   R13, R15
 	XORL   $0x03000000, R15
-	MOVL   R15, 220(SP)
+	MOVL   R15, 28(SP)
 	MOVL   R13, R15
 	XORL   $0x04000000, R15
-	MOVL   R15, 236(SP)
+	MOVL   R15, 44(SP)
 	MOVL   R13, R15
 	XORL   $0x05000000, R15
-	MOVL   R15, 252(SP)
+	MOVL   R15, 60(SP)
 	MOVL   R13, R15
 	XORL   $0x06000000, R15
-	MOVL   R15, 268(SP)
+	MOVL   R15, 76(SP)
 	MOVL   R13, R15
 	XORL   $0x07000000, R15
-	MOVL   R15, 284(SP)
-	MOVL   R14, 300(SP)
+	MOVL   R15, 92(SP)
+	MOVL   R14, 108(SP)
 	MOVL   R14, R15
 	XORL   $0x01000000, R15
-	MOVL   R15, 316(SP)
+	MOVL   R15, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	JB     rounds10_55
+	JE     rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14332,7 +15038,7 @@ sealPublicAVXPublic16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_53:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14353,7 +15059,7 @@ rounds12_53:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_53:
+rounds10_55:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14366,28 +15072,28 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R14
-	XORQ       -88(R8), R14
+	MOVQ       -224(R8), R14
+	XORQ       -216(R8), R14
 	MOVQ       R14, 144(SP)
-	MOVQ       -80(R8), R14
-	XORQ       -72(R8), R14
+	MOVQ       -208(R8), R14
+	XORQ       -200(R8), R14
 	MOVQ       R14, 152(SP)
-	MOVQ       -64(R8), R14
-	XORQ       -56(R8), R14
+	MOVQ       -192(R8), R14
+	XORQ       -184(R8), R14
 	MOVQ       R14, 160(SP)
-	MOVQ       -48(R8), R14
-	XORQ       -40(R8), R14
+	MOVQ       -176(R8), R14
+	XORQ       -168(R8), R14
 	MOVQ       R14, 168(SP)
-	MOVQ       -32(R8), R14
-	XORQ       -24(R8), R14
+	MOVQ       -160(R8), R14
+	XORQ       -152(R8), R14
 	MOVQ       R14, 176(SP)
-	MOVQ       -16(R8), R14
-	XORQ       -8(R8), R14
+	MOVQ       -144(R8), R14
+	XORQ       -136(R8), R14
 	MOVQ       R14, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
@@ -14404,7 +15110,7 @@ rounds10_53:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -14429,7 +15135,7 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14448,13 +15154,14 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 192(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14473,7 +15180,7 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14492,13 +15199,14 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 160(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14517,7 +15225,7 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14536,13 +15244,14 @@ rounds10_53:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 128(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14590,14 +15299,16 @@ rounds10_53:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
+
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
+	VMOVDQU 192(SP), X2
+	VMOVDQU 208(SP), X3
+	VMOVDQU 224(SP), X4
+	VMOVDQU 240(SP), X5
+	VMOVDQU 256(SP), X6
+	VMOVDQU 272(SP), X7
+	VMOVDQU 288(SP), X8
+	VMOVDQU 304(SP), X9
 
 	// publicSlots.next: the counters of the batch after next.
 	ADDL   $0x08, R11
@@ -14606,30 +15317,30 @@ rounds10_53:
 	XORL   R12, R14
 	MOVL   R13, R15
 	XORL   $0x02000000, R15
-	MOVL   R15, 12(SP)
+	MOVL   R15, 204(SP)
 	MOVL   R13, R15
 	XORL   $0x03000000, R15
-	MOVL   R15, 28(SP)
+	MOVL   R15, 220(SP)
 	MOVL   R13, R15
 	XORL   $0x04000000, R15
-	MOVL   R15, 44(SP)
+	MOVL   R15, 236(SP)
 	MOVL   R13, R15
 	XORL   $0x05000000, R15
-	MOVL   R15, 60(SP)
+	MOVL   R15, 252(SP)
 	MOVL   R13, R15
 	XORL   $0x06000000, R15
-	MOVL   R15, 76(SP)
+	MOVL   R15, 268(SP)
 	MOVL   R13, R15
 	XORL   $0x07000000, R15
-	MOVL   R15, 92(SP)
-	MOVL   R14, 108(SP)
+	MOVL   R15, 284(SP)
+	MOVL   R14, 300(SP)
 	MOVL   R14, R15
 	XORL   $0x01000000, R15
-	MOVL   R15, 124(SP)
+	MOVL   R15, 316(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	JB     rounds10_56
+	JE     rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14651,7 +15362,7 @@ rounds10_53:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_54:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14672,7 +15383,7 @@ rounds12_54:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_54:
+rounds10_56:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14685,33 +15396,33 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R14
-	XORQ       -120(R8), R14
+	MOVQ       -256(R8), R14
+	XORQ       -248(R8), R14
 	MOVQ       R14, 128(SP)
-	MOVQ       -112(R8), R14
-	XORQ       -104(R8), R14
+	MOVQ       -240(R8), R14
+	XORQ       -232(R8), R14
 	MOVQ       R14, 136(SP)
-	MOVQ       -96(R8), R14
-	XORQ       -88(R8), R14
+	MOVQ       -224(R8), R14
+	XORQ       -216(R8), R14
 	MOVQ       R14, 144(SP)
-	MOVQ       -80(R8), R14
-	XORQ       -72(R8), R14
+	MOVQ       -208(R8), R14
+	XORQ       -200(R8), R14
 	MOVQ       R14, 152(SP)
-	MOVQ       -64(R8), R14
-	XORQ       -56(R8), R14
+	MOVQ       -192(R8), R14
+	XORQ       -184(R8), R14
 	MOVQ       R14, 160(SP)
-	MOVQ       -48(R8), R14
-	XORQ       -40(R8), R14
+	MOVQ       -176(R8), R14
+	XORQ       -168(R8), R14
 	MOVQ       R14, 168(SP)
-	MOVQ       -32(R8), R14
-	XORQ       -24(R8), R14
+	MOVQ       -160(R8), R14
+	XORQ       -152(R8), R14
 	MOVQ       R14, 176(SP)
-	MOVQ       -16(R8), R14
-	XORQ       -8(R8), R14
+	MOVQ       -144(R8), R14
+	XORQ       -136(R8), R14
 	MOVQ       R14, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14730,13 +15441,14 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X10
+	VMOVDQU    -240(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 96(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14755,7 +15467,7 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14774,13 +15486,14 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14799,7 +15512,7 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14818,13 +15531,14 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14843,7 +15557,7 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -14862,13 +15576,14 @@ rounds10_54:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -14933,16 +15648,18 @@ rounds10_54:
 	JMP         sealPublicAVXPublic16_1
 
 sealPublicAVXPublic8_1:
-	CMPQ    R10, $0x00000080
-	JB      sealPublicAVXPublicDone_1
-	VMOVDQU 192(SP), X2
-	VMOVDQU 208(SP), X3
-	VMOVDQU 224(SP), X4
-	VMOVDQU 240(SP), X5
-	VMOVDQU 256(SP), X6
-	VMOVDQU 272(SP), X7
-	VMOVDQU 288(SP), X8
-	VMOVDQU 304(SP), X9
+	CMPQ R10, $0x00000080
+	JB   sealPublicAVXPublicLast2_1
+
+	// gcmBatch: encrypt one more batch, hash the one two before.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next.
 	ADDL   $0x08, R11
@@ -14951,30 +15668,30 @@ sealPublicAVXPublic8_1:
 	XORL   R12, R14
 	MOVL   R13, R12
 	XORL   $0x02000000, R12
-	MOVL   R12, 204(SP)
+	MOVL   R12, 12(SP)
 	MOVL   R13, R12
 	XORL   $0x03000000, R12
-	MOVL   R12, 220(SP)
+	MOVL   R12, 28(SP)
 	MOVL   R13, R12
 	XORL   $0x04000000, R12
-	MOVL   R12, 236(SP)
+	MOVL   R12, 44(SP)
 	MOVL   R13, R12
 	XORL   $0x05000000, R12
-	MOVL   R12, 252(SP)
+	MOVL   R12, 60(SP)
 	MOVL   R13, R12
 	XORL   $0x06000000, R12
-	MOVL   R12, 268(SP)
+	MOVL   R12, 76(SP)
 	MOVL   R13, R12
 	XORL   $0x07000000, R12
-	MOVL   R12, 284(SP)
-	MOVL   R14, 300(SP)
+	MOVL   R12, 92(SP)
+	MOVL   R14, 108(SP)
 	MOVL   R14, R12
 	XORL   $0x01000000, R12
-	MOVL   R12, 316(SP)
+	MOVL   R12, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_55
-	JE     rounds12_55
+	JB     rounds10_57
+	JE     rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14996,7 +15713,7 @@ sealPublicAVXPublic8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_55:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15017,7 +15734,7 @@ rounds12_55:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_55:
+rounds10_57:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15030,28 +15747,28 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R12
-	XORQ       -88(R8), R12
+	MOVQ       -224(R8), R12
+	XORQ       -216(R8), R12
 	MOVQ       R12, 144(SP)
-	MOVQ       -80(R8), R12
-	XORQ       -72(R8), R12
+	MOVQ       -208(R8), R12
+	XORQ       -200(R8), R12
 	MOVQ       R12, 152(SP)
-	MOVQ       -64(R8), R12
-	XORQ       -56(R8), R12
+	MOVQ       -192(R8), R12
+	XORQ       -184(R8), R12
 	MOVQ       R12, 160(SP)
-	MOVQ       -48(R8), R12
-	XORQ       -40(R8), R12
+	MOVQ       -176(R8), R12
+	XORQ       -168(R8), R12
 	MOVQ       R12, 168(SP)
-	MOVQ       -32(R8), R12
-	XORQ       -24(R8), R12
+	MOVQ       -160(R8), R12
+	XORQ       -152(R8), R12
 	MOVQ       R12, 176(SP)
-	MOVQ       -16(R8), R12
-	XORQ       -8(R8), R12
+	MOVQ       -144(R8), R12
+	XORQ       -136(R8), R12
 	MOVQ       R12, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
@@ -15068,7 +15785,7 @@ rounds10_55:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -15093,7 +15810,7 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15112,13 +15829,14 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15137,7 +15855,7 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15156,13 +15874,14 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15181,7 +15900,7 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15200,13 +15919,14 @@ rounds10_55:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15269,7 +15989,7 @@ rounds10_55:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-sealPublicAVXPublicDone_1:
+sealPublicAVXPublicLast2_1:
 	// publicSlots.counter: the counter for the tail.
 	VPINSRD $0x00, R11, X0, X0
 
@@ -15283,7 +16003,396 @@ sealPublicAVXPublicDone_1:
 	VMOVDQU X2, 272(SP)
 	VMOVDQU X2, 288(SP)
 	VMOVDQU X2, 304(SP)
-	JMP     sealPublicAVXLast_1
+
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealPublicAVXPublicEnd_1
+
+sealPublicAVXPublicLast1_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
+
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+
+	// Hash the only batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+sealPublicAVXPublicEnd_1:
+	JMP sealPublicAVXClear_1
 
 sealPublicAVXGeneral_1:
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -15321,7 +16430,7 @@ sealPublicAVXGeneral_1:
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15367,8 +16476,8 @@ sealPublicAVXGeneral_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_56
-	JE     rounds12_56
+	JB     rounds10_58
+	JE     rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15390,7 +16499,7 @@ sealPublicAVXGeneral_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_56:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15411,7 +16520,227 @@ rounds12_56:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_56:
+rounds10_58:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	CMPQ        R10, $0x00000080
+	JB          sealPublicAVXLast1_1
+	VMOVDQU     (SP), X2
+	VMOVDQU     16(SP), X3
+	VMOVDQU     32(SP), X4
+	VMOVDQU     48(SP), X5
+	VMOVDQU     64(SP), X6
+	VMOVDQU     80(SP), X7
+	VMOVDQU     96(SP), X8
+	VMOVDQU     112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_59
+	JE     rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_59:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15545,7 +16874,7 @@ sealPublicAVX16_1:
 	CMPQ R10, $0x00000100
 	JB   sealPublicAVX8_1
 
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15591,8 +16920,8 @@ sealPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_57
-	JE     rounds12_57
+	JB     rounds10_60
+	JE     rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15614,7 +16943,7 @@ sealPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_57:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15635,7 +16964,7 @@ rounds12_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_57:
+rounds10_60:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15648,28 +16977,28 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
 	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
 	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
 	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
 	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
 	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
 	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
@@ -15686,7 +17015,7 @@ rounds10_57:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -15711,7 +17040,7 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15730,13 +17059,14 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 192(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15755,7 +17085,7 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15774,13 +17104,14 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 160(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15799,7 +17130,7 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -15818,13 +17149,14 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 128(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15873,7 +17205,7 @@ rounds10_57:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15919,8 +17251,8 @@ rounds10_57:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_58
-	JE     rounds12_58
+	JB     rounds10_61
+	JE     rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15942,7 +17274,7 @@ rounds10_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_58:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15963,7 +17295,7 @@ rounds12_58:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_58:
+rounds10_61:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15976,33 +17308,33 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R13
-	XORQ       -120(R8), R13
+	MOVQ       -256(R8), R13
+	XORQ       -248(R8), R13
 	MOVQ       R13, 128(SP)
-	MOVQ       -112(R8), R13
-	XORQ       -104(R8), R13
+	MOVQ       -240(R8), R13
+	XORQ       -232(R8), R13
 	MOVQ       R13, 136(SP)
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
 	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
 	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
 	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
 	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
 	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
 	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16021,13 +17353,14 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X10
+	VMOVDQU    -240(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 96(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16046,7 +17379,7 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16065,13 +17398,14 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16090,7 +17424,7 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16109,13 +17443,14 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16134,7 +17469,7 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16153,13 +17488,14 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16225,9 +17561,9 @@ rounds10_58:
 
 sealPublicAVX8_1:
 	CMPQ R10, $0x00000080
-	JB   sealPublicAVXLast_1
+	JB   sealPublicAVXLast2_1
 
-	// gcmBatch: encrypt one more batch, hash the previous one.
+	// gcmBatch: encrypt one more batch, hash the one two before.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -16273,8 +17609,8 @@ sealPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_59
-	JE     rounds12_59
+	JB     rounds10_62
+	JE     rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16296,7 +17632,7 @@ sealPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_59:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16317,7 +17653,7 @@ rounds12_59:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_59:
+rounds10_62:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16330,28 +17666,28 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
 	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
 	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
 	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
 	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
 	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
 	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
@@ -16368,7 +17704,7 @@ rounds10_59:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -16393,7 +17729,7 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16412,13 +17748,14 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16437,7 +17774,7 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16456,13 +17793,14 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16481,7 +17819,7 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -16500,13 +17838,14 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16569,8 +17908,255 @@ rounds10_59:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-sealPublicAVXLast_1:
-	// Hash the last batch.
+sealPublicAVXLast2_1:
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealPublicAVXEnd_1
+
+sealPublicAVXLast1_1:
+	// Hash the only batch.
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU -128(R8), X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
@@ -16627,7 +18213,8 @@ sealPublicAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    144(SP), X2
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 336(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16649,7 +18236,8 @@ sealPublicAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    160(SP), X2
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 304(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16671,7 +18259,8 @@ sealPublicAVXLast_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, (BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVDQU    176(SP), X2
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 272(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16693,6 +18282,8 @@ sealPublicAVXLast_1:
 	VPXOR      X2, X1, X1
 	VPXOR      X3, X1, X1
 
+sealPublicAVXEnd_1:
+sealPublicAVXClear_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
 	MOVOU X2, (SP)
@@ -16745,8 +18336,8 @@ sealPublicAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_60
-	JE     rounds12_60
+	JB     rounds10_63
+	JE     rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -16768,7 +18359,7 @@ sealPublicAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_60:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -16789,7 +18380,7 @@ rounds12_60:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_60:
+rounds10_63:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -16995,8 +18586,8 @@ ctrTailNarrower_19:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_61
-	JE     rounds12_61
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -17010,7 +18601,7 @@ ctrTailNarrower_19:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_61:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -17023,7 +18614,7 @@ rounds12_61:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_61:
+rounds10_64:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -17138,8 +18729,8 @@ ctrTailNarrower_20:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	JB     rounds10_65
+	JE     rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -17147,14 +18738,14 @@ ctrTailNarrower_20:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_62:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_62:
+rounds10_65:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -17597,8 +19188,8 @@ openPublicAVXPublic16_1:
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17620,7 +19211,7 @@ openPublicAVXPublic16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_63:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17641,7 +19232,7 @@ rounds12_63:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_63:
+rounds10_66:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -17742,7 +19333,8 @@ rounds10_63:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -17786,7 +19378,8 @@ rounds10_63:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -17830,7 +19423,8 @@ rounds10_63:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -17916,8 +19510,8 @@ rounds10_63:
 	MOVL   R15, 316(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17939,7 +19533,7 @@ rounds10_63:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_64:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17960,7 +19554,7 @@ rounds12_64:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_64:
+rounds10_67:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18024,7 +19618,8 @@ rounds10_64:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18068,7 +19663,8 @@ rounds10_64:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18112,7 +19708,8 @@ rounds10_64:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18156,7 +19753,8 @@ rounds10_64:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18261,8 +19859,8 @@ openPublicAVXPublic8_1:
 	MOVL   R12, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18284,7 +19882,7 @@ openPublicAVXPublic8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_65:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18305,7 +19903,7 @@ rounds12_65:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_65:
+rounds10_68:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18406,7 +20004,8 @@ rounds10_65:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18450,7 +20049,8 @@ rounds10_65:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18494,7 +20094,8 @@ rounds10_65:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18659,8 +20260,8 @@ openPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_69
+	JE     rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18682,7 +20283,7 @@ openPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_66:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18703,7 +20304,7 @@ rounds12_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_66:
+rounds10_69:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18804,7 +20405,8 @@ rounds10_66:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18848,7 +20450,8 @@ rounds10_66:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18892,7 +20495,8 @@ rounds10_66:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -18987,8 +20591,8 @@ rounds10_66:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_70
+	JE     rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19010,7 +20614,7 @@ rounds10_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_67:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19031,7 +20635,7 @@ rounds12_67:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_67:
+rounds10_70:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19095,7 +20699,8 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    128(SP), X10
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19139,7 +20744,8 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19183,7 +20789,8 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19227,7 +20834,8 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19341,8 +20949,8 @@ openPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
+	JB     rounds10_71
+	JE     rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19364,7 +20972,7 @@ openPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_68:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19385,7 +20993,7 @@ rounds12_68:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_68:
+rounds10_71:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19486,7 +21094,8 @@ rounds10_68:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    144(SP), X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19530,7 +21139,8 @@ rounds10_68:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    160(SP), X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19574,7 +21184,8 @@ rounds10_68:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    176(SP), X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19813,8 +21424,8 @@ ghashTailDone_7:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+	JB     rounds10_72
+	JE     rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -19836,7 +21447,7 @@ ghashTailDone_7:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_69:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -19857,7 +21468,7 @@ rounds12_69:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_69:
+rounds10_72:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -20063,8 +21674,8 @@ ctrTailNarrower_22:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+	JB     rounds10_73
+	JE     rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -20078,7 +21689,7 @@ ctrTailNarrower_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_70:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -20091,7 +21702,7 @@ rounds12_70:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_70:
+rounds10_73:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -20206,8 +21817,8 @@ ctrTailNarrower_23:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_71
-	JE     rounds12_71
+	JB     rounds10_74
+	JE     rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -20215,14 +21826,14 @@ ctrTailNarrower_23:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_71:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_71:
+rounds10_74:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

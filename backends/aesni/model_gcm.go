@@ -165,13 +165,68 @@ func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 	storeHash(h, y)
 }
 
-// sealAVXModel is sealAVX (asm: sealAVX): the steps of sealModel in the
-// same order, with the data's half sums taken by scalar XORs
-// (ghashBatch.halfSums). The assembly differs from seal's besides only in
-// its encodings (VEX, memory operands) and in swapping the counters' bytes
-// with BSWAP, which computes what the model's counterSlots.next does.
+// sealAVXModel is sealAVX (asm: sealAVX): sealModel's batches in
+// sealLoop's order, each hashing the ciphertext of the batch two before
+// it, with the data's half sums taken by scalar XORs
+// (ghashBatch.halfSums). The assembly differs from the model besides only
+// in its encodings (VEX, memory operands) and in swapping the counters'
+// bytes with BSWAP, which computes what the model's counterSlots.next does.
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	sealSteps(true, keys, rounds, t, ctr, y, dst, src)
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	done := 0 // bytes encrypted
+	if len(src) >= 128 {
+		var sl counterSlots
+		sl.fill(keys, c)
+		run := func(_ int, g *ghashBatch, at int) {
+			gcmBatch(&sl, &c, keys, rounds, g, dst[at:], src[at:])
+		}
+		done, h = sealLoop(t, h, dst, len(src), run, func() {})
+		sl.clear()
+	}
+	ctrTail(&c, keys, rounds, dst[done:], src[done:])
+	h = ghashTail(t, dst[done:len(src)], h)
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// sealLoop runs the batches of sealAVXModel over the first n bytes and
+// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop):
+// run(set, g, at) encrypts the batch at byte at, batch i reading counter
+// set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
+// after the last batch; the last two batches (or the only one) are hashed
+// after the loop, with one reduction.
+func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
+	run(0, nil, 0)
+	done := 128
+	if n-done < 128 {
+		finish()
+		g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+		g.all()
+		return done, g.y
+	}
+	run(1, nil, done)
+	done += 128
+	for n-done >= 256 {
+		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+		run(0, &a, done)
+		b := a.pair(dst[done-128:])
+		run(1, &b, done+128)
+		h = b.y
+		done += 256
+	}
+	if n-done >= 128 {
+		g := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, scalar: true}
+		run(0, &g, done)
+		h = g.y
+		done += 128
+	}
+	finish()
+	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+	g.all()
+	last := g.pair(dst[done-128:])
+	last.all()
+	return done, last.y
 }
 
 // openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
@@ -256,8 +311,7 @@ func publicCounter(c counter, n int) bool {
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
-// steps of sealAVXModel with publicSlots for counterSlots, batch i reading
-// set i mod 2.
+// steps of sealAVXModel with publicSlots for counterSlots.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	if !publicCounter(c, len(src)) {
@@ -267,27 +321,13 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
-	publicBatch(&sl, 0, keys, rounds, nil, dst, src)
-	done := 128
-	for len(src)-done >= 256 {
-		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers, scalar: true}
-		publicBatch(&sl, 1, keys, rounds, &a, dst[done:], src[done:])
-		b := a.pair(dst[done:])
-		publicBatch(&sl, 0, keys, rounds, &b, dst[done+128:], src[done+128:])
-		h = b.y
-		done += 256
+	run := func(set int, g *ghashBatch, at int) {
+		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	if len(src)-done >= 128 {
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
-		publicBatch(&sl, 1, keys, rounds, &g, dst[done:], src[done:])
-		h = g.y
-		done += 128
-	}
-	sl.counter(&c)
-	sl.clear()
-	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
-	g.all()
-	h = g.y
+	done, h := sealLoop(t, h, dst, len(src), run, func() {
+		sl.counter(&c)
+		sl.clear()
+	})
 	sl.mem[0] = [8][16]byte{}
 	ctrTail(&c, keys, rounds, dst[done:], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
