@@ -12623,7 +12623,7 @@ GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
 
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $192-88
+TEXT ·openAVX(SB), NOSPLIT, $256-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -12682,6 +12682,31 @@ openAVX16_1:
 	JB   openAVX8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R13
+	XORQ    136(R9), R13
+	MOVQ    R13, 192(SP)
+	MOVQ    144(R9), R13
+	XORQ    152(R9), R13
+	MOVQ    R13, 200(SP)
+	MOVQ    160(R9), R13
+	XORQ    168(R9), R13
+	MOVQ    R13, 208(SP)
+	MOVQ    176(R9), R13
+	XORQ    184(R9), R13
+	MOVQ    R13, 216(SP)
+	MOVQ    192(R9), R13
+	XORQ    200(R9), R13
+	MOVQ    R13, 224(SP)
+	MOVQ    208(R9), R13
+	XORQ    216(R9), R13
+	MOVQ    R13, 232(SP)
+	MOVQ    224(R9), R13
+	XORQ    232(R9), R13
+	MOVQ    R13, 240(SP)
+	MOVQ    240(R9), R13
+	XORQ    248(R9), R13
+	MOVQ    R13, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -13115,34 +13140,8 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       (R9), R13
-	XORQ       8(R9), R13
-	MOVQ       R13, 128(SP)
-	MOVQ       16(R9), R13
-	XORQ       24(R9), R13
-	MOVQ       R13, 136(SP)
-	MOVQ       32(R9), R13
-	XORQ       40(R9), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       48(R9), R13
-	XORQ       56(R9), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       64(R9), R13
-	XORQ       72(R9), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       80(R9), R13
-	XORQ       88(R9), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       96(R9), R13
-	XORQ       104(R9), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       112(R9), R13
-	XORQ       120(R9), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X10
@@ -13166,8 +13165,7 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
+	VMOVDQU    192(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13211,8 +13209,7 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVDQU    208(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13256,8 +13253,7 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVDQU    224(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -13301,8 +13297,7 @@ rounds10_48:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVDQU    240(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19050,7 +19045,7 @@ GLOBL counterAdd16<>(SB), RODATA|NOPTR, $256
 
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openPublicAVX(SB), NOSPLIT, $320-88
+TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -19110,35 +19105,35 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $320-88
 	VPADDD  counterAdd16<>+112(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 256(SP)
 	VPADDD  counterAdd16<>+128(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 272(SP)
 	VPADDD  counterAdd16<>+144(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 288(SP)
 	VPADDD  counterAdd16<>+160(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 304(SP)
 	VPADDD  counterAdd16<>+176(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 320(SP)
 	VPADDD  counterAdd16<>+192(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 336(SP)
 	VPADDD  counterAdd16<>+208(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 352(SP)
 	VPADDD  counterAdd16<>+224(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 368(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -19148,8 +19143,34 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $320-88
 	XORL   R12, R13
 
 openPublicAVXPublic16_1:
-	CMPQ    R10, $0x00000100
-	JB      openPublicAVXPublic8_1
+	CMPQ R10, $0x00000100
+	JB   openPublicAVXPublic8_1
+
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R14
+	XORQ    136(R9), R14
+	MOVQ    R14, 192(SP)
+	MOVQ    144(R9), R14
+	XORQ    152(R9), R14
+	MOVQ    R14, 200(SP)
+	MOVQ    160(R9), R14
+	XORQ    168(R9), R14
+	MOVQ    R14, 208(SP)
+	MOVQ    176(R9), R14
+	XORQ    184(R9), R14
+	MOVQ    R14, 216(SP)
+	MOVQ    192(R9), R14
+	XORQ    200(R9), R14
+	MOVQ    R14, 224(SP)
+	MOVQ    208(R9), R14
+	XORQ    216(R9), R14
+	MOVQ    R14, 232(SP)
+	MOVQ    224(R9), R14
+	XORQ    232(R9), R14
+	MOVQ    R14, 240(SP)
+	MOVQ    240(R9), R14
+	XORQ    248(R9), R14
+	MOVQ    R14, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -19472,14 +19493,14 @@ rounds10_66:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	VMOVDQU     192(SP), X2
-	VMOVDQU     208(SP), X3
-	VMOVDQU     224(SP), X4
-	VMOVDQU     240(SP), X5
-	VMOVDQU     256(SP), X6
-	VMOVDQU     272(SP), X7
-	VMOVDQU     288(SP), X8
-	VMOVDQU     304(SP), X9
+	VMOVDQU     256(SP), X2
+	VMOVDQU     272(SP), X3
+	VMOVDQU     288(SP), X4
+	VMOVDQU     304(SP), X5
+	VMOVDQU     320(SP), X6
+	VMOVDQU     336(SP), X7
+	VMOVDQU     352(SP), X8
+	VMOVDQU     368(SP), X9
 
 	// publicSlots.next: the counters of the batch after next.
 	ADDL   $0x08, R11
@@ -19488,26 +19509,26 @@ rounds10_66:
 	XORL   R12, R14
 	MOVL   R13, R15
 	XORL   $0x02000000, R15
-	MOVL   R15, 204(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 220(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 236(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 252(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
 	MOVL   R15, 268(SP)
 	MOVL   R13, R15
-	XORL   $0x07000000, R15
+	XORL   $0x03000000, R15
 	MOVL   R15, 284(SP)
-	MOVL   R14, 300(SP)
+	MOVL   R13, R15
+	XORL   $0x04000000, R15
+	MOVL   R15, 300(SP)
+	MOVL   R13, R15
+	XORL   $0x05000000, R15
+	MOVL   R15, 316(SP)
+	MOVL   R13, R15
+	XORL   $0x06000000, R15
+	MOVL   R15, 332(SP)
+	MOVL   R13, R15
+	XORL   $0x07000000, R15
+	MOVL   R15, 348(SP)
+	MOVL   R14, 364(SP)
 	MOVL   R14, R15
 	XORL   $0x01000000, R15
-	MOVL   R15, 316(SP)
+	MOVL   R15, 380(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
 	JB     rounds10_67
@@ -19567,34 +19588,8 @@ rounds10_67:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       (R9), R14
-	XORQ       8(R9), R14
-	MOVQ       R14, 128(SP)
-	MOVQ       16(R9), R14
-	XORQ       24(R9), R14
-	MOVQ       R14, 136(SP)
-	MOVQ       32(R9), R14
-	XORQ       40(R9), R14
-	MOVQ       R14, 144(SP)
-	MOVQ       48(R9), R14
-	XORQ       56(R9), R14
-	MOVQ       R14, 152(SP)
-	MOVQ       64(R9), R14
-	XORQ       72(R9), R14
-	MOVQ       R14, 160(SP)
-	MOVQ       80(R9), R14
-	XORQ       88(R9), R14
-	MOVQ       R14, 168(SP)
-	MOVQ       96(R9), R14
-	XORQ       104(R9), R14
-	MOVQ       R14, 176(SP)
-	MOVQ       112(R9), R14
-	XORQ       120(R9), R14
-	MOVQ       R14, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X10
@@ -19618,8 +19613,7 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
+	VMOVDQU    192(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19663,8 +19657,7 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVDQU    208(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19708,8 +19701,7 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVDQU    224(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19753,8 +19745,7 @@ rounds10_67:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVDQU    240(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20164,14 +20155,14 @@ openPublicAVXPublicDone_1:
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
-	VMOVDQU X2, 192(SP)
-	VMOVDQU X2, 208(SP)
-	VMOVDQU X2, 224(SP)
-	VMOVDQU X2, 240(SP)
 	VMOVDQU X2, 256(SP)
 	VMOVDQU X2, 272(SP)
 	VMOVDQU X2, 288(SP)
 	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 320(SP)
+	VMOVDQU X2, 336(SP)
+	VMOVDQU X2, 352(SP)
+	VMOVDQU X2, 368(SP)
 	JMP     openPublicAVXDone_1
 
 openPublicAVXGeneral_1:
@@ -20215,6 +20206,31 @@ openPublicAVX16_1:
 	JB   openPublicAVX8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R13
+	XORQ    136(R9), R13
+	MOVQ    R13, 192(SP)
+	MOVQ    144(R9), R13
+	XORQ    152(R9), R13
+	MOVQ    R13, 200(SP)
+	MOVQ    160(R9), R13
+	XORQ    168(R9), R13
+	MOVQ    R13, 208(SP)
+	MOVQ    176(R9), R13
+	XORQ    184(R9), R13
+	MOVQ    R13, 216(SP)
+	MOVQ    192(R9), R13
+	XORQ    200(R9), R13
+	MOVQ    R13, 224(SP)
+	MOVQ    208(R9), R13
+	XORQ    216(R9), R13
+	MOVQ    R13, 232(SP)
+	MOVQ    224(R9), R13
+	XORQ    232(R9), R13
+	MOVQ    R13, 240(SP)
+	MOVQ    240(R9), R13
+	XORQ    248(R9), R13
+	MOVQ    R13, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -20648,34 +20664,8 @@ rounds10_70:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       (R9), R13
-	XORQ       8(R9), R13
-	MOVQ       R13, 128(SP)
-	MOVQ       16(R9), R13
-	XORQ       24(R9), R13
-	MOVQ       R13, 136(SP)
-	MOVQ       32(R9), R13
-	XORQ       40(R9), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       48(R9), R13
-	XORQ       56(R9), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       64(R9), R13
-	XORQ       72(R9), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       80(R9), R13
-	XORQ       88(R9), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       96(R9), R13
-	XORQ       104(R9), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       112(R9), R13
-	XORQ       120(R9), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X10
@@ -20699,8 +20689,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
+	VMOVDQU    192(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20744,8 +20733,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVDQU    208(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20789,8 +20777,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVDQU    224(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20834,8 +20821,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVDQU    240(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12

@@ -145,8 +145,15 @@ func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 		sl.fill(keys, c)
 		for len(src) >= 256 {
 			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: scalar}
+			var next [batch]uint64
+			if scalar {
+				aheadHalfSums(src[128:], &next)
+			}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
 			b := a.pair(src[128:])
+			if scalar {
+				b.halves, b.ahead = next, true
+			}
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
@@ -348,8 +355,11 @@ func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	sl.fill(keys, c)
 	for len(src) >= 256 {
 		a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
+		var next [batch]uint64
+		aheadHalfSums(src[128:], &next)
 		publicBatch(&sl, 0, keys, rounds, &a, dst, src)
 		b := a.pair(src[128:])
+		b.halves, b.ahead = next, true
 		publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
 		h = b.y
 		src, dst = src[256:], dst[256:]

@@ -140,6 +140,7 @@ type ghashBatch struct {
 	// set): halves[j] is the XOR of the two 8-byte halves of block j.
 	scalar bool
 	halves [batch]uint64
+	ahead  bool // halves came from aheadHalfSums in the batch before
 }
 
 // halfSums XORs the two 8-byte halves of each block with scalar
@@ -147,13 +148,24 @@ type ghashBatch struct {
 // takes in y (asm: avxBatch.halfSums): that takes the unpacks and the XOR
 // of mulMidPair off the vector ports for one PSHUFB in mulMidSums.
 func (g *ghashBatch) halfSums() {
-	for j := range g.halves {
-		if j < 2 && !g.carry {
-			continue
-		}
-		g.halves[j] = binary.LittleEndian.Uint64(g.data[16*j:]) ^ binary.LittleEndian.Uint64(g.data[16*j+8:])
+	first := 0
+	if !g.carry {
+		first = 2
+	}
+	storeHalfSums(g.data, &g.halves, first)
+}
+
+// storeHalfSums writes the half sums of blocks first..7 of data to sums
+// (asm: storeHalfSums).
+func storeHalfSums(data []byte, sums *[batch]uint64, first int) {
+	for j := first; j < batch; j++ {
+		sums[j] = binary.LittleEndian.Uint64(data[16*j:]) ^ binary.LittleEndian.Uint64(data[16*j+8:])
 	}
 }
+
+// aheadHalfSums writes the half sums of the batch of data that the next
+// batch hashes (asm: aheadHalfSums).
+func aheadHalfSums(data []byte, sums *[batch]uint64) { storeHalfSums(data, sums, 0) }
 
 // scalarHalves reports whether the odd step i takes its middle products
 // from halfSums.
@@ -169,7 +181,7 @@ func (g *ghashBatch) step(i int) {
 		x = x.Xor(g.y)
 	}
 	p := g.top - i
-	if i == 0 && g.scalar {
+	if i == 0 && g.scalar && !g.ahead {
 		g.halfSums()
 	}
 	g.acc.mulLoHi(x, key(g.table, p))
@@ -203,7 +215,7 @@ func (g *ghashBatch) all() {
 // pair returns the batch that continues the sum of g, a batch with top 16,
 // over the next 8 blocks at data (asm: ghashBatch.pair).
 func (g *ghashBatch) pair(data []byte) ghashBatch {
-	return ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc, scalar: g.scalar}
+	return ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc, scalar: g.scalar, halves: g.halves, ahead: g.ahead}
 }
 
 // ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)
