@@ -10253,8 +10253,8 @@ rounds10_39:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealAVXLast1_1
+	CMPQ        R10, $0x00000100
+	JB          sealAVXShort_1
 	VMOVDQU     (SP), X2
 	VMOVDQU     16(SP), X3
 	VMOVDQU     32(SP), X4
@@ -11759,8 +11759,356 @@ sealAVXLast2_1:
 	VPXOR      X3, X1, X1
 	JMP        sealAVXEnd_1
 
+sealAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealAVXLast1_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_44
+	JE     rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_44:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
 sealAVXLast1_1:
-	// Hash the only batch.
+	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU -128(R8), X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
@@ -11939,8 +12287,8 @@ sealAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -11962,7 +12310,7 @@ sealAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -11983,7 +12331,7 @@ rounds12_44:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -12189,8 +12537,8 @@ ctrTailNarrower_13:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -12204,7 +12552,7 @@ ctrTailNarrower_13:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -12217,7 +12565,7 @@ rounds12_45:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -12332,8 +12680,8 @@ ctrTailNarrower_14:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -12341,14 +12689,14 @@ ctrTailNarrower_14:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -12752,8 +13100,8 @@ openAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
+	JB     rounds10_48
+	JE     rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12775,7 +13123,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12796,7 +13144,7 @@ rounds12_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_47:
+rounds10_48:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13083,8 +13431,8 @@ rounds10_47:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	JB     rounds10_49
+	JE     rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13106,7 +13454,7 @@ rounds10_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_48:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13127,7 +13475,7 @@ rounds12_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_48:
+rounds10_49:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13411,8 +13759,8 @@ openAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13434,7 +13782,7 @@ openAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_49:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13455,7 +13803,7 @@ rounds12_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_49:
+rounds10_50:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13886,8 +14234,8 @@ ghashTailDone_5:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -13909,7 +14257,7 @@ ghashTailDone_5:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_50:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -13930,7 +14278,7 @@ rounds12_50:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_50:
+rounds10_51:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -14136,8 +14484,8 @@ ctrTailNarrower_16:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -14151,7 +14499,7 @@ ctrTailNarrower_16:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_51:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -14164,7 +14512,7 @@ rounds12_51:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_51:
+rounds10_52:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -14279,8 +14627,8 @@ ctrTailNarrower_17:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -14288,14 +14636,14 @@ ctrTailNarrower_17:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_52:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_52:
+rounds10_53:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -14470,68 +14818,46 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	JNE   sealPublicAVXGeneral_1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd16<>+0(SB), X0, X2
+	VPADDD  counterMinus2<>+0(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd16<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd16<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd16<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd16<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+80(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd16<>+208(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPXOR   lastByteXor<>+32(SB), X2, X5
+	VMOVDQU X5, (SP)
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VMOVDQU X5, 16(SP)
+	VPXOR   lastByteXor<>+64(SB), X2, X5
+	VMOVDQU X5, 32(SP)
+	VPXOR   lastByteXor<>+80(SB), X2, X5
+	VMOVDQU X5, 48(SP)
+	VPXOR   lastByteXor<>+96(SB), X2, X5
+	VMOVDQU X5, 64(SP)
+	VPXOR   lastByteXor<>+112(SB), X2, X2
 	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd16<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X2
 	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd16<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+16(SB), X3, X2
 	VMOVDQU X2, 112(SP)
-	VPADDD  counterAdd16<>+112(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+32(SB), X3, X2
 	VMOVDQU X2, 192(SP)
-	VPADDD  counterAdd16<>+128(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+48(SB), X3, X2
 	VMOVDQU X2, 208(SP)
-	VPADDD  counterAdd16<>+144(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+64(SB), X3, X2
 	VMOVDQU X2, 224(SP)
-	VPADDD  counterAdd16<>+160(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+80(SB), X3, X2
 	VMOVDQU X2, 240(SP)
-	VPADDD  counterAdd16<>+176(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+96(SB), X3, X2
 	VMOVDQU X2, 256(SP)
-	VPADDD  counterAdd16<>+192(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+112(SB), X3, X2
 	VMOVDQU X2, 272(SP)
-	VPADDD  counterAdd16<>+208(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X4, X2
 	VMOVDQU X2, 288(SP)
-	VPADDD  counterAdd16<>+224(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+16(SB), X4, X2
 	VMOVDQU X2, 304(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
@@ -14578,219 +14904,6 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	MOVL   R14, R15
 	XORL   $0x01000000, R15
 	MOVL   R15, 124(SP)
-	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_53:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_53:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealPublicAVXPublicLast1_1
-	VMOVDQU     192(SP), X2
-	VMOVDQU     208(SP), X3
-	VMOVDQU     224(SP), X4
-	VMOVDQU     240(SP), X5
-	VMOVDQU     256(SP), X6
-	VMOVDQU     272(SP), X7
-	VMOVDQU     288(SP), X8
-	VMOVDQU     304(SP), X9
-
-	// publicSlots.next: the counters of the batch after next.
-	ADDL   $0x08, R11
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 204(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 220(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 236(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 252(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 268(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 284(SP)
-	MOVL   R14, 300(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 316(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
 	JB     rounds10_54
@@ -14966,20 +15079,16 @@ rounds10_54:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-
-sealPublicAVXPublic16_1:
-	CMPQ R10, $0x00000100
-	JB   sealPublicAVXPublic8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	CMPQ        R10, $0x00000100
+	JB          sealPublicAVXPublicShort_1
+	VMOVDQU     192(SP), X2
+	VMOVDQU     208(SP), X3
+	VMOVDQU     224(SP), X4
+	VMOVDQU     240(SP), X5
+	VMOVDQU     256(SP), X6
+	VMOVDQU     272(SP), X7
+	VMOVDQU     288(SP), X8
+	VMOVDQU     304(SP), X9
 
 	// publicSlots.next: the counters of the batch after next.
 	ADDL   $0x08, R11
@@ -14988,26 +15097,26 @@ sealPublicAVXPublic16_1:
 	XORL   R12, R14
 	MOVL   R13, R15
 	XORL   $0x02000000, R15
-	MOVL   R15, 12(SP)
+	MOVL   R15, 204(SP)
 	MOVL   R13, R15
 	XORL   $0x03000000, R15
-	MOVL   R15, 28(SP)
+	MOVL   R15, 220(SP)
 	MOVL   R13, R15
 	XORL   $0x04000000, R15
-	MOVL   R15, 44(SP)
+	MOVL   R15, 236(SP)
 	MOVL   R13, R15
 	XORL   $0x05000000, R15
-	MOVL   R15, 60(SP)
+	MOVL   R15, 252(SP)
 	MOVL   R13, R15
 	XORL   $0x06000000, R15
-	MOVL   R15, 76(SP)
+	MOVL   R15, 268(SP)
 	MOVL   R13, R15
 	XORL   $0x07000000, R15
-	MOVL   R15, 92(SP)
-	MOVL   R14, 108(SP)
+	MOVL   R15, 284(SP)
+	MOVL   R14, 300(SP)
 	MOVL   R14, R15
 	XORL   $0x01000000, R15
-	MOVL   R15, 124(SP)
+	MOVL   R15, 316(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
 	JB     rounds10_55
@@ -15055,6 +15164,223 @@ rounds12_55:
 	VAESENC X10, X9, X9
 
 rounds10_55:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVXPublic16_1:
+	CMPQ R10, $0x00000100
+	JB   sealPublicAVXPublic8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next.
+	ADDL   $0x08, R11
+	LEAL   14(R11), R14
+	BSWAPL R14
+	XORL   R12, R14
+	MOVL   R13, R15
+	XORL   $0x02000000, R15
+	MOVL   R15, 12(SP)
+	MOVL   R13, R15
+	XORL   $0x03000000, R15
+	MOVL   R15, 28(SP)
+	MOVL   R13, R15
+	XORL   $0x04000000, R15
+	MOVL   R15, 44(SP)
+	MOVL   R13, R15
+	XORL   $0x05000000, R15
+	MOVL   R15, 60(SP)
+	MOVL   R13, R15
+	XORL   $0x06000000, R15
+	MOVL   R15, 76(SP)
+	MOVL   R13, R15
+	XORL   $0x07000000, R15
+	MOVL   R15, 92(SP)
+	MOVL   R14, 108(SP)
+	MOVL   R14, R15
+	XORL   $0x01000000, R15
+	MOVL   R15, 124(SP)
+	MOVL   R14, R13
+	CMPQ   DX, $0x0c
+	JB     rounds10_56
+	JE     rounds12_56
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_56:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_56:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15334,8 +15660,8 @@ rounds10_55:
 	MOVL   R15, 316(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_56
-	JE     rounds12_56
+	JB     rounds10_57
+	JE     rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15357,7 +15683,7 @@ rounds10_55:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_56:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15378,7 +15704,7 @@ rounds12_56:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_56:
+rounds10_57:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15685,8 +16011,8 @@ sealPublicAVXPublic8_1:
 	MOVL   R12, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_57
-	JE     rounds12_57
+	JB     rounds10_58
+	JE     rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15708,7 +16034,7 @@ sealPublicAVXPublic8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_57:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15729,7 +16055,7 @@ rounds12_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_57:
+rounds10_58:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16245,6 +16571,347 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X3, X1, X1
 	JMP        sealPublicAVXPublicEnd_1
 
+sealPublicAVXPublicShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealPublicAVXPublicLast1_1
+	VMOVDQU 192(SP), X2
+	VMOVDQU 208(SP), X3
+	VMOVDQU 224(SP), X4
+	VMOVDQU 240(SP), X5
+	VMOVDQU 256(SP), X6
+	VMOVDQU 272(SP), X7
+	VMOVDQU 288(SP), X8
+	VMOVDQU 304(SP), X9
+
+	// publicSlots.next: the counters of the batch after next.
+	ADDL   $0x08, R11
+	LEAL   14(R11), R14
+	BSWAPL R14
+	XORL   R12, R14
+	MOVL   R13, R12
+	XORL   $0x02000000, R12
+	MOVL   R12, 204(SP)
+	MOVL   R13, R12
+	XORL   $0x03000000, R12
+	MOVL   R12, 220(SP)
+	MOVL   R13, R12
+	XORL   $0x04000000, R12
+	MOVL   R12, 236(SP)
+	MOVL   R13, R12
+	XORL   $0x05000000, R12
+	MOVL   R12, 252(SP)
+	MOVL   R13, R12
+	XORL   $0x06000000, R12
+	MOVL   R12, 268(SP)
+	MOVL   R13, R12
+	XORL   $0x07000000, R12
+	MOVL   R12, 284(SP)
+	MOVL   R14, 300(SP)
+	MOVL   R14, R12
+	XORL   $0x01000000, R12
+	MOVL   R12, 316(SP)
+	MOVL   R14, R13
+	CMPQ   DX, $0x0c
+	JB     rounds10_59
+	JE     rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_59:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R12
+	XORQ       -88(R8), R12
+	MOVQ       R12, 144(SP)
+	MOVQ       -80(R8), R12
+	XORQ       -72(R8), R12
+	MOVQ       R12, 152(SP)
+	MOVQ       -64(R8), R12
+	XORQ       -56(R8), R12
+	MOVQ       R12, 160(SP)
+	MOVQ       -48(R8), R12
+	XORQ       -40(R8), R12
+	MOVQ       R12, 168(SP)
+	MOVQ       -32(R8), R12
+	XORQ       -24(R8), R12
+	MOVQ       R12, 176(SP)
+	MOVQ       -16(R8), R12
+	XORQ       -8(R8), R12
+	MOVQ       R12, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
 sealPublicAVXPublicLast1_1:
 	// publicSlots.counter: the counter for the tail.
 	VPINSRD $0x00, R11, X0, X0
@@ -16260,7 +16927,7 @@ sealPublicAVXPublicLast1_1:
 	VMOVDQU X2, 288(SP)
 	VMOVDQU X2, 304(SP)
 
-	// Hash the only batch.
+	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU -128(R8), X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
@@ -16471,8 +17138,8 @@ sealPublicAVXGeneral_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_58
-	JE     rounds12_58
+	JB     rounds10_60
+	JE     rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16494,7 +17161,7 @@ sealPublicAVXGeneral_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_58:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16515,7 +17182,7 @@ rounds12_58:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_58:
+rounds10_60:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16644,8 +17311,8 @@ rounds10_58:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealPublicAVXLast1_1
+	CMPQ        R10, $0x00000100
+	JB          sealPublicAVXShort_1
 	VMOVDQU     (SP), X2
 	VMOVDQU     16(SP), X3
 	VMOVDQU     32(SP), X4
@@ -16691,8 +17358,8 @@ rounds10_58:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_59
-	JE     rounds12_59
+	JB     rounds10_61
+	JE     rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16714,7 +17381,7 @@ rounds10_58:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_59:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16735,7 +17402,7 @@ rounds12_59:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_59:
+rounds10_61:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16915,8 +17582,8 @@ sealPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_60
-	JE     rounds12_60
+	JB     rounds10_62
+	JE     rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16938,7 +17605,7 @@ sealPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_60:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16959,7 +17626,7 @@ rounds12_60:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_60:
+rounds10_62:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -17246,8 +17913,8 @@ rounds10_60:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_61
-	JE     rounds12_61
+	JB     rounds10_63
+	JE     rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17269,7 +17936,7 @@ rounds10_60:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_61:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17290,7 +17957,7 @@ rounds12_61:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_61:
+rounds10_63:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -17604,8 +18271,8 @@ sealPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17627,7 +18294,7 @@ sealPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_62:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17648,7 +18315,7 @@ rounds12_62:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_62:
+rounds10_64:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18150,8 +18817,356 @@ sealPublicAVXLast2_1:
 	VPXOR      X3, X1, X1
 	JMP        sealPublicAVXEnd_1
 
+sealPublicAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealPublicAVXLast1_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_65
+	JE     rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_65:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
 sealPublicAVXLast1_1:
-	// Hash the only batch.
+	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU -128(R8), X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
@@ -18331,8 +19346,8 @@ sealPublicAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -18354,7 +19369,7 @@ sealPublicAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_63:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -18375,7 +19390,7 @@ rounds12_63:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_63:
+rounds10_66:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -18581,8 +19596,8 @@ ctrTailNarrower_19:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -18596,7 +19611,7 @@ ctrTailNarrower_19:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_64:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -18609,7 +19624,7 @@ rounds12_64:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_64:
+rounds10_67:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -18724,8 +19739,8 @@ ctrTailNarrower_20:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -18733,14 +19748,14 @@ ctrTailNarrower_20:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_65:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_65:
+rounds10_68:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -19009,6 +20024,10 @@ ghashTailDone_6:
 	MOVOU  X1, (DI)
 	RET
 
+DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
+DATA counterMinus2<>+8(SB)/8, $0x0000000000000000
+GLOBL counterMinus2<>(SB), RODATA|NOPTR, $16
+
 DATA counterAdd16<>+0(SB)/8, $0x0000000000000001
 DATA counterAdd16<>+8(SB)/8, $0x0000000000000000
 DATA counterAdd16<>+16(SB)/8, $0x0000000000000002
@@ -19043,6 +20062,24 @@ DATA counterAdd16<>+240(SB)/8, $0x0000000000000010
 DATA counterAdd16<>+248(SB)/8, $0x0000000000000000
 GLOBL counterAdd16<>(SB), RODATA|NOPTR, $256
 
+DATA lastByteXor<>+0(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+8(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+16(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+24(SB)/8, $0x0100000000000000
+DATA lastByteXor<>+32(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+40(SB)/8, $0x0200000000000000
+DATA lastByteXor<>+48(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+56(SB)/8, $0x0300000000000000
+DATA lastByteXor<>+64(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+72(SB)/8, $0x0400000000000000
+DATA lastByteXor<>+80(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+88(SB)/8, $0x0500000000000000
+DATA lastByteXor<>+96(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+104(SB)/8, $0x0600000000000000
+DATA lastByteXor<>+112(SB)/8, $0x0000000000000000
+DATA lastByteXor<>+120(SB)/8, $0x0700000000000000
+GLOBL lastByteXor<>(SB), RODATA|NOPTR, $128
+
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
 TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
@@ -19071,68 +20108,46 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	JNE   openPublicAVXGeneral_1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd16<>+0(SB), X0, X2
+	VPADDD  counterMinus2<>+0(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd16<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd16<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd16<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd16<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+80(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd16<>+208(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPXOR   lastByteXor<>+32(SB), X2, X5
+	VMOVDQU X5, (SP)
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VMOVDQU X5, 16(SP)
+	VPXOR   lastByteXor<>+64(SB), X2, X5
+	VMOVDQU X5, 32(SP)
+	VPXOR   lastByteXor<>+80(SB), X2, X5
+	VMOVDQU X5, 48(SP)
+	VPXOR   lastByteXor<>+96(SB), X2, X5
+	VMOVDQU X5, 64(SP)
+	VPXOR   lastByteXor<>+112(SB), X2, X2
 	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd16<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X2
 	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd16<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+16(SB), X3, X2
 	VMOVDQU X2, 112(SP)
-	VPADDD  counterAdd16<>+112(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+32(SB), X3, X2
 	VMOVDQU X2, 256(SP)
-	VPADDD  counterAdd16<>+128(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+48(SB), X3, X2
 	VMOVDQU X2, 272(SP)
-	VPADDD  counterAdd16<>+144(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+64(SB), X3, X2
 	VMOVDQU X2, 288(SP)
-	VPADDD  counterAdd16<>+160(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+80(SB), X3, X2
 	VMOVDQU X2, 304(SP)
-	VPADDD  counterAdd16<>+176(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+96(SB), X3, X2
 	VMOVDQU X2, 320(SP)
-	VPADDD  counterAdd16<>+192(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+112(SB), X3, X2
 	VMOVDQU X2, 336(SP)
-	VPADDD  counterAdd16<>+208(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+0(SB), X4, X2
 	VMOVDQU X2, 352(SP)
-	VPADDD  counterAdd16<>+224(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
+	VPXOR   lastByteXor<>+16(SB), X4, X2
 	VMOVDQU X2, 368(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
@@ -19209,8 +20224,8 @@ openPublicAVXPublic16_1:
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_69
+	JE     rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19232,7 +20247,7 @@ openPublicAVXPublic16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_66:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19253,7 +20268,7 @@ rounds12_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_66:
+rounds10_69:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19531,8 +20546,8 @@ rounds10_66:
 	MOVL   R15, 380(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_70
+	JE     rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19554,7 +20569,7 @@ rounds10_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_67:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19575,7 +20590,7 @@ rounds12_67:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_67:
+rounds10_70:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19850,8 +20865,8 @@ openPublicAVXPublic8_1:
 	MOVL   R12, 124(SP)
 	MOVL   R14, R13
 	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
+	JB     rounds10_71
+	JE     rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19873,7 +20888,7 @@ openPublicAVXPublic8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_68:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19894,7 +20909,7 @@ rounds12_68:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_68:
+rounds10_71:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -20276,8 +21291,8 @@ openPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+	JB     rounds10_72
+	JE     rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20299,7 +21314,7 @@ openPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_69:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -20320,7 +21335,7 @@ rounds12_69:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_69:
+rounds10_72:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -20607,8 +21622,8 @@ rounds10_69:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+	JB     rounds10_73
+	JE     rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20630,7 +21645,7 @@ rounds10_69:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_70:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -20651,7 +21666,7 @@ rounds12_70:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_70:
+rounds10_73:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -20935,8 +21950,8 @@ openPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_71
-	JE     rounds12_71
+	JB     rounds10_74
+	JE     rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20958,7 +21973,7 @@ openPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_71:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -20979,7 +21994,7 @@ rounds12_71:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_71:
+rounds10_74:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -21410,8 +22425,8 @@ ghashTailDone_7:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_72
-	JE     rounds12_72
+	JB     rounds10_75
+	JE     rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -21433,7 +22448,7 @@ ghashTailDone_7:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_72:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -21454,7 +22469,7 @@ rounds12_72:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_72:
+rounds10_75:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -21660,8 +22675,8 @@ ctrTailNarrower_22:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_73
-	JE     rounds12_73
+	JB     rounds10_76
+	JE     rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -21675,7 +22690,7 @@ ctrTailNarrower_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_73:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -21688,7 +22703,7 @@ rounds12_73:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_73:
+rounds10_76:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -21803,8 +22818,8 @@ ctrTailNarrower_23:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_74
-	JE     rounds12_74
+	JB     rounds10_77
+	JE     rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -21812,14 +22827,14 @@ ctrTailNarrower_23:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_74:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_74:
+rounds10_77:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

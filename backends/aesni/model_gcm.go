@@ -201,14 +201,22 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 // returns how many it encrypted and the hash (asm: gcmKernel.sealLoop):
 // run(set, g, at) encrypts the batch at byte at, batch i reading counter
 // set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
-// after the last batch; the last two batches (or the only one) are hashed
-// after the loop, with one reduction.
+// after the last batch; the last two batches are hashed after the loop,
+// with one reduction. A message of one or two batches (and a tail) takes
+// sealModel's order instead: the second batch hashes the first.
 func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
 	run(0, nil, 0)
 	done := 128
-	if n-done < 128 {
+	if n-done < 256 {
+		// Two batches or one: the second hashes the first, as in sealModel.
+		if n-done >= 128 {
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+			run(1, &g, done)
+			h = g.y
+			done += 128
+		}
 		finish()
-		g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
 		g.all()
 		return done, g.y
 	}
@@ -255,16 +263,20 @@ type publicSlots struct {
 	group uint32         // bytes 12..15 of W(q+16) for the next batch's q = c-2
 }
 
-// fill writes the whitened counter blocks of the first two batches and
-// loads the counter, the key bytes and the group word (asm:
-// publicSlots.fill).
+// fill writes the whitened counter blocks of the first two batches, from
+// W(q), W(q+8) and W(q+16) by an XOR each, and loads the counter, the key
+// bytes and the group word (asm: publicSlots.fill).
 func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
-	var regs [16]vec.Uint8x16
-	blocks := regs[:]
-	c.blocks(blocks)
-	whiten(blocks, keys)
-	for i, b := range blocks {
-		b.StoreArray(&sl.mem[i/8][i%8])
+	// W(q), W(q+8), W(q+16) for q = c-2.
+	w := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6))), reverse(c.add(c.reg, counterAdd(14)))}
+	whiten(w, keys)
+	for i := 0; i < 16; i++ {
+		a, j := i/8, i%8
+		b := w[a].Xor(lastByteXor(j + 2))
+		if j >= 6 {
+			b = w[a+1].Xor(lastByteXor(j - 6))
+		}
+		b.StoreArray(&sl.mem[a][j])
 	}
 	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
 	sl.value = c.reg.AsUint32x4().GetElem(0)
@@ -287,6 +299,9 @@ func (sl *publicSlots) next(a int) {
 	}
 	sl.group = t
 }
+
+// lastByteXor returns j in the last byte of a block (asm: lastByteXor).
+func lastByteXor(j int) vec.Uint8x16 { return reverse(counterAdd(j)) }
 
 // counter sets the counter's lane 0 to the scalar counter (asm:
 // publicSlots.counter): the batches do not advance c.

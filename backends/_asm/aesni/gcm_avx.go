@@ -7,6 +7,7 @@ import (
 
 	"github.com/vaesgo/vaes/backends/_asm/internal/api"
 	"github.com/vaesgo/vaes/backends/_asm/internal/emit"
+	"github.com/vaesgo/vaes/tables"
 )
 
 // The AVX kernels, sealAVX and openAVX, are seal and open for CPUs with
@@ -347,15 +348,18 @@ func sealAVX(name string, public bool) {
 // ciphertext of batch i-2, so that its data has been stored a whole batch
 // before its GHASH steps begin and its first AES rounds do not wait for the
 // batch just before; the last two batches are hashed after the loop with
-// one reduction.
+// one reduction. A message of one or two batches (and a tail) takes seal's
+// order instead, the second batch hashing the first, so that it has a
+// batch of GHASH stitched into its rounds.
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func()) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
 	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
 	back := Mem{Base: k.dst, Disp: -256}
+	short := emit.NewLabel(prefix + "Short")
 	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
 	run(0, nil)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last1))
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(short))
 	run(1, nil)
 
 	Label(loop)
@@ -383,9 +387,14 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 	h.all()
 	JMP(LabelRef(end))
 
+	Label(short)
+	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(last1))
+	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
 	Label(last1)
 	done()
-	Comment("Hash the only batch.")
+	Comment("Hash the last batch.")
 	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
 	o.all()
 	Label(end)
@@ -505,21 +514,29 @@ type publicSlots struct {
 	group GPVirtual // bytes 12..15 of W(q+16) for the next batch's q = c-2
 }
 
-// fill writes the first two batches' whitened counter blocks and loads
-// the counter, the key bytes and the group word (model: publicSlots.fill).
+// fill writes the first two batches' whitened counter blocks, each from
+// W(q), W(q+8) or W(q+16) by one VPXOR (lastByteXor), and loads the
+// counter, the key bytes and the group word (model: publicSlots.fill).
 func (sl publicSlots) fill(s emit.Schedule, c counter) {
 	Comment("publicSlots.fill: the whitened counter blocks of the first two batches.")
-	adds := emit.CounterAdds(16)
+	adds := []Mem{emit.Data("counterMinus2", tables.CounterAdd(^uint32(1))), emit.CounterAdds(8).Offset(16 * 5), emit.CounterAdds(16).Offset(16 * 13)}
+	w := make([]VecVirtual, 3)
+	for i := range w {
+		w[i] = XMM()
+		VPADDD(adds[i], c.reg, w[i])
+		VPSHUFB(emit.ByteReverse(), w[i], w[i])
+		VPXOR(s.Key(0), w[i], w[i])
+	}
+	xors := lastByteXor()
 	for i := 0; i < 16; i++ {
+		a, j := i/8, i%8
 		b := XMM()
-		if i == 0 {
-			VPSHUFB(emit.ByteReverse(), c.reg, b)
+		if j < 6 {
+			VPXOR(xors.Offset(16*(j+2)), w[a], b)
 		} else {
-			VPADDD(adds.Offset(16*(i-1)), c.reg, b)
-			VPSHUFB(emit.ByteReverse(), b, b)
+			VPXOR(xors.Offset(16*(j-6)), w[a+1], b)
 		}
-		VPXOR(s.Key(0), b, b)
-		VMOVDQU(b, sl.mem[i/8].Offset(16*(i%8)))
+		VMOVDQU(b, sl.mem[a].Offset(16*j))
 	}
 	MOVL(s.Key(0).Offset(12), sl.key)
 	VMOVD(c.reg, sl.value)
@@ -527,6 +544,19 @@ func (sl publicSlots) fill(s emit.Schedule, c counter) {
 	LEAL(Mem{Base: sl.value, Disp: 14}, sl.group)
 	BSWAPL(sl.group)
 	XORL(sl.key, sl.group)
+}
+
+// lastByteXor is entry j = 0..7: j in the last byte of a block, the
+// byte-reversed tables.CounterAdd(j) (model: lastByteXor).
+func lastByteXor() Mem {
+	blocks := make([][16]byte, 8)
+	for j := range blocks {
+		a := tables.CounterAdd(uint32(j))
+		for k := range a {
+			blocks[j][15-k] = a[k]
+		}
+	}
+	return emit.Data("lastByteXor", blocks...)
 }
 
 // next advances the counter by 8 and rewrites the last four bytes of each
