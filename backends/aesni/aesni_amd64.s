@@ -14877,8 +14877,10 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	VMOVDQU 96(SP), X8
 	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_1
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -14905,9 +14907,11 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	XORL   $0x01000000, R15
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+
+publicSkip_1:
+	CMPQ DX, $0x0c
+	JB   rounds10_54
+	JE   rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15090,8 +15094,10 @@ rounds10_54:
 	VMOVDQU     288(SP), X8
 	VMOVDQU     304(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_2
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -15118,9 +15124,11 @@ rounds10_54:
 	XORL   $0x01000000, R15
 	MOVL   R15, 316(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_55
-	JE     rounds12_55
+
+publicSkip_2:
+	CMPQ DX, $0x0c
+	JB   rounds10_55
+	JE   rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15307,8 +15315,10 @@ sealPublicAVXPublic16_1:
 	VMOVDQU 96(SP), X8
 	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_3
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -15335,9 +15345,11 @@ sealPublicAVXPublic16_1:
 	XORL   $0x01000000, R15
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_56
-	JE     rounds12_56
+
+publicSkip_3:
+	CMPQ DX, $0x0c
+	JB   rounds10_56
+	JE   rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15631,8 +15643,10 @@ rounds10_56:
 	VMOVDQU 288(SP), X8
 	VMOVDQU 304(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_4
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -15659,9 +15673,11 @@ rounds10_56:
 	XORL   $0x01000000, R15
 	MOVL   R15, 316(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_57
-	JE     rounds12_57
+
+publicSkip_4:
+	CMPQ DX, $0x0c
+	JB   rounds10_57
+	JE   rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15982,8 +15998,10 @@ sealPublicAVXPublic8_1:
 	VMOVDQU 96(SP), X8
 	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_5
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -16010,9 +16028,11 @@ sealPublicAVXPublic8_1:
 	XORL   $0x01000000, R12
 	MOVL   R12, 124(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_58
-	JE     rounds12_58
+
+publicSkip_5:
+	CMPQ DX, $0x0c
+	JB   rounds10_58
+	JE   rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16584,8 +16604,10 @@ sealPublicAVXPublicShort_1:
 	VMOVDQU 288(SP), X8
 	VMOVDQU 304(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_6
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -16612,9 +16634,11 @@ sealPublicAVXPublicShort_1:
 	XORL   $0x01000000, R12
 	MOVL   R12, 316(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_59
-	JE     rounds12_59
+
+publicSkip_6:
+	CMPQ DX, $0x0c
+	JB   rounds10_59
+	JE   rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20195,8 +20219,10 @@ openPublicAVXPublic16_1:
 	VMOVDQU 96(SP), X8
 	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_7
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -20223,9 +20249,11 @@ openPublicAVXPublic16_1:
 	XORL   $0x01000000, R15
 	MOVL   R15, 124(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+
+publicSkip_7:
+	CMPQ DX, $0x0c
+	JB   rounds10_69
+	JE   rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20517,8 +20545,10 @@ rounds10_69:
 	VMOVDQU     352(SP), X8
 	VMOVDQU     368(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_8
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -20545,9 +20575,11 @@ rounds10_69:
 	XORL   $0x01000000, R15
 	MOVL   R15, 380(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+
+publicSkip_8:
+	CMPQ DX, $0x0c
+	JB   rounds10_70
+	JE   rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -20836,8 +20868,10 @@ openPublicAVXPublic8_1:
 	VMOVDQU 96(SP), X8
 	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: the counters of the batch after next.
+	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL   $0x08, R11
+	CMPQ   R10, $0x00000180
+	JB     publicSkip_9
 	LEAL   14(R11), R14
 	BSWAPL R14
 	XORL   R12, R14
@@ -20864,9 +20898,11 @@ openPublicAVXPublic8_1:
 	XORL   $0x01000000, R12
 	MOVL   R12, 124(SP)
 	MOVL   R14, R13
-	CMPQ   DX, $0x0c
-	JB     rounds10_71
-	JE     rounds12_71
+
+publicSkip_9:
+	CMPQ DX, $0x0c
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10

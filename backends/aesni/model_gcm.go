@@ -284,11 +284,15 @@ func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
 }
 
 // next advances the counter by 8 and rewrites the last four bytes of each
-// slot of set a for the batch after next (asm: publicSlots.next): q+16+j
+// slot of set a for the batch after next, if the n bytes from the batch in
+// hand hold one (asm: publicSlots.next): q+16+j
 // for j = 2..7 is W(q+16) with j in the last byte, and q+24, q+25 are
 // W(q+24) with 0 and 1.
-func (sl *publicSlots) next(a int) {
+func (sl *publicSlots) next(a int, n int) {
 	sl.value += 8
+	if n < 3*128 {
+		return
+	}
 	t := bits.ReverseBytes32(sl.value+14) ^ sl.key // W(q+24) = W(c+8+14)
 	for j := range sl.mem[a] {
 		w, x := sl.group, j+2
@@ -320,7 +324,7 @@ func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghas
 	for i := range regs {
 		regs[i] = vec.LoadUint8x16Array(&sl.mem[a][i])
 	}
-	sl.next(a)
+	sl.next(a, len(src))
 	gcmRounds(regs[:], keys, rounds, g, dst, src)
 }
 

@@ -561,10 +561,14 @@ func lastByteXor() Mem {
 
 // next advances the counter by 8 and rewrites the last four bytes of each
 // slot of set a, which the batch in hand has loaded, for the batch after
-// next (model: publicSlots.next).
-func (sl publicSlots) next(a int) {
-	Comment("publicSlots.next: the counters of the batch after next.")
+// next, unless the n bytes left from the batch in hand hold no batch after
+// next (model: publicSlots.next). The branch is on the length.
+func (sl publicSlots) next(a int, n GPVirtual) {
+	Comment("publicSlots.next: the counters of the batch after next, if there is one.")
 	ADDL(U8(8), sl.value)
+	skip := emit.NewLabel("publicSkip")
+	CMPQ(n, U32(3*128))
+	JB(LabelRef(skip))
 	t, u := GP32(), GP32()
 	LEAL(Mem{Base: sl.value, Disp: 14}, t) // q+24 = c+8+14
 	BSWAPL(t)
@@ -583,6 +587,7 @@ func (sl publicSlots) next(a int) {
 		MOVL(u, sl.mem[a].Offset(16*j+12))
 	}
 	MOVL(t, sl.group)
+	Label(skip)
 }
 
 // counter sets the byte-reversed counter from the scalar one after the
@@ -612,6 +617,6 @@ func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
 		blocks[i] = XMM()
 		VMOVDQU(sl.mem[a].Offset(16*i), blocks[i])
 	}
-	sl.next(a)
+	sl.next(a, k.n)
 	k.avxRounds(blocks, g)
 }
