@@ -14862,10 +14862,12 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// publicSlots.fill: the group word W(q+16) = W(c+14).
+	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
 	LEAL   14(R11), R13
 	BSWAPL R13
 	XORL   R12, R13
+	LEAL   22(R11), R14
+	BSWAPL R14
 
 	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
@@ -14878,36 +14880,42 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_1
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 12(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 28(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 44(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 60(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 76(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 92(SP)
-	MOVL   R14, 108(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 124(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_1
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_1
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
 	JB   rounds10_54
@@ -15095,36 +15103,42 @@ rounds10_54:
 	VMOVDQU     304(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_2
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 204(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 220(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 236(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 252(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 268(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 284(SP)
-	MOVL   R14, 300(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 316(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_2
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 204(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 220(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 236(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 252(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 316(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_2
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
 	JB   rounds10_55
@@ -15316,36 +15330,42 @@ sealPublicAVXPublic16_1:
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_3
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 12(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 28(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 44(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 60(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 76(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 92(SP)
-	MOVL   R14, 108(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 124(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_3
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_3
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
 	JB   rounds10_56
@@ -15410,24 +15430,24 @@ rounds10_56:
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R14
-	XORQ       -216(R8), R14
-	MOVQ       R14, 144(SP)
-	MOVQ       -208(R8), R14
-	XORQ       -200(R8), R14
-	MOVQ       R14, 152(SP)
-	MOVQ       -192(R8), R14
-	XORQ       -184(R8), R14
-	MOVQ       R14, 160(SP)
-	MOVQ       -176(R8), R14
-	XORQ       -168(R8), R14
-	MOVQ       R14, 168(SP)
-	MOVQ       -160(R8), R14
-	XORQ       -152(R8), R14
-	MOVQ       R14, 176(SP)
-	MOVQ       -144(R8), R14
-	XORQ       -136(R8), R14
-	MOVQ       R14, 184(SP)
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -15644,36 +15664,42 @@ rounds10_56:
 	VMOVDQU 304(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_4
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 204(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 220(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 236(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 252(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 268(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 284(SP)
-	MOVL   R14, 300(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 316(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_4
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 204(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 220(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 236(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 252(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 316(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_4
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
 	JB   rounds10_57
@@ -15737,30 +15763,30 @@ rounds10_57:
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(R8), R14
-	XORQ       -248(R8), R14
-	MOVQ       R14, 128(SP)
-	MOVQ       -240(R8), R14
-	XORQ       -232(R8), R14
-	MOVQ       R14, 136(SP)
-	MOVQ       -224(R8), R14
-	XORQ       -216(R8), R14
-	MOVQ       R14, 144(SP)
-	MOVQ       -208(R8), R14
-	XORQ       -200(R8), R14
-	MOVQ       R14, 152(SP)
-	MOVQ       -192(R8), R14
-	XORQ       -184(R8), R14
-	MOVQ       R14, 160(SP)
-	MOVQ       -176(R8), R14
-	XORQ       -168(R8), R14
-	MOVQ       R14, 168(SP)
-	MOVQ       -160(R8), R14
-	XORQ       -152(R8), R14
-	MOVQ       R14, 176(SP)
-	MOVQ       -144(R8), R14
-	XORQ       -136(R8), R14
-	MOVQ       R14, 184(SP)
+	MOVQ       -256(R8), R15
+	XORQ       -248(R8), R15
+	MOVQ       R15, 128(SP)
+	MOVQ       -240(R8), R15
+	XORQ       -232(R8), R15
+	MOVQ       R15, 136(SP)
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X10
@@ -15999,36 +16025,42 @@ sealPublicAVXPublic8_1:
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_5
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R12
-	XORL   $0x02000000, R12
-	MOVL   R12, 12(SP)
-	MOVL   R13, R12
-	XORL   $0x03000000, R12
-	MOVL   R12, 28(SP)
-	MOVL   R13, R12
-	XORL   $0x04000000, R12
-	MOVL   R12, 44(SP)
-	MOVL   R13, R12
-	XORL   $0x05000000, R12
-	MOVL   R12, 60(SP)
-	MOVL   R13, R12
-	XORL   $0x06000000, R12
-	MOVL   R12, 76(SP)
-	MOVL   R13, R12
-	XORL   $0x07000000, R12
-	MOVL   R12, 92(SP)
-	MOVL   R14, 108(SP)
-	MOVL   R14, R12
-	XORL   $0x01000000, R12
-	MOVL   R12, 124(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_5
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 12(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 28(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 44(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 60(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 76(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 124(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_5
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
 	JB   rounds10_58
@@ -16605,36 +16637,42 @@ sealPublicAVXPublicShort_1:
 	VMOVDQU 304(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_6
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R12
-	XORL   $0x02000000, R12
-	MOVL   R12, 204(SP)
-	MOVL   R13, R12
-	XORL   $0x03000000, R12
-	MOVL   R12, 220(SP)
-	MOVL   R13, R12
-	XORL   $0x04000000, R12
-	MOVL   R12, 236(SP)
-	MOVL   R13, R12
-	XORL   $0x05000000, R12
-	MOVL   R12, 252(SP)
-	MOVL   R13, R12
-	XORL   $0x06000000, R12
-	MOVL   R12, 268(SP)
-	MOVL   R13, R12
-	XORL   $0x07000000, R12
-	MOVL   R12, 284(SP)
-	MOVL   R14, 300(SP)
-	MOVL   R14, R12
-	XORL   $0x01000000, R12
-	MOVL   R12, 316(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_6
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 204(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 220(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 236(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 252(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 268(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 316(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_6
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_6:
 publicSkip_6:
 	CMPQ DX, $0x0c
 	JB   rounds10_59
@@ -20176,40 +20214,42 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// publicSlots.fill: the group word W(q+16) = W(c+14).
+	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
 	LEAL   14(R11), R13
 	BSWAPL R13
 	XORL   R12, R13
+	LEAL   22(R11), R14
+	BSWAPL R14
 
 openPublicAVXPublic16_1:
 	CMPQ R10, $0x00000100
 	JB   openPublicAVXPublic8_1
 
 	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(R9), R14
-	XORQ    136(R9), R14
-	MOVQ    R14, 192(SP)
-	MOVQ    144(R9), R14
-	XORQ    152(R9), R14
-	MOVQ    R14, 200(SP)
-	MOVQ    160(R9), R14
-	XORQ    168(R9), R14
-	MOVQ    R14, 208(SP)
-	MOVQ    176(R9), R14
-	XORQ    184(R9), R14
-	MOVQ    R14, 216(SP)
-	MOVQ    192(R9), R14
-	XORQ    200(R9), R14
-	MOVQ    R14, 224(SP)
-	MOVQ    208(R9), R14
-	XORQ    216(R9), R14
-	MOVQ    R14, 232(SP)
-	MOVQ    224(R9), R14
-	XORQ    232(R9), R14
-	MOVQ    R14, 240(SP)
-	MOVQ    240(R9), R14
-	XORQ    248(R9), R14
-	MOVQ    R14, 248(SP)
+	MOVQ    128(R9), R15
+	XORQ    136(R9), R15
+	MOVQ    R15, 192(SP)
+	MOVQ    144(R9), R15
+	XORQ    152(R9), R15
+	MOVQ    R15, 200(SP)
+	MOVQ    160(R9), R15
+	XORQ    168(R9), R15
+	MOVQ    R15, 208(SP)
+	MOVQ    176(R9), R15
+	XORQ    184(R9), R15
+	MOVQ    R15, 216(SP)
+	MOVQ    192(R9), R15
+	XORQ    200(R9), R15
+	MOVQ    R15, 224(SP)
+	MOVQ    208(R9), R15
+	XORQ    216(R9), R15
+	MOVQ    R15, 232(SP)
+	MOVQ    224(R9), R15
+	XORQ    232(R9), R15
+	MOVQ    R15, 240(SP)
+	MOVQ    240(R9), R15
+	XORQ    248(R9), R15
+	MOVQ    R15, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -20220,36 +20260,42 @@ openPublicAVXPublic16_1:
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_7
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 12(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 28(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 44(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 60(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 76(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 92(SP)
-	MOVL   R14, 108(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 124(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_7
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_7
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_7:
 publicSkip_7:
 	CMPQ DX, $0x0c
 	JB   rounds10_69
@@ -20314,24 +20360,24 @@ rounds10_69:
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R14
-	XORQ       40(R9), R14
-	MOVQ       R14, 144(SP)
-	MOVQ       48(R9), R14
-	XORQ       56(R9), R14
-	MOVQ       R14, 152(SP)
-	MOVQ       64(R9), R14
-	XORQ       72(R9), R14
-	MOVQ       R14, 160(SP)
-	MOVQ       80(R9), R14
-	XORQ       88(R9), R14
-	MOVQ       R14, 168(SP)
-	MOVQ       96(R9), R14
-	XORQ       104(R9), R14
-	MOVQ       R14, 176(SP)
-	MOVQ       112(R9), R14
-	XORQ       120(R9), R14
-	MOVQ       R14, 184(SP)
+	MOVQ       32(R9), R15
+	XORQ       40(R9), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       48(R9), R15
+	XORQ       56(R9), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       64(R9), R15
+	XORQ       72(R9), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       80(R9), R15
+	XORQ       88(R9), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       96(R9), R15
+	XORQ       104(R9), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       112(R9), R15
+	XORQ       120(R9), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -20546,36 +20592,42 @@ rounds10_69:
 	VMOVDQU     368(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_8
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R15
-	XORL   $0x02000000, R15
-	MOVL   R15, 268(SP)
-	MOVL   R13, R15
-	XORL   $0x03000000, R15
-	MOVL   R15, 284(SP)
-	MOVL   R13, R15
-	XORL   $0x04000000, R15
-	MOVL   R15, 300(SP)
-	MOVL   R13, R15
-	XORL   $0x05000000, R15
-	MOVL   R15, 316(SP)
-	MOVL   R13, R15
-	XORL   $0x06000000, R15
-	MOVL   R15, 332(SP)
-	MOVL   R13, R15
-	XORL   $0x07000000, R15
-	MOVL   R15, 348(SP)
-	MOVL   R14, 364(SP)
-	MOVL   R14, R15
-	XORL   $0x01000000, R15
-	MOVL   R15, 380(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_8
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 284(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 300(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 316(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 332(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 348(SP)
+	MOVL R15, 364(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 380(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_8
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_8:
 publicSkip_8:
 	CMPQ DX, $0x0c
 	JB   rounds10_70
@@ -20869,36 +20921,42 @@ openPublicAVXPublic8_1:
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL   $0x08, R11
-	CMPQ   R10, $0x00000180
-	JB     publicSkip_9
-	LEAL   14(R11), R14
-	BSWAPL R14
-	XORL   R12, R14
-	MOVL   R13, R12
-	XORL   $0x02000000, R12
-	MOVL   R12, 12(SP)
-	MOVL   R13, R12
-	XORL   $0x03000000, R12
-	MOVL   R12, 28(SP)
-	MOVL   R13, R12
-	XORL   $0x04000000, R12
-	MOVL   R12, 44(SP)
-	MOVL   R13, R12
-	XORL   $0x05000000, R12
-	MOVL   R12, 60(SP)
-	MOVL   R13, R12
-	XORL   $0x06000000, R12
-	MOVL   R12, 76(SP)
-	MOVL   R13, R12
-	XORL   $0x07000000, R12
-	MOVL   R12, 92(SP)
-	MOVL   R14, 108(SP)
-	MOVL   R14, R12
-	XORL   $0x01000000, R12
-	MOVL   R12, 124(SP)
-	MOVL   R14, R13
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_9
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 12(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 28(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 44(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 60(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 76(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 124(SP)
+	MOVL R15, R13
 
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_9
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_9:
 publicSkip_9:
 	CMPQ DX, $0x0c
 	JB   rounds10_71

@@ -261,6 +261,7 @@ type publicSlots struct {
 	value uint32         // c, the counter of block 0 of the next batch
 	key   uint32         // bytes 12..15 of round key 0, read little-endian
 	group uint32         // bytes 12..15 of W(q+16) for the next batch's q = c-2
+	raw   uint32         // q+24 byte-swapped, read little-endian
 }
 
 // fill writes the whitened counter blocks of the first two batches, from
@@ -281,6 +282,7 @@ func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
 	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
 	sl.value = c.reg.AsUint32x4().GetElem(0)
 	sl.group = bits.ReverseBytes32(sl.value+14) ^ sl.key
+	sl.raw = bits.ReverseBytes32(sl.value + 22)
 }
 
 // next advances the counter by 8 and rewrites the last four bytes of each
@@ -293,7 +295,7 @@ func (sl *publicSlots) next(a int, n int) {
 	if n < 3*128 {
 		return
 	}
-	t := bits.ReverseBytes32(sl.value+14) ^ sl.key // W(q+24) = W(c+8+14)
+	t := sl.raw ^ sl.key // W(q+24)
 	for j := range sl.mem[a] {
 		w, x := sl.group, j+2
 		if j >= 6 {
@@ -302,6 +304,13 @@ func (sl *publicSlots) next(a int, n int) {
 		binary.LittleEndian.PutUint32(sl.mem[a][j][12:], w^uint32(x)<<24)
 	}
 	sl.group = t
+	// q+32: 8 added to the last byte (the top byte of raw), unless that
+	// carries out of it.
+	r, carry := bits.Add32(sl.raw, 8<<24, 0)
+	if carry != 0 {
+		r = bits.ReverseBytes32(sl.value + 22)
+	}
+	sl.raw = r
 }
 
 // lastByteXor returns j in the last byte of a block (asm: lastByteXor).

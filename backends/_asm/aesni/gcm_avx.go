@@ -485,7 +485,7 @@ func (k *gcmKernel) publicBranch(general string, more Mem) publicSlots {
 	ANDL(U8(7), low)
 	CMPL(low, U8(2))
 	JNE(LabelRef(general))
-	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: k.slots.value, key: k.slots.key, group: GP32()}
+	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: k.slots.value, key: k.slots.key, group: GP32(), raw: GP32()}
 	sl.fill(k.s, k.c)
 	return sl
 }
@@ -512,6 +512,7 @@ type publicSlots struct {
 	value GPVirtual // c, the counter of block 0 of the next batch
 	key   GPVirtual // bytes 12..15 of round key 0
 	group GPVirtual // bytes 12..15 of W(q+16) for the next batch's q = c-2
+	raw   GPVirtual // q+24 byte-swapped (bytes 12..15 of its block, unwhitened)
 }
 
 // fill writes the first two batches' whitened counter blocks, each from
@@ -540,10 +541,12 @@ func (sl publicSlots) fill(s emit.Schedule, c counter) {
 	}
 	MOVL(s.Key(0).Offset(12), sl.key)
 	VMOVD(c.reg, sl.value)
-	Comment("publicSlots.fill: the group word W(q+16) = W(c+14).")
+	Comment("publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.")
 	LEAL(Mem{Base: sl.value, Disp: 14}, sl.group)
 	BSWAPL(sl.group)
 	XORL(sl.key, sl.group)
+	LEAL(Mem{Base: sl.value, Disp: 22}, sl.raw)
+	BSWAPL(sl.raw)
 }
 
 // lastByteXor is entry j = 0..7: j in the last byte of a block, the
@@ -562,7 +565,10 @@ func lastByteXor() Mem {
 // next advances the counter by 8 and rewrites the last four bytes of each
 // slot of set a, which the batch in hand has loaded, for the batch after
 // next, unless the n bytes left from the batch in hand hold no batch after
-// next (model: publicSlots.next). The branch is on the length.
+// next (model: publicSlots.next). The branch is on the length. The
+// byte-swapped counter advances by an add to its last byte, and only when
+// that carries (one batch in 32) by a BSWAP, which issues to the AES ports;
+// that branch is on the counter.
 func (sl publicSlots) next(a int, n GPVirtual) {
 	Comment("publicSlots.next: the counters of the batch after next, if there is one.")
 	ADDL(U8(8), sl.value)
@@ -570,9 +576,8 @@ func (sl publicSlots) next(a int, n GPVirtual) {
 	CMPQ(n, U32(3*128))
 	JB(LabelRef(skip))
 	t, u := GP32(), GP32()
-	LEAL(Mem{Base: sl.value, Disp: 14}, t) // q+24 = c+8+14
-	BSWAPL(t)
-	XORL(sl.key, t)
+	MOVL(sl.raw, t)
+	XORL(sl.key, t) // W(q+24)
 	for j := 0; j < 8; j++ {
 		w, x := sl.group, j+2
 		if j >= 6 {
@@ -587,6 +592,13 @@ func (sl publicSlots) next(a int, n GPVirtual) {
 		MOVL(u, sl.mem[a].Offset(16*j+12))
 	}
 	MOVL(t, sl.group)
+	Comment("publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.")
+	noCarry := emit.NewLabel("publicNoCarry")
+	ADDL(U32(8<<24), sl.raw)
+	JCC(LabelRef(noCarry))
+	LEAL(Mem{Base: sl.value, Disp: 22}, sl.raw) // q+32 = c+8+22
+	BSWAPL(sl.raw)
+	Label(noCarry)
 	Label(skip)
 }
 
