@@ -299,15 +299,15 @@
 //     after the loop with one reduction. That took sealAVX from about 5%
 //     slower than openAVX per batch to level with it.
 //   - The counters' byte swap is BSWAP, where seal and open use three
-//     rotates (byteSwap32); in the public kernels below it is one BSWAP per
-//     batch.
+//     rotates (byteSwap32); the public kernels below need one only when the
+//     counter's last byte wraps, once in 32 batches.
 //
 // sealPublicAVX and openPublicAVX, behind SealPublic and OpenPublic (GCM
 // with a 12-byte nonce, whose counter is public), are sealAVX and openAVX
 // with publicSlots for counterSlots while the counter of each batch's
 // block 0 is 2 modulo 8, as it is from the start of a message: two sets of
-// slots, for even and odd batches, rewritten from two whitened words and
-// one byte swap per batch (see publicSlots), and the byte-reversed
+// slots, for even and odd batches, rewritten from two whitened words with
+// no vector instruction (see publicSlots), and the byte-reversed
 // counter set from the scalar one once after the loop instead of advanced
 // per batch. For any other counter they run sealAVX's and openAVX's loops.
 // On CPUs without AVX, SealPublic and OpenPublic are Seal and Open.
@@ -326,14 +326,15 @@
 // VAESENCLAST, 25 VPCLMULQDQ, 22.5 XORs summing the products, 8 XORs with
 // the source, 8 PSHUFB of the hashed data, 5 instructions of the
 // reduction besides its multiply, and the middle products' preparation:
-// 157.5 for sealPublicAVX and 155.5 for openPublicAVX where there were 169
+// 156.5 for sealPublicAVX and 154.5 for openPublicAVX where there were 169
 // (8 VPXOR deriving the counter blocks, 12 unpacks and XORs of the half
-// sums and a VPADDD of the counter, against 4 PSHUFB, 1 or 2 VPINSRQ and
-// a BSWAP), a bound of 52.5 and 51.8 cycles; AES-256 adds 32 VAESENC. At
-// the core clock of about 3.0 GHz that VAESENC's throughput implies, the
-// 16 KiB loops took about 54 cycles per batch for AES-128 (0.42 cycles per
-// byte, 97% of the bound) and 65 for AES-256 (0.51, 97%), from the lowest
-// times at 4 and 16 KiB. BoringSSL's AES-NI code (a0689af), timed the same
+// sums and a VPADDD of the counter, against 3.5 PSHUFB and 3.5 or 1.5
+// VPINSRQ), a bound of 52.2 and 51.5 cycles; AES-256 adds 32 VAESENC
+// (62.8 and 62.2). At the core clock of about 3.0 GHz that VAESENC's
+// throughput implies, the loops took about 53.4 and 53.0 cycles per batch
+// for AES-128 (0.42 and 0.41 cycles per byte, 97-98% of the bound) and
+// 64.5 and 63.9 for AES-256 (0.50, 97%), from the lowest times at 4 and
+// 16 KiB. BoringSSL's AES-NI code (a0689af), timed the same
 // way in the same process, took about 62.5 cycles per 128 bytes for
 // AES-128 Seal: with every instruction of the count needed, the bound
 // leaves these loops at most about 1.19 times its speed on this CPU, and

@@ -308,8 +308,8 @@ func sealAVX(name string, public bool) {
 	if public {
 		Doc(name+" is sealAVX for a public counter block: while the counter of",
 			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
-			"start of a message) it rewrites its counter blocks from one byte swap",
-			"per batch, which branches on the counter.")
+			"start of a message) it rewrites its counter blocks with scalar XORs",
+			"from two words per batch, which branches on the counter.")
 	} else {
 		Doc(name+" is seal for CPUs with AVX: the same batches in VEX encodings,",
 			"each hashing the ciphertext of the batch two before it.")
@@ -500,13 +500,14 @@ func (k *gcmKernel) publicBranch(general string, more Mem) publicSlots {
 // four bytes of the whitened block of q+j are those of W(q) with j XORed
 // into the last byte. A batch rewrites the set it has loaded for the batch
 // after next from two such words, W(q+16), kept from the batch before
-// (group), and W(q+24), made with one BSWAP: an XOR with a constant and a
-// store each. That is no vector instruction and one byte swap per batch,
-// where counterSlots.next takes eight byte swaps (BSWAP issues to the
-// ports of AESENC on Intel cores) and deriving the blocks by VPXOR from
-// two whitened blocks takes eight vector instructions. The second set
-// gives the 4-byte stores a whole batch to reach the cache before the
-// 16-byte loads that cannot be forwarded from them.
+// (group), and W(q+24), made from the byte-swapped counter word (raw): an
+// XOR with a constant and a store each. That is no vector instruction and
+// a byte swap only when the counter's last byte wraps, where
+// counterSlots.next takes eight byte swaps (BSWAP issues to the ports of
+// AESENC on Intel cores) and deriving the blocks by VPXOR from two
+// whitened blocks takes eight vector instructions. The second set gives
+// the 4-byte stores a whole batch to reach the cache before the 16-byte
+// loads that cannot be forwarded from them.
 type publicSlots struct {
 	mem   [2]Mem    // set a holds block i of the next batch a at 16*i
 	value GPVirtual // c, the counter of block 0 of the next batch
