@@ -341,14 +341,15 @@
 // they run at about 1.16 (Seal) to 1.18 (Open) of it at 16 KiB.
 //
 // The price is instructions: the scalar half sums and counter words take
-// the loop from about 225 to about 290 instructions per batch. While the
-// VM was busy with other work (load average 4-7 on its two vCPUs), whose
-// effect came and went, the median time at 16 KiB rose to about 1.8 times
-// the lowest for these loops, against about 1.45 for the loops before them
-// and 1.15-1.3 for BoringSSL's: busy, they measured slower than the loops
-// before them (Seal-128 about 4400 ns where those took about 3700), and
-// below BoringSSL's speed, as the loops before them were too (medians
-// 0.75 and 0.90 of it). The figures above are the machine's quiet moments.
+// the loop from about 210 to about 252 instructions per batch of AES-128
+// (20% more). While the VM was busy with other work (load average 4-7 on
+// its two vCPUs), whose effect came and went, the median time at 16 KiB
+// rose to about 1.8 times the lowest for these loops, against about 1.45
+// for the loops before them and 1.15-1.3 for BoringSSL's: busy, they
+// measured slower than the loops before them (Seal-128 about 4400 ns where
+// those took about 3700), and below BoringSSL's speed, as the loops before
+// them were too (medians 0.75 and 0.90 of it). The figures above are the
+// machine's quiet moments.
 //
 // Declined: the round keys as memory operands of every VAESENC (20%
 // slower: ten times the loads), one reduction per batch (3-4% slower), the
