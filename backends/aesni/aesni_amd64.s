@@ -9980,7 +9980,7 @@ xtsAfter1_2:
 
 // func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealAVX(SB), NOSPLIT, $128-88
+TEXT ·sealAVX(SB), NOSPLIT, $192-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -10034,7 +10034,7 @@ TEXT ·sealAVX(SB), NOSPLIT, $128-88
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -10253,20 +10253,16 @@ rounds10_39:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-
-sealAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	CMPQ        R10, $0x00000100
+	JB          sealAVXShort_1
+	VMOVDQU     (SP), X2
+	VMOVDQU     16(SP), X3
+	VMOVDQU     32(SP), X4
+	VMOVDQU     48(SP), X5
+	VMOVDQU     64(SP), X6
+	VMOVDQU     80(SP), X7
+	VMOVDQU     96(SP), X8
+	VMOVDQU     112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
 	ADDL   $0x08, R11
@@ -10360,37 +10356,16 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
-
 	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -10403,39 +10378,16 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
-
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -10448,39 +10400,16 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
-
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -10493,39 +10422,16 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
-
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -10538,7 +10444,6 @@ rounds10_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
@@ -10569,7 +10474,11 @@ rounds10_40:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+sealAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -10671,38 +10580,56 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
+	MOVQ       R13, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
 
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
@@ -10716,39 +10643,39 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -10761,39 +10688,39 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -10806,39 +10733,39 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -10851,21 +10778,7 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
+	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
@@ -10895,13 +10808,8 @@ rounds10_41:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	JMP         sealAVX16_1
 
-sealAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   sealAVXLast_1
-
-	// gcmBatch: encrypt one more batch, hash the previous one.
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -11004,9 +10912,387 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -256(R8), R13
+	XORQ       -248(R8), R13
+	MOVQ       R13, 128(SP)
+	MOVQ       -240(R8), R13
+	XORQ       -232(R8), R13
+	MOVQ       R13, 136(SP)
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
+	MOVQ       R13, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -240(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -224(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -192(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -160(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	JMP         sealAVX16_1
+
+sealAVX8_1:
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast2_1
+
+	// gcmBatch: encrypt one more batch, hash the one two before.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_43
+	JE     rounds12_43
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_43:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_43:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -11022,7 +11308,7 @@ rounds10_42:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -11047,38 +11333,38 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -11092,38 +11378,38 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -11137,38 +11423,38 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -11226,12 +11512,627 @@ rounds10_42:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-sealAVXLast_1:
+sealAVXLast2_1:
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealAVXEnd_1
+
+sealAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealAVXLast1_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_44
+	JE     rounds12_44
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_44:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_44:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealAVXLast1_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
@@ -11254,69 +12155,69 @@ sealAVXLast_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -11333,6 +12234,7 @@ sealAVXLast_1:
 	VPXOR      X2, X1, X1
 	VPXOR      X3, X1, X1
 
+sealAVXEnd_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
 	MOVOU X2, (SP)
@@ -11385,8 +12287,8 @@ sealAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -11408,7 +12310,7 @@ sealAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_43:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -11429,7 +12331,7 @@ rounds12_43:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_43:
+rounds10_45:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -11635,8 +12537,8 @@ ctrTailNarrower_13:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -11650,7 +12552,7 @@ ctrTailNarrower_13:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_44:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -11663,7 +12565,7 @@ rounds12_44:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_44:
+rounds10_46:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -11778,8 +12680,8 @@ ctrTailNarrower_14:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -11787,14 +12689,14 @@ ctrTailNarrower_14:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_45:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_45:
+rounds10_47:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -12063,9 +12965,13 @@ ghashTailDone_4:
 	MOVOU  X1, (DI)
 	RET
 
+DATA halfReverse<>+0(SB)/8, $0x0001020304050607
+DATA halfReverse<>+8(SB)/8, $0x08090a0b0c0d0e0f
+GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
+
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $128-88
+TEXT ·openAVX(SB), NOSPLIT, $256-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -12124,6 +13030,31 @@ openAVX16_1:
 	JB   openAVX8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R13
+	XORQ    136(R9), R13
+	MOVQ    R13, 192(SP)
+	MOVQ    144(R9), R13
+	XORQ    152(R9), R13
+	MOVQ    R13, 200(SP)
+	MOVQ    160(R9), R13
+	XORQ    168(R9), R13
+	MOVQ    R13, 208(SP)
+	MOVQ    176(R9), R13
+	XORQ    184(R9), R13
+	MOVQ    R13, 216(SP)
+	MOVQ    192(R9), R13
+	XORQ    200(R9), R13
+	MOVQ    R13, 224(SP)
+	MOVQ    208(R9), R13
+	XORQ    216(R9), R13
+	MOVQ    R13, 232(SP)
+	MOVQ    224(R9), R13
+	XORQ    232(R9), R13
+	MOVQ    R13, 240(SP)
+	MOVQ    240(R9), R13
+	XORQ    248(R9), R13
+	MOVQ    R13, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -12169,8 +13100,8 @@ openAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_48
+	JE     rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12192,7 +13123,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_46:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12213,7 +13144,7 @@ rounds12_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_46:
+rounds10_48:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12226,9 +13157,29 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R13
+	XORQ       40(R9), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       48(R9), R13
+	XORQ       56(R9), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       64(R9), R13
+	XORQ       72(R9), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       80(R9), R13
+	XORQ       88(R9), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       96(R9), R13
+	XORQ       104(R9), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       112(R9), R13
+	XORQ       120(R9), R13
+	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -12273,34 +13224,34 @@ rounds10_46:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -12318,34 +13269,34 @@ rounds10_46:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -12363,34 +13314,34 @@ rounds10_46:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -12480,8 +13431,8 @@ rounds10_46:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
+	JB     rounds10_49
+	JE     rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12503,7 +13454,7 @@ rounds10_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_47:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12524,7 +13475,7 @@ rounds12_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_47:
+rounds10_49:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12541,34 +13492,33 @@ rounds10_47:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    16(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    192(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -12586,34 +13536,33 @@ rounds10_47:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    208(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -12631,34 +13580,33 @@ rounds10_47:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    224(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -12676,34 +13624,33 @@ rounds10_47:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    240(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -12812,8 +13759,8 @@ openAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12835,7 +13782,7 @@ openAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_48:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12856,7 +13803,7 @@ rounds12_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_48:
+rounds10_50:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12869,9 +13816,29 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R11
+	XORQ       40(R9), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       48(R9), R11
+	XORQ       56(R9), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       64(R9), R11
+	XORQ       72(R9), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       80(R9), R11
+	XORQ       88(R9), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       96(R9), R11
+	XORQ       104(R9), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       112(R9), R11
+	XORQ       120(R9), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -12916,34 +13883,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -12961,34 +13928,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -13006,34 +13973,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -13267,8 +14234,8 @@ ghashTailDone_5:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -13290,7 +14257,7 @@ ghashTailDone_5:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_49:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -13311,7 +14278,7 @@ rounds12_49:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_49:
+rounds10_51:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -13517,8 +14484,8 @@ ctrTailNarrower_16:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -13532,7 +14499,7 @@ ctrTailNarrower_16:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_50:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -13545,7 +14512,7 @@ rounds12_50:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_50:
+rounds10_52:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -13660,8 +14627,8 @@ ctrTailNarrower_17:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -13669,14 +14636,14 @@ ctrTailNarrower_17:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_51:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_51:
+rounds10_53:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -13825,7 +14792,7 @@ ctrTailDone_6:
 
 // func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealPublicAVX(SB), NOSPLIT, $128-88
+TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -13850,310 +14817,653 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $128-88
 	CMPL  R11, $0x02
 	JNE   sealPublicAVXGeneral_1
 
-	// publicSlots.fill: W(c-2) and W(c+6).
+	// publicSlots.fill: the whitened counter blocks of the first two batches.
 	VPADDD  counterMinus2<>+0(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd16<>+208(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPXOR   lastByteXor<>+32(SB), X2, X5
+	VMOVDQU X5, (SP)
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VMOVDQU X5, 16(SP)
+	VPXOR   lastByteXor<>+64(SB), X2, X5
+	VMOVDQU X5, 32(SP)
+	VPXOR   lastByteXor<>+80(SB), X2, X5
+	VMOVDQU X5, 48(SP)
+	VPXOR   lastByteXor<>+96(SB), X2, X5
+	VMOVDQU X5, 64(SP)
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPXOR   lastByteXor<>+0(SB), X3, X2
+	VMOVDQU X2, 96(SP)
+	VPXOR   lastByteXor<>+16(SB), X3, X2
+	VMOVDQU X2, 112(SP)
+	VPXOR   lastByteXor<>+32(SB), X3, X2
+	VMOVDQU X2, 192(SP)
+	VPXOR   lastByteXor<>+48(SB), X3, X2
+	VMOVDQU X2, 208(SP)
+	VPXOR   lastByteXor<>+64(SB), X3, X2
+	VMOVDQU X2, 224(SP)
+	VPXOR   lastByteXor<>+80(SB), X3, X2
+	VMOVDQU X2, 240(SP)
+	VPXOR   lastByteXor<>+96(SB), X3, X2
+	VMOVDQU X2, 256(SP)
+	VPXOR   lastByteXor<>+112(SB), X3, X2
+	VMOVDQU X2, 272(SP)
+	VPXOR   lastByteXor<>+0(SB), X4, X2
+	VMOVDQU X2, 288(SP)
+	VPXOR   lastByteXor<>+16(SB), X4, X2
+	VMOVDQU X2, 304(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VPXOR   lastByteXor<>+32(SB), X2, X4
-	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VPXOR   lastByteXor<>+64(SB), X2, X6
-	VPXOR   lastByteXor<>+80(SB), X2, X7
-	VPXOR   lastByteXor<>+96(SB), X2, X8
-	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VPXOR   lastByteXor<>+0(SB), X3, X9
-	VPXOR   lastByteXor<>+16(SB), X3, X3
-
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R13
+	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
+	LEAL   14(R11), R13
 	BSWAPL R13
 	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_1
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_1
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_1:
+publicSkip_1:
+	CMPQ DX, $0x0c
+	JB   rounds10_54
+	JE   rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_52:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_52:
+rounds10_54:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-6.
 	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-4.
 	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-2.
 	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	CMPQ        R10, $0x00000100
+	JB          sealPublicAVXPublicShort_1
+	VMOVDQU     192(SP), X2
+	VMOVDQU     208(SP), X3
+	VMOVDQU     224(SP), X4
+	VMOVDQU     240(SP), X5
+	VMOVDQU     256(SP), X6
+	VMOVDQU     272(SP), X7
+	VMOVDQU     288(SP), X8
+	VMOVDQU     304(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_2
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 204(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 220(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 236(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 252(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 316(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_2
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_2:
+publicSkip_2:
+	CMPQ DX, $0x0c
+	JB   rounds10_55
+	JE   rounds12_55
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_55:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_55:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
 sealPublicAVXPublic16_1:
-	CMPQ    R10, $0x00000100
-	JB      sealPublicAVXPublic8_1
-	VMOVDQU 16(SP), X2
-	VMOVDQU (SP), X3
-	VPXOR   lastByteXor<>+32(SB), X2, X4
-	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VPXOR   lastByteXor<>+64(SB), X2, X6
-	VPXOR   lastByteXor<>+80(SB), X2, X7
-	VPXOR   lastByteXor<>+96(SB), X2, X8
-	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VPXOR   lastByteXor<>+0(SB), X3, X9
-	VPXOR   lastByteXor<>+16(SB), X3, X3
+	CMPQ R10, $0x00000100
+	JB   sealPublicAVXPublic8_1
 
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_3
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_3
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_3:
+publicSkip_3:
+	CMPQ DX, $0x0c
+	JB   rounds10_56
+	JE   rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_53:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_53:
+rounds10_56:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
 	VAESENC X12, X5, X5
 	VAESENC X12, X6, X6
 	VAESENC X12, X7, X7
 	VAESENC X12, X8, X8
-	VAESENC X12, X2, X2
 	VAESENC X12, X9, X9
-	VAESENC X12, X3, X3
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -14168,434 +15478,491 @@ rounds10_53:
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VPXOR       lastByteXor<>+32(SB), X2, X4
-	VPXOR       lastByteXor<>+48(SB), X2, X5
-	VPXOR       lastByteXor<>+64(SB), X2, X6
-	VPXOR       lastByteXor<>+80(SB), X2, X7
-	VPXOR       lastByteXor<>+96(SB), X2, X8
-	VPXOR       lastByteXor<>+112(SB), X2, X2
-	VPXOR       lastByteXor<>+0(SB), X3, X9
-	VPXOR       lastByteXor<>+16(SB), X3, X3
 
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
+	VMOVDQU 192(SP), X2
+	VMOVDQU 208(SP), X3
+	VMOVDQU 224(SP), X4
+	VMOVDQU 240(SP), X5
+	VMOVDQU 256(SP), X6
+	VMOVDQU 272(SP), X7
+	VMOVDQU 288(SP), X8
+	VMOVDQU 304(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_4
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 204(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 220(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 236(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 252(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 316(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_4
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_4:
+publicSkip_4:
+	CMPQ DX, $0x0c
+	JB   rounds10_57
+	JE   rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_54:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_54:
+rounds10_57:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -256(R8), R15
+	XORQ       -248(R8), R15
+	MOVQ       R15, 128(SP)
+	MOVQ       -240(R8), R15
+	XORQ       -232(R8), R15
+	MOVQ       R15, 136(SP)
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -240(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -14614,130 +15981,793 @@ rounds10_54:
 
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 	JMP         sealPublicAVXPublic16_1
 
 sealPublicAVXPublic8_1:
-	CMPQ    R10, $0x00000080
-	JB      sealPublicAVXLast_1
-	VMOVDQU 16(SP), X2
-	VMOVDQU (SP), X3
-	VPXOR   lastByteXor<>+32(SB), X2, X4
-	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VPXOR   lastByteXor<>+64(SB), X2, X6
-	VPXOR   lastByteXor<>+80(SB), X2, X7
-	VPXOR   lastByteXor<>+96(SB), X2, X8
-	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VPXOR   lastByteXor<>+0(SB), X3, X9
-	VPXOR   lastByteXor<>+16(SB), X3, X3
+	CMPQ R10, $0x00000080
+	JB   sealPublicAVXPublicLast2_1
 
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R11
-	BSWAPL R11
-	XORL   R12, R11
-	MOVL   R11, 28(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_55
-	JE     rounds12_55
+	// gcmBatch: encrypt one more batch, hash the one two before.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_5
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 12(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 28(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 44(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 60(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 76(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_5
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_5:
+publicSkip_5:
+	CMPQ DX, $0x0c
+	JB   rounds10_58
+	JE   rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_55:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_55:
+rounds10_58:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R12
+	XORQ       -216(R8), R12
+	MOVQ       R12, 144(SP)
+	MOVQ       -208(R8), R12
+	XORQ       -200(R8), R12
+	MOVQ       R12, 152(SP)
+	MOVQ       -192(R8), R12
+	XORQ       -184(R8), R12
+	MOVQ       R12, 160(SP)
+	MOVQ       -176(R8), R12
+	XORQ       -168(R8), R12
+	MOVQ       R12, 168(SP)
+	MOVQ       -160(R8), R12
+	XORQ       -152(R8), R12
+	MOVQ       R12, 176(SP)
+	MOVQ       -144(R8), R12
+	XORQ       -136(R8), R12
+	MOVQ       R12, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
 	VAESENC X12, X5, X5
 	VAESENC X12, X6, X6
 	VAESENC X12, X7, X7
 	VAESENC X12, X8, X8
-	VAESENC X12, X2, X2
 	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -240(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -224(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -192(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -160(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVXPublicLast2_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
+
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealPublicAVXPublicEnd_1
+
+sealPublicAVXPublicShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealPublicAVXPublicLast1_1
+	VMOVDQU 192(SP), X2
+	VMOVDQU 208(SP), X3
+	VMOVDQU 224(SP), X4
+	VMOVDQU 240(SP), X5
+	VMOVDQU 256(SP), X6
+	VMOVDQU 272(SP), X7
+	VMOVDQU 288(SP), X8
+	VMOVDQU 304(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_6
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 204(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 220(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 236(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 252(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 268(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 284(SP)
+	MOVL R15, 300(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 316(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_6
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_6:
+publicSkip_6:
+	CMPQ DX, $0x0c
+	JB   rounds10_59
+	JE   rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_59:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R12
+	XORQ       -88(R8), R12
+	MOVQ       R12, 144(SP)
+	MOVQ       -80(R8), R12
+	XORQ       -72(R8), R12
+	MOVQ       R12, 152(SP)
+	MOVQ       -64(R8), R12
+	XORQ       -56(R8), R12
+	MOVQ       R12, 160(SP)
+	MOVQ       -48(R8), R12
+	XORQ       -40(R8), R12
+	MOVQ       R12, 168(SP)
+	MOVQ       -32(R8), R12
+	XORQ       -24(R8), R12
+	MOVQ       R12, 176(SP)
+	MOVQ       -16(R8), R12
+	XORQ       -8(R8), R12
+	MOVQ       R12, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
 	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU     -112(R8), X12
@@ -14755,149 +16785,149 @@ rounds10_55:
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -96(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -14916,34 +16946,177 @@ rounds10_55:
 
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	JMP         sealPublicAVXLast_1
+
+sealPublicAVXPublicLast1_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
+
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+sealPublicAVXPublicEnd_1:
+	JMP sealPublicAVXClear_1
 
 sealPublicAVXGeneral_1:
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -14981,7 +17154,7 @@ sealPublicAVXGeneral_1:
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15027,8 +17200,8 @@ sealPublicAVXGeneral_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_56
-	JE     rounds12_56
+	JB     rounds10_60
+	JE     rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15050,7 +17223,7 @@ sealPublicAVXGeneral_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_56:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15071,7 +17244,227 @@ rounds12_56:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_56:
+rounds10_60:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	CMPQ        R10, $0x00000100
+	JB          sealPublicAVXShort_1
+	VMOVDQU     (SP), X2
+	VMOVDQU     16(SP), X3
+	VMOVDQU     32(SP), X4
+	VMOVDQU     48(SP), X5
+	VMOVDQU     64(SP), X6
+	VMOVDQU     80(SP), X7
+	VMOVDQU     96(SP), X8
+	VMOVDQU     112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_61
+	JE     rounds12_61
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_61:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_61:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15205,7 +17598,7 @@ sealPublicAVX16_1:
 	CMPQ R10, $0x00000100
 	JB   sealPublicAVX8_1
 
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15251,8 +17644,8 @@ sealPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_57
-	JE     rounds12_57
+	JB     rounds10_62
+	JE     rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15274,7 +17667,7 @@ sealPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_57:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15295,7 +17688,7 @@ rounds12_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_57:
+rounds10_62:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15308,9 +17701,29 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
+	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -15326,7 +17739,7 @@ rounds10_57:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -15351,38 +17764,38 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -15396,38 +17809,38 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -15441,38 +17854,38 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -15516,7 +17929,7 @@ rounds10_57:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15562,8 +17975,8 @@ rounds10_57:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_58
-	JE     rounds12_58
+	JB     rounds10_63
+	JE     rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15585,7 +17998,7 @@ rounds10_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_58:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15606,7 +18019,7 @@ rounds12_58:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_58:
+rounds10_63:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15619,38 +18032,64 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -256(R8), R13
+	XORQ       -248(R8), R13
+	MOVQ       R13, 128(SP)
+	MOVQ       -240(R8), R13
+	XORQ       -232(R8), R13
+	MOVQ       R13, 136(SP)
+	MOVQ       -224(R8), R13
+	XORQ       -216(R8), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       -208(R8), R13
+	XORQ       -200(R8), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       -192(R8), R13
+	XORQ       -184(R8), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       -176(R8), R13
+	XORQ       -168(R8), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       -160(R8), R13
+	XORQ       -152(R8), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       -144(R8), R13
+	XORQ       -136(R8), R13
+	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -240(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      128(SP), X10
+	VPINSRQ    $0x01, 136(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -15664,38 +18103,38 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -15709,38 +18148,38 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -15754,38 +18193,38 @@ rounds10_58:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -15846,9 +18285,9 @@ rounds10_58:
 
 sealPublicAVX8_1:
 	CMPQ R10, $0x00000080
-	JB   sealPublicAVXLast_1
+	JB   sealPublicAVXLast2_1
 
-	// gcmBatch: encrypt one more batch, hash the previous one.
+	// gcmBatch: encrypt one more batch, hash the one two before.
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -15894,8 +18333,8 @@ sealPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_59
-	JE     rounds12_59
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15917,7 +18356,7 @@ sealPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_59:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15938,7 +18377,7 @@ rounds12_59:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_59:
+rounds10_64:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15951,9 +18390,29 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU -256(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -15969,7 +18428,7 @@ rounds10_59:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -15994,38 +18453,38 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -208(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -16039,38 +18498,38 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -176(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -16084,38 +18543,38 @@ rounds10_59:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    -144(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -16173,12 +18632,627 @@ rounds10_59:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-sealPublicAVXLast_1:
+sealPublicAVXLast2_1:
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), R11
+	XORQ       -216(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -208(R8), R11
+	XORQ       -200(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -192(R8), R11
+	XORQ       -184(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -176(R8), R11
+	XORQ       -168(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -160(R8), R11
+	XORQ       -152(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -144(R8), R11
+	XORQ       -136(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), R11
+	XORQ       -120(R8), R11
+	MOVQ       R11, 128(SP)
+	MOVQ       -112(R8), R11
+	XORQ       -104(R8), R11
+	MOVQ       R11, 136(SP)
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      128(SP), X2
+	VPINSRQ    $0x01, 136(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealPublicAVXEnd_1
+
+sealPublicAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ    R10, $0x00000080
+	JB      sealPublicAVXLast1_1
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL   $0x08, R11
+	LEAL   (R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 12(SP)
+	LEAL   1(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 28(SP)
+	LEAL   2(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 44(SP)
+	LEAL   3(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 60(SP)
+	LEAL   4(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 76(SP)
+	LEAL   5(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 92(SP)
+	LEAL   6(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 108(SP)
+	LEAL   7(R11), R13
+	BSWAPL R13
+	XORL   R12, R13
+	MOVL   R13, 124(SP)
+	VPADDD counterAdd8<>+112(SB), X0, X0
+	CMPQ   DX, $0x0c
+	JB     rounds10_65
+	JE     rounds12_65
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_65:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_65:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVXLast1_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -96(R8), R11
+	XORQ       -88(R8), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       -80(R8), R11
+	XORQ       -72(R8), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       -64(R8), R11
+	XORQ       -56(R8), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       -48(R8), R11
+	XORQ       -40(R8), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       -32(R8), R11
+	XORQ       -24(R8), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       -16(R8), R11
+	XORQ       -8(R8), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
@@ -16201,69 +19275,69 @@ sealPublicAVXLast_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      144(SP), X2
+	VPINSRQ    $0x01, 152(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      160(SP), X2
+	VPINSRQ    $0x01, 168(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      176(SP), X2
+	VPINSRQ    $0x01, 184(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -16280,6 +19354,8 @@ sealPublicAVXLast_1:
 	VPXOR      X2, X1, X1
 	VPXOR      X3, X1, X1
 
+sealPublicAVXEnd_1:
+sealPublicAVXClear_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR  X2, X2
 	MOVOU X2, (SP)
@@ -16332,8 +19408,8 @@ sealPublicAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_60
-	JE     rounds12_60
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -16355,7 +19431,7 @@ sealPublicAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_60:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -16376,7 +19452,7 @@ rounds12_60:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_60:
+rounds10_66:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -16582,8 +19658,8 @@ ctrTailNarrower_19:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_61
-	JE     rounds12_61
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -16597,7 +19673,7 @@ ctrTailNarrower_19:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_61:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -16610,7 +19686,7 @@ rounds12_61:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_61:
+rounds10_67:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -16725,8 +19801,8 @@ ctrTailNarrower_20:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -16734,14 +19810,14 @@ ctrTailNarrower_20:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_62:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_62:
+rounds10_68:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -17014,6 +20090,40 @@ DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
 DATA counterMinus2<>+8(SB)/8, $0x0000000000000000
 GLOBL counterMinus2<>(SB), RODATA|NOPTR, $16
 
+DATA counterAdd16<>+0(SB)/8, $0x0000000000000001
+DATA counterAdd16<>+8(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+16(SB)/8, $0x0000000000000002
+DATA counterAdd16<>+24(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+32(SB)/8, $0x0000000000000003
+DATA counterAdd16<>+40(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+48(SB)/8, $0x0000000000000004
+DATA counterAdd16<>+56(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+64(SB)/8, $0x0000000000000005
+DATA counterAdd16<>+72(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+80(SB)/8, $0x0000000000000006
+DATA counterAdd16<>+88(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+96(SB)/8, $0x0000000000000007
+DATA counterAdd16<>+104(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+112(SB)/8, $0x0000000000000008
+DATA counterAdd16<>+120(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+128(SB)/8, $0x0000000000000009
+DATA counterAdd16<>+136(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+144(SB)/8, $0x000000000000000a
+DATA counterAdd16<>+152(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+160(SB)/8, $0x000000000000000b
+DATA counterAdd16<>+168(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+176(SB)/8, $0x000000000000000c
+DATA counterAdd16<>+184(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+192(SB)/8, $0x000000000000000d
+DATA counterAdd16<>+200(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+208(SB)/8, $0x000000000000000e
+DATA counterAdd16<>+216(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+224(SB)/8, $0x000000000000000f
+DATA counterAdd16<>+232(SB)/8, $0x0000000000000000
+DATA counterAdd16<>+240(SB)/8, $0x0000000000000010
+DATA counterAdd16<>+248(SB)/8, $0x0000000000000000
+GLOBL counterAdd16<>(SB), RODATA|NOPTR, $256
+
 DATA lastByteXor<>+0(SB)/8, $0x0000000000000000
 DATA lastByteXor<>+8(SB)/8, $0x0000000000000000
 DATA lastByteXor<>+16(SB)/8, $0x0000000000000000
@@ -17034,7 +20144,7 @@ GLOBL lastByteXor<>(SB), RODATA|NOPTR, $128
 
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openPublicAVX(SB), NOSPLIT, $128-88
+TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -17059,113 +20169,228 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $128-88
 	CMPL  R11, $0x02
 	JNE   openPublicAVXGeneral_1
 
-	// publicSlots.fill: W(c-2) and W(c+6).
+	// publicSlots.fill: the whitened counter blocks of the first two batches.
 	VPADDD  counterMinus2<>+0(SB), X0, X2
 	VPSHUFB byteReverse<>+0(SB), X2, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
+	VPADDD  counterAdd8<>+80(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd16<>+208(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPXOR   lastByteXor<>+32(SB), X2, X5
+	VMOVDQU X5, (SP)
+	VPXOR   lastByteXor<>+48(SB), X2, X5
+	VMOVDQU X5, 16(SP)
+	VPXOR   lastByteXor<>+64(SB), X2, X5
+	VMOVDQU X5, 32(SP)
+	VPXOR   lastByteXor<>+80(SB), X2, X5
+	VMOVDQU X5, 48(SP)
+	VPXOR   lastByteXor<>+96(SB), X2, X5
+	VMOVDQU X5, 64(SP)
+	VPXOR   lastByteXor<>+112(SB), X2, X2
+	VMOVDQU X2, 80(SP)
+	VPXOR   lastByteXor<>+0(SB), X3, X2
+	VMOVDQU X2, 96(SP)
+	VPXOR   lastByteXor<>+16(SB), X3, X2
+	VMOVDQU X2, 112(SP)
+	VPXOR   lastByteXor<>+32(SB), X3, X2
+	VMOVDQU X2, 256(SP)
+	VPXOR   lastByteXor<>+48(SB), X3, X2
+	VMOVDQU X2, 272(SP)
+	VPXOR   lastByteXor<>+64(SB), X3, X2
+	VMOVDQU X2, 288(SP)
+	VPXOR   lastByteXor<>+80(SB), X3, X2
+	VMOVDQU X2, 304(SP)
+	VPXOR   lastByteXor<>+96(SB), X3, X2
+	VMOVDQU X2, 320(SP)
+	VPXOR   lastByteXor<>+112(SB), X3, X2
+	VMOVDQU X2, 336(SP)
+	VPXOR   lastByteXor<>+0(SB), X4, X2
+	VMOVDQU X2, 352(SP)
+	VPXOR   lastByteXor<>+16(SB), X4, X2
+	VMOVDQU X2, 368(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
-openPublicAVXPublic16_1:
-	CMPQ    R10, $0x00000100
-	JB      openPublicAVXPublic8_1
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VPXOR   lastByteXor<>+32(SB), X2, X4
-	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VPXOR   lastByteXor<>+64(SB), X2, X6
-	VPXOR   lastByteXor<>+80(SB), X2, X7
-	VPXOR   lastByteXor<>+96(SB), X2, X8
-	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VPXOR   lastByteXor<>+0(SB), X3, X9
-	VPXOR   lastByteXor<>+16(SB), X3, X3
-
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R13
+	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
+	LEAL   14(R11), R13
 	BSWAPL R13
 	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+openPublicAVXPublic16_1:
+	CMPQ R10, $0x00000100
+	JB   openPublicAVXPublic8_1
+
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R15
+	XORQ    136(R9), R15
+	MOVQ    R15, 192(SP)
+	MOVQ    144(R9), R15
+	XORQ    152(R9), R15
+	MOVQ    R15, 200(SP)
+	MOVQ    160(R9), R15
+	XORQ    168(R9), R15
+	MOVQ    R15, 208(SP)
+	MOVQ    176(R9), R15
+	XORQ    184(R9), R15
+	MOVQ    R15, 216(SP)
+	MOVQ    192(R9), R15
+	XORQ    200(R9), R15
+	MOVQ    R15, 224(SP)
+	MOVQ    208(R9), R15
+	XORQ    216(R9), R15
+	MOVQ    R15, 232(SP)
+	MOVQ    224(R9), R15
+	XORQ    232(R9), R15
+	MOVQ    R15, 240(SP)
+	MOVQ    240(R9), R15
+	XORQ    248(R9), R15
+	MOVQ    R15, 248(SP)
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_7
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_7
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_7:
+publicSkip_7:
+	CMPQ DX, $0x0c
+	JB   rounds10_69
+	JE   rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_63:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_63:
+rounds10_69:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R15
+	XORQ       40(R9), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       48(R9), R15
+	XORQ       56(R9), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       64(R9), R15
+	XORQ       72(R9), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       80(R9), R15
+	XORQ       88(R9), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       96(R9), R15
+	XORQ       104(R9), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       112(R9), R15
+	XORQ       120(R9), R15
+	MOVQ       R15, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
 	VAESENC X12, X5, X5
 	VAESENC X12, X6, X6
 	VAESENC X12, X7, X7
 	VAESENC X12, X8, X8
-	VAESENC X12, X2, X2
 	VAESENC X12, X9, X9
-	VAESENC X12, X3, X3
 
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     16(R9), X12
@@ -17183,434 +20408,459 @@ rounds10_63:
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	VMOVDQU     16(SP), X2
-	VMOVDQU     (SP), X3
-	VPXOR       lastByteXor<>+32(SB), X2, X4
-	VPXOR       lastByteXor<>+48(SB), X2, X5
-	VPXOR       lastByteXor<>+64(SB), X2, X6
-	VPXOR       lastByteXor<>+80(SB), X2, X7
-	VPXOR       lastByteXor<>+96(SB), X2, X8
-	VPXOR       lastByteXor<>+112(SB), X2, X2
-	VPXOR       lastByteXor<>+0(SB), X3, X9
-	VPXOR       lastByteXor<>+16(SB), X3, X3
+	VMOVDQU     256(SP), X2
+	VMOVDQU     272(SP), X3
+	VMOVDQU     288(SP), X4
+	VMOVDQU     304(SP), X5
+	VMOVDQU     320(SP), X6
+	VMOVDQU     336(SP), X7
+	VMOVDQU     352(SP), X8
+	VMOVDQU     368(SP), X9
 
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_8
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 268(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 284(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 300(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 316(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 332(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 348(SP)
+	MOVL R15, 364(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 380(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_8
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_8:
+publicSkip_8:
+	CMPQ DX, $0x0c
+	JB   rounds10_70
+	JE   rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_64:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_64:
+rounds10_70:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU    (R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    16(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    192(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    208(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    224(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    240(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -17629,30 +20879,30 @@ rounds10_64:
 
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
@@ -17660,99 +20910,148 @@ rounds10_64:
 
 openPublicAVXPublic8_1:
 	CMPQ    R10, $0x00000080
-	JB      openPublicAVXDone_1
+	JB      openPublicAVXPublicDone_1
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
-	VPXOR   lastByteXor<>+32(SB), X2, X4
-	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VPXOR   lastByteXor<>+64(SB), X2, X6
-	VPXOR   lastByteXor<>+80(SB), X2, X7
-	VPXOR   lastByteXor<>+96(SB), X2, X8
-	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VPXOR   lastByteXor<>+0(SB), X3, X9
-	VPXOR   lastByteXor<>+16(SB), X3, X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
-	// publicSlots.next: W(q+16) for the batch after next.
-	ADDL   $0x08, R11
-	LEAL   6(R11), R11
-	BSWAPL R11
-	XORL   R12, R11
-	MOVL   R11, 12(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_9
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 12(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 28(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 44(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 60(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 76(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_9
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_9:
+publicSkip_9:
+	CMPQ DX, $0x0c
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds12_65:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
-rounds10_65:
+rounds10_71:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R12
+	XORQ       40(R9), R12
+	MOVQ       R12, 144(SP)
+	MOVQ       48(R9), R12
+	XORQ       56(R9), R12
+	MOVQ       R12, 152(SP)
+	MOVQ       64(R9), R12
+	XORQ       72(R9), R12
+	MOVQ       R12, 160(SP)
+	MOVQ       80(R9), R12
+	XORQ       88(R9), R12
+	MOVQ       R12, 168(SP)
+	MOVQ       96(R9), R12
+	XORQ       104(R9), R12
+	MOVQ       R12, 176(SP)
+	MOVQ       112(R9), R12
+	XORQ       120(R9), R12
+	MOVQ       R12, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
 	VAESENC X12, X5, X5
 	VAESENC X12, X6, X6
 	VAESENC X12, X7, X7
 	VAESENC X12, X8, X8
-	VAESENC X12, X2, X2
 	VAESENC X12, X9, X9
-	VAESENC X12, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU     16(R9), X12
@@ -17770,149 +21069,149 @@ rounds10_65:
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
-	VAESENC X10, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X2, X2
-	VAESENC X13, X9, X9
-	VAESENC X13, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
 	VAESENC X10, X5, X5
 	VAESENC X10, X6, X6
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
-	VAESENC X10, X2, X2
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -17931,34 +21230,49 @@ rounds10_65:
 
 	// Last round.
 	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
 	VAESENCLAST X10, X5, X5
 	VAESENCLAST X10, X6, X6
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X9, X9
-	VAESENCLAST X10, X3, X3
-	VPXOR       (R9), X4, X4
-	VMOVDQU     X4, (R8)
-	VPXOR       16(R9), X5, X5
-	VMOVDQU     X5, 16(R8)
-	VPXOR       32(R9), X6, X6
-	VMOVDQU     X6, 32(R8)
-	VPXOR       48(R9), X7, X7
-	VMOVDQU     X7, 48(R8)
-	VPXOR       64(R9), X8, X8
-	VMOVDQU     X8, 64(R8)
-	VPXOR       80(R9), X2, X2
-	VMOVDQU     X2, 80(R8)
-	VPXOR       96(R9), X9, X9
-	VMOVDQU     X9, 96(R8)
-	VPXOR       112(R9), X3, X3
-	VMOVDQU     X3, 112(R8)
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	JMP         openPublicAVXDone_1
+
+openPublicAVXPublicDone_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
+
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 320(SP)
+	VMOVDQU X2, 336(SP)
+	VMOVDQU X2, 352(SP)
+	VMOVDQU X2, 368(SP)
+	JMP     openPublicAVXDone_1
 
 openPublicAVXGeneral_1:
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -18001,6 +21315,31 @@ openPublicAVX16_1:
 	JB   openPublicAVX8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// aheadHalfSums: the half sums of the data the next batch hashes.
+	MOVQ    128(R9), R13
+	XORQ    136(R9), R13
+	MOVQ    R13, 192(SP)
+	MOVQ    144(R9), R13
+	XORQ    152(R9), R13
+	MOVQ    R13, 200(SP)
+	MOVQ    160(R9), R13
+	XORQ    168(R9), R13
+	MOVQ    R13, 208(SP)
+	MOVQ    176(R9), R13
+	XORQ    184(R9), R13
+	MOVQ    R13, 216(SP)
+	MOVQ    192(R9), R13
+	XORQ    200(R9), R13
+	MOVQ    R13, 224(SP)
+	MOVQ    208(R9), R13
+	XORQ    216(R9), R13
+	MOVQ    R13, 232(SP)
+	MOVQ    224(R9), R13
+	XORQ    232(R9), R13
+	MOVQ    R13, 240(SP)
+	MOVQ    240(R9), R13
+	XORQ    248(R9), R13
+	MOVQ    R13, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -18046,8 +21385,8 @@ openPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_72
+	JE     rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18069,7 +21408,7 @@ openPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_66:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18090,7 +21429,7 @@ rounds12_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_66:
+rounds10_72:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18103,9 +21442,29 @@ rounds10_66:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R13
+	XORQ       40(R9), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       48(R9), R13
+	XORQ       56(R9), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       64(R9), R13
+	XORQ       72(R9), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       80(R9), R13
+	XORQ       88(R9), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       96(R9), R13
+	XORQ       104(R9), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       112(R9), R13
+	XORQ       120(R9), R13
+	MOVQ       R13, 184(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -18150,34 +21509,34 @@ rounds10_66:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -18195,34 +21554,34 @@ rounds10_66:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -18240,34 +21599,34 @@ rounds10_66:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -18357,8 +21716,8 @@ rounds10_66:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_73
+	JE     rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18380,7 +21739,7 @@ rounds10_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_67:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18401,7 +21760,7 @@ rounds12_67:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_67:
+rounds10_73:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18418,34 +21777,33 @@ rounds10_67:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    16(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    192(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -18463,34 +21821,33 @@ rounds10_67:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    208(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -18508,34 +21865,33 @@ rounds10_67:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    224(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -18553,34 +21909,33 @@ rounds10_67:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVDQU    240(SP), X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -18689,8 +22044,8 @@ openPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
+	JB     rounds10_74
+	JE     rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18712,7 +22067,7 @@ openPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_68:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18733,7 +22088,7 @@ rounds12_68:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_68:
+rounds10_74:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18746,9 +22101,29 @@ rounds10_68:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
+	VMOVDQU (R9), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(R9), R11
+	XORQ       40(R9), R11
+	MOVQ       R11, 144(SP)
+	MOVQ       48(R9), R11
+	XORQ       56(R9), R11
+	MOVQ       R11, 152(SP)
+	MOVQ       64(R9), R11
+	XORQ       72(R9), R11
+	MOVQ       R11, 160(SP)
+	MOVQ       80(R9), R11
+	XORQ       88(R9), R11
+	MOVQ       R11, 168(SP)
+	MOVQ       96(R9), R11
+	XORQ       104(R9), R11
+	MOVQ       R11, 176(SP)
+	MOVQ       112(R9), R11
+	XORQ       120(R9), R11
+	MOVQ       R11, 184(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -18793,34 +22168,34 @@ rounds10_68:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    48(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -18838,34 +22213,34 @@ rounds10_68:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    80(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -18883,34 +22258,34 @@ rounds10_68:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
+	VMOVDQU    112(R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -19144,8 +22519,8 @@ ghashTailDone_7:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+	JB     rounds10_75
+	JE     rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -19167,7 +22542,7 @@ ghashTailDone_7:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_69:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -19188,7 +22563,7 @@ rounds12_69:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_69:
+rounds10_75:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -19394,8 +22769,8 @@ ctrTailNarrower_22:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+	JB     rounds10_76
+	JE     rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -19409,7 +22784,7 @@ ctrTailNarrower_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_70:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -19422,7 +22797,7 @@ rounds12_70:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_70:
+rounds10_76:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -19537,8 +22912,8 @@ ctrTailNarrower_23:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_71
-	JE     rounds12_71
+	JB     rounds10_77
+	JE     rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -19546,14 +22921,14 @@ ctrTailNarrower_23:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_71:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_71:
+rounds10_77:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

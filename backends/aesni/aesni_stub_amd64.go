@@ -113,7 +113,8 @@ func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src
 //go:noescape
 func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
 
-// sealAVX is seal for CPUs with AVX: the same steps in VEX encodings.
+// sealAVX is seal for CPUs with AVX: the same batches in VEX encodings,
+// each hashing the ciphertext of the batch two before it.
 //
 //go:noescape
 func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
@@ -126,8 +127,8 @@ func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte,
 
 // sealPublicAVX is sealAVX for a public counter block: while the counter of
 // each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the
-// start of a message) it derives the counter blocks by XOR, which
-// branches on the counter.
+// start of a message) it rewrites its counter blocks with scalar XORs
+// from two words per batch, which branches on the counter.
 //
 //go:noescape
 func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -10,14 +10,14 @@ import (
 
 // TestCounterBranch checks that only the public kernels, sealPublicAVX
 // and openPublicAVX (GCM with a 12-byte nonce), branch on the counter:
-// their publicBranch takes the XOR way of publicSlots when the counter is
-// 2 modulo 8, which shows in the .s as the labels of its loops
-// (Public16) and its constants (lastByteXor, counterMinus2). Every other
-// kernel must not, since GCM's counter can depend on the hash key.
+// their publicBranch takes the loops of publicSlots when the counter is 2
+// modulo 8, which shows in the .s as the labels of those loops (Public16,
+// PublicLast2, PublicDone) and the constants of publicSlots.fill
+// (lastByteXor, counterMinus2). Every other kernel must not, since GCM's
+// counter can depend on the hash key.
 func TestCounterBranch(t *testing.T) {
-	marks := []string{"Public16", "lastByteXor", "counterMinus2"}
 	kerneltest.CounterBranch(t, config.Assembly, map[string][]string{
-		"sealPublicAVX": marks,
-		"openPublicAVX": marks,
+		"sealPublicAVX": {"Public16", "PublicLast2", "lastByteXor", "counterMinus2"},
+		"openPublicAVX": {"Public16", "PublicDone", "lastByteXor", "counterMinus2"},
 	})
 }

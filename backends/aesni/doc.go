@@ -44,8 +44,9 @@
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
 // ghashBatch.pair, ghashTail and ctrTail are generator functions of the
 // same names (the AVX kernels' avxAccumulator and avxBatch have the
-// methods of accumulator and ghashBatch; publicSlots.fill, .blocks and
-// .next, publicBatch and publicBranch are theirs alone), and the .s
+// methods of accumulator and ghashBatch; mulMidSums, storeHalfSums,
+// aheadHalfSums, sealLoop, publicSlots.fill, .next, .counter and .clear,
+// publicBatch and publicBranch are theirs alone), and the .s
 // carries Comment lines with them. model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher, package ghash
 // or package aesround.
@@ -273,48 +274,94 @@
 // # AVX
 //
 // sealAVX and openAVX are seal and open in VEX encodings, for CPUs with
-// AVX: the same batches, steps and step order, so their models are
-// sealModel and openModel. Three operands take no register copies, and a
-// VEX memory operand need not be aligned, so the key powers, their half
-// sums, the polynomial and the source blocks are operands of the
-// VPCLMULQDQ and VPXOR that use them rather than loads of their own: a
-// batch of 8 blocks of AES-128 takes about 235 instructions where seal
-// takes about 295. The vector instructions, which bound these loops, are
-// as many: about 161 per batch (80 AES, 25 carry-less multiplies, 56
-// shuffles and XORs) on the three vector ports. The counters' byte swap is
-// BSWAP, where seal and open use three rotates (byteSwap32).
+// AVX (AVX1 only, so from Sandy Bridge on): the same batches and
+// steps. Three operands take no register copies, and a VEX memory operand
+// need not be aligned, so the key powers, their half sums, the polynomial
+// and the source blocks are operands of the VPCLMULQDQ and VPXOR that use
+// them rather than loads of their own. Past the encodings they differ from
+// seal and open in three ways, all to take vector instructions off the
+// three vector ports that bound these loops (below):
+//
+//   - The data's half sums for the Karatsuba middle products are taken
+//     with scalar loads and XORs (ghashBatch.halfSums, storeHalfSums) and
+//     stored; mulMidSums loads two blocks' sums and puts them in register
+//     form with one PSHUFB (halfReverse), where mulMidPair takes two
+//     unpacks and a PXOR. The first two blocks of a sum, the first of which
+//     takes in y, keep mulMidPair. The sums are loaded 8 bytes at a time
+//     (VMOVQ, VPINSRQ: a vector instruction) when they were stored just
+//     before, since a 16-byte load cannot be forwarded from two 8-byte
+//     stores and waits for them to reach the cache (measured 4% slower for
+//     Open); openAVX's first batch of a pair stores the sums of the
+//     second's blocks (aheadHalfSums), which loads them 16 bytes at a time.
+//   - sealAVX hashes the ciphertext of the batch two before, not the one
+//     just before (sealLoop), so a batch's GHASH steps never wait on the
+//     stores that end the batch before it; the last two batches are hashed
+//     after the loop with one reduction. That took sealAVX from about 5%
+//     slower than openAVX per batch to level with it.
+//   - The counters' byte swap is BSWAP, where seal and open use three
+//     rotates (byteSwap32); the public kernels below need one only when the
+//     counter's last byte wraps, once in 32 batches.
 //
 // sealPublicAVX and openPublicAVX, behind SealPublic and OpenPublic (GCM
 // with a 12-byte nonce, whose counter is public), are sealAVX and openAVX
 // with publicSlots for counterSlots while the counter of each batch's
-// block 0 is 2 modulo 8, as it is from the start of a message: the eight
-// counter blocks come from two whitened blocks by one VPXOR each, and one
-// scalar rewrite per batch where counterSlots takes eight (see
-// publicSlots). For any other counter they run sealAVX's and openAVX's
-// loops. On CPUs without AVX, SealPublic and OpenPublic are Seal and Open.
+// block 0 is 2 modulo 8, as it is from the start of a message: two sets of
+// slots, for even and odd batches, rewritten from two whitened words with
+// no vector instruction (see publicSlots), and the byte-reversed
+// counter set from the scalar one once after the loop instead of advanced
+// per batch. For any other counter they run sealAVX's and openAVX's loops.
+// On CPUs without AVX, SealPublic and OpenPublic are Seal and Open.
 //
-// Measured on the Intel Xeon that reports family 6, model 207 (two vCPUs
-// shared with other work, which kept it busy), the kernels alternating in
-// one process, per-thread CPU time, medians of 11 and of 21 per-round
-// ratios in two runs for each of Seal and Open, AES-128 and AES-256, at
-// 256, 512, 1350, 4096 and 16384 bytes: the AVX kernels 1.00-1.19 times as
-// fast as seal and open (an earlier run had Open within 4% of open), and
-// the public ones 1.00-1.15 times as fast as the AVX kernels; the public
-// ones against seal and open, 1.02-1.22 times (most cells 1.06-1.20). In a loop of
-// the bulk batches alone timed while the machine was idle, sealAVX's loop
-// and seal's measured within 1-3% of each other, about 52 cycles per batch
-// of AES-128: both run at the bound of the vector ports, where only fewer
-// vector instructions help, and the AVX kernels gain in what the core's
-// other work leaves them: fewer instructions take less of the front end
-// and the scheduler. The same idle loop measured BSWAP 3% slower than the
-// rotates (it issues to the vector ports) and the busy one 2-4% faster;
-// the counter slots cost about 1.5% idle and 8-10% busy (the loop with
-// them left out), which is what publicSlots wins back. Built in vector
-// registers instead (VPADDD, VPSHUFB and VPXOR per block, or VINSERTPS of
-// four counters at a time) the counters measured no faster. Declined too:
-// the round keys as memory operands of every VAESENC (20% slower: ten
-// times the loads), one reduction per batch (3-4% slower), and the source
-// block XORed into the last round key (no change).
+// What bounds the loops, measured on the Intel Xeon that reports family 6,
+// model 207, with loops of independent instructions: VAESENC xmm has a
+// latency of 3 cycles and issues two per cycle, on the two ports that
+// also take VPXOR, the shuffles and, of the scalar instructions, BSWAP and
+// MOVBE (8 VAESENC and 8 BSWAP r32 take 8 cycles, not 4); VPCLMULQDQ xmm
+// has a latency of 3, one per cycle, on the third vector port; VPXOR and
+// the shuffles go to any of the three (8 VAESENC and 8 VPXOR: 5.5 cycles,
+// the 16/3 of three shared ports). Plain scalar loads, XORs, adds and
+// stores cost nearly nothing beside them. So a batch costs at least its
+// vector instructions divided by three. Counted in the .s per batch of 8
+// blocks of AES-128, two-batch loop of the public kernels: 80 VAESENC and
+// VAESENCLAST, 25 VPCLMULQDQ, 22.5 XORs summing the products, 8 XORs with
+// the source, 8 PSHUFB of the hashed data, 5 instructions of the
+// reduction besides its multiply, and the middle products' preparation:
+// 156.5 for sealPublicAVX and 154.5 for openPublicAVX where there were 169
+// (8 VPXOR deriving the counter blocks, 12 unpacks and XORs of the half
+// sums and a VPADDD of the counter, against 3.5 PSHUFB and 3.5 or 1.5
+// VPINSRQ), a bound of 52.2 and 51.5 cycles; AES-256 adds 32 VAESENC
+// (62.8 and 62.2). At the core clock of about 3.0 GHz that VAESENC's
+// throughput implies, the loops took about 53.4 and 53.0 cycles per batch
+// for AES-128 (0.42 and 0.41 cycles per byte, 97-98% of the bound) and
+// 64.5 and 63.9 for AES-256 (0.50, 97%), from the lowest times at 4 and
+// 16 KiB. BoringSSL's AES-NI code (a0689af), timed the same
+// way in the same process, took about 62.5 cycles per 128 bytes for
+// AES-128 Seal: with every instruction of the count needed, the bound
+// leaves these loops at most about 1.19 times its speed on this CPU, and
+// they run at about 1.16 (Seal) to 1.18 (Open) of it at 16 KiB.
+//
+// The price is instructions: the scalar half sums and counter words take
+// the loop from about 210 to about 252 instructions per batch of AES-128
+// (20% more). While the VM was busy with other work (load average 4-7 on
+// its two vCPUs), whose effect came and went, the median time at 16 KiB
+// rose to about 1.8 times the lowest for these loops, against about 1.45
+// for the loops before them and 1.15-1.3 for BoringSSL's: busy, they
+// measured slower than the loops before them (Seal-128 about 4400 ns where
+// those took about 3700), and below BoringSSL's speed, as the loops before
+// them were too (medians 0.75 and 0.90 of it). The figures above are the
+// machine's quiet moments.
+//
+// Declined: the round keys as memory operands of every VAESENC (20%
+// slower: ten times the loads), one reduction per batch (3-4% slower), the
+// source block XORed into the last round key in VEX form (no change: as
+// many XORs) or two blocks at a time with AVX2 through the stack (4%
+// slower for AES-128), the hashed blocks and their half sums byte-swapped
+// with MOVBE into the stack (slower: MOVBE's swap issues to the vector
+// ports, two per block), and sealAVX's half sums written a batch ahead
+// (4% slower for AES-128: they wait on the stores of the batch just
+// before). Built in vector registers (VPADDD, VPSHUFB and VPXOR per block,
+// or VINSERTPS of four counters at a time) the counters measured no
+// faster than counterSlots.
 //
 // # Tails
 //

@@ -89,6 +89,12 @@ func gcmRounds(blocks []vec.Uint8x16, keys *[15][16]byte, rounds int, g *ghashBa
 // whose hashing shares one reduction, then at most one more batch; the
 // last batch is hashed after the loop.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	sealSteps(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// sealSteps is sealModel, with the AVX kernels' scalar half sums if scalar
+// is set (ghashBatch.halfSums).
+func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
@@ -98,7 +104,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
 		for len(src)-done >= 256 {
-			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
 			b := a.pair(dst[done:])
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
@@ -106,12 +112,12 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 			done += 256
 		}
 		if len(src)-done >= 128 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
 			h = g.y
 			done += 128
 		}
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
 		g.all()
 		h = g.y
 		sl.clear()
@@ -126,21 +132,34 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // batch i while it decrypts it, two batches at a time with one reduction,
 // then at most one more batch; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	openSteps(false, keys, rounds, t, ctr, y, dst, src)
+}
+
+// openSteps is openModel, with the AVX kernels' scalar half sums if scalar
+// is set.
+func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	if len(src) >= 128 {
 		var sl counterSlots
 		sl.fill(keys, c)
 		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers}
+			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: scalar}
+			var next [batch]uint64
+			if scalar {
+				aheadHalfSums(src[128:], &next)
+			}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
 			b := a.pair(src[128:])
+			if scalar {
+				b.halves, b.ahead = next, true
+			}
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
 		}
 		if len(src) >= 128 {
-			g := ghashBatch{table: t, data: src, y: h, top: batch}
+			g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: scalar}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
 			h = g.y
 			src, dst = src[128:], dst[128:]
@@ -153,119 +172,198 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	storeHash(h, y)
 }
 
-// sealAVXModel is sealAVX (asm: sealAVX): the steps of sealModel in the
-// same order. The assembly differs from seal's only in its encodings (VEX,
-// memory operands) and in swapping the counters' bytes with BSWAP, which
-// computes what the model's counterSlots.next does.
+// sealAVXModel is sealAVX (asm: sealAVX): sealModel's batches in
+// sealLoop's order, each hashing the ciphertext of the batch two before
+// it, with the data's half sums taken by scalar XORs
+// (ghashBatch.halfSums). The assembly differs from the model besides only
+// in its encodings (VEX, memory operands) and in swapping the counters'
+// bytes with BSWAP, which computes what the model's counterSlots.next does.
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	sealModel(keys, rounds, t, ctr, y, dst, src)
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	done := 0 // bytes encrypted
+	if len(src) >= 128 {
+		var sl counterSlots
+		sl.fill(keys, c)
+		run := func(_ int, g *ghashBatch, at int) {
+			gcmBatch(&sl, &c, keys, rounds, g, dst[at:], src[at:])
+		}
+		done, h = sealLoop(t, h, dst, len(src), run, func() {})
+		sl.clear()
+	}
+	ctrTail(&c, keys, rounds, dst[done:], src[done:])
+	h = ghashTail(t, dst[done:len(src)], h)
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// sealLoop runs the batches of sealAVXModel over the first n bytes and
+// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop):
+// run(set, g, at) encrypts the batch at byte at, batch i reading counter
+// set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
+// after the last batch; the last two batches are hashed after the loop,
+// with one reduction. A message of one or two batches (and a tail) takes
+// sealModel's order instead: the second batch hashes the first.
+func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
+	run(0, nil, 0)
+	done := 128
+	if n-done < 256 {
+		// Two batches or one: the second hashes the first, as in sealModel.
+		if n-done >= 128 {
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+			run(1, &g, done)
+			h = g.y
+			done += 128
+		}
+		finish()
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
+		g.all()
+		return done, g.y
+	}
+	run(1, nil, done)
+	done += 128
+	for n-done >= 256 {
+		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+		run(0, &a, done)
+		b := a.pair(dst[done-128:])
+		run(1, &b, done+128)
+		h = b.y
+		done += 256
+	}
+	if n-done >= 128 {
+		g := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, scalar: true}
+		run(0, &g, done)
+		h = g.y
+		done += 128
+	}
+	finish()
+	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+	g.all()
+	last := g.pair(dst[done-128:])
+	last.all()
+	return done, last.y
 }
 
 // openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	openModel(keys, rounds, t, ctr, y, dst, src)
+	openSteps(true, keys, rounds, t, ctr, y, dst, src)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
 // counter of each batch's block 0 is 2 modulo 8 (asm: publicSlots, whose
-// comment says why): W(q) and W(q+8), the whitened blocks of the multiples
-// of 8 q = c-2 and q+8, from which a batch's eight blocks differ by j in
-// the last byte.
+// comment says why): counterSlots in two sets, for even and odd batches,
+// whose last four bytes are rewritten from the group words W(q+16) and
+// W(q+24), the last four bytes of the whitened blocks of the multiples of
+// 8 q+16 and q+24 (q = c-2), by an XOR of the block's offset into the last
+// byte.
 type publicSlots struct {
-	mem   [2][16]byte // slot a holds W(q) for the batch in hand, the other W(q+8)
-	value uint32      // c, the counter of block 0 of the next batch
-	key   uint32      // bytes 12..15 of round key 0, read little-endian
+	mem   [2][8][16]byte // set a: the blocks of the next batch a
+	value uint32         // c, the counter of block 0 of the next batch
+	key   uint32         // bytes 12..15 of round key 0, read little-endian
+	group uint32         // bytes 12..15 of W(q+16) for the next batch's q = c-2
+	raw   uint32         // q+24 byte-swapped, read little-endian
+}
+
+// fill writes the whitened counter blocks of the first two batches, from
+// W(q), W(q+8) and W(q+16) by an XOR each, and loads the counter, the key
+// bytes and the group word (asm: publicSlots.fill).
+func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
+	// W(q), W(q+8), W(q+16) for q = c-2.
+	w := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6))), reverse(c.add(c.reg, counterAdd(14)))}
+	whiten(w, keys)
+	for i := 0; i < 16; i++ {
+		a, j := i/8, i%8
+		b := w[a].Xor(lastByteXor(j + 2))
+		if j >= 6 {
+			b = w[a+1].Xor(lastByteXor(j - 6))
+		}
+		b.StoreArray(&sl.mem[a][j])
+	}
+	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
+	sl.value = c.reg.AsUint32x4().GetElem(0)
+	sl.group = bits.ReverseBytes32(sl.value+14) ^ sl.key
+	sl.raw = bits.ReverseBytes32(sl.value + 22)
+}
+
+// next advances the counter by 8 and rewrites the last four bytes of each
+// slot of set a for the batch after next, if the n bytes from the batch in
+// hand hold one (asm: publicSlots.next): q+16+j
+// for j = 2..7 is W(q+16) with j in the last byte, and q+24, q+25 are
+// W(q+24) with 0 and 1.
+func (sl *publicSlots) next(a int, n int) {
+	sl.value += 8
+	if n < 3*128 {
+		return
+	}
+	t := sl.raw ^ sl.key // W(q+24)
+	for j := range sl.mem[a] {
+		w, x := sl.group, j+2
+		if j >= 6 {
+			w, x = t, j-6
+		}
+		binary.LittleEndian.PutUint32(sl.mem[a][j][12:], w^uint32(x)<<24)
+	}
+	sl.group = t
+	// q+32: 8 added to the last byte (the top byte of raw), unless that
+	// carries out of it.
+	r, carry := bits.Add32(sl.raw, 8<<24, 0)
+	if carry != 0 {
+		r = bits.ReverseBytes32(sl.value + 22)
+	}
+	sl.raw = r
 }
 
 // lastByteXor returns j in the last byte of a block (asm: lastByteXor).
 func lastByteXor(j int) vec.Uint8x16 { return reverse(counterAdd(j)) }
 
-// fill writes W(c-2) and W(c+6) and loads the counter and the key bytes
-// (asm: publicSlots.fill).
-func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
-	blocks := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6)))}
-	whiten(blocks, keys)
-	for i, b := range blocks {
-		b.StoreArray(&sl.mem[i])
+// counter sets the counter's lane 0 to the scalar counter (asm:
+// publicSlots.counter): the batches do not advance c.
+func (sl *publicSlots) counter(c *counter) {
+	c.reg = c.reg.AsUint32x4().SetElem(0, sl.value).AsUint8x16()
+}
+
+// clear zeroes set 1 (asm: publicSlots.clear); set 0 is the kernel's
+// counterSlots memory, cleared with it (asm: counterSlots.clear).
+func (sl *publicSlots) clear() { sl.mem[1] = [8][16]byte{} }
+
+// publicBatch is gcmBatch on the counter blocks of set a of publicSlots
+// (asm: gcmKernel.publicBatch).
+func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	var regs [8]vec.Uint8x16
+	for i := range regs {
+		regs[i] = vec.LoadUint8x16Array(&sl.mem[a][i])
 	}
-	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
-	sl.value = c.reg.AsUint32x4().GetElem(0)
-}
-
-// blocks returns the batch's 8 whitened counter blocks, W(q) being in
-// slot a (asm: publicSlots.blocks).
-func (sl *publicSlots) blocks(a int) []vec.Uint8x16 {
-	wq, wq8 := vec.LoadUint8x16Array(&sl.mem[a]), vec.LoadUint8x16Array(&sl.mem[1-a])
-	blocks := make([]vec.Uint8x16, 8)
-	for i := range blocks {
-		if i < 6 {
-			blocks[i] = wq.Xor(lastByteXor(i + 2))
-		} else {
-			blocks[i] = wq8.Xor(lastByteXor(i - 6))
-		}
-	}
-	return blocks
-}
-
-// next advances the counter by 8 and rewrites slot a to W(q+16) (asm:
-// publicSlots.next).
-func (sl *publicSlots) next(a int) {
-	sl.value += 8
-	binary.LittleEndian.PutUint32(sl.mem[a][12:], bits.ReverseBytes32(sl.value+6)^sl.key)
-}
-
-// clear zeroes the slots (asm: counterSlots.clear, over the same memory).
-func (sl *publicSlots) clear() { sl.mem = [2][16]byte{} }
-
-// publicBatch is gcmBatch on the counter blocks of publicSlots, W(q) being
-// in slot a (asm: gcmKernel.publicBatch).
-func publicBatch(sl *publicSlots, a int, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	blocks := sl.blocks(a)
-	sl.next(a)
-	c.advance(8)
-	gcmRounds(blocks, keys, rounds, g, dst, src)
+	sl.next(a, len(src))
+	gcmRounds(regs[:], keys, rounds, g, dst, src)
 }
 
 // publicCounter reports whether the public kernels take publicSlots for a
 // message of n bytes from the counter c (asm: publicBranch): a whole batch
 // or more, and c's counter 2 modulo 8. Otherwise they are sealAVX and
-// openAVX, whose models are sealModel and openModel.
+// openAVX.
 func publicCounter(c counter, n int) bool {
 	return n >= 128 && c.reg.AsUint32x4().GetElem(0)%8 == 2
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
-// steps of sealModel with publicSlots for counterSlots, batch i reading
-// W(q) from slot i mod 2.
+// steps of sealAVXModel with publicSlots for counterSlots.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	if !publicCounter(c, len(src)) {
-		sealModel(keys, rounds, t, ctr, y, dst, src)
+		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
-	publicBatch(&sl, 0, &c, keys, rounds, nil, dst, src)
-	done := 128
-	for len(src)-done >= 256 {
-		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
-		publicBatch(&sl, 1, &c, keys, rounds, &a, dst[done:], src[done:])
-		b := a.pair(dst[done:])
-		publicBatch(&sl, 0, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
-		h = b.y
-		done += 256
+	run := func(set int, g *ghashBatch, at int) {
+		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	if len(src)-done >= 128 {
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
-		publicBatch(&sl, 1, &c, keys, rounds, &g, dst[done:], src[done:])
-		h = g.y
-		done += 128
-	}
-	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
-	g.all()
-	h = g.y
-	sl.clear()
+	done, h := sealLoop(t, h, dst, len(src), run, func() {
+		sl.counter(&c)
+		sl.clear()
+	})
+	sl.mem[0] = [8][16]byte{}
 	ctrTail(&c, keys, rounds, dst[done:], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
 	c.store(ctr)
@@ -277,27 +375,32 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	if !publicCounter(c, len(src)) {
-		openModel(keys, rounds, t, ctr, y, dst, src)
+		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
 	for len(src) >= 256 {
-		a := ghashBatch{table: t, data: src, y: h, top: powers}
-		publicBatch(&sl, 0, &c, keys, rounds, &a, dst, src)
+		a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
+		var next [batch]uint64
+		aheadHalfSums(src[128:], &next)
+		publicBatch(&sl, 0, keys, rounds, &a, dst, src)
 		b := a.pair(src[128:])
-		publicBatch(&sl, 1, &c, keys, rounds, &b, dst[128:], src[128:])
+		b.halves, b.ahead = next, true
+		publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
 		h = b.y
 		src, dst = src[256:], dst[256:]
 	}
 	if len(src) >= 128 {
-		g := ghashBatch{table: t, data: src, y: h, top: batch}
-		publicBatch(&sl, 0, &c, keys, rounds, &g, dst, src)
+		g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: true}
+		publicBatch(&sl, 0, keys, rounds, &g, dst, src)
 		h = g.y
 		src, dst = src[128:], dst[128:]
 	}
+	sl.counter(&c)
 	sl.clear()
+	sl.mem[0] = [8][16]byte{}
 	h = ghashTail(t, src, h)
 	ctrTail(&c, keys, rounds, dst, src)
 	c.store(ctr)

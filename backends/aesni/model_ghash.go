@@ -1,6 +1,7 @@
 package aesni
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/vaesgo/vaes/ghash"
@@ -70,6 +71,25 @@ func (a *accumulator) mulMidPair(x, z, hMid, gMid vec.Uint64x2) {
 	a.mid = a.mid.Xor(m.CarrylessMultiplyOddEven(gMid))
 }
 
+// halfReverse is the PSHUFB mask that reverses the bytes of each 8-byte
+// half (asm: halfReverse).
+var halfReverse = func() vec.Int8x16 {
+	var b [16]byte
+	for i := range b {
+		b[i] = byte(i/8*8 + 7 - i%8)
+	}
+	return vec.LoadUint8x16Array(&b).AsInt8x16()
+}()
+
+// mulMidSums is mulMidPair with the data's half sums of x and z, in memory
+// byte order, from the scalar halfSums (asm: avxAccumulator.mulMidSums):
+// one PSHUFB puts them in register form.
+func (a *accumulator) mulMidSums(sums []uint64, hMid, gMid vec.Uint64x2) {
+	m := vec.LoadUint64x2(sums).AsUint8x16().PermuteOrZero(halfReverse).AsUint64x2()
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyOddEven(gMid))
+}
+
 // reduce returns the field element the sum stands for (asm: reduce;
 // reference: ghash.KaratsubaFinish, then ghash.Reduce).
 func (a accumulator) reduce() vec.Uint64x2 {
@@ -115,7 +135,41 @@ type ghashBatch struct {
 	carry bool // acc holds the first batch of a pair, which took in y
 	acc   accumulator
 	even  vec.Uint64x2 // block i-1 after an even step i-1, for mulMidPair
+
+	// The AVX kernels take the data's half sums with scalar XORs (scalar
+	// set): halves[j] is the XOR of the two 8-byte halves of block j.
+	scalar bool
+	halves [batch]uint64
+	ahead  bool // halves came from aheadHalfSums in the batch before
 }
+
+// halfSums XORs the two 8-byte halves of each block with scalar
+// instructions, all but the first two blocks of a sum, whose first block
+// takes in y (asm: avxBatch.halfSums): that takes the unpacks and the XOR
+// of mulMidPair off the vector ports for one PSHUFB in mulMidSums.
+func (g *ghashBatch) halfSums() {
+	first := 0
+	if !g.carry {
+		first = 2
+	}
+	storeHalfSums(g.data, &g.halves, first)
+}
+
+// storeHalfSums writes the half sums of blocks first..7 of data to sums
+// (asm: storeHalfSums).
+func storeHalfSums(data []byte, sums *[batch]uint64, first int) {
+	for j := first; j < batch; j++ {
+		sums[j] = binary.LittleEndian.Uint64(data[16*j:]) ^ binary.LittleEndian.Uint64(data[16*j+8:])
+	}
+}
+
+// aheadHalfSums writes the half sums of the batch of data that the next
+// batch hashes (asm: aheadHalfSums).
+func aheadHalfSums(data []byte, sums *[batch]uint64) { storeHalfSums(data, sums, 0) }
+
+// scalarHalves reports whether the odd step i takes its middle products
+// from halfSums.
+func (g *ghashBatch) scalarHalves(i int) bool { return g.scalar && (i != 1 || g.carry) }
 
 // step absorbs block i, multiplied by H^(top-i); block 0 of a sum first
 // takes in the running hash (asm: ghashBatch.step). Each step adds the
@@ -127,9 +181,16 @@ func (g *ghashBatch) step(i int) {
 		x = x.Xor(g.y)
 	}
 	p := g.top - i
+	if i == 0 && g.scalar && !g.ahead {
+		g.halfSums()
+	}
 	g.acc.mulLoHi(x, key(g.table, p))
 	if i%2 == 0 {
 		g.even = x
+		return
+	}
+	if g.scalarHalves(i) {
+		g.acc.mulMidSums(g.halves[i-1:i+1], keyMid(g.table, p+1), keyMid(g.table, p))
 		return
 	}
 	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
@@ -154,7 +215,7 @@ func (g *ghashBatch) all() {
 // pair returns the batch that continues the sum of g, a batch with top 16,
 // over the next 8 blocks at data (asm: ghashBatch.pair).
 func (g *ghashBatch) pair(data []byte) ghashBatch {
-	return ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc}
+	return ghashBatch{table: g.table, data: data, top: batch, carry: true, acc: g.acc, scalar: g.scalar, halves: g.halves, ahead: g.ahead}
 }
 
 // ghashTail absorbs the last len(data) < 128 bytes: m = ceil(len(data)/16)

@@ -81,13 +81,16 @@ func avxFold(x, y, z VecVirtual) {
 
 // avxBatch is ghashBatch for the AVX kernels (model: ghashBatch).
 type avxBatch struct {
-	table GPVirtual
-	data  Mem
-	y     VecVirtual
-	top   int
-	carry bool
-	acc   avxAccumulator
-	even  VecVirtual
+	table  GPVirtual
+	data   Mem
+	y      VecVirtual
+	top    int
+	carry  bool
+	acc    avxAccumulator
+	even   VecVirtual
+	halves Mem
+	// ahead is set if the batch before wrote halves (aheadHalfSums).
+	ahead bool
 }
 
 // step absorbs block i, multiplied by H^(top-i) (model: ghashBatch.step).
@@ -100,12 +103,94 @@ func (g *avxBatch) step(i int) {
 		VPXOR(g.y, x, x)
 	}
 	p := g.top - i
+	if i == 0 && g.halves.Base != nil && !g.ahead {
+		g.halfSums()
+	}
 	g.acc.mulLoHi(x, key(g.table, p))
 	if i%2 == 0 {
 		g.even = x
 		return
 	}
+	if g.scalarHalves(i) {
+		g.acc.mulMidSums(g.halves.Offset(8*(i-1)), keyMid(g.table, p+1), keyMid(g.table, p), g.ahead)
+		return
+	}
 	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
+}
+
+// scalarHalves reports whether the odd step i takes its middle products
+// from halfSums (model: ghashBatch.scalarHalves).
+func (g *avxBatch) scalarHalves(i int) bool {
+	return g.halves.Base != nil && (i != 1 || g.carry)
+}
+
+// halfSums stores the XOR of the two 8-byte halves of each block of the
+// batch, in memory byte order, with scalar instructions, all but the first
+// two blocks of a sum, whose first block takes in y (model:
+// ghashBatch.halfSums). The loads, XORs and stores issue to other ports
+// than the vector ones, and mulMidSums turns two of these sums into the
+// operand of the middle products with one PSHUFB, where mulMidPair takes
+// two unpacks and an XOR.
+func (g *avxBatch) halfSums() {
+	Comment("ghashBatch.halfSums: the blocks' half sums by scalar XORs.")
+	first := 0
+	if !g.carry {
+		first = 2
+	}
+	storeHalfSums(g.data, g.halves, first)
+}
+
+// storeHalfSums writes the half sums of blocks first..7 of the 128 bytes
+// at data to sums (model: storeHalfSums).
+func storeHalfSums(data, sums Mem, first int) {
+	r := GP64()
+	for j := first; j < batch; j++ {
+		MOVQ(data.Offset(16*j), r)
+		XORQ(data.Offset(16*j+8), r)
+		MOVQ(r, sums.Offset(8*j))
+	}
+}
+
+// aheadHalfSums writes the half sums of the 128 bytes at data, which the
+// next batch hashes, to sums (model: aheadHalfSums), a batch before
+// mulMidSums loads them 16 bytes at a time.
+func aheadHalfSums(data, sums Mem) {
+	Comment("aheadHalfSums: the half sums of the data the next batch hashes.")
+	storeHalfSums(data, sums, 0)
+}
+
+// mulMidSums adds the Karatsuba middle products of two blocks times H and
+// G to a, the blocks' half sums read from sums, 8 bytes each in memory
+// byte order, as storeHalfSums wrote them (model: mulMidSums). If they
+// were written a batch before (ahead), one 16-byte load takes them;
+// otherwise two 8-byte loads (VMOVQ, VPINSRQ), which cost a vector
+// instruction but can be forwarded from the 8-byte stores just before: a
+// 16-byte load cannot, and waits for the stores to reach the cache, which
+// measured about 4% slower for Open.
+func (a *avxAccumulator) mulMidSums(sums, hMid, gMid Mem, ahead bool) {
+	m := XMM()
+	if ahead {
+		VMOVDQU(sums, m)
+	} else {
+		VMOVQ(sums, m)
+		VPINSRQ(U8(1), sums.Offset(8), m, m)
+	}
+	VPSHUFB(halfReverse(), m, m)
+	k, l := XMM(), XMM()
+	VPCLMULQDQ(U8(0x00), hMid, m, k) // k = (x.lo^x.hi)·(h.hi^h.lo)
+	a.add(&a.mid, k)
+	VPCLMULQDQ(U8(0x01), gMid, m, l) // l = (z.lo^z.hi)·(g.hi^g.lo)
+	a.add(&a.mid, l)
+}
+
+// halfReverse is the PSHUFB mask that reverses the bytes of each 8-byte
+// half (model: halfReverse).
+func halfReverse() Mem {
+	var b [16]byte
+	for i := range b {
+		b[i] = byte(i/8*8 + 7 - i%8)
+	}
+	return emit.Data("halfReverse", b)
 }
 
 // finish reduces the sum into y if this batch ends it (model:
@@ -130,7 +215,7 @@ func (g *avxBatch) all() {
 // pair returns the batch that continues the sum of g (model:
 // ghashBatch.pair).
 func (g *avxBatch) pair(data Mem) *avxBatch {
-	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc}
+	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc, halves: g.halves, ahead: g.ahead}
 }
 
 // avxFill is counterSlots.fill in VEX form (model: counterSlots.fill).
@@ -216,72 +301,103 @@ func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 
 // sealAVX emits seal in VEX form (model: sealAVXModel), and
 // sealPublicAVX the same with publicSlots for its counters while the
-// counter allows (model: sealPublicAVXModel).
+// counter allows (model: sealPublicAVXModel). Unlike seal, batch i hashes
+// the ciphertext of batch i-2 (sealLoop).
 func sealAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
 		Doc(name+" is sealAVX for a public counter block: while the counter of",
 			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
-			"start of a message) it derives the counter blocks by XOR, which",
-			"branches on the counter.")
+			"start of a message) it rewrites its counter blocks with scalar XORs",
+			"from two words per batch, which branches on the counter.")
 	} else {
-		Doc(name + " is seal for CPUs with AVX: the same steps in VEX encodings.")
+		Doc(name+" is seal for CPUs with AVX: the same batches in VEX encodings,",
+			"each hashing the ciphertext of the batch two before it.")
 	}
 	k := loadGCMKernel()
-	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
-	last, tail := emit.NewLabel(name+"Last"), emit.NewLabel(name+"Tail")
+	halves := AllocLocal(64)
+	clear, tail := emit.NewLabel(name+"Clear"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
-		sl := k.publicBranch(general)
-		Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
-		k.publicBatch(sl, 0, nil)
-		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
-		Label(ploop)
-		CMPQ(k.n, U32(256))
-		JB(LabelRef(psingle))
-		a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
-		k.publicBatch(sl, 1, a)
-		k.publicBatch(sl, 0, a.pair(Mem{Base: k.dst, Disp: -128}))
-		JMP(LabelRef(ploop))
-		Label(psingle)
-		CMPQ(k.n, U32(128))
-		JB(LabelRef(last))
-		k.publicBatch(sl, 1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
-		JMP(LabelRef(last))
+		sl := k.publicBranch(general, AllocLocal(128))
+		k.sealLoop(name+"Public", halves, func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+			func() {
+				sl.counter(k.c)
+				sl.clear()
+			})
+		JMP(LabelRef(clear))
 		Label(general)
 	}
 	k.slots.avxFill(k.s, k.c)
-	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
-	k.avxBatch(nil)
+	k.sealLoop(name, halves, func(_ int, g *avxBatch) { k.avxBatch(g) }, func() {})
 
-	Label(loop)
-	CMPQ(k.n, U32(256))
-	JB(LabelRef(single))
-	Comment("gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
-	k.avxBatch(a)
-	Comment("gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.")
-	k.avxBatch(a.pair(Mem{Base: k.dst, Disp: -128}))
-	JMP(LabelRef(loop))
-
-	Label(single)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last))
-	Comment("gcmBatch: encrypt one more batch, hash the previous one.")
-	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
-
-	Label(last)
-	Comment("Hash the last batch.")
-	g := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch}
-	g.all()
+	Label(clear)
 	k.slots.clear()
 
 	Label(tail)
 	ctrTail(k.s, k.c, k.dst, k.src, k.n)
 	ghashTail(k.table, k.dst, k.n, k.y)
 	k.finish()
+}
+
+// sealLoop emits the batches of sealAVX, run(set, g) emitting batch i
+// (set i mod 2) with the GHASH batch g, and done what follows the last
+// batch before the hashing (model: sealLoop). Batch i hashes the
+// ciphertext of batch i-2, so that its data has been stored a whole batch
+// before its GHASH steps begin and its first AES rounds do not wait for the
+// batch just before; the last two batches are hashed after the loop with
+// one reduction. A message of one or two batches (and a tail) takes seal's
+// order instead, the second batch hashing the first, so that it has a
+// batch of GHASH stitched into its rounds.
+func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func()) {
+	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
+	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
+	back := Mem{Base: k.dst, Disp: -256}
+	short := emit.NewLabel(prefix + "Short")
+	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
+	run(0, nil)
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(short))
+	run(1, nil)
+
+	Label(loop)
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(single))
+	Comment("gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.")
+	a := &avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
+	run(0, a)
+	Comment("gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.")
+	run(1, a.pair(back))
+	JMP(LabelRef(loop))
+
+	Label(single)
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(last2))
+	Comment("gcmBatch: encrypt one more batch, hash the one two before.")
+	run(0, &avxBatch{table: k.table, data: back, y: k.y, top: batch, halves: halves})
+
+	Label(last2)
+	done()
+	Comment("Hash the last two batches times H^16..H^1 and reduce.")
+	g := avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
+	g.all()
+	h := g.pair(Mem{Base: k.dst, Disp: -128})
+	h.all()
+	JMP(LabelRef(end))
+
+	Label(short)
+	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(last1))
+	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
+	Label(last1)
+	done()
+	Comment("Hash the last batch.")
+	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
+	o.all()
+	Label(end)
 }
 
 // openAVX emits open in VEX form (model: openAVXModel), and openPublicAVX
@@ -297,25 +413,33 @@ func openAVX(name string, public bool) {
 			"src and dst may be the same slice.")
 	}
 	k := loadGCMKernel()
+	halves, next := AllocLocal(64), AllocLocal(64)
 	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
 	done, tail := emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
-		sl := k.publicBranch(general)
+		sl := k.publicBranch(general, AllocLocal(128))
 		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
 		Label(ploop)
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(psingle))
-		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
+		aheadHalfSums(Mem{Base: k.src, Disp: 128}, next)
 		k.publicBatch(sl, 0, a)
-		k.publicBatch(sl, 1, a.pair(Mem{Base: k.src}))
+		b := a.pair(Mem{Base: k.src})
+		b.halves, b.ahead = next, true
+		k.publicBatch(sl, 1, b)
 		JMP(LabelRef(ploop))
 		Label(psingle)
+		pdone := emit.NewLabel(name + "PublicDone")
 		CMPQ(k.n, U32(128))
-		JB(LabelRef(done))
-		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+		JB(LabelRef(pdone))
+		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
+		Label(pdone)
+		sl.counter(k.c)
+		sl.clear()
 		JMP(LabelRef(done))
 		Label(general)
 	}
@@ -325,17 +449,20 @@ func openAVX(name string, public bool) {
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
 	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
+	aheadHalfSums(Mem{Base: k.src, Disp: 128}, next)
 	k.avxBatch(a)
 	Comment("gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-	k.avxBatch(a.pair(Mem{Base: k.src}))
+	b := a.pair(Mem{Base: k.src})
+	b.halves, b.ahead = next, true
+	k.avxBatch(b)
 	JMP(LabelRef(loop))
 
 	Label(single)
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(done))
 	Comment("gcmBatch: hash one more batch and decrypt it.")
-	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
 
 	Label(done)
 	k.slots.clear()
@@ -348,17 +475,17 @@ func openAVX(name string, public bool) {
 }
 
 // publicBranch jumps to general unless the counter is 2 modulo 8, and
-// otherwise fills publicSlots in the kernel's slot memory (model: the
-// branch of sealPublicAVXModel). The branch is on the counter, which only
-// the public kernels may do.
-func (k *gcmKernel) publicBranch(general string) publicSlots {
+// otherwise fills publicSlots in the kernel's slot memory and in more
+// (model: the branch of sealPublicAVXModel). The branch is on the
+// counter, which only the public kernels may do.
+func (k *gcmKernel) publicBranch(general string, more Mem) publicSlots {
 	Comment("publicBranch: counter blocks by XOR while the counter is 2 modulo 8.")
 	low := GP32()
 	VMOVD(k.c.reg, low)
 	ANDL(U8(7), low)
 	CMPL(low, U8(2))
 	JNE(LabelRef(general))
-	sl := publicSlots{mem: k.slots.mem, value: k.slots.value, key: k.slots.key}
+	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: k.slots.value, key: k.slots.key, group: GP32(), raw: GP32()}
 	sl.fill(k.s, k.c)
 	return sl
 }
@@ -366,21 +493,61 @@ func (k *gcmKernel) publicBranch(general string) publicSlots {
 // publicSlots holds the counter blocks of the public AVX kernels
 // (sealPublicAVX, openPublicAVX) while the counter of each batch's block 0
 // is 2 modulo 8, as it is for GCM with a 12-byte nonce from the start of
-// a message (model: publicSlots). Then the counters c..c+7 of a batch are
-// q+2..q+7 and q+8, q+9 for the multiple of 8 q = c-2, and q+j differs from
-// q only in its low three bits: the whitened block of q+j is the whitened
-// block of q with j XORed into its last byte (lastByteXor). Two whitened
-// blocks, W(q) and W(q+8), give all eight with one VPXOR each; W(q+8) is
-// the next batch's W(q), and the batch rewrites the last four bytes of
-// the other slot to W(q+16), which the batch after next reads. So a batch
-// of a pair reads its slot a (W(q)) and b (W(q+8)), and the next batch of
-// the pair the two swapped. That takes the eight scalar rewrites of
-// counterSlots (32 instructions and 8 loads per batch) down to one
-// rewrite, two loads and eight VPXOR.
+// a message (model: publicSlots). It is counterSlots with two sets of
+// slots, for even and odd batches, and a cheaper next: the counters
+// c..c+7 of a batch are q+2..q+7 and q+8, q+9 for the multiple of 8
+// q = c-2, and q+j differs from q only in its low three bits, so the last
+// four bytes of the whitened block of q+j are those of W(q) with j XORed
+// into the last byte. A batch rewrites the set it has loaded for the batch
+// after next from two such words, W(q+16), kept from the batch before
+// (group), and W(q+24), made from the byte-swapped counter word (raw): an
+// XOR with a constant and a store each. That is no vector instruction and
+// a byte swap only when the counter's last byte wraps, where
+// counterSlots.next takes eight byte swaps (BSWAP issues to the ports of
+// AESENC on Intel cores) and deriving the blocks by VPXOR from two
+// whitened blocks takes eight vector instructions. The second set gives
+// the 4-byte stores a whole batch to reach the cache before the 16-byte
+// loads that cannot be forwarded from them.
 type publicSlots struct {
-	mem   Mem       // W(q) and W(q+8), in the order a, b of the batch in hand
+	mem   [2]Mem    // set a holds block i of the next batch a at 16*i
 	value GPVirtual // c, the counter of block 0 of the next batch
 	key   GPVirtual // bytes 12..15 of round key 0
+	group GPVirtual // bytes 12..15 of W(q+16) for the next batch's q = c-2
+	raw   GPVirtual // q+24 byte-swapped (bytes 12..15 of its block, unwhitened)
+}
+
+// fill writes the first two batches' whitened counter blocks, each from
+// W(q), W(q+8) or W(q+16) by one VPXOR (lastByteXor), and loads the
+// counter, the key bytes and the group word (model: publicSlots.fill).
+func (sl publicSlots) fill(s emit.Schedule, c counter) {
+	Comment("publicSlots.fill: the whitened counter blocks of the first two batches.")
+	adds := []Mem{emit.Data("counterMinus2", tables.CounterAdd(^uint32(1))), emit.CounterAdds(8).Offset(16 * 5), emit.CounterAdds(16).Offset(16 * 13)}
+	w := make([]VecVirtual, 3)
+	for i := range w {
+		w[i] = XMM()
+		VPADDD(adds[i], c.reg, w[i])
+		VPSHUFB(emit.ByteReverse(), w[i], w[i])
+		VPXOR(s.Key(0), w[i], w[i])
+	}
+	xors := lastByteXor()
+	for i := 0; i < 16; i++ {
+		a, j := i/8, i%8
+		b := XMM()
+		if j < 6 {
+			VPXOR(xors.Offset(16*(j+2)), w[a], b)
+		} else {
+			VPXOR(xors.Offset(16*(j-6)), w[a+1], b)
+		}
+		VMOVDQU(b, sl.mem[a].Offset(16*j))
+	}
+	MOVL(s.Key(0).Offset(12), sl.key)
+	VMOVD(c.reg, sl.value)
+	Comment("publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.")
+	LEAL(Mem{Base: sl.value, Disp: 14}, sl.group)
+	BSWAPL(sl.group)
+	XORL(sl.key, sl.group)
+	LEAL(Mem{Base: sl.value, Disp: 22}, sl.raw)
+	BSWAPL(sl.raw)
 }
 
 // lastByteXor is entry j = 0..7: j in the last byte of a block, the
@@ -396,59 +563,73 @@ func lastByteXor() Mem {
 	return emit.Data("lastByteXor", blocks...)
 }
 
-// fill writes W(c-2) and W(c+6) into the slots and loads the counter and
-// the key bytes (model: publicSlots.fill).
-func (sl publicSlots) fill(s emit.Schedule, c counter) {
-	Comment("publicSlots.fill: W(c-2) and W(c+6).")
-	minus2 := emit.Data("counterMinus2", tables.CounterAdd(^uint32(1)))
-	for i, add := range []Mem{minus2, emit.CounterAdds(8).Offset(16 * 5)} {
-		b := XMM()
-		VPADDD(add, c.reg, b)
-		VPSHUFB(emit.ByteReverse(), b, b)
-		VPXOR(s.Key(0), b, b)
-		VMOVDQU(b, sl.mem.Offset(16*i))
+// next advances the counter by 8 and rewrites the last four bytes of each
+// slot of set a, which the batch in hand has loaded, for the batch after
+// next, unless the n bytes left from the batch in hand hold no batch after
+// next (model: publicSlots.next). The branch is on the length. The
+// byte-swapped counter advances by an add to its last byte, and only when
+// that carries (one batch in 32) by a BSWAP, which issues to the AES ports;
+// that branch is on the counter.
+func (sl publicSlots) next(a int, n GPVirtual) {
+	Comment("publicSlots.next: the counters of the batch after next, if there is one.")
+	ADDL(U8(8), sl.value)
+	skip := emit.NewLabel("publicSkip")
+	CMPQ(n, U32(3*128))
+	JB(LabelRef(skip))
+	t, u := GP32(), GP32()
+	MOVL(sl.raw, t)
+	XORL(sl.key, t) // W(q+24)
+	for j := 0; j < 8; j++ {
+		w, x := sl.group, j+2
+		if j >= 6 {
+			w, x = t, j-6
+		}
+		if x == 0 {
+			MOVL(w, sl.mem[a].Offset(16*j+12))
+			continue
+		}
+		MOVL(w, u)
+		XORL(U32(x<<24), u)
+		MOVL(u, sl.mem[a].Offset(16*j+12))
 	}
-	MOVL(s.Key(0).Offset(12), sl.key)
-	VMOVD(c.reg, sl.value)
+	MOVL(t, sl.group)
+	Comment("publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.")
+	noCarry := emit.NewLabel("publicNoCarry")
+	ADDL(U32(8<<24), sl.raw)
+	JCC(LabelRef(noCarry))
+	LEAL(Mem{Base: sl.value, Disp: 22}, sl.raw) // q+32 = c+8+22
+	BSWAPL(sl.raw)
+	Label(noCarry)
+	Label(skip)
 }
 
-// blocks returns the 8 whitened counter blocks of the batch whose W(q) is
-// in slot a (0 or 1) and W(q+8) in the other (model:
-// publicSlots.blocks).
-func (sl publicSlots) blocks(a int) []VecVirtual {
-	wq, wq8 := XMM(), XMM()
-	VMOVDQU(sl.mem.Offset(16*a), wq)
-	VMOVDQU(sl.mem.Offset(16*(1-a)), wq8)
-	xors := lastByteXor()
+// counter sets the byte-reversed counter from the scalar one after the
+// last batch, so that the batches need not advance it (model:
+// publicSlots.counter).
+func (sl publicSlots) counter(c counter) {
+	Comment("publicSlots.counter: the counter for the tail.")
+	VPINSRD(U8(0), sl.value, c.reg, c.reg)
+}
+
+// clear zeroes the second set; the first is the kernel's counterSlots,
+// which it clears (model: publicSlots.clear).
+func (sl publicSlots) clear() {
+	Comment("publicSlots.clear: round key 0 must not stay on the stack.")
+	zero := XMM()
+	VPXOR(zero, zero, zero)
+	for i := 0; i < 8; i++ {
+		VMOVDQU(zero, sl.mem[1].Offset(16*i))
+	}
+}
+
+// publicBatch is avxBatch on counter blocks from set a of publicSlots
+// (model: publicBatch).
+func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
 	blocks := make([]VecVirtual, 8)
 	for i := range blocks {
 		blocks[i] = XMM()
-		if i < 6 {
-			VPXOR(xors.Offset(16*(i+2)), wq, blocks[i])
-		} else {
-			VPXOR(xors.Offset(16*(i-6)), wq8, blocks[i])
-		}
+		VMOVDQU(sl.mem[a].Offset(16*i), blocks[i])
 	}
-	return blocks
-}
-
-// next advances the counter by 8 and rewrites slot a, whose W(q) the
-// batch in hand has read, to W(q+16) (model: publicSlots.next).
-func (sl publicSlots) next(a int) {
-	Comment("publicSlots.next: W(q+16) for the batch after next.")
-	ADDL(U8(8), sl.value)
-	t := GP32()
-	LEAL(Mem{Base: sl.value, Disp: 6}, t) // q+16 = c+8+6
-	BSWAPL(t)
-	XORL(sl.key, t)
-	MOVL(t, sl.mem.Offset(16*a+12))
-}
-
-// publicBatch is avxBatch on counter blocks from publicSlots, slot a
-// holding W(q) (model: publicBatch).
-func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
-	blocks := sl.blocks(a)
-	sl.next(a)
-	VPADDD(emit.CounterAdds(8).Offset(16*7), k.c.reg, k.c.reg)
+	sl.next(a, k.n)
 	k.avxRounds(blocks, g)
 }
