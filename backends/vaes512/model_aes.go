@@ -257,33 +257,29 @@ func byteMask(n int) vec.Mask8x64 {
 // loadMasked loads the first n bytes of s, 1 <= n <= 64, and zeroes the
 // rest of the register (asm: loadMasked, VMOVDQU8 with a zeroing mask). The
 // assembly addresses 64 bytes at s and the mask keeps it from touching any
-// past n; Go cannot make a 64-byte array of a shorter slice, so the model
-// hands the masked load a copy of the n bytes, and the mask alone decides
-// what the register receives. Where the 64 bytes at s cross a page
-// boundary (pastPage), the load takes the 64 bytes that end with the data
-// instead (loadEnd).
+// past n; archsimd has no masked load of a slice shorter than the register,
+// and LoadUint8x64Part loads the same register from the n bytes alone. Where
+// the 64 bytes at s cross a page boundary (pastPage), the load takes the 64
+// bytes that end with the data instead (loadEnd).
 func loadMasked(s []byte, n int) vec.Uint8x64 {
 	if pastPage(s, 64) {
 		return loadEnd(s, n)
 	}
-	var w [64]byte
-	copy(w[:], s[:n])
-	return vec.LoadUint8x64ArrayMasked(&w, byteMask(n))
+	x, _ := vec.LoadUint8x64Part(s[:n])
+	return x
 }
 
 // storeMasked stores the first n bytes of x to s, 1 <= n <= 64 (asm:
-// storeMasked, VMOVDQU8 with a merging mask); no byte of s past n is
-// written. Where the 64 bytes at s cross a page boundary (pastPage), it
-// stores through the 64 bytes that end with the data instead (storeEnd).
+// storeMasked, VMOVDQU8 with a merging mask, which is archsimd's StorePart
+// of a slice shorter than the register); no byte of s past n is written.
+// Where the 64 bytes at s cross a page boundary (pastPage), it stores
+// through the 64 bytes that end with the data instead (storeEnd).
 func storeMasked(x vec.Uint8x64, s []byte, n int) {
 	if pastPage(s, 64) {
 		storeEnd(x, s, n)
 		return
 	}
-	var w [64]byte
-	copy(w[:], s[:n])
-	x.StoreArrayMasked(&w, byteMask(n))
-	copy(s[:n], w[:n])
+	x.StorePart(s[:n])
 }
 
 // pageSize is the smallest page of amd64 (asm: pageSize).
