@@ -77,6 +77,9 @@ func whiten(blocks []vec.Uint8x64, k *roundKeys) {
 	}
 }
 
+// whitenOne is whiten for one register (asm: whiten).
+func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.k[0].AsUint8x64()) }
+
 // rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
 // roundKeys.rounds). The nine rounds before the last are the "middle
 // rounds" every key size has; between, if not nil, takes its step after

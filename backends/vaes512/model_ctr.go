@@ -109,6 +109,13 @@ func (c *counter) quad() quad {
 	return quad{b0, b1, b2, b3}
 }
 
+// next is blocks for one register (asm: counter.blocks).
+func (c *counter) next() vec.Uint8x64 {
+	b := reverse(c.reg)
+	c.reg = c.add.wide(c.reg, laneStep)
+	return b
+}
+
 // tail fills blocks with the next registers of counter blocks like blocks,
 // but leaves the counter where it is; the kernel's last step uses only
 // some of those blocks, and store adds their number (asm: counter.tail).
@@ -119,6 +126,10 @@ func (c *counter) tail(blocks []vec.Uint8x64) {
 		t = c.add.wide(t, laneStep)
 	}
 }
+
+// tailOne is tail for one register: the next four counter blocks,
+// leaving the counter where it is (asm: counter.tail).
+func (c *counter) tailOne() vec.Uint8x64 { return reverse(c.reg) }
 
 // store writes lane 0 of the counter, advanced by m blocks, back in
 // big-endian form (asm: counter.store: MOVQ of m, VPADDD or VPADDQ, VPSHUFB
@@ -170,8 +181,9 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 
 // ctrBatch encrypts the next width registers of counter blocks and XORs
 // them into width·64 bytes of src (asm: ctrBatch). Widths of four
-// registers or more run a quad at a time (see quad), widths 2 and 1 in an
-// array.
+// registers or more run a quad at a time (see quad), widths 2 and 1 a
+// register at a time, in a vector the compiler registers rather than an
+// array it keeps in memory.
 func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
 	if width%4 == 0 {
 		for i := 0; i < width; i += 4 {
@@ -183,13 +195,13 @@ func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
 		}
 		return
 	}
-	var regs [2]vec.Uint8x64
-	blocks := regs[:width]
-	c.blocks(blocks)
-	whiten(blocks, k)
-	encryption.rounds(blocks, k, nil)
-	xorBlocks(blocks, src)
-	storeBlocks(blocks, dst)
+	for i := 0; i < width; i++ {
+		x := c.next()
+		x = whitenOne(x, k)
+		x = encryption.roundsOne(i, x, k)
+		x = x.Xor(vec.LoadUint8x64(src[64*i:])) // asm: xorBlocks
+		x.Store(dst[64*i:])                     // asm: storeBlocks
+	}
 }
 
 // ctrTail encrypts the last n = len(src) < 64 bytes in one register: the
@@ -201,11 +213,10 @@ func ctrTail(c *counter, k *roundKeys, dst, src []byte) int {
 	if n == 0 {
 		return 0
 	}
-	var blocks [1]vec.Uint8x64
-	c.tail(blocks[:])
-	whiten(blocks[:], k)
-	encryption.rounds(blocks[:], k, nil)
-	x := loadMasked(src, n).Xor(blocks[0])
+	x := c.tailOne()
+	x = whitenOne(x, k)
+	x = encryption.roundsOne(0, x, k)
+	x = loadMasked(src, n).Xor(x)
 	storeMasked(x, dst, n)
 	return (n + 15) / 16
 }
