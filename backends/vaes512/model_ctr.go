@@ -133,10 +133,12 @@ func (c *counter) tailOne() vec.Uint8x64 { return reverse(c.reg) }
 
 // store writes lane 0 of the counter, advanced by m blocks, back in
 // big-endian form (asm: counter.store: MOVQ of m, VPADDD or VPADDQ, VPSHUFB
-// and a 16-byte store).
+// and a 16-byte store). The step, m in the low lane, is
+// tables.CounterAdd(m) made in a register: loaded from an array, it would
+// wait on the array's smaller stores.
 func (c counter) store(ctr *[16]byte, m int) {
-	step := tables.CounterAdd(uint32(m))
-	x := c.add.narrow(c.reg.GetLo().GetLo(), vec.LoadUint8x16Array(&step))
+	step := vec.Uint64x2{}.SetElem(0, uint64(m)).AsUint8x16()
+	x := c.add.narrow(c.reg.GetLo().GetLo(), step)
 	reverse16(x).StoreArray(ctr)
 }
 
@@ -180,11 +182,22 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 }
 
 // ctrBatch encrypts the next width registers of counter blocks and XORs
-// them into width·64 bytes of src (asm: ctrBatch). Widths of four
-// registers or more run a quad at a time (see quad), widths 2 and 1 a
-// register at a time, in a vector the compiler registers rather than an
-// array it keeps in memory.
+// them into width·64 bytes of src (asm: ctrBatch). Widths of eight
+// registers or more run two quads at a time, width 4 one (see quad and
+// roundsQuads), widths 2 and 1 a register at a time, in a vector the
+// compiler registers rather than an array it keeps in memory.
 func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
+	if width%8 == 0 {
+		for i := 0; i < width; i += 8 {
+			q, p := c.quad(), c.quad()
+			q, p = whitenQuad(q, k), whitenQuad(p, k)
+			q, p = encryption.roundsQuads(i, q, p, k)
+			q, p = xorQuad(q, src[64*i:]), xorQuad(p, src[64*i+256:])
+			storeQuad(q, dst[64*i:])
+			storeQuad(p, dst[64*i+256:])
+		}
+		return
+	}
 	if width%4 == 0 {
 		for i := 0; i < width; i += 4 {
 			q := c.quad()
