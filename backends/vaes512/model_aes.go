@@ -49,39 +49,52 @@ func (d direction) last(i int, blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8
 	return blocks.AESEncryptLastRound(key)
 }
 
-// roundKeys holds the round keys 0..nr, each broadcast to the four lanes of
-// a register, so that one VAESENC runs a round on four blocks (asm:
-// roundKeys). The kernels load them once per call and keep them in
+// roundKeys are the round keys 0..nr of a schedule, each broadcast to the
+// four lanes of a register, so that one VAESENC runs a round on four blocks
+// (asm: roundKeys). The kernels load them once per call and keep them in
 // registers: 15 of the 32 for AES-256.
+//
+// The model broadcasts each key where a round uses it (key) instead. Go
+// 1.27 keeps at most four vectors of a struct in registers, so a copy of
+// the fifteen broadcast keys lives in memory: a local the compiler zeroes
+// on every call (968 bytes in 16-byte stores) before the broadcasts fill
+// it, which cost more than all of a 64-byte call's rounds. A broadcast per
+// use (a 16-byte load and archsimd's inserts) runs beside the VAESENC of
+// the round before, which it does not wait for.
 type roundKeys struct {
-	k  [15]vec.Uint32x16
+	s  *[15][16]byte
 	nr int
 }
 
-// loadRoundKeys broadcasts round keys 0..nr into k (asm: loadRoundKeys,
-// one VBROADCASTI32X4 each). The kernels keep k in a local, which stays on
-// the stack; filled in place, it is not copied (a copy of a struct of
-// vectors goes through 16-byte moves, which stall on the 64-byte stores).
+// loadRoundKeys sets k to round keys 0..nr of keys (asm: loadRoundKeys,
+// one VBROADCASTI32X4 each; see roundKeys for where the model broadcasts).
 func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
-	k.nr = nr
-	for i := 0; i <= nr; i++ {
-		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&keys[i])).AsUint32x16()
-	}
+	k.s, k.nr = keys, nr
+}
+
+// key returns round key i in every lane (asm: the register loadRoundKeys
+// broadcast it to).
+func (k *roundKeys) key(i int) vec.Uint32x16 { return broadcastKey(&k.s[i]) }
+
+// broadcastKey returns key in all four lanes of a register (asm:
+// VBROADCASTI32X4).
+func broadcastKey(key *[16]byte) vec.Uint32x16 {
+	return vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(key)).AsUint32x16()
 }
 
 // middle returns round keys 1..nr-1, those of the rounds before the last.
-func (k *roundKeys) middle() []vec.Uint32x16 { return k.k[1:k.nr] }
+func (k *roundKeys) middle() [][16]byte { return k.s[1:k.nr] }
 
 // whiten adds round key 0 to every register of blocks (asm: whiten).
 func whiten(blocks []vec.Uint8x64, k *roundKeys) {
-	k0 := k.k[0].AsUint8x64()
+	k0 := k.key(0).AsUint8x64()
 	for i := range blocks {
 		blocks[i] = blocks[i].Xor(k0)
 	}
 }
 
 // whitenOne is whiten for one register (asm: whiten).
-func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.k[0].AsUint8x64()) }
+func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.key(0).AsUint8x64()) }
 
 // rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
 // roundKeys.rounds). The nine rounds before the last are the "middle
@@ -123,15 +136,17 @@ func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) 
 // direction tested once (see roundsQuad).
 func (d direction) roundsOne(i int, x vec.Uint8x64, k *roundKeys) vec.Uint8x64 {
 	if d.decrypt {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			x = x.AESDecryptOneRound(key)
 		}
 	} else {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			x = x.AESEncryptOneRound(key)
 		}
 	}
-	return d.last(i, x, k.k[k.nr])
+	return d.last(i, x, k.key(k.nr))
 }
 
 // quad is four registers of blocks, i..i+3 of a batch, as a struct that
@@ -152,7 +167,7 @@ func loadQuad(src []byte) quad {
 
 // whitenQuad adds round key 0 to the four registers of q (asm: whiten).
 func whitenQuad(q quad, k *roundKeys) quad {
-	k0 := k.k[0].AsUint8x64()
+	k0 := k.key(0).AsUint8x64()
 	return quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
 }
 
@@ -161,6 +176,23 @@ func xorQuad(q quad, src []byte) quad {
 	_ = src[255]
 	return quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])),
 		q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))}
+}
+
+// whitenQuads is whitenQuad on two quads (asm: whiten).
+func whitenQuads(q, p quad, k *roundKeys) (quad, quad) {
+	k0 := k.key(0).AsUint8x64()
+	return quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)},
+		quad{p.b0.Xor(k0), p.b1.Xor(k0), p.b2.Xor(k0), p.b3.Xor(k0)}
+}
+
+// xorQuads is xorQuad on two quads, eight consecutive registers of src
+// (asm: xorBlocks).
+func xorQuads(q, p quad, src []byte) (quad, quad) {
+	_ = src[511]
+	return quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])),
+			q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))},
+		quad{p.b0.Xor(vec.LoadUint8x64(src[256:])), p.b1.Xor(vec.LoadUint8x64(src[320:])),
+			p.b2.Xor(vec.LoadUint8x64(src[384:])), p.b3.Xor(vec.LoadUint8x64(src[448:]))}
 }
 
 // storeQuad stores the four registers of q to dst (asm: storeBlocks).
@@ -180,17 +212,19 @@ func storeQuad(q quad, dst []byte) {
 // than the VAESENC.
 func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 	if d.decrypt {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESDecryptOneRound(key), q.b1.AESDecryptOneRound(key),
 				q.b2.AESDecryptOneRound(key), q.b3.AESDecryptOneRound(key)}
 		}
 	} else {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
 				q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	return quad{d.last(i, q.b0, key), d.last(i+1, q.b1, key),
 		d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)}
 }
@@ -202,23 +236,31 @@ func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 // do, and the loop's own instructions count twice as much per block (at
 // 16 KiB, CTR and ECB took about 1.2 times as long as with eight). The
 // compiler keeps both quads and the round key in registers.
+//
+// The steps on two quads (counter.quads, whitenQuads, roundsQuads,
+// xorQuads) take and return both: the compiler inlines none of them (its
+// budget counts each vector operation as several nodes), and a quad held
+// across the call of a step on the other would be saved to the stack and
+// loaded back, at offsets that need not be 64-byte aligned.
 func (d direction) roundsQuads(i int, q, p quad, k *roundKeys) (quad, quad) {
 	if d.decrypt {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESDecryptOneRound(key), q.b1.AESDecryptOneRound(key),
 				q.b2.AESDecryptOneRound(key), q.b3.AESDecryptOneRound(key)}
 			p = quad{p.b0.AESDecryptOneRound(key), p.b1.AESDecryptOneRound(key),
 				p.b2.AESDecryptOneRound(key), p.b3.AESDecryptOneRound(key)}
 		}
 	} else {
-		for _, key := range k.middle() {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
 				q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 			p = quad{p.b0.AESEncryptOneRound(key), p.b1.AESEncryptOneRound(key),
 				p.b2.AESEncryptOneRound(key), p.b3.AESEncryptOneRound(key)}
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	return quad{d.last(i, q.b0, key), d.last(i+1, q.b1, key),
 			d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)},
 		quad{d.last(i+4, p.b0, key), d.last(i+5, p.b1, key),
@@ -231,14 +273,14 @@ func (d direction) roundsQuads(i int, q, p quad, k *roundKeys) (quad, quad) {
 // compiler move the four registers on every round of ECB and CTR too.
 func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
 	for r := 1; r < k.nr; r++ {
-		key := k.k[r]
+		key := k.key(r)
 		q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
 			q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 		if i := r - (k.nr - 9); i >= 0 {
 			between.step(i)
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
 		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
 }
@@ -247,7 +289,7 @@ func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
 // register of blocks, then the step after middle round i.
 func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
 	for r := 1; r < k.nr; r++ {
-		key := k.k[r]
+		key := k.key(r)
 		for i := range blocks {
 			blocks[i] = d.round(blocks[i], key)
 		}
@@ -255,7 +297,7 @@ func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *
 			between.step(i)
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	for i := range blocks {
 		blocks[i] = d.last(i, blocks[i], key)
 	}

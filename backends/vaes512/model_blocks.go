@@ -58,7 +58,7 @@ func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
 	if width%8 == 0 {
 		for i := 0; i < width; i += 8 {
 			q, p := loadQuad(src[64*i:]), loadQuad(src[64*i+256:])
-			q, p = whitenQuad(q, k), whitenQuad(p, k)
+			q, p = whitenQuads(q, p, k)
 			q, p = d.roundsQuads(i, q, p, k)
 			storeQuad(q, dst[64*i:])
 			storeQuad(p, dst[64*i+256:])

@@ -109,6 +109,29 @@ func (c *counter) quad() quad {
 	return quad{b0, b1, b2, b3}
 }
 
+// quads is blocks for the eight registers of two quads (asm:
+// counter.blocks).
+func (c *counter) quads() (quad, quad) {
+	r, a := c.reg, c.add
+	b0 := reverse(r)
+	r = a.wide(r, laneStep)
+	b1 := reverse(r)
+	r = a.wide(r, laneStep)
+	b2 := reverse(r)
+	r = a.wide(r, laneStep)
+	b3 := reverse(r)
+	r = a.wide(r, laneStep)
+	b4 := reverse(r)
+	r = a.wide(r, laneStep)
+	b5 := reverse(r)
+	r = a.wide(r, laneStep)
+	b6 := reverse(r)
+	r = a.wide(r, laneStep)
+	b7 := reverse(r)
+	c.reg = a.wide(r, laneStep)
+	return quad{b0, b1, b2, b3}, quad{b4, b5, b6, b7}
+}
+
 // next is blocks for one register (asm: counter.blocks).
 func (c *counter) next() vec.Uint8x64 {
 	b := reverse(c.reg)
@@ -189,10 +212,10 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
 	if width%8 == 0 {
 		for i := 0; i < width; i += 8 {
-			q, p := c.quad(), c.quad()
-			q, p = whitenQuad(q, k), whitenQuad(p, k)
+			q, p := c.quads()
+			q, p = whitenQuads(q, p, k)
 			q, p = encryption.roundsQuads(i, q, p, k)
-			q, p = xorQuad(q, src[64*i:]), xorQuad(p, src[64*i+256:])
+			q, p = xorQuads(q, p, src[64*i:])
 			storeQuad(q, dst[64*i:])
 			storeQuad(p, dst[64*i+256:])
 		}

@@ -174,8 +174,9 @@ func tweakedLast(d direction, tw []vec.Uint64x8) direction {
 // xtsWhiten adds each register's tweaks and round key 0 to it (asm:
 // xtsWhiten, one VPTERNLOGD).
 func xtsWhiten(blocks []vec.Uint8x64, tw []vec.Uint64x8, k *roundKeys) {
+	k0 := k.key(0).AsUint64x8()
 	for i := range blocks {
-		blocks[i] = xor3(blocks[i].AsUint64x8(), tw[i], k.k[0].AsUint64x8()).AsUint8x64()
+		blocks[i] = xor3(blocks[i].AsUint64x8(), tw[i], k0).AsUint8x64()
 	}
 }
 
