@@ -393,12 +393,8 @@ func LoadInt8x16Array(y *[16]int8) Int8x16 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 16).
 // When s has 16 or more elements it is LoadInt8x16.
 func LoadInt8x16Part(s []int8) (Int8x16, int) {
-	if len(s) >= 16 {
-		return Int8x16{archsimd.LoadInt8x16(s)}, 16
-	}
-	var a [16]int8
-	n := copy(a[:], s)
-	return Int8x16{archsimd.LoadInt8x16Array(&a)}, n
+	x, n := archsimd.LoadInt8x16Part(s)
+	return Int8x16{x}, n
 }
 
 // LoadInt8x32 loads an Int8x32 from the first 32 elements of s. It panics if
@@ -416,12 +412,8 @@ func LoadInt8x32Array(y *[32]int8) Int8x32 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 32).
 // When s has 32 or more elements it is LoadInt8x32.
 func LoadInt8x32Part(s []int8) (Int8x32, int) {
-	if len(s) >= 32 {
-		return Int8x32{archsimd.LoadInt8x32(s)}, 32
-	}
-	var a [32]int8
-	n := copy(a[:], s)
-	return Int8x32{archsimd.LoadInt8x32Array(&a)}, n
+	x, n := archsimd.LoadInt8x32Part(s)
+	return Int8x32{x}, n
 }
 
 // LoadInt8x64 loads an Int8x64 from the first 64 elements of s. It panics if
@@ -442,9 +434,13 @@ func LoadInt8x64Part(s []int8) (Int8x64, int) {
 	if len(s) >= 64 {
 		return Int8x64{archsimd.LoadInt8x64(s)}, 64
 	}
-	var a [64]int8
-	n := copy(a[:], s)
-	return Int8x64{archsimd.LoadInt8x64Array(&a)}, n
+	lo, n := archsimd.LoadInt8x32Part(s)
+	var x archsimd.Int8x64
+	if n < 32 {
+		return Int8x64{x.SetLo(lo)}, n
+	}
+	hi, m := archsimd.LoadInt8x32Part(s[32:])
+	return Int8x64{x.SetLo(lo).SetHi(hi)}, n + m
 }
 
 // LoadUint32x16 loads a Uint32x16 from the first 16 elements of s. It panics
@@ -600,12 +596,8 @@ func LoadUint8x16Array(y *[16]uint8) Uint8x16 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 16).
 // When s has 16 or more elements it is LoadUint8x16.
 func LoadUint8x16Part(s []uint8) (Uint8x16, int) {
-	if len(s) >= 16 {
-		return Uint8x16{archsimd.LoadUint8x16(s)}, 16
-	}
-	var a [16]uint8
-	n := copy(a[:], s)
-	return Uint8x16{archsimd.LoadUint8x16Array(&a)}, n
+	x, n := archsimd.LoadUint8x16Part(s)
+	return Uint8x16{x}, n
 }
 
 // LoadUint8x32 loads a Uint8x32 from the first 32 elements of s. It panics
@@ -623,12 +615,8 @@ func LoadUint8x32Array(y *[32]uint8) Uint8x32 {
 // zero, and returns it with the number of lanes loaded, min(len(s), 32).
 // When s has 32 or more elements it is LoadUint8x32.
 func LoadUint8x32Part(s []uint8) (Uint8x32, int) {
-	if len(s) >= 32 {
-		return Uint8x32{archsimd.LoadUint8x32(s)}, 32
-	}
-	var a [32]uint8
-	n := copy(a[:], s)
-	return Uint8x32{archsimd.LoadUint8x32Array(&a)}, n
+	x, n := archsimd.LoadUint8x32Part(s)
+	return Uint8x32{x}, n
 }
 
 // LoadUint8x64 loads a Uint8x64 from the first 64 elements of s. It panics
@@ -649,9 +637,13 @@ func LoadUint8x64Part(s []uint8) (Uint8x64, int) {
 	if len(s) >= 64 {
 		return Uint8x64{archsimd.LoadUint8x64(s)}, 64
 	}
-	var a [64]uint8
-	n := copy(a[:], s)
-	return Uint8x64{archsimd.LoadUint8x64Array(&a)}, n
+	lo, n := archsimd.LoadUint8x32Part(s)
+	var x archsimd.Uint8x64
+	if n < 32 {
+		return Uint8x64{x.SetLo(lo)}, n
+	}
+	hi, m := archsimd.LoadUint8x32Part(s[32:])
+	return Uint8x64{x.SetLo(lo).SetHi(hi)}, n + m
 }
 
 // And returns the mask of the lanes enabled in both x and y.

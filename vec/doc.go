@@ -68,9 +68,13 @@
 // each operation a call of archsimd's, which it inlines to the instruction
 // (archsimd_gen.go, written by internal/gen from the emulation's
 // declarations, docs included). The operations archsimd lacks are built
-// from archsimd's own in archsimd_extra.go, and LoadTPart copies the part
-// into a zeroed array: Go 1.27.3's archsimd loads the whole array and masks
-// it, reading past the end of the slice. In every other build, or with the
+// from archsimd's own in archsimd_extra.go. LoadTPart reads no element past
+// the end of the slice, where Go 1.27.3's archsimd loads the whole array
+// and masks it (at 512 bits, and for 32- and 64-bit lanes at every width):
+// the 512-bit byte vectors join two of archsimd's 256-bit byte parts, which
+// it loads in pieces, and the wider lanes copy the part into a zeroed
+// array; part_linux_test.go loads every part from the end of a page. In
+// every other build, or with the
 // tag vec_emulate, vec is the emulation below. The models of the backends
 // compile unchanged either way; the backend archsimd runs them in the
 // first build. That build needs the CPU features its operations name: a

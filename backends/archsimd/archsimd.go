@@ -17,7 +17,8 @@
 //     PCLMULQDQ.
 //
 // CBC encryption, serial by definition, and key expansion run aesni's
-// models at every width.
+// models at every width; XTS runs vaes512's, and the generic backend's
+// where the CPU has no VAES on ZMM registers.
 //
 // In any other build (another Go version, no experiment, another
 // architecture) the models run on vec's emulation: exact, and about a
@@ -40,6 +41,7 @@ package archsimd
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
+	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/internal/kernel"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -267,4 +269,36 @@ func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 	default:
 		vaes512.Models.CBCDecrypt(ks, iv, dst, src)
 	}
+}
+
+// XTSEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
+// mode with the expanded data key ks: block j is E(P_j ^ T_j) ^ T_j, where
+// T_0 is the encrypted tweak in tweak and T_(j+1) is T_j·α in GF(2^128).
+// On return tweak holds the tweak of the block after src's last. dst and
+// src may be the same slice. It panics if len(src) is not a multiple of 16
+// or dst is shorter than src.
+//
+// vaes512's models run it on ZMM registers; at the narrower widths it runs
+// the generic backend's, since aesni's and vaes256's XTS models allocate
+// (batches of a variable width in slices, a closure for the last round).
+func XTSEncrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	if width == w512 {
+		vaes512.Models.XTSEncrypt(ks, tweak, dst, src)
+		return
+	}
+	generic.XTSEncrypt(ks, tweak, dst, src)
+}
+
+// XTSDecrypt decrypts as XTSEncrypt encrypts, with ks's inverse cipher:
+// block j is D(C_j ^ T_j) ^ T_j. It panics like XTSEncrypt.
+func XTSDecrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
+	kernel.CheckSchedule(name, ks)
+	kernel.CheckBlocks(name, dst, src)
+	if width == w512 {
+		vaes512.Models.XTSDecrypt(ks, tweak, dst, src)
+		return
+	}
+	generic.XTSDecrypt(ks, tweak, dst, src)
 }

@@ -128,6 +128,18 @@ func TestWidths(t *testing.T) {
 					}
 					return append(enc, dec...), iv1, iv2
 				}, func() { iv := ctr; CBCEncrypt(&ks, &iv, whole, whole); CBCDecrypt(&ks, &iv, whole, whole) })
+				check(t, name+", XTS", func(k int) ([]byte, [16]byte, [16]byte) {
+					tw1, tw2 := y, y
+					enc, dec := make([]byte, len(whole)), make([]byte, len(whole))
+					if k == 0 {
+						XTSEncrypt(&ks, &tw1, enc, whole)
+						XTSDecrypt(&ks, &tw2, dec, whole)
+					} else {
+						generic.XTSEncrypt(&ks, &tw1, enc, whole)
+						generic.XTSDecrypt(&ks, &tw2, dec, whole)
+					}
+					return append(enc, dec...), tw1, tw2
+				}, func() { tw := y; XTSEncrypt(&ks, &tw, whole, whole); XTSDecrypt(&ks, &tw, whole, whole) })
 			}
 		}
 	}

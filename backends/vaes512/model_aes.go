@@ -49,33 +49,52 @@ func (d direction) last(i int, blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8
 	return blocks.AESEncryptLastRound(key)
 }
 
-// roundKeys holds the round keys 0..nr, each broadcast to the four lanes of
-// a register, so that one VAESENC runs a round on four blocks (asm:
-// roundKeys). The kernels load them once per call and keep them in
+// roundKeys are the round keys 0..nr of a schedule, each broadcast to the
+// four lanes of a register, so that one VAESENC runs a round on four blocks
+// (asm: roundKeys). The kernels load them once per call and keep them in
 // registers: 15 of the 32 for AES-256.
+//
+// The model broadcasts each key where a round uses it (key) instead. Go
+// 1.27 keeps at most four vectors of a struct in registers, so a copy of
+// the fifteen broadcast keys lives in memory: a local the compiler zeroes
+// on every call (968 bytes in 16-byte stores) before the broadcasts fill
+// it, which cost more than all of a 64-byte call's rounds. A broadcast per
+// use (a 16-byte load and archsimd's inserts) runs beside the VAESENC of
+// the round before, which it does not wait for.
 type roundKeys struct {
-	k  [15]vec.Uint32x16
+	s  *[15][16]byte
 	nr int
 }
 
-// loadRoundKeys broadcasts round keys 0..nr into k (asm: loadRoundKeys,
-// one VBROADCASTI32X4 each). The kernels keep k in a local, which stays on
-// the stack; filled in place, it is not copied (a copy of a struct of
-// vectors goes through 16-byte moves, which stall on the 64-byte stores).
+// loadRoundKeys sets k to round keys 0..nr of keys (asm: loadRoundKeys,
+// one VBROADCASTI32X4 each; see roundKeys for where the model broadcasts).
 func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
-	k.nr = nr
-	for i := 0; i <= nr; i++ {
-		k.k[i] = vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(&keys[i])).AsUint32x16()
-	}
+	k.s, k.nr = keys, nr
 }
+
+// key returns round key i in every lane (asm: the register loadRoundKeys
+// broadcast it to).
+func (k *roundKeys) key(i int) vec.Uint32x16 { return broadcastKey(&k.s[i]) }
+
+// broadcastKey returns key in all four lanes of a register (asm:
+// VBROADCASTI32X4).
+func broadcastKey(key *[16]byte) vec.Uint32x16 {
+	return vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(key)).AsUint32x16()
+}
+
+// middle returns round keys 1..nr-1, those of the rounds before the last.
+func (k *roundKeys) middle() [][16]byte { return k.s[1:k.nr] }
 
 // whiten adds round key 0 to every register of blocks (asm: whiten).
 func whiten(blocks []vec.Uint8x64, k *roundKeys) {
-	k0 := k.k[0].AsUint8x64()
+	k0 := k.key(0).AsUint8x64()
 	for i := range blocks {
 		blocks[i] = blocks[i].Xor(k0)
 	}
 }
+
+// whitenOne is whiten for one register (asm: whiten).
+func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.key(0).AsUint8x64()) }
 
 // rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
 // roundKeys.rounds). The nine rounds before the last are the "middle
@@ -83,18 +102,26 @@ func whiten(blocks []vec.Uint8x64, k *roundKeys) {
 // each middle round i, which is where the stitched GCM loops put the steps
 // of GHASH.
 //
-// Without between, the rounds run over the blocks four registers at a time
-// (roundsQuad): the assembly holds every register of a batch in a ZMM
-// register for all the rounds, and Go 1.27 keeps an array of vectors in
-// memory (a load and a store per register per round) but a struct of four
-// in registers. The rounds of different registers are independent, so the
-// order in which they interleave does not change the result.
+// Without between, the rounds run over the blocks eight or four registers
+// at a time (roundsQuads, roundsQuad): the assembly holds every register of
+// a batch in a ZMM register for all the rounds, and Go 1.27 keeps an array
+// of vectors in memory (a load and a store per register per round) but a
+// struct of four in registers. The rounds of different registers are
+// independent, so the order in which they interleave does not change the
+// result.
 func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
 	if between != nil {
 		d.roundsStitched(blocks, k, between)
 		return
 	}
 	i := 0
+	for ; i+8 <= len(blocks); i += 8 {
+		q := quad{blocks[i], blocks[i+1], blocks[i+2], blocks[i+3]}
+		p := quad{blocks[i+4], blocks[i+5], blocks[i+6], blocks[i+7]}
+		q, p = d.roundsQuads(i, q, p, k)
+		blocks[i], blocks[i+1], blocks[i+2], blocks[i+3] = q.b0, q.b1, q.b2, q.b3
+		blocks[i+4], blocks[i+5], blocks[i+6], blocks[i+7] = p.b0, p.b1, p.b2, p.b3
+	}
 	for ; i+4 <= len(blocks); i += 4 {
 		q := quad{blocks[i], blocks[i+1], blocks[i+2], blocks[i+3]}
 		q = d.roundsQuad(i, q, k)
@@ -109,23 +136,25 @@ func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) 
 // direction tested once (see roundsQuad).
 func (d direction) roundsOne(i int, x vec.Uint8x64, k *roundKeys) vec.Uint8x64 {
 	if d.decrypt {
-		for r := 1; r < k.nr; r++ {
-			x = x.AESDecryptOneRound(k.k[r])
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
+			x = x.AESDecryptOneRound(key)
 		}
 	} else {
-		for r := 1; r < k.nr; r++ {
-			x = x.AESEncryptOneRound(k.k[r])
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
+			x = x.AESEncryptOneRound(key)
 		}
 	}
-	return d.last(i, x, k.k[k.nr])
+	return d.last(i, x, k.key(k.nr))
 }
 
 // quad is four registers of blocks, i..i+3 of a batch, as a struct that
 // the compiler keeps in registers (Go 1.27 registers a struct of up to four
 // vectors, not an array of them). The batch steps of ECB and CTR run over
-// their batch a quad at a time; each register's steps are the assembly's,
-// in its order, and the registers of a batch are independent of each
-// other, so the grouping does not change what is computed.
+// their batch a quad or two at a time; each register's steps are the
+// assembly's, in its order, and the registers of a batch are independent
+// of each other, so the grouping does not change what is computed.
 type quad struct{ b0, b1, b2, b3 vec.Uint8x64 }
 
 // loadQuad loads four consecutive registers of blocks from src (asm:
@@ -138,7 +167,7 @@ func loadQuad(src []byte) quad {
 
 // whitenQuad adds round key 0 to the four registers of q (asm: whiten).
 func whitenQuad(q quad, k *roundKeys) quad {
-	k0 := k.k[0].AsUint8x64()
+	k0 := k.key(0).AsUint8x64()
 	return quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
 }
 
@@ -147,6 +176,23 @@ func xorQuad(q quad, src []byte) quad {
 	_ = src[255]
 	return quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])),
 		q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))}
+}
+
+// whitenQuads is whitenQuad on two quads (asm: whiten).
+func whitenQuads(q, p quad, k *roundKeys) (quad, quad) {
+	k0 := k.key(0).AsUint8x64()
+	return quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)},
+		quad{p.b0.Xor(k0), p.b1.Xor(k0), p.b2.Xor(k0), p.b3.Xor(k0)}
+}
+
+// xorQuads is xorQuad on two quads, eight consecutive registers of src
+// (asm: xorBlocks).
+func xorQuads(q, p quad, src []byte) (quad, quad) {
+	_ = src[511]
+	return quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])),
+			q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))},
+		quad{p.b0.Xor(vec.LoadUint8x64(src[256:])), p.b1.Xor(vec.LoadUint8x64(src[320:])),
+			p.b2.Xor(vec.LoadUint8x64(src[384:])), p.b3.Xor(vec.LoadUint8x64(src[448:]))}
 }
 
 // storeQuad stores the four registers of q to dst (asm: storeBlocks).
@@ -166,21 +212,59 @@ func storeQuad(q quad, dst []byte) {
 // than the VAESENC.
 func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 	if d.decrypt {
-		for r := 1; r < k.nr; r++ {
-			key := k.k[r]
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESDecryptOneRound(key), q.b1.AESDecryptOneRound(key),
 				q.b2.AESDecryptOneRound(key), q.b3.AESDecryptOneRound(key)}
 		}
 	} else {
-		for r := 1; r < k.nr; r++ {
-			key := k.k[r]
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
 			q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
 				q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	return quad{d.last(i, q.b0, key), d.last(i+1, q.b1, key),
 		d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)}
+}
+
+// roundsQuads is roundsQuad on two quads, registers i..i+7 of their batch,
+// each round on all eight (asm: direction.rounds). The batches of eight
+// registers or more run two quads at a time: with four, a round's VAESENC
+// waits for the previous round's results more than the assembly's sixteen
+// do, and the loop's own instructions count twice as much per block (at
+// 16 KiB, CTR and ECB took 1.25 to 1.35 times as long as with eight). The
+// compiler keeps both quads and the round key in registers.
+//
+// The steps on two quads (counter.quads, whitenQuads, roundsQuads,
+// xorQuads) take and return both: the compiler inlines none of them (its
+// budget counts each vector operation as several nodes), and a quad held
+// across the call of a step on the other would be saved to the stack and
+// loaded back, at offsets that need not be 64-byte aligned.
+func (d direction) roundsQuads(i int, q, p quad, k *roundKeys) (quad, quad) {
+	if d.decrypt {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
+			q = quad{q.b0.AESDecryptOneRound(key), q.b1.AESDecryptOneRound(key),
+				q.b2.AESDecryptOneRound(key), q.b3.AESDecryptOneRound(key)}
+			p = quad{p.b0.AESDecryptOneRound(key), p.b1.AESDecryptOneRound(key),
+				p.b2.AESDecryptOneRound(key), p.b3.AESDecryptOneRound(key)}
+		}
+	} else {
+		for r, mid := 0, k.middle(); r < len(mid); r++ {
+			key := broadcastKey(&mid[r])
+			q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
+				q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+			p = quad{p.b0.AESEncryptOneRound(key), p.b1.AESEncryptOneRound(key),
+				p.b2.AESEncryptOneRound(key), p.b3.AESEncryptOneRound(key)}
+		}
+	}
+	key := k.key(k.nr)
+	return quad{d.last(i, q.b0, key), d.last(i+1, q.b1, key),
+			d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)},
+		quad{d.last(i+4, p.b0, key), d.last(i+5, p.b1, key),
+			d.last(i+6, p.b2, key), d.last(i+7, p.b3, key)}
 }
 
 // roundsQuadStitched is roundsQuad for a batch of one quad with a between
@@ -189,14 +273,14 @@ func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 // compiler move the four registers on every round of ECB and CTR too.
 func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
 	for r := 1; r < k.nr; r++ {
-		key := k.k[r]
+		key := k.key(r)
 		q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
 			q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 		if i := r - (k.nr - 9); i >= 0 {
 			between.step(i)
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
 		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
 }
@@ -205,7 +289,7 @@ func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
 // register of blocks, then the step after middle round i.
 func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
 	for r := 1; r < k.nr; r++ {
-		key := k.k[r]
+		key := k.key(r)
 		for i := range blocks {
 			blocks[i] = d.round(blocks[i], key)
 		}
@@ -213,7 +297,7 @@ func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *
 			between.step(i)
 		}
 	}
-	key := k.k[k.nr]
+	key := k.key(k.nr)
 	for i := range blocks {
 		blocks[i] = d.last(i, blocks[i], key)
 	}
@@ -257,33 +341,29 @@ func byteMask(n int) vec.Mask8x64 {
 // loadMasked loads the first n bytes of s, 1 <= n <= 64, and zeroes the
 // rest of the register (asm: loadMasked, VMOVDQU8 with a zeroing mask). The
 // assembly addresses 64 bytes at s and the mask keeps it from touching any
-// past n; Go cannot make a 64-byte array of a shorter slice, so the model
-// hands the masked load a copy of the n bytes, and the mask alone decides
-// what the register receives. Where the 64 bytes at s cross a page
-// boundary (pastPage), the load takes the 64 bytes that end with the data
-// instead (loadEnd).
+// past n; archsimd has no masked load of a slice shorter than the register,
+// and LoadUint8x64Part loads the same register from the n bytes alone. Where
+// the 64 bytes at s cross a page boundary (pastPage), the load takes the 64
+// bytes that end with the data instead (loadEnd).
 func loadMasked(s []byte, n int) vec.Uint8x64 {
 	if pastPage(s, 64) {
 		return loadEnd(s, n)
 	}
-	var w [64]byte
-	copy(w[:], s[:n])
-	return vec.LoadUint8x64ArrayMasked(&w, byteMask(n))
+	x, _ := vec.LoadUint8x64Part(s[:n])
+	return x
 }
 
 // storeMasked stores the first n bytes of x to s, 1 <= n <= 64 (asm:
-// storeMasked, VMOVDQU8 with a merging mask); no byte of s past n is
-// written. Where the 64 bytes at s cross a page boundary (pastPage), it
-// stores through the 64 bytes that end with the data instead (storeEnd).
+// storeMasked, VMOVDQU8 with a merging mask, which is archsimd's StorePart
+// of a slice shorter than the register); no byte of s past n is written.
+// Where the 64 bytes at s cross a page boundary (pastPage), it stores
+// through the 64 bytes that end with the data instead (storeEnd).
 func storeMasked(x vec.Uint8x64, s []byte, n int) {
 	if pastPage(s, 64) {
 		storeEnd(x, s, n)
 		return
 	}
-	var w [64]byte
-	copy(w[:], s[:n])
-	x.StoreArrayMasked(&w, byteMask(n))
-	copy(s[:n], w[:n])
+	x.StorePart(s[:n])
 }
 
 // pageSize is the smallest page of amd64 (asm: pageSize).

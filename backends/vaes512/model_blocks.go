@@ -44,17 +44,27 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 		}
 	}
 	if n := len(src); n > 0 {
-		blocks := []vec.Uint8x64{loadMasked(src, n)}
-		whiten(blocks, &k)
-		d.rounds(blocks, &k, nil)
-		storeMasked(blocks[0], dst, n)
+		x := loadMasked(src, n)
+		x = whitenOne(x, &k)
+		x = d.roundsOne(0, x, &k)
+		storeMasked(x, dst, n)
 	}
 }
 
 // blocksBatch runs the cipher over width registers of blocks (asm:
-// blocksBatch). Widths of four registers or more run a quad at a time (see
-// quad), widths 2 and 1 in an array.
+// blocksBatch). Widths of eight registers or more run two quads at a time,
+// width 4 one (see quad), widths 2 and 1 a register at a time.
 func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
+	if width%8 == 0 {
+		for i := 0; i < width; i += 8 {
+			q, p := loadQuad(src[64*i:]), loadQuad(src[64*i+256:])
+			q, p = whitenQuads(q, p, k)
+			q, p = d.roundsQuads(i, q, p, k)
+			storeQuad(q, dst[64*i:])
+			storeQuad(p, dst[64*i+256:])
+		}
+		return
+	}
 	if width%4 == 0 {
 		for i := 0; i < width; i += 4 {
 			q := loadQuad(src[64*i:])
@@ -64,10 +74,10 @@ func blocksBatch(d direction, k *roundKeys, width int, dst, src []byte) {
 		}
 		return
 	}
-	var regs [2]vec.Uint8x64
-	blocks := regs[:width]
-	loadBlocks(blocks, src)
-	whiten(blocks, k)
-	d.rounds(blocks, k, nil)
-	storeBlocks(blocks, dst)
+	for i := 0; i < width; i++ {
+		x := vec.LoadUint8x64(src[64*i:]) // asm: loadBlocks
+		x = whitenOne(x, k)
+		x = d.roundsOne(i, x, k)
+		x.Store(dst[64*i:]) // asm: storeBlocks
+	}
 }

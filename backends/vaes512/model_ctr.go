@@ -109,6 +109,36 @@ func (c *counter) quad() quad {
 	return quad{b0, b1, b2, b3}
 }
 
+// quads is blocks for the eight registers of two quads (asm:
+// counter.blocks).
+func (c *counter) quads() (quad, quad) {
+	r, a := c.reg, c.add
+	b0 := reverse(r)
+	r = a.wide(r, laneStep)
+	b1 := reverse(r)
+	r = a.wide(r, laneStep)
+	b2 := reverse(r)
+	r = a.wide(r, laneStep)
+	b3 := reverse(r)
+	r = a.wide(r, laneStep)
+	b4 := reverse(r)
+	r = a.wide(r, laneStep)
+	b5 := reverse(r)
+	r = a.wide(r, laneStep)
+	b6 := reverse(r)
+	r = a.wide(r, laneStep)
+	b7 := reverse(r)
+	c.reg = a.wide(r, laneStep)
+	return quad{b0, b1, b2, b3}, quad{b4, b5, b6, b7}
+}
+
+// next is blocks for one register (asm: counter.blocks).
+func (c *counter) next() vec.Uint8x64 {
+	b := reverse(c.reg)
+	c.reg = c.add.wide(c.reg, laneStep)
+	return b
+}
+
 // tail fills blocks with the next registers of counter blocks like blocks,
 // but leaves the counter where it is; the kernel's last step uses only
 // some of those blocks, and store adds their number (asm: counter.tail).
@@ -120,12 +150,18 @@ func (c *counter) tail(blocks []vec.Uint8x64) {
 	}
 }
 
+// tailOne is tail for one register: the next four counter blocks,
+// leaving the counter where it is (asm: counter.tail).
+func (c *counter) tailOne() vec.Uint8x64 { return reverse(c.reg) }
+
 // store writes lane 0 of the counter, advanced by m blocks, back in
 // big-endian form (asm: counter.store: MOVQ of m, VPADDD or VPADDQ, VPSHUFB
-// and a 16-byte store).
+// and a 16-byte store). The step, m in the low lane, is
+// tables.CounterAdd(m) made in a register: loaded from an array, it would
+// wait on the array's smaller stores.
 func (c counter) store(ctr *[16]byte, m int) {
-	step := tables.CounterAdd(uint32(m))
-	x := c.add.narrow(c.reg.GetLo().GetLo(), vec.LoadUint8x16Array(&step))
+	step := vec.Uint64x2{}.SetElem(0, uint64(m)).AsUint8x16()
+	x := c.add.narrow(c.reg.GetLo().GetLo(), step)
 	reverse16(x).StoreArray(ctr)
 }
 
@@ -169,10 +205,22 @@ func ctrModel(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 }
 
 // ctrBatch encrypts the next width registers of counter blocks and XORs
-// them into width·64 bytes of src (asm: ctrBatch). Widths of four
-// registers or more run a quad at a time (see quad), widths 2 and 1 in an
-// array.
+// them into width·64 bytes of src (asm: ctrBatch). Widths of eight
+// registers or more run two quads at a time, width 4 one (see quad and
+// roundsQuads), widths 2 and 1 a register at a time, in a vector the
+// compiler registers rather than an array it keeps in memory.
 func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
+	if width%8 == 0 {
+		for i := 0; i < width; i += 8 {
+			q, p := c.quads()
+			q, p = whitenQuads(q, p, k)
+			q, p = encryption.roundsQuads(i, q, p, k)
+			q, p = xorQuads(q, p, src[64*i:])
+			storeQuad(q, dst[64*i:])
+			storeQuad(p, dst[64*i+256:])
+		}
+		return
+	}
 	if width%4 == 0 {
 		for i := 0; i < width; i += 4 {
 			q := c.quad()
@@ -183,13 +231,13 @@ func ctrBatch(c *counter, k *roundKeys, width int, dst, src []byte) {
 		}
 		return
 	}
-	var regs [2]vec.Uint8x64
-	blocks := regs[:width]
-	c.blocks(blocks)
-	whiten(blocks, k)
-	encryption.rounds(blocks, k, nil)
-	xorBlocks(blocks, src)
-	storeBlocks(blocks, dst)
+	for i := 0; i < width; i++ {
+		x := c.next()
+		x = whitenOne(x, k)
+		x = encryption.roundsOne(i, x, k)
+		x = x.Xor(vec.LoadUint8x64(src[64*i:])) // asm: xorBlocks
+		x.Store(dst[64*i:])                     // asm: storeBlocks
+	}
 }
 
 // ctrTail encrypts the last n = len(src) < 64 bytes in one register: the
@@ -201,11 +249,10 @@ func ctrTail(c *counter, k *roundKeys, dst, src []byte) int {
 	if n == 0 {
 		return 0
 	}
-	var blocks [1]vec.Uint8x64
-	c.tail(blocks[:])
-	whiten(blocks[:], k)
-	encryption.rounds(blocks[:], k, nil)
-	x := loadMasked(src, n).Xor(blocks[0])
+	x := c.tailOne()
+	x = whitenOne(x, k)
+	x = encryption.roundsOne(0, x, k)
+	x = loadMasked(src, n).Xor(x)
 	storeMasked(x, dst, n)
 	return (n + 15) / 16
 }

@@ -61,32 +61,34 @@ func xtsDecryptModel(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src [
 // then 16, 8 and 4 blocks once each if that many remain, then the last
 // 1..3 blocks in one register through masked loads and stores, and stores
 // the tweak of the block after the last (xtsEndTweak when a batch ends the
-// data).
+// data). The tweaks are an array in the frame (the assembly's 8 registers),
+// the batches quads (see quad).
 func xtsModel(d direction, keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
 	if len(src) == 0 {
 		return
 	}
-	k := new(roundKeys)
-	loadRoundKeys(k, keys, rounds)
-	tw := xtsTweaks(tweak)
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	var tw [xtsWidth]vec.Uint8x64
+	xtsTweaks(&tw, tweak)
 	for len(src) >= 64*xtsWidth {
-		xtsBatch(d, k, tw, dst, src)
+		xtsBatch(d, &k, tw[:], dst, src)
 		src, dst = src[64*xtsWidth:], dst[64*xtsWidth:]
 		if len(src) == 0 {
 			xtsEndTweak(tw[0], tweak)
 			return
 		}
-		xtsNext(tw)
+		xtsNext(&tw)
 	}
 	for _, width := range xtsStepWidths {
 		if len(src) >= 64*width {
-			xtsBatch(d, k, tw[:width], dst, src)
-			xtsShift(tw, width)
+			xtsBatch(d, &k, tw[:width], dst, src)
+			xtsShift(&tw, width)
 			src, dst = src[64*width:], dst[64*width:]
 		}
 	}
 	if n := len(src); n > 0 {
-		xtsTail(d, k, tw[0], dst, src, n)
+		xtsTail(d, &k, tw[0], dst, src, n)
 	}
 	xtsStoreTweak(tw[0], len(src)/16, tweak)
 }
@@ -126,21 +128,19 @@ func mulXPowers(x, c vec.Uint64x8) vec.Uint64x8 {
 	return xor3(lo, up, fold)
 }
 
-// xtsTweaks returns the first batch's tweaks: T_0 in every lane, times
+// xtsTweaks sets tw to the first batch's tweaks: T_0 in every lane, times
 // xtsPowers (asm: xtsTweaks).
-func xtsTweaks(tweak *[16]byte) []vec.Uint64x8 {
+func xtsTweaks(tw *[xtsWidth]vec.Uint8x64, tweak *[16]byte) {
 	t := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(tweak)).AsUint64x8() // VBROADCASTI32X4
-	tw := make([]vec.Uint64x8, xtsWidth)
 	for i := range tw {
-		tw[i] = mulXPowers(t, xtsPowers[i])
+		tw[i] = mulXPowers(t, xtsPowers[i]).AsUint8x64()
 	}
-	return tw
 }
 
 // xtsNext steps every tweak by the 32 blocks of a batch (asm: xtsNext).
-func xtsNext(tw []vec.Uint64x8) {
+func xtsNext(tw *[xtsWidth]vec.Uint8x64) {
 	for i := range tw {
-		tw[i] = mulXPowers(tw[i], xtsStride)
+		tw[i] = mulXPowers(tw[i].AsUint64x8(), xtsStride).AsUint8x64()
 	}
 }
 
@@ -149,61 +149,93 @@ func xtsNext(tw []vec.Uint64x8) {
 // xtsEndTweak: mulXPowers, then a 16-byte store of the XMM part). Data
 // units of whole batches, 512-byte and 4 KiB sectors among them, so skip
 // the seven other registers' steps, which nothing would read.
-func xtsEndTweak(t vec.Uint64x8, tweak *[16]byte) {
-	mulXPowers(t, xtsStride).AsUint8x64().GetLo().GetLo().StoreArray(tweak)
+func xtsEndTweak(t vec.Uint8x64, tweak *[16]byte) {
+	mulXPowers(t.AsUint64x8(), xtsStride).AsUint8x64().GetLo().GetLo().StoreArray(tweak)
 }
 
 // xtsShift moves the tweaks of the registers after a step of width
 // registers down to the first (asm: xtsShift, VMOVDQA64): the steps after
 // it use at most width registers.
-func xtsShift(tw []vec.Uint64x8, width int) {
+func xtsShift(tw *[xtsWidth]vec.Uint8x64, width int) {
 	copy(tw[:width], tw[width:2*width])
 }
 
-// tweakedLast is d whose last round, for the i-th register of blocks it
-// meets, takes the last round key plus tw[i] (asm: tweakedLast: a VPXORD
-// of the key and the tweaks, then VAESENCLAST or VAESDECLAST).
-func tweakedLast(d direction, tw []vec.Uint64x8) direction {
-	chain := make([]vec.Uint8x64, len(tw))
-	for i, t := range tw {
-		chain[i] = t.AsUint8x64()
-	}
-	return direction{decrypt: d.decrypt, chain: chain}
+// tweakedLast is d whose last round, for register i of a batch, takes the
+// last round key plus tw[i] (asm: tweakedLast: a VPXORD of the key and the
+// tweaks, then VAESENCLAST or VAESDECLAST).
+func tweakedLast(d direction, tw []vec.Uint8x64) direction {
+	return direction{decrypt: d.decrypt, chain: tw}
 }
 
-// xtsWhiten adds each register's tweaks and round key 0 to it (asm:
-// xtsWhiten, one VPTERNLOGD).
-func xtsWhiten(blocks []vec.Uint8x64, tw []vec.Uint64x8, k *roundKeys) {
-	for i := range blocks {
-		blocks[i] = xor3(blocks[i].AsUint64x8(), tw[i], k.k[0].AsUint64x8()).AsUint8x64()
-	}
+// xtsWhitenQuad adds the tweaks of registers 0..3 and round key 0 to the
+// four registers of q (asm: xtsWhiten, one VPTERNLOGD each).
+func xtsWhitenQuad(q quad, tw []vec.Uint8x64, k *roundKeys) quad {
+	k0 := k.key(0).AsUint64x8()
+	t := tw[:4]
+	return quad{xtsWhitenOne(q.b0, t[0], k0), xtsWhitenOne(q.b1, t[1], k0),
+		xtsWhitenOne(q.b2, t[2], k0), xtsWhitenOne(q.b3, t[3], k0)}
 }
 
-// xtsBatch runs XTS over len(tw) registers of blocks (asm: xtsBatch).
-func xtsBatch(d direction, k *roundKeys, tw []vec.Uint64x8, dst, src []byte) {
-	blocks := make([]vec.Uint8x64, len(tw))
-	loadBlocks(blocks, src)
-	xtsWhiten(blocks, tw, k)
-	tweakedLast(d, tw).rounds(blocks, k, nil)
-	storeBlocks(blocks, dst)
+// xtsWhitenQuads is xtsWhitenQuad on two quads, registers 0..7 (see
+// roundsQuads for why the steps on two quads take both).
+func xtsWhitenQuads(q, p quad, tw []vec.Uint8x64, k *roundKeys) (quad, quad) {
+	k0 := k.key(0).AsUint64x8()
+	t := tw[:8]
+	return quad{xtsWhitenOne(q.b0, t[0], k0), xtsWhitenOne(q.b1, t[1], k0),
+			xtsWhitenOne(q.b2, t[2], k0), xtsWhitenOne(q.b3, t[3], k0)},
+		quad{xtsWhitenOne(p.b0, t[4], k0), xtsWhitenOne(p.b1, t[5], k0),
+			xtsWhitenOne(p.b2, t[6], k0), xtsWhitenOne(p.b3, t[7], k0)}
+}
+
+// xtsWhitenOne adds the tweaks t and round key 0, k0, to one register
+// (asm: xtsWhiten, one VPTERNLOGD).
+func xtsWhitenOne(x, t vec.Uint8x64, k0 vec.Uint64x8) vec.Uint8x64 {
+	return xor3(x.AsUint64x8(), t.AsUint64x8(), k0).AsUint8x64()
+}
+
+// xtsBatch runs XTS over len(tw) registers of blocks (asm: xtsBatch): the
+// 8 of the loop as two quads, 4 as one, 2 and 1 a register at a time.
+func xtsBatch(d direction, k *roundKeys, tw []vec.Uint8x64, dst, src []byte) {
+	t := tweakedLast(d, tw)
+	switch width := len(tw); width {
+	case 8:
+		q, p := loadQuad(src), loadQuad(src[256:])
+		q, p = xtsWhitenQuads(q, p, tw, k)
+		q, p = t.roundsQuads(0, q, p, k)
+		storeQuad(q, dst)
+		storeQuad(p, dst[256:])
+	case 4:
+		q := loadQuad(src)
+		q = xtsWhitenQuad(q, tw, k)
+		q = t.roundsQuad(0, q, k)
+		storeQuad(q, dst)
+	default:
+		k0 := k.key(0).AsUint64x8()
+		for i := range width {
+			x := vec.LoadUint8x64(src[64*i:]) // asm: loadBlocks
+			x = xtsWhitenOne(x, tw[i], k0)
+			x = t.roundsOne(i, x, k)
+			x.Store(dst[64*i:]) // asm: storeBlocks
+		}
+	}
 }
 
 // xtsTail runs XTS over the last n bytes, 1..3 blocks, in one register
 // through masked loads and stores (asm: xtsTail).
-func xtsTail(d direction, k *roundKeys, t vec.Uint64x8, dst, src []byte, n int) {
-	blocks := []vec.Uint8x64{loadMasked(src, n)}
-	tw := []vec.Uint64x8{t}
-	xtsWhiten(blocks, tw, k)
-	tweakedLast(d, tw).rounds(blocks, k, nil)
-	storeMasked(blocks[0], dst, n)
+func xtsTail(d direction, k *roundKeys, t vec.Uint8x64, dst, src []byte, n int) {
+	tw := [1]vec.Uint8x64{t}
+	x := loadMasked(src, n)
+	x = xtsWhitenOne(x, t, k.key(0).AsUint64x8())
+	x = tweakedLast(d, tw[:]).roundsOne(0, x, k)
+	storeMasked(x, dst, n)
 }
 
 // xtsStoreTweak stores lane l of t, the tweak of the block after the
 // last, to tweak (asm: xtsStoreTweak, VPCOMPRESSQ to memory under the mask
 // of the lane's two halves).
-func xtsStoreTweak(t vec.Uint64x8, l int, tweak *[16]byte) {
+func xtsStoreTweak(t vec.Uint8x64, l int, tweak *[16]byte) {
 	var a [8]uint64
-	t.StoreArray(&a)
+	t.AsUint64x8().StoreArray(&a)
 	binary.LittleEndian.PutUint64(tweak[:8], a[2*l])
 	binary.LittleEndian.PutUint64(tweak[8:], a[2*l+1])
 }

@@ -3,6 +3,7 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
+	"github.com/vaesgo/vaes/backends/archsimd"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -23,6 +24,8 @@ func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 		vaes256.XTSEncrypt(ks, tweak, dst, src)
 	case impl.AESNI:
 		aesni.XTSEncrypt(ks, tweak, dst, src)
+	case impl.ArchSIMD:
+		archsimd.XTSEncrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSEncrypt(ks, tweak, dst, src)
 	}
@@ -37,6 +40,8 @@ func XTSDecrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 		vaes256.XTSDecrypt(ks, tweak, dst, src)
 	case impl.AESNI:
 		aesni.XTSDecrypt(ks, tweak, dst, src)
+	case impl.ArchSIMD:
+		archsimd.XTSDecrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSDecrypt(ks, tweak, dst, src)
 	}

@@ -107,7 +107,8 @@ func emitArchsimd(sources map[string][]byte) ([]byte, error) {
 			// vector's elements (at 512 bits, and for 32- and 64-bit
 			// lanes at every width) by loading the whole array and
 			// masking it, which reads past the end of s and faults when
-			// s ends at the end of a page. vec copies the part instead.
+			// s ends at the end of a page. vec loads those otherwise
+			// (see partBody).
 			body, err = partBody(strings.TrimSuffix(strings.TrimPrefix(a.fn.Name.Name, "Load"), "Part")), nil
 		}
 		if err != nil {
@@ -202,17 +203,42 @@ func stringBody(recv string) string {
 	panic("no vector type " + recv)
 }
 
-// partBody is LoadTPart for the vec type named t: a whole load when s
-// holds a whole vector, else a load of a zeroed array the part is copied
-// into. The branch is on the length, which is public.
+// partBody is LoadTPart for the vec type named t. The branches are on the
+// length, which is public.
+//
+//   - Bytes at 128 and 256 bits: archsimd's own, which reads a short part
+//     in pieces of 8, 4, 2 and 1 bytes inserted into the vector, never past
+//     the end of s.
+//   - Bytes at 512 bits: the two 256-bit halves so loaded, joined.
+//   - Wider lanes: a whole load when s holds a whole vector, else a load of
+//     a zeroed array the part is copied into. (A 64-byte load of an array
+//     just written by smaller stores waits for them to reach the cache: the
+//     CPU cannot forward several stores into one load. The models load no
+//     such part.)
 func partBody(t string) string {
 	for _, v := range all {
-		if v.Name == t {
+		if v.Name != t {
+			continue
+		}
+		switch {
+		case v.EBits == 8 && v.Bits() < 512:
+			return fmt.Sprintf("func Load%[1]sPart(s []%[2]s) (%[1]s, int) {\n"+
+				"\tx, n := archsimd.Load%[1]sPart(s)\n\treturn %[1]s{x}, n\n}", v.Name, v.Elem)
+		case v.EBits == 8:
+			half := vt(v.Elem, 8, v.N/2).Name
 			return fmt.Sprintf("func Load%[1]sPart(s []%[2]s) (%[1]s, int) {\n"+
 				"\tif len(s) >= %[3]d {\n\t\treturn %[1]s{archsimd.Load%[1]s(s)}, %[3]d\n\t}\n"+
-				"\tvar a [%[3]d]%[2]s\n\tn := copy(a[:], s)\n\treturn %[1]s{archsimd.Load%[1]sArray(&a)}, n\n}",
-				v.Name, v.Elem, v.N)
+				"\tlo, n := archsimd.Load%[4]sPart(s)\n"+
+				"\tvar x archsimd.%[1]s\n"+
+				"\tif n < %[5]d {\n\t\treturn %[1]s{x.SetLo(lo)}, n\n\t}\n"+
+				"\thi, m := archsimd.Load%[4]sPart(s[%[5]d:])\n"+
+				"\treturn %[1]s{x.SetLo(lo).SetHi(hi)}, n + m\n}",
+				v.Name, v.Elem, v.N, half, v.N/2)
 		}
+		return fmt.Sprintf("func Load%[1]sPart(s []%[2]s) (%[1]s, int) {\n"+
+			"\tif len(s) >= %[3]d {\n\t\treturn %[1]s{archsimd.Load%[1]s(s)}, %[3]d\n\t}\n"+
+			"\tvar a [%[3]d]%[2]s\n\tn := copy(a[:], s)\n\treturn %[1]s{archsimd.Load%[1]sArray(&a)}, n\n}",
+			v.Name, v.Elem, v.N)
 	}
 	panic("no vector type " + t)
 }
