@@ -8,9 +8,9 @@ const gcmBytes = 256
 
 // stitch is the between step of direction.rounds that spreads up to four
 // registers of GHASH over the nine middle rounds: register first+i absorbed
-// after middle round 2i for i < z, and, if finish, the reduction after
-// middle round 8 (asm: stitched). The registers come from data, 64 bytes
-// each, or if regs is not nil from regs.
+// into g after middle round 2i for i < z, and, if finish, the reduction
+// after middle round 8 (asm: stitched). The registers come from data, 64
+// bytes each, or if regs is not nil from regs.
 type stitch struct {
 	g      *ghashSum
 	first  int
@@ -46,17 +46,71 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 	return vec.LoadUint8x64(s.data[64*r:])
 }
 
+// rounds runs rounds 1..nr over q, one GCM batch, with the steps of s
+// between the middle rounds (asm: roundKeys.rounds with the between step
+// stitched; direction.rounds with between in the other models): the
+// rounds before the middle ones, then four times a middle round, the
+// absorb of the next register if there is one, and a middle round, then
+// the last middle round, finish if s finishes, and the last round. That is
+// step's schedule, register j absorbed after middle round 2j and finish
+// after middle round 8, in a loop of four rather than nine, with the steps
+// written out: Go inlines no function that costs more than 80 in its
+// inliner's measure (a vec operation costs 7 to 17), so step, absorb and
+// mulAccumulate would be calls, and around every call the compiler stores
+// the four registers of the quad and loads them back. Here absorb is
+// operand, keyPowers and mulAccumulate's multiply, addMiddle and
+// addOuter, each inlined, and the accumulator and the products it holds
+// are values, so that all of the batch but finish, once per reduction,
+// stays in registers. The sum's other fields are read from g; a stitched
+// sum is never folded.
+func (s *stitch) rounds(q quad, k *roundKeys) quad {
+	g := s.g
+	acc, held := g.acc, g.held
+	m := k.nr - 9 // the first middle round
+	for r := 1; r < m; r++ {
+		q = roundQuad(q, k.k[r])
+	}
+	for j := range 4 {
+		q = roundQuad(q, k.k[m+2*j])
+		if j < s.z { // absorb register first+j
+			r := s.first + j
+			x := g.operand(r, s.load(j))
+			p := multiply(x, keyPowers(g.table, g.first+4*r))
+			acc = acc.addMiddle(p)
+			if r%2 == 1 {
+				acc = acc.addOuter(p, held)
+			}
+			held = p
+		}
+		q = roundQuad(q, k.k[m+2*j+1])
+	}
+	q = roundQuad(q, k.k[m+8])
+	g.acc, g.held, g.n = acc, held, s.first+s.z
+	if s.finish {
+		g.finish()
+	}
+	key := k.k[k.nr]
+	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
+		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
+// roundQuad is one middle round of encryption on the four registers of q
+// (asm: VAESENC on each register of the batch).
+func roundQuad(q quad, key vec.Uint32x16) quad {
+	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
+		q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+}
+
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-// The batch is one quad (see quad), held in registers from whiten to
+// The batch is one quad (see quad), held in registers from the counter to
 // storeBlocks.
-func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
-	c.blocks(regs[:])
-	q := quad{regs[0], regs[1], regs[2], regs[3]}
+func gcmBatch(c *gcmCounter, k *roundKeys, between *stitch, dst, src []byte) {
+	q := c.quad()
 	q = whitenQuad(q, k)
 	if between != nil {
-		q = roundsQuadStitched(q, k, between)
+		q = between.rounds(q, k)
 	} else {
 		q = encryption.roundsQuad(0, q, k)
 	}
@@ -106,7 +160,6 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
-	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
@@ -117,21 +170,21 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var g ghashSum
 	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	if len(src) > gcmBytes {
-		gcmBatch(&c, &k, &regs, nil, dst, src)
+		gcmBatch(&c, &k, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g.start(t, 0, h, false)
 			s0.data = dst[done-gcmBytes:]
-			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
+			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
 			s1.data = dst[done:]
-			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
+			gcmBatch(&c, &k, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
 			g.start(t, powers/2, h, false)
 			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
-			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
+			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
@@ -241,7 +294,6 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
-	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
 	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	// As in sealKernel: the sum started in place, the stitches made once.
@@ -250,16 +302,16 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	for len(src) >= 2*gcmBytes {
 		g.start(t, 0, h, false)
 		s0.data = src
-		gcmBatch(&c, &k, &regs, &s0, dst, src)
+		gcmBatch(&c, &k, &s0, dst, src)
 		s1.data = src[gcmBytes:]
-		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
+		gcmBatch(&c, &k, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g.start(t, powers/2, h, false)
 		s0 := stitched(&g, 0, src, 4, true)
-		gcmBatch(&c, &k, &regs, &s0, dst, src)
+		gcmBatch(&c, &k, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}

@@ -17,14 +17,13 @@ type gcmCounter struct {
 	pub    publicCounter
 }
 
-// blocks fills blocks with the next registers of counter blocks and
+// quad returns the next four registers of counter blocks, a batch's, and
 // advances the counter (asm: gcmCounter.blocks).
-func (c *gcmCounter) blocks(blocks []vec.Uint8x64) {
+func (c *gcmCounter) quad() quad {
 	if c.public {
-		c.pub.blocks(blocks)
-	} else {
-		c.any.blocks(blocks)
+		return c.pub.quad()
 	}
+	return c.any.quad()
 }
 
 // tail fills blocks with the next registers of counter blocks, leaving the
@@ -110,27 +109,22 @@ var laneAdds = func() (t [17]vec.Uint8x64) {
 	return t
 }()
 
-// blocks fills blocks with the next n = len(blocks) registers of counter
-// blocks and advances the counter by 4n (asm: publicCounter.blocks).
-func (c *publicCounter) blocks(blocks []vec.Uint8x64) {
-	n := len(blocks)
-	if c.low&0xff <= uint32(0xff-(4*n+3)) {
-		// No block of this call, nor of the next four be holds after it,
-		// carries out of the last byte.
-		blocks[0] = c.be
-		for r := 1; r < n; r++ {
-			blocks[r] = inc32.wide(c.be, beStep(4*r))
-		}
-		c.be = inc32.wide(c.be, beStep(4*n))
+// quad returns the next four registers of counter blocks and advances
+// the counter by 16 (asm: publicCounter.blocks).
+func (c *publicCounter) quad() quad {
+	var q quad
+	if c.low&0xff <= 0xff-(4*4+3) {
+		// No block of this batch, nor of the next four be holds after
+		// it, carries out of the last byte.
+		q = quad{c.be, inc32.wide(c.be, beStep(4)), inc32.wide(c.be, beStep(8)), inc32.wide(c.be, beStep(12))}
+		c.be = inc32.wide(c.be, beStep(16))
 	} else {
 		le := reverse(c.be)
-		blocks[0] = c.be
-		for r := 1; r < n; r++ {
-			blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
-		}
-		c.be = reverse(inc32.wide(le, laneAdd(4*n)))
+		q = quad{c.be, reverse(inc32.wide(le, laneAdd(4))), reverse(inc32.wide(le, laneAdd(8))), reverse(inc32.wide(le, laneAdd(12)))}
+		c.be = reverse(inc32.wide(le, laneAdd(16)))
 	}
-	c.low += uint32(4 * n)
+	c.low += 16
+	return q
 }
 
 // tail fills blocks with the next registers of counter blocks, leaving
