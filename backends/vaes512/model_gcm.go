@@ -24,6 +24,8 @@ type stitch struct {
 // builds the value in a temporary with 8-byte stores and copies it with
 // 16-byte loads, which cannot be forwarded from those stores and stall, so
 // the GCM loops make their stitches once and change only their data.
+// (Filling a stitch through a pointer instead moves the ghashSum it points
+// to to the heap.)
 func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
 }
@@ -58,7 +60,7 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // inliner's measure (a vec operation costs 7 to 17), so step, absorb and
 // mulAccumulate would be calls, and around every call the compiler stores
 // the four registers of the quad and loads them back. Here absorb is
-// operand, keyPowers and mulAccumulate's multiply, addMiddle and
+// operand, powers and mulAccumulate's multiply, addMiddle and
 // addOuter, each inlined, and the accumulator and the products it holds
 // are values, so that all of the batch but finish, once per reduction,
 // stays in registers. The sum's other fields are read from g; a stitched
@@ -75,7 +77,7 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
-			p := multiply(x, keyPowers(g.table, g.first+4*r))
+			p := multiply(x, g.powers(r))
 			acc = acc.addMiddle(p)
 			if r%2 == 1 {
 				acc = acc.addOuter(p, held)
@@ -131,15 +133,17 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
-// newGCMCounter loads the counter of the GCM loops: a publicCounter if
-// public, loaded directly if direct (the tail-only paths of seal and
-// open), else a counter (asm: gcmKernel.loadVectors and
-// gcmKernel.loadPublic).
-func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
+// loadGCMCounter loads the counter of the GCM loops into c: a
+// publicCounter if public, loaded directly if direct (the tail-only paths
+// of seal and open), else a counter (asm: gcmKernel.loadVectors and
+// gcmKernel.loadPublic). Filled in place, for the reason stitched gives.
+func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public, direct bool) {
+	c.public = public
 	if public {
-		return gcmCounter{public: true, pub: loadPublicCounter(ctr, direct)}
+		c.pub = loadPublicCounter(ctr, direct)
+		return
 	}
-	return gcmCounter{any: loadCounter(ctr, inc32)}
+	c.any = loadCounter(ctr, inc32)
 }
 
 // storeGCMCounter writes c, advanced by m blocks, to ctr (asm:
@@ -160,7 +164,8 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
-	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
+	var c gcmCounter
+	loadGCMCounter(&c, ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	var pending []byte
@@ -183,7 +188,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		if len(src)-done > gcmBytes {
 			g.start(t, powers/2, h, false)
-			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
+			s0.data, s0.finish = dst[done-gcmBytes:], true
 			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
@@ -200,32 +205,42 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // the registers with folded powers; pending, if not nil, is the previous
 // batch's ciphertext, hashed between the tail's AES rounds. The rounds run
 // in two groups, split at tailSplit. It returns the hash and the number of
-// blocks used, ceil(n/16) (asm: sealTail; see tailHalf).
+// blocks used, ceil(n/16) (asm: sealTail; see tailHalf). Its sum is its
+// own: one of the caller's, written through a pointer, would make the
+// table and the data escape to the heap.
+//
+// With a pending batch, tailSplit runs all z registers at once: the tail
+// is one quad (see quad), whose registers past z take their rounds and are
+// dropped, and the stitched rounds are stitch.rounds.
 func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
-	var g ghashSum
-	g.start(t, powers/2, y, false)
-	var between *stitch
-	st := stitched(&g, 0, pending, 4, true)
-	if pending != nil {
-		between = &st
-	}
+	var sum ghashSum
+	g := &sum
 	z, m := (n+63)/64, (n+15)/16
 	var regs [4]vec.Uint8x64
 	blocks := regs[:z]
-	c.tail(blocks)
-	whiten(blocks, k)
 	s := tailSplit(z, pending != nil)
-	encryption.rounds(blocks[:s], k, between)
-	var h ghashSum
-	h.start(t, powers-m, g.y, true)
-	sealRegs(&h, blocks, 0, s, dst, src)
+	if pending != nil {
+		g.start(t, powers/2, y, false)
+		st := stitched(g, 0, pending, 4, true)
+		q := whitenQuad(c.tailQuad(), k)
+		q = st.rounds(q, k)
+		regs = [4]vec.Uint8x64{q.b0, q.b1, q.b2, q.b3}
+		y = g.y
+	} else {
+		c.tail(blocks)
+		whiten(blocks, k)
+		encryption.rounds(blocks[:s], k, nil)
+	}
+	g.start(t, powers-m, y, true)
+	g.tailKeys()
+	sealRegs(g, blocks, 0, s, dst, src)
 	if s < z {
 		encryption.rounds(blocks[s:], k, nil)
-		sealRegs(&h, blocks, s, z, dst, src)
+		sealRegs(g, blocks, s, z, dst, src)
 	}
-	h.finish()
-	return h.y, m
+	g.finish()
+	return g.y, m
 }
 
 // tailHalf is the longest tail of openTail that the assembly runs on YMM
@@ -294,7 +309,8 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	var k roundKeys
 	loadRoundKeys(&k, keys, rounds)
-	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
+	var c gcmCounter
+	loadGCMCounter(&c, ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	// As in sealKernel: the sum started in place, the stitches made once.
 	var g ghashSum
@@ -310,7 +326,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	if len(src) >= gcmBytes {
 		g.start(t, powers/2, h, false)
-		s0 := stitched(&g, 0, src, 4, true)
+		s0.data, s0.finish = src, true
 		gcmBatch(&c, &k, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
@@ -324,7 +340,9 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // registers, the last through masks, and hashes the same registers of
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
-// of blocks used, ceil(n/16) (asm: openTail; see tailHalf).
+// of blocks used, ceil(n/16) (asm: openTail; see tailHalf). The tail is one quad (see quad),
+// whose registers past z take their rounds and are dropped, and the
+// stitched rounds are stitch.rounds.
 func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
@@ -332,18 +350,19 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 	}
 	z, m := (n+63)/64, (n+15)/16
 	last := n - 64*(z-1)
-	var dataRegs, regs [4]vec.Uint8x64
+	var dataRegs [4]vec.Uint8x64
 	data := dataRegs[:z]
 	loadBlocks(data[:z-1], src)
 	data[z-1] = loadMasked(src[64*(z-1):], last)
 	var g ghashSum
 	g.start(t, powers-m, y, false)
-	blocks := regs[:z]
-	c.tail(blocks)
-	whiten(blocks, k)
+	g.tailKeys()
+	q := whitenQuad(c.tailQuad(), k)
 	s := stitched(&g, 0, nil, z, true)
 	s.regs = data
-	encryption.rounds(blocks, k, &s)
+	q = s.rounds(q, k)
+	regs := [4]vec.Uint8x64{q.b0, q.b1, q.b2, q.b3}
+	blocks := regs[:z]
 	for r := range blocks {
 		blocks[r] = blocks[r].Xor(data[r])
 	}

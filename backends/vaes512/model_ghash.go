@@ -25,18 +25,35 @@ func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 }
 
 // tailPowers loads the powers of the last register of a tail whose block
-// count is not a multiple of four: slots slot..31, and zero in the lanes
-// past H^1, which would lie past the end of the table; they are not read
-// (asm: the mask from tailKeys, and loadMasked, which loads slots 28..31
-// and moves them down when those lanes would reach the next page), as the
-// data in those lanes is zero too.
+// count is not a multiple of four, slot > 28: slots slot..31 in the first
+// 32-slot lanes and zero in the lanes past H^1, which would lie past the
+// end of the table (asm: tailKeys's mask, and its loadMasked, which loads
+// slots 28..31 and moves them down when those lanes would reach the next
+// page; here always that way, since Go cannot address the bytes past the
+// table): keyPowers of slot 28, VPERMB by slot-28 lanes and the lanes kept
+// with an AND. The data in the lanes past H^1 is zero too.
 func tailPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
-	var w [64]byte
-	for j := range min(4, powers-slot) {
-		copy(w[16*j:], t[slot+j][:])
-	}
-	return vec.LoadUint8x64Array(&w).AsUint64x8()
+	d := slot - (powers - 4)
+	x := keyPowers(t, powers-4).AsUint8x64().Permute(laneMoves[d])
+	return x.And(keepLanes[4-d]).AsUint64x8()
 }
+
+// laneMoves[d] is the VPERMB index register that moves lane d+i to lane i
+// (bytes 16d+j, modulo 64), and keepLanes[l] the register of all ones in
+// lanes 0..l-1 and zero above, for tailPowers; built once.
+var laneMoves, keepLanes = func() (moves, keep [4]vec.Uint8x64) {
+	for d := range 4 {
+		var b, k [64]byte
+		for j := range b {
+			b[j] = byte(16*d + j)
+			if j < 16*d {
+				k[j] = 0xff
+			}
+		}
+		moves[d], keep[d] = vec.LoadUint8x64Array(&b), vec.LoadUint8x64Array(&k)
+	}
+	return moves, keep
+}()
 
 // storePowers stores the four lanes of p to slots slot..slot+3 (asm:
 // storePowers).
@@ -190,15 +207,18 @@ func storeHash(h vec.Uint64x8, y *[16]byte) {
 // lane by lane by the powers at slot first+4r, first = 32-m; the running
 // hash y enters block 0. If folded, the products use folded powers and
 // the sum needs one fold (mulAccumulateFolded). acc and held are the
-// accumulator and the products it holds, n the registers taken in so far.
+// accumulator and the products it holds, n the registers taken in so far;
+// if m is not a multiple of four, register last takes lastPowers.
 type ghashSum struct {
-	table  *[32][16]byte
-	first  int
-	y      vec.Uint64x8
-	acc    accumulator
-	held   product
-	n      int
-	folded bool
+	table      *[32][16]byte
+	first      int
+	y          vec.Uint64x8
+	acc        accumulator
+	held       product
+	n          int
+	folded     bool
+	last       int
+	lastPowers vec.Uint64x8
 }
 
 // start begins a sum in g, in place (asm: ghashSum): table t, the first
@@ -207,8 +227,19 @@ type ghashSum struct {
 // 16-byte moves, whose loads stall on the 64-byte store of y before them;
 // field by field, every vector goes in with one 64-byte store.
 func (g *ghashSum) start(t *[32][16]byte, first int, y vec.Uint64x8, folded bool) {
-	g.table, g.first, g.y, g.folded, g.n = t, first, y, folded, 0
+	g.table, g.first, g.y, g.folded, g.n, g.last = t, first, y, folded, 0, -1
 	g.acc = accumulator{}
+}
+
+// tailKeys loads the powers of the last register of a run of m = 32-first
+// blocks, if m is not a multiple of four, once for the sum (asm:
+// tailKeys). Kept apart from start, which must stay small enough to
+// inline: a call that stores t through g would make the table escape.
+func (g *ghashSum) tailKeys() {
+	if m := powers - g.first; m%4 != 0 {
+		g.last = m / 4
+		g.lastPowers = tailPowers(g.table, g.first+4*g.last)
+	}
 }
 
 // operand returns register r of the data in register form, reversed, with
@@ -222,14 +253,13 @@ func (g *ghashSum) operand(r int, data vec.Uint8x64) vec.Uint64x8 {
 }
 
 // powers returns the key powers of register r (asm: ghashSum.powers):
-// keyPowers, or for the last register of a tail that ends before slot 31,
-// tailPowers.
+// keyPowers, or lastPowers for the last register of a run whose block
+// count is not a multiple of four.
 func (g *ghashSum) powers(r int) vec.Uint64x8 {
-	slot := g.first + 4*r
-	if slot+4 > powers {
-		return tailPowers(g.table, slot)
+	if r == g.last {
+		return g.lastPowers
 	}
-	return keyPowers(g.table, slot)
+	return keyPowers(g.table, g.first+4*r)
 }
 
 // absorb takes in register r of the data, in GCM's block order (asm:
@@ -257,7 +287,8 @@ func (g *ghashSum) finish() {
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).
 func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
-	g := ghashSum{table: t, first: powers - 4*regs, y: y}
+	var g ghashSum
+	g.start(t, powers-4*regs, y, false)
 	for r := range regs {
 		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
@@ -275,7 +306,9 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 		return y
 	}
 	z := (n + 63) / 64
-	g := ghashSum{table: t, first: powers - (n+15)/16, y: y}
+	var g ghashSum
+	g.start(t, powers-(n+15)/16, y, false)
+	g.tailKeys()
 	for r := 0; r < z-1; r++ {
 		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
@@ -289,7 +322,9 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 // folded powers and reduced with one fold (asm: ghashPair, on one YMM
 // register, whose two lanes are the first two of the register here).
 func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	g := ghashSum{table: t, first: powers - 2, y: y, folded: true}
+	var g ghashSum
+	g.start(t, powers-2, y, true)
+	g.tailKeys()
 	g.absorb(0, loadMasked(data, len(data)))
 	g.finish()
 	return g.y

@@ -26,6 +26,24 @@ func (c *gcmCounter) quad() quad {
 	return c.any.quad()
 }
 
+// tailQuad returns the next four registers of counter blocks, leaving the
+// counter where it is (asm: gcmCounter.tail; counter.tail and
+// publicCounter.tail, here on a quad).
+func (c *gcmCounter) tailQuad() quad {
+	if c.public {
+		p := &c.pub
+		le := reverse(p.be)
+		return quad{p.be, reverse(inc32.wide(le, laneAdd(4))), reverse(inc32.wide(le, laneAdd(8))), reverse(inc32.wide(le, laneAdd(12)))}
+	}
+	t := c.any.reg
+	b0 := reverse(t)
+	t = inc32.wide(t, laneStep)
+	b1 := reverse(t)
+	t = inc32.wide(t, laneStep)
+	b2 := reverse(t)
+	return quad{b0, b1, b2, reverse(inc32.wide(t, laneStep))}
+}
+
 // tail fills blocks with the next registers of counter blocks, leaving the
 // counter where it is (asm: gcmCounter.tail).
 func (c *gcmCounter) tail(blocks []vec.Uint8x64) {
