@@ -85,21 +85,23 @@ func loadPublicCounter(ctr *[16]byte, direct bool) publicCounter {
 	low := binary.BigEndian.Uint32(ctr[12:])
 	if direct && low&0xff <= 0xff-3 {
 		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
-		return publicCounter{be: inc32.wide(c, beLanes()), low: low}
+		return publicCounter{be: inc32.wide(c, beLanes), low: low}
 	}
 	le := loadCounter(ctr, inc32)
 	return publicCounter{be: reverse(le.reg), low: low}
 }
 
-// beLanes returns the register that adds i to the last byte of the block
-// in lane i (asm: emit.Data "beLanes").
-func beLanes() vec.Uint8x64 {
+// beLanes is the register that adds i to the last byte of the block in
+// lane i (asm: emit.Data "beLanes"), built once, as the assembly's
+// constants are: built at each call, its bytes went into the register
+// through Go's SSE moves and a load that stalls on them.
+var beLanes = func() vec.Uint8x64 {
 	var b [4][16]byte
 	for i := range b {
 		b[i][15] = byte(i)
 	}
 	return lanes(b[0], b[1], b[2], b[3])
-}
+}()
 
 // beStep returns the register that adds k to the last byte of every block,
 // 0 <= k <= 16 (asm: repeated "beStep<k>", in loopConsts): built once, as
