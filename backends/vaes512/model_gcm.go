@@ -234,7 +234,9 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 		g.start(t, powers/2, y, false)
 		q := whitenQuad(c.tailQuad(), k)
 		q = st.rounds(q, k)
-		regs = [4]vec.Uint8x64{q.b0, q.b1, q.b2, q.b3}
+		// Element by element: an array literal is built apart and
+		// copied with SSE moves.
+		regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3
 		y = g.y
 	} else {
 		c.tail(blocks)
@@ -360,7 +362,7 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 		return y, 0
 	}
 	zeroUpper() // and the locals first, as in sealTail
-	var dataRegs [4]vec.Uint8x64
+	var dataRegs, regs [4]vec.Uint8x64
 	var g ghashSum
 	s := stitched(&g, 0, nil, 0, true)
 	z, m := (n+63)/64, (n+15)/16
@@ -373,7 +375,7 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 	q := whitenQuad(c.tailQuad(), k)
 	s.regs, s.z = data, z
 	q = s.rounds(q, k)
-	regs := [4]vec.Uint8x64{q.b0, q.b1, q.b2, q.b3}
+	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
 	blocks := regs[:z]
 	for r := range blocks {
 		blocks[r] = blocks[r].Xor(data[r])
