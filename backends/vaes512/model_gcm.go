@@ -79,7 +79,7 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			x := g.operand(r, s.load(j))
 			p := multiply(x, g.powers(r))
 			acc = acc.addMiddle(p)
-			if r%2 == 1 {
+			if r&1 == 1 {
 				acc = acc.addOuter(p, held)
 			}
 			held = p

@@ -18,10 +18,12 @@ const powers = 32
 // must lie in the table; the last register of a tail whose block count is
 // not a multiple of four loads its powers with tailPowers.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
-	// The table's bytes as one array, so that four slots are one 64-byte
-	// array to load (joining four 16-byte loads took eight instructions).
-	table := (*[16 * powers]byte)(unsafe.Pointer(t))
-	return vec.LoadUint8x64Array((*[64]byte)(table[16*slot:])).AsUint64x8()
+	// The four slots as one 64-byte array: they lie in the table, which
+	// the bounds check makes sure of (joining four 16-byte loads took
+	// eight instructions, and a slice of the table's bytes three bounds
+	// checks).
+	_ = t[slot+3]
+	return vec.LoadUint8x64Array((*[64]byte)(unsafe.Pointer(&t[slot]))).AsUint64x8()
 }
 
 // tailPowers loads the powers of the last register of a tail whose block
@@ -129,7 +131,7 @@ func (a accumulator) addOuter(p, held product) accumulator {
 func (a accumulator) mulAccumulate(r int, x, h vec.Uint64x8, held product) (accumulator, product) {
 	p := multiply(x, h)
 	a = a.addMiddle(p)
-	if r%2 == 1 {
+	if r&1 == 1 {
 		a = a.addOuter(p, held)
 	}
 	return a, p
@@ -140,7 +142,7 @@ func (a accumulator) mulAccumulate(r int, x, h vec.Uint64x8, held product) (accu
 // reduce; reference: ghash.Reduce): the held parts go in first when r is
 // odd.
 func (a accumulator) reduce(r int, held product) vec.Uint64x8 {
-	if r%2 == 1 {
+	if r&1 == 1 {
 		a.lo = a.lo.Xor(held.lo)
 		a.hi = a.hi.Xor(held.hi)
 	}
@@ -287,6 +289,7 @@ func (g *ghashSum) finish() {
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).
 func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
+	zeroUpper() // before the zeroing of g (see sealTail)
 	var g ghashSum
 	g.start(t, powers-4*regs, y, false)
 	for r := range regs {
@@ -301,6 +304,7 @@ func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint6
 // loaded through a mask, multiplied by H^m down to H^1 and reduced once
 // (asm: ghashTail).
 func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	zeroUpper() // before the zeroing of g (see sealTail)
 	n := len(data)
 	if n == 0 {
 		return y
@@ -312,7 +316,7 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	for r := 0; r < z-1; r++ {
 		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
-	g.absorb(z-1, loadMasked(data[64*(z-1):], n-64*(z-1)))
+	g.absorb(z-1, loadTail(data[64*(z-1):], n-64*(z-1)))
 	g.finish()
 	return g.y
 }
@@ -322,10 +326,11 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 // folded powers and reduced with one fold (asm: ghashPair, on one YMM
 // register, whose two lanes are the first two of the register here).
 func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	zeroUpper() // before the zeroing of g (see sealTail)
 	var g ghashSum
 	g.start(t, powers-2, y, true)
 	g.tailKeys()
-	g.absorb(0, loadMasked(data, len(data)))
+	g.absorb(0, loadTail(data, len(data)))
 	g.finish()
 	return g.y
 }
