@@ -9,12 +9,12 @@ const gcmBytes = 256
 // stitch is the between step of direction.rounds that spreads up to four
 // registers of GHASH over the nine middle rounds: register first+i absorbed
 // into g after middle round 2i for i < z, and, if finish, the reduction
-// after middle round 8 (asm: stitched). The registers come from data, 64
-// bytes each, or if regs is not nil from regs.
+// after middle round 8 (asm: stitched). The registers come from data, a
+// batch's 256 bytes, or if regs is not nil from regs.
 type stitch struct {
 	g      *ghashSum
 	first  int
-	data   []byte
+	data   *[gcmBytes]byte
 	regs   []vec.Uint8x64
 	z      int
 	finish bool
@@ -26,7 +26,7 @@ type stitch struct {
 // the GCM loops make their stitches once and change only their data.
 // (Filling a stitch through a pointer instead moves the ghashSum it points
 // to to the heap.)
-func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
+func stitched(g *ghashSum, first int, data *[gcmBytes]byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
 }
 
@@ -45,7 +45,7 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 	if s.regs != nil {
 		return s.regs[r]
 	}
-	return vec.LoadUint8x64(s.data[64*r:])
+	return vec.LoadUint8x64Array((*[64]byte)(s.data[64*r:]))
 }
 
 // rounds runs rounds 1..nr over q, one GCM batch, with the steps of s
@@ -72,8 +72,9 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 	for r := 1; r < m; r++ {
 		q = roundQuad(q, k.k[r])
 	}
+	middle := (*[9]vec.Uint32x16)(k.k[m:]) // their keys
 	for j := range 4 {
-		q = roundQuad(q, k.k[m+2*j])
+		q = roundQuad(q, middle[2*j])
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
@@ -84,9 +85,9 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			}
 			held = p
 		}
-		q = roundQuad(q, k.k[m+2*j+1])
+		q = roundQuad(q, middle[2*j+1])
 	}
-	q = roundQuad(q, k.k[m+8])
+	q = roundQuad(q, middle[8])
 	g.acc, g.held, g.n = acc, held, s.first+s.z
 	if s.finish {
 		g.finish()
@@ -180,16 +181,16 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g.start(t, 0, h, false)
-			s0.data = dst[done-gcmBytes:]
+			s0.data = (*[gcmBytes]byte)(dst[done-gcmBytes:])
 			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
-			s1.data = dst[done:]
+			s1.data = (*[gcmBytes]byte)(dst[done:])
 			gcmBatch(&c, &k, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
 			g.start(t, powers/2, h, false)
-			s0.data, s0.finish = dst[done-gcmBytes:], true
+			s0.data, s0.finish = (*[gcmBytes]byte)(dst[done-gcmBytes:]), true
 			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
@@ -225,13 +226,14 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 	zeroUpper()
 	var g ghashSum
 	var regs [4]vec.Uint8x64
-	st := stitched(&g, 0, pending, 4, true)
+	st := stitched(&g, 0, nil, 4, true)
 	n := len(src)
 	z, m := (n+63)/64, (n+15)/16
 	blocks := regs[:z]
 	s := tailSplit(z, pending != nil)
 	if pending != nil {
 		g.start(t, powers/2, y, false)
+		st.data = (*[gcmBytes]byte)(pending)
 		q := whitenQuad(c.tailQuad(), k)
 		q = st.rounds(q, k)
 		// Element by element: an array literal is built apart and
@@ -329,16 +331,16 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g.start(t, 0, h, false)
-		s0.data = src
+		s0.data = (*[gcmBytes]byte)(src)
 		gcmBatch(&c, &k, &s0, dst, src)
-		s1.data = src[gcmBytes:]
+		s1.data = (*[gcmBytes]byte)(src[gcmBytes:])
 		gcmBatch(&c, &k, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g.start(t, powers/2, h, false)
-		s0.data, s0.finish = src, true
+		s0.data, s0.finish = (*[gcmBytes]byte)(src), true
 		gcmBatch(&c, &k, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
