@@ -64,10 +64,12 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // addOuter, each inlined, and the accumulator and the products it holds
 // are values, so that all of the batch but finish, once per reduction,
 // stays in registers. The sum's other fields are read from g; a stitched
-// sum is never folded.
+// sum is never folded, and its first register is even, so no products
+// are held from before it (nor after it, unless it finishes: it absorbs
+// four registers then).
 func (s *stitch) rounds(q quad, k *roundKeys) quad {
 	g := s.g
-	acc, held := g.acc, g.held
+	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
 		q = roundQuad(q, k.k[r])
@@ -88,8 +90,9 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 		q = roundQuad(q, middle[2*j+1])
 	}
 	q = roundQuad(q, middle[8])
-	g.acc, g.held, g.n = acc, held, s.first+s.z
+	g.acc, g.n = acc, s.first+s.z
 	if s.finish {
+		g.held = held
 		g.finish()
 	}
 	key := k.k[k.nr]
