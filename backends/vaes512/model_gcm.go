@@ -72,11 +72,11 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
-		q = roundQuad(q, k.k[r])
+		q = roundQuad(q, k.k[:], r)
 	}
 	middle := (*[9]vec.Uint32x16)(k.k[m:]) // their keys
 	for j := range 4 {
-		q = roundQuad(q, middle[2*j])
+		q = roundQuad(q, middle[:], 2*j)
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
@@ -87,24 +87,24 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			}
 			held = p
 		}
-		q = roundQuad(q, middle[2*j+1])
+		q = roundQuad(q, middle[:], 2*j+1)
 	}
-	q = roundQuad(q, middle[8])
+	q = roundQuad(q, middle[:], 8)
 	g.acc, g.n = acc, s.first+s.z
 	if s.finish {
 		g.held = held
 		g.finish()
 	}
-	key := k.k[k.nr]
-	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
-		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+	nr := k.nr // the last round, on one line with its key's load (see roundQuad)
+	return quad{q.b0.AESEncryptLastRound(k.k[nr]), q.b1.AESEncryptLastRound(k.k[nr]), q.b2.AESEncryptLastRound(k.k[nr]), q.b3.AESEncryptLastRound(k.k[nr])}
 }
 
-// roundQuad is one middle round of encryption on the four registers of q
-// (asm: VAESENC on each register of the batch).
-func roundQuad(q quad, key vec.Uint32x16) quad {
-	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
-		q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+// roundQuad is middle round i of encryption on the four registers of q,
+// with keys[i] (asm: VAESENC on each register of the batch). On one line
+// with the key's load: Go marks each inlined call with an instruction on
+// the call's own line, and where there is none, with a NOP of its own.
+func roundQuad(q quad, keys []vec.Uint32x16, i int) quad {
+	return quad{q.b0.AESEncryptOneRound(keys[i]), q.b1.AESEncryptOneRound(keys[i]), q.b2.AESEncryptOneRound(keys[i]), q.b3.AESEncryptOneRound(keys[i])}
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
