@@ -28,14 +28,6 @@ var (
 	decryption = direction{decrypt: true}
 )
 
-// round is one middle round on a register of blocks (VAESENC or VAESDEC).
-func (d direction) round(blocks vec.Uint8x64, key vec.Uint32x16) vec.Uint8x64 {
-	if d.decrypt {
-		return blocks.AESDecryptOneRound(key)
-	}
-	return blocks.AESEncryptOneRound(key)
-}
-
 // last is the last round on register i of blocks (VAESENCLAST or
 // VAESDECLAST; for chainedDecryption and XTS's tweakedLast the key plus
 // chain[i] first).
@@ -98,9 +90,8 @@ func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.key(0
 
 // rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
 // roundKeys.rounds). The nine rounds before the last are the "middle
-// rounds" every key size has; between, if not nil, takes its step after
-// each middle round i, which is where the stitched GCM loops put the steps
-// of GHASH.
+// rounds" every key size has; the stitched GCM loops put the steps of
+// GHASH between them (see stitch.rounds).
 //
 // Without between, the rounds run over the blocks eight or four registers
 // at a time (roundsQuads, roundsQuad): the assembly holds every register of
@@ -109,11 +100,7 @@ func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.key(0
 // struct of four in registers. The rounds of different registers are
 // independent, so the order in which they interleave does not change the
 // result.
-func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
-	if between != nil {
-		d.roundsStitched(blocks, k, between)
-		return
-	}
+func (d direction) rounds(blocks []vec.Uint8x64, k *roundKeys) {
 	i := 0
 	for ; i+8 <= len(blocks); i += 8 {
 		q := quad{blocks[i], blocks[i+1], blocks[i+2], blocks[i+3]}
@@ -265,42 +252,6 @@ func (d direction) roundsQuads(i int, q, p quad, k *roundKeys) (quad, quad) {
 			d.last(i+2, q.b2, key), d.last(i+3, q.b3, key)},
 		quad{d.last(i+4, p.b0, key), d.last(i+5, p.b1, key),
 			d.last(i+6, p.b2, key), d.last(i+7, p.b3, key)}
-}
-
-// roundsQuadStitched is roundsQuad for a batch of one quad with a between
-// step after each middle round, as in rounds (GCM's batch, always
-// encryption). Kept apart from roundsQuad: the call in the loop makes the
-// compiler move the four registers on every round of ECB and CTR too.
-func roundsQuadStitched(q quad, k *roundKeys, between *stitch) quad {
-	for r := 1; r < k.nr; r++ {
-		key := k.key(r)
-		q = quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key),
-			q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
-		if i := r - (k.nr - 9); i >= 0 {
-			between.step(i)
-		}
-	}
-	key := k.key(k.nr)
-	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key),
-		q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
-}
-
-// roundsStitched is rounds with a between step: every round on every
-// register of blocks, then the step after middle round i.
-func (d direction) roundsStitched(blocks []vec.Uint8x64, k *roundKeys, between *stitch) {
-	for r := 1; r < k.nr; r++ {
-		key := k.key(r)
-		for i := range blocks {
-			blocks[i] = d.round(blocks[i], key)
-		}
-		if i := r - (k.nr - 9); i >= 0 {
-			between.step(i)
-		}
-	}
-	key := k.key(k.nr)
-	for i := range blocks {
-		blocks[i] = d.last(i, blocks[i], key)
-	}
 }
 
 // loadBlocks loads len(blocks) consecutive registers of blocks from src

@@ -104,7 +104,7 @@ func cbcBatch(k *roundKeys, blocks, prev []vec.Uint8x64, chain vec.Uint8x64, dst
 	for i := 1; i < width; i++ {
 		prev[i] = vec.LoadUint8x64(src[64*i-16:])
 	}
-	chainedDecryption(prev).rounds(blocks, k, nil)
+	chainedDecryption(prev).rounds(blocks, k)
 	next := loadChain(src[64*width-16:])
 	storeBlocks(blocks, dst)
 	return next
@@ -117,7 +117,7 @@ func cbcTail(k *roundKeys, chain vec.Uint8x64, dst, src []byte, n int) vec.Uint8
 	blocks := []vec.Uint8x64{loadMasked(src, n)}
 	prev := chainOperand(chain, blocks[0])
 	whiten(blocks, k)
-	chainedDecryption([]vec.Uint8x64{prev}).rounds(blocks, k, nil)
+	chainedDecryption([]vec.Uint8x64{prev}).rounds(blocks, k)
 	next := loadChain(src[n-16:])
 	storeMasked(blocks[0], dst, n)
 	return next

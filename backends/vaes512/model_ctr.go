@@ -84,18 +84,10 @@ func loadCounter(ctr *[16]byte, add increment) counter {
 	return counter{reg: add.wide(reverse(c), laneOffsets), add: add}
 }
 
-// blocks fills blocks with the next len(blocks) registers of counter
-// blocks, in the blocks' own byte order and so ready for round key 0, and
-// advances the counter past them (asm: counter.blocks): one VPSHUFB and one
-// VPADDD per register.
-func (c *counter) blocks(blocks []vec.Uint8x64) {
-	for i := range blocks {
-		blocks[i] = reverse(c.reg)
-		c.reg = c.add.wide(c.reg, laneStep)
-	}
-}
-
-// quad is blocks for the four registers of a quad (asm: counter.blocks).
+// quad fills the four registers of a quad with the next counter blocks, in
+// the blocks' own byte order and so ready for round key 0, and advances
+// the counter past them (asm: counter.blocks): one VPSHUFB and one VPADDD
+// per register.
 func (c *counter) quad() quad {
 	r := c.reg
 	b0 := reverse(r)

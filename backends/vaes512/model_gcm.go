@@ -6,15 +6,16 @@ import "github.com/vaesgo/vaes/vec"
 // registers (asm: gcmBytes). Two batches share one GHASH reduction.
 const gcmBytes = 256
 
-// stitch is the between step of direction.rounds that spreads up to four
-// registers of GHASH over the nine middle rounds: register first+i absorbed
-// after middle round 2i for i < z, and, if finish, the reduction after
-// middle round 8 (asm: stitched). The registers come from data, 64 bytes
-// each, or if regs is not nil from regs.
+// stitch is the GHASH that a GCM batch's rounds carry, spread over the
+// nine middle rounds (see rounds): up to four registers, register first+i
+// absorbed into g after middle round 2i for i < z, and, if finish, the
+// reduction after middle round 8 (asm: stitched), or if foldLow instead,
+// ghashSum.foldLow there (asm: stitchedFoldLow). The registers come from
+// data, a batch's 256 bytes, or if regs is not nil from regs.
 type stitch struct {
 	g       *ghashSum
 	first   int
-	data    []byte
+	data    *[gcmBytes]byte
 	regs    []vec.Uint8x64
 	z       int
 	finish  bool
@@ -25,22 +26,10 @@ type stitch struct {
 // builds the value in a temporary with 8-byte stores and copies it with
 // 16-byte loads, which cannot be forwarded from those stores and stall, so
 // the GCM loops make their stitches once and change only their data.
-func stitched(g *ghashSum, first int, data []byte, z int, finish bool) stitch {
+// (Filling a stitch through a pointer instead moves the ghashSum it points
+// to to the heap.)
+func stitched(g *ghashSum, first int, data *[gcmBytes]byte, z int, finish bool) stitch {
 	return stitch{g: g, first: first, data: data, z: z, finish: finish}
-}
-
-// step runs the GHASH step that follows middle round i. With foldLow set
-// instead of finish, the step after middle round 8 is ghashSum.foldLow
-// (asm: stitchedFoldLow).
-func (s *stitch) step(i int) {
-	switch {
-	case i%2 == 0 && i/2 < s.z:
-		s.g.absorb(s.first+i/2, s.load(i/2))
-	case i == 8 && s.finish:
-		s.g.finish()
-	case i == 8 && s.foldLow:
-		s.g.foldLow()
-	}
 }
 
 // load returns register r of the data.
@@ -48,20 +37,85 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 	if s.regs != nil {
 		return s.regs[r]
 	}
-	return vec.LoadUint8x64(s.data[64*r:])
+	return vec.LoadUint8x64Array((*[64]byte)(s.data[64*r:]))
+}
+
+// rounds runs rounds 1..nr over q, one GCM batch, with the steps of s
+// between the middle rounds (asm: roundKeys.rounds with the between step
+// stitched): the rounds before the middle ones, then four times a middle
+// round, the absorb of the next register if there is one, and a middle
+// round, then the last middle round, finish (or foldLow) if s says so, and
+// the last round. That is the assembly's schedule, register j absorbed
+// after middle round 2j and finish after middle round 8, in a loop of four
+// rather than nine, with the steps written out: Go inlines no function
+// that costs more than 80 in its inliner's measure (a vec operation costs
+// 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
+// every call the compiler stores the four registers of the quad and loads
+// them back. Here absorb is operand, powers and mulAccumulate's multiply,
+// addMiddle and addOuter, each inlined, and the accumulator and the
+// products it holds are values, so that all of the batch but finish, once
+// per reduction, stays in registers. The sum's other fields are read from
+// g; a stitched sum is never folded before it, and its first register is
+// even, so no products are held from before it (nor after it, unless it
+// finishes or folds: it absorbs four registers then).
+func (s *stitch) rounds(q quad, k *roundKeys) quad {
+	g := s.g
+	acc, held := g.acc, product{}
+	m := k.nr - 9 // the first middle round
+	for r := 1; r < m; r++ {
+		q = roundQuad(q, k.s[:], r)
+	}
+	middle := (*[9][16]byte)(k.s[m:]) // their keys
+	for j := range 4 {
+		q = roundQuad(q, middle[:], 2*j)
+		if j < s.z { // absorb register first+j
+			r := s.first + j
+			x := g.operand(r, s.load(j))
+			p := multiply(x, g.powers(r))
+			acc = acc.addMiddle(p)
+			if r&1 == 1 {
+				acc = acc.addOuter(p, held)
+			}
+			held = p
+		}
+		q = roundQuad(q, middle[:], 2*j+1)
+	}
+	q = roundQuad(q, middle[:], 8)
+	g.acc, g.n = acc, s.first+s.z
+	if s.finish || s.foldLow {
+		g.held = held
+		if s.finish {
+			g.finish()
+		} else {
+			g.foldLow()
+		}
+	}
+	key := k.key(k.nr) // the last round
+	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key), q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
+// roundQuad is middle round i of encryption on the four registers of q,
+// with keys[i] broadcast (asm: VAESENC on each register of the batch; see
+// roundKeys). On one line: Go marks each inlined call with an instruction
+// on the call's own line, and where there is none, with a NOP of its own.
+func roundQuad(q quad, keys [][16]byte, i int) quad { return encryptQuad(q, broadcastKey(&keys[i])) }
+
+// encryptQuad is one middle round of encryption on the four registers of
+// q with key.
+func encryptQuad(q quad, key vec.Uint32x16) quad {
+	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key), q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
 // with the first 256 bytes of src into dst; between, if not nil, runs the
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
-// The batch is one quad (see quad), held in registers from whiten to
+// The batch is one quad (see quad), held in registers from the counter to
 // storeBlocks.
-func gcmBatch(c *gcmCounter, k *roundKeys, regs *[4]vec.Uint8x64, between *stitch, dst, src []byte) {
-	c.blocks(regs[:])
-	q := quad{regs[0], regs[1], regs[2], regs[3]}
+func gcmBatch(c *gcmCounter, k *roundKeys, between *stitch, dst, src []byte) {
+	q := c.quad()
 	q = whitenQuad(q, k)
 	if between != nil {
-		q = roundsQuadStitched(q, k, between)
+		q = between.rounds(q, k)
 	} else {
 		q = encryption.roundsQuad(0, q, k)
 	}
@@ -82,15 +136,17 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
-// newGCMCounter loads the counter of the GCM loops: a publicCounter if
-// public, loaded directly if direct (the tail-only paths of seal and
-// open), else a counter (asm: gcmKernel.loadVectors and
-// gcmKernel.loadPublic).
-func newGCMCounter(ctr *[16]byte, public, direct bool) gcmCounter {
+// loadGCMCounter loads the counter of the GCM loops into c: a
+// publicCounter if public, loaded directly if direct (the tail-only paths
+// of seal and open), else a counter (asm: gcmKernel.loadVectors and
+// gcmKernel.loadPublic). Filled in place, for the reason stitched gives.
+func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public, direct bool) {
+	c.public = public
 	if public {
-		return gcmCounter{public: true, pub: loadPublicCounter(ctr, direct)}
+		c.pub = loadPublicCounter(ctr, direct)
+		return
 	}
-	return gcmCounter{any: loadCounter(ctr, inc32)}
+	c.any = loadCounter(ctr, inc32)
 }
 
 // storeGCMCounter writes c, advanced by m blocks, to ctr (asm:
@@ -111,81 +167,104 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
+	// Every local is declared before the first vector instruction (see
+	// sealTail). The sum of each pair of batches is started in place, and
+	// the two stitches into it are made once, with only their data
+	// changing from one pair to the next (see stitched).
 	var k roundKeys
-	loadRoundKeys(&k, keys, rounds)
-	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
-	c := newGCMCounter(ctr, public, len(src) <= gcmBytes)
-	h := loadHash(y)
-	done := 0 // bytes encrypted
-	var pending []byte
-	// The sum of each pair of batches is started in place, and the two
-	// stitches into it are made once, with only their data changing from
-	// one pair to the next (see stitched).
+	var c gcmCounter
 	var g ghashSum
 	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
+	done := 0 // bytes encrypted
+	var pending []byte
+	loadRoundKeys(&k, keys, rounds)
+	loadGCMCounter(&c, ctr, public, len(src) <= gcmBytes)
+	h := loadHash(y)
 	if len(src) > gcmBytes {
-		gcmBatch(&c, &k, &regs, nil, dst, src)
+		gcmBatch(&c, &k, nil, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
 			g.start(t, 0, h, false)
-			s0.data = dst[done-gcmBytes:]
-			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
-			s1.data = dst[done:]
-			gcmBatch(&c, &k, &regs, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
+			s0.data = (*[gcmBytes]byte)(dst[done-gcmBytes:])
+			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
+			s1.data = (*[gcmBytes]byte)(dst[done:])
+			gcmBatch(&c, &k, &s1, dst[done+gcmBytes:], src[done+gcmBytes:])
 			h = g.y
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
 			g.start(t, powers/2, h, false)
-			s0 := stitched(&g, 0, dst[done-gcmBytes:], 4, true)
-			gcmBatch(&c, &k, &regs, &s0, dst[done:], src[done:])
+			s0.data, s0.finish = (*[gcmBytes]byte)(dst[done-gcmBytes:]), true
+			gcmBatch(&c, &k, &s0, dst[done:], src[done:])
 			h = g.y
 			done += gcmBytes
 		}
 		pending = dst[done-gcmBytes : done]
 	}
 	h, m := sealTail(&c, &k, t, h, pending, dst[done:], src[done:])
+	// The compiler keeps h across the counter's store with an SSE move
+	// (see sealTail).
+	zeroUpper()
 	storeGCMCounter(&c, ctr, m)
 	storeHash(h, y)
 }
 
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes in
 // z = ceil(n/64) registers, the last through masks, and hashes them from
-// the registers with folded powers; pending, if not nil, is the previous
-// batch's ciphertext, hashed between the tail's AES rounds into the same
-// sum, its registers first (the 16 slots before the tail's powers), whose
-// low part is folded into its middle after middle round 8 (foldLow), so
-// that one fold reduces the whole. The rounds run in two groups, split at
-// tailSplit. It returns the hash and the number of blocks used,
-// ceil(n/16) (asm: sealTail, sealWidth; see tailHalf).
+// the registers; pending, if not nil, is the previous batch's ciphertext,
+// hashed between the tail's AES rounds into the same sum, its registers
+// first (the 16 slots before the tail's powers), whose low part is folded
+// into its middle after middle round 8 (foldLow), so that one fold reduces
+// the whole; without it the sum is folded from the start. It returns the
+// hash and the number of blocks used, ceil(n/16) (asm: sealTail,
+// sealWidth; see tailHalf).
+//
+// The assembly runs the rounds in two groups, split at tailSplit, and
+// stores and hashes the first group before the second's rounds. With a
+// pending batch the model runs all four registers at once, as one quad
+// (see quad) through stitch.rounds, whose registers past z take their
+// rounds and are dropped; the values, and the order the sum takes its
+// registers in, are the assembly's.
+//
+// The tail starts with zeroUpper, and its locals are declared before its
+// first vector instruction: the compiler zeroes and copies locals with SSE
+// moves (MOVUPS), which Go's own code uses too (memmove), and on the Xeon
+// (model 207) each SSE instruction run while the upper halves of the
+// vector registers are dirty costs about as much as the whole tail
+// (loadMasked took about 250 ns a call, 15 with zeroUpper before it).
 func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+	zeroUpper()
+	var g ghashSum
+	var regs [4]vec.Uint8x64
+	st := stitched(&g, 0, nil, 4, false)
 	n := len(src)
 	z, m := (n+63)/64, (n+15)/16
-	var h ghashSum
-	var between *stitch
-	var st stitch
-	base := 0
-	if pending != nil {
-		h.start(t, powers-16-m, y, false)
-		st = stitched(&h, 0, pending, 4, false)
-		st.foldLow = true
-		between, base = &st, 4
-	} else {
-		h.start(t, powers-m, y, true)
-	}
-	var regs [4]vec.Uint8x64
 	blocks := regs[:z]
-	c.tail(blocks)
-	whiten(blocks, k)
-	s := tailSplit(z)
-	encryption.rounds(blocks[:s], k, between)
-	sealRegs(&h, base, blocks, 0, s, dst, src)
-	if s < z {
-		encryption.rounds(blocks[s:], k, nil)
-		sealRegs(&h, base, blocks, s, z, dst, src)
+	if pending != nil {
+		g.start(t, powers-16-m, y, false)
+		g.tailKeys()
+		st.data, st.foldLow = (*[gcmBytes]byte)(pending), true
+		q := whitenQuad(c.tailQuad(), k)
+		q = st.rounds(q, k)
+		// Element by element: an array literal is built apart and
+		// copied with SSE moves.
+		regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3
+		sealRegs(&g, 4, blocks, 0, z, dst, src)
+	} else {
+		g.start(t, powers-m, y, true)
+		g.tailKeys()
+		c.tail(blocks)
+		whiten(blocks, k)
+		s := tailSplit(z)
+		encryption.rounds(blocks[:s], k)
+		sealRegs(&g, 0, blocks, 0, s, dst, src)
+		if s < z {
+			encryption.rounds(blocks[s:], k)
+			sealRegs(&g, 0, blocks, s, z, dst, src)
+		}
 	}
-	h.finish()
-	return h.y, m
+	g.finish()
+	return g.y, m
 }
 
 // tailHalf is the longest tail of openTail that the assembly runs on YMM
@@ -218,8 +297,8 @@ func sealRegs(h *ghashSum, base int, blocks []vec.Uint8x64, from, to int, dst, s
 			continue
 		}
 		last := n - 64*r
-		x := loadMasked(src[64*r:], last).Xor(blocks[r])
-		storeMasked(x, dst[64*r:], last)
+		x := loadTail(src[64*r:], last).Xor(blocks[r])
+		storeTail(x, dst[64*r:], last)
 		blocks[r] = keepMasked(x, last)
 	}
 	for r := from; r < to; r++ {
@@ -253,31 +332,33 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		return
 	}
+	// As in sealKernel: the locals declared first, the sum started in
+	// place, the stitches made once.
 	var k roundKeys
-	loadRoundKeys(&k, keys, rounds)
-	var regs [4]vec.Uint8x64 // the registers of a batch, zeroed once
-	c := newGCMCounter(ctr, public, len(src) <= tailHalf)
-	h := loadHash(y)
-	// As in sealKernel: the sum started in place, the stitches made once.
+	var c gcmCounter
 	var g ghashSum
 	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
+	loadRoundKeys(&k, keys, rounds)
+	loadGCMCounter(&c, ctr, public, len(src) <= tailHalf)
+	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
 		g.start(t, 0, h, false)
-		s0.data = src
-		gcmBatch(&c, &k, &regs, &s0, dst, src)
-		s1.data = src[gcmBytes:]
-		gcmBatch(&c, &k, &regs, &s1, dst[gcmBytes:], src[gcmBytes:])
+		s0.data = (*[gcmBytes]byte)(src)
+		gcmBatch(&c, &k, &s0, dst, src)
+		s1.data = (*[gcmBytes]byte)(src[gcmBytes:])
+		gcmBatch(&c, &k, &s1, dst[gcmBytes:], src[gcmBytes:])
 		h = g.y
 		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
 	}
 	if len(src) >= gcmBytes {
 		g.start(t, powers/2, h, false)
-		s0 := stitched(&g, 0, src, 4, true)
-		gcmBatch(&c, &k, &regs, &s0, dst, src)
+		s0.data, s0.finish = (*[gcmBytes]byte)(src), true
+		gcmBatch(&c, &k, &s0, dst, src)
 		h = g.y
 		src, dst = src[gcmBytes:], dst[gcmBytes:]
 	}
 	h, m := openTail(&c, &k, t, h, dst, src)
+	zeroUpper() // as in sealKernel
 	storeGCMCounter(&c, ctr, m)
 	storeHash(h, y)
 }
@@ -286,30 +367,60 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // registers, the last through masks, and hashes the same registers of
 // ciphertext between the AES rounds. Every load comes before the first
 // store, so src and dst may be the same. It returns the hash and the number
-// of blocks used, ceil(n/16) (asm: openTail; see tailHalf).
+// of blocks used, ceil(n/16) (asm: openTail; see tailHalf). The tail is one quad (see quad),
+// whose registers past z take their rounds and are dropped, and the
+// stitched rounds are stitch.rounds.
 func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0
 	}
+	zeroUpper() // and the locals first, as in sealTail
+	var dataRegs, regs [4]vec.Uint8x64
+	var g ghashSum
+	s := stitched(&g, 0, nil, 0, true)
 	z, m := (n+63)/64, (n+15)/16
 	last := n - 64*(z-1)
-	var dataRegs, regs [4]vec.Uint8x64
 	data := dataRegs[:z]
 	loadBlocks(data[:z-1], src)
-	data[z-1] = loadMasked(src[64*(z-1):], last)
-	var g ghashSum
+	data[z-1] = loadTail(src[64*(z-1):], last)
 	g.start(t, powers-m, y, false)
+	g.tailKeys()
+	q := whitenQuad(c.tailQuad(), k)
+	s.regs, s.z = data, z
+	q = s.rounds(q, k)
+	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
 	blocks := regs[:z]
-	c.tail(blocks)
-	whiten(blocks, k)
-	s := stitched(&g, 0, nil, z, true)
-	s.regs = data
-	encryption.rounds(blocks, k, &s)
 	for r := range blocks {
 		blocks[r] = blocks[r].Xor(data[r])
 	}
 	storeBlocks(blocks[:z-1], dst)
-	storeMasked(blocks[z-1], dst[64*(z-1):], last)
+	storeTail(blocks[z-1], dst[64*(z-1):], last)
 	return g.y, m
+}
+
+// loadTail is loadMasked with zeroUpper before it (asm: loadMasked):
+// loadMasked copies the n bytes into a zeroed array with Go's SSE code
+// (see sealTail).
+func loadTail(s []byte, n int) vec.Uint8x64 {
+	zeroUpper()
+	return loadMasked(s, n)
+}
+
+// storeTail stores the first n bytes of x to s, 1 <= n <= 64, as
+// storeMasked does (asm: storeMasked), where the 64 bytes at s do not
+// cross a page boundary: through a 64-byte array, but with the whole
+// register stored to it, zeroUpper, and n of its bytes copied to s.
+// storeMasked's masked store to the array, read back at once by the copy,
+// stalled for about 200 ns a call on the Xeon (model 207), and the copy
+// runs as Go's SSE code (see sealTail).
+func storeTail(x vec.Uint8x64, s []byte, n int) {
+	if pastPage(s, 64) {
+		storeEnd(x, s, n)
+		return
+	}
+	var w [64]byte
+	x.StoreArray(&w)
+	zeroUpper()
+	copy(s[:n], w[:n])
 }

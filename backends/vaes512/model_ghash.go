@@ -1,6 +1,8 @@
 package vaes512
 
 import (
+	"unsafe"
+
 	"github.com/vaesgo/vaes/tables"
 	"github.com/vaesgo/vaes/vec"
 )
@@ -12,27 +14,48 @@ const powers = 32
 // keyPowers loads table slots slot..slot+3 as one register (asm: keyPowers,
 // the address of a 64-byte memory operand). Slot i holds the key form of
 // H^(32-i), so lane j of the register at slot 32-m+4r is the power that
-// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). In the last
-// register of a tail whose block count is not a multiple of four, the
-// lanes past H^1 would lie past slot 31, the end of the table: they are
-// not read but zero (asm: the mask from tailKeys, and loadMasked, which
-// loads slots 28..31 and moves them down when those lanes would reach the
-// next page), as their data is.
+// block 4r+j of an m-block run is multiplied by, H^(m-4r-j). The four slots
+// must lie in the table; the last register of a tail whose block count is
+// not a multiple of four loads its powers with tailPowers.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
-	if slot+4 <= powers {
-		// Four 16-byte loads joined in registers: Go cannot view four
-		// slots of the table as one 64-byte array without package
-		// unsafe, and a copy through memory would stall the load.
-		lo := vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&t[slot])).SetHi(vec.LoadUint8x16Array(&t[slot+1]))
-		hi := vec.Uint8x32{}.SetLo(vec.LoadUint8x16Array(&t[slot+2])).SetHi(vec.LoadUint8x16Array(&t[slot+3]))
-		return vec.Uint8x64{}.SetLo(lo).SetHi(hi).AsUint64x8()
-	}
-	var w [64]byte
-	for j := range min(4, powers-slot) {
-		copy(w[16*j:], t[slot+j][:])
-	}
-	return vec.LoadUint8x64Array(&w).AsUint64x8()
+	// The four slots as one 64-byte array: they lie in the table, which
+	// the bounds check makes sure of (joining four 16-byte loads took
+	// eight instructions, and a slice of the table's bytes three bounds
+	// checks).
+	_ = t[slot+3]
+	return vec.LoadUint8x64Array((*[64]byte)(unsafe.Pointer(&t[slot]))).AsUint64x8()
 }
+
+// tailPowers loads the powers of the last register of a tail whose block
+// count is not a multiple of four, slot > 28: slots slot..31 in the first
+// 32-slot lanes and zero in the lanes past H^1, which would lie past the
+// end of the table (asm: tailKeys's mask, and its loadMasked, which loads
+// slots 28..31 and moves them down when those lanes would reach the next
+// page; here always that way, since Go cannot address the bytes past the
+// table): keyPowers of slot 28, VPERMB by slot-28 lanes and the lanes kept
+// with an AND. The data in the lanes past H^1 is zero too.
+func tailPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
+	d := slot - (powers - 4)
+	x := keyPowers(t, powers-4).AsUint8x64().Permute(laneMoves[d])
+	return x.And(keepLanes[4-d]).AsUint64x8()
+}
+
+// laneMoves[d] is the VPERMB index register that moves lane d+i to lane i
+// (bytes 16d+j, modulo 64), and keepLanes[l] the register of all ones in
+// lanes 0..l-1 and zero above, for tailPowers; built once.
+var laneMoves, keepLanes = func() (moves, keep [4]vec.Uint8x64) {
+	for d := range 4 {
+		var b, k [64]byte
+		for j := range b {
+			b[j] = byte(16*d + j)
+			if j < 16*d {
+				k[j] = 0xff
+			}
+		}
+		moves[d], keep[d] = vec.LoadUint8x64Array(&b), vec.LoadUint8x64Array(&k)
+	}
+	return moves, keep
+}()
 
 // storePowers stores the four lanes of p to slots slot..slot+3 (asm:
 // storePowers).
@@ -62,34 +85,66 @@ func swap(x vec.Uint64x8) vec.Uint64x8 {
 // product comes, so that two of each go in with one three-way XOR too. The
 // assembly's first products initialise the parts instead of adding to
 // zero; the sum is the same.
-type accumulator struct {
-	lo, mid, hi    vec.Uint64x8
-	loHeld, hiHeld vec.Uint64x8
-	held           bool
+//
+// An accumulator is a value of three vectors, and the product it holds is
+// a second value beside it: Go 1.27 keeps a struct of up to four vectors in
+// registers, and the stitched loops carry both through their rounds.
+type accumulator struct{ lo, mid, hi vec.Uint64x8 }
+
+// product is the four partial products of x·h, lane by lane (asm:
+// mulAccumulate's four VPCLMULQDQ): low, the two middle ones and high.
+type product struct{ lo, m0, m1, hi vec.Uint64x8 }
+
+// multiply returns the partial products of x·h (asm: the four VPCLMULQDQ
+// of mulAccumulate; the immediate picks each operand's 64-bit half).
+func multiply(x, h vec.Uint64x8) product {
+	return product{
+		x.CarrylessMultiplyEven(h),    // x.lo·h.lo
+		x.CarrylessMultiplyEvenOdd(h), // x.lo·h.hi
+		x.CarrylessMultiplyOddEven(h), // x.hi·h.lo
+		x.CarrylessMultiplyOdd(h),     // x.hi·h.hi
+	}
 }
 
-// mulAccumulate adds x·h to a in every lane, with h a register of key
-// powers (asm: mulAccumulate): four VPCLMULQDQ and, every other product,
-// three VPTERNLOGD, else one.
-func (a *accumulator) mulAccumulate(x, h vec.Uint64x8) {
-	lo := x.CarrylessMultiplyEven(h) // x.lo·h.lo
-	a.mid = xor3(a.mid, x.CarrylessMultiplyEvenOdd(h), x.CarrylessMultiplyOddEven(h))
-	hi := x.CarrylessMultiplyOdd(h) // x.hi·h.hi
-	if !a.held {
-		a.loHeld, a.hiHeld, a.held = lo, hi, true
-		return
+// addMiddle adds the middle parts of p to a with one three-way XOR (asm:
+// mulAccumulate's VPTERNLOGD, or VPXORD for the first product).
+func (a accumulator) addMiddle(p product) accumulator {
+	a.mid = xor3(a.mid, p.m0, p.m1)
+	return a
+}
+
+// addOuter adds the low and high parts of p and of held, the products
+// before p, to a, with one three-way XOR each (asm: mulAccumulate's two
+// VPTERNLOGD, or VPXORD for the first pair).
+func (a accumulator) addOuter(p, held product) accumulator {
+	a.lo = xor3(a.lo, held.lo, p.lo)
+	a.hi = xor3(a.hi, held.hi, p.hi)
+	return a
+}
+
+// mulAccumulate adds x·h, register r of a sum, to a in every lane, with h
+// a register of key powers, and returns the products to hold (asm:
+// mulAccumulate): four VPCLMULQDQ, the middle parts added, and the low
+// and high parts held if r is even, else added with the held ones of
+// register r-1: every other product three VPTERNLOGD, else one.
+// Registers come in order from 0, so held is always the previous one's.
+func (a accumulator) mulAccumulate(r int, x, h vec.Uint64x8, held product) (accumulator, product) {
+	p := multiply(x, h)
+	a = a.addMiddle(p)
+	if r&1 == 1 {
+		a = a.addOuter(p, held)
 	}
-	a.lo = xor3(a.lo, a.loHeld, lo)
-	a.hi = xor3(a.hi, a.hiHeld, hi)
-	a.held = false
+	return a, p
 }
 
 // reduce returns, lane by lane, the field element each lane's sum stands
-// for (asm: reduce; reference: ghash.Reduce).
-func (a accumulator) reduce() vec.Uint64x8 {
-	if a.held {
-		a.lo = a.lo.Xor(a.loHeld)
-		a.hi = a.hi.Xor(a.hiHeld)
+// for, given the products held from register r-1, r registers in all (asm:
+// reduce; reference: ghash.Reduce): the held parts go in first when r is
+// odd.
+func (a accumulator) reduce(r int, held product) vec.Uint64x8 {
+	if r&1 == 1 {
+		a.lo = a.lo.Xor(held.lo)
+		a.hi = a.hi.Xor(held.hi)
 	}
 	return fold(fold(a.lo, a.mid), a.hi)
 }
@@ -107,9 +162,10 @@ func foldPowers(h vec.Uint64x8) vec.Uint64x8 { return fold(h, vec.Uint64x8{}) }
 // where reduce needs two: one VPCLMULQDQ and one VPTERNLOGD less from the
 // last product to the result, for the same four VPCLMULQDQ per register
 // and the three of foldPowers, which come off that path.
-func (a *accumulator) mulAccumulateFolded(x, h, hf vec.Uint64x8) {
+func (a accumulator) mulAccumulateFolded(x, h, hf vec.Uint64x8) accumulator {
 	a.mid = xor3(a.mid, x.CarrylessMultiplyEven(hf), x.CarrylessMultiplyOddEven(h))
 	a.hi = xor3(a.hi, x.CarrylessMultiplyEvenOdd(hf), x.CarrylessMultiplyOdd(h))
+	return a
 }
 
 // reduceFolded returns, lane by lane, the field element each lane's sum of
@@ -152,13 +208,19 @@ func storeHash(h vec.Uint64x8, y *[16]byte) {
 // reduction (asm: ghashSum). Register r of an m-block run is multiplied
 // lane by lane by the powers at slot first+4r, first = 32-m; the running
 // hash y enters block 0. If folded, the products use folded powers and
-// the sum needs one fold (mulAccumulateFolded).
+// the sum needs one fold (mulAccumulateFolded). acc and held are the
+// accumulator and the products it holds, n the registers taken in so far;
+// if m is not a multiple of four, register last takes lastPowers.
 type ghashSum struct {
-	table  *[32][16]byte
-	first  int
-	y      vec.Uint64x8
-	acc    accumulator
-	folded bool
+	table      *[32][16]byte
+	first      int
+	y          vec.Uint64x8
+	acc        accumulator
+	held       product
+	n          int
+	folded     bool
+	last       int
+	lastPowers vec.Uint64x8
 }
 
 // start begins a sum in g, in place (asm: ghashSum): table t, the first
@@ -167,26 +229,52 @@ type ghashSum struct {
 // 16-byte moves, whose loads stall on the 64-byte store of y before them;
 // field by field, every vector goes in with one 64-byte store.
 func (g *ghashSum) start(t *[32][16]byte, first int, y vec.Uint64x8, folded bool) {
-	var zero vec.Uint64x8
-	g.table, g.first, g.y, g.folded = t, first, y, folded
-	g.acc.lo, g.acc.mid, g.acc.hi = zero, zero, zero
-	g.acc.loHeld, g.acc.hiHeld, g.acc.held = zero, zero, false
+	g.table, g.first, g.y, g.folded, g.n, g.last = t, first, y, folded, 0, -1
+	g.acc = accumulator{}
+}
+
+// tailKeys loads the powers of the last register of a run of m = 32-first
+// blocks, if m is not a multiple of four, once for the sum (asm:
+// tailKeys). Kept apart from start, which must stay small enough to
+// inline: a call that stores t through g would make the table escape.
+func (g *ghashSum) tailKeys() {
+	if m := powers - g.first; m%4 != 0 {
+		g.last = m / 4
+		g.lastPowers = tailPowers(g.table, g.first+4*g.last)
+	}
+}
+
+// operand returns register r of the data in register form, reversed, with
+// y added to block 0 (asm: ghashSum.absorb's VPSHUFB and VPXORD).
+func (g *ghashSum) operand(r int, data vec.Uint8x64) vec.Uint64x8 {
+	x := reverse(data).AsUint64x8()
+	if r == 0 {
+		x = x.Xor(g.y)
+	}
+	return x
+}
+
+// powers returns the key powers of register r (asm: ghashSum.powers):
+// keyPowers, or lastPowers for the last register of a run whose block
+// count is not a multiple of four.
+func (g *ghashSum) powers(r int) vec.Uint64x8 {
+	if r == g.last {
+		return g.lastPowers
+	}
+	return keyPowers(g.table, g.first+4*r)
 }
 
 // absorb takes in register r of the data, in GCM's block order (asm:
 // ghashSum.absorb): reversed to register form, y added to block 0, then
 // multiplied and accumulated.
 func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
-	x := reverse(data).AsUint64x8()
-	if r == 0 {
-		x = x.Xor(g.y)
-	}
-	h := keyPowers(g.table, g.first+4*r)
+	x, h := g.operand(r, data), g.powers(r)
 	if g.folded {
-		g.acc.mulAccumulateFolded(x, h, foldPowers(h))
-		return
+		g.acc = g.acc.mulAccumulateFolded(x, h, foldPowers(h))
+	} else {
+		g.acc, g.held = g.acc.mulAccumulate(r, x, h, g.held)
 	}
-	g.acc.mulAccumulate(x, h)
+	g.n = r + 1
 }
 
 // foldLow makes a sum of mulAccumulate products folded (asm:
@@ -194,14 +282,14 @@ func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
 // part, so that folded products may be added after it and reduceFolded
 // finishes the sum.
 func (g *ghashSum) foldLow() {
-	a := &g.acc
-	if a.held {
-		a.lo = a.lo.Xor(a.loHeld)
-		a.hi = a.hi.Xor(a.hiHeld)
-		a.held = false
+	a := g.acc
+	if g.n&1 == 1 { // the products held from register n-1
+		a.lo = a.lo.Xor(g.held.lo)
+		a.hi = a.hi.Xor(g.held.hi)
 	}
 	a.mid = fold(a.lo, a.mid)
-	g.folded = true
+	a.lo = vec.Uint64x8{}
+	g.acc, g.folded = a, true
 }
 
 // finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
@@ -210,13 +298,15 @@ func (g *ghashSum) finish() {
 		g.y = horizontal(g.acc.reduceFolded())
 		return
 	}
-	g.y = horizontal(g.acc.reduce())
+	g.y = horizontal(g.acc.reduce(g.n, g.held))
 }
 
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).
 func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
-	g := ghashSum{table: t, first: powers - 4*regs, y: y}
+	zeroUpper() // before the zeroing of g (see sealTail)
+	var g ghashSum
+	g.start(t, powers-4*regs, y, false)
 	for r := range regs {
 		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
@@ -229,16 +319,19 @@ func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint6
 // loaded through a mask, multiplied by H^m down to H^1 and reduced once
 // (asm: ghashTail).
 func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
+	zeroUpper() // before the zeroing of g (see sealTail)
 	n := len(data)
 	if n == 0 {
 		return y
 	}
 	z := (n + 63) / 64
-	g := ghashSum{table: t, first: powers - (n+15)/16, y: y}
+	var g ghashSum
+	g.start(t, powers-(n+15)/16, y, false)
+	g.tailKeys()
 	for r := 0; r < z-1; r++ {
 		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
 	}
-	g.absorb(z-1, loadMasked(data[64*(z-1):], n-64*(z-1)))
+	g.absorb(z-1, loadTail(data[64*(z-1):], n-64*(z-1)))
 	g.finish()
 	return g.y
 }
@@ -248,8 +341,11 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 // folded powers and reduced with one fold (asm: ghashPair, on one YMM
 // register, whose two lanes are the first two of the register here).
 func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	g := ghashSum{table: t, first: powers - 2, y: y, folded: true}
-	g.absorb(0, loadMasked(data, len(data)))
+	zeroUpper() // before the zeroing of g (see sealTail)
+	var g ghashSum
+	g.start(t, powers-2, y, true)
+	g.tailKeys()
+	g.absorb(0, loadTail(data, len(data)))
 	g.finish()
 	return g.y
 }
@@ -307,9 +403,8 @@ func ghashInitModel(t *[32][16]byte, h *[16]byte) {
 
 // mulLanes returns x·h reduced, lane by lane (asm: mulLanes).
 func mulLanes(x, h vec.Uint64x8) vec.Uint64x8 {
-	var acc accumulator
-	acc.mulAccumulate(x, h)
-	return acc.reduce()
+	acc, p := accumulator{}.mulAccumulate(0, x, h, product{})
+	return acc.reduce(1, p)
 }
 
 // shuffle128 returns the register whose lanes are lanes a and b of x and

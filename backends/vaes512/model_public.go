@@ -17,14 +17,31 @@ type gcmCounter struct {
 	pub    publicCounter
 }
 
-// blocks fills blocks with the next registers of counter blocks and
+// quad returns the next four registers of counter blocks, a batch's, and
 // advances the counter (asm: gcmCounter.blocks).
-func (c *gcmCounter) blocks(blocks []vec.Uint8x64) {
+func (c *gcmCounter) quad() quad {
 	if c.public {
-		c.pub.blocks(blocks)
-	} else {
-		c.any.blocks(blocks)
+		return c.pub.quad()
 	}
+	return c.any.quad()
+}
+
+// tailQuad returns the next four registers of counter blocks, leaving the
+// counter where it is (asm: gcmCounter.tail; counter.tail and
+// publicCounter.tail, here on a quad).
+func (c *gcmCounter) tailQuad() quad {
+	if c.public {
+		p := &c.pub
+		le := reverse(p.be)
+		return quad{p.be, reverse(add32(le, laneAdd(4))), reverse(add32(le, laneAdd(8))), reverse(add32(le, laneAdd(12)))}
+	}
+	t := c.any.reg
+	b0 := reverse(t)
+	t = add32(t, laneStep)
+	b1 := reverse(t)
+	t = add32(t, laneStep)
+	b2 := reverse(t)
+	return quad{b0, b1, b2, reverse(add32(t, laneStep))}
 }
 
 // tail fills blocks with the next registers of counter blocks, leaving the
@@ -68,21 +85,23 @@ func loadPublicCounter(ctr *[16]byte, direct bool) publicCounter {
 	low := binary.BigEndian.Uint32(ctr[12:])
 	if direct && low&0xff <= 0xff-3 {
 		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
-		return publicCounter{be: inc32.wide(c, beLanes()), low: low}
+		return publicCounter{be: inc32.wide(c, beLanes), low: low}
 	}
 	le := loadCounter(ctr, inc32)
 	return publicCounter{be: reverse(le.reg), low: low}
 }
 
-// beLanes returns the register that adds i to the last byte of the block
-// in lane i (asm: emit.Data "beLanes").
-func beLanes() vec.Uint8x64 {
+// beLanes is the register that adds i to the last byte of the block in
+// lane i (asm: emit.Data "beLanes"), built once, as the assembly's
+// constants are: built at each call, its bytes went into the register
+// through Go's SSE moves and a load that stalls on them.
+var beLanes = func() vec.Uint8x64 {
 	var b [4][16]byte
 	for i := range b {
 		b[i][15] = byte(i)
 	}
 	return lanes(b[0], b[1], b[2], b[3])
-}
+}()
 
 // beStep returns the register that adds k to the last byte of every block,
 // 0 <= k <= 16 (asm: repeated "beStep<k>", in loopConsts): built once, as
@@ -110,27 +129,29 @@ var laneAdds = func() (t [17]vec.Uint8x64) {
 	return t
 }()
 
-// blocks fills blocks with the next n = len(blocks) registers of counter
-// blocks and advances the counter by 4n (asm: publicCounter.blocks).
-func (c *publicCounter) blocks(blocks []vec.Uint8x64) {
-	n := len(blocks)
-	if c.low&0xff <= uint32(0xff-(4*n+3)) {
-		// No block of this call, nor of the next four be holds after it,
-		// carries out of the last byte.
-		blocks[0] = c.be
-		for r := 1; r < n; r++ {
-			blocks[r] = inc32.wide(c.be, beStep(4*r))
-		}
-		c.be = inc32.wide(c.be, beStep(4*n))
+// quad returns the next four registers of counter blocks and advances
+// the counter by 16 (asm: publicCounter.blocks).
+func (c *publicCounter) quad() quad {
+	var q quad
+	if c.low&0xff <= 0xff-(4*4+3) {
+		// No block of this batch, nor of the next four be holds after
+		// it, carries out of the last byte.
+		q = quad{c.be, add32(c.be, beStep(4)), add32(c.be, beStep(8)), add32(c.be, beStep(12))}
+		c.be = add32(c.be, beStep(16))
 	} else {
 		le := reverse(c.be)
-		blocks[0] = c.be
-		for r := 1; r < n; r++ {
-			blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
-		}
-		c.be = reverse(inc32.wide(le, laneAdd(4*n)))
+		q = quad{c.be, reverse(add32(le, laneAdd(4))), reverse(add32(le, laneAdd(8))), reverse(add32(le, laneAdd(12)))}
+		c.be = reverse(add32(le, laneAdd(16)))
 	}
-	c.low += uint32(4 * n)
+	c.low += 16
+	return q
+}
+
+// add32 is inc32.wide, VPADDD, for the GCM counters, whose increment is
+// always inc32: inc32 is a variable, so the compiler tests its lanes64
+// at every add of inc32.wide.
+func add32(x, y vec.Uint8x64) vec.Uint8x64 {
+	return x.AsUint32x16().Add(y.AsUint32x16()).AsUint8x64()
 }
 
 // tail fills blocks with the next registers of counter blocks, leaving
