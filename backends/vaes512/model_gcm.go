@@ -63,11 +63,11 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
-		q = roundQuad(q, k.s[:], r)
+		q = encryptQuad(q, broadcastKey(&k.s[r]))
 	}
 	middle := (*[9][16]byte)(k.s[m:]) // their keys
 	for j := range 4 {
-		q = roundQuad(q, middle[:], 2*j)
+		q = encryptQuad(q, broadcastKey(&middle[2*j]))
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
@@ -78,9 +78,9 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			}
 			held = p
 		}
-		q = roundQuad(q, middle[:], 2*j+1)
+		q = encryptQuad(q, broadcastKey(&middle[2*j+1]))
 	}
-	q = roundQuad(q, middle[:], 8)
+	q = encryptQuad(q, broadcastKey(&middle[8]))
 	g.acc, g.n = acc, s.first+s.z
 	if s.finish || s.foldLow {
 		g.held = held
@@ -94,14 +94,11 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key), q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
 }
 
-// roundQuad is middle round i of encryption on the four registers of q,
-// with keys[i] broadcast (asm: VAESENC on each register of the batch; see
-// roundKeys). On one line: Go marks each inlined call with an instruction
-// on the call's own line, and where there is none, with a NOP of its own.
-func roundQuad(q quad, keys [][16]byte, i int) quad { return encryptQuad(q, broadcastKey(&keys[i])) }
-
-// encryptQuad is one middle round of encryption on the four registers of
-// q with key.
+// encryptQuad is a middle round of encryption on the four registers of q
+// with key (asm: VAESENC on each register of the batch). stitch.rounds
+// writes each round on one line with its key's broadcast (see roundKeys):
+// Go marks each inlined call with an instruction on the call's own line,
+// and where there is none, with a NOP of its own.
 func encryptQuad(q quad, key vec.Uint32x16) quad {
 	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key), q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
 }
