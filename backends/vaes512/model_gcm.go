@@ -58,16 +58,16 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // g; a stitched sum is never folded before it, and its first register is
 // even, so no products are held from before it (nor after it, unless it
 // finishes or folds: it absorbs four registers then).
-func (s *stitch) rounds(q quad, k *roundKeys) quad {
+func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 	g := s.g
 	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
-		q = encryptQuad(q, broadcastKey(&k.s[r]))
+		q = encryptQuad(q, k.b[r])
 	}
-	middle := (*[9][16]byte)(k.s[m:]) // their keys
+	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
 	for j := range 4 {
-		q = encryptQuad(q, broadcastKey(&middle[2*j]))
+		q = encryptQuad(q, middle[2*j])
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
@@ -78,9 +78,9 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			}
 			held = p
 		}
-		q = encryptQuad(q, broadcastKey(&middle[2*j+1]))
+		q = encryptQuad(q, middle[2*j+1])
 	}
-	q = encryptQuad(q, broadcastKey(&middle[8]))
+	q = encryptQuad(q, middle[8])
 	g.acc, g.n = acc, s.first+s.z
 	if s.finish || s.foldLow {
 		g.held = held
@@ -90,14 +90,37 @@ func (s *stitch) rounds(q quad, k *roundKeys) quad {
 			g.foldLow()
 		}
 	}
-	key := k.key(k.nr) // the last round
+	key := k.b[k.nr] // the last round
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key), q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
+// gcmKeys are the GCM kernels' round keys: roundKeys, and each key
+// broadcast once per call into b, as the assembly's loadRoundKeys does,
+// which stitch.rounds reads (asm: roundKeys). The other models broadcast
+// each key where a round uses it (see roundKeys), which spares them the
+// compiler's zeroing of b (968 bytes) on every call; in stitch.rounds a
+// broadcast per round (a load and four inserts beside the loop's 90
+// instructions) made Seal and Open of 16 KiB on archsimd 1.25 to 1.3
+// times as long, and of 1350 bytes 1.4 to 1.5 times (Xeon model 207).
+type gcmKeys struct {
+	roundKeys
+	b [15]vec.Uint32x16
+}
+
+// loadGCMKeys sets k to the round keys 0..nr of keys, broadcast (asm:
+// loadRoundKeys, one VBROADCASTI32X4 each). Filled in place: a copy of a
+// struct of vectors goes through 16-byte moves, which stall on the 64-byte
+// stores before them.
+func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
+	loadRoundKeys(&k.roundKeys, keys, nr)
+	for i := 0; i <= nr; i++ {
+		k.b[i] = k.key(i)
+	}
 }
 
 // encryptQuad is a middle round of encryption on the four registers of q
 // with key (asm: VAESENC on each register of the batch). stitch.rounds
-// writes each round on one line with its key's broadcast (see roundKeys):
-// Go marks each inlined call with an instruction on the call's own line,
+// writes each round on one line: Go marks each inlined call with an instruction on the call's own line,
 // and where there is none, with a NOP of its own.
 func encryptQuad(q quad, key vec.Uint32x16) quad {
 	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key), q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
@@ -108,13 +131,13 @@ func encryptQuad(q quad, key vec.Uint32x16) quad {
 // steps of GHASH between the AES rounds (asm: gcmKernel.batch).
 // The batch is one quad (see quad), held in registers from the counter to
 // storeBlocks.
-func gcmBatch(c *gcmCounter, k *roundKeys, between *stitch, dst, src []byte) {
+func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, dst, src []byte) {
 	q := c.quad()
-	q = whitenQuad(q, k)
+	q = whitenQuad(q, &k.roundKeys)
 	if between != nil {
 		q = between.rounds(q, k)
 	} else {
-		q = encryption.roundsQuad(0, q, k)
+		q = encryption.roundsQuad(0, q, &k.roundKeys)
 	}
 	q = xorQuad(q, src)
 	storeQuad(q, dst)
@@ -168,13 +191,13 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	// sealTail). The sum of each pair of batches is started in place, and
 	// the two stitches into it are made once, with only their data
 	// changing from one pair to the next (see stitched).
-	var k roundKeys
+	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
 	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
 	done := 0 // bytes encrypted
 	var pending []byte
-	loadRoundKeys(&k, keys, rounds)
+	loadGCMKeys(&k, keys, rounds)
 	loadGCMCounter(&c, ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	if len(src) > gcmBytes {
@@ -229,7 +252,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // (model 207) each SSE instruction run while the upper halves of the
 // vector registers are dirty costs about as much as the whole tail
 // (loadMasked took about 250 ns a call, 15 with zeroUpper before it).
-func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
+func sealTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
 	zeroUpper()
 	var g ghashSum
 	var regs [4]vec.Uint8x64
@@ -241,7 +264,7 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 		g.start(t, powers-16-m, y, false)
 		g.tailKeys()
 		st.data, st.foldLow = (*[gcmBytes]byte)(pending), true
-		q := whitenQuad(c.tailQuad(), k)
+		q := whitenQuad(c.tailQuad(), &k.roundKeys)
 		q = st.rounds(q, k)
 		// Element by element: an array literal is built apart and
 		// copied with SSE moves.
@@ -251,12 +274,12 @@ func sealTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, pend
 		g.start(t, powers-m, y, true)
 		g.tailKeys()
 		c.tail(blocks)
-		whiten(blocks, k)
+		whiten(blocks, &k.roundKeys)
 		s := tailSplit(z)
-		encryption.rounds(blocks[:s], k)
+		encryption.rounds(blocks[:s], &k.roundKeys)
 		sealRegs(&g, 0, blocks, 0, s, dst, src)
 		if s < z {
-			encryption.rounds(blocks[s:], k)
+			encryption.rounds(blocks[s:], &k.roundKeys)
 			sealRegs(&g, 0, blocks, s, z, dst, src)
 		}
 	}
@@ -331,11 +354,11 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// As in sealKernel: the locals declared first, the sum started in
 	// place, the stitches made once.
-	var k roundKeys
+	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
 	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
-	loadRoundKeys(&k, keys, rounds)
+	loadGCMKeys(&k, keys, rounds)
 	loadGCMCounter(&c, ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
 	for len(src) >= 2*gcmBytes {
@@ -367,7 +390,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // of blocks used, ceil(n/16) (asm: openTail; see tailHalf). The tail is one quad (see quad),
 // whose registers past z take their rounds and are dropped, and the
 // stitched rounds are stitch.rounds.
-func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
+func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
 	n := len(src)
 	if n == 0 {
 		return y, 0
@@ -383,7 +406,7 @@ func openTail(c *gcmCounter, k *roundKeys, t *[32][16]byte, y vec.Uint64x8, dst,
 	data[z-1] = loadTail(src[64*(z-1):], last)
 	g.start(t, powers-m, y, false)
 	g.tailKeys()
-	q := whitenQuad(c.tailQuad(), k)
+	q := whitenQuad(c.tailQuad(), &k.roundKeys)
 	s.regs, s.z = data, z
 	q = s.rounds(q, k)
 	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
