@@ -63,11 +63,11 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
-		q = encryptQuad(q, k.b[r])
+		q = encryptQuad(q, &k.b[r])
 	}
 	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
 	for j := range 4 {
-		q = encryptQuad(q, middle[2*j])
+		q = encryptQuad(q, &middle[2*j])
 		if j < s.z { // absorb register first+j
 			r := s.first + j
 			x := g.operand(r, s.load(j))
@@ -78,9 +78,9 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 			}
 			held = p
 		}
-		q = encryptQuad(q, middle[2*j+1])
+		q = encryptQuad(q, &middle[2*j+1])
 	}
-	q = encryptQuad(q, middle[8])
+	q = encryptQuad(q, &middle[8])
 	g.acc, g.n = acc, s.first+s.z
 	if s.finish || s.foldLow {
 		g.held = held
@@ -124,11 +124,12 @@ func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
 }
 
 // encryptQuad is a middle round of encryption on the four registers of q
-// with key (asm: VAESENC on each register of the batch). stitch.rounds
-// writes each round on one line: Go marks each inlined call with an instruction on the call's own line,
-// and where there is none, with a NOP of its own.
-func encryptQuad(q quad, key vec.Uint32x16) quad {
-	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key), q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+// with the key at key (asm: VAESENC on each register of the batch). On one
+// line with the key's load: Go marks each inlined call with an instruction
+// of the call's own line, and where there is none, with a NOP of its own
+// (XCHGL AX, AX), four per round when the key came loaded.
+func encryptQuad(q quad, key *vec.Uint32x16) quad {
+	return quad{q.b0.AESEncryptOneRound(*key), q.b1.AESEncryptOneRound(*key), q.b2.AESEncryptOneRound(*key), q.b3.AESEncryptOneRound(*key)}
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
