@@ -66,10 +66,11 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 		q = encryptQuad(q, &k.b[r])
 	}
 	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
+	z, first := s.z, s.first               // read once: Go moves no load out of a loop
 	for j := range 4 {
 		q = encryptQuad(q, &middle[2*j])
-		if j < s.z { // absorb register first+j
-			r := s.first + j
+		if j < z { // absorb register first+j
+			r := first + j
 			x := g.operand(r, s.load(j))
 			p := multiply(x, g.powers(r))
 			acc = acc.addMiddle(p)
@@ -81,7 +82,7 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 		q = encryptQuad(q, &middle[2*j+1])
 	}
 	q = encryptQuad(q, &middle[8])
-	g.acc, g.n = acc, s.first+s.z
+	g.acc, g.n = acc, first+z
 	if s.finish || s.foldLow {
 		g.held = held
 		if s.finish {
@@ -139,8 +140,9 @@ func encryptQuad(q quad, key *vec.Uint32x16) quad {
 // storeBlocks.
 func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, dst, src []byte) {
 	q := c.quad()
-	k0 := k.b[0].AsUint8x64() // whitenQuad, with the key broadcast already
-	q = quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
+	// whitenQuad, with the key broadcast already, loaded on the line of
+	// the XORs (see encryptQuad).
+	q = quad{q.b0.Xor(k.b[0].AsUint8x64()), q.b1.Xor(k.b[0].AsUint8x64()), q.b2.Xor(k.b[0].AsUint8x64()), q.b3.Xor(k.b[0].AsUint8x64())}
 	if between != nil {
 		q = between.rounds(q, k)
 	} else {
