@@ -11,12 +11,11 @@ const gcmBytes = 256
 // absorbed into g after middle round 2i for i < z, and, if finish, the
 // reduction after middle round 8 (asm: stitched), or if foldLow instead,
 // ghashSum.foldLow there (asm: stitchedFoldLow). The registers come from
-// data, a batch's 256 bytes, or if regs is not nil from regs.
+// data, a batch's 256 bytes.
 type stitch struct {
 	g       *ghashSum
 	first   int
 	data    *[gcmBytes]byte
-	regs    []vec.Uint8x64
 	z       int
 	finish  bool
 	foldLow bool
@@ -34,9 +33,6 @@ func stitched(g *ghashSum, first int, data *[gcmBytes]byte, z int, finish bool) 
 
 // load returns register r of the data.
 func (s *stitch) load(r int) vec.Uint8x64 {
-	if s.regs != nil {
-		return s.regs[r]
-	}
 	return vec.LoadUint8x64Array((*[64]byte)(s.data[64*r:]))
 }
 
@@ -67,19 +63,24 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 	}
 	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
 	z, first := s.z, s.first               // read once: Go moves no load out of a loop
-	for j := range 4 {
+	// Two registers a pass, an even one and an odd one (first is even):
+	// the even one's products are held, the odd one's added with them
+	// (see mulAccumulate), with no test of r's parity.
+	for j := 0; j < 4; j += 2 {
 		q = encryptQuad(q, &middle[2*j])
 		if j < z { // absorb register first+j
 			r := first + j
-			x := g.operand(r, s.load(j))
-			p := multiply(x, g.powers(r))
-			acc = acc.addMiddle(p)
-			if r&1 == 1 {
-				acc = acc.addOuter(p, held)
-			}
-			held = p
+			p := multiply(g.operand(r, s.load(j)), g.powers(r))
+			acc, held = acc.addMiddle(p), p
 		}
 		q = encryptQuad(q, &middle[2*j+1])
+		q = encryptQuad(q, &middle[2*j+2])
+		if j+1 < z { // absorb register first+j+1
+			r := first + j + 1
+			p := multiply(g.operand(r, s.load(j+1)), g.powers(r))
+			acc, held = acc.addMiddle(p).addOuter(p, held), p
+		}
+		q = encryptQuad(q, &middle[2*j+3])
 	}
 	q = encryptQuad(q, &middle[8])
 	g.acc, g.n = acc, first+z
@@ -406,6 +407,7 @@ func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, s
 	}
 	zeroUpper() // and the locals first, as in sealTail
 	var dataRegs, regs [4]vec.Uint8x64
+	var ct [gcmBytes]byte
 	var g ghashSum
 	s := stitched(&g, 0, nil, 0, true)
 	z, m := (n+63)/64, (n+15)/16
@@ -416,7 +418,13 @@ func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, s
 	g.start(t, powers-m, y, false)
 	g.tailKeys()
 	q := whitenQuad(c.tailQuad(), &k.roundKeys)
-	s.regs, s.z = data, z
+	// The stitch reads the ciphertext registers back from ct, where the
+	// assembly hashes them from the registers: the same bytes, and a
+	// stitch that loads from one place needs no test per register.
+	for r := range data {
+		data[r].StoreArray((*[64]byte)(ct[64*r:]))
+	}
+	s.data, s.z = &ct, z
 	q = s.rounds(q, k)
 	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
 	blocks := regs[:z]
