@@ -42,10 +42,10 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // round, the absorb of the next register if there is one, and a middle
 // round, then the last middle round, finish (or foldLow) if s says so, and
 // the last round. That is the assembly's schedule, register j absorbed
-// after middle round 2j and finish after middle round 8, in a loop of four
-// rather than nine, with the steps written out: Go inlines no function
-// that costs more than 80 in its inliner's measure (a vec operation costs
-// 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
+// after middle round 2j and finish after middle round 8, in a loop of two
+// passes of two registers rather than nine rounds, with the steps written
+// out: Go inlines no function that costs more than 80 in its inliner's
+// measure (a vec operation costs 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
 // every call the compiler stores the four registers of the quad and loads
 // them back. Here absorb is operand, powers and mulAccumulate's multiply,
 // addMiddle and addOuter, each inlined, and the accumulator and the
