@@ -11,12 +11,11 @@ const gcmBytes = 256
 // absorbed into g after middle round 2i for i < z, and, if finish, the
 // reduction after middle round 8 (asm: stitched), or if foldLow instead,
 // ghashSum.foldLow there (asm: stitchedFoldLow). The registers come from
-// data, a batch's 256 bytes, or if regs is not nil from regs.
+// data, a batch's 256 bytes.
 type stitch struct {
 	g       *ghashSum
 	first   int
 	data    *[gcmBytes]byte
-	regs    []vec.Uint8x64
 	z       int
 	finish  bool
 	foldLow bool
@@ -34,9 +33,6 @@ func stitched(g *ghashSum, first int, data *[gcmBytes]byte, z int, finish bool) 
 
 // load returns register r of the data.
 func (s *stitch) load(r int) vec.Uint8x64 {
-	if s.regs != nil {
-		return s.regs[r]
-	}
 	return vec.LoadUint8x64Array((*[64]byte)(s.data[64*r:]))
 }
 
@@ -46,10 +42,10 @@ func (s *stitch) load(r int) vec.Uint8x64 {
 // round, the absorb of the next register if there is one, and a middle
 // round, then the last middle round, finish (or foldLow) if s says so, and
 // the last round. That is the assembly's schedule, register j absorbed
-// after middle round 2j and finish after middle round 8, in a loop of four
-// rather than nine, with the steps written out: Go inlines no function
-// that costs more than 80 in its inliner's measure (a vec operation costs
-// 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
+// after middle round 2j and finish after middle round 8, in a loop of two
+// passes of two registers rather than nine rounds, with the steps written
+// out: Go inlines no function that costs more than 80 in its inliner's
+// measure (a vec operation costs 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
 // every call the compiler stores the four registers of the quad and loads
 // them back. Here absorb is operand, powers and mulAccumulate's multiply,
 // addMiddle and addOuter, each inlined, and the accumulator and the
@@ -63,25 +59,31 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 	acc, held := g.acc, product{}
 	m := k.nr - 9 // the first middle round
 	for r := 1; r < m; r++ {
-		q = encryptQuad(q, k.b[r])
+		q = encryptQuad(q, &k.b[r])
 	}
 	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
-	for j := range 4 {
-		q = encryptQuad(q, middle[2*j])
-		if j < s.z { // absorb register first+j
-			r := s.first + j
-			x := g.operand(r, s.load(j))
-			p := multiply(x, g.powers(r))
-			acc = acc.addMiddle(p)
-			if r&1 == 1 {
-				acc = acc.addOuter(p, held)
-			}
-			held = p
+	z, first := s.z, s.first               // read once: Go moves no load out of a loop
+	// Two registers a pass, an even one and an odd one (first is even):
+	// the even one's products are held, the odd one's added with them
+	// (see mulAccumulate), with no test of r's parity.
+	for j := 0; j < 4; j += 2 {
+		q = encryptQuad(q, &middle[2*j])
+		if j < z { // absorb register first+j
+			r := first + j
+			p := multiply(g.operand(r, s.load(j)), g.powers(r))
+			acc, held = acc.addMiddle(p), p
 		}
-		q = encryptQuad(q, middle[2*j+1])
+		q = encryptQuad(q, &middle[2*j+1])
+		q = encryptQuad(q, &middle[2*j+2])
+		if j+1 < z { // absorb register first+j+1
+			r := first + j + 1
+			p := multiply(g.operand(r, s.load(j+1)), g.powers(r))
+			acc, held = acc.addMiddle(p).addOuter(p, held), p
+		}
+		q = encryptQuad(q, &middle[2*j+3])
 	}
-	q = encryptQuad(q, middle[8])
-	g.acc, g.n = acc, s.first+s.z
+	q = encryptQuad(q, &middle[8])
+	g.acc, g.n = acc, first+z
 	if s.finish || s.foldLow {
 		g.held = held
 		if s.finish {
@@ -124,11 +126,12 @@ func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
 }
 
 // encryptQuad is a middle round of encryption on the four registers of q
-// with key (asm: VAESENC on each register of the batch). stitch.rounds
-// writes each round on one line: Go marks each inlined call with an instruction on the call's own line,
-// and where there is none, with a NOP of its own.
-func encryptQuad(q quad, key vec.Uint32x16) quad {
-	return quad{q.b0.AESEncryptOneRound(key), q.b1.AESEncryptOneRound(key), q.b2.AESEncryptOneRound(key), q.b3.AESEncryptOneRound(key)}
+// with the key at key (asm: VAESENC on each register of the batch). On one
+// line with the key's load: Go marks each inlined call with an instruction
+// of the call's own line, and where there is none, with a NOP of its own
+// (XCHGL AX, AX), four per round when the key came loaded.
+func encryptQuad(q quad, key *vec.Uint32x16) quad {
+	return quad{q.b0.AESEncryptOneRound(*key), q.b1.AESEncryptOneRound(*key), q.b2.AESEncryptOneRound(*key), q.b3.AESEncryptOneRound(*key)}
 }
 
 // gcmBatch encrypts the next four registers of counter blocks and XORs them
@@ -138,8 +141,9 @@ func encryptQuad(q quad, key vec.Uint32x16) quad {
 // storeBlocks.
 func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, dst, src []byte) {
 	q := c.quad()
-	k0 := k.b[0].AsUint8x64() // whitenQuad, with the key broadcast already
-	q = quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
+	// whitenQuad, with the key broadcast already, loaded on the line of
+	// the XORs (see encryptQuad).
+	q = quad{q.b0.Xor(k.b[0].AsUint8x64()), q.b1.Xor(k.b[0].AsUint8x64()), q.b2.Xor(k.b[0].AsUint8x64()), q.b3.Xor(k.b[0].AsUint8x64())}
 	if between != nil {
 		q = between.rounds(q, k)
 	} else {
@@ -403,6 +407,7 @@ func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, s
 	}
 	zeroUpper() // and the locals first, as in sealTail
 	var dataRegs, regs [4]vec.Uint8x64
+	var ct [gcmBytes]byte
 	var g ghashSum
 	s := stitched(&g, 0, nil, 0, true)
 	z, m := (n+63)/64, (n+15)/16
@@ -413,7 +418,13 @@ func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, s
 	g.start(t, powers-m, y, false)
 	g.tailKeys()
 	q := whitenQuad(c.tailQuad(), &k.roundKeys)
-	s.regs, s.z = data, z
+	// The stitch reads the ciphertext registers back from ct, where the
+	// assembly hashes them from the registers: the same bytes, and a
+	// stitch that loads from one place needs no test per register.
+	for r := range data {
+		data[r].StoreArray((*[64]byte)(ct[64*r:]))
+	}
+	s.data, s.z = &ct, z
 	q = s.rounds(q, k)
 	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
 	blocks := regs[:z]

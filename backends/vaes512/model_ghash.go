@@ -146,7 +146,10 @@ func (a accumulator) reduce(r int, held product) vec.Uint64x8 {
 		a.lo = a.lo.Xor(held.lo)
 		a.hi = a.hi.Xor(held.hi)
 	}
-	return fold(fold(a.lo, a.mid), a.hi)
+	// fold(fold(lo, mid), hi), each fold written out: fold costs 103 in
+	// Go's inliner, over its budget of 80, so reduce would make two calls.
+	mid := xor3(a.mid, foldTerm(a.lo), swap(a.lo))
+	return xor3(a.hi, foldTerm(mid), swap(mid))
 }
 
 // foldPowers returns h·x^-64 lane by lane, fold(h, 0) (asm: foldPowers):
@@ -176,17 +179,23 @@ func (a accumulator) reduceFolded() vec.Uint64x8 { return fold(a.mid, a.hi) }
 // the field polynomial that cancels them, and adds what is left into y, the
 // part 64 bits above x (asm: fold; reference: ghash.Fold): one VPCLMULQDQ,
 // one VPSHUFD and one VPTERNLOGD.
-func fold(x, y vec.Uint64x8) vec.Uint64x8 {
-	t := x.CarrylessMultiplyEvenOdd(reflectedPoly) // x.lo·(0xC2<<56)
-	return xor3(y, t, swap(x))
-}
+func fold(x, y vec.Uint64x8) vec.Uint64x8 { return xor3(y, foldTerm(x), swap(x)) }
+
+// foldTerm is fold's VPCLMULQDQ: x.lo·(0xC2<<56) in every lane, the
+// multiple of the field polynomial that cancels the low 64 bits of x.
+func foldTerm(x vec.Uint64x8) vec.Uint64x8 { return x.CarrylessMultiplyEvenOdd(reflectedPoly) }
 
 // horizontal returns the sum of the four lanes of x in lane 0, the other
 // lanes zero (asm: horizontal: VEXTRACTI64X4 and an XOR, VEXTRACTI32X4 and
 // an XOR; the narrow results zero the rest of the register).
-func horizontal(x vec.Uint64x8) vec.Uint64x8 {
+func horizontal(x vec.Uint64x8) vec.Uint64x8 { return widen(laneSum(x)) }
+
+// laneSum returns the sum of the four lanes of x (horizontal's
+// VEXTRACTI64X4 and VEXTRACTI32X4 and their XORs). Apart from widen so
+// that each inlines: horizontal costs 93 in Go's inliner.
+func laneSum(x vec.Uint64x8) vec.Uint8x16 {
 	half := x.GetLo().Xor(x.GetHi())
-	return widen(half.GetLo().Xor(half.GetHi()).AsUint8x16())
+	return half.GetLo().Xor(half.GetHi()).AsUint8x16()
 }
 
 // widen returns the register holding x in lane 0 and zeros above, which is
@@ -298,7 +307,9 @@ func (g *ghashSum) finish() {
 		g.y = horizontal(g.acc.reduceFolded())
 		return
 	}
-	g.y = horizontal(g.acc.reduce(g.n, g.held))
+	// horizontal, written out (see laneSum): with reduce, finish is two
+	// calls (it was five: finish, reduce, fold twice, horizontal).
+	g.y = widen(laneSum(g.acc.reduce(g.n, g.held)))
 }
 
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
