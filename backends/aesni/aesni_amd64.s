@@ -10253,7 +10253,7 @@ rounds10_39:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000180
+	CMPQ        R10, $0x00000100
 	JB          sealAVXShort_1
 	VMOVDQU     (SP), X2
 	VMOVDQU     16(SP), X3
@@ -11760,7 +11760,7 @@ sealAVXLast2_1:
 	JMP        sealAVXEnd_1
 
 sealAVXShort_1:
-	// Three batches or fewer: hash each while encrypting the next, as seal does.
+	// Two batches or one: hash the first while encrypting the second, as seal does.
 	CMPQ    R10, $0x00000080
 	JB      sealAVXLast1_1
 	VMOVDQU (SP), X2
@@ -11853,351 +11853,6 @@ rounds12_44:
 	VAESENC X10, X9, X9
 
 rounds10_44:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
-	MOVQ       R13, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealAVXLast1_1
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_45:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_45:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12632,8 +12287,8 @@ sealAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -12655,7 +12310,7 @@ sealAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_46:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -12676,7 +12331,7 @@ rounds12_46:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_46:
+rounds10_45:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -12882,8 +12537,8 @@ ctrTailNarrower_13:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -12897,7 +12552,7 @@ ctrTailNarrower_13:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_47:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -12910,7 +12565,7 @@ rounds12_47:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_47:
+rounds10_46:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -13025,8 +12680,8 @@ ctrTailNarrower_14:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -13034,14 +12689,14 @@ ctrTailNarrower_14:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_48:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_48:
+rounds10_47:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -13445,8 +13100,8 @@ openAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_48
+	JE     rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13468,7 +13123,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_49:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13489,7 +13144,7 @@ rounds12_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_49:
+rounds10_48:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13776,8 +13431,8 @@ rounds10_49:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_49
+	JE     rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13799,7 +13454,7 @@ rounds10_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_50:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13820,7 +13475,7 @@ rounds12_50:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_50:
+rounds10_49:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14104,8 +13759,8 @@ openAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14127,7 +13782,7 @@ openAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_51:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14148,7 +13803,7 @@ rounds12_51:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_51:
+rounds10_50:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14579,8 +14234,8 @@ ghashTailDone_5:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -14602,7 +14257,7 @@ ghashTailDone_5:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_52:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -14623,7 +14278,7 @@ rounds12_52:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_52:
+rounds10_51:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -14829,8 +14484,8 @@ ctrTailNarrower_16:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -14844,7 +14499,7 @@ ctrTailNarrower_16:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_53:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -14857,7 +14512,7 @@ rounds12_53:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_53:
+rounds10_52:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -14972,8 +14627,8 @@ ctrTailNarrower_17:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -14981,14 +14636,14 @@ ctrTailNarrower_17:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_54:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_54:
+rounds10_53:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -15263,8 +14918,8 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
-	JB   rounds10_55
-	JE   rounds12_55
+	JB   rounds10_54
+	JE   rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15286,7 +14941,7 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_55:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15307,7 +14962,7 @@ rounds12_55:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_55:
+rounds10_54:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15436,7 +15091,7 @@ rounds10_55:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000180
+	CMPQ        R10, $0x00000100
 	JB          sealPublicAVXPublicShort_1
 	VMOVDQU     192(SP), X2
 	VMOVDQU     208(SP), X3
@@ -15486,8 +15141,8 @@ rounds10_55:
 publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
-	JB   rounds10_56
-	JE   rounds12_56
+	JB   rounds10_55
+	JE   rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15509,7 +15164,7 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_56:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15530,7 +15185,7 @@ rounds12_56:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_56:
+rounds10_55:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -15713,8 +15368,8 @@ sealPublicAVXPublic16_1:
 publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_57
-	JE   rounds12_57
+	JB   rounds10_56
+	JE   rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -15736,7 +15391,7 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_57:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -15757,7 +15412,7 @@ rounds12_57:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_57:
+rounds10_56:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16047,8 +15702,8 @@ rounds10_57:
 publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_58
-	JE   rounds12_58
+	JB   rounds10_57
+	JE   rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16070,7 +15725,7 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_58:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16091,7 +15746,7 @@ rounds12_58:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_58:
+rounds10_57:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16408,8 +16063,8 @@ sealPublicAVXPublic8_1:
 publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
-	JB   rounds10_59
-	JE   rounds12_59
+	JB   rounds10_58
+	JE   rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -16431,7 +16086,7 @@ publicSkip_5:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_59:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -16452,7 +16107,7 @@ rounds12_59:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_59:
+rounds10_58:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -16969,7 +16624,7 @@ sealPublicAVXPublicLast2_1:
 	JMP        sealPublicAVXPublicEnd_1
 
 sealPublicAVXPublicShort_1:
-	// Three batches or fewer: hash each while encrypting the next, as seal does.
+	// Two batches or one: hash the first while encrypting the second, as seal does.
 	CMPQ    R10, $0x00000080
 	JB      sealPublicAVXPublicLast1_1
 	VMOVDQU 192(SP), X2
@@ -16987,28 +16642,28 @@ sealPublicAVXPublicShort_1:
 	JB   publicSkip_6
 	MOVL R14, R15
 	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 204(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 220(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 236(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 252(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 268(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 284(SP)
+	MOVL R13, R12
+	XORL $0x02000000, R12
+	MOVL R12, 204(SP)
+	MOVL R13, R12
+	XORL $0x03000000, R12
+	MOVL R12, 220(SP)
+	MOVL R13, R12
+	XORL $0x04000000, R12
+	MOVL R12, 236(SP)
+	MOVL R13, R12
+	XORL $0x05000000, R12
+	MOVL R12, 252(SP)
+	MOVL R13, R12
+	XORL $0x06000000, R12
+	MOVL R12, 268(SP)
+	MOVL R13, R12
+	XORL $0x07000000, R12
+	MOVL R12, 284(SP)
 	MOVL R15, 300(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 316(SP)
+	MOVL R15, R12
+	XORL $0x01000000, R12
+	MOVL R12, 316(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -17020,8 +16675,8 @@ sealPublicAVXPublicShort_1:
 publicNoCarry_6:
 publicSkip_6:
 	CMPQ DX, $0x0c
-	JB   rounds10_60
-	JE   rounds12_60
+	JB   rounds10_59
+	JE   rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17043,7 +16698,7 @@ publicSkip_6:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_60:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17064,355 +16719,7 @@ rounds12_60:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_60:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R15
-	XORQ       -88(R8), R15
-	MOVQ       R15, 144(SP)
-	MOVQ       -80(R8), R15
-	XORQ       -72(R8), R15
-	MOVQ       R15, 152(SP)
-	MOVQ       -64(R8), R15
-	XORQ       -56(R8), R15
-	MOVQ       R15, 160(SP)
-	MOVQ       -48(R8), R15
-	XORQ       -40(R8), R15
-	MOVQ       R15, 168(SP)
-	MOVQ       -32(R8), R15
-	XORQ       -24(R8), R15
-	MOVQ       R15, 176(SP)
-	MOVQ       -16(R8), R15
-	XORQ       -8(R8), R15
-	MOVQ       R15, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealPublicAVXPublicLast1_1
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_7
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, R12
-	XORL $0x02000000, R12
-	MOVL R12, 12(SP)
-	MOVL R13, R12
-	XORL $0x03000000, R12
-	MOVL R12, 28(SP)
-	MOVL R13, R12
-	XORL $0x04000000, R12
-	MOVL R12, 44(SP)
-	MOVL R13, R12
-	XORL $0x05000000, R12
-	MOVL R12, 60(SP)
-	MOVL R13, R12
-	XORL $0x06000000, R12
-	MOVL R12, 76(SP)
-	MOVL R13, R12
-	XORL $0x07000000, R12
-	MOVL R12, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, R12
-	XORL $0x01000000, R12
-	MOVL R12, 124(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_7
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_7:
-publicSkip_7:
-	CMPQ DX, $0x0c
-	JB   rounds10_61
-	JE   rounds12_61
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_61:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_61:
+rounds10_59:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -17893,8 +17200,8 @@ sealPublicAVXGeneral_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	JB     rounds10_60
+	JE     rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17916,7 +17223,7 @@ sealPublicAVXGeneral_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_62:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -17937,7 +17244,7 @@ rounds12_62:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_62:
+rounds10_60:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18066,7 +17373,7 @@ rounds10_62:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000180
+	CMPQ        R10, $0x00000100
 	JB          sealPublicAVXShort_1
 	VMOVDQU     (SP), X2
 	VMOVDQU     16(SP), X3
@@ -18113,8 +17420,8 @@ rounds10_62:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	JB     rounds10_61
+	JE     rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18136,7 +17443,7 @@ rounds10_62:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_63:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18157,7 +17464,7 @@ rounds12_63:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_63:
+rounds10_61:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18337,8 +17644,8 @@ sealPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_62
+	JE     rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18360,7 +17667,7 @@ sealPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_64:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18381,7 +17688,7 @@ rounds12_64:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_64:
+rounds10_62:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -18668,8 +17975,8 @@ rounds10_64:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_63
+	JE     rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18691,7 +17998,7 @@ rounds10_64:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_65:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -18712,7 +18019,7 @@ rounds12_65:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_65:
+rounds10_63:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19026,8 +18333,8 @@ sealPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_64
+	JE     rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19049,7 +18356,7 @@ sealPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_66:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19070,7 +18377,7 @@ rounds12_66:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_66:
+rounds10_64:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19573,7 +18880,7 @@ sealPublicAVXLast2_1:
 	JMP        sealPublicAVXEnd_1
 
 sealPublicAVXShort_1:
-	// Three batches or fewer: hash each while encrypting the next, as seal does.
+	// Two batches or one: hash the first while encrypting the second, as seal does.
 	CMPQ    R10, $0x00000080
 	JB      sealPublicAVXLast1_1
 	VMOVDQU (SP), X2
@@ -19621,8 +18928,8 @@ sealPublicAVXShort_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_65
+	JE     rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19644,7 +18951,7 @@ sealPublicAVXShort_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_67:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19665,352 +18972,7 @@ rounds12_67:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_67:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R13
-	XORQ       -88(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -80(R8), R13
-	XORQ       -72(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -64(R8), R13
-	XORQ       -56(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -48(R8), R13
-	XORQ       -40(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -32(R8), R13
-	XORQ       -24(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -16(R8), R13
-	XORQ       -8(R8), R13
-	MOVQ       R13, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000080
-	JB          sealPublicAVXLast1_1
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_68:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_68:
+rounds10_65:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -20446,8 +19408,8 @@ sealPublicAVXTail_1:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+	JB     rounds10_66
+	JE     rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -20469,7 +19431,7 @@ sealPublicAVXTail_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_69:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -20490,7 +19452,7 @@ rounds12_69:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_69:
+rounds10_66:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -20696,8 +19658,8 @@ ctrTailNarrower_19:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -20711,7 +19673,7 @@ ctrTailNarrower_19:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_70:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -20724,7 +19686,7 @@ rounds12_70:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_70:
+rounds10_67:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -20839,8 +19801,8 @@ ctrTailNarrower_20:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_71
-	JE     rounds12_71
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -20848,14 +19810,14 @@ ctrTailNarrower_20:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_71:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_71:
+rounds10_68:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2
@@ -21300,7 +20262,7 @@ openPublicAVXPublic16_1:
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
 	CMPQ R10, $0x00000180
-	JB   publicSkip_8
+	JB   publicSkip_7
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
@@ -21329,15 +20291,15 @@ openPublicAVXPublic16_1:
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_8
+	JCC    publicNoCarry_7
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_8:
-publicSkip_8:
+publicNoCarry_7:
+publicSkip_7:
 	CMPQ DX, $0x0c
-	JB   rounds10_72
-	JE   rounds12_72
+	JB   rounds10_69
+	JE   rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -21359,7 +20321,7 @@ publicSkip_8:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_72:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -21380,7 +20342,7 @@ rounds12_72:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_72:
+rounds10_69:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -21632,7 +20594,7 @@ rounds10_72:
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
 	CMPQ R10, $0x00000180
-	JB   publicSkip_9
+	JB   publicSkip_8
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
@@ -21661,15 +20623,15 @@ rounds10_72:
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_9
+	JCC    publicNoCarry_8
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_9:
-publicSkip_9:
+publicNoCarry_8:
+publicSkip_8:
 	CMPQ DX, $0x0c
-	JB   rounds10_73
-	JE   rounds12_73
+	JB   rounds10_70
+	JE   rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -21691,7 +20653,7 @@ publicSkip_9:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_73:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -21712,7 +20674,7 @@ rounds12_73:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_73:
+rounds10_70:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -21961,7 +20923,7 @@ openPublicAVXPublic8_1:
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
 	CMPQ R10, $0x00000180
-	JB   publicSkip_10
+	JB   publicSkip_9
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, R12
@@ -21990,15 +20952,15 @@ openPublicAVXPublic8_1:
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_10
+	JCC    publicNoCarry_9
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_10:
-publicSkip_10:
+publicNoCarry_9:
+publicSkip_9:
 	CMPQ DX, $0x0c
-	JB   rounds10_74
-	JE   rounds12_74
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -22020,7 +20982,7 @@ publicSkip_10:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_74:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -22041,7 +21003,7 @@ rounds12_74:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_74:
+rounds10_71:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -22423,8 +21385,8 @@ openPublicAVX16_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_75
-	JE     rounds12_75
+	JB     rounds10_72
+	JE     rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -22446,7 +21408,7 @@ openPublicAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_75:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -22467,7 +21429,7 @@ rounds12_75:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_75:
+rounds10_72:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -22754,8 +21716,8 @@ rounds10_75:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_76
-	JE     rounds12_76
+	JB     rounds10_73
+	JE     rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -22777,7 +21739,7 @@ rounds10_75:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_76:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -22798,7 +21760,7 @@ rounds12_76:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_76:
+rounds10_73:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -23082,8 +22044,8 @@ openPublicAVX8_1:
 	MOVL   R13, 124(SP)
 	VPADDD counterAdd8<>+112(SB), X0, X0
 	CMPQ   DX, $0x0c
-	JB     rounds10_77
-	JE     rounds12_77
+	JB     rounds10_74
+	JE     rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -23105,7 +22067,7 @@ openPublicAVX8_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_77:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -23126,7 +22088,7 @@ rounds12_77:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_77:
+rounds10_74:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -23557,8 +22519,8 @@ ghashTailDone_7:
 	PXOR   X10, X8
 	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_78
-	JE     rounds12_78
+	JB     rounds10_75
+	JE     rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -23580,7 +22542,7 @@ ghashTailDone_7:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_78:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -23601,7 +22563,7 @@ rounds12_78:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_78:
+rounds10_75:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -23807,8 +22769,8 @@ ctrTailNarrower_22:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_79
-	JE     rounds12_79
+	JB     rounds10_76
+	JE     rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -23822,7 +22784,7 @@ ctrTailNarrower_22:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_79:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -23835,7 +22797,7 @@ rounds12_79:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_79:
+rounds10_76:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -23950,8 +22912,8 @@ ctrTailNarrower_23:
 	MOVOU  (AX), X3
 	PXOR   X3, X2
 	CMPQ   DX, $0x0c
-	JB     rounds10_80
-	JE     rounds12_80
+	JB     rounds10_77
+	JE     rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X3
@@ -23959,14 +22921,14 @@ ctrTailNarrower_23:
 	MOVOU  32(AX), X3
 	AESENC X3, X2
 
-rounds12_80:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X3
 	AESENC X3, X2
 	MOVOU  -160(CX), X3
 	AESENC X3, X2
 
-rounds10_80:
+rounds10_77:
 	// Round Nr-9.
 	MOVOU  -144(CX), X3
 	AESENC X3, X2

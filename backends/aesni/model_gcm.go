@@ -202,17 +202,16 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 // run(set, g, at) encrypts the batch at byte at, batch i reading counter
 // set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
 // after the last batch; the last two batches are hashed after the loop,
-// with one reduction. A message of one to three batches (and a tail) takes
-// sealModel's order instead: each batch hashes the one before.
+// with one reduction. A message of one or two batches (and a tail) takes
+// sealModel's order instead: the second batch hashes the first.
 func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
 	run(0, nil, 0)
 	done := 128
-	if n-done < 384 {
-		// Three batches or fewer: each hashes the one before, as in
-		// sealModel.
-		for set := 1; n-done >= 128; set ^= 1 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
-			run(set, &g, done)
+	if n-done < 256 {
+		// Two batches or one: the second hashes the first, as in sealModel.
+		if n-done >= 128 {
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+			run(1, &g, done)
 			h = g.y
 			done += 128
 		}

@@ -348,11 +348,9 @@ func sealAVX(name string, public bool) {
 // ciphertext of batch i-2, so that its data has been stored a whole batch
 // before its GHASH steps begin and its first AES rounds do not wait for the
 // batch just before; the last two batches are hashed after the loop with
-// one reduction. A message of one to three batches (and a tail) takes
-// seal's order instead, each batch hashing the one before, so that the
-// GHASH of all but the last batch is stitched into rounds: with the
-// order above, three batches left two to hash after the loop (Seal of
-// 384 bytes 5-8% slower than in seal's order, Xeon model 207).
+// one reduction. A message of one or two batches (and a tail) takes seal's
+// order instead, the second batch hashing the first, so that it has a
+// batch of GHASH stitched into its rounds.
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func()) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
 	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
@@ -360,7 +358,7 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 	short := emit.NewLabel(prefix + "Short")
 	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
 	run(0, nil)
-	CMPQ(k.n, U32(384))
+	CMPQ(k.n, U32(256))
 	JB(LabelRef(short))
 	run(1, nil)
 
@@ -390,13 +388,10 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 	JMP(LabelRef(end))
 
 	Label(short)
-	Comment("Three batches or fewer: hash each while encrypting the next, as seal does.")
+	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(last1))
 	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last1))
-	run(0, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
 	Label(last1)
 	done()
 	Comment("Hash the last batch.")
