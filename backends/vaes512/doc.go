@@ -56,13 +56,15 @@
 // in backends/_asm/vaes512 that emits it (sealKernel in gcm.go, which also
 // emits sealPublic; the models share the body sealKernel the same way). The
 // steps inside a kernel share names too: loadRoundKeys, whiten, rounds,
-// counter.blocks, counter.tail, publicCounter.blocks, byteMask, loadMasked,
-// ghashSum.absorb, mulAccumulate, reduce, fold, horizontal, stitched,
-// sealTail, openTail, the short paths, and CBC's loadChain, chainOperand,
-// chainedDecryption, cbcBatch, cbcTail and storeChain are model functions
-// and generator functions of the same names, and the .s carries Comment
-// lines with them. model_test.go runs every kernel against its model and
-// against crypto/aes, crypto/cipher or package ghash.
+// counter.tail, byteMask, loadMasked, ghashSum.absorb, mulAccumulate,
+// reduce, fold, horizontal, stitched, sealTail, openTail, the short paths,
+// and CBC's loadChain, chainOperand, chainedDecryption, cbcBatch, cbcTail
+// and storeChain are model functions and generator functions of the same
+// names, and the .s carries Comment lines with them (the emitters'
+// counter.blocks and publicCounter.blocks are the models' counter.quad and
+// publicCounter.quad: the models run batches four registers at a time, see
+// quad). model_test.go runs every kernel against its model and against
+// crypto/aes, crypto/cipher or package ghash.
 //
 //	exported       assembly       model               generator file
 //	EncryptBlocks  encryptBlocks  encryptBlocksModel  blocks.go
