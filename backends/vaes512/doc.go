@@ -57,7 +57,7 @@
 // emits sealPublic; the models share the body sealKernel the same way). The
 // steps inside a kernel share names too: loadRoundKeys, whiten, rounds,
 // counter.tail, byteMask, loadMasked, ghashSum.absorb, mulAccumulate,
-// reduce, fold, horizontal, stitched, sealTail, openTail, the short paths,
+// reduce, fold, horizontal, sealTail, openTail, the short paths,
 // and CBC's loadChain, chainOperand, chainedDecryption, cbcBatch, cbcTail
 // and storeChain are model functions and generator functions of the same
 // names, and the .s carries Comment lines with them (the emitters'

@@ -1,6 +1,10 @@
 package vaes512
 
-import "github.com/vaesgo/vaes/vec"
+import (
+	"unsafe"
+
+	"github.com/vaesgo/vaes/vec"
+)
 
 // gcmBytes is the batch of the stitched GCM loops: 16 blocks, four
 // registers (asm: gcmBytes). Two batches share one GHASH reduction.
@@ -9,9 +13,18 @@ const gcmBytes = 256
 // stitch is the GHASH that a GCM batch's rounds carry, spread over the
 // nine middle rounds (see rounds): up to four registers, register first+i
 // absorbed into g after middle round 2i for i < z, and, if finish, the
-// reduction after middle round 8 (asm: stitched), or if foldLow instead,
-// ghashSum.foldLow there (asm: stitchedFoldLow). The registers come from
-// data, a batch's 256 bytes.
+// reduction after middle round 8, or if foldLow instead, ghashSum.foldLow
+// there (asm: stitched and stitchedFoldLow, which return that step). The
+// registers come from data, a batch's 256 bytes.
+//
+// The kernels declare their stitches with their other locals and set the
+// fields one by one: a function returning a stitch has the compiler build
+// it in a temporary with 8-byte stores and copy it with 16-byte loads,
+// which cannot be forwarded from those stores, so each waited for every
+// store before it to reach the cache, the zeroing of the kernel's locals
+// included (about 60 ns a call, a tenth of Seal of 16 KiB on archsimd on
+// the Xeon, model 207), and a method setting them through a pointer moves
+// the ghashSum they point to to the heap.
 type stitch struct {
 	g       *ghashSum
 	first   int
@@ -21,79 +34,111 @@ type stitch struct {
 	foldLow bool
 }
 
-// stitched returns the stitch of z registers of data into g. The compiler
-// builds the value in a temporary with 8-byte stores and copies it with
-// 16-byte loads, which cannot be forwarded from those stores and stall, so
-// the GCM loops make their stitches once and change only their data.
-// (Filling a stitch through a pointer instead moves the ghashSum it points
-// to to the heap.)
-func stitched(g *ghashSum, first int, data *[gcmBytes]byte, z int, finish bool) stitch {
-	return stitch{g: g, first: first, data: data, z: z, finish: finish}
-}
-
-// load returns register r of the data.
-func (s *stitch) load(r int) vec.Uint8x64 {
-	return vec.LoadUint8x64Array((*[64]byte)(s.data[64*r:]))
-}
-
 // rounds runs rounds 1..nr over q, one GCM batch, with the steps of s
 // between the middle rounds (asm: roundKeys.rounds with the between step
 // stitched): the rounds before the middle ones, then four times a middle
 // round, the absorb of the next register if there is one, and a middle
 // round, then the last middle round, finish (or foldLow) if s says so, and
 // the last round. That is the assembly's schedule, register j absorbed
-// after middle round 2j and finish after middle round 8, in a loop of two
-// passes of two registers rather than nine rounds, with the steps written
-// out: Go inlines no function that costs more than 80 in its inliner's
-// measure (a vec operation costs 7 to 17), so a step, absorb or mulAccumulate would be calls, and around
+// after middle round 2j and finish after middle round 8, written out step
+// by step as the generator emits it. Go inlines no function that costs
+// more than 80 in its inliner's measure (a vec operation costs 7 to 17),
+// so absorb, mulAccumulate, reduce and finish would be calls, and around
 // every call the compiler stores the four registers of the quad and loads
-// them back. Here absorb is operand, powers and mulAccumulate's multiply,
-// addMiddle and addOuter, each inlined, and the accumulator and the
-// products it holds are values, so that all of the batch but finish, once
-// per reduction, stays in registers. The sum's other fields are read from
-// g; a stitched sum is never folded before it, and its first register is
-// even, so no products are held from before it (nor after it, unless it
-// finishes or folds: it absorbs four registers then).
+// them back (calling finish took a tenth of the time of Seal of 16 KiB on
+// archsimd). Here absorb is dataReg, powersAt and multiplyAt, addMiddle
+// and addOuter, each inlined, and finish and foldLow are written out, so
+// that the accumulator and the products it holds stay values in
+// registers through the batch. What the absorbs read from s and g is read
+// once, before the first round. A stitched sum is never folded before it,
+// and its first register is even, so no products are held from before it
+// (nor after it, unless it finishes or folds).
 func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 	g := s.g
+	for r := 1; r < k.nr-9; r++ { // the rounds before the middle ones
+		q = encryptQuad(q, k.at(r))
+	}
+	mid := (*[9]vec.Uint32x16)(k.b[5:14]) // the middle rounds' keys
+	data, y := s.data, s.stitchY()
+	pw, last, z := g.table[g.first+4*s.first:], g.last-s.first, s.z
 	acc, held := g.acc, product{}
-	m := k.nr - 9 // the first middle round
-	for r := 1; r < m; r++ {
-		q = encryptQuad(q, &k.b[r])
+	q = encryptQuad(q, &mid[0])
+	if z > 0 { // register first, even: its products held
+		p := multiplyAt(dataReg(data, 0).Xor(y), g.powersAt(pw, 0, last))
+		acc, held = acc.addMiddle(p), p
 	}
-	middle := (*[9]vec.Uint32x16)(k.b[m:]) // their keys
-	z, first := s.z, s.first               // read once: Go moves no load out of a loop
-	// Two registers a pass, an even one and an odd one (first is even):
-	// the even one's products are held, the odd one's added with them
-	// (see mulAccumulate), with no test of r's parity.
-	for j := 0; j < 4; j += 2 {
-		q = encryptQuad(q, &middle[2*j])
-		if j < z { // absorb register first+j
-			r := first + j
-			p := multiply(g.operand(r, s.load(j)), g.powers(r))
-			acc, held = acc.addMiddle(p), p
-		}
-		q = encryptQuad(q, &middle[2*j+1])
-		q = encryptQuad(q, &middle[2*j+2])
-		if j+1 < z { // absorb register first+j+1
-			r := first + j + 1
-			p := multiply(g.operand(r, s.load(j+1)), g.powers(r))
-			acc, held = acc.addMiddle(p).addOuter(p, held), p
-		}
-		q = encryptQuad(q, &middle[2*j+3])
+	q = encryptQuad(q, &mid[1])
+	q = encryptQuad(q, &mid[2])
+	if z > 1 { // register first+1, odd: added with the held ones
+		p := multiplyAt(dataReg(data, 1), g.powersAt(pw, 1, last))
+		acc, held = acc.addMiddle(p).addOuter(p, held), p
 	}
-	q = encryptQuad(q, &middle[8])
-	g.acc, g.n = acc, first+z
-	if s.finish || s.foldLow {
-		g.held = held
-		if s.finish {
-			g.finish()
-		} else {
-			g.foldLow()
-		}
+	q = encryptQuad(q, &mid[3])
+	q = encryptQuad(q, &mid[4])
+	if z > 2 {
+		p := multiplyAt(dataReg(data, 2), g.powersAt(pw, 2, last))
+		acc, held = acc.addMiddle(p), p
 	}
-	key := k.b[k.nr] // the last round
+	q = encryptQuad(q, &mid[5])
+	q = encryptQuad(q, &mid[6])
+	if z > 3 {
+		p := multiplyAt(dataReg(data, 3), g.powersAt(pw, 3, last))
+		acc, held = acc.addMiddle(p).addOuter(p, held), p
+	}
+	q = encryptQuad(q, &mid[7])
+	q = encryptQuad(q, &mid[8])
+	n := s.first + z
+	if (s.finish || s.foldLow) && n&1 == 1 { // the products held from register n-1
+		acc.lo, acc.hi = acc.lo.Xor(held.lo), acc.hi.Xor(held.hi)
+	}
+	switch {
+	case s.finish: // g.finish, written out
+		mid := xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
+		g.y = widen(laneSum(xor3(acc.hi, foldTerm(mid), swap(mid))))
+	case s.foldLow: // g.foldLow, written out
+		acc.mid = xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
+		acc.lo = vec.Uint64x8{}
+		g.folded = true
+	}
+	g.acc, g.n = acc, n
+	key := k.b[14] // the last round
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key), q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
+}
+
+// stitchY returns what register 0 of s adds to its data: the running hash
+// y if it is the sum's register 0, else zero (asm: ghashSum.absorb's
+// VPXORD, for register 0 only).
+func (s *stitch) stitchY() vec.Uint64x8 {
+	if s.first == 0 {
+		return s.g.y
+	}
+	return vec.Uint64x8{}
+}
+
+// dataReg returns register j of data, reversed to register form (asm:
+// ghashSum.absorb's VPSHUFB).
+func dataReg(data *[gcmBytes]byte, j int) vec.Uint64x8 {
+	return reverse(vec.LoadUint8x64Array((*[64]byte)(data[64*j:]))).AsUint64x8()
+}
+
+// powersAt returns the address of the powers of register j of a stitch
+// whose registers take the powers from pw on: four slots of pw, or
+// lastPowers if j is last, the stitch's register that takes them (asm:
+// ghashSum.powers).
+func (g *ghashSum) powersAt(pw [][16]byte, j, last int) *vec.Uint64x8 {
+	if j == last {
+		return &g.lastPowers
+	}
+	return (*vec.Uint64x8)(unsafe.Pointer((*[4][16]byte)(pw[4*j:])))
+}
+
+// multiplyAt is multiply with the powers read from h, a 64-byte memory
+// operand as in the assembly (see keyPowers). Go marks each inlined call
+// with an instruction of the call's own line, or else with a NOP of its
+// own; here the load of h is that instruction for all four products,
+// where multiply takes four NOPs (Open of 16 KiB on archsimd 2% faster).
+func multiplyAt(x vec.Uint64x8, h *vec.Uint64x8) product {
+	return product{x.CarrylessMultiplyEven(*h), x.CarrylessMultiplyEvenOdd(*h), x.CarrylessMultiplyOddEven(*h), x.CarrylessMultiplyOdd(*h)}
 }
 
 // gcmKeys are the GCM kernels' round keys: roundKeys, and each key
@@ -114,6 +159,13 @@ type gcmKeys struct {
 	b [15]vec.Uint32x16
 }
 
+// at returns the address of round key i, broadcast. The keys fill b from
+// its end, the last round's in b[14] and the nine middle rounds' in
+// b[5:14] at every key size, so that stitch.rounds reads each at an
+// offset the compiler knows (one load where an index took three
+// instructions; Open of 16 KiB on archsimd 2-5% faster).
+func (k *gcmKeys) at(i int) *vec.Uint32x16 { return &k.b[len(k.b)-1-k.nr+i] }
+
 // loadGCMKeys sets k to the round keys 0..nr of keys, broadcast (asm:
 // loadRoundKeys, one VBROADCASTI32X4 each). Filled in place: a copy of a
 // struct of vectors goes through 16-byte moves, which stall on the 64-byte
@@ -121,7 +173,7 @@ type gcmKeys struct {
 func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
 	loadRoundKeys(&k.roundKeys, keys, nr)
 	for i := 0; i <= nr; i++ {
-		k.b[i] = k.key(i)
+		*k.at(i) = k.key(i)
 	}
 }
 
@@ -140,16 +192,25 @@ func encryptQuad(q quad, key *vec.Uint32x16) quad {
 // The batch is one quad (see quad), held in registers from the counter to
 // storeBlocks.
 func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, dst, src []byte) {
-	q := c.quad()
+	// c.quad, written out: one call where it makes two.
+	var q quad
+	if c.public {
+		q = c.pub.quad()
+	} else {
+		q = c.any.quad()
+	}
 	// whitenQuad, with the key broadcast already, loaded on the line of
 	// the XORs (see encryptQuad).
-	q = quad{q.b0.Xor(k.b[0].AsUint8x64()), q.b1.Xor(k.b[0].AsUint8x64()), q.b2.Xor(k.b[0].AsUint8x64()), q.b3.Xor(k.b[0].AsUint8x64())}
+	w := k.at(0)
+	q = quad{q.b0.Xor(w.AsUint8x64()), q.b1.Xor(w.AsUint8x64()), q.b2.Xor(w.AsUint8x64()), q.b3.Xor(w.AsUint8x64())}
 	if between != nil {
 		q = between.rounds(q, k)
 	} else {
 		q = encryption.roundsQuad(0, q, &k.roundKeys)
 	}
-	q = xorQuad(q, src)
+	// xorQuad, written out: not inlined, it would be a call.
+	_ = src[255]
+	q = quad{q.b0.Xor(vec.LoadUint8x64(src[0:])), q.b1.Xor(vec.LoadUint8x64(src[64:])), q.b2.Xor(vec.LoadUint8x64(src[128:])), q.b3.Xor(vec.LoadUint8x64(src[192:]))}
 	storeQuad(q, dst)
 }
 
@@ -169,7 +230,7 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 // loadGCMCounter loads the counter of the GCM loops into c: a
 // publicCounter if public, loaded directly if direct (the tail-only paths
 // of seal and open), else a counter (asm: gcmKernel.loadVectors and
-// gcmKernel.loadPublic). Filled in place, for the reason stitched gives.
+// gcmKernel.loadPublic). Filled in place, for the reason stitch gives.
 func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public, direct bool) {
 	c.public = public
 	if public {
@@ -199,12 +260,14 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// Every local is declared before the first vector instruction (see
 	// sealTail). The sum of each pair of batches is started in place, and
-	// the two stitches into it are made once, with only their data
-	// changing from one pair to the next (see stitched).
+	// the two stitches into it are set once, field by field, with only
+	// their data changing from one pair to the next (see stitch).
 	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
-	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
+	var s0, s1 stitch
+	s0.g, s0.z = &g, 4
+	s1.g, s1.first, s1.z, s1.finish = &g, 4, 4, true
 	done := 0 // bytes encrypted
 	var pending []byte
 	loadGCMKeys(&k, keys, rounds)
@@ -266,7 +329,8 @@ func sealTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, pendin
 	zeroUpper()
 	var g ghashSum
 	var regs [4]vec.Uint8x64
-	st := stitched(&g, 0, nil, 4, false)
+	var st stitch
+	st.g, st.z = &g, 4
 	n := len(src)
 	z, m := (n+63)/64, (n+15)/16
 	blocks := regs[:z]
@@ -363,11 +427,13 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	// As in sealKernel: the locals declared first, the sum started in
-	// place, the stitches made once.
+	// place, the stitches set once.
 	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
-	s0, s1 := stitched(&g, 0, nil, 4, false), stitched(&g, 4, nil, 4, true)
+	var s0, s1 stitch
+	s0.g, s0.z = &g, 4
+	s1.g, s1.first, s1.z, s1.finish = &g, 4, 4, true
 	loadGCMKeys(&k, keys, rounds)
 	loadGCMCounter(&c, ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
@@ -409,7 +475,8 @@ func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, s
 	var dataRegs, regs [4]vec.Uint8x64
 	var ct [gcmBytes]byte
 	var g ghashSum
-	s := stitched(&g, 0, nil, 0, true)
+	var s stitch
+	s.g, s.finish = &g, true
 	z, m := (n+63)/64, (n+15)/16
 	last := n - 64*(z-1)
 	data := dataRegs[:z]
