@@ -383,8 +383,9 @@
 //
 // The pending batch, hashed between the tail's rounds, goes into the same
 // sum as the tail, with the 16 powers before the tail's: after its last
-// product the low part is folded into the middle (ghashSum.foldLow, the
-// first fold of a reduction), the tail's registers add folded products,
+// product the low part is folded into the middle (ghashSum.foldLow in the
+// assembly, written out in stitch.rounds here: the first fold of a
+// reduction), the tail's registers add folded products,
 // and one fold and one sum of lanes finish both. Before, the batch had its
 // own reduction and sum of lanes, whose result the tail's first register
 // waited for. Measured against that, lowest times of 16 alternating rounds

@@ -13,8 +13,8 @@ const gcmBytes = 256
 // stitch is the GHASH that a GCM batch's rounds carry, spread over the
 // nine middle rounds (see rounds): up to four registers, register first+i
 // absorbed into g after middle round 2i for i < z, and, if finish, the
-// reduction after middle round 8, or if foldLow instead, ghashSum.foldLow
-// there (asm: stitched and stitchedFoldLow, which return that step). The
+// reduction after middle round 8, or if foldLow instead, the first fold
+// of one there (asm: stitched and stitchedFoldLow, which return that step). The
 // registers come from data, a batch's 256 bytes.
 //
 // The kernels declare their stitches with their other locals and set the
@@ -92,10 +92,13 @@ func (s *stitch) rounds(q quad, k *gcmKeys) quad {
 		acc.lo, acc.hi = acc.lo.Xor(held.lo), acc.hi.Xor(held.hi)
 	}
 	switch {
-	case s.finish: // g.finish, written out
+	case s.finish: // ghashSum.finish, written out
 		mid := xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
 		g.y = widen(laneSum(xor3(acc.hi, foldTerm(mid), swap(mid))))
-	case s.foldLow: // g.foldLow, written out
+	case s.foldLow:
+		// ghashSum.foldLow (asm), written out: reduce's first fold,
+		// fold(lo, mid), leaves no low part, so that folded products
+		// may be added after it and reduceFolded finishes the sum.
 		acc.mid = xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
 		acc.lo = vec.Uint64x8{}
 		g.folded = true
@@ -192,7 +195,9 @@ func encryptQuad(q quad, key *vec.Uint32x16) quad {
 // The batch is one quad (see quad), held in registers from the counter to
 // storeBlocks.
 func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, dst, src []byte) {
-	// c.quad, written out: one call where it makes two.
+	// The next four registers of counter blocks, a batch's (asm:
+	// gcmCounter.blocks): the test here, where a method of gcmCounter
+	// would be one call more.
 	var q quad
 	if c.public {
 		q = c.pub.quad()

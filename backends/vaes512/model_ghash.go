@@ -286,21 +286,6 @@ func (g *ghashSum) absorb(r int, data vec.Uint8x64) {
 	g.n = r + 1
 }
 
-// foldLow makes a sum of mulAccumulate products folded (asm:
-// ghashSum.foldLow): reduce's first fold, fold(lo, mid), leaves no low
-// part, so that folded products may be added after it and reduceFolded
-// finishes the sum.
-func (g *ghashSum) foldLow() {
-	a := g.acc
-	if g.n&1 == 1 { // the products held from register n-1
-		a.lo = a.lo.Xor(g.held.lo)
-		a.hi = a.hi.Xor(g.held.hi)
-	}
-	a.mid = fold(a.lo, a.mid)
-	a.lo = vec.Uint64x8{}
-	g.acc, g.folded = a, true
-}
-
 // finish reduces the sum and adds its lanes into y (asm: ghashSum.finish).
 func (g *ghashSum) finish() {
 	if g.folded {

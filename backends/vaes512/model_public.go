@@ -17,15 +17,6 @@ type gcmCounter struct {
 	pub    publicCounter
 }
 
-// quad returns the next four registers of counter blocks, a batch's, and
-// advances the counter (asm: gcmCounter.blocks).
-func (c *gcmCounter) quad() quad {
-	if c.public {
-		return c.pub.quad()
-	}
-	return c.any.quad()
-}
-
 // tailQuad returns the next four registers of counter blocks, leaving the
 // counter where it is (asm: gcmCounter.tail; counter.tail and
 // publicCounter.tail, here on a quad).
