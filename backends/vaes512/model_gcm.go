@@ -62,35 +62,35 @@ func (s *stitch) rounds(q quad, k *gcmKeys, ct quad) quad {
 	for r := 1; r < k.nr-9; r++ { // the rounds before the middle ones
 		q = encryptQuad(q, k.at(r))
 	}
-	mid := (*[9]vec.Uint32x16)(k.b[5:14]) // the middle rounds' keys
+	middle := (*[9]vec.Uint32x16)(k.b[5:14]) // the middle rounds' keys (see gcmKeys.at)
 	data, y := s.data, s.stitchY()
 	pw, last, z := g.table[g.first+4*s.first:], g.last-s.first, s.z
 	acc, held := g.acc, product{}
-	q = encryptQuad(q, &mid[0])
+	q = encryptQuad(q, &middle[0])
 	if z > 0 { // register first, even: its products held
 		p := multiplyAt(dataReg(data, ct, 0).Xor(y), g.powersAt(pw, 0, last))
 		acc, held = acc.addMiddle(p), p
 	}
-	q = encryptQuad(q, &mid[1])
-	q = encryptQuad(q, &mid[2])
+	q = encryptQuad(q, &middle[1])
+	q = encryptQuad(q, &middle[2])
 	if z > 1 { // register first+1, odd: added with the held ones
 		p := multiplyAt(dataReg(data, ct, 1), g.powersAt(pw, 1, last))
 		acc, held = acc.addMiddle(p).addOuter(p, held), p
 	}
-	q = encryptQuad(q, &mid[3])
-	q = encryptQuad(q, &mid[4])
+	q = encryptQuad(q, &middle[3])
+	q = encryptQuad(q, &middle[4])
 	if z > 2 {
 		p := multiplyAt(dataReg(data, ct, 2), g.powersAt(pw, 2, last))
 		acc, held = acc.addMiddle(p), p
 	}
-	q = encryptQuad(q, &mid[5])
-	q = encryptQuad(q, &mid[6])
+	q = encryptQuad(q, &middle[5])
+	q = encryptQuad(q, &middle[6])
 	if z > 3 {
 		p := multiplyAt(dataReg(data, ct, 3), g.powersAt(pw, 3, last))
 		acc, held = acc.addMiddle(p).addOuter(p, held), p
 	}
-	q = encryptQuad(q, &mid[7])
-	q = encryptQuad(q, &mid[8])
+	q = encryptQuad(q, &middle[7])
+	q = encryptQuad(q, &middle[8])
 	n := s.first + z
 	if (s.finish || s.foldLow) && n&1 == 1 { // the products held from register n-1
 		acc.lo, acc.hi = acc.lo.Xor(held.lo), acc.hi.Xor(held.hi)
@@ -108,7 +108,7 @@ func (s *stitch) rounds(q quad, k *gcmKeys, ct quad) quad {
 		g.folded = true
 	}
 	g.acc, g.n = acc, n
-	key := k.b[14] // the last round
+	key := k.b[14] // the last round's, *k.at(k.nr)
 	return quad{q.b0.AESEncryptLastRound(key), q.b1.AESEncryptLastRound(key), q.b2.AESEncryptLastRound(key), q.b3.AESEncryptLastRound(key)}
 }
 
