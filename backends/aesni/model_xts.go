@@ -80,7 +80,8 @@ func mulXPowers(x, c vec.Uint64x2) vec.Uint64x2 {
 // slot.
 func xtsBatch(d direction, keys *[15][16]byte, rounds int, t vec.Uint64x2, width int, dst, src []byte) {
 	var frame [8]vec.Uint64x2
-	blocks := make([]vec.Uint8x16, width)
+	var regs [8]vec.Uint8x16 // width <= 8; an array, so that nothing is allocated
+	blocks := regs[:width]
 	loadBlocks(blocks, src)
 	k0 := roundKey(keys, 0).AsUint8x16()
 	for j := range blocks {

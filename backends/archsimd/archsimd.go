@@ -17,8 +17,8 @@
 //     PCLMULQDQ.
 //
 // CBC encryption, serial by definition, and key expansion run aesni's
-// models at every width; XTS runs vaes512's, and the generic backend's
-// where the CPU has no VAES on ZMM registers.
+// models at every width; XTS runs vaes512's, and aesni's where the CPU has
+// no VAES on ZMM registers.
 //
 // In any other build (another Go version, no experiment, another
 // architecture) the models run on vec's emulation: exact, and about a
@@ -41,7 +41,6 @@ package archsimd
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
-	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/internal/kernel"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -278,9 +277,11 @@ func CBCDecrypt(ks *aesround.Schedule, iv *[16]byte, dst, src []byte) {
 // src may be the same slice. It panics if len(src) is not a multiple of 16
 // or dst is shorter than src.
 //
-// vaes512's models run it on ZMM registers; at the narrower widths it runs
-// the generic backend's, since aesni's and vaes256's XTS models allocate
-// (batches of a variable width in slices, a closure for the last round).
+// vaes512's models run it on ZMM registers; at the narrower widths
+// aesni's, on XMM registers: vaes256's XTS model allocates (batches of a
+// variable width in slices), and the generic backend's runs on vec's
+// 512-bit types, which this build compiles to AVX-512 instructions that a
+// CPU without AVX-512 cannot execute.
 func XTSEncrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckBlocks(name, dst, src)
@@ -288,7 +289,7 @@ func XTSEncrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
 		vaes512.Models.XTSEncrypt(ks, tweak, dst, src)
 		return
 	}
-	generic.XTSEncrypt(ks, tweak, dst, src)
+	aesni.Models.XTSEncrypt(ks, tweak, dst, src)
 }
 
 // XTSDecrypt decrypts as XTSEncrypt encrypts, with ks's inverse cipher:
@@ -300,5 +301,5 @@ func XTSDecrypt(ks *aesround.Schedule, tweak *[16]byte, dst, src []byte) {
 		vaes512.Models.XTSDecrypt(ks, tweak, dst, src)
 		return
 	}
-	generic.XTSDecrypt(ks, tweak, dst, src)
+	aesni.Models.XTSDecrypt(ks, tweak, dst, src)
 }
