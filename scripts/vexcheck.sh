@@ -22,7 +22,7 @@ for pkg in backends/vaes256 backends/aesni aesround; do
 	found=$(grep -P '^\t0x[0-9a-f]+ \d+ \(' "$listing" | grep -E -e "$regs" -e "$ops" || true)
 	if [ -n "$found" ]; then
 		echo "vexcheck: $pkg needs AVX-512 in its archsimd build:" >&2
-		echo "$found" | head -20 >&2
+		printf '%s\n' "$found" | head -20 >&2 || true
 		status=1
 	fi
 done
