@@ -91,7 +91,7 @@ func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 // storeCounter16 stores the counter block c advanced by one (asm:
 // storeCounter16): reversed, stepped by add on its low lane, reversed back.
 func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
-	t := add(vec.Uint8x32{}.SetLo(reverse128(c)), pairAdd(1)).GetLo()
+	t := add.wide(vec.Uint8x32{}.SetLo(reverse128(c)), pairAdd(1)).GetLo()
 	reverse128(t).StoreArray(ctr)
 }
 
