@@ -90,8 +90,8 @@ func (d direction) rounds(pairs []vec.Uint8x32, keys *[15][16]byte, nr int, betw
 // batch of 15 registers runs as registers 0..7, two quads, then registers
 // 8..14, a quad and a trio, each group through all of its steps before the
 // next: the assembly runs every step on all 15 registers at once, and AVX2
-// has no room in Go's hands for 15 registers of blocks beside the round key
-// and the compiler's own. The registers of a batch are independent of each
+// leaves Go no room for 15 registers of blocks beside the round key and
+// the compiler's own. The registers of a batch are independent of each
 // other and each keeps the assembly's values and blocks, so the grouping
 // changes nothing computed. Eight registers per round key are as many as
 // VAESENC's latency (4 cycles, two a cycle) needs to keep both of its
@@ -100,7 +100,9 @@ func (d direction) rounds(pairs []vec.Uint8x32, keys *[15][16]byte, nr int, betw
 // The steps on a group take and return all of its registers: the compiler
 // inlines none of them (its budget counts each vector operation as several
 // nodes) and passes vectors in registers, and a group held across the call
-// of a step on another would be saved to the stack and loaded back.
+// of a step on another would be saved to the stack and loaded back. They
+// run the plain directions, encryption and decryption, whose last round
+// needs no chain.
 
 // quad is four registers of blocks, as a struct the compiler keeps in
 // registers.
@@ -115,6 +117,29 @@ type trio struct{ b0, b1, b2 vec.Uint8x32 }
 func broadcastKey(key *[16]byte) vec.Uint32x8 {
 	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(key)).AsUint32x8()
 }
+
+// roundKeys are round keys 0..nr, each in both lanes of a register, for
+// the groups' rounds (asm: the VBROADCASTI128 from the schedule at each
+// round of a batch, a load). archsimd has no 128-bit broadcast: one costs
+// a load and two VINSERTI128, which compete with VAESENC for its ports. So
+// the blocks and counter-mode models broadcast each key once per call into
+// this local, and each round loads its key from there, one load as in the
+// assembly.
+type roundKeys struct {
+	b  [15]vec.Uint32x8
+	nr int
+}
+
+// loadRoundKeys sets k to round keys 0..nr of keys, broadcast.
+func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
+	for i := 0; i <= nr; i++ {
+		k.b[i] = broadcastKey(&keys[i])
+	}
+	k.nr = nr
+}
+
+// middle returns round keys 1..nr-1, those of the rounds before the last.
+func (k *roundKeys) middle() []vec.Uint32x8 { return k.b[1:k.nr] }
 
 // loadQuad loads four registers of blocks from the first 128 bytes of src
 // (asm: loadPairs on whole registers).
@@ -171,168 +196,183 @@ func xorStoreTrio(t trio, dst, src []byte) {
 
 // whitenQuads adds round key 0 to the eight registers of q and p (asm:
 // whiten).
-func whitenQuads(q, p quad, keys *[15][16]byte) (quad, quad) {
-	k := broadcastKey(&keys[0]).AsUint8x32()
-	return quad{q.b0.Xor(k), q.b1.Xor(k), q.b2.Xor(k), q.b3.Xor(k)},
-		quad{p.b0.Xor(k), p.b1.Xor(k), p.b2.Xor(k), p.b3.Xor(k)}
+func whitenQuads(q, p quad, k *roundKeys) (quad, quad) {
+	return xorQuad(q, &k.b[0]), xorQuad(p, &k.b[0])
 }
 
 // whitenSeven adds round key 0 to the seven registers of q and t (asm:
 // whiten).
-func whitenSeven(q quad, t trio, keys *[15][16]byte) (quad, trio) {
-	k := broadcastKey(&keys[0]).AsUint8x32()
-	return quad{q.b0.Xor(k), q.b1.Xor(k), q.b2.Xor(k), q.b3.Xor(k)},
-		trio{t.b0.Xor(k), t.b1.Xor(k), t.b2.Xor(k)}
+func whitenSeven(q quad, t trio, k *roundKeys) (quad, trio) {
+	return xorQuad(q, &k.b[0]), xorTrio(t, &k.b[0])
 }
 
-// whitenQuad adds round key 0 to the four registers of q (asm: whiten).
-func whitenQuad(q quad, keys *[15][16]byte) quad {
-	k := broadcastKey(&keys[0]).AsUint8x32()
-	return quad{q.b0.Xor(k), q.b1.Xor(k), q.b2.Xor(k), q.b3.Xor(k)}
+// xorQuad XORs the key at key into the four registers of q (VPXOR), on
+// one line with the key's load (see encryptQuad).
+func xorQuad(q quad, key *vec.Uint32x8) quad {
+	return quad{q.b0.Xor(key.AsUint8x32()), q.b1.Xor(key.AsUint8x32()), q.b2.Xor(key.AsUint8x32()), q.b3.Xor(key.AsUint8x32())}
 }
 
-// roundsQuads runs rounds 1..nr over the eight registers of q and p,
-// registers i..i+7 of their batch (the index matters to d.last's chain),
-// each round on all eight (asm: direction.rounds): the round key
-// broadcast once, eight VAESENC. The direction is tested once, outside the
-// loop of the middle rounds: a test per register per round is a branch
-// beside every VAESENC.
-func (d direction) roundsQuads(i int, q, p quad, keys *[15][16]byte, nr int) (quad, quad) {
-	mid := keys[1:nr]
+// xorTrio is xorQuad on a trio.
+func xorTrio(t trio, key *vec.Uint32x8) trio {
+	return trio{t.b0.Xor(key.AsUint8x32()), t.b1.Xor(key.AsUint8x32()), t.b2.Xor(key.AsUint8x32())}
+}
+
+// encryptQuad is a middle round of encryption on the four registers of q
+// with the key at key (VAESENC on each). On one line with the key's load:
+// Go marks each inlined call with an instruction of the call's own line,
+// and where there is none, with a NOP of its own (XCHGL AX, AX).
+func encryptQuad(q quad, key *vec.Uint32x8) quad {
+	return quad{q.b0.AESEncryptOneRound(*key), q.b1.AESEncryptOneRound(*key), q.b2.AESEncryptOneRound(*key), q.b3.AESEncryptOneRound(*key)}
+}
+
+// decryptQuad is encryptQuad with VAESDEC.
+func decryptQuad(q quad, key *vec.Uint32x8) quad {
+	return quad{q.b0.AESDecryptOneRound(*key), q.b1.AESDecryptOneRound(*key), q.b2.AESDecryptOneRound(*key), q.b3.AESDecryptOneRound(*key)}
+}
+
+// encryptLastQuad is encryptQuad with VAESENCLAST.
+func encryptLastQuad(q quad, key *vec.Uint32x8) quad {
+	return quad{q.b0.AESEncryptLastRound(*key), q.b1.AESEncryptLastRound(*key), q.b2.AESEncryptLastRound(*key), q.b3.AESEncryptLastRound(*key)}
+}
+
+// decryptLastQuad is encryptQuad with VAESDECLAST.
+func decryptLastQuad(q quad, key *vec.Uint32x8) quad {
+	return quad{q.b0.AESDecryptLastRound(*key), q.b1.AESDecryptLastRound(*key), q.b2.AESDecryptLastRound(*key), q.b3.AESDecryptLastRound(*key)}
+}
+
+// encryptTrio is encryptQuad on a trio.
+func encryptTrio(t trio, key *vec.Uint32x8) trio {
+	return trio{t.b0.AESEncryptOneRound(*key), t.b1.AESEncryptOneRound(*key), t.b2.AESEncryptOneRound(*key)}
+}
+
+// decryptTrio is decryptQuad on a trio.
+func decryptTrio(t trio, key *vec.Uint32x8) trio {
+	return trio{t.b0.AESDecryptOneRound(*key), t.b1.AESDecryptOneRound(*key), t.b2.AESDecryptOneRound(*key)}
+}
+
+// encryptLastTrio is encryptLastQuad on a trio.
+func encryptLastTrio(t trio, key *vec.Uint32x8) trio {
+	return trio{t.b0.AESEncryptLastRound(*key), t.b1.AESEncryptLastRound(*key), t.b2.AESEncryptLastRound(*key)}
+}
+
+// decryptLastTrio is decryptLastQuad on a trio.
+func decryptLastTrio(t trio, key *vec.Uint32x8) trio {
+	return trio{t.b0.AESDecryptLastRound(*key), t.b1.AESDecryptLastRound(*key), t.b2.AESDecryptLastRound(*key)}
+}
+
+// roundsQuads runs rounds 1..nr over the eight registers of q and p, each
+// round on all eight (asm: direction.rounds): the round key loaded once,
+// eight VAESENC. The direction is tested once, outside the loop of the
+// middle rounds: a test per register per round is a branch beside every
+// VAESENC.
+func (d direction) roundsQuads(q, p quad, k *roundKeys) (quad, quad) {
+	mid := k.middle()
 	if d.decrypt {
 		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESDecryptOneRound(k), q.b1.AESDecryptOneRound(k),
-				q.b2.AESDecryptOneRound(k), q.b3.AESDecryptOneRound(k)}
-			p = quad{p.b0.AESDecryptOneRound(k), p.b1.AESDecryptOneRound(k),
-				p.b2.AESDecryptOneRound(k), p.b3.AESDecryptOneRound(k)}
+			q, p = decryptQuad(q, &mid[r]), decryptQuad(p, &mid[r])
 		}
-	} else {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESEncryptOneRound(k), q.b1.AESEncryptOneRound(k),
-				q.b2.AESEncryptOneRound(k), q.b3.AESEncryptOneRound(k)}
-			p = quad{p.b0.AESEncryptOneRound(k), p.b1.AESEncryptOneRound(k),
-				p.b2.AESEncryptOneRound(k), p.b3.AESEncryptOneRound(k)}
-		}
+		return decryptLastQuad(q, &k.b[k.nr]), decryptLastQuad(p, &k.b[k.nr])
 	}
-	k := broadcastKey(&keys[nr])
-	return quad{d.last(i, q.b0, k), d.last(i+1, q.b1, k), d.last(i+2, q.b2, k), d.last(i+3, q.b3, k)},
-		quad{d.last(i+4, p.b0, k), d.last(i+5, p.b1, k), d.last(i+6, p.b2, k), d.last(i+7, p.b3, k)}
+	for r := range mid {
+		q, p = encryptQuad(q, &mid[r]), encryptQuad(p, &mid[r])
+	}
+	return encryptLastQuad(q, &k.b[k.nr]), encryptLastQuad(p, &k.b[k.nr])
 }
 
-// roundsSeven is roundsQuads on the seven registers of q and t, registers
-// i..i+6 of their batch (asm: direction.rounds).
-func (d direction) roundsSeven(i int, q quad, t trio, keys *[15][16]byte, nr int) (quad, trio) {
-	mid := keys[1:nr]
-	if d.decrypt {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESDecryptOneRound(k), q.b1.AESDecryptOneRound(k),
-				q.b2.AESDecryptOneRound(k), q.b3.AESDecryptOneRound(k)}
-			t = trio{t.b0.AESDecryptOneRound(k), t.b1.AESDecryptOneRound(k), t.b2.AESDecryptOneRound(k)}
-		}
-	} else {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESEncryptOneRound(k), q.b1.AESEncryptOneRound(k),
-				q.b2.AESEncryptOneRound(k), q.b3.AESEncryptOneRound(k)}
-			t = trio{t.b0.AESEncryptOneRound(k), t.b1.AESEncryptOneRound(k), t.b2.AESEncryptOneRound(k)}
-		}
-	}
-	k := broadcastKey(&keys[nr])
-	return quad{d.last(i, q.b0, k), d.last(i+1, q.b1, k), d.last(i+2, q.b2, k), d.last(i+3, q.b3, k)},
-		trio{d.last(i+4, t.b0, k), d.last(i+5, t.b1, k), d.last(i+6, t.b2, k)}
-}
-
-// roundsQuad is roundsQuads on the four registers of q, registers i..i+3
-// of their pass (asm: direction.rounds).
-func (d direction) roundsQuad(i int, q quad, keys *[15][16]byte, nr int) quad {
-	mid := keys[1:nr]
-	if d.decrypt {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESDecryptOneRound(k), q.b1.AESDecryptOneRound(k),
-				q.b2.AESDecryptOneRound(k), q.b3.AESDecryptOneRound(k)}
-		}
-	} else {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			q = quad{q.b0.AESEncryptOneRound(k), q.b1.AESEncryptOneRound(k),
-				q.b2.AESEncryptOneRound(k), q.b3.AESEncryptOneRound(k)}
-		}
-	}
-	k := broadcastKey(&keys[nr])
-	return quad{d.last(i, q.b0, k), d.last(i+1, q.b1, k), d.last(i+2, q.b2, k), d.last(i+3, q.b3, k)}
-}
-
-// roundsTwo runs rounds 1..nr over registers i and i+1 of their pass, a
-// and b (asm: direction.rounds).
-func (d direction) roundsTwo(i int, a, b vec.Uint8x32, keys *[15][16]byte, nr int) (vec.Uint8x32, vec.Uint8x32) {
-	mid := keys[1:nr]
-	if d.decrypt {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			a, b = a.AESDecryptOneRound(k), b.AESDecryptOneRound(k)
-		}
-	} else {
-		for r := range mid {
-			k := broadcastKey(&mid[r])
-			a, b = a.AESEncryptOneRound(k), b.AESEncryptOneRound(k)
-		}
-	}
-	k := broadcastKey(&keys[nr])
-	return d.last(i, a, k), d.last(i+1, b, k)
-}
-
-// roundsOne runs rounds 1..nr over x, register i of its pass (asm:
+// roundsSeven is roundsQuads on the seven registers of q and t (asm:
 // direction.rounds).
-func (d direction) roundsOne(i int, x vec.Uint8x32, keys *[15][16]byte, nr int) vec.Uint8x32 {
-	mid := keys[1:nr]
+func (d direction) roundsSeven(q quad, t trio, k *roundKeys) (quad, trio) {
+	mid := k.middle()
 	if d.decrypt {
 		for r := range mid {
-			x = x.AESDecryptOneRound(broadcastKey(&mid[r]))
+			q, t = decryptQuad(q, &mid[r]), decryptTrio(t, &mid[r])
 		}
-	} else {
-		for r := range mid {
-			x = x.AESEncryptOneRound(broadcastKey(&mid[r]))
-		}
+		return decryptLastQuad(q, &k.b[k.nr]), decryptLastTrio(t, &k.b[k.nr])
 	}
-	return d.last(i, x, broadcastKey(&keys[nr]))
+	for r := range mid {
+		q, t = encryptQuad(q, &mid[r]), encryptTrio(t, &mid[r])
+	}
+	return encryptLastQuad(q, &k.b[k.nr]), encryptLastTrio(t, &k.b[k.nr])
+}
+
+// roundsQuad is roundsQuads on the four registers of q (asm:
+// direction.rounds).
+func (d direction) roundsQuad(q quad, k *roundKeys) quad {
+	mid := k.middle()
+	if d.decrypt {
+		for r := range mid {
+			q = decryptQuad(q, &mid[r])
+		}
+		return decryptLastQuad(q, &k.b[k.nr])
+	}
+	for r := range mid {
+		q = encryptQuad(q, &mid[r])
+	}
+	return encryptLastQuad(q, &k.b[k.nr])
+}
+
+// roundsTwo runs rounds 1..nr over two registers, a and b (asm:
+// direction.rounds).
+func (d direction) roundsTwo(a, b vec.Uint8x32, k *roundKeys) (vec.Uint8x32, vec.Uint8x32) {
+	mid := k.middle()
+	if d.decrypt {
+		for r := range mid {
+			a, b = a.AESDecryptOneRound(mid[r]), b.AESDecryptOneRound(mid[r])
+		}
+		return a.AESDecryptLastRound(k.b[k.nr]), b.AESDecryptLastRound(k.b[k.nr])
+	}
+	for r := range mid {
+		a, b = a.AESEncryptOneRound(mid[r]), b.AESEncryptOneRound(mid[r])
+	}
+	return a.AESEncryptLastRound(k.b[k.nr]), b.AESEncryptLastRound(k.b[k.nr])
+}
+
+// roundsOne runs rounds 1..nr over one register (asm: direction.rounds).
+func (d direction) roundsOne(x vec.Uint8x32, k *roundKeys) vec.Uint8x32 {
+	mid := k.middle()
+	if d.decrypt {
+		for r := range mid {
+			x = x.AESDecryptOneRound(mid[r])
+		}
+		return x.AESDecryptLastRound(k.b[k.nr])
+	}
+	for r := range mid {
+		x = x.AESEncryptOneRound(mid[r])
+	}
+	return x.AESEncryptLastRound(k.b[k.nr])
 }
 
 // passRounds runs whiten and rounds over the first w registers of r, a
 // pass of one of blockWidths or gcmWidths, in the groups of a batch (asm:
-// whiten, direction.rounds): 15 registers as two quads, then a quad and
-// a trio; 8 as two quads; 4 as a quad; 2 and 1 as vectors. The groups
-// are loaded from r and stored back, once per pass.
-func (d direction) passRounds(r *registers, w int, keys *[15][16]byte, nr int) {
+// whiten, direction.rounds): 15 registers as two quads, then a quad and a
+// trio; 8 as two quads; 4 as a quad; 2 and 1 as vectors. The groups are
+// loaded from r and stored back, once per pass.
+func (d direction) passRounds(r *registers, w int, k *roundKeys) {
+	k0 := k.b[0].AsUint8x32()
 	switch w {
 	case 15, 8:
 		q, p := quad{r[0], r[1], r[2], r[3]}, quad{r[4], r[5], r[6], r[7]}
-		q, p = whitenQuads(q, p, keys)
-		q, p = d.roundsQuads(0, q, p, keys, nr)
+		q, p = whitenQuads(q, p, k)
+		q, p = d.roundsQuads(q, p, k)
 		r[0], r[1], r[2], r[3] = q.b0, q.b1, q.b2, q.b3
 		r[4], r[5], r[6], r[7] = p.b0, p.b1, p.b2, p.b3
 		if w == 15 {
 			q, t := quad{r[8], r[9], r[10], r[11]}, trio{r[12], r[13], r[14]}
-			q, t = whitenSeven(q, t, keys)
-			q, t = d.roundsSeven(8, q, t, keys, nr)
+			q, t = whitenSeven(q, t, k)
+			q, t = d.roundsSeven(q, t, k)
 			r[8], r[9], r[10], r[11] = q.b0, q.b1, q.b2, q.b3
 			r[12], r[13], r[14] = t.b0, t.b1, t.b2
 		}
 	case 4:
-		q := whitenQuad(quad{r[0], r[1], r[2], r[3]}, keys)
-		q = d.roundsQuad(0, q, keys, nr)
+		q := xorQuad(quad{r[0], r[1], r[2], r[3]}, &k.b[0])
+		q = d.roundsQuad(q, k)
 		r[0], r[1], r[2], r[3] = q.b0, q.b1, q.b2, q.b3
 	case 2:
-		k := roundKey(keys, 0).AsUint8x32()
-		r[0], r[1] = d.roundsTwo(0, r[0].Xor(k), r[1].Xor(k), keys, nr)
+		r[0], r[1] = d.roundsTwo(r[0].Xor(k0), r[1].Xor(k0), k)
 	case 1:
-		r[0] = d.roundsOne(0, r[0].Xor(roundKey(keys, 0).AsUint8x32()), keys, nr)
+		r[0] = d.roundsOne(r[0].Xor(k0), k)
 	default:
-		whiten(r[:w], keys)
-		d.rounds(r[:w], keys, nr, nil)
+		panic("vaes256: no pass of this width")
 	}
 }
 
@@ -359,9 +399,13 @@ func loadPairs(r *registers, src []byte, w int) []vec.Uint8x32 {
 	for j := range pairs {
 		// Register by register, not clear(pairs): memclr's SSE stores
 		// are slow while the upper halves of the registers are dirty.
-		pairs[j] = vec.Uint8x32{}
-		if 32*j < whole {
-			pairs[j], _ = vec.LoadUint8x32Part(src[32*j : min(whole, 32*j+32)])
+		switch {
+		case 32*j+32 <= whole:
+			pairs[j] = vec.LoadUint8x32(src[32*j:])
+		case 32*j+16 <= whole:
+			pairs[j] = vec.Uint8x32{}.SetLo(vec.LoadUint8x16(src[32*j:]))
+		default:
+			pairs[j] = vec.Uint8x32{}
 		}
 	}
 	return pairs
@@ -372,9 +416,11 @@ func loadPairs(r *registers, src []byte, w int) []vec.Uint8x32 {
 func xorPairs(pairs []vec.Uint8x32, src []byte) {
 	whole := len(src) &^ 15
 	for j := range pairs {
-		if 32*j < whole {
-			part, _ := vec.LoadUint8x32Part(src[32*j : min(whole, 32*j+32)])
-			pairs[j] = pairs[j].Xor(part)
+		switch {
+		case 32*j+32 <= whole:
+			pairs[j] = pairs[j].Xor(vec.LoadUint8x32(src[32*j:]))
+		case 32*j+16 <= whole:
+			pairs[j] = pairs[j].Xor(vec.Uint8x32{}.SetLo(vec.LoadUint8x16(src[32*j:])))
 		}
 	}
 }
@@ -384,8 +430,11 @@ func xorPairs(pairs []vec.Uint8x32, src []byte) {
 func storePairs(pairs []vec.Uint8x32, dst []byte) {
 	whole := len(dst) &^ 15
 	for j := range pairs {
-		if 32*j < whole {
-			pairs[j].StorePart(dst[32*j : min(whole, 32*j+32)])
+		switch {
+		case 32*j+32 <= whole:
+			pairs[j].Store(dst[32*j:])
+		case 32*j+16 <= whole:
+			pairs[j].GetLo().Store(dst[32*j:])
 		}
 	}
 }

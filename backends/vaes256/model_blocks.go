@@ -29,15 +29,17 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 // or, for more than 16 blocks, 15.
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 	const batch = 32 * 15
-	// The tail's registers, declared before any vector instruction: the
-	// compiler zeroes them with SSE stores, slow while the upper halves of
-	// the vector registers are dirty.
-	var r registers
+	// The locals are declared before any vector instruction: the compiler
+	// zeroes them with SSE stores, slow while the upper halves of the
+	// vector registers are dirty.
+	var k roundKeys
+	var r registers // the tail's
+	loadRoundKeys(&k, keys, rounds)
 	for len(src) >= batch {
-		blocksBatch(d, keys, rounds, dst[:batch], src[:batch])
+		blocksBatch(d, &k, dst[:batch], src[:batch])
 		src, dst = src[batch:], dst[batch:]
 	}
-	blocksTail(&r, d, keys, rounds, dst[:len(src)], src)
+	blocksTail(&r, d, &k, dst[:len(src)], src)
 	zeroUpper()
 }
 
@@ -45,28 +47,28 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 // (asm: the loop blocks30: loadPairs, whiten, rounds and storePairs on 15
 // registers), registers 0..7 as two quads, then registers 8..14 as a
 // quad and a trio (see quad).
-func blocksBatch(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
+func blocksBatch(d direction, k *roundKeys, dst, src []byte) {
 	_, _ = src[32*15-1], dst[32*15-1]
 	q, p := loadQuad(src[0:]), loadQuad(src[128:])
-	q, p = whitenQuads(q, p, keys)
-	q, p = d.roundsQuads(0, q, p, keys, rounds)
+	q, p = whitenQuads(q, p, k)
+	q, p = d.roundsQuads(q, p, k)
 	storeQuad(q, dst[0:])
 	storeQuad(p, dst[128:])
 	q, t := loadQuad(src[256:]), loadTrio(src[384:])
-	q, t = whitenSeven(q, t, keys)
-	q, t = d.roundsSeven(8, q, t, keys, rounds)
+	q, t = whitenSeven(q, t, k)
+	q, t = d.roundsSeven(q, t, k)
 	storeQuad(q, dst[256:])
 	storeTrio(t, dst[384:])
 }
 
 // blocksTail encrypts or decrypts the last len(src)/16 < 30 blocks in one
 // pass (asm: blocksTail), its registers in r (see passRounds).
-func blocksTail(r *registers, d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
+func blocksTail(r *registers, d direction, k *roundKeys, dst, src []byte) {
 	if len(src) == 0 {
 		return
 	}
 	w := tailWidth(blockWidths, len(src)/16)
 	pairs := loadPairs(r, src, w)
-	d.passRounds(r, w, keys, rounds)
+	d.passRounds(r, w, k)
 	storePairs(pairs, dst)
 }

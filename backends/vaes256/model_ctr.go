@@ -26,6 +26,14 @@ func (a increment) wide(c, step vec.Uint8x32) vec.Uint8x32 {
 	return c.AsUint32x8().Add(step.AsUint32x8()).AsUint8x32()
 }
 
+// narrow adds step to c in the XMM register of one counter block.
+func (a increment) narrow(c, step vec.Uint8x16) vec.Uint8x16 {
+	if a.lanes64 {
+		return c.AsUint64x2().Add(step.AsUint64x2()).AsUint8x16()
+	}
+	return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
+}
+
 // pairAdds holds tables.CounterAdd(n) in both lanes at index n, for n up
 // to the 30 blocks of a batch and the 32 of two GCM batches (asm:
 // emit.PairAdds). The kernels load their steps from it: built where they
@@ -237,12 +245,18 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 		return
 	}
 	const batch = 32 * 15
+	// The locals are declared before any vector instruction: the compiler
+	// zeroes them with SSE stores, slow while the upper halves of the
+	// vector registers are dirty.
+	var k roundKeys
+	var r registers // the tail's
+	loadRoundKeys(&k, keys, rounds)
 	c := loadCounter(ctr, add, public)
 	for len(src) >= batch {
-		ctrBatch(&c, keys, rounds, dst[:batch], src[:batch])
+		ctrBatch(&c, &k, dst[:batch], src[:batch])
 		src, dst = src[batch:], dst[batch:]
 	}
-	ctrTail(&c, blockWidths, keys, rounds, dst, src)
+	ctrTailKeys(&c, blockWidths, &k, &r, dst, src)
 	c.store(ctr)
 	zeroUpper()
 }
@@ -253,18 +267,18 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 // registers 0..7 as two quads, then registers 8..14 as a quad and a trio
 // (see quad). The counter waits in memory while the rounds run, as the
 // assembly's waits in its frame.
-func ctrBatch(c *counter, keys *[15][16]byte, rounds int, dst, src []byte) {
+func ctrBatch(c *counter, k *roundKeys, dst, src []byte) {
 	_, _ = src[32*15-1], dst[32*15-1]
 	short := c.shortcut(15)
 	q, p := c.blocksQuads(short)
-	q, p = whitenQuads(q, p, keys)
-	q, p = encryption.roundsQuads(0, q, p, keys, rounds)
+	q, p = whitenQuads(q, p, k)
+	q, p = encryption.roundsQuads(q, p, k)
 	xorStoreQuad(q, dst[0:], src[0:])
 	xorStoreQuad(p, dst[128:], src[128:])
 	q, t := c.blocksSeven(short)
 	c.advance(30)
-	q, t = whitenSeven(q, t, keys)
-	q, t = encryption.roundsSeven(8, q, t, keys, rounds)
+	q, t = whitenSeven(q, t, k)
+	q, t = encryption.roundsSeven(q, t, k)
 	xorStoreQuad(q, dst[256:], src[256:])
 	xorStoreTrio(t, dst[384:], src[384:])
 }
@@ -274,25 +288,37 @@ func ctrBatch(c *counter, keys *[15][16]byte, rounds int, dst, src []byte) {
 // left in one pass of the narrowest width that holds them; whole blocks
 // XORed and stored as in a batch; the keystream block of the partial block
 // XORed through a zero-padded load and a partial store. The counter
-// advances by m. The pass's registers are a local array (see passRounds).
+// advances by m. See ctrTailKeys.
 func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == 0 {
+		return
+	}
+	// The compiler zeroes the locals with SSE stores, slow while the
+	// upper halves of the vector registers are dirty; nothing is live in
+	// them here.
+	zeroUpper()
+	var k roundKeys
+	var r registers
+	loadRoundKeys(&k, keys, rounds)
+	ctrTailKeys(c, widths, &k, &r, dst, src)
+}
+
+// ctrTailKeys is ctrTail with the round keys broadcast, k, and the pass's
+// registers in r (see passRounds).
+func ctrTailKeys(c *counter, widths []int, k *roundKeys, r *registers, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
 		return
 	}
-	// The compiler zeroes r with SSE stores, slow while the upper halves
-	// of the vector registers are dirty; nothing is live in them here.
-	zeroUpper()
-	var r registers
 	dst = dst[:n]
 	m := (n + 15) / 16
 	w := tailWidth(widths, m)
-	pairs := c.blocks(&r, w)
+	pairs := c.blocks(r, w)
 	// The assembly advances the counter here, before the rounds, when a
 	// register is free to hold it, and after them, from the frame, in the
 	// pass of 15 registers.
 	c.advanceLow(m)
-	encryption.passRounds(&r, w, keys, rounds)
+	encryption.passRounds(r, w, k)
 	whole := n &^ 15
 	xorPairs(pairs, src[:whole])
 	storePairs(pairs, dst[:whole])
