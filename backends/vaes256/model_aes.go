@@ -125,21 +125,32 @@ func broadcastKey(key *[16]byte) vec.Uint32x8 {
 // the blocks and counter-mode models broadcast each key once per call into
 // this local, and each round loads its key from there, one load as in the
 // assembly.
+//
+// The keys are stored from the end of b, key i at b[i+14-nr], so that
+// at every key size the nine middle rounds' keys are b[5:14] and the last
+// round's b[14]: the rounds are written out with each key at a fixed
+// offset (asm: emit.Schedule.Rounds, which emits them the same way), and
+// only the rounds AES-192 and AES-256 add before the nine, b[first:5],
+// run in a loop.
 type roundKeys struct {
-	b  [15]vec.Uint32x8
-	nr int
+	b     [15]vec.Uint32x8
+	first int // 15-nr: where round 1's key is
 }
 
 // loadRoundKeys sets k to round keys 0..nr of keys, broadcast.
 func loadRoundKeys(k *roundKeys, keys *[15][16]byte, nr int) {
 	for i := 0; i <= nr; i++ {
-		k.b[i] = broadcastKey(&keys[i])
+		k.b[14-nr+i] = broadcastKey(&keys[i])
 	}
-	k.nr = nr
+	k.first = 15 - nr
 }
 
-// middle returns round keys 1..nr-1, those of the rounds before the last.
-func (k *roundKeys) middle() []vec.Uint32x8 { return k.b[1:k.nr] }
+// key0 returns the address of round key 0.
+func (k *roundKeys) key0() *vec.Uint32x8 { return &k.b[k.first-1] }
+
+// extra returns the keys of the rounds before the nine middle ones: none
+// for AES-128, two for AES-192, four for AES-256.
+func (k *roundKeys) extra() []vec.Uint32x8 { return k.b[k.first:5] }
 
 // loadQuad loads four registers of blocks from the first 128 bytes of src
 // (asm: loadPairs on whole registers).
@@ -175,46 +186,32 @@ func storeTrio(t trio, dst []byte) {
 	t.b2.Store(dst[64:])
 }
 
-// xorStoreQuad XORs the first 128 bytes of src into the four registers of
-// keystream q and stores them to dst (asm: xorStore, VPXOR with a memory
-// operand and VMOVDQU, register by register).
-func xorStoreQuad(q quad, dst, src []byte) {
-	_, _ = src[127], dst[127]
+// xorStoreQuads XORs the first 256 bytes of src into the eight registers
+// of keystream q and p and stores them to dst (asm: xorStore, VPXOR with
+// a memory operand and VMOVDQU, register by register).
+func xorStoreQuads(q, p quad, dst, src []byte) {
+	_, _ = src[255], dst[255]
 	q.b0.Xor(vec.LoadUint8x32(src[0:])).Store(dst[0:])
 	q.b1.Xor(vec.LoadUint8x32(src[32:])).Store(dst[32:])
 	q.b2.Xor(vec.LoadUint8x32(src[64:])).Store(dst[64:])
 	q.b3.Xor(vec.LoadUint8x32(src[96:])).Store(dst[96:])
+	p.b0.Xor(vec.LoadUint8x32(src[128:])).Store(dst[128:])
+	p.b1.Xor(vec.LoadUint8x32(src[160:])).Store(dst[160:])
+	p.b2.Xor(vec.LoadUint8x32(src[192:])).Store(dst[192:])
+	p.b3.Xor(vec.LoadUint8x32(src[224:])).Store(dst[224:])
 }
 
-// xorStoreTrio is xorStoreQuad for three registers, 96 bytes.
-func xorStoreTrio(t trio, dst, src []byte) {
-	_, _ = src[95], dst[95]
-	t.b0.Xor(vec.LoadUint8x32(src[0:])).Store(dst[0:])
-	t.b1.Xor(vec.LoadUint8x32(src[32:])).Store(dst[32:])
-	t.b2.Xor(vec.LoadUint8x32(src[64:])).Store(dst[64:])
-}
-
-// whitenQuads adds round key 0 to the eight registers of q and p (asm:
-// whiten).
-func whitenQuads(q, p quad, k *roundKeys) (quad, quad) {
-	return xorQuad(q, &k.b[0]), xorQuad(p, &k.b[0])
-}
-
-// whitenSeven adds round key 0 to the seven registers of q and t (asm:
-// whiten).
-func whitenSeven(q quad, t trio, k *roundKeys) (quad, trio) {
-	return xorQuad(q, &k.b[0]), xorTrio(t, &k.b[0])
-}
-
-// xorQuad XORs the key at key into the four registers of q (VPXOR), on
-// one line with the key's load (see encryptQuad).
-func xorQuad(q quad, key *vec.Uint32x8) quad {
-	return quad{q.b0.Xor(key.AsUint8x32()), q.b1.Xor(key.AsUint8x32()), q.b2.Xor(key.AsUint8x32()), q.b3.Xor(key.AsUint8x32())}
-}
-
-// xorTrio is xorQuad on a trio.
-func xorTrio(t trio, key *vec.Uint32x8) trio {
-	return trio{t.b0.Xor(key.AsUint8x32()), t.b1.Xor(key.AsUint8x32()), t.b2.Xor(key.AsUint8x32())}
+// xorStoreSeven is xorStoreQuads for the seven registers of q and t, 224
+// bytes.
+func xorStoreSeven(q quad, t trio, dst, src []byte) {
+	_, _ = src[223], dst[223]
+	q.b0.Xor(vec.LoadUint8x32(src[0:])).Store(dst[0:])
+	q.b1.Xor(vec.LoadUint8x32(src[32:])).Store(dst[32:])
+	q.b2.Xor(vec.LoadUint8x32(src[64:])).Store(dst[64:])
+	q.b3.Xor(vec.LoadUint8x32(src[96:])).Store(dst[96:])
+	t.b0.Xor(vec.LoadUint8x32(src[128:])).Store(dst[128:])
+	t.b1.Xor(vec.LoadUint8x32(src[160:])).Store(dst[160:])
+	t.b2.Xor(vec.LoadUint8x32(src[192:])).Store(dst[192:])
 }
 
 // encryptQuad is a middle round of encryption on the four registers of q
@@ -260,86 +257,133 @@ func decryptLastTrio(t trio, key *vec.Uint32x8) trio {
 	return trio{t.b0.AESDecryptLastRound(*key), t.b1.AESDecryptLastRound(*key), t.b2.AESDecryptLastRound(*key)}
 }
 
-// roundsQuads runs rounds 1..nr over the eight registers of q and p, each
-// round on all eight (asm: direction.rounds): the round key loaded once,
-// eight VAESENC. The direction is tested once, outside the loop of the
-// middle rounds: a test per register per round is a branch beside every
-// VAESENC.
-func (d direction) roundsQuads(q, p quad, k *roundKeys) (quad, quad) {
-	mid := k.middle()
+// cipherQuads adds round key 0 to the eight registers of q and p, then
+// runs rounds 1..nr over them, each round on all eight (asm: whiten,
+// direction.rounds): the round key loaded once, eight VAESENC. The
+// direction is tested once, not per register and round, and the rounds are
+// written out (see roundKeys): a loop costs its own instructions and the
+// keys' address arithmetic beside every eight VAESENC. The whitening is
+// here rather than a step of its own, whose call would cost as much as its
+// eight VPXOR.
+func (d direction) cipherQuads(q, p quad, k *roundKeys) (quad, quad) {
+	b, extra := &k.b, k.extra()
+	k0 := k.key0().AsUint8x32()
+	q = quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
+	p = quad{p.b0.Xor(k0), p.b1.Xor(k0), p.b2.Xor(k0), p.b3.Xor(k0)}
 	if d.decrypt {
-		for r := range mid {
-			q, p = decryptQuad(q, &mid[r]), decryptQuad(p, &mid[r])
+		for r := range extra {
+			q, p = decryptQuad(q, &extra[r]), decryptQuad(p, &extra[r])
 		}
-		return decryptLastQuad(q, &k.b[k.nr]), decryptLastQuad(p, &k.b[k.nr])
+		q, p = decryptQuad(q, &b[5]), decryptQuad(p, &b[5])
+		q, p = decryptQuad(q, &b[6]), decryptQuad(p, &b[6])
+		q, p = decryptQuad(q, &b[7]), decryptQuad(p, &b[7])
+		q, p = decryptQuad(q, &b[8]), decryptQuad(p, &b[8])
+		q, p = decryptQuad(q, &b[9]), decryptQuad(p, &b[9])
+		q, p = decryptQuad(q, &b[10]), decryptQuad(p, &b[10])
+		q, p = decryptQuad(q, &b[11]), decryptQuad(p, &b[11])
+		q, p = decryptQuad(q, &b[12]), decryptQuad(p, &b[12])
+		q, p = decryptQuad(q, &b[13]), decryptQuad(p, &b[13])
+		return decryptLastQuad(q, &b[14]), decryptLastQuad(p, &b[14])
 	}
-	for r := range mid {
-		q, p = encryptQuad(q, &mid[r]), encryptQuad(p, &mid[r])
+	for r := range extra {
+		q, p = encryptQuad(q, &extra[r]), encryptQuad(p, &extra[r])
 	}
-	return encryptLastQuad(q, &k.b[k.nr]), encryptLastQuad(p, &k.b[k.nr])
+	q, p = encryptQuad(q, &b[5]), encryptQuad(p, &b[5])
+	q, p = encryptQuad(q, &b[6]), encryptQuad(p, &b[6])
+	q, p = encryptQuad(q, &b[7]), encryptQuad(p, &b[7])
+	q, p = encryptQuad(q, &b[8]), encryptQuad(p, &b[8])
+	q, p = encryptQuad(q, &b[9]), encryptQuad(p, &b[9])
+	q, p = encryptQuad(q, &b[10]), encryptQuad(p, &b[10])
+	q, p = encryptQuad(q, &b[11]), encryptQuad(p, &b[11])
+	q, p = encryptQuad(q, &b[12]), encryptQuad(p, &b[12])
+	q, p = encryptQuad(q, &b[13]), encryptQuad(p, &b[13])
+	return encryptLastQuad(q, &b[14]), encryptLastQuad(p, &b[14])
 }
 
-// roundsSeven is roundsQuads on the seven registers of q and t (asm:
-// direction.rounds).
-func (d direction) roundsSeven(q quad, t trio, k *roundKeys) (quad, trio) {
-	mid := k.middle()
+// cipherSeven is cipherQuads on the seven registers of q and t (asm:
+// whiten, direction.rounds).
+func (d direction) cipherSeven(q quad, t trio, k *roundKeys) (quad, trio) {
+	b, extra := &k.b, k.extra()
+	k0 := k.key0().AsUint8x32()
+	q = quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
+	t = trio{t.b0.Xor(k0), t.b1.Xor(k0), t.b2.Xor(k0)}
 	if d.decrypt {
-		for r := range mid {
-			q, t = decryptQuad(q, &mid[r]), decryptTrio(t, &mid[r])
+		for r := range extra {
+			q, t = decryptQuad(q, &extra[r]), decryptTrio(t, &extra[r])
 		}
-		return decryptLastQuad(q, &k.b[k.nr]), decryptLastTrio(t, &k.b[k.nr])
+		q, t = decryptQuad(q, &b[5]), decryptTrio(t, &b[5])
+		q, t = decryptQuad(q, &b[6]), decryptTrio(t, &b[6])
+		q, t = decryptQuad(q, &b[7]), decryptTrio(t, &b[7])
+		q, t = decryptQuad(q, &b[8]), decryptTrio(t, &b[8])
+		q, t = decryptQuad(q, &b[9]), decryptTrio(t, &b[9])
+		q, t = decryptQuad(q, &b[10]), decryptTrio(t, &b[10])
+		q, t = decryptQuad(q, &b[11]), decryptTrio(t, &b[11])
+		q, t = decryptQuad(q, &b[12]), decryptTrio(t, &b[12])
+		q, t = decryptQuad(q, &b[13]), decryptTrio(t, &b[13])
+		return decryptLastQuad(q, &b[14]), decryptLastTrio(t, &b[14])
 	}
-	for r := range mid {
-		q, t = encryptQuad(q, &mid[r]), encryptTrio(t, &mid[r])
+	for r := range extra {
+		q, t = encryptQuad(q, &extra[r]), encryptTrio(t, &extra[r])
 	}
-	return encryptLastQuad(q, &k.b[k.nr]), encryptLastTrio(t, &k.b[k.nr])
+	q, t = encryptQuad(q, &b[5]), encryptTrio(t, &b[5])
+	q, t = encryptQuad(q, &b[6]), encryptTrio(t, &b[6])
+	q, t = encryptQuad(q, &b[7]), encryptTrio(t, &b[7])
+	q, t = encryptQuad(q, &b[8]), encryptTrio(t, &b[8])
+	q, t = encryptQuad(q, &b[9]), encryptTrio(t, &b[9])
+	q, t = encryptQuad(q, &b[10]), encryptTrio(t, &b[10])
+	q, t = encryptQuad(q, &b[11]), encryptTrio(t, &b[11])
+	q, t = encryptQuad(q, &b[12]), encryptTrio(t, &b[12])
+	q, t = encryptQuad(q, &b[13]), encryptTrio(t, &b[13])
+	return encryptLastQuad(q, &b[14]), encryptLastTrio(t, &b[14])
 }
 
-// roundsQuad is roundsQuads on the four registers of q (asm:
-// direction.rounds).
-func (d direction) roundsQuad(q quad, k *roundKeys) quad {
-	mid := k.middle()
+// cipherQuad is cipherQuads on the four registers of q, its rounds in a
+// loop (asm: whiten, direction.rounds): the tails' pass of four registers.
+func (d direction) cipherQuad(q quad, k *roundKeys) quad {
+	mid := k.b[k.first:14]
+	k0 := k.key0().AsUint8x32()
+	q = quad{q.b0.Xor(k0), q.b1.Xor(k0), q.b2.Xor(k0), q.b3.Xor(k0)}
 	if d.decrypt {
 		for r := range mid {
 			q = decryptQuad(q, &mid[r])
 		}
-		return decryptLastQuad(q, &k.b[k.nr])
+		return decryptLastQuad(q, &k.b[14])
 	}
 	for r := range mid {
 		q = encryptQuad(q, &mid[r])
 	}
-	return encryptLastQuad(q, &k.b[k.nr])
+	return encryptLastQuad(q, &k.b[14])
 }
 
 // roundsTwo runs rounds 1..nr over two registers, a and b (asm:
 // direction.rounds).
 func (d direction) roundsTwo(a, b vec.Uint8x32, k *roundKeys) (vec.Uint8x32, vec.Uint8x32) {
-	mid := k.middle()
+	mid := k.b[k.first:14]
 	if d.decrypt {
 		for r := range mid {
 			a, b = a.AESDecryptOneRound(mid[r]), b.AESDecryptOneRound(mid[r])
 		}
-		return a.AESDecryptLastRound(k.b[k.nr]), b.AESDecryptLastRound(k.b[k.nr])
+		return a.AESDecryptLastRound(k.b[14]), b.AESDecryptLastRound(k.b[14])
 	}
 	for r := range mid {
 		a, b = a.AESEncryptOneRound(mid[r]), b.AESEncryptOneRound(mid[r])
 	}
-	return a.AESEncryptLastRound(k.b[k.nr]), b.AESEncryptLastRound(k.b[k.nr])
+	return a.AESEncryptLastRound(k.b[14]), b.AESEncryptLastRound(k.b[14])
 }
 
 // roundsOne runs rounds 1..nr over one register (asm: direction.rounds).
 func (d direction) roundsOne(x vec.Uint8x32, k *roundKeys) vec.Uint8x32 {
-	mid := k.middle()
+	mid := k.b[k.first:14]
 	if d.decrypt {
 		for r := range mid {
 			x = x.AESDecryptOneRound(mid[r])
 		}
-		return x.AESDecryptLastRound(k.b[k.nr])
+		return x.AESDecryptLastRound(k.b[14])
 	}
 	for r := range mid {
 		x = x.AESEncryptOneRound(mid[r])
 	}
-	return x.AESEncryptLastRound(k.b[k.nr])
+	return x.AESEncryptLastRound(k.b[14])
 }
 
 // passRounds runs whiten and rounds over the first w registers of r, a
@@ -348,24 +392,19 @@ func (d direction) roundsOne(x vec.Uint8x32, k *roundKeys) vec.Uint8x32 {
 // trio; 8 as two quads; 4 as a quad; 2 and 1 as vectors. The groups are
 // loaded from r and stored back, once per pass.
 func (d direction) passRounds(r *registers, w int, k *roundKeys) {
-	k0 := k.b[0].AsUint8x32()
+	k0 := k.key0().AsUint8x32()
 	switch w {
 	case 15, 8:
-		q, p := quad{r[0], r[1], r[2], r[3]}, quad{r[4], r[5], r[6], r[7]}
-		q, p = whitenQuads(q, p, k)
-		q, p = d.roundsQuads(q, p, k)
+		q, p := d.cipherQuads(quad{r[0], r[1], r[2], r[3]}, quad{r[4], r[5], r[6], r[7]}, k)
 		r[0], r[1], r[2], r[3] = q.b0, q.b1, q.b2, q.b3
 		r[4], r[5], r[6], r[7] = p.b0, p.b1, p.b2, p.b3
 		if w == 15 {
-			q, t := quad{r[8], r[9], r[10], r[11]}, trio{r[12], r[13], r[14]}
-			q, t = whitenSeven(q, t, k)
-			q, t = d.roundsSeven(q, t, k)
+			q, t := d.cipherSeven(quad{r[8], r[9], r[10], r[11]}, trio{r[12], r[13], r[14]}, k)
 			r[8], r[9], r[10], r[11] = q.b0, q.b1, q.b2, q.b3
 			r[12], r[13], r[14] = t.b0, t.b1, t.b2
 		}
 	case 4:
-		q := xorQuad(quad{r[0], r[1], r[2], r[3]}, &k.b[0])
-		q = d.roundsQuad(q, k)
+		q := d.cipherQuad(quad{r[0], r[1], r[2], r[3]}, k)
 		r[0], r[1], r[2], r[3] = q.b0, q.b1, q.b2, q.b3
 	case 2:
 		r[0], r[1] = d.roundsTwo(r[0].Xor(k0), r[1].Xor(k0), k)

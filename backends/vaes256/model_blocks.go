@@ -49,14 +49,10 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 // quad and a trio (see quad).
 func blocksBatch(d direction, k *roundKeys, dst, src []byte) {
 	_, _ = src[32*15-1], dst[32*15-1]
-	q, p := loadQuad(src[0:]), loadQuad(src[128:])
-	q, p = whitenQuads(q, p, k)
-	q, p = d.roundsQuads(q, p, k)
+	q, p := d.cipherQuads(loadQuad(src[0:]), loadQuad(src[128:]), k)
 	storeQuad(q, dst[0:])
 	storeQuad(p, dst[128:])
-	q, t := loadQuad(src[256:]), loadTrio(src[384:])
-	q, t = whitenSeven(q, t, k)
-	q, t = d.roundsSeven(q, t, k)
+	q, t := d.cipherSeven(loadQuad(src[256:]), loadTrio(src[384:]), k)
 	storeQuad(q, dst[256:])
 	storeTrio(t, dst[384:])
 }

@@ -266,21 +266,18 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 // counter.advance, whiten, rounds and xorStore on 15 registers),
 // registers 0..7 as two quads, then registers 8..14 as a quad and a trio
 // (see quad). The counter waits in memory while the rounds run, as the
-// assembly's waits in its frame.
+// assembly's waits in its frame, and advances at the end of the batch,
+// where no register of blocks is live across the call.
 func ctrBatch(c *counter, k *roundKeys, dst, src []byte) {
 	_, _ = src[32*15-1], dst[32*15-1]
 	short := c.shortcut(15)
 	q, p := c.blocksQuads(short)
-	q, p = whitenQuads(q, p, k)
-	q, p = encryption.roundsQuads(q, p, k)
-	xorStoreQuad(q, dst[0:], src[0:])
-	xorStoreQuad(p, dst[128:], src[128:])
+	q, p = encryption.cipherQuads(q, p, k)
+	xorStoreQuads(q, p, dst[0:], src[0:])
 	q, t := c.blocksSeven(short)
+	q, t = encryption.cipherSeven(q, t, k)
+	xorStoreSeven(q, t, dst[256:], src[256:])
 	c.advance(30)
-	q, t = whitenSeven(q, t, k)
-	q, t = encryption.roundsSeven(q, t, k)
-	xorStoreQuad(q, dst[256:], src[256:])
-	xorStoreTrio(t, dst[384:], src[384:])
 }
 
 // ctrTail encrypts the last n = len(src) bytes, fewer than the widest of
