@@ -34,8 +34,8 @@ func (a increment) narrow(c, step vec.Uint8x16) vec.Uint8x16 {
 	return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
 }
 
-// pairAdds holds tables.CounterAdd(n) in both lanes at index n, for n up
-// to the 30 blocks of a batch and the 32 of two GCM batches (asm:
+// pairAdds holds tables.CounterAdd(n) in both lanes at index n, n =
+// 0..32 (a batch advances the counter by 30, a GCM batch by 16; asm:
 // emit.PairAdds). The kernels load their steps from it: built where they
 // are used, from an array, a step's load would wait on the array's
 // smaller stores.
