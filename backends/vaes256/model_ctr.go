@@ -7,22 +7,48 @@ import (
 
 // increment is how a byte-reversed counter advances (asm: increment):
 // VPADDD for GCM's 32-bit counter, whose low 32-bit lane wraps by itself,
-// VPADDQ for the low 64 bits of a 128-bit counter.
-type increment func(c, step vec.Uint8x32) vec.Uint8x32
+// VPADDQ for the low 64 bits of a 128-bit counter. A field the adds test
+// rather than a function they call, which the compiler could not inline.
+type increment struct {
+	lanes64 bool // VPADDQ, else VPADDD
+}
 
-func inc32(c, step vec.Uint8x32) vec.Uint8x32 {
+var (
+	inc32 = increment{}
+	inc64 = increment{lanes64: true}
+)
+
+// wide adds step to c lane by lane.
+func (a increment) wide(c, step vec.Uint8x32) vec.Uint8x32 {
+	if a.lanes64 {
+		return c.AsUint64x4().Add(step.AsUint64x4()).AsUint8x32()
+	}
 	return c.AsUint32x8().Add(step.AsUint32x8()).AsUint8x32()
 }
 
-func inc64(c, step vec.Uint8x32) vec.Uint8x32 {
-	return c.AsUint64x4().Add(step.AsUint64x4()).AsUint8x32()
+// narrow adds step to c in the XMM register of one counter block.
+func (a increment) narrow(c, step vec.Uint8x16) vec.Uint8x16 {
+	if a.lanes64 {
+		return c.AsUint64x2().Add(step.AsUint64x2()).AsUint8x16()
+	}
+	return c.AsUint32x4().Add(step.AsUint32x4()).AsUint8x16()
 }
 
+// pairAdds holds tables.CounterAdd(n) in both lanes at index n, n =
+// 0..32 (a batch advances the counter by 30, a GCM batch by 16; asm:
+// emit.PairAdds). The kernels load their steps from it: built where they
+// are used, from an array, a step's load would wait on the array's
+// smaller stores.
+var pairAdds = func() (t [33]vec.Uint8x32) {
+	for n := range t {
+		a := tables.CounterAdd(uint32(n))
+		t[n] = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a))
+	}
+	return t
+}()
+
 // pairAdd returns tables.CounterAdd(n) in both lanes (asm: emit.PairAdds).
-func pairAdd(n int) vec.Uint8x32 {
-	a := tables.CounterAdd(uint32(n))
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a))
-}
+func pairAdd(n int) vec.Uint8x32 { return pairAdds[n] }
 
 // pairStart is CounterAdd(0) in the low lane and CounterAdd(1) in the high
 // one: added to a broadcast counter it gives the pair c, c+1 (asm:
@@ -54,7 +80,7 @@ type counter struct {
 // reverses its bytes and adds 0 and 1 (asm: loadCounter).
 func loadCounter(ctr *[16]byte, add increment, public bool) counter {
 	c := reverse(vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(ctr)))
-	return counter{pair: add(c, pairStart), add: add, public: public}
+	return counter{pair: add.wide(c, pairStart), add: add, public: public}
 }
 
 // store writes the low lane's counter back in big-endian form (asm:
@@ -72,7 +98,7 @@ func (c counter) store(ctr *[16]byte) { reverse(c.pair).GetLo().StoreArray(ctr) 
 // register for the test.
 func (c counter) blocks(r *registers, w int) []vec.Uint8x32 {
 	pairs := r[:w]
-	if c.public && c.low() <= 256-2*w {
+	if c.shortcut(w) {
 		pairs[0] = reverse(c.pair)
 		for j := 1; j < w; j++ {
 			pairs[j] = pairs[0].AsUint32x8().Add(lastByteAdd(2 * j)).AsUint8x32()
@@ -82,23 +108,66 @@ func (c counter) blocks(r *registers, w int) []vec.Uint8x32 {
 	for j := range pairs {
 		b := c.pair
 		if j > 0 {
-			b = c.add(b, pairAdd(2*j))
+			b = c.add.wide(b, pairAdd(2*j))
 		}
 		pairs[j] = reverse(b)
 	}
 	return pairs
 }
 
+// shortcut reports whether blocks of w registers takes the public
+// counter's shortcut (asm: the CMPQ of counter.low in counter.blocks).
+func (c *counter) shortcut(w int) bool { return c.public && c.low() <= 256-2*w }
+
+// blocksQuads returns registers 0..7 of counter blocks, as blocks does, in
+// two quads; short is c.shortcut of the whole pass (asm: counter.blocks).
+func (c *counter) blocksQuads(short bool) (quad, quad) {
+	if short {
+		b := reverse(c.pair)
+		return quad{b, addLast(b, 2), addLast(b, 4), addLast(b, 6)},
+			quad{addLast(b, 8), addLast(b, 10), addLast(b, 12), addLast(b, 14)}
+	}
+	x, a := c.pair, c.add
+	return quad{reverse(x), reverse(a.wide(x, pairAdds[2])), reverse(a.wide(x, pairAdds[4])), reverse(a.wide(x, pairAdds[6]))},
+		quad{reverse(a.wide(x, pairAdds[8])), reverse(a.wide(x, pairAdds[10])), reverse(a.wide(x, pairAdds[12])), reverse(a.wide(x, pairAdds[14]))}
+}
+
+// blocksSeven returns registers 8..14 of counter blocks, as blocks does,
+// in a quad and a trio; short is c.shortcut(15) (asm: counter.blocks).
+func (c *counter) blocksSeven(short bool) (quad, trio) {
+	if short {
+		b := reverse(c.pair)
+		return quad{addLast(b, 16), addLast(b, 18), addLast(b, 20), addLast(b, 22)},
+			trio{addLast(b, 24), addLast(b, 26), addLast(b, 28)}
+	}
+	x, a := c.pair, c.add
+	return quad{reverse(a.wide(x, pairAdds[16])), reverse(a.wide(x, pairAdds[18])), reverse(a.wide(x, pairAdds[20])), reverse(a.wide(x, pairAdds[22]))},
+		trio{reverse(a.wide(x, pairAdds[24])), reverse(a.wide(x, pairAdds[26])), reverse(a.wide(x, pairAdds[28]))}
+}
+
+// addLast adds n to the last byte of both blocks of b, counter blocks in
+// big-endian form (asm: VPADDD of emit.LastByteAdds).
+func addLast(b vec.Uint8x32, n int) vec.Uint8x32 {
+	return b.AsUint32x8().Add(lastByteAdds[n]).AsUint8x32()
+}
+
 // low returns the last byte of the low lane's counter block (asm: the
 // general-purpose register counter.low, which only a public counter has).
 func (c counter) low() int { return int(c.pair.GetLo().AsUint64x2().GetElem(0) & 0xff) }
 
+// lastByteAdds holds n in byte 15 of both lanes at index n, for n up to
+// the last register of a batch, 28 (asm: emit.LastByteAdds).
+var lastByteAdds = func() (t [29]vec.Uint32x8) {
+	for n := range t {
+		var a [16]byte
+		a[15] = byte(n)
+		t[n] = vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a)).AsUint32x8()
+	}
+	return t
+}()
+
 // lastByteAdd returns n in byte 15 of both lanes (asm: emit.LastByteAdds).
-func lastByteAdd(n int) vec.Uint32x8 {
-	var a [16]byte
-	a[15] = byte(n)
-	return vec.BroadcastUint8x16ToUint8x32(vec.LoadUint8x16Array(&a)).AsUint32x8()
-}
+func lastByteAdd(n int) vec.Uint32x8 { return lastByteAdds[n] }
 
 // whitenedBlocks returns w registers of counter blocks with round key 0
 // added, as blocks and whiten give them, and advances the counter by n
@@ -144,7 +213,7 @@ func lastByteXor2(j int) vec.Uint8x32 {
 
 // advance adds n to both counters of the pair (asm: counter.advance, which
 // also moves the pair to the frame until counter.reload).
-func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }
+func (c *counter) advance(n int) { c.pair = c.add.wide(c.pair, pairAdd(n)) }
 
 // advanceLow adds n to the low lane's counter only, the one store writes
 // back (asm: counter.advanceLow): the assembly moves n from a
@@ -153,7 +222,7 @@ func (c *counter) advance(n int) { c.pair = c.add(c.pair, pairAdd(n)) }
 // lane afterwards.
 func (c *counter) advanceLow(n int) {
 	step := vec.Uint64x4{}.SetLo(vec.Uint64x2{}.SetElem(0, uint64(n)))
-	c.pair = c.add(c.pair, step.AsUint8x32())
+	c.pair = c.add.wide(c.pair, step.AsUint8x32())
 }
 
 // ctr32Model is ctr32 (asm: ctrKernel).
@@ -176,19 +245,39 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 		return
 	}
 	const batch = 32 * 15
+	// The locals are declared before any vector instruction: the compiler
+	// zeroes them with SSE stores, slow while the upper halves of the
+	// vector registers are dirty.
+	var k roundKeys
+	var r registers // the tail's
+	loadRoundKeys(&k, keys, rounds)
 	c := loadCounter(ctr, add, public)
 	for len(src) >= batch {
-		var r registers
-		pairs := c.blocks(&r, 15)
-		c.advance(30)
-		whiten(pairs, keys)
-		encryption.rounds(pairs, keys, rounds, nil)
-		xorPairs(pairs, src[:batch])
-		storePairs(pairs, dst[:batch])
+		ctrBatch(&c, &k, dst[:batch], src[:batch])
 		src, dst = src[batch:], dst[batch:]
 	}
-	ctrTail(&c, blockWidths, keys, rounds, dst, src)
+	ctrTailKeys(&c, blockWidths, &k, &r, dst, src)
 	c.store(ctr)
+	zeroUpper()
+}
+
+// ctrBatch encrypts the next 30 counter blocks and XORs them with the 480
+// bytes of src into dst (asm: the loop ctr30: counter.blocks,
+// counter.advance, whiten, rounds and xorStore on 15 registers),
+// registers 0..7 as two quads, then registers 8..14 as a quad and a trio
+// (see quad). The counter waits in memory while the rounds run, as the
+// assembly's waits in its frame, and advances at the end of the batch,
+// where no register of blocks is live across the call.
+func ctrBatch(c *counter, k *roundKeys, dst, src []byte) {
+	_, _ = src[32*15-1], dst[32*15-1]
+	short := c.shortcut(15)
+	q, p := c.blocksQuads(short)
+	q, p = encryption.cipherQuads(q, p, k)
+	xorStoreQuads(q, p, dst[0:], src[0:])
+	q, t := c.blocksSeven(short)
+	q, t = encryption.cipherSeven(q, t, k)
+	xorStoreSeven(q, t, dst[256:], src[256:])
+	c.advance(30)
 }
 
 // ctrTail encrypts the last n = len(src) bytes, fewer than the widest of
@@ -196,22 +285,37 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 // left in one pass of the narrowest width that holds them; whole blocks
 // XORed and stored as in a batch; the keystream block of the partial block
 // XORed through a zero-padded load and a partial store. The counter
-// advances by m.
+// advances by m. See ctrTailKeys.
 func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src []byte) {
+	if len(src) == 0 {
+		return
+	}
+	// The compiler zeroes the locals with SSE stores, slow while the
+	// upper halves of the vector registers are dirty; nothing is live in
+	// them here.
+	zeroUpper()
+	var k roundKeys
+	var r registers
+	loadRoundKeys(&k, keys, rounds)
+	ctrTailKeys(c, widths, &k, &r, dst, src)
+}
+
+// ctrTailKeys is ctrTail with the round keys broadcast, k, and the pass's
+// registers in r (see passRounds).
+func ctrTailKeys(c *counter, widths []int, k *roundKeys, r *registers, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
 		return
 	}
 	dst = dst[:n]
 	m := (n + 15) / 16
-	var r registers
-	pairs := c.blocks(&r, tailWidth(widths, m))
+	w := tailWidth(widths, m)
+	pairs := c.blocks(r, w)
 	// The assembly advances the counter here, before the rounds, when a
 	// register is free to hold it, and after them, from the frame, in the
 	// pass of 15 registers.
 	c.advanceLow(m)
-	whiten(pairs, keys)
-	encryption.rounds(pairs, keys, rounds, nil)
+	encryption.passRounds(r, w, k)
 	whole := n &^ 15
 	xorPairs(pairs, src[:whole])
 	storePairs(pairs, dst[:whole])

@@ -26,15 +26,20 @@ func roundKey16(keys *[15][16]byte, i int) vec.Uint32x4 {
 // rounds16 runs the whole cipher on one block, round keys read from memory
 // (asm: rounds16).
 func rounds16(enc bool, x vec.Uint8x16, keys *[15][16]byte, nr int) vec.Uint8x16 {
-	round, last := vec.Uint8x16.AESEncryptOneRound, vec.Uint8x16.AESEncryptLastRound
-	if !enc {
-		round, last = vec.Uint8x16.AESDecryptOneRound, vec.Uint8x16.AESDecryptLastRound
-	}
 	x = x.Xor(roundKey16(keys, 0).AsUint8x16())
-	for r := 1; r < nr; r++ {
-		x = round(x, roundKey16(keys, r))
+	// The direction tested once, not a method value per round: the
+	// compiler cannot inline a call through a function value.
+	mid := keys[1:nr]
+	if !enc {
+		for r := range mid {
+			x = x.AESDecryptOneRound(vec.LoadUint8x16Array(&mid[r]).AsUint32x4())
+		}
+		return x.AESDecryptLastRound(roundKey16(keys, nr))
 	}
-	return last(x, roundKey16(keys, nr))
+	for r := range mid {
+		x = x.AESEncryptOneRound(vec.LoadUint8x16Array(&mid[r]).AsUint32x4())
+	}
+	return x.AESEncryptLastRound(roundKey16(keys, nr))
 }
 
 // loadShort loads s, 1 <= len(s) <= 16, zero-padded (asm: loadShort): a
@@ -89,11 +94,16 @@ func ctrShort(add increment, keys *[15][16]byte, rounds int, ctr *[16]byte, dst,
 }
 
 // storeCounter16 stores the counter block c advanced by one (asm:
-// storeCounter16): reversed, stepped by add on its low lane, reversed back.
+// storeCounter16): reversed, stepped by add in its XMM register, reversed
+// back.
 func storeCounter16(add increment, c vec.Uint8x16, ctr *[16]byte) {
-	t := add(vec.Uint8x32{}.SetLo(reverse128(c)), pairAdd(1)).GetLo()
+	t := add.narrow(reverse128(c), vec.LoadUint8x16Array(&counterAdd1))
 	reverse128(t).StoreArray(ctr)
 }
+
+// counterAdd1 is tables.CounterAdd(1), the high lane of pairStart (asm:
+// emit.PairStart at offset 16).
+var counterAdd1 = tables.CounterAdd(1)
 
 // fold16 is fold on one lane (asm: mulShort's last fold, foldPowers).
 func fold16(x, y vec.Uint64x2) vec.Uint64x2 {
