@@ -1,6 +1,10 @@
 package vaes256
 
-import "github.com/vaesgo/vaes/vec"
+import (
+	"unsafe"
+
+	"github.com/vaesgo/vaes/vec"
+)
 
 // The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
 // counter mode per iteration beside one GHASH batch of as many blocks, and
@@ -9,32 +13,254 @@ import "github.com/vaesgo/vaes/vec"
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
+	gcmBytes  = 16 * gcmBlocks
 )
 
 var gcmWidths = []int{8, 4, 2, 1}
 
-// gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
-// the first 16·gcmBlocks bytes of src into dst; g, if not nil, is a GHASH
-// batch whose steps run between the AES rounds: step j after middle round
-// j, the reduction after middle round 8 (asm: gcmKernel.batch). It
-// returns the output blocks, which stay in their registers, r's.
-func gcmBatch(r *registers, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) []vec.Uint8x32 {
-	pairs := c.whitenedBlocks(r, gcmWidth, gcmBlocks, keys)
-	var between func(i int)
-	if g != nil {
-		between = func(i int) {
-			if i < gcmWidth {
-				g.step(i)
-			}
-			if i == 8 {
-				g.finish()
-			}
-		}
+// gcmQuad is four registers of a GCM batch, as a struct that the compiler
+// keeps in registers: Go 1.27 under the simd experiment keeps a struct of
+// up to four vectors in registers but an array of vectors in memory, a
+// load and a store per register per round. The models run a batch's eight
+// registers as two quads, a and b, registers 0-3 and 4-7, each round on
+// both; the assembly holds all eight in YMM registers, and the registers
+// of a batch are independent of each other, so the grouping changes
+// nothing computed.
+type gcmQuad struct{ r0, r1, r2, r3 vec.Uint8x32 }
+
+// gcmRound is a middle round of encryption on the four registers of q with
+// the key at key (asm: VAESENC on each register of the batch), on one line
+// with the key's load: Go marks each inlined call with an instruction of
+// the call's own line, and where there is none, with a NOP of its own.
+func gcmRound(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	return gcmQuad{q.r0.AESEncryptOneRound(*key), q.r1.AESEncryptOneRound(*key), q.r2.AESEncryptOneRound(*key), q.r3.AESEncryptOneRound(*key)}
+}
+
+// gcmLast is the last round on q (asm: VAESENCLAST on each register).
+func gcmLast(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	return gcmQuad{q.r0.AESEncryptLastRound(*key), q.r1.AESEncryptLastRound(*key), q.r2.AESEncryptLastRound(*key), q.r3.AESEncryptLastRound(*key)}
+}
+
+// gcmWhiten adds the key at key, round key 0, to the four registers of q
+// (asm: whiten).
+func gcmWhiten(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	w := key.AsUint8x32()
+	return gcmQuad{q.r0.Xor(w), q.r1.Xor(w), q.r2.Xor(w), q.r3.Xor(w)}
+}
+
+// gcmKeys are the GCM kernels' round keys, each broadcast to both lanes
+// once per call, as the assembly's rounds read them (asm: the
+// VBROADCASTI128 of each round, from keys), and the GHASH keys of a
+// carried batch, each slot broadcast to both lanes (asm: keyBoth and
+// keyMidBoth, a VBROADCASTI128 each, a load). archsimd has no broadcast
+// from memory: a broadcast is a 16-byte load and two inserts, which per
+// round and per step made the loop a third longer.
+//
+// The round keys fill b from its end, the last round's in b[14] and the
+// nine middle rounds' in b[5:14] at every key size, so that gcmBatch reads
+// each at an offset the compiler knows (see vaes512's gcmKeys).
+type gcmKeys struct {
+	nr   int
+	b    [15]vec.Uint32x8
+	both [2 * gcmWidth][32]byte
+}
+
+// at returns the address of round key i, broadcast.
+func (k *gcmKeys) at(i int) *vec.Uint32x8 { return &k.b[len(k.b)-1-k.nr+i] }
+
+// loadGCMKeys sets k to the round keys 0..nr of keys, broadcast, and to
+// the keys of the registers of a carried batch: register j's key,
+// keyBoth(t, 2j), in both[j], and its half sum, keyMidBoth(t, 2j), in
+// both[gcmWidth+j]. Filled in place: a copy of a struct of vectors goes
+// through 16-byte moves, which stall on the 32-byte stores before them.
+func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int, t *[32][16]byte) {
+	k.nr = nr
+	for i := 0; i <= nr; i++ {
+		*k.at(i) = roundKey(keys, i)
 	}
-	encryption.rounds(pairs, keys, rounds, between)
-	xorPairs(pairs, src[:16*gcmBlocks])
-	storePairs(pairs, dst[:16*gcmBlocks])
-	return pairs
+	for j := range gcmWidth {
+		keyBoth(t, 2*j).AsUint8x32().StoreArray(&k.both[j])
+		keyMidBoth(t, 2*j).AsUint8x32().StoreArray(&k.both[gcmWidth+j])
+	}
+}
+
+// pairKeys returns the table as the keys of the registers of a batch
+// that is not carried: register j's pair of keys, key(t, 2j), is bytes
+// 32j to 32j+32, and their half sums, keyMid(t, 2j), are gcmWidth
+// registers further.
+func pairKeys(t *[32][16]byte) *[2 * gcmWidth][32]byte {
+	return (*[2 * gcmWidth][32]byte)(unsafe.Pointer(t))
+}
+
+// stitch is the GHASH batch that gcmBatch's rounds carry (asm:
+// ghashBatch, between the rounds of gcmKernel.batch): the data, 256 bytes
+// in memory; y, the running hash, in the form ghashBatch gives it;
+// carried (see ghashBatch); and keys, the keys of its registers, k.both
+// for a carried batch, else the table's pairs (see pairKeys).
+//
+// The kernels declare their stitch with their other locals and set its
+// fields one by one, for the reasons vaes512's stitch gives: a function
+// returning one would have the compiler build it in a temporary and copy
+// it through loads that stall.
+type stitch struct {
+	data    *[gcmBytes]byte
+	keys    *[2 * gcmWidth][32]byte
+	y       vec.Uint64x4
+	carried bool
+}
+
+// stitchReg returns register j of data, reversed to register form (asm:
+// ghashBatch.step's load and VPSHUFB).
+func stitchReg(data *[gcmBytes]byte, j int) vec.Uint64x4 {
+	return reverse(vec.LoadUint8x32Array((*[32]byte)(data[32*j:]))).AsUint64x4()
+}
+
+// stitchKey returns keys[i] (asm: key, keyBoth, keyMid, keyMidBoth).
+func stitchKey(keys *[2 * gcmWidth][32]byte, i int) vec.Uint64x4 {
+	return vec.LoadUint8x32Array(&keys[i]).AsUint64x4()
+}
+
+// gcmPairAdds[j] is pairAdd(2j), for j < gcmWidth, and gcmPairAdds[gcmWidth]
+// pairAdd(gcmBlocks) (asm: emit.PairAdds), gcmLastByteAdds[j] is
+// lastByteAdd(2j) (asm: emit.LastByteAdds) and gcmLastByteXors[j]
+// lastByteXor2(j): the constants of gcmBatch's counter blocks, built once.
+var (
+	gcmPairAdds     [gcmWidth + 1]vec.Uint32x8
+	gcmLastByteAdds [gcmWidth]vec.Uint32x8
+	gcmLastByteXors [gcmWidth - 1]vec.Uint8x32
+)
+
+func init() {
+	for j := range gcmPairAdds {
+		gcmPairAdds[j] = pairAdd(2 * j).AsUint32x8()
+	}
+	for j := range gcmLastByteAdds {
+		gcmLastByteAdds[j] = lastByteAdd(2 * j)
+	}
+	for j := range gcmLastByteXors {
+		gcmLastByteXors[j] = lastByteXor2(j)
+	}
+}
+
+// gcmAdd returns the byte-reversed pair c plus the constant at a (asm:
+// VPADDD, inc32).
+func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
+	return c.AsUint32x8().Add(*a).AsUint8x32()
+}
+
+// gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
+// the first 16·gcmBlocks bytes of src into dst; s, if not nil, is a GHASH
+// batch whose steps run between the AES rounds: step j after middle round
+// j, the reduction after middle round 8 (asm: gcmKernel.batch).
+//
+// The batch is two quads (see gcmQuad), held in registers from the
+// counter blocks to the stores. The counter's blocks and their whitening
+// are counter.whitenedBlocks for eight registers, written out; the
+// stitched rounds are written out round by round as the generator emits
+// them, and each GHASH step from pieces small enough for Go to inline
+// (stitchReg, stitchKey, accumulator.loHi and midPair), with the
+// accumulator and the held register values, and the reduction written
+// out: Go inlines no function that costs more than 80 in its inliner's
+// measure, and around a call it stores every live vector and loads it
+// back (see vaes512's stitch.rounds).
+func gcmBatch(c *counter, k *gcmKeys, s *stitch, dst, src []byte) {
+	// counter.whitenedBlocks(r, gcmWidth, gcmBlocks, keys), written out.
+	var a, b gcmQuad
+	k0 := k.at(0)
+	if c.public && c.low() <= 256-2*gcmWidth && c.low()%16 == 2 {
+		x := &gcmLastByteXors
+		p := reverse(c.pair)
+		w := p.Xor(k0.AsUint8x32())
+		b.r3 = gcmAdd(p, &gcmLastByteAdds[gcmWidth-1]).Xor(k0.AsUint8x32())
+		a = gcmQuad{w, w.Xor(x[1]), w.Xor(x[2]), w.Xor(x[3])}
+		b.r0, b.r1, b.r2 = w.Xor(x[4]), w.Xor(x[5]), w.Xor(x[6])
+	} else {
+		if c.public && c.low() <= 256-2*gcmWidth { // counter.blocks' shortcut
+			d := &gcmLastByteAdds
+			p := reverse(c.pair)
+			a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+			b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+		} else {
+			d, p := &gcmPairAdds, c.pair
+			a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+			b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
+		}
+		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
+	}
+	c.pair = gcmAdd(c.pair, &gcmPairAdds[gcmWidth]) // counter.advance(gcmBlocks)
+
+	if s == nil {
+		for r := 1; r < k.nr; r++ {
+			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+		}
+	} else {
+		for r := 1; r < k.nr-9; r++ { // the rounds before the middle ones
+			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+		}
+		m := (*[9]vec.Uint32x8)(k.b[5:14]) // the middle rounds' keys (see gcmKeys.at)
+		data, keys := s.data, s.keys
+		var acc accumulator
+		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
+		a, b = gcmRound(a, &m[0]), gcmRound(b, &m[0])
+		held = stitchReg(data, 0).Xor(s.y) // step 0: block 0 takes in y
+		acc = acc.loHi(held, stitchKey(keys, 0))
+		a, b = gcmRound(a, &m[1]), gcmRound(b, &m[1])
+		x := stitchReg(data, 1) // step 1
+		acc = acc.loHi(x, stitchKey(keys, 1))
+		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
+		a, b = gcmRound(a, &m[2]), gcmRound(b, &m[2])
+		held = stitchReg(data, 2) // step 2
+		acc = acc.loHi(held, stitchKey(keys, 2))
+		a, b = gcmRound(a, &m[3]), gcmRound(b, &m[3])
+		x = stitchReg(data, 3) // step 3
+		acc = acc.loHi(x, stitchKey(keys, 3))
+		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+2), stitchKey(keys, gcmWidth+3))
+		a, b = gcmRound(a, &m[4]), gcmRound(b, &m[4])
+		held = stitchReg(data, 4) // step 4
+		acc = acc.loHi(held, stitchKey(keys, 4))
+		a, b = gcmRound(a, &m[5]), gcmRound(b, &m[5])
+		x = stitchReg(data, 5) // step 5
+		acc = acc.loHi(x, stitchKey(keys, 5))
+		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+4), stitchKey(keys, gcmWidth+5))
+		a, b = gcmRound(a, &m[6]), gcmRound(b, &m[6])
+		held = stitchReg(data, 6) // step 6
+		acc = acc.loHi(held, stitchKey(keys, 6))
+		a, b = gcmRound(a, &m[7]), gcmRound(b, &m[7])
+		x = stitchReg(data, 7) // step 7
+		acc = acc.loHi(x, stitchKey(keys, 7))
+		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+6), stitchKey(keys, gcmWidth+7))
+		a, b = gcmRound(a, &m[8]), gcmRound(b, &m[8])
+		// ghashBatch.finish, written out: reduce (foldLo, fold), and
+		// sumLanes if the batch is not carried.
+		lo := acc.lo
+		mid := acc.mid.Xor(acc.hi).Xor(swap(lo).Xor(lo.CarrylessMultiplyEvenOdd(reflectedPoly).Xor(lo)))
+		y := acc.hi.Xor(swap(mid)).Xor(mid.CarrylessMultiplyEvenOdd(reflectedPoly))
+		if !s.carried {
+			y = widen(sumLanes(y))
+		}
+		s.y = y
+	}
+	last := k.at(k.nr)
+	a, b = gcmLast(a, last), gcmLast(b, last)
+
+	// xorPairs and storePairs, written out.
+	in, out := (*[gcmBytes]byte)(src), (*[gcmBytes]byte)(dst)
+	a.r0 = a.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[0:])))
+	a.r1 = a.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[32:])))
+	a.r2 = a.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[64:])))
+	a.r3 = a.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[96:])))
+	b.r0 = b.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[128:])))
+	b.r1 = b.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[160:])))
+	b.r2 = b.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[192:])))
+	b.r3 = b.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[224:])))
+	a.r0.StoreArray((*[32]byte)(out[0:]))
+	a.r1.StoreArray((*[32]byte)(out[32:]))
+	a.r2.StoreArray((*[32]byte)(out[64:]))
+	a.r3.StoreArray((*[32]byte)(out[96:]))
+	b.r0.StoreArray((*[32]byte)(out[128:]))
+	b.r1.StoreArray((*[32]byte)(out[160:]))
+	b.r2.StoreArray((*[32]byte)(out[192:]))
+	b.r3.StoreArray((*[32]byte)(out[224:]))
 }
 
 // sealModel is seal (asm: sealKernel).
@@ -62,22 +288,24 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	const batch = 16 * gcmBlocks
+	var k gcmKeys
+	var s stitch
 	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= batch {
-		var r registers // the caller's, so that out does not escape
-		out := gcmBatch(&r, &c, keys, rounds, nil, dst, src)
+		loadGCMKeys(&k, keys, rounds, t)
+		gcmBatch(&c, &k, nil, dst, src)
 		done = batch
-		y2 := widen(h) // the running hash, in two lanes between carried batches
+		s.keys, s.y, s.carried = &k.both, widen(h), true
 		for len(src)-done >= batch {
-			g := ghashBatch{table: t, data: dst[done-batch:], y: y2, carried: true}
-			out = gcmBatch(&r, &c, keys, rounds, &g, dst[done:], src[done:])
-			y2 = g.y
+			s.data = (*[gcmBytes]byte)(dst[done-batch:])
+			gcmBatch(&c, &k, &s, dst[done:], src[done:])
 			done += batch
 		}
-		// The last batch's ciphertext, from its registers (asm: counter.out).
-		g := ghashBatch{table: t, regs: out, y: y2}
+		// The last batch's ciphertext (asm: counter.out, the registers
+		// it was stored from; the model reads it back from dst).
+		g := ghashBatch{table: t, data: dst[done-batch:], y: s.y}
 		g.all()
 		h = g.y.GetLo()
 	}
@@ -111,18 +339,25 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	const batch = 16 * gcmBlocks
+	var k gcmKeys
+	var s stitch
 	c := loadCounter(ctr, inc32, public)
 	h := loadHash(y)
-	y2 := widen(h) // the running hash, in two lanes between carried batches
-	for len(src) >= batch {
-		// Every batch but the last is carried.
-		g := ghashBatch{table: t, data: src, y: y2, carried: len(src) >= 2*batch}
-		var r registers
-		gcmBatch(&r, &c, keys, rounds, &g, dst, src)
-		y2 = g.y
+	if len(src) >= batch {
+		loadGCMKeys(&k, keys, rounds, t)
+		s.keys, s.y, s.carried = &k.both, widen(h), true
+		for len(src) >= 2*batch {
+			s.data = (*[gcmBytes]byte)(src)
+			gcmBatch(&c, &k, &s, dst, src)
+			src, dst = src[batch:], dst[batch:]
+		}
+		// The last batch, whose lanes are summed.
+		s.keys, s.carried = pairKeys(t), false
+		s.data = (*[gcmBytes]byte)(src)
+		gcmBatch(&c, &k, &s, dst, src)
 		src, dst = src[batch:], dst[batch:]
+		h = s.y.GetLo()
 	}
-	h = y2.GetLo()
 	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
 	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
 	c.store(ctr)

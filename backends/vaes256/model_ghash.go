@@ -94,6 +94,23 @@ func (a *accumulator) mulMidPair(x1, x2, hMid1, hMid2 vec.Uint64x4) {
 	a.mid = a.mid.Xor(m.CarrylessMultiplyOdd(hMid2))
 }
 
+// loHi returns a plus the lo and hi products of x·H, lane by lane (asm:
+// mulLoHi): mulLoHi on a value, which the stitched batch keeps in
+// registers (a method through a pointer would keep it in memory).
+func (a accumulator) loHi(x, h vec.Uint64x4) accumulator {
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h))
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))
+	return a
+}
+
+// midPair returns a plus the middle products of x1·H and x2·H (asm:
+// mulMidPair): mulMidPair on a value.
+func (a accumulator) midPair(x1, x2, hMid1, hMid2 vec.Uint64x4) accumulator {
+	m := x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid1)).Xor(m.CarrylessMultiplyOdd(hMid2))
+	return a
+}
+
 // reduce returns, in each lane, the field element that lane's sum stands
 // for (asm: reduceInto; reference: ghash.KaratsubaFinish, then
 // ghash.Reduce): mid ^ lo ^ hi, folded into hi after lo is folded into it,
