@@ -158,7 +158,8 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 // are counter.whitenedBlocks for eight registers, written out; the
 // stitched rounds are written out round by round as the generator emits
 // them, and each GHASH step from pieces small enough for Go to inline
-// (stitchReg, stitchKey, accumulator.loHi and midPair), with the
+// (stitchReg, stitchKey, accumulator.loHi, halfSumPair and
+// accumulator.midProducts), with the
 // accumulator and the held register values, and the reduction written
 // out: Go inlines no function that costs more than 80 in its inliner's
 // measure, and around a call it stores every live vector and loads it
@@ -207,28 +208,28 @@ func gcmBatch(c *counter, k *gcmKeys, s *stitch, dst, src []byte) {
 		a, b = gcmRound(a, &m[1]), gcmRound(b, &m[1])
 		x := stitchReg(data, 1) // step 1
 		acc = acc.loHi(x, stitchKey(keys, 1))
-		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
+		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
 		a, b = gcmRound(a, &m[2]), gcmRound(b, &m[2])
 		held = stitchReg(data, 2) // step 2
 		acc = acc.loHi(held, stitchKey(keys, 2))
 		a, b = gcmRound(a, &m[3]), gcmRound(b, &m[3])
 		x = stitchReg(data, 3) // step 3
 		acc = acc.loHi(x, stitchKey(keys, 3))
-		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+2), stitchKey(keys, gcmWidth+3))
+		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+2), stitchKey(keys, gcmWidth+3))
 		a, b = gcmRound(a, &m[4]), gcmRound(b, &m[4])
 		held = stitchReg(data, 4) // step 4
 		acc = acc.loHi(held, stitchKey(keys, 4))
 		a, b = gcmRound(a, &m[5]), gcmRound(b, &m[5])
 		x = stitchReg(data, 5) // step 5
 		acc = acc.loHi(x, stitchKey(keys, 5))
-		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+4), stitchKey(keys, gcmWidth+5))
+		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+4), stitchKey(keys, gcmWidth+5))
 		a, b = gcmRound(a, &m[6]), gcmRound(b, &m[6])
 		held = stitchReg(data, 6) // step 6
 		acc = acc.loHi(held, stitchKey(keys, 6))
 		a, b = gcmRound(a, &m[7]), gcmRound(b, &m[7])
 		x = stitchReg(data, 7) // step 7
 		acc = acc.loHi(x, stitchKey(keys, 7))
-		acc = acc.midPair(held, x, stitchKey(keys, gcmWidth+6), stitchKey(keys, gcmWidth+7))
+		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+6), stitchKey(keys, gcmWidth+7))
 		a, b = gcmRound(a, &m[8]), gcmRound(b, &m[8])
 		// ghashBatch.finish, written out: reduce (foldLo, fold), and
 		// sumLanes if the batch is not carried.

@@ -103,10 +103,18 @@ func (a accumulator) loHi(x, h vec.Uint64x4) accumulator {
 	return a
 }
 
-// midPair returns a plus the middle products of x1·H and x2·H (asm:
-// mulMidPair): mulMidPair on a value.
-func (a accumulator) midPair(x1, x2, hMid1, hMid2 vec.Uint64x4) accumulator {
-	m := x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
+// halfSumPair returns the half sums of x1's blocks in the low halves of
+// its lanes and x2's in the high halves (asm: mulMidPair's unpacks and
+// their VPXOR).
+func halfSumPair(x1, x2 vec.Uint64x4) vec.Uint64x4 {
+	return x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
+}
+
+// midProducts returns a plus the middle products of the half sums m of
+// two registers, with hMid1 and hMid2 the half sums of their keys (asm:
+// mulMidPair's VPCLMULQDQ): mulMidPair on a value, after halfSumPair, in
+// two pieces so that each inlines.
+func (a accumulator) midProducts(m, hMid1, hMid2 vec.Uint64x4) accumulator {
 	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid1)).Xor(m.CarrylessMultiplyOdd(hMid2))
 	return a
 }
