@@ -266,6 +266,7 @@ func gcmBatch(c *counter, k *gcmKeys, s *stitch, dst, src []byte) {
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -273,6 +274,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -310,7 +312,10 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		g.all()
 		h = g.y.GetLo()
 	}
+	// The tails zero their locals with SSE moves (see gcmZeroUpper).
+	gcmZeroUpper()
 	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
+	gcmZeroUpper()
 	h = ghashTail(t, dst[done:len(src)], h)
 	c.store(ctr)
 	storeHash(h, y)
@@ -318,6 +323,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -325,6 +331,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -359,7 +366,10 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		src, dst = src[batch:], dst[batch:]
 		h = s.y.GetLo()
 	}
+	// The tails zero their locals with SSE moves (see gcmZeroUpper).
+	gcmZeroUpper()
 	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
+	gcmZeroUpper()
 	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
 	c.store(ctr)
 	storeHash(h, y)

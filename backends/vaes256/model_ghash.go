@@ -103,6 +103,14 @@ func (a accumulator) loHi(x, h vec.Uint64x4) accumulator {
 	return a
 }
 
+// midOne returns a plus the middle product of one register, with m its
+// half sums (halfSums) and hMid those of its keys (asm: mulAccumulate's
+// last VPCLMULQDQ): with loHi, mulAccumulate on a value.
+func (a accumulator) midOne(m, hMid vec.Uint64x4) accumulator {
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
+	return a
+}
+
 // halfSumPair returns the half sums of x1's blocks in the low halves of
 // its lanes and x2's in the high halves (asm: mulMidPair's unpacks and
 // their VPXOR).
@@ -260,17 +268,24 @@ func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
 		return y
 	}
 	s := powers - (n+15)/16
+	// y widened and the sum a value before the loop: the compiler keeps
+	// a 16-byte vector across the loop with MOVUPS, a legacy SSE
+	// instruction, which waits on the upper halves the loop dirties (see
+	// gcmZeroUpper), and a sum updated through a pointer in memory.
+	yw := widen(y)
 	var acc accumulator // asm: the first product starts the sum
 	for j := 0; 32*j < n; j++ {
 		x := loadData(data[32*j : min(n, 32*j+32)])
 		if j == 0 {
-			x = x.Xor(widen(y)) // y enters the first block only
+			x = x.Xor(yw) // y enters the first block only
 		}
+		var h, hMid vec.Uint64x4
 		if n-32*j > 16 {
-			acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
+			h, hMid = key(t, s+2*j), keyMid(t, s+2*j)
 		} else {
-			acc.mulAccumulate(x, oneKey(t, s+2*j), oneKeyMid(t, s+2*j))
+			h, hMid = oneKey(t, s+2*j), oneKeyMid(t, s+2*j)
 		}
+		acc = acc.loHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
 	}
 	sum := acc.reduce()
 	if n <= 16 {
