@@ -92,23 +92,6 @@ func pairKeys(t *[32][16]byte) *[2 * gcmWidth][32]byte {
 	return (*[2 * gcmWidth][32]byte)(unsafe.Pointer(t))
 }
 
-// stitch is the GHASH batch that gcmBatch's rounds carry (asm:
-// ghashBatch, between the rounds of gcmKernel.batch): the data, 256 bytes
-// in memory; y, the running hash, in the form ghashBatch gives it;
-// carried (see ghashBatch); and keys, the keys of its registers, k.both
-// for a carried batch, else the table's pairs (see pairKeys).
-//
-// The kernels declare their stitch with their other locals and set its
-// fields one by one, for the reasons vaes512's stitch gives: a function
-// returning one would have the compiler build it in a temporary and copy
-// it through loads that stall.
-type stitch struct {
-	data    *[gcmBytes]byte
-	keys    *[2 * gcmWidth][32]byte
-	y       vec.Uint64x4
-	carried bool
-}
-
 // stitchReg returns register j of data, reversed to register form (asm:
 // ghashBatch.step's load and VPSHUFB).
 func stitchReg(data *[gcmBytes]byte, j int) vec.Uint64x4 {
@@ -158,13 +141,13 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 // are counter.whitenedBlocks for eight registers, written out; the
 // stitched rounds are written out round by round as the generator emits
 // them, and each GHASH step from pieces small enough for Go to inline
-// (stitchReg, stitchKey, accumulator.loHi, halfSumPair and
+// (stitchReg, stitchKey, accumulator.mulLoHi, halfSumPair and
 // accumulator.midProducts), with the
 // accumulator and the held register values, and the reduction written
 // out: Go inlines no function that costs more than 80 in its inliner's
 // measure, and around a call it stores every live vector and loads it
 // back (see vaes512's stitch.rounds).
-func gcmBatch(c *counter, k *gcmKeys, s *stitch, dst, src []byte) {
+func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
 	// counter.whitenedBlocks(r, gcmWidth, gcmBlocks, keys), written out.
 	var a, b gcmQuad
 	k0 := k.at(0)
@@ -204,31 +187,31 @@ func gcmBatch(c *counter, k *gcmKeys, s *stitch, dst, src []byte) {
 		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
 		a, b = gcmRound(a, &m[0]), gcmRound(b, &m[0])
 		held = stitchReg(data, 0).Xor(s.y) // step 0: block 0 takes in y
-		acc = acc.loHi(held, stitchKey(keys, 0))
+		acc = acc.mulLoHi(held, stitchKey(keys, 0))
 		a, b = gcmRound(a, &m[1]), gcmRound(b, &m[1])
 		x := stitchReg(data, 1) // step 1
-		acc = acc.loHi(x, stitchKey(keys, 1))
+		acc = acc.mulLoHi(x, stitchKey(keys, 1))
 		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
 		a, b = gcmRound(a, &m[2]), gcmRound(b, &m[2])
 		held = stitchReg(data, 2) // step 2
-		acc = acc.loHi(held, stitchKey(keys, 2))
+		acc = acc.mulLoHi(held, stitchKey(keys, 2))
 		a, b = gcmRound(a, &m[3]), gcmRound(b, &m[3])
 		x = stitchReg(data, 3) // step 3
-		acc = acc.loHi(x, stitchKey(keys, 3))
+		acc = acc.mulLoHi(x, stitchKey(keys, 3))
 		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+2), stitchKey(keys, gcmWidth+3))
 		a, b = gcmRound(a, &m[4]), gcmRound(b, &m[4])
 		held = stitchReg(data, 4) // step 4
-		acc = acc.loHi(held, stitchKey(keys, 4))
+		acc = acc.mulLoHi(held, stitchKey(keys, 4))
 		a, b = gcmRound(a, &m[5]), gcmRound(b, &m[5])
 		x = stitchReg(data, 5) // step 5
-		acc = acc.loHi(x, stitchKey(keys, 5))
+		acc = acc.mulLoHi(x, stitchKey(keys, 5))
 		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+4), stitchKey(keys, gcmWidth+5))
 		a, b = gcmRound(a, &m[6]), gcmRound(b, &m[6])
 		held = stitchReg(data, 6) // step 6
-		acc = acc.loHi(held, stitchKey(keys, 6))
+		acc = acc.mulLoHi(held, stitchKey(keys, 6))
 		a, b = gcmRound(a, &m[7]), gcmRound(b, &m[7])
 		x = stitchReg(data, 7) // step 7
-		acc = acc.loHi(x, stitchKey(keys, 7))
+		acc = acc.mulLoHi(x, stitchKey(keys, 7))
 		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+6), stitchKey(keys, gcmWidth+7))
 		a, b = gcmRound(a, &m[8]), gcmRound(b, &m[8])
 		// ghashBatch.finish, written out: reduce (foldLo, fold), and
@@ -292,33 +275,36 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	const batch = 16 * gcmBlocks
 	var k gcmKeys
-	var s stitch
+	var g ghashBatch
 	c := loadCounter(ctr, inc32, public)
-	h := loadHash(y)
+	// The hash in a 256-bit register, its high lane zero, as the
+	// assembly holds it: the compiler keeps a 16-byte vector across a
+	// call with MOVUPS, which waits on dirty upper halves (see
+	// gcmZeroUpper).
+	g.y = widen(loadHash(y))
 	done := 0 // bytes encrypted
 	if len(src) >= batch {
 		loadGCMKeys(&k, keys, rounds, t)
 		gcmBatch(&c, &k, nil, dst, src)
 		done = batch
-		s.keys, s.y, s.carried = &k.both, widen(h), true
+		g.keys, g.carried = &k.both, true
 		for len(src)-done >= batch {
-			s.data = (*[gcmBytes]byte)(dst[done-batch:])
-			gcmBatch(&c, &k, &s, dst[done:], src[done:])
+			g.data = (*[gcmBytes]byte)(dst[done-batch:])
+			gcmBatch(&c, &k, &g, dst[done:], src[done:])
 			done += batch
 		}
 		// The last batch's ciphertext (asm: counter.out, the registers
 		// it was stored from; the model reads it back from dst).
-		g := ghashBatch{table: t, data: dst[done-batch:], y: s.y}
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(dst[done-batch:]), pairKeys(t), false
 		g.all()
-		h = g.y.GetLo()
 	}
 	// The tails zero their locals with SSE moves (see gcmZeroUpper).
 	gcmZeroUpper()
 	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
 	gcmZeroUpper()
-	h = ghashTail(t, dst[done:len(src)], h)
+	h := ghashTail(t, dst[done:len(src)], g.y)
 	c.store(ctr)
-	storeHash(h, y)
+	storeHash(h.GetLo(), y)
 }
 
 // openModel is open (asm: openKernel).
@@ -348,29 +334,27 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	const batch = 16 * gcmBlocks
 	var k gcmKeys
-	var s stitch
+	var g ghashBatch
 	c := loadCounter(ctr, inc32, public)
-	h := loadHash(y)
+	g.y = widen(loadHash(y)) // as in sealKernel
 	if len(src) >= batch {
 		loadGCMKeys(&k, keys, rounds, t)
-		s.keys, s.y, s.carried = &k.both, widen(h), true
+		g.keys, g.carried = &k.both, true
 		for len(src) >= 2*batch {
-			s.data = (*[gcmBytes]byte)(src)
-			gcmBatch(&c, &k, &s, dst, src)
+			g.data = (*[gcmBytes]byte)(src)
+			gcmBatch(&c, &k, &g, dst, src)
 			src, dst = src[batch:], dst[batch:]
 		}
 		// The last batch, whose lanes are summed.
-		s.keys, s.carried = pairKeys(t), false
-		s.data = (*[gcmBytes]byte)(src)
-		gcmBatch(&c, &k, &s, dst, src)
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(src), pairKeys(t), false
+		gcmBatch(&c, &k, &g, dst, src)
 		src, dst = src[batch:], dst[batch:]
-		h = s.y.GetLo()
 	}
 	// The tails zero their locals with SSE moves (see gcmZeroUpper).
 	gcmZeroUpper()
-	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
+	h := ghashTail(t, src, g.y) // before ctrTail, which may overwrite src
 	gcmZeroUpper()
 	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
 	c.store(ctr)
-	storeHash(h, y)
+	storeHash(h.GetLo(), y)
 }
