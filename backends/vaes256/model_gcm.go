@@ -1,10 +1,6 @@
 package vaes256
 
-import (
-	"unsafe"
-
-	"github.com/vaesgo/vaes/vec"
-)
+import "github.com/vaesgo/vaes/vec"
 
 // The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
 // counter mode per iteration beside one GHASH batch of as many blocks, and
@@ -50,57 +46,59 @@ func gcmWhiten(q gcmQuad, key *vec.Uint32x8) gcmQuad {
 
 // gcmKeys are the GCM kernels' round keys, each broadcast to both lanes
 // once per call, as the assembly's rounds read them (asm: the
-// VBROADCASTI128 of each round, from keys), and the GHASH keys of a
-// carried batch, each slot broadcast to both lanes (asm: keyBoth and
-// keyMidBoth, a VBROADCASTI128 each, a load). archsimd has no broadcast
-// from memory: a broadcast is a 16-byte load and two inserts, which per
-// round and per step made the loop a third longer.
+// VBROADCASTI128 of each round, from keys), and the GHASH keys of the
+// registers of a batch: carried, of a carried batch, each slot broadcast
+// to both lanes (asm: keyBoth and keyMidBoth, a VBROADCASTI128 each, a
+// load), and pairs, of a batch that is not carried, the table's pairs of
+// slots (asm: key and keyMid, 32-byte memory operands). archsimd has no
+// broadcast from memory: a broadcast is a 16-byte load and two inserts,
+// which per round and per step made the loop a third longer; and each key
+// read through a pointer to a vector is one load on the line that reads
+// it (see gcmRound).
 //
 // The round keys fill b from its end, the last round's in b[14] and the
 // nine middle rounds' in b[5:14] at every key size, so that gcmBatch reads
 // each at an offset the compiler knows (see vaes512's gcmKeys).
 type gcmKeys struct {
-	nr   int
-	b    [15]vec.Uint32x8
-	both [2 * gcmWidth][32]byte
+	nr      int
+	b       [15]vec.Uint32x8
+	carried [2 * gcmWidth]vec.Uint8x32
+	pairs   [2 * gcmWidth]vec.Uint8x32
 }
 
 // at returns the address of round key i, broadcast.
 func (k *gcmKeys) at(i int) *vec.Uint32x8 { return &k.b[len(k.b)-1-k.nr+i] }
 
 // loadGCMKeys sets k to the round keys 0..nr of keys, broadcast, and to
-// the keys of the registers of a carried batch: register j's key,
-// keyBoth(t, 2j), in both[j], and its half sum, keyMidBoth(t, 2j), in
-// both[gcmWidth+j]. Filled in place: a copy of a struct of vectors goes
-// through 16-byte moves, which stall on the 32-byte stores before them.
+// the GHASH keys of the registers of a batch (see loadPairKeys). Filled in
+// place: a copy of a struct of vectors goes through 16-byte moves, which
+// stall on the 32-byte stores before them.
 func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int, t *[32][16]byte) {
 	k.nr = nr
 	for i := 0; i <= nr; i++ {
 		*k.at(i) = roundKey(keys, i)
 	}
-	for j := range gcmWidth {
-		keyBoth(t, 2*j).AsUint8x32().StoreArray(&k.both[j])
-		keyMidBoth(t, 2*j).AsUint8x32().StoreArray(&k.both[gcmWidth+j])
-	}
+	loadPairKeys(k, t)
 }
 
-// pairKeys returns the table as the keys of the registers of a batch
-// that is not carried: register j's pair of keys, key(t, 2j), is bytes
-// 32j to 32j+32, and their half sums, keyMid(t, 2j), are gcmWidth
-// registers further.
-func pairKeys(t *[32][16]byte) *[2 * gcmWidth][32]byte {
-	return (*[2 * gcmWidth][32]byte)(unsafe.Pointer(t))
+// loadPairKeys sets the GHASH keys of k: register j's key in a carried
+// batch, keyBoth(t, 2j), in carried[j], and its half sum,
+// keyMidBoth(t, 2j), in carried[gcmWidth+j]; its pair of keys in a batch
+// that is not carried, key(t, 2j), in pairs[j], and their half sums,
+// keyMid(t, 2j), in pairs[gcmWidth+j].
+func loadPairKeys(k *gcmKeys, t *[32][16]byte) {
+	for j := range gcmWidth {
+		k.carried[j] = keyBoth(t, 2*j).AsUint8x32()
+		k.carried[gcmWidth+j] = keyMidBoth(t, 2*j).AsUint8x32()
+		k.pairs[j] = key(t, 2*j).AsUint8x32()
+		k.pairs[gcmWidth+j] = keyMid(t, 2*j).AsUint8x32()
+	}
 }
 
 // stitchReg returns register j of data, reversed to register form (asm:
 // ghashBatch.step's load and VPSHUFB).
 func stitchReg(data *[gcmBytes]byte, j int) vec.Uint64x4 {
 	return reverse(vec.LoadUint8x32Array((*[32]byte)(data[32*j:]))).AsUint64x4()
-}
-
-// stitchKey returns keys[i] (asm: key, keyBoth, keyMid, keyMidBoth).
-func stitchKey(keys *[2 * gcmWidth][32]byte, i int) vec.Uint64x4 {
-	return vec.LoadUint8x32Array(&keys[i]).AsUint64x4()
 }
 
 // gcmPairAdds[j] is pairAdd(2j), for j < gcmWidth, and gcmPairAdds[gcmWidth]
@@ -141,8 +139,8 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 // are counter.whitenedBlocks for eight registers, written out; the
 // stitched rounds are written out round by round as the generator emits
 // them, and each GHASH step from pieces small enough for Go to inline
-// (stitchReg, stitchKey, accumulator.mulLoHi, halfSumPair and
-// accumulator.midProducts), with the
+// (stitchReg, accumulator.mulLoHiAt, halfSumPair and
+// accumulator.midProductsAt), with the
 // accumulator and the held register values, and the reduction written
 // out: Go inlines no function that costs more than 80 in its inliner's
 // measure, and around a call it stores every live vector and loads it
@@ -185,35 +183,35 @@ func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
 		data, keys := s.data, s.keys
 		var acc accumulator
 		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
-		a, b = gcmRound(a, &m[0]), gcmRound(b, &m[0])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[0]), a.r1.AESEncryptOneRound(m[0]), a.r2.AESEncryptOneRound(m[0]), a.r3.AESEncryptOneRound(m[0])}, gcmQuad{b.r0.AESEncryptOneRound(m[0]), b.r1.AESEncryptOneRound(m[0]), b.r2.AESEncryptOneRound(m[0]), b.r3.AESEncryptOneRound(m[0])}
 		held = stitchReg(data, 0).Xor(s.y) // step 0: block 0 takes in y
-		acc = acc.mulLoHi(held, stitchKey(keys, 0))
-		a, b = gcmRound(a, &m[1]), gcmRound(b, &m[1])
+		acc = acc.mulLoHiAt(held, &keys[0])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[1]), a.r1.AESEncryptOneRound(m[1]), a.r2.AESEncryptOneRound(m[1]), a.r3.AESEncryptOneRound(m[1])}, gcmQuad{b.r0.AESEncryptOneRound(m[1]), b.r1.AESEncryptOneRound(m[1]), b.r2.AESEncryptOneRound(m[1]), b.r3.AESEncryptOneRound(m[1])}
 		x := stitchReg(data, 1) // step 1
-		acc = acc.mulLoHi(x, stitchKey(keys, 1))
-		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
-		a, b = gcmRound(a, &m[2]), gcmRound(b, &m[2])
+		acc = acc.mulLoHiAt(x, &keys[1])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+0], &keys[gcmWidth+1])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[2]), a.r1.AESEncryptOneRound(m[2]), a.r2.AESEncryptOneRound(m[2]), a.r3.AESEncryptOneRound(m[2])}, gcmQuad{b.r0.AESEncryptOneRound(m[2]), b.r1.AESEncryptOneRound(m[2]), b.r2.AESEncryptOneRound(m[2]), b.r3.AESEncryptOneRound(m[2])}
 		held = stitchReg(data, 2) // step 2
-		acc = acc.mulLoHi(held, stitchKey(keys, 2))
-		a, b = gcmRound(a, &m[3]), gcmRound(b, &m[3])
+		acc = acc.mulLoHiAt(held, &keys[2])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[3]), a.r1.AESEncryptOneRound(m[3]), a.r2.AESEncryptOneRound(m[3]), a.r3.AESEncryptOneRound(m[3])}, gcmQuad{b.r0.AESEncryptOneRound(m[3]), b.r1.AESEncryptOneRound(m[3]), b.r2.AESEncryptOneRound(m[3]), b.r3.AESEncryptOneRound(m[3])}
 		x = stitchReg(data, 3) // step 3
-		acc = acc.mulLoHi(x, stitchKey(keys, 3))
-		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+2), stitchKey(keys, gcmWidth+3))
-		a, b = gcmRound(a, &m[4]), gcmRound(b, &m[4])
+		acc = acc.mulLoHiAt(x, &keys[3])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+2], &keys[gcmWidth+3])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[4]), a.r1.AESEncryptOneRound(m[4]), a.r2.AESEncryptOneRound(m[4]), a.r3.AESEncryptOneRound(m[4])}, gcmQuad{b.r0.AESEncryptOneRound(m[4]), b.r1.AESEncryptOneRound(m[4]), b.r2.AESEncryptOneRound(m[4]), b.r3.AESEncryptOneRound(m[4])}
 		held = stitchReg(data, 4) // step 4
-		acc = acc.mulLoHi(held, stitchKey(keys, 4))
-		a, b = gcmRound(a, &m[5]), gcmRound(b, &m[5])
+		acc = acc.mulLoHiAt(held, &keys[4])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[5]), a.r1.AESEncryptOneRound(m[5]), a.r2.AESEncryptOneRound(m[5]), a.r3.AESEncryptOneRound(m[5])}, gcmQuad{b.r0.AESEncryptOneRound(m[5]), b.r1.AESEncryptOneRound(m[5]), b.r2.AESEncryptOneRound(m[5]), b.r3.AESEncryptOneRound(m[5])}
 		x = stitchReg(data, 5) // step 5
-		acc = acc.mulLoHi(x, stitchKey(keys, 5))
-		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+4), stitchKey(keys, gcmWidth+5))
-		a, b = gcmRound(a, &m[6]), gcmRound(b, &m[6])
+		acc = acc.mulLoHiAt(x, &keys[5])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+4], &keys[gcmWidth+5])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[6]), a.r1.AESEncryptOneRound(m[6]), a.r2.AESEncryptOneRound(m[6]), a.r3.AESEncryptOneRound(m[6])}, gcmQuad{b.r0.AESEncryptOneRound(m[6]), b.r1.AESEncryptOneRound(m[6]), b.r2.AESEncryptOneRound(m[6]), b.r3.AESEncryptOneRound(m[6])}
 		held = stitchReg(data, 6) // step 6
-		acc = acc.mulLoHi(held, stitchKey(keys, 6))
-		a, b = gcmRound(a, &m[7]), gcmRound(b, &m[7])
+		acc = acc.mulLoHiAt(held, &keys[6])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[7]), a.r1.AESEncryptOneRound(m[7]), a.r2.AESEncryptOneRound(m[7]), a.r3.AESEncryptOneRound(m[7])}, gcmQuad{b.r0.AESEncryptOneRound(m[7]), b.r1.AESEncryptOneRound(m[7]), b.r2.AESEncryptOneRound(m[7]), b.r3.AESEncryptOneRound(m[7])}
 		x = stitchReg(data, 7) // step 7
-		acc = acc.mulLoHi(x, stitchKey(keys, 7))
-		acc = acc.midProducts(halfSumPair(held, x), stitchKey(keys, gcmWidth+6), stitchKey(keys, gcmWidth+7))
-		a, b = gcmRound(a, &m[8]), gcmRound(b, &m[8])
+		acc = acc.mulLoHiAt(x, &keys[7])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+6], &keys[gcmWidth+7])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[8]), a.r1.AESEncryptOneRound(m[8]), a.r2.AESEncryptOneRound(m[8]), a.r3.AESEncryptOneRound(m[8])}, gcmQuad{b.r0.AESEncryptOneRound(m[8]), b.r1.AESEncryptOneRound(m[8]), b.r2.AESEncryptOneRound(m[8]), b.r3.AESEncryptOneRound(m[8])}
 		// ghashBatch.finish, written out: reduce (foldLo, fold), and
 		// sumLanes if the batch is not carried.
 		lo := acc.lo
@@ -287,7 +285,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		loadGCMKeys(&k, keys, rounds, t)
 		gcmBatch(&c, &k, nil, dst, src)
 		done = batch
-		g.keys, g.carried = &k.both, true
+		g.keys, g.carried = &k.carried, true
 		for len(src)-done >= batch {
 			g.data = (*[gcmBytes]byte)(dst[done-batch:])
 			gcmBatch(&c, &k, &g, dst[done:], src[done:])
@@ -295,7 +293,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		}
 		// The last batch's ciphertext (asm: counter.out, the registers
 		// it was stored from; the model reads it back from dst).
-		g.data, g.keys, g.carried = (*[gcmBytes]byte)(dst[done-batch:]), pairKeys(t), false
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(dst[done-batch:]), &k.pairs, false
 		g.all()
 	}
 	// The tails zero their locals with SSE moves (see gcmZeroUpper).
@@ -339,14 +337,14 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	g.y = widen(loadHash(y)) // as in sealKernel
 	if len(src) >= batch {
 		loadGCMKeys(&k, keys, rounds, t)
-		g.keys, g.carried = &k.both, true
+		g.keys, g.carried = &k.carried, true
 		for len(src) >= 2*batch {
 			g.data = (*[gcmBytes]byte)(src)
 			gcmBatch(&c, &k, &g, dst, src)
 			src, dst = src[batch:], dst[batch:]
 		}
 		// The last batch, whose lanes are summed.
-		g.data, g.keys, g.carried = (*[gcmBytes]byte)(src), pairKeys(t), false
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(src), &k.pairs, false
 		gcmBatch(&c, &k, &g, dst, src)
 		src, dst = src[batch:], dst[batch:]
 	}

@@ -86,6 +86,15 @@ func (a accumulator) mulLoHi(x, h vec.Uint64x4) accumulator {
 	return a
 }
 
+// mulLoHiAt is mulLoHi with the keys read from h (asm: mulLoHi with a
+// memory operand), on one line with their load: Go marks each inlined
+// call with an instruction of the call's own line, or else with a NOP of
+// its own (XCHGL AX, AX), and here the load is that instruction for all
+// six calls.
+func (a accumulator) mulLoHiAt(x vec.Uint64x4, h *vec.Uint8x32) accumulator {
+	return accumulator{a.lo.Xor(x.CarrylessMultiplyEven(h.AsUint64x4())), a.mid, a.hi.Xor(x.CarrylessMultiplyOdd(h.AsUint64x4()))}
+}
+
 // midOne returns a plus the middle product of one register, with m its
 // half sums (halfSums) and hMid those of its keys (asm: mulAccumulate's
 // last VPCLMULQDQ): with mulLoHi, mulAccumulate on a value.
@@ -94,7 +103,7 @@ func (a accumulator) midOne(m, hMid vec.Uint64x4) accumulator {
 	return a
 }
 
-// halfSumPair and midProducts are mulMidPair (asm: mulMidPair), in two
+// halfSumPair and midProductsAt are mulMidPair (asm: mulMidPair), in two
 // pieces so that each inlines: they add the middle products of x1·H and
 // x2·H to the sum, the rest of mulAccumulate for two registers. The
 // unpacks put x1's half sums in the low halves and x2's in the high halves
@@ -107,12 +116,12 @@ func halfSumPair(x1, x2 vec.Uint64x4) vec.Uint64x4 {
 	return x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
 }
 
-// midProducts returns a plus the middle products of the half sums m of
-// two registers, with hMid1 and hMid2 the half sums of their keys, each in
-// both halves of its lane (mulMidPair's VPCLMULQDQ).
-func (a accumulator) midProducts(m, hMid1, hMid2 vec.Uint64x4) accumulator {
-	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid1)).Xor(m.CarrylessMultiplyOdd(hMid2))
-	return a
+// midProductsAt returns a plus the middle products of the half sums m of
+// two registers, with the half sums of their keys, each in both halves of
+// its lane, read from h1 and h2 (mulMidPair's VPCLMULQDQ, with memory
+// operands), on one line with their loads (see mulLoHiAt).
+func (a accumulator) midProductsAt(m vec.Uint64x4, h1, h2 *vec.Uint8x32) accumulator {
+	return accumulator{a.lo, a.mid.Xor(m.CarrylessMultiplyEven(h1.AsUint64x4())).Xor(m.CarrylessMultiplyOdd(h2.AsUint64x4())), a.hi}
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
@@ -180,8 +189,8 @@ func loadData(b []byte) vec.Uint64x4 {
 // into blocks 0 and 1 and multiplies the high lane by H^15, one power less
 // than the low lane's H^16, which makes up for that. A batch that is not
 // carried takes the usual pairs of keys and sums the lanes (sumLanes).
-// keys are the keys of its registers: gcmKeys.both for a carried batch,
-// else the table's pairs (see pairKeys).
+// keys are the keys of its registers: gcmKeys.carried for a carried
+// batch, else gcmKeys.pairs.
 //
 // The kernels declare their batch with their other locals and set its
 // fields one by one, for the reasons vaes512's stitch gives: a function
@@ -189,7 +198,7 @@ func loadData(b []byte) vec.Uint64x4 {
 // it through loads that stall.
 type ghashBatch struct {
 	data    *[gcmBytes]byte
-	keys    *[2 * gcmWidth][32]byte
+	keys    *[2 * gcmWidth]vec.Uint8x32
 	y       vec.Uint64x4
 	carried bool
 }
@@ -205,16 +214,16 @@ func (g *ghashBatch) all() {
 	var acc accumulator
 	for j := 2; j < gcmWidth; j += 2 { // steps j and j+1
 		x0 := stitchReg(data, j)
-		acc = acc.mulLoHi(x0, stitchKey(keys, j))
+		acc = acc.mulLoHiAt(x0, &keys[j])
 		x1 := stitchReg(data, j+1)
-		acc = acc.mulLoHi(x1, stitchKey(keys, j+1))
-		acc = acc.midProducts(halfSumPair(x0, x1), stitchKey(keys, gcmWidth+j), stitchKey(keys, gcmWidth+j+1))
+		acc = acc.mulLoHiAt(x1, &keys[j+1])
+		acc = acc.midProductsAt(halfSumPair(x0, x1), &keys[gcmWidth+j], &keys[gcmWidth+j+1])
 	}
 	x0 := stitchReg(data, 0).Xor(g.y) // step 0: block 0 takes in y
-	acc = acc.mulLoHi(x0, stitchKey(keys, 0))
+	acc = acc.mulLoHiAt(x0, &keys[0])
 	x1 := stitchReg(data, 1) // step 1
-	acc = acc.mulLoHi(x1, stitchKey(keys, 1))
-	acc = acc.midProducts(halfSumPair(x0, x1), stitchKey(keys, gcmWidth+0), stitchKey(keys, gcmWidth+1))
+	acc = acc.mulLoHiAt(x1, &keys[1])
+	acc = acc.midProductsAt(halfSumPair(x0, x1), &keys[gcmWidth+0], &keys[gcmWidth+1])
 	g.y = widen(sumLanes(acc.reduce())) // finish
 }
 
@@ -263,7 +272,12 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 	}
 	defer gcmZeroUpper()
 	var g ghashBatch
-	g.keys, g.y = pairKeys(t), widen(loadHash(y))
+	var k gcmKeys
+	g.y = widen(loadHash(y))
+	if len(data) >= 16*gcmBlocks {
+		loadPairKeys(&k, t)
+		g.keys = &k.pairs
+	}
 	for len(data) >= 16*gcmBlocks {
 		g.data = (*[gcmBytes]byte)(data)
 		g.all()
