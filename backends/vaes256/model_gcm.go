@@ -69,16 +69,14 @@ type gcmKeys struct {
 // at returns the address of round key i, broadcast.
 func (k *gcmKeys) at(i int) *vec.Uint32x8 { return &k.b[len(k.b)-1-k.nr+i] }
 
-// loadGCMKeys sets k to the round keys 0..nr of keys, broadcast, and to
-// the GHASH keys of the registers of a batch (see loadPairKeys). Filled in
-// place: a copy of a struct of vectors goes through 16-byte moves, which
-// stall on the 32-byte stores before them.
-func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int, t *[32][16]byte) {
+// loadGCMKeys sets k to the round keys 0..nr of keys, broadcast. Filled
+// in place: a copy of a struct of vectors goes through 16-byte moves,
+// which stall on the 32-byte stores before them.
+func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
 	k.nr = nr
 	for i := 0; i <= nr; i++ {
 		*k.at(i) = roundKey(keys, i)
 	}
-	loadPairKeys(k, t)
 }
 
 // loadPairKeys sets the GHASH keys of k: register j's key in a carried
@@ -281,8 +279,9 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	// gcmZeroUpper).
 	g.y = widen(loadHash(y))
 	done := 0 // bytes encrypted
+	loadGCMKeys(&k, keys, rounds)
 	if len(src) >= batch {
-		loadGCMKeys(&k, keys, rounds, t)
+		loadPairKeys(&k, t)
 		gcmBatch(&c, &k, nil, dst, src)
 		done = batch
 		g.keys, g.carried = &k.carried, true
@@ -298,7 +297,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// The tails zero their locals with SSE moves (see gcmZeroUpper).
 	gcmZeroUpper()
-	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
+	gcmTail(&c, &k, dst[done:len(src)], src[done:])
 	gcmZeroUpper()
 	h := ghashTail(t, dst[done:len(src)], g.y)
 	c.store(ctr)
@@ -335,8 +334,9 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var g ghashBatch
 	c := loadCounter(ctr, inc32, public)
 	g.y = widen(loadHash(y)) // as in sealKernel
+	loadGCMKeys(&k, keys, rounds)
 	if len(src) >= batch {
-		loadGCMKeys(&k, keys, rounds, t)
+		loadPairKeys(&k, t)
 		g.keys, g.carried = &k.carried, true
 		for len(src) >= 2*batch {
 			g.data = (*[gcmBytes]byte)(src)
@@ -350,9 +350,78 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// The tails zero their locals with SSE moves (see gcmZeroUpper).
 	gcmZeroUpper()
-	h := ghashTail(t, src, g.y) // before ctrTail, which may overwrite src
+	h := ghashTail(t, src, g.y) // before gcmTail, which may overwrite src
 	gcmZeroUpper()
-	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
+	gcmTail(&c, &k, dst[:len(src)], src)
 	c.store(ctr)
 	storeHash(h.GetLo(), y)
+}
+
+// gcmTail is ctrTail with the GCM kernels' widths, gcmWidths, and keys
+// (asm: ctrTail): the keystream for the m = ceil(n/16) blocks of the last
+// n = len(src) < gcmBytes bytes in one pass of the narrowest width w of 8,
+// 4, 2 or 1 registers that holds them, whole blocks XORed and stored, the
+// keystream block of a partial block XORed through a zero-padded load and
+// a partial store; the counter advances by m (counter.advanceLow).
+//
+// As in gcmBatch, the registers run as a quad or two (see gcmQuad): w = 8
+// is two, and w = 4, 2 or 1 one quad, whose registers past w take their
+// rounds and are dropped; the blocks of registers 0..w-1 and the path
+// taken to them (counter.blocks, which tests w) are the assembly's. The
+// partial block is loaded before the rounds and XORed and stored before
+// the whole blocks, where the assembly does both after them: the compiler
+// keeps a 16-byte vector across a call with MOVUPS, which waits on the
+// upper halves the rounds dirty (see gcmZeroUpper), and the bytes are the
+// same (the partial block lies past the whole ones).
+func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
+	n := len(src)
+	if n == 0 {
+		return
+	}
+	// The locals first: the compiler zeroes them with SSE moves where
+	// they are declared (see gcmZeroUpper).
+	var r registers
+	var part vec.Uint8x16
+	dst = dst[:n]
+	m := (n + 15) / 16
+	w := tailWidth(gcmWidths, m)
+	whole := n &^ 15
+	if whole < n {
+		part, _ = vec.LoadUint8x16Part(src[whole:])
+	}
+	// counter.blocks(w), written out on quads.
+	var a, b gcmQuad
+	if c.public && c.low() <= 256-2*w {
+		d, p := &gcmLastByteAdds, reverse(c.pair)
+		a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+		b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+	} else {
+		d, p := &gcmPairAdds, c.pair
+		a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+		b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
+	}
+	c.advanceLow(m)
+	k0, last := k.at(0), k.at(k.nr)
+	if w == gcmWidth {
+		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
+		for i := 1; i < k.nr; i++ {
+			a, b = gcmRound(a, k.at(i)), gcmRound(b, k.at(i))
+		}
+		a, b = gcmLast(a, last), gcmLast(b, last)
+		r[4], r[5], r[6], r[7] = b.r0, b.r1, b.r2, b.r3
+	} else {
+		a = gcmWhiten(a, k0)
+		for i := 1; i < k.nr; i++ {
+			a = gcmRound(a, k.at(i))
+		}
+		a = gcmLast(a, last)
+	}
+	r[0], r[1], r[2], r[3] = a.r0, a.r1, a.r2, a.r3
+	pairs := r[:w]
+	if whole < n {
+		x := part.Xor(lane(pairs, whole/16))
+		x.StorePart(dst[whole:n])
+	}
+	xorPairs(pairs, src[:whole])
+	storePairs(pairs, dst[:whole])
 }
