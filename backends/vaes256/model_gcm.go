@@ -381,13 +381,13 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	// The locals first: the compiler zeroes them with SSE moves where
 	// they are declared (see gcmZeroUpper).
 	var r registers
-	var part vec.Uint8x16
+	var part vec.Uint8x32 // 32 bytes wide: VEX moves when spilled
 	dst = dst[:n]
 	m := (n + 15) / 16
 	w := tailWidth(gcmWidths, m)
 	whole := n &^ 15
 	if whole < n {
-		part, _ = vec.LoadUint8x16Part(src[whole:])
+		part, _ = vec.LoadUint8x32Part(src[whole:])
 	}
 	// counter.blocks(w), written out on quads.
 	var a, b gcmQuad
@@ -419,7 +419,7 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	r[0], r[1], r[2], r[3] = a.r0, a.r1, a.r2, a.r3
 	pairs := r[:w]
 	if whole < n {
-		x := part.Xor(lane(pairs, whole/16))
+		x := part.GetLo().Xor(lane(pairs, whole/16))
 		x.StorePart(dst[whole:n])
 	}
 	xorPairs(pairs, src[:whole])
