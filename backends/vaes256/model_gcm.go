@@ -128,22 +128,24 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 }
 
 // gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
-// the first 16·gcmBlocks bytes of src into dst; s, if not nil, is a GHASH
+// the first 16·gcmBlocks bytes of src into dst; g, if not nil, is a GHASH
 // batch whose steps run between the AES rounds: step j after middle round
 // j, the reduction after middle round 8 (asm: gcmKernel.batch).
 //
-// The batch is two quads (see gcmQuad), held in registers from the
-// counter blocks to the stores. The counter's blocks and their whitening
-// are counter.whitenedBlocks for eight registers, written out; the
-// stitched rounds are written out round by round as the generator emits
-// them, and each GHASH step from pieces small enough for Go to inline
-// (stitchReg, accumulator.mulLoHiAt, halfSumPair and
-// accumulator.midProductsAt), with the
-// accumulator and the held register values, and the reduction written
-// out: Go inlines no function that costs more than 80 in its inliner's
-// measure, and around a call it stores every live vector and loads it
-// back (see vaes512's stitch.rounds).
-func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
+// The batch is two quads (see gcmQuad), held in registers from the counter
+// blocks to the stores. The counter's blocks and their whitening are
+// counter.whitenedBlocks for eight registers, written out. The stitched
+// rounds are written out round by round as the generator emits them, each
+// round one line with its key's load (see gcmRound; on that line the load
+// stands in for the eight inline marks). Each GHASH step is built from
+// pieces small enough for Go to inline (stitchReg, mulLoHiAt, halfSumPair,
+// midProductsAt), with the sum and the held register values, and the
+// reduction is written out: Go inlines no function that costs more than
+// 80 in its inliner's measure, and around a call it stores every live
+// vector and loads it back (see vaes512's stitch.rounds). Go's scheduler
+// orders the independent AES and GHASH instructions its own way; the
+// values are the same.
+func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
 	// counter.whitenedBlocks(r, gcmWidth, gcmBlocks, keys), written out.
 	var a, b gcmQuad
 	k0 := k.at(0)
@@ -169,7 +171,7 @@ func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
 	}
 	c.pair = gcmAdd(c.pair, &gcmPairAdds[gcmWidth]) // counter.advance(gcmBlocks)
 
-	if s == nil {
+	if g == nil {
 		for r := 1; r < k.nr; r++ {
 			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
 		}
@@ -178,11 +180,11 @@ func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
 			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
 		}
 		m := (*[9]vec.Uint32x8)(k.b[5:14]) // the middle rounds' keys (see gcmKeys.at)
-		data, keys := s.data, s.keys
+		data, keys := g.data, g.keys
 		var acc accumulator
 		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
 		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[0]), a.r1.AESEncryptOneRound(m[0]), a.r2.AESEncryptOneRound(m[0]), a.r3.AESEncryptOneRound(m[0])}, gcmQuad{b.r0.AESEncryptOneRound(m[0]), b.r1.AESEncryptOneRound(m[0]), b.r2.AESEncryptOneRound(m[0]), b.r3.AESEncryptOneRound(m[0])}
-		held = stitchReg(data, 0).Xor(s.y) // step 0: block 0 takes in y
+		held = stitchReg(data, 0).Xor(g.y) // step 0: block 0 takes in y
 		acc = acc.mulLoHiAt(held, &keys[0])
 		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[1]), a.r1.AESEncryptOneRound(m[1]), a.r2.AESEncryptOneRound(m[1]), a.r3.AESEncryptOneRound(m[1])}, gcmQuad{b.r0.AESEncryptOneRound(m[1]), b.r1.AESEncryptOneRound(m[1]), b.r2.AESEncryptOneRound(m[1]), b.r3.AESEncryptOneRound(m[1])}
 		x := stitchReg(data, 1) // step 1
@@ -215,10 +217,10 @@ func gcmBatch(c *counter, k *gcmKeys, s *ghashBatch, dst, src []byte) {
 		lo := acc.lo
 		mid := acc.mid.Xor(acc.hi).Xor(swap(lo).Xor(lo.CarrylessMultiplyEvenOdd(reflectedPoly).Xor(lo)))
 		y := acc.hi.Xor(swap(mid)).Xor(mid.CarrylessMultiplyEvenOdd(reflectedPoly))
-		if !s.carried {
+		if !g.carried {
 			y = widen(sumLanes(y))
 		}
-		s.y = y
+		g.y = y
 	}
 	last := k.at(k.nr)
 	a, b = gcmLast(a, last), gcmLast(b, last)
