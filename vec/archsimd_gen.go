@@ -1768,7 +1768,9 @@ func (x Uint64x4) AsUint8x32() Uint8x32 {
 //
 // Asm: VPCLMULQDQ, CPU Feature: AVX2
 func (x Uint64x4) CarrylessMultiplyEven(y Uint64x4) Uint64x4 {
-	return Uint64x4{x.v.CarrylessMultiplyEven(y.v)}
+	lo := x.v.GetLo().CarrylessMultiplyEven(y.v.GetLo())
+	hi := x.v.GetHi().CarrylessMultiplyEven(y.v.GetHi())
+	return Uint64x4{x.v.SetLo(lo).SetHi(hi)}
 }
 
 // CarrylessMultiplyEvenOdd is Uint64x2.CarrylessMultiplyEvenOdd on each
@@ -1777,7 +1779,9 @@ func (x Uint64x4) CarrylessMultiplyEven(y Uint64x4) Uint64x4 {
 //
 // Asm: VPCLMULQDQ, CPU Feature: AVX2
 func (x Uint64x4) CarrylessMultiplyEvenOdd(y Uint64x4) Uint64x4 {
-	return Uint64x4{x.v.CarrylessMultiplyEvenOdd(y.v)}
+	lo := x.v.GetLo().CarrylessMultiplyEvenOdd(y.v.GetLo())
+	hi := x.v.GetHi().CarrylessMultiplyEvenOdd(y.v.GetHi())
+	return Uint64x4{x.v.SetLo(lo).SetHi(hi)}
 }
 
 // CarrylessMultiplyOdd is Uint64x2.CarrylessMultiplyOdd on each 128-bit
@@ -1786,7 +1790,9 @@ func (x Uint64x4) CarrylessMultiplyEvenOdd(y Uint64x4) Uint64x4 {
 //
 // Asm: VPCLMULQDQ, CPU Feature: AVX2
 func (x Uint64x4) CarrylessMultiplyOdd(y Uint64x4) Uint64x4 {
-	return Uint64x4{x.v.CarrylessMultiplyOdd(y.v)}
+	lo := x.v.GetLo().CarrylessMultiplyOdd(y.v.GetLo())
+	hi := x.v.GetHi().CarrylessMultiplyOdd(y.v.GetHi())
+	return Uint64x4{x.v.SetLo(lo).SetHi(hi)}
 }
 
 // CarrylessMultiplyOddEven is Uint64x2.CarrylessMultiplyOddEven on each
@@ -1795,7 +1801,9 @@ func (x Uint64x4) CarrylessMultiplyOdd(y Uint64x4) Uint64x4 {
 //
 // Asm: VPCLMULQDQ, CPU Feature: AVX2
 func (x Uint64x4) CarrylessMultiplyOddEven(y Uint64x4) Uint64x4 {
-	return Uint64x4{x.v.CarrylessMultiplyOddEven(y.v)}
+	lo := x.v.GetLo().CarrylessMultiplyOddEven(y.v.GetLo())
+	hi := x.v.GetHi().CarrylessMultiplyOddEven(y.v.GetHi())
+	return Uint64x4{x.v.SetLo(lo).SetHi(hi)}
 }
 
 // ConcatPermute128Scalars treats x and y as four 128-bit groups, x's two

@@ -9,36 +9,245 @@ import "github.com/vaesgo/vaes/vec"
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
+	gcmBytes  = 16 * gcmBlocks
 )
 
 var gcmWidths = []int{8, 4, 2, 1}
 
+// gcmQuad is four registers of a GCM batch, as a struct that the compiler
+// keeps in registers: Go 1.27 under the simd experiment keeps a struct of
+// up to four vectors in registers but an array of vectors in memory, a
+// load and a store per register per round. The models run a batch's eight
+// registers as two quads, a and b, registers 0-3 and 4-7, each round on
+// both; the assembly holds all eight in YMM registers, and the registers
+// of a batch are independent of each other, so the grouping changes
+// nothing computed.
+type gcmQuad struct{ r0, r1, r2, r3 vec.Uint8x32 }
+
+// gcmRound is a middle round of encryption on the four registers of q with
+// the key at key (asm: VAESENC on each register of the batch), on one line
+// with the key's load: Go marks each inlined call with an instruction of
+// the call's own line, and where there is none, with a NOP of its own.
+func gcmRound(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	return gcmQuad{q.r0.AESEncryptOneRound(*key), q.r1.AESEncryptOneRound(*key), q.r2.AESEncryptOneRound(*key), q.r3.AESEncryptOneRound(*key)}
+}
+
+// gcmLast is the last round on q (asm: VAESENCLAST on each register).
+func gcmLast(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	return gcmQuad{q.r0.AESEncryptLastRound(*key), q.r1.AESEncryptLastRound(*key), q.r2.AESEncryptLastRound(*key), q.r3.AESEncryptLastRound(*key)}
+}
+
+// gcmWhiten adds the key at key, round key 0, to the four registers of q
+// (asm: whiten).
+func gcmWhiten(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+	w := key.AsUint8x32()
+	return gcmQuad{q.r0.Xor(w), q.r1.Xor(w), q.r2.Xor(w), q.r3.Xor(w)}
+}
+
+// gcmKeys are the GCM kernels' round keys, each broadcast to both lanes
+// once per call, as the assembly's rounds read them (asm: the
+// VBROADCASTI128 of each round, from keys), and the GHASH keys of the
+// registers of a batch: carried, of a carried batch, each slot broadcast
+// to both lanes (asm: keyBoth and keyMidBoth, a VBROADCASTI128 each, a
+// load), and pairs, of a batch that is not carried, the table's pairs of
+// slots (asm: key and keyMid, 32-byte memory operands). archsimd has no
+// broadcast from memory: a broadcast is a 16-byte load and two inserts,
+// which per round and per step made the loop a third longer; and each key
+// read through a pointer to a vector is one load on the line that reads
+// it (see gcmRound).
+//
+// The round keys fill b from its end, the last round's in b[14] and the
+// nine middle rounds' in b[5:14] at every key size, so that gcmBatch reads
+// each at an offset the compiler knows (see vaes512's gcmKeys).
+type gcmKeys struct {
+	nr      int
+	b       [15]vec.Uint32x8
+	carried [2 * gcmWidth]vec.Uint8x32
+	pairs   [2 * gcmWidth]vec.Uint8x32
+}
+
+// at returns the address of round key i, broadcast.
+func (k *gcmKeys) at(i int) *vec.Uint32x8 { return &k.b[len(k.b)-1-k.nr+i] }
+
+// loadGCMKeys sets k to the round keys 0..nr of keys, broadcast. Filled
+// in place: a copy of a struct of vectors goes through 16-byte moves,
+// which stall on the 32-byte stores before them.
+func loadGCMKeys(k *gcmKeys, keys *[15][16]byte, nr int) {
+	k.nr = nr
+	for i := 0; i <= nr; i++ {
+		*k.at(i) = roundKey(keys, i)
+	}
+}
+
+// loadPairKeys sets the GHASH keys of k: register j's key in a carried
+// batch, keyBoth(t, 2j), in carried[j], and its half sum,
+// keyMidBoth(t, 2j), in carried[gcmWidth+j]; its pair of keys in a batch
+// that is not carried, key(t, 2j), in pairs[j], and their half sums,
+// keyMid(t, 2j), in pairs[gcmWidth+j].
+func loadPairKeys(k *gcmKeys, t *[32][16]byte) {
+	for j := range gcmWidth {
+		k.carried[j] = keyBoth(t, 2*j).AsUint8x32()
+		k.carried[gcmWidth+j] = keyMidBoth(t, 2*j).AsUint8x32()
+		k.pairs[j] = key(t, 2*j).AsUint8x32()
+		k.pairs[gcmWidth+j] = keyMid(t, 2*j).AsUint8x32()
+	}
+}
+
+// stitchReg returns register j of data, reversed to register form (asm:
+// ghashBatch.step's load and VPSHUFB).
+func stitchReg(data *[gcmBytes]byte, j int) vec.Uint64x4 {
+	return reverse(vec.LoadUint8x32Array((*[32]byte)(data[32*j:]))).AsUint64x4()
+}
+
+// gcmPairAdds[j] is pairAdd(2j), for j < gcmWidth, and gcmPairAdds[gcmWidth]
+// pairAdd(gcmBlocks) (asm: emit.PairAdds), gcmLastByteAdds[j] is
+// lastByteAdd(2j) (asm: emit.LastByteAdds) and gcmLastByteXors[j]
+// lastByteXor2(j): the constants of gcmBatch's counter blocks, built once.
+var (
+	gcmPairAdds     [gcmWidth + 1]vec.Uint32x8
+	gcmLastByteAdds [gcmWidth]vec.Uint32x8
+	gcmLastByteXors [gcmWidth - 1]vec.Uint8x32
+)
+
+func init() {
+	for j := range gcmPairAdds {
+		gcmPairAdds[j] = pairAdd(2 * j).AsUint32x8()
+	}
+	for j := range gcmLastByteAdds {
+		gcmLastByteAdds[j] = lastByteAdd(2 * j)
+	}
+	for j := range gcmLastByteXors {
+		gcmLastByteXors[j] = lastByteXor2(j)
+	}
+}
+
+// gcmAdd returns the byte-reversed pair c plus the constant at a (asm:
+// VPADDD, inc32).
+func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
+	return c.AsUint32x8().Add(*a).AsUint8x32()
+}
+
 // gcmBatch encrypts the next gcmBlocks counter blocks and XORs them with
 // the first 16·gcmBlocks bytes of src into dst; g, if not nil, is a GHASH
 // batch whose steps run between the AES rounds: step j after middle round
-// j, the reduction after middle round 8 (asm: gcmKernel.batch). It
-// returns the output blocks, which stay in their registers, r's.
-func gcmBatch(r *registers, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) []vec.Uint8x32 {
-	pairs := c.whitenedBlocks(r, gcmWidth, gcmBlocks, keys)
-	var between func(i int)
-	if g != nil {
-		between = func(i int) {
-			if i < gcmWidth {
-				g.step(i)
-			}
-			if i == 8 {
-				g.finish()
-			}
+// j, the reduction after middle round 8 (asm: gcmKernel.batch).
+//
+// The batch is two quads (see gcmQuad), held in registers from the counter
+// blocks to the stores. The counter's blocks and their whitening are
+// counter.whitenedBlocks for eight registers, written out. The stitched
+// rounds are written out round by round as the generator emits them, each
+// round one line with its key's load (see gcmRound; on that line the load
+// stands in for the eight inline marks). Each GHASH step is built from
+// pieces small enough for Go to inline (stitchReg, mulLoHiAt, halfSumPair,
+// midProductsAt), with the sum and the held register values, and the
+// reduction is written out: Go inlines no function that costs more than
+// 80 in its inliner's measure, and around a call it stores every live
+// vector and loads it back (see vaes512's stitch.rounds). Go's scheduler
+// orders the independent AES and GHASH instructions its own way; the
+// values are the same.
+func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
+	// counter.whitenedBlocks(r, gcmWidth, gcmBlocks, keys), written out.
+	var a, b gcmQuad
+	k0 := k.at(0)
+	if c.public && c.low() <= 256-2*gcmWidth && c.low()%16 == 2 {
+		x := &gcmLastByteXors
+		p := reverse(c.pair)
+		w := p.Xor(k0.AsUint8x32())
+		b.r3 = gcmAdd(p, &gcmLastByteAdds[gcmWidth-1]).Xor(k0.AsUint8x32())
+		a = gcmQuad{w, w.Xor(x[1]), w.Xor(x[2]), w.Xor(x[3])}
+		b.r0, b.r1, b.r2 = w.Xor(x[4]), w.Xor(x[5]), w.Xor(x[6])
+	} else {
+		if c.public && c.low() <= 256-2*gcmWidth { // counter.blocks' shortcut
+			d := &gcmLastByteAdds
+			p := reverse(c.pair)
+			a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+			b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+		} else {
+			d, p := &gcmPairAdds, c.pair
+			a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+			b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
 		}
+		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
 	}
-	encryption.rounds(pairs, keys, rounds, between)
-	xorPairs(pairs, src[:16*gcmBlocks])
-	storePairs(pairs, dst[:16*gcmBlocks])
-	return pairs
+	c.pair = gcmAdd(c.pair, &gcmPairAdds[gcmWidth]) // counter.advance(gcmBlocks)
+
+	if g == nil {
+		for r := 1; r < k.nr; r++ {
+			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+		}
+	} else {
+		for r := 1; r < k.nr-9; r++ { // the rounds before the middle ones
+			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+		}
+		m := (*[9]vec.Uint32x8)(k.b[5:14]) // the middle rounds' keys (see gcmKeys.at)
+		data, keys := g.data, g.keys
+		var acc accumulator
+		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[0]), a.r1.AESEncryptOneRound(m[0]), a.r2.AESEncryptOneRound(m[0]), a.r3.AESEncryptOneRound(m[0])}, gcmQuad{b.r0.AESEncryptOneRound(m[0]), b.r1.AESEncryptOneRound(m[0]), b.r2.AESEncryptOneRound(m[0]), b.r3.AESEncryptOneRound(m[0])}
+		held = stitchReg(data, 0).Xor(g.y) // step 0: block 0 takes in y
+		acc = acc.mulLoHiAt(held, &keys[0])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[1]), a.r1.AESEncryptOneRound(m[1]), a.r2.AESEncryptOneRound(m[1]), a.r3.AESEncryptOneRound(m[1])}, gcmQuad{b.r0.AESEncryptOneRound(m[1]), b.r1.AESEncryptOneRound(m[1]), b.r2.AESEncryptOneRound(m[1]), b.r3.AESEncryptOneRound(m[1])}
+		x := stitchReg(data, 1) // step 1
+		acc = acc.mulLoHiAt(x, &keys[1])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+0], &keys[gcmWidth+1])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[2]), a.r1.AESEncryptOneRound(m[2]), a.r2.AESEncryptOneRound(m[2]), a.r3.AESEncryptOneRound(m[2])}, gcmQuad{b.r0.AESEncryptOneRound(m[2]), b.r1.AESEncryptOneRound(m[2]), b.r2.AESEncryptOneRound(m[2]), b.r3.AESEncryptOneRound(m[2])}
+		held = stitchReg(data, 2) // step 2
+		acc = acc.mulLoHiAt(held, &keys[2])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[3]), a.r1.AESEncryptOneRound(m[3]), a.r2.AESEncryptOneRound(m[3]), a.r3.AESEncryptOneRound(m[3])}, gcmQuad{b.r0.AESEncryptOneRound(m[3]), b.r1.AESEncryptOneRound(m[3]), b.r2.AESEncryptOneRound(m[3]), b.r3.AESEncryptOneRound(m[3])}
+		x = stitchReg(data, 3) // step 3
+		acc = acc.mulLoHiAt(x, &keys[3])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+2], &keys[gcmWidth+3])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[4]), a.r1.AESEncryptOneRound(m[4]), a.r2.AESEncryptOneRound(m[4]), a.r3.AESEncryptOneRound(m[4])}, gcmQuad{b.r0.AESEncryptOneRound(m[4]), b.r1.AESEncryptOneRound(m[4]), b.r2.AESEncryptOneRound(m[4]), b.r3.AESEncryptOneRound(m[4])}
+		held = stitchReg(data, 4) // step 4
+		acc = acc.mulLoHiAt(held, &keys[4])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[5]), a.r1.AESEncryptOneRound(m[5]), a.r2.AESEncryptOneRound(m[5]), a.r3.AESEncryptOneRound(m[5])}, gcmQuad{b.r0.AESEncryptOneRound(m[5]), b.r1.AESEncryptOneRound(m[5]), b.r2.AESEncryptOneRound(m[5]), b.r3.AESEncryptOneRound(m[5])}
+		x = stitchReg(data, 5) // step 5
+		acc = acc.mulLoHiAt(x, &keys[5])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+4], &keys[gcmWidth+5])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[6]), a.r1.AESEncryptOneRound(m[6]), a.r2.AESEncryptOneRound(m[6]), a.r3.AESEncryptOneRound(m[6])}, gcmQuad{b.r0.AESEncryptOneRound(m[6]), b.r1.AESEncryptOneRound(m[6]), b.r2.AESEncryptOneRound(m[6]), b.r3.AESEncryptOneRound(m[6])}
+		held = stitchReg(data, 6) // step 6
+		acc = acc.mulLoHiAt(held, &keys[6])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[7]), a.r1.AESEncryptOneRound(m[7]), a.r2.AESEncryptOneRound(m[7]), a.r3.AESEncryptOneRound(m[7])}, gcmQuad{b.r0.AESEncryptOneRound(m[7]), b.r1.AESEncryptOneRound(m[7]), b.r2.AESEncryptOneRound(m[7]), b.r3.AESEncryptOneRound(m[7])}
+		x = stitchReg(data, 7) // step 7
+		acc = acc.mulLoHiAt(x, &keys[7])
+		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+6], &keys[gcmWidth+7])
+		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[8]), a.r1.AESEncryptOneRound(m[8]), a.r2.AESEncryptOneRound(m[8]), a.r3.AESEncryptOneRound(m[8])}, gcmQuad{b.r0.AESEncryptOneRound(m[8]), b.r1.AESEncryptOneRound(m[8]), b.r2.AESEncryptOneRound(m[8]), b.r3.AESEncryptOneRound(m[8])}
+		// ghashBatch.finish, written out: reduce (foldLo, fold), and
+		// sumLanes if the batch is not carried.
+		lo := acc.lo
+		mid := acc.mid.Xor(acc.hi).Xor(swap(lo).Xor(lo.CarrylessMultiplyEvenOdd(reflectedPoly).Xor(lo)))
+		y := acc.hi.Xor(swap(mid)).Xor(mid.CarrylessMultiplyEvenOdd(reflectedPoly))
+		if !g.carried {
+			y = widen(sumLanes(y))
+		}
+		g.y = y
+	}
+	last := k.at(k.nr)
+	a, b = gcmLast(a, last), gcmLast(b, last)
+
+	// xorPairs and storePairs, written out.
+	in, out := (*[gcmBytes]byte)(src), (*[gcmBytes]byte)(dst)
+	a.r0 = a.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[0:])))
+	a.r1 = a.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[32:])))
+	a.r2 = a.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[64:])))
+	a.r3 = a.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[96:])))
+	b.r0 = b.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[128:])))
+	b.r1 = b.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[160:])))
+	b.r2 = b.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[192:])))
+	b.r3 = b.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[224:])))
+	a.r0.StoreArray((*[32]byte)(out[0:]))
+	a.r1.StoreArray((*[32]byte)(out[32:]))
+	a.r2.StoreArray((*[32]byte)(out[64:]))
+	a.r3.StoreArray((*[32]byte)(out[96:]))
+	b.r0.StoreArray((*[32]byte)(out[128:]))
+	b.r1.StoreArray((*[32]byte)(out[160:]))
+	b.r2.StoreArray((*[32]byte)(out[192:]))
+	b.r3.StoreArray((*[32]byte)(out[224:]))
 }
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -46,6 +255,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -62,33 +272,43 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	const batch = 16 * gcmBlocks
+	var k gcmKeys
+	var g ghashBatch
 	c := loadCounter(ctr, inc32, public)
-	h := loadHash(y)
+	// The hash in a 256-bit register, its high lane zero, as the
+	// assembly holds it: the compiler keeps a 16-byte vector across a
+	// call with MOVUPS, which waits on dirty upper halves (see
+	// gcmZeroUpper).
+	g.y = widen(loadHash(y))
 	done := 0 // bytes encrypted
+	loadGCMKeys(&k, keys, rounds)
 	if len(src) >= batch {
-		var r registers // the caller's, so that out does not escape
-		out := gcmBatch(&r, &c, keys, rounds, nil, dst, src)
+		loadPairKeys(&k, t)
+		gcmBatch(&c, &k, nil, dst, src)
 		done = batch
-		y2 := widen(h) // the running hash, in two lanes between carried batches
+		g.keys, g.carried = &k.carried, true
 		for len(src)-done >= batch {
-			g := ghashBatch{table: t, data: dst[done-batch:], y: y2, carried: true}
-			out = gcmBatch(&r, &c, keys, rounds, &g, dst[done:], src[done:])
-			y2 = g.y
+			g.data = (*[gcmBytes]byte)(dst[done-batch:])
+			gcmBatch(&c, &k, &g, dst[done:], src[done:])
 			done += batch
 		}
-		// The last batch's ciphertext, from its registers (asm: counter.out).
-		g := ghashBatch{table: t, regs: out, y: y2}
+		// The last batch's ciphertext (asm: counter.out, the registers
+		// it was stored from; the model reads it back from dst).
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(dst[done-batch:]), &k.pairs, false
 		g.all()
-		h = g.y.GetLo()
 	}
-	ctrTail(&c, gcmWidths, keys, rounds, dst[done:len(src)], src[done:])
-	h = ghashTail(t, dst[done:len(src)], h)
+	// The tails zero their locals with SSE moves (see gcmZeroUpper).
+	gcmZeroUpper()
+	gcmTail(&c, &k, dst[done:len(src)], src[done:])
+	gcmZeroUpper()
+	h := ghashTail(t, dst[done:len(src)], g.y)
 	c.store(ctr)
-	storeHash(h, y)
+	storeHash(h.GetLo(), y)
 }
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -96,6 +316,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	defer gcmZeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -111,20 +332,98 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	const batch = 16 * gcmBlocks
+	var k gcmKeys
+	var g ghashBatch
 	c := loadCounter(ctr, inc32, public)
-	h := loadHash(y)
-	y2 := widen(h) // the running hash, in two lanes between carried batches
-	for len(src) >= batch {
-		// Every batch but the last is carried.
-		g := ghashBatch{table: t, data: src, y: y2, carried: len(src) >= 2*batch}
-		var r registers
-		gcmBatch(&r, &c, keys, rounds, &g, dst, src)
-		y2 = g.y
+	g.y = widen(loadHash(y)) // as in sealKernel
+	loadGCMKeys(&k, keys, rounds)
+	if len(src) >= batch {
+		loadPairKeys(&k, t)
+		g.keys, g.carried = &k.carried, true
+		for len(src) >= 2*batch {
+			g.data = (*[gcmBytes]byte)(src)
+			gcmBatch(&c, &k, &g, dst, src)
+			src, dst = src[batch:], dst[batch:]
+		}
+		// The last batch, whose lanes are summed.
+		g.data, g.keys, g.carried = (*[gcmBytes]byte)(src), &k.pairs, false
+		gcmBatch(&c, &k, &g, dst, src)
 		src, dst = src[batch:], dst[batch:]
 	}
-	h = y2.GetLo()
-	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
-	ctrTail(&c, gcmWidths, keys, rounds, dst[:len(src)], src)
+	// The tails zero their locals with SSE moves (see gcmZeroUpper).
+	gcmZeroUpper()
+	h := ghashTail(t, src, g.y) // before gcmTail, which may overwrite src
+	gcmZeroUpper()
+	gcmTail(&c, &k, dst[:len(src)], src)
 	c.store(ctr)
-	storeHash(h, y)
+	storeHash(h.GetLo(), y)
+}
+
+// gcmTail is ctrTail with the GCM kernels' widths, gcmWidths, and keys
+// (asm: ctrTail): the keystream for the m = ceil(n/16) blocks of the last
+// n = len(src) < gcmBytes bytes in one pass of the narrowest width w of 8,
+// 4, 2 or 1 registers that holds them, whole blocks XORed and stored, the
+// keystream block of a partial block XORed through a zero-padded load and
+// a partial store; the counter advances by m (counter.advanceLow).
+//
+// As in gcmBatch, the registers run as a quad or two (see gcmQuad): w = 8
+// is two, and w = 4, 2 or 1 one quad, whose registers past w take their
+// rounds and are dropped; the blocks of registers 0..w-1 and the path
+// taken to them (counter.blocks, which tests w) are the assembly's. The
+// partial block is loaded before the rounds and XORed and stored before
+// the whole blocks, where the assembly does both after them: the compiler
+// keeps a 16-byte vector across a call with MOVUPS, which waits on the
+// upper halves the rounds dirty (see gcmZeroUpper), and the bytes are the
+// same (the partial block lies past the whole ones).
+func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
+	n := len(src)
+	if n == 0 {
+		return
+	}
+	// The locals first: the compiler zeroes them with SSE moves where
+	// they are declared (see gcmZeroUpper).
+	var r registers
+	var part vec.Uint8x32 // 32 bytes wide: VEX moves when spilled
+	dst = dst[:n]
+	m := (n + 15) / 16
+	w := tailWidth(gcmWidths, m)
+	whole := n &^ 15
+	if whole < n {
+		part, _ = vec.LoadUint8x32Part(src[whole:])
+	}
+	// counter.blocks(w), written out on quads.
+	var a, b gcmQuad
+	if c.public && c.low() <= 256-2*w {
+		d, p := &gcmLastByteAdds, reverse(c.pair)
+		a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+		b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+	} else {
+		d, p := &gcmPairAdds, c.pair
+		a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+		b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
+	}
+	c.advanceLow(m)
+	k0, last := k.at(0), k.at(k.nr)
+	if w == gcmWidth {
+		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
+		for i := 1; i < k.nr; i++ {
+			a, b = gcmRound(a, k.at(i)), gcmRound(b, k.at(i))
+		}
+		a, b = gcmLast(a, last), gcmLast(b, last)
+		r[4], r[5], r[6], r[7] = b.r0, b.r1, b.r2, b.r3
+	} else {
+		a = gcmWhiten(a, k0)
+		for i := 1; i < k.nr; i++ {
+			a = gcmRound(a, k.at(i))
+		}
+		a = gcmLast(a, last)
+	}
+	r[0], r[1], r[2], r[3] = a.r0, a.r1, a.r2, a.r3
+	pairs := r[:w]
+	if whole < n {
+		x := part.GetLo().Xor(lane(pairs, whole/16))
+		x.StorePart(dst[whole:n])
+	}
+	xorPairs(pairs, src[:whole])
+	storePairs(pairs, dst[:whole])
 }

@@ -76,22 +76,52 @@ func (a *accumulator) mulAccumulate(x, h, hMid vec.Uint64x4) {
 	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
 }
 
-// mulLoHi adds the lo and hi products of x·H to a, lane by lane, with h
-// the key forms (asm: mulLoHi): the first half of mulAccumulate.
-func (a *accumulator) mulLoHi(x, h vec.Uint64x4) {
-	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h)) // x.lo·h.lo
-	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))  // x.hi·h.hi
+// mulLoHi returns a plus the lo and hi products of x·H, lane by lane,
+// with h the key forms (asm: mulLoHi): the first half of mulAccumulate. On
+// a value, which the compiler keeps in registers (through a pointer, the
+// accumulator would live in memory).
+func (a accumulator) mulLoHi(x, h vec.Uint64x4) accumulator {
+	a.lo = a.lo.Xor(x.CarrylessMultiplyEven(h))
+	a.hi = a.hi.Xor(x.CarrylessMultiplyOdd(h))
+	return a
 }
 
-// mulMidPair adds the middle products of x1·H and x2·H to a, with hMid1
-// and hMid2 the half sums of their keys, each in both halves of its lane
-// (asm: mulMidPair): the rest of mulAccumulate for two registers. The
+// mulLoHiAt is mulLoHi with the keys read from h (asm: mulLoHi with a
+// memory operand), on one line with their load: Go marks each inlined
+// call with an instruction of the call's own line, or else with a NOP of
+// its own (XCHGL AX, AX), and here the load is that instruction for all
+// six calls.
+func (a accumulator) mulLoHiAt(x vec.Uint64x4, h *vec.Uint8x32) accumulator {
+	return accumulator{a.lo.Xor(x.CarrylessMultiplyEven(h.AsUint64x4())), a.mid, a.hi.Xor(x.CarrylessMultiplyOdd(h.AsUint64x4()))}
+}
+
+// midOne returns a plus the middle product of one register, with m its
+// half sums (halfSums) and hMid those of its keys (asm: mulAccumulate's
+// last VPCLMULQDQ): with mulLoHi, mulAccumulate on a value.
+func (a accumulator) midOne(m, hMid vec.Uint64x4) accumulator {
+	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid))
+	return a
+}
+
+// halfSumPair and midProductsAt are mulMidPair (asm: mulMidPair), in two
+// pieces so that each inlines: they add the middle products of x1·H and
+// x2·H to the sum, the rest of mulAccumulate for two registers. The
 // unpacks put x1's half sums in the low halves and x2's in the high halves
 // with one XOR for both.
-func (a *accumulator) mulMidPair(x1, x2, hMid1, hMid2 vec.Uint64x4) {
-	m := x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
-	a.mid = a.mid.Xor(m.CarrylessMultiplyEven(hMid1))
-	a.mid = a.mid.Xor(m.CarrylessMultiplyOdd(hMid2))
+//
+// halfSumPair returns the half sums of x1's blocks in the low halves of
+// its lanes and x2's in the high halves (mulMidPair's unpacks and their
+// VPXOR).
+func halfSumPair(x1, x2 vec.Uint64x4) vec.Uint64x4 {
+	return x1.InterleaveLoGrouped(x2).Xor(x1.InterleaveHiGrouped(x2))
+}
+
+// midProductsAt returns a plus the middle products of the half sums m of
+// two registers, with the half sums of their keys, each in both halves of
+// its lane, read from h1 and h2 (mulMidPair's VPCLMULQDQ, with memory
+// operands), on one line with their loads (see mulLoHiAt).
+func (a accumulator) midProductsAt(m vec.Uint64x4, h1, h2 *vec.Uint8x32) accumulator {
+	return accumulator{a.lo, a.mid.Xor(m.CarrylessMultiplyEven(h1.AsUint64x4())).Xor(m.CarrylessMultiplyOdd(h2.AsUint64x4())), a.hi}
 }
 
 // reduce returns, in each lane, the field element that lane's sum stands
@@ -146,9 +176,10 @@ func loadData(b []byte) vec.Uint64x4 {
 
 // ghashBatch absorbs gcmBlocks blocks with one reduction, one register of
 // two blocks per step, in steps that a stitched loop spreads between AES
-// rounds (asm: ghashBatch). Steps come in pairs: the even step keeps its
-// register for the odd one, which multiplies the half sums of both at once
-// (mulMidPair).
+// rounds (asm: ghashBatch): gcmBatch runs them written out between its
+// rounds, and all without rounds. Steps come in pairs: the even step keeps
+// its register for the odd one, which multiplies the half sums of both at
+// once (mulMidPair). The data is 256 bytes in memory.
 //
 // y is the running hash in register form, in the low lane, or, after a
 // carried batch, in two lanes whose sum, the high lane divided by H, it
@@ -158,69 +189,42 @@ func loadData(b []byte) vec.Uint64x4 {
 // into blocks 0 and 1 and multiplies the high lane by H^15, one power less
 // than the low lane's H^16, which makes up for that. A batch that is not
 // carried takes the usual pairs of keys and sums the lanes (sumLanes).
+// keys are the keys of its registers: gcmKeys.carried for a carried
+// batch, else gcmKeys.pairs.
+//
+// The kernels declare their batch with their other locals and set its
+// fields one by one, for the reasons vaes512's stitch gives: a function
+// returning one would have the compiler build it in a temporary and copy
+// it through loads that stall.
 type ghashBatch struct {
-	table   *[32][16]byte
-	data    []byte
-	regs    []vec.Uint8x32 // if not nil, the data, in registers (asm: ghashBatch.regs)
+	data    *[gcmBytes]byte
+	keys    *[2 * gcmWidth]vec.Uint8x32
 	y       vec.Uint64x4
 	carried bool
-	acc     accumulator
-	pending vec.Uint64x4
 }
 
-// step absorbs blocks 2j and 2j+1, multiplied by H^(gcmBlocks-2j) and
-// H^(gcmBlocks-2j-1); block 0 first takes in the running hash (asm:
-// ghashBatch.step). An even step does the lo and hi products and keeps
-// the register; the odd step after it does its own and then the middle
-// products of both.
-func (g *ghashBatch) step(j int) {
-	var x vec.Uint64x4
-	if g.regs != nil {
-		x = reverse(g.regs[j]).AsUint64x4()
-	} else {
-		x = loadData(g.data[32*j:])
-	}
-	if j == 0 {
-		x = x.Xor(g.y)
-	}
-	s := powers - gcmBlocks + 2*j
-	if g.carried {
-		g.acc.mulLoHi(x, keyBoth(g.table, s))
-	} else {
-		g.acc.mulLoHi(x, key(g.table, s))
-	}
-	if j%2 == 0 {
-		g.pending = x
-		return
-	}
-	if g.carried {
-		g.acc.mulMidPair(g.pending, x, keyMidBoth(g.table, s-2), keyMidBoth(g.table, s))
-		return
-	}
-	g.acc.mulMidPair(g.pending, x, keyMid(g.table, s-2), keyMid(g.table, s))
-}
-
-// finish reduces the sum into y: both lanes if the batch is carried, else
-// their sum (asm: ghashBatch.finish).
-func (g *ghashBatch) finish() {
-	if g.carried {
-		g.y = g.acc.reduce()
-		return
-	}
-	g.y = widen(sumLanes(g.acc.reduce()))
-}
-
-// all runs every step and finish (asm: ghashBatch.all). Steps 0 and 1,
-// the pair that takes in y, come last: the sum is the same, and in the
+// all runs every step and finish, for code that has no rounds to stitch
+// with, on a batch that is not carried (asm: ghashBatch.all). Steps 0 and
+// 1, the pair that takes in y, come last: the sum is the same, and in the
 // assembly the chain from the running hash to the next one passes through
-// a few XORs of the sums instead of eight steps.
+// a few XORs of the sums instead of eight steps. The steps are gcmBatch's,
+// the sum a value.
 func (g *ghashBatch) all() {
-	for j := 2; j < gcmWidth; j++ {
-		g.step(j)
+	data, keys := g.data, g.keys
+	var acc accumulator
+	for j := 2; j < gcmWidth; j += 2 { // steps j and j+1
+		x0 := stitchReg(data, j)
+		acc = acc.mulLoHiAt(x0, &keys[j])
+		x1 := stitchReg(data, j+1)
+		acc = acc.mulLoHiAt(x1, &keys[j+1])
+		acc = acc.midProductsAt(halfSumPair(x0, x1), &keys[gcmWidth+j], &keys[gcmWidth+j+1])
 	}
-	g.step(0)
-	g.step(1)
-	g.finish()
+	x0 := stitchReg(data, 0).Xor(g.y) // step 0: block 0 takes in y
+	acc = acc.mulLoHiAt(x0, &keys[0])
+	x1 := stitchReg(data, 1) // step 1
+	acc = acc.mulLoHiAt(x1, &keys[1])
+	acc = acc.midProductsAt(halfSumPair(x0, x1), &keys[gcmWidth+0], &keys[gcmWidth+1])
+	g.y = widen(sumLanes(acc.reduce())) // finish
 }
 
 // ghashTail absorbs the last n = len(data) < 32·gcmWidth bytes (asm:
@@ -229,29 +233,37 @@ func (g *ghashBatch) all() {
 // is odd the last register holds one block, and it takes H^1 alone, its
 // high lane zero (oneKey); if m is 1 that lane is all there is, and the
 // assembly skips sumLanes.
-func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x2) vec.Uint64x2 {
+func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x4) vec.Uint64x4 {
 	n := len(data)
 	if n == 0 {
 		return y
 	}
 	s := powers - (n+15)/16
+	// The sum a value: a sum updated through a pointer lives in memory.
 	var acc accumulator // asm: the first product starts the sum
 	for j := 0; 32*j < n; j++ {
-		x := loadData(data[32*j : min(n, 32*j+32)])
-		if j == 0 {
-			x = x.Xor(widen(y)) // y enters the first block only
-		}
-		if n-32*j > 16 {
-			acc.mulAccumulate(x, key(t, s+2*j), keyMid(t, s+2*j))
+		var x vec.Uint64x4
+		if 32*j+32 <= n { // a whole register: a load, no call
+			x = reverse(vec.LoadUint8x32((data[32*j : 32*j+32]))).AsUint64x4()
 		} else {
-			acc.mulAccumulate(x, oneKey(t, s+2*j), oneKeyMid(t, s+2*j))
+			x = loadData(data[32*j:])
 		}
+		if j == 0 {
+			x = x.Xor(y) // y enters the first block only
+		}
+		var h, hMid vec.Uint64x4
+		if n-32*j > 16 {
+			h, hMid = key(t, s+2*j), keyMid(t, s+2*j)
+		} else {
+			h, hMid = oneKey(t, s+2*j), oneKeyMid(t, s+2*j)
+		}
+		acc = acc.mulLoHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
 	}
 	sum := acc.reduce()
 	if n <= 16 {
-		return sum.GetLo()
+		return sum // its high lane is zero: so are the data's and the key's
 	}
-	return sumLanes(sum)
+	return widen(sumLanes(sum))
 }
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate): at most one block
@@ -263,15 +275,20 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 		}
 		return
 	}
-	h := loadHash(y)
+	defer gcmZeroUpper()
+	var g ghashBatch
+	var k gcmKeys
+	g.y = widen(loadHash(y))
+	if len(data) >= 16*gcmBlocks {
+		loadPairKeys(&k, t)
+		g.keys = &k.pairs
+	}
 	for len(data) >= 16*gcmBlocks {
-		g := ghashBatch{table: t, data: data, y: widen(h)}
+		g.data = (*[gcmBytes]byte)(data)
 		g.all()
-		h = g.y.GetLo()
 		data = data[16*gcmBlocks:]
 	}
-	h = ghashTail(t, data, h)
-	storeHash(h, y)
+	storeHash(ghashTail(t, data, g.y).GetLo(), y)
 }
 
 // ghashInitModel is ghashInit (asm: ghashInit): the key form of H in slot

@@ -111,6 +111,9 @@ func emitArchsimd(sources map[string][]byte) ([]byte, error) {
 			// (see partBody).
 			body, err = partBody(strings.TrimSuffix(strings.TrimPrefix(a.fn.Name.Name, "Load"), "Part")), nil
 		}
+		if a.recv == "Uint64x4" && strings.HasPrefix(a.fn.Name.Name, "CarrylessMultiply") {
+			body, err = clmulHalvesBody(a.fn.Name.Name), nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -241,6 +244,21 @@ func partBody(t string) string {
 			v.Name, v.Elem, v.N)
 	}
 	panic("no vector type " + t)
+}
+
+// clmulHalvesBody returns the body of a 256-bit carry-less multiply in
+// the archsimd build: the two 128-bit halves multiplied apart, each a
+// VPCLMULQDQ on XMM registers, and joined (VEXTRACTI128, VINSERTI128).
+// Go 1.27.3 gives its 256-bit VPCLMULQDQ the AVX-512 register class, so
+// that under register pressure the compiler puts it in Y16-Y31, which only
+// the EVEX encoding reaches, and a CPU with AVX2 and VPCLMULQDQ but not
+// AVX-512 faults on it (scripts/vexcheck.sh); its 128-bit form keeps to
+// Y0-Y15. The vaes256 models, which archsimd runs on such CPUs, use it.
+func clmulHalvesBody(name string) string {
+	return fmt.Sprintf("func (x Uint64x4) %[1]s(y Uint64x4) Uint64x4 {\n"+
+		"\tlo := x.v.GetLo().%[1]s(y.v.GetLo())\n"+
+		"\thi := x.v.GetHi().%[1]s(y.v.GetHi())\n"+
+		"\treturn Uint64x4{x.v.SetLo(lo).SetHi(hi)}\n}", name)
 }
 
 func types2str(e ast.Expr) string {
