@@ -256,7 +256,7 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 		ctrBatch(&c, &k, dst[:batch], src[:batch])
 		src, dst = src[batch:], dst[batch:]
 	}
-	ctrTailKeys(&c, blockWidths, &k, &r, dst, src)
+	ctrTail(&c, blockWidths, &k, &r, dst, src)
 	c.store(ctr)
 	zeroUpper()
 }
@@ -285,24 +285,10 @@ func ctrBatch(c *counter, k *roundKeys, dst, src []byte) {
 // left in one pass of the narrowest width that holds them; whole blocks
 // XORed and stored as in a batch; the keystream block of the partial block
 // XORed through a zero-padded load and a partial store. The counter
-// advances by m. See ctrTailKeys.
-func ctrTail(c *counter, widths []int, keys *[15][16]byte, rounds int, dst, src []byte) {
-	if len(src) == 0 {
-		return
-	}
-	// The compiler zeroes the locals with SSE stores, slow while the
-	// upper halves of the vector registers are dirty; nothing is live in
-	// them here.
-	zeroUpper()
-	var k roundKeys
-	var r registers
-	loadRoundKeys(&k, keys, rounds)
-	ctrTailKeys(c, widths, &k, &r, dst, src)
-}
-
-// ctrTailKeys is ctrTail with the round keys broadcast, k, and the pass's
-// registers in r (see passRounds).
-func ctrTailKeys(c *counter, widths []int, k *roundKeys, r *registers, dst, src []byte) {
+// advances by m. k holds the round keys, broadcast, and r the pass's
+// registers (see passRounds), both the caller's: their zeroing comes
+// before its vector code.
+func ctrTail(c *counter, widths []int, k *roundKeys, r *registers, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
 		return
