@@ -13,18 +13,24 @@ func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 }
 
 // blocksModel runs 8 blocks per iteration while 8 remain, then 4 once if 4
-// remain, then one at a time.
+// remain, then one at a time: the 8 as two quads, the 4 as one (see quad).
 func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
-	for _, width := range []int{8, 4, 1} {
-		for len(src) >= 16*width {
-			var regs [8]vec.Uint8x16
-			blocks := regs[:width]
-			loadBlocks(blocks, src)
-			whiten(blocks, keys)
-			d.rounds(blocks, keys, rounds, nil)
-			storeBlocks(blocks, dst)
-			src, dst = src[16*width:], dst[16*width:]
-		}
+	var k roundKeys
+	loadRoundKeys(&k, keys, rounds)
+	for len(src) >= 128 {
+		_, _ = src[127], dst[127]
+		q, p := d.cipherQuads(loadQuad(src[0:]), loadQuad(src[64:]), &k)
+		storeQuad(q, dst[0:])
+		storeQuad(p, dst[64:])
+		src, dst = src[128:], dst[128:]
+	}
+	if len(src) >= 64 {
+		storeQuad(d.cipherQuad(loadQuad(src), &k), dst)
+		src, dst = src[64:], dst[64:]
+	}
+	for len(src) >= 16 {
+		d.cipherOne(vec.LoadUint8x16(src), &k).Store(dst)
+		src, dst = src[16:], dst[16:]
 	}
 }
 

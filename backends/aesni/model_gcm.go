@@ -269,7 +269,7 @@ type publicSlots struct {
 // bytes and the group word (asm: publicSlots.fill).
 func (sl *publicSlots) fill(keys *[15][16]byte, c counter) {
 	// W(q), W(q+8), W(q+16) for q = c-2.
-	w := []vec.Uint8x16{reverse(c.add(c.reg, counterAdd(-2))), reverse(c.add(c.reg, counterAdd(6))), reverse(c.add(c.reg, counterAdd(14)))}
+	w := []vec.Uint8x16{reverse(c.add.apply(c.reg, counterAdd(-2))), reverse(c.add.apply(c.reg, counterAdd(6))), reverse(c.add.apply(c.reg, counterAdd(14)))}
 	whiten(w, keys)
 	for i := 0; i < 16; i++ {
 		a, j := i/8, i%8
