@@ -31,11 +31,11 @@ func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 	sl.value = c.reg.AsUint32x4().GetElem(0) // MOVD: lane 0 is the counter
 }
 
-// load loads the 8 prepared blocks.
-func (sl *counterSlots) load(blocks *[8]vec.Uint8x16) {
-	for i := range blocks {
-		blocks[i] = vec.LoadUint8x16Array(&sl.mem[i])
-	}
+// load loads the 8 prepared blocks, as two quads.
+func (sl *counterSlots) load() (quad, quad) {
+	m := &sl.mem
+	return quad{vec.LoadUint8x16Array(&m[0]), vec.LoadUint8x16Array(&m[1]), vec.LoadUint8x16Array(&m[2]), vec.LoadUint8x16Array(&m[3])},
+		quad{vec.LoadUint8x16Array(&m[4]), vec.LoadUint8x16Array(&m[5]), vec.LoadUint8x16Array(&m[6]), vec.LoadUint8x16Array(&m[7])}
 }
 
 // next advances the counter by 8 and rewrites the last 4 bytes of each
@@ -58,30 +58,36 @@ func (sl *counterSlots) clear() { sl.mem = [8][16]byte{} }
 // 0..7, the reduction after round 8 (asm: gcmKernel.gcmBatch). The byte-
 // reversed counter c advances alongside, for the tail.
 func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	var regs [8]vec.Uint8x16
-	sl.load(&regs)
-	blocks := regs[:]
+	q, p := sl.load()
 	sl.next()
 	c.advance(8)
-	gcmRounds(blocks, keys, rounds, g, dst, src)
+	gcmRounds(q, p, keys, rounds, g, dst, src)
 }
 
 // gcmRounds is the rest of gcmBatch, from the whitened counter blocks on
-// (asm: the rest of gcmKernel.gcmBatch; gcmKernel.avxRounds).
-func gcmRounds(blocks []vec.Uint8x16, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	var between func(i int)
-	if g != nil {
-		between = func(i int) {
-			if i < batch {
-				g.step(i)
-			} else {
-				g.finish()
-			}
+// (asm: the rest of gcmKernel.gcmBatch; gcmKernel.avxRounds): the rounds
+// of direction.rounds written out on the two quads of the batch (see
+// quad), and GHASH step i called after middle round i.
+func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	for r := 1; r < rounds-9; r++ {
+		k := roundKey(keys, r)
+		q, p = quad{q.b0.AESEncryptOneRound(k), q.b1.AESEncryptOneRound(k), q.b2.AESEncryptOneRound(k), q.b3.AESEncryptOneRound(k)}, quad{p.b0.AESEncryptOneRound(k), p.b1.AESEncryptOneRound(k), p.b2.AESEncryptOneRound(k), p.b3.AESEncryptOneRound(k)}
+	}
+	for i := 0; i < 9; i++ {
+		k := roundKey(keys, rounds-9+i)
+		q, p = quad{q.b0.AESEncryptOneRound(k), q.b1.AESEncryptOneRound(k), q.b2.AESEncryptOneRound(k), q.b3.AESEncryptOneRound(k)}, quad{p.b0.AESEncryptOneRound(k), p.b1.AESEncryptOneRound(k), p.b2.AESEncryptOneRound(k), p.b3.AESEncryptOneRound(k)}
+		if g == nil {
+			continue
+		}
+		if i < batch {
+			g.step(i)
+		} else {
+			g.finish()
 		}
 	}
-	encryption.rounds(blocks, keys, rounds, between)
-	xorBlocks(blocks, src)
-	storeBlocks(blocks, dst)
+	k := roundKey(keys, rounds)
+	q, p = quad{q.b0.AESEncryptLastRound(k), q.b1.AESEncryptLastRound(k), q.b2.AESEncryptLastRound(k), q.b3.AESEncryptLastRound(k)}, quad{p.b0.AESEncryptLastRound(k), p.b1.AESEncryptLastRound(k), p.b2.AESEncryptLastRound(k), p.b3.AESEncryptLastRound(k)}
+	xorStoreQuads(q, p, dst, src)
 }
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
@@ -329,12 +335,11 @@ func (sl *publicSlots) clear() { sl.mem[1] = [8][16]byte{} }
 // publicBatch is gcmBatch on the counter blocks of set a of publicSlots
 // (asm: gcmKernel.publicBatch).
 func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
-	var regs [8]vec.Uint8x16
-	for i := range regs {
-		regs[i] = vec.LoadUint8x16Array(&sl.mem[a][i])
-	}
+	m := &sl.mem[a]
+	q := quad{vec.LoadUint8x16Array(&m[0]), vec.LoadUint8x16Array(&m[1]), vec.LoadUint8x16Array(&m[2]), vec.LoadUint8x16Array(&m[3])}
+	p := quad{vec.LoadUint8x16Array(&m[4]), vec.LoadUint8x16Array(&m[5]), vec.LoadUint8x16Array(&m[6]), vec.LoadUint8x16Array(&m[7])}
 	sl.next(a, len(src))
-	gcmRounds(regs[:], keys, rounds, g, dst, src)
+	gcmRounds(q, p, keys, rounds, g, dst, src)
 }
 
 // publicCounter reports whether the public kernels take publicSlots for a
