@@ -14,34 +14,17 @@ const (
 
 var gcmWidths = []int{8, 4, 2, 1}
 
-// gcmQuad is four registers of a GCM batch, as a struct that the compiler
-// keeps in registers: Go 1.27 under the simd experiment keeps a struct of
-// up to four vectors in registers but an array of vectors in memory, a
-// load and a store per register per round. The models run a batch's eight
-// registers as two quads, a and b, registers 0-3 and 4-7, each round on
-// both; the assembly holds all eight in YMM registers, and the registers
-// of a batch are independent of each other, so the grouping changes
-// nothing computed.
-type gcmQuad struct{ r0, r1, r2, r3 vec.Uint8x32 }
-
-// gcmRound is a middle round of encryption on the four registers of q with
-// the key at key (asm: VAESENC on each register of the batch), on one line
-// with the key's load: Go marks each inlined call with an instruction of
-// the call's own line, and where there is none, with a NOP of its own.
-func gcmRound(q gcmQuad, key *vec.Uint32x8) gcmQuad {
-	return gcmQuad{q.r0.AESEncryptOneRound(*key), q.r1.AESEncryptOneRound(*key), q.r2.AESEncryptOneRound(*key), q.r3.AESEncryptOneRound(*key)}
-}
-
-// gcmLast is the last round on q (asm: VAESENCLAST on each register).
-func gcmLast(q gcmQuad, key *vec.Uint32x8) gcmQuad {
-	return gcmQuad{q.r0.AESEncryptLastRound(*key), q.r1.AESEncryptLastRound(*key), q.r2.AESEncryptLastRound(*key), q.r3.AESEncryptLastRound(*key)}
-}
+// The GCM models run a batch's eight registers as two quads (see quad),
+// a and b, registers 0-3 and 4-7, each round on both; the assembly holds
+// all eight in YMM registers, and the registers of a batch are
+// independent of each other, so the grouping changes nothing computed.
+// Each round is one line with its key's load (see encryptQuad).
 
 // gcmWhiten adds the key at key, round key 0, to the four registers of q
 // (asm: whiten).
-func gcmWhiten(q gcmQuad, key *vec.Uint32x8) gcmQuad {
+func gcmWhiten(q quad, key *vec.Uint32x8) quad {
 	w := key.AsUint8x32()
-	return gcmQuad{q.r0.Xor(w), q.r1.Xor(w), q.r2.Xor(w), q.r3.Xor(w)}
+	return quad{q.b0.Xor(w), q.b1.Xor(w), q.b2.Xor(w), q.b3.Xor(w)}
 }
 
 // gcmKeys are the GCM kernels' round keys, each broadcast to both lanes
@@ -54,7 +37,7 @@ func gcmWhiten(q gcmQuad, key *vec.Uint32x8) gcmQuad {
 // broadcast from memory: a broadcast is a 16-byte load and two inserts,
 // which per round and per step made the loop a third longer; and each key
 // read through a pointer to a vector is one load on the line that reads
-// it (see gcmRound).
+// it (see encryptQuad).
 //
 // The round keys fill b from its end, the last round's in b[14] and the
 // nine middle rounds' in b[5:14] at every key size, so that gcmBatch reads
@@ -132,11 +115,11 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 // batch whose steps run between the AES rounds: step j after middle round
 // j, the reduction after middle round 8 (asm: gcmKernel.batch).
 //
-// The batch is two quads (see gcmQuad), held in registers from the counter
+// The batch is two quads (see quad), held in registers from the counter
 // blocks to the stores. The counter's blocks and their whitening are
 // counter.whitenedBlocks for eight registers, written out. The stitched
 // rounds are written out round by round as the generator emits them, each
-// round one line with its key's load (see gcmRound; on that line the load
+// round one line with its key's load (see encryptQuad; on that line the load
 // stands in for the eight inline marks). Each GHASH step is built from
 // pieces small enough for Go to inline (stitchReg, mulLoHiAt, halfSumPair,
 // midProductsAt), with the sum and the held register values, and the
@@ -147,25 +130,25 @@ func gcmAdd(c vec.Uint8x32, a *vec.Uint32x8) vec.Uint8x32 {
 // values are the same.
 func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
 	// counter.whitenedBlocks(r, gcmWidth, gcmBlocks, keys), written out.
-	var a, b gcmQuad
+	var a, b quad
 	k0 := k.at(0)
 	if c.public && c.low() <= 256-2*gcmWidth && c.low()%16 == 2 {
 		x := &gcmLastByteXors
 		p := reverse(c.pair)
 		w := p.Xor(k0.AsUint8x32())
-		b.r3 = gcmAdd(p, &gcmLastByteAdds[gcmWidth-1]).Xor(k0.AsUint8x32())
-		a = gcmQuad{w, w.Xor(x[1]), w.Xor(x[2]), w.Xor(x[3])}
-		b.r0, b.r1, b.r2 = w.Xor(x[4]), w.Xor(x[5]), w.Xor(x[6])
+		b.b3 = gcmAdd(p, &gcmLastByteAdds[gcmWidth-1]).Xor(k0.AsUint8x32())
+		a = quad{w, w.Xor(x[1]), w.Xor(x[2]), w.Xor(x[3])}
+		b.b0, b.b1, b.b2 = w.Xor(x[4]), w.Xor(x[5]), w.Xor(x[6])
 	} else {
 		if c.public && c.low() <= 256-2*gcmWidth { // counter.blocks' shortcut
 			d := &gcmLastByteAdds
 			p := reverse(c.pair)
-			a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
-			b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+			a = quad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+			b = quad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
 		} else {
 			d, p := &gcmPairAdds, c.pair
-			a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
-			b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
+			a = quad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+			b = quad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
 		}
 		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
 	}
@@ -173,45 +156,45 @@ func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
 
 	if g == nil {
 		for r := 1; r < k.nr; r++ {
-			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+			a, b = encryptQuad(a, k.at(r)), encryptQuad(b, k.at(r))
 		}
 	} else {
 		for r := 1; r < k.nr-9; r++ { // the rounds before the middle ones
-			a, b = gcmRound(a, k.at(r)), gcmRound(b, k.at(r))
+			a, b = encryptQuad(a, k.at(r)), encryptQuad(b, k.at(r))
 		}
 		m := (*[9]vec.Uint32x8)(k.b[5:14]) // the middle rounds' keys (see gcmKeys.at)
 		data, keys := g.data, g.keys
 		var acc accumulator
 		var held vec.Uint64x4 // the even step's register (asm: ghashBatch.pending)
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[0]), a.r1.AESEncryptOneRound(m[0]), a.r2.AESEncryptOneRound(m[0]), a.r3.AESEncryptOneRound(m[0])}, gcmQuad{b.r0.AESEncryptOneRound(m[0]), b.r1.AESEncryptOneRound(m[0]), b.r2.AESEncryptOneRound(m[0]), b.r3.AESEncryptOneRound(m[0])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[0]), a.b1.AESEncryptOneRound(m[0]), a.b2.AESEncryptOneRound(m[0]), a.b3.AESEncryptOneRound(m[0])}, quad{b.b0.AESEncryptOneRound(m[0]), b.b1.AESEncryptOneRound(m[0]), b.b2.AESEncryptOneRound(m[0]), b.b3.AESEncryptOneRound(m[0])}
 		held = stitchReg(data, 0).Xor(g.y) // step 0: block 0 takes in y
 		acc = acc.mulLoHiAt(held, &keys[0])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[1]), a.r1.AESEncryptOneRound(m[1]), a.r2.AESEncryptOneRound(m[1]), a.r3.AESEncryptOneRound(m[1])}, gcmQuad{b.r0.AESEncryptOneRound(m[1]), b.r1.AESEncryptOneRound(m[1]), b.r2.AESEncryptOneRound(m[1]), b.r3.AESEncryptOneRound(m[1])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[1]), a.b1.AESEncryptOneRound(m[1]), a.b2.AESEncryptOneRound(m[1]), a.b3.AESEncryptOneRound(m[1])}, quad{b.b0.AESEncryptOneRound(m[1]), b.b1.AESEncryptOneRound(m[1]), b.b2.AESEncryptOneRound(m[1]), b.b3.AESEncryptOneRound(m[1])}
 		x := stitchReg(data, 1) // step 1
 		acc = acc.mulLoHiAt(x, &keys[1])
 		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+0], &keys[gcmWidth+1])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[2]), a.r1.AESEncryptOneRound(m[2]), a.r2.AESEncryptOneRound(m[2]), a.r3.AESEncryptOneRound(m[2])}, gcmQuad{b.r0.AESEncryptOneRound(m[2]), b.r1.AESEncryptOneRound(m[2]), b.r2.AESEncryptOneRound(m[2]), b.r3.AESEncryptOneRound(m[2])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[2]), a.b1.AESEncryptOneRound(m[2]), a.b2.AESEncryptOneRound(m[2]), a.b3.AESEncryptOneRound(m[2])}, quad{b.b0.AESEncryptOneRound(m[2]), b.b1.AESEncryptOneRound(m[2]), b.b2.AESEncryptOneRound(m[2]), b.b3.AESEncryptOneRound(m[2])}
 		held = stitchReg(data, 2) // step 2
 		acc = acc.mulLoHiAt(held, &keys[2])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[3]), a.r1.AESEncryptOneRound(m[3]), a.r2.AESEncryptOneRound(m[3]), a.r3.AESEncryptOneRound(m[3])}, gcmQuad{b.r0.AESEncryptOneRound(m[3]), b.r1.AESEncryptOneRound(m[3]), b.r2.AESEncryptOneRound(m[3]), b.r3.AESEncryptOneRound(m[3])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[3]), a.b1.AESEncryptOneRound(m[3]), a.b2.AESEncryptOneRound(m[3]), a.b3.AESEncryptOneRound(m[3])}, quad{b.b0.AESEncryptOneRound(m[3]), b.b1.AESEncryptOneRound(m[3]), b.b2.AESEncryptOneRound(m[3]), b.b3.AESEncryptOneRound(m[3])}
 		x = stitchReg(data, 3) // step 3
 		acc = acc.mulLoHiAt(x, &keys[3])
 		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+2], &keys[gcmWidth+3])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[4]), a.r1.AESEncryptOneRound(m[4]), a.r2.AESEncryptOneRound(m[4]), a.r3.AESEncryptOneRound(m[4])}, gcmQuad{b.r0.AESEncryptOneRound(m[4]), b.r1.AESEncryptOneRound(m[4]), b.r2.AESEncryptOneRound(m[4]), b.r3.AESEncryptOneRound(m[4])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[4]), a.b1.AESEncryptOneRound(m[4]), a.b2.AESEncryptOneRound(m[4]), a.b3.AESEncryptOneRound(m[4])}, quad{b.b0.AESEncryptOneRound(m[4]), b.b1.AESEncryptOneRound(m[4]), b.b2.AESEncryptOneRound(m[4]), b.b3.AESEncryptOneRound(m[4])}
 		held = stitchReg(data, 4) // step 4
 		acc = acc.mulLoHiAt(held, &keys[4])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[5]), a.r1.AESEncryptOneRound(m[5]), a.r2.AESEncryptOneRound(m[5]), a.r3.AESEncryptOneRound(m[5])}, gcmQuad{b.r0.AESEncryptOneRound(m[5]), b.r1.AESEncryptOneRound(m[5]), b.r2.AESEncryptOneRound(m[5]), b.r3.AESEncryptOneRound(m[5])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[5]), a.b1.AESEncryptOneRound(m[5]), a.b2.AESEncryptOneRound(m[5]), a.b3.AESEncryptOneRound(m[5])}, quad{b.b0.AESEncryptOneRound(m[5]), b.b1.AESEncryptOneRound(m[5]), b.b2.AESEncryptOneRound(m[5]), b.b3.AESEncryptOneRound(m[5])}
 		x = stitchReg(data, 5) // step 5
 		acc = acc.mulLoHiAt(x, &keys[5])
 		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+4], &keys[gcmWidth+5])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[6]), a.r1.AESEncryptOneRound(m[6]), a.r2.AESEncryptOneRound(m[6]), a.r3.AESEncryptOneRound(m[6])}, gcmQuad{b.r0.AESEncryptOneRound(m[6]), b.r1.AESEncryptOneRound(m[6]), b.r2.AESEncryptOneRound(m[6]), b.r3.AESEncryptOneRound(m[6])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[6]), a.b1.AESEncryptOneRound(m[6]), a.b2.AESEncryptOneRound(m[6]), a.b3.AESEncryptOneRound(m[6])}, quad{b.b0.AESEncryptOneRound(m[6]), b.b1.AESEncryptOneRound(m[6]), b.b2.AESEncryptOneRound(m[6]), b.b3.AESEncryptOneRound(m[6])}
 		held = stitchReg(data, 6) // step 6
 		acc = acc.mulLoHiAt(held, &keys[6])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[7]), a.r1.AESEncryptOneRound(m[7]), a.r2.AESEncryptOneRound(m[7]), a.r3.AESEncryptOneRound(m[7])}, gcmQuad{b.r0.AESEncryptOneRound(m[7]), b.r1.AESEncryptOneRound(m[7]), b.r2.AESEncryptOneRound(m[7]), b.r3.AESEncryptOneRound(m[7])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[7]), a.b1.AESEncryptOneRound(m[7]), a.b2.AESEncryptOneRound(m[7]), a.b3.AESEncryptOneRound(m[7])}, quad{b.b0.AESEncryptOneRound(m[7]), b.b1.AESEncryptOneRound(m[7]), b.b2.AESEncryptOneRound(m[7]), b.b3.AESEncryptOneRound(m[7])}
 		x = stitchReg(data, 7) // step 7
 		acc = acc.mulLoHiAt(x, &keys[7])
 		acc = acc.midProductsAt(halfSumPair(held, x), &keys[gcmWidth+6], &keys[gcmWidth+7])
-		a, b = gcmQuad{a.r0.AESEncryptOneRound(m[8]), a.r1.AESEncryptOneRound(m[8]), a.r2.AESEncryptOneRound(m[8]), a.r3.AESEncryptOneRound(m[8])}, gcmQuad{b.r0.AESEncryptOneRound(m[8]), b.r1.AESEncryptOneRound(m[8]), b.r2.AESEncryptOneRound(m[8]), b.r3.AESEncryptOneRound(m[8])}
+		a, b = quad{a.b0.AESEncryptOneRound(m[8]), a.b1.AESEncryptOneRound(m[8]), a.b2.AESEncryptOneRound(m[8]), a.b3.AESEncryptOneRound(m[8])}, quad{b.b0.AESEncryptOneRound(m[8]), b.b1.AESEncryptOneRound(m[8]), b.b2.AESEncryptOneRound(m[8]), b.b3.AESEncryptOneRound(m[8])}
 		// ghashBatch.finish, written out: reduce (foldLo, fold), and
 		// sumLanes if the batch is not carried.
 		lo := acc.lo
@@ -223,26 +206,26 @@ func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
 		g.y = y
 	}
 	last := k.at(k.nr)
-	a, b = gcmLast(a, last), gcmLast(b, last)
+	a, b = encryptLastQuad(a, last), encryptLastQuad(b, last)
 
 	// xorPairs and storePairs, written out.
 	in, out := (*[gcmBytes]byte)(src), (*[gcmBytes]byte)(dst)
-	a.r0 = a.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[0:])))
-	a.r1 = a.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[32:])))
-	a.r2 = a.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[64:])))
-	a.r3 = a.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[96:])))
-	b.r0 = b.r0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[128:])))
-	b.r1 = b.r1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[160:])))
-	b.r2 = b.r2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[192:])))
-	b.r3 = b.r3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[224:])))
-	a.r0.StoreArray((*[32]byte)(out[0:]))
-	a.r1.StoreArray((*[32]byte)(out[32:]))
-	a.r2.StoreArray((*[32]byte)(out[64:]))
-	a.r3.StoreArray((*[32]byte)(out[96:]))
-	b.r0.StoreArray((*[32]byte)(out[128:]))
-	b.r1.StoreArray((*[32]byte)(out[160:]))
-	b.r2.StoreArray((*[32]byte)(out[192:]))
-	b.r3.StoreArray((*[32]byte)(out[224:]))
+	a.b0 = a.b0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[0:])))
+	a.b1 = a.b1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[32:])))
+	a.b2 = a.b2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[64:])))
+	a.b3 = a.b3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[96:])))
+	b.b0 = b.b0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[128:])))
+	b.b1 = b.b1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[160:])))
+	b.b2 = b.b2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[192:])))
+	b.b3 = b.b3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[224:])))
+	a.b0.StoreArray((*[32]byte)(out[0:]))
+	a.b1.StoreArray((*[32]byte)(out[32:]))
+	a.b2.StoreArray((*[32]byte)(out[64:]))
+	a.b3.StoreArray((*[32]byte)(out[96:]))
+	b.b0.StoreArray((*[32]byte)(out[128:]))
+	b.b1.StoreArray((*[32]byte)(out[160:]))
+	b.b2.StoreArray((*[32]byte)(out[192:]))
+	b.b3.StoreArray((*[32]byte)(out[224:]))
 }
 
 // sealModel is seal (asm: sealKernel).
@@ -366,7 +349,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // keystream block of a partial block XORed through a zero-padded load and
 // a partial store; the counter advances by m (counter.advanceLow).
 //
-// As in gcmBatch, the registers run as a quad or two (see gcmQuad): w = 8
+// As in gcmBatch, the registers run as a quad or two (see quad): w = 8
 // is two, and w = 4, 2 or 1 one quad, whose registers past w take their
 // rounds and are dropped; the blocks of registers 0..w-1 and the path
 // taken to them (counter.blocks, which tests w) are the assembly's. The
@@ -392,33 +375,33 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 		part, _ = vec.LoadUint8x32Part(src[whole:])
 	}
 	// counter.blocks(w), written out on quads.
-	var a, b gcmQuad
+	var a, b quad
 	if c.public && c.low() <= 256-2*w {
 		d, p := &gcmLastByteAdds, reverse(c.pair)
-		a = gcmQuad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
-		b = gcmQuad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
+		a = quad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
+		b = quad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
 	} else {
 		d, p := &gcmPairAdds, c.pair
-		a = gcmQuad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
-		b = gcmQuad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
+		a = quad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+		b = quad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
 	}
 	c.advanceLow(m)
 	k0, last := k.at(0), k.at(k.nr)
 	if w == gcmWidth {
 		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
 		for i := 1; i < k.nr; i++ {
-			a, b = gcmRound(a, k.at(i)), gcmRound(b, k.at(i))
+			a, b = encryptQuad(a, k.at(i)), encryptQuad(b, k.at(i))
 		}
-		a, b = gcmLast(a, last), gcmLast(b, last)
-		r[4], r[5], r[6], r[7] = b.r0, b.r1, b.r2, b.r3
+		a, b = encryptLastQuad(a, last), encryptLastQuad(b, last)
+		r[4], r[5], r[6], r[7] = b.b0, b.b1, b.b2, b.b3
 	} else {
 		a = gcmWhiten(a, k0)
 		for i := 1; i < k.nr; i++ {
-			a = gcmRound(a, k.at(i))
+			a = encryptQuad(a, k.at(i))
 		}
-		a = gcmLast(a, last)
+		a = encryptLastQuad(a, last)
 	}
-	r[0], r[1], r[2], r[3] = a.r0, a.r1, a.r2, a.r3
+	r[0], r[1], r[2], r[3] = a.b0, a.b1, a.b2, a.b3
 	pairs := r[:w]
 	if whole < n {
 		x := part.GetLo().Xor(lane(pairs, whole/16))
