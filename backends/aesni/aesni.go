@@ -176,10 +176,14 @@ func Open(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []by
 func SealPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	if useAVX {
+	if usePublicAVX {
 		sealPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 	} else {
-		seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		if useAVX {
+			sealAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		} else {
+			seal(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		}
 	}
 }
 
@@ -188,9 +192,13 @@ func SealPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, sr
 func OpenPublic(ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]byte, dst, src []byte) {
 	kernel.CheckSchedule(name, ks)
 	kernel.CheckLength(name, dst, src)
-	if useAVX {
+	if usePublicAVX {
 		openPublicAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
 	} else {
-		open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		if useAVX {
+			openAVX(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		} else {
+			open(&ks.Enc, ks.Rounds, (*[32][16]byte)(t), ctr, y, dst, src)
+		}
 	}
 }

@@ -2,7 +2,11 @@
 
 package aesni
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/vaesgo/vaes/internal/cpuid"
+)
 
 // features lists every instruction set extension beyond SSE2 that the SSE
 // kernels of aesni_amd64.s use, by the name avo gives it in the
@@ -41,6 +45,15 @@ var available = all(features)
 // (see the package doc). It is set once, here; tests set it to run the
 // exported functions on both kernel sets.
 var useAVX = available && all(avxFeatures)
+
+// usePublicAVX makes SealPublic and OpenPublic run the public AVX kernels,
+// sealPublicAVX and openPublicAVX, whose counter blocks and half sums are
+// scalar work that takes load off the vector ports of Intel's cores. On
+// AMD's cores that scalar work costs more than it saves, and SealPublic
+// and OpenPublic run sealAVX and openAVX, whose counter blocks and half
+// sums are vector instructions (see the package doc). It is set once,
+// here; tests set it to run the exported functions on both.
+var usePublicAVX = useAVX && !cpuid.AMD()
 
 // Available reports whether this CPU runs the kernels: it has AES-NI,
 // PCLMULQDQ and SSSE3 (PSHUFB).

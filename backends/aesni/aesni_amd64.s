@@ -9980,7 +9980,7 @@ xtsAfter1_2:
 
 // func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealAVX(SB), NOSPLIT, $192-88
+TEXT ·sealAVX(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -9999,89 +9999,35 @@ TEXT ·sealAVX(SB), NOSPLIT, $192-88
 	CMPQ   R10, $0x00000080
 	JB     sealAVXTail_1
 
-	// counterSlots.fill: the first batch's whitened counter blocks.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+0(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd8<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd8<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd8<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd8<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd8<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 112(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
-
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_39
-	JE     rounds12_39
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10255,53 +10201,35 @@ rounds10_39:
 	SUBQ        $0x00000080, R10
 	CMPQ        R10, $0x00000100
 	JB          sealAVXShort_1
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
 
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_40
-	JE     rounds12_40
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_40
+	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10479,53 +10407,34 @@ sealAVX16_1:
 	JB   sealAVX8_1
 
 	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_41
-	JE     rounds12_41
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10581,29 +10490,9 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R13
-	XORQ       -216(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -208(R8), R13
-	XORQ       -200(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -192(R8), R13
-	XORQ       -184(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -176(R8), R13
-	XORQ       -168(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -160(R8), R13
-	XORQ       -152(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -144(R8), R13
-	XORQ       -136(R8), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -10648,34 +10537,34 @@ rounds10_41:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -10693,34 +10582,34 @@ rounds10_41:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -10738,34 +10627,34 @@ rounds10_41:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -10810,53 +10699,34 @@ rounds10_41:
 	SUBQ        $0x00000080, R10
 
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_42
-	JE     rounds12_42
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10912,64 +10782,38 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(R8), R13
-	XORQ       -248(R8), R13
-	MOVQ       R13, 128(SP)
-	MOVQ       -240(R8), R13
-	XORQ       -232(R8), R13
-	MOVQ       R13, 136(SP)
-	MOVQ       -224(R8), R13
-	XORQ       -216(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -208(R8), R13
-	XORQ       -200(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -192(R8), R13
-	XORQ       -184(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -176(R8), R13
-	XORQ       -168(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -160(R8), R13
-	XORQ       -152(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -144(R8), R13
-	XORQ       -136(R8), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -240(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -240(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -10987,34 +10831,34 @@ rounds10_42:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -11032,34 +10876,34 @@ rounds10_42:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -11077,34 +10921,34 @@ rounds10_42:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -11168,53 +11012,34 @@ sealAVX8_1:
 	JB   sealAVXLast2_1
 
 	// gcmBatch: encrypt one more batch, hash the one two before.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11270,29 +11095,9 @@ rounds10_43:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R11
-	XORQ       -216(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -208(R8), R11
-	XORQ       -200(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -192(R8), R11
-	XORQ       -184(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -176(R8), R11
-	XORQ       -168(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -160(R8), R11
-	XORQ       -152(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -144(R8), R11
-	XORQ       -136(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -11337,34 +11142,34 @@ rounds10_43:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -11382,34 +11187,34 @@ rounds10_43:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -11427,34 +11232,34 @@ rounds10_43:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -11515,29 +11320,9 @@ rounds10_43:
 sealAVXLast2_1:
 	// Hash the last two batches times H^16..H^1 and reduce.
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R11
-	XORQ       -216(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -208(R8), R11
-	XORQ       -200(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -192(R8), R11
-	XORQ       -184(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -176(R8), R11
-	XORQ       -168(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -160(R8), R11
-	XORQ       -152(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -144(R8), R11
-	XORQ       -136(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -256(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 240(BX), X2, X1
 	VPCLMULQDQ $0x11, 240(BX), X2, X3
 
@@ -11560,188 +11345,162 @@ sealAVXLast2_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 208(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 208(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 192(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 464(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 448(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -208(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 192(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 464(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 448(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    -192(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 176(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 176(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 160(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 432(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 416(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -176(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 160(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 432(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 416(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    -160(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 144(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 144(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 128(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 400(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 384(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -144(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 400(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 384(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R11
-	XORQ       -120(R8), R11
-	MOVQ       R11, 128(SP)
-	MOVQ       -112(R8), R11
-	XORQ       -104(R8), R11
-	MOVQ       R11, 136(SP)
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 112(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 96(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      128(SP), X2
-	VPINSRQ    $0x01, 136(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 352(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -112(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -96(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -11761,55 +11520,37 @@ sealAVXLast2_1:
 
 sealAVXShort_1:
 	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ    R10, $0x00000080
-	JB      sealAVXLast1_1
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast1_1
 
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_44
+	JE      rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11865,29 +11606,9 @@ rounds10_44:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -11932,34 +11653,34 @@ rounds10_44:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -11977,34 +11698,34 @@ rounds10_44:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -12022,34 +11743,34 @@ rounds10_44:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -12110,29 +11831,9 @@ rounds10_44:
 sealAVXLast1_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
@@ -12155,69 +11856,69 @@ sealAVXLast1_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -12235,17 +11936,6 @@ sealAVXLast1_1:
 	VPXOR      X3, X1, X1
 
 sealAVXEnd_1:
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-
 sealAVXTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
@@ -12965,13 +12655,9 @@ ghashTailDone_4:
 	MOVOU  X1, (DI)
 	RET
 
-DATA halfReverse<>+0(SB)/8, $0x0001020304050607
-DATA halfReverse<>+8(SB)/8, $0x08090a0b0c0d0e0f
-GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
-
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $256-88
+TEXT ·openAVX(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -12990,118 +12676,39 @@ TEXT ·openAVX(SB), NOSPLIT, $256-88
 	CMPQ   R10, $0x00000080
 	JB     openAVXTail_1
 
-	// counterSlots.fill: the first batch's whitened counter blocks.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+0(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd8<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd8<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd8<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd8<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd8<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 112(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
-
 openAVX16_1:
 	CMPQ R10, $0x00000100
 	JB   openAVX8_1
 
-	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(R9), R13
-	XORQ    136(R9), R13
-	MOVQ    R13, 192(SP)
-	MOVQ    144(R9), R13
-	XORQ    152(R9), R13
-	MOVQ    R13, 200(SP)
-	MOVQ    160(R9), R13
-	XORQ    168(R9), R13
-	MOVQ    R13, 208(SP)
-	MOVQ    176(R9), R13
-	XORQ    184(R9), R13
-	MOVQ    R13, 216(SP)
-	MOVQ    192(R9), R13
-	XORQ    200(R9), R13
-	MOVQ    R13, 224(SP)
-	MOVQ    208(R9), R13
-	XORQ    216(R9), R13
-	MOVQ    R13, 232(SP)
-	MOVQ    224(R9), R13
-	XORQ    232(R9), R13
-	MOVQ    R13, 240(SP)
-	MOVQ    240(R9), R13
-	XORQ    248(R9), R13
-	MOVQ    R13, 248(SP)
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_48
+	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13157,29 +12764,9 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R13
-	XORQ       40(R9), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       48(R9), R13
-	XORQ       56(R9), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       64(R9), R13
-	XORQ       72(R9), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       80(R9), R13
-	XORQ       88(R9), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       96(R9), R13
-	XORQ       104(R9), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       112(R9), R13
-	XORQ       120(R9), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -13224,34 +12811,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -13269,34 +12856,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -13314,34 +12901,34 @@ rounds10_48:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -13385,54 +12972,35 @@ rounds10_48:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_49
+	JE      rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13492,33 +13060,34 @@ rounds10_49:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    16(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    192(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     16(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -13536,33 +13105,34 @@ rounds10_49:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    208(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -13580,33 +13150,34 @@ rounds10_49:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    224(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -13624,33 +13195,34 @@ rounds10_49:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    240(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -13711,56 +13283,37 @@ rounds10_49:
 
 openAVX8_1:
 	CMPQ R10, $0x00000080
-	JB   openAVXDone_1
+	JB   openAVXTail_1
 
-	// gcmBatch: hash one more batch and decrypt it.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	// vecBatch: hash one more batch and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_50
+	JE      rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13816,29 +13369,9 @@ rounds10_50:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R11
-	XORQ       40(R9), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       48(R9), R11
-	XORQ       56(R9), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       64(R9), R11
-	XORQ       72(R9), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       80(R9), R11
-	XORQ       88(R9), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       96(R9), R11
-	XORQ       104(R9), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       112(R9), R11
-	XORQ       120(R9), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -13883,34 +13416,34 @@ rounds10_50:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -13928,34 +13461,34 @@ rounds10_50:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -13973,34 +13506,34 @@ rounds10_50:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -14057,18 +13590,6 @@ rounds10_50:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-
-openAVXDone_1:
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
 
 openAVXTail_1:
 	// Hash the tail before decrypting it, which may overwrite it.
@@ -14844,21 +14365,21 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	VPXOR   lastByteXor<>+16(SB), X3, X2
 	VMOVDQU X2, 112(SP)
 	VPXOR   lastByteXor<>+32(SB), X3, X2
-	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 128(SP)
 	VPXOR   lastByteXor<>+48(SB), X3, X2
-	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 144(SP)
 	VPXOR   lastByteXor<>+64(SB), X3, X2
-	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 160(SP)
 	VPXOR   lastByteXor<>+80(SB), X3, X2
-	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 176(SP)
 	VPXOR   lastByteXor<>+96(SB), X3, X2
-	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 192(SP)
 	VPXOR   lastByteXor<>+112(SB), X3, X2
-	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 208(SP)
 	VPXOR   lastByteXor<>+0(SB), X4, X2
-	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 224(SP)
 	VPXOR   lastByteXor<>+16(SB), X4, X2
-	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 240(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -15093,14 +14614,14 @@ rounds10_54:
 	SUBQ        $0x00000080, R10
 	CMPQ        R10, $0x00000100
 	JB          sealPublicAVXPublicShort_1
-	VMOVDQU     192(SP), X2
-	VMOVDQU     208(SP), X3
-	VMOVDQU     224(SP), X4
-	VMOVDQU     240(SP), X5
-	VMOVDQU     256(SP), X6
-	VMOVDQU     272(SP), X7
-	VMOVDQU     288(SP), X8
-	VMOVDQU     304(SP), X9
+	VMOVDQU     128(SP), X2
+	VMOVDQU     144(SP), X3
+	VMOVDQU     160(SP), X4
+	VMOVDQU     176(SP), X5
+	VMOVDQU     192(SP), X6
+	VMOVDQU     208(SP), X7
+	VMOVDQU     224(SP), X8
+	VMOVDQU     240(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
@@ -15110,26 +14631,26 @@ rounds10_54:
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 204(SP)
+	MOVL BP, 140(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 220(SP)
+	MOVL BP, 156(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 236(SP)
+	MOVL BP, 172(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 252(SP)
+	MOVL BP, 188(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 268(SP)
+	MOVL BP, 204(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 284(SP)
-	MOVL R15, 300(SP)
+	MOVL BP, 220(SP)
+	MOVL R15, 236(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 316(SP)
+	MOVL BP, 252(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -15432,22 +14953,22 @@ rounds10_56:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -224(R8), R15
 	XORQ       -216(R8), R15
-	MOVQ       R15, 144(SP)
+	MOVQ       R15, 272(SP)
 	MOVQ       -208(R8), R15
 	XORQ       -200(R8), R15
-	MOVQ       R15, 152(SP)
+	MOVQ       R15, 280(SP)
 	MOVQ       -192(R8), R15
 	XORQ       -184(R8), R15
-	MOVQ       R15, 160(SP)
+	MOVQ       R15, 288(SP)
 	MOVQ       -176(R8), R15
 	XORQ       -168(R8), R15
-	MOVQ       R15, 168(SP)
+	MOVQ       R15, 296(SP)
 	MOVQ       -160(R8), R15
 	XORQ       -152(R8), R15
-	MOVQ       R15, 176(SP)
+	MOVQ       R15, 304(SP)
 	MOVQ       -144(R8), R15
 	XORQ       -136(R8), R15
-	MOVQ       R15, 184(SP)
+	MOVQ       R15, 312(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -15513,8 +15034,8 @@ rounds10_56:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15558,8 +15079,8 @@ rounds10_56:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15603,8 +15124,8 @@ rounds10_56:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15654,14 +15175,14 @@ rounds10_56:
 	SUBQ        $0x00000080, R10
 
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU 192(SP), X2
-	VMOVDQU 208(SP), X3
-	VMOVDQU 224(SP), X4
-	VMOVDQU 240(SP), X5
-	VMOVDQU 256(SP), X6
-	VMOVDQU 272(SP), X7
-	VMOVDQU 288(SP), X8
-	VMOVDQU 304(SP), X9
+	VMOVDQU 128(SP), X2
+	VMOVDQU 144(SP), X3
+	VMOVDQU 160(SP), X4
+	VMOVDQU 176(SP), X5
+	VMOVDQU 192(SP), X6
+	VMOVDQU 208(SP), X7
+	VMOVDQU 224(SP), X8
+	VMOVDQU 240(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
@@ -15671,26 +15192,26 @@ rounds10_56:
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 204(SP)
+	MOVL BP, 140(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 220(SP)
+	MOVL BP, 156(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 236(SP)
+	MOVL BP, 172(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 252(SP)
+	MOVL BP, 188(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 268(SP)
+	MOVL BP, 204(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 284(SP)
-	MOVL R15, 300(SP)
+	MOVL BP, 220(SP)
+	MOVL R15, 236(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 316(SP)
+	MOVL BP, 252(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -15765,28 +15286,28 @@ rounds10_57:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -256(R8), R15
 	XORQ       -248(R8), R15
-	MOVQ       R15, 128(SP)
+	MOVQ       R15, 256(SP)
 	MOVQ       -240(R8), R15
 	XORQ       -232(R8), R15
-	MOVQ       R15, 136(SP)
+	MOVQ       R15, 264(SP)
 	MOVQ       -224(R8), R15
 	XORQ       -216(R8), R15
-	MOVQ       R15, 144(SP)
+	MOVQ       R15, 272(SP)
 	MOVQ       -208(R8), R15
 	XORQ       -200(R8), R15
-	MOVQ       R15, 152(SP)
+	MOVQ       R15, 280(SP)
 	MOVQ       -192(R8), R15
 	XORQ       -184(R8), R15
-	MOVQ       R15, 160(SP)
+	MOVQ       R15, 288(SP)
 	MOVQ       -176(R8), R15
 	XORQ       -168(R8), R15
-	MOVQ       R15, 168(SP)
+	MOVQ       R15, 296(SP)
 	MOVQ       -160(R8), R15
 	XORQ       -152(R8), R15
-	MOVQ       R15, 176(SP)
+	MOVQ       R15, 304(SP)
 	MOVQ       -144(R8), R15
 	XORQ       -136(R8), R15
-	MOVQ       R15, 184(SP)
+	MOVQ       R15, 312(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X10
@@ -15810,8 +15331,8 @@ rounds10_57:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
+	VMOVQ      256(SP), X10
+	VPINSRQ    $0x01, 264(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15855,8 +15376,8 @@ rounds10_57:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15900,8 +15421,8 @@ rounds10_57:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -15945,8 +15466,8 @@ rounds10_57:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16127,22 +15648,22 @@ rounds10_58:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -224(R8), R12
 	XORQ       -216(R8), R12
-	MOVQ       R12, 144(SP)
+	MOVQ       R12, 272(SP)
 	MOVQ       -208(R8), R12
 	XORQ       -200(R8), R12
-	MOVQ       R12, 152(SP)
+	MOVQ       R12, 280(SP)
 	MOVQ       -192(R8), R12
 	XORQ       -184(R8), R12
-	MOVQ       R12, 160(SP)
+	MOVQ       R12, 288(SP)
 	MOVQ       -176(R8), R12
 	XORQ       -168(R8), R12
-	MOVQ       R12, 168(SP)
+	MOVQ       R12, 296(SP)
 	MOVQ       -160(R8), R12
 	XORQ       -152(R8), R12
-	MOVQ       R12, 176(SP)
+	MOVQ       R12, 304(SP)
 	MOVQ       -144(R8), R12
 	XORQ       -136(R8), R12
-	MOVQ       R12, 184(SP)
+	MOVQ       R12, 312(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -16208,8 +15729,8 @@ rounds10_58:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16253,8 +15774,8 @@ rounds10_58:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16298,8 +15819,8 @@ rounds10_58:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16368,14 +15889,14 @@ sealPublicAVXPublicLast2_1:
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
+	VMOVDQU X2, 128(SP)
+	VMOVDQU X2, 144(SP)
+	VMOVDQU X2, 160(SP)
+	VMOVDQU X2, 176(SP)
 	VMOVDQU X2, 192(SP)
 	VMOVDQU X2, 208(SP)
 	VMOVDQU X2, 224(SP)
 	VMOVDQU X2, 240(SP)
-	VMOVDQU X2, 256(SP)
-	VMOVDQU X2, 272(SP)
-	VMOVDQU X2, 288(SP)
-	VMOVDQU X2, 304(SP)
 
 	// Hash the last two batches times H^16..H^1 and reduce.
 	// ghashBatch step 0: block 0 times H^16.
@@ -16386,22 +15907,22 @@ sealPublicAVXPublicLast2_1:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -224(R8), R11
 	XORQ       -216(R8), R11
-	MOVQ       R11, 144(SP)
+	MOVQ       R11, 272(SP)
 	MOVQ       -208(R8), R11
 	XORQ       -200(R8), R11
-	MOVQ       R11, 152(SP)
+	MOVQ       R11, 280(SP)
 	MOVQ       -192(R8), R11
 	XORQ       -184(R8), R11
-	MOVQ       R11, 160(SP)
+	MOVQ       R11, 288(SP)
 	MOVQ       -176(R8), R11
 	XORQ       -168(R8), R11
-	MOVQ       R11, 168(SP)
+	MOVQ       R11, 296(SP)
 	MOVQ       -160(R8), R11
 	XORQ       -152(R8), R11
-	MOVQ       R11, 176(SP)
+	MOVQ       R11, 304(SP)
 	MOVQ       -144(R8), R11
 	XORQ       -136(R8), R11
-	MOVQ       R11, 184(SP)
+	MOVQ       R11, 312(SP)
 	VPCLMULQDQ $0x00, 240(BX), X2, X1
 	VPCLMULQDQ $0x11, 240(BX), X2, X3
 
@@ -16434,8 +15955,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
+	VMOVQ      272(SP), X2
+	VPINSRQ    $0x01, 280(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 464(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16457,8 +15978,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
+	VMOVQ      288(SP), X2
+	VPINSRQ    $0x01, 296(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 432(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16480,8 +16001,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
+	VMOVQ      304(SP), X2
+	VPINSRQ    $0x01, 312(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 400(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16496,28 +16017,28 @@ sealPublicAVXPublicLast2_1:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -128(R8), R11
 	XORQ       -120(R8), R11
-	MOVQ       R11, 128(SP)
+	MOVQ       R11, 256(SP)
 	MOVQ       -112(R8), R11
 	XORQ       -104(R8), R11
-	MOVQ       R11, 136(SP)
+	MOVQ       R11, 264(SP)
 	MOVQ       -96(R8), R11
 	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
+	MOVQ       R11, 272(SP)
 	MOVQ       -80(R8), R11
 	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
+	MOVQ       R11, 280(SP)
 	MOVQ       -64(R8), R11
 	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
+	MOVQ       R11, 288(SP)
 	MOVQ       -48(R8), R11
 	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
+	MOVQ       R11, 296(SP)
 	MOVQ       -32(R8), R11
 	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
+	MOVQ       R11, 304(SP)
 	MOVQ       -16(R8), R11
 	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	MOVQ       R11, 312(SP)
 	VPCLMULQDQ $0x00, 112(BX), X2, X5
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X2
@@ -16530,8 +16051,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      128(SP), X2
-	VPINSRQ    $0x01, 136(SP), X2, X2
+	VMOVQ      256(SP), X2
+	VPINSRQ    $0x01, 264(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 368(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16553,8 +16074,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
+	VMOVQ      272(SP), X2
+	VPINSRQ    $0x01, 280(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 336(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16576,8 +16097,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
+	VMOVQ      288(SP), X2
+	VPINSRQ    $0x01, 296(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 304(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16599,8 +16120,8 @@ sealPublicAVXPublicLast2_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, (BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
+	VMOVQ      304(SP), X2
+	VPINSRQ    $0x01, 312(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 272(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -16627,14 +16148,14 @@ sealPublicAVXPublicShort_1:
 	// Two batches or one: hash the first while encrypting the second, as seal does.
 	CMPQ    R10, $0x00000080
 	JB      sealPublicAVXPublicLast1_1
-	VMOVDQU 192(SP), X2
-	VMOVDQU 208(SP), X3
-	VMOVDQU 224(SP), X4
-	VMOVDQU 240(SP), X5
-	VMOVDQU 256(SP), X6
-	VMOVDQU 272(SP), X7
-	VMOVDQU 288(SP), X8
-	VMOVDQU 304(SP), X9
+	VMOVDQU 128(SP), X2
+	VMOVDQU 144(SP), X3
+	VMOVDQU 160(SP), X4
+	VMOVDQU 176(SP), X5
+	VMOVDQU 192(SP), X6
+	VMOVDQU 208(SP), X7
+	VMOVDQU 224(SP), X8
+	VMOVDQU 240(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
@@ -16644,26 +16165,26 @@ sealPublicAVXPublicShort_1:
 	XORL R12, R15
 	MOVL R13, R12
 	XORL $0x02000000, R12
-	MOVL R12, 204(SP)
+	MOVL R12, 140(SP)
 	MOVL R13, R12
 	XORL $0x03000000, R12
-	MOVL R12, 220(SP)
+	MOVL R12, 156(SP)
 	MOVL R13, R12
 	XORL $0x04000000, R12
-	MOVL R12, 236(SP)
+	MOVL R12, 172(SP)
 	MOVL R13, R12
 	XORL $0x05000000, R12
-	MOVL R12, 252(SP)
+	MOVL R12, 188(SP)
 	MOVL R13, R12
 	XORL $0x06000000, R12
-	MOVL R12, 268(SP)
+	MOVL R12, 204(SP)
 	MOVL R13, R12
 	XORL $0x07000000, R12
-	MOVL R12, 284(SP)
-	MOVL R15, 300(SP)
+	MOVL R12, 220(SP)
+	MOVL R15, 236(SP)
 	MOVL R15, R12
 	XORL $0x01000000, R12
-	MOVL R12, 316(SP)
+	MOVL R12, 252(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -16739,22 +16260,22 @@ rounds10_59:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -96(R8), R12
 	XORQ       -88(R8), R12
-	MOVQ       R12, 144(SP)
+	MOVQ       R12, 272(SP)
 	MOVQ       -80(R8), R12
 	XORQ       -72(R8), R12
-	MOVQ       R12, 152(SP)
+	MOVQ       R12, 280(SP)
 	MOVQ       -64(R8), R12
 	XORQ       -56(R8), R12
-	MOVQ       R12, 160(SP)
+	MOVQ       R12, 288(SP)
 	MOVQ       -48(R8), R12
 	XORQ       -40(R8), R12
-	MOVQ       R12, 168(SP)
+	MOVQ       R12, 296(SP)
 	MOVQ       -32(R8), R12
 	XORQ       -24(R8), R12
-	MOVQ       R12, 176(SP)
+	MOVQ       R12, 304(SP)
 	MOVQ       -16(R8), R12
 	XORQ       -8(R8), R12
-	MOVQ       R12, 184(SP)
+	MOVQ       R12, 312(SP)
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -16820,8 +16341,8 @@ rounds10_59:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16865,8 +16386,8 @@ rounds10_59:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16910,8 +16431,8 @@ rounds10_59:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -16980,14 +16501,14 @@ sealPublicAVXPublicLast1_1:
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
+	VMOVDQU X2, 128(SP)
+	VMOVDQU X2, 144(SP)
+	VMOVDQU X2, 160(SP)
+	VMOVDQU X2, 176(SP)
 	VMOVDQU X2, 192(SP)
 	VMOVDQU X2, 208(SP)
 	VMOVDQU X2, 224(SP)
 	VMOVDQU X2, 240(SP)
-	VMOVDQU X2, 256(SP)
-	VMOVDQU X2, 272(SP)
-	VMOVDQU X2, 288(SP)
-	VMOVDQU X2, 304(SP)
 
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
@@ -16998,22 +16519,22 @@ sealPublicAVXPublicLast1_1:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       -96(R8), R11
 	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
+	MOVQ       R11, 272(SP)
 	MOVQ       -80(R8), R11
 	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
+	MOVQ       R11, 280(SP)
 	MOVQ       -64(R8), R11
 	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
+	MOVQ       R11, 288(SP)
 	MOVQ       -48(R8), R11
 	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
+	MOVQ       R11, 296(SP)
 	MOVQ       -32(R8), R11
 	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
+	MOVQ       R11, 304(SP)
 	MOVQ       -16(R8), R11
 	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	MOVQ       R11, 312(SP)
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
@@ -17046,8 +16567,8 @@ sealPublicAVXPublicLast1_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
+	VMOVQ      272(SP), X2
+	VPINSRQ    $0x01, 280(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 336(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -17069,8 +16590,8 @@ sealPublicAVXPublicLast1_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
+	VMOVQ      288(SP), X2
+	VPINSRQ    $0x01, 296(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 304(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -17092,8 +16613,8 @@ sealPublicAVXPublicLast1_1:
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, (BX), X2, X2
 	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
+	VMOVQ      304(SP), X2
+	VPINSRQ    $0x01, 312(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 272(BX), X2, X5
 	VPXOR      X5, X4, X4
@@ -17116,92 +16637,48 @@ sealPublicAVXPublicLast1_1:
 	VPXOR      X3, X1, X1
 
 sealPublicAVXPublicEnd_1:
-	JMP sealPublicAVXClear_1
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+	JMP   sealPublicAVXTail_1
 
 sealPublicAVXGeneral_1:
-	// counterSlots.fill: the first batch's whitened counter blocks.
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+0(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd8<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd8<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd8<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd8<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd8<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 112(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
-
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_60
-	JE     rounds12_60
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17375,53 +16852,35 @@ rounds10_60:
 	SUBQ        $0x00000080, R10
 	CMPQ        R10, $0x00000100
 	JB          sealPublicAVXShort_1
-	VMOVDQU     (SP), X2
-	VMOVDQU     16(SP), X3
-	VMOVDQU     32(SP), X4
-	VMOVDQU     48(SP), X5
-	VMOVDQU     64(SP), X6
-	VMOVDQU     80(SP), X7
-	VMOVDQU     96(SP), X8
-	VMOVDQU     112(SP), X9
 
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_61
-	JE     rounds12_61
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17599,53 +17058,34 @@ sealPublicAVX16_1:
 	JB   sealPublicAVX8_1
 
 	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_62
-	JE     rounds12_62
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_62
+	JE      rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -17701,29 +17141,9 @@ rounds10_62:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R13
-	XORQ       -216(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -208(R8), R13
-	XORQ       -200(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -192(R8), R13
-	XORQ       -184(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -176(R8), R13
-	XORQ       -168(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -160(R8), R13
-	XORQ       -152(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -144(R8), R13
-	XORQ       -136(R8), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -17768,34 +17188,34 @@ rounds10_62:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -17813,34 +17233,34 @@ rounds10_62:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -17858,34 +17278,34 @@ rounds10_62:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -17930,53 +17350,34 @@ rounds10_62:
 	SUBQ        $0x00000080, R10
 
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_63
-	JE     rounds12_63
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_63
+	JE      rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18032,64 +17433,38 @@ rounds10_63:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(R8), R13
-	XORQ       -248(R8), R13
-	MOVQ       R13, 128(SP)
-	MOVQ       -240(R8), R13
-	XORQ       -232(R8), R13
-	MOVQ       R13, 136(SP)
-	MOVQ       -224(R8), R13
-	XORQ       -216(R8), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       -208(R8), R13
-	XORQ       -200(R8), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       -192(R8), R13
-	XORQ       -184(R8), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       -176(R8), R13
-	XORQ       -168(R8), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       -160(R8), R13
-	XORQ       -152(R8), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       -144(R8), R13
-	XORQ       -136(R8), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -240(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      128(SP), X10
-	VPINSRQ    $0x01, 136(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -240(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -18107,34 +17482,34 @@ rounds10_63:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -18152,34 +17527,34 @@ rounds10_63:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -18197,34 +17572,34 @@ rounds10_63:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -18288,53 +17663,34 @@ sealPublicAVX8_1:
 	JB   sealPublicAVXLast2_1
 
 	// gcmBatch: encrypt one more batch, hash the one two before.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_64
+	JE      rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18390,29 +17746,9 @@ rounds10_64:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R11
-	XORQ       -216(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -208(R8), R11
-	XORQ       -200(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -192(R8), R11
-	XORQ       -184(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -176(R8), R11
-	XORQ       -168(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -160(R8), R11
-	XORQ       -152(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -144(R8), R11
-	XORQ       -136(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -256(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -18457,34 +17793,34 @@ rounds10_64:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -208(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -18502,34 +17838,34 @@ rounds10_64:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -176(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -18547,34 +17883,34 @@ rounds10_64:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -144(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -18635,29 +17971,9 @@ rounds10_64:
 sealPublicAVXLast2_1:
 	// Hash the last two batches times H^16..H^1 and reduce.
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R11
-	XORQ       -216(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -208(R8), R11
-	XORQ       -200(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -192(R8), R11
-	XORQ       -184(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -176(R8), R11
-	XORQ       -168(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -160(R8), R11
-	XORQ       -152(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -144(R8), R11
-	XORQ       -136(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -256(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 240(BX), X2, X1
 	VPCLMULQDQ $0x11, 240(BX), X2, X3
 
@@ -18680,188 +17996,162 @@ sealPublicAVXLast2_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 208(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 208(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 192(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 464(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 448(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -208(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 192(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 464(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 448(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    -192(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 176(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 176(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 160(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 432(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 416(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -176(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 160(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 432(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 416(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    -160(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 144(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 144(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 128(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 400(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 384(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -144(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 400(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 384(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R11
-	XORQ       -120(R8), R11
-	MOVQ       R11, 128(SP)
-	MOVQ       -112(R8), R11
-	XORQ       -104(R8), R11
-	MOVQ       R11, 136(SP)
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 112(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 96(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      128(SP), X2
-	VPINSRQ    $0x01, 136(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 352(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -112(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -96(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -18881,55 +18171,37 @@ sealPublicAVXLast2_1:
 
 sealPublicAVXShort_1:
 	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ    R10, $0x00000080
-	JB      sealPublicAVXLast1_1
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	CMPQ R10, $0x00000080
+	JB   sealPublicAVXLast1_1
 
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_65
+	JE      rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -18985,29 +18257,9 @@ rounds10_65:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -19052,34 +18304,34 @@ rounds10_65:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -19097,34 +18349,34 @@ rounds10_65:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -19142,34 +18394,34 @@ rounds10_65:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -19230,29 +18482,9 @@ rounds10_65:
 sealPublicAVXLast1_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
@@ -19275,69 +18507,69 @@ sealPublicAVXLast1_1:
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      144(SP), X2
-	VPINSRQ    $0x01, 152(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      160(SP), X2
-	VPINSRQ    $0x01, 168(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      176(SP), X2
-	VPINSRQ    $0x01, 184(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -19355,18 +18587,6 @@ sealPublicAVXLast1_1:
 	VPXOR      X3, X1, X1
 
 sealPublicAVXEnd_1:
-sealPublicAVXClear_1:
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-
 sealPublicAVXTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R10, R10
@@ -20141,6 +19361,10 @@ DATA lastByteXor<>+104(SB)/8, $0x0600000000000000
 DATA lastByteXor<>+112(SB)/8, $0x0000000000000000
 DATA lastByteXor<>+120(SB)/8, $0x0700000000000000
 GLOBL lastByteXor<>(SB), RODATA|NOPTR, $128
+
+DATA halfReverse<>+0(SB)/8, $0x0001020304050607
+DATA halfReverse<>+8(SB)/8, $0x08090a0b0c0d0e0f
+GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
 
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
@@ -21272,121 +20496,53 @@ openPublicAVXPublicDone_1:
 	VMOVDQU X2, 336(SP)
 	VMOVDQU X2, 352(SP)
 	VMOVDQU X2, 368(SP)
-	JMP     openPublicAVXDone_1
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR  X2, X2
+	MOVOU X2, (SP)
+	MOVOU X2, 16(SP)
+	MOVOU X2, 32(SP)
+	MOVOU X2, 48(SP)
+	MOVOU X2, 64(SP)
+	MOVOU X2, 80(SP)
+	MOVOU X2, 96(SP)
+	MOVOU X2, 112(SP)
+	JMP   openPublicAVXTail_1
 
 openPublicAVXGeneral_1:
-	// counterSlots.fill: the first batch's whitened counter blocks.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, (SP)
-	VPADDD  counterAdd8<>+0(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 16(SP)
-	VPADDD  counterAdd8<>+16(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 32(SP)
-	VPADDD  counterAdd8<>+32(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 48(SP)
-	VPADDD  counterAdd8<>+48(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 64(SP)
-	VPADDD  counterAdd8<>+64(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 80(SP)
-	VPADDD  counterAdd8<>+80(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 96(SP)
-	VPADDD  counterAdd8<>+96(SB), X0, X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   (AX), X2, X2
-	VMOVDQU X2, 112(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
-
 openPublicAVX16_1:
 	CMPQ R10, $0x00000100
 	JB   openPublicAVX8_1
 
-	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(R9), R13
-	XORQ    136(R9), R13
-	MOVQ    R13, 192(SP)
-	MOVQ    144(R9), R13
-	XORQ    152(R9), R13
-	MOVQ    R13, 200(SP)
-	MOVQ    160(R9), R13
-	XORQ    168(R9), R13
-	MOVQ    R13, 208(SP)
-	MOVQ    176(R9), R13
-	XORQ    184(R9), R13
-	MOVQ    R13, 216(SP)
-	MOVQ    192(R9), R13
-	XORQ    200(R9), R13
-	MOVQ    R13, 224(SP)
-	MOVQ    208(R9), R13
-	XORQ    216(R9), R13
-	MOVQ    R13, 232(SP)
-	MOVQ    224(R9), R13
-	XORQ    232(R9), R13
-	MOVQ    R13, 240(SP)
-	MOVQ    240(R9), R13
-	XORQ    248(R9), R13
-	MOVQ    R13, 248(SP)
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_72
-	JE     rounds12_72
+	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_72
+	JE      rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -21442,29 +20598,9 @@ rounds10_72:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R13
-	XORQ       40(R9), R13
-	MOVQ       R13, 144(SP)
-	MOVQ       48(R9), R13
-	XORQ       56(R9), R13
-	MOVQ       R13, 152(SP)
-	MOVQ       64(R9), R13
-	XORQ       72(R9), R13
-	MOVQ       R13, 160(SP)
-	MOVQ       80(R9), R13
-	XORQ       88(R9), R13
-	MOVQ       R13, 168(SP)
-	MOVQ       96(R9), R13
-	XORQ       104(R9), R13
-	MOVQ       R13, 176(SP)
-	MOVQ       112(R9), R13
-	XORQ       120(R9), R13
-	MOVQ       R13, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -21509,34 +20645,34 @@ rounds10_72:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -21554,34 +20690,34 @@ rounds10_72:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -21599,34 +20735,34 @@ rounds10_72:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -21670,54 +20806,35 @@ rounds10_72:
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
 
-	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_73
-	JE     rounds12_73
+	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_73
+	JE      rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -21777,33 +20894,34 @@ rounds10_73:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    16(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    192(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     16(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -21821,33 +20939,34 @@ rounds10_73:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    208(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -21865,33 +20984,34 @@ rounds10_73:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    224(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -21909,33 +21029,34 @@ rounds10_73:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVDQU    240(SP), X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -21996,56 +21117,37 @@ rounds10_73:
 
 openPublicAVX8_1:
 	CMPQ R10, $0x00000080
-	JB   openPublicAVXDone_1
+	JB   openPublicAVXTail_1
 
-	// gcmBatch: hash one more batch and decrypt it.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL   $0x08, R11
-	LEAL   (R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 12(SP)
-	LEAL   1(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 28(SP)
-	LEAL   2(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 44(SP)
-	LEAL   3(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 60(SP)
-	LEAL   4(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 76(SP)
-	LEAL   5(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 92(SP)
-	LEAL   6(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 108(SP)
-	LEAL   7(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	MOVL   R13, 124(SP)
-	VPADDD counterAdd8<>+112(SB), X0, X0
-	CMPQ   DX, $0x0c
-	JB     rounds10_74
-	JE     rounds12_74
+	// vecBatch: hash one more batch and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_74
+	JE      rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -22101,29 +21203,9 @@ rounds10_74:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R11
-	XORQ       40(R9), R11
-	MOVQ       R11, 144(SP)
-	MOVQ       48(R9), R11
-	XORQ       56(R9), R11
-	MOVQ       R11, 152(SP)
-	MOVQ       64(R9), R11
-	XORQ       72(R9), R11
-	MOVQ       R11, 160(SP)
-	MOVQ       80(R9), R11
-	XORQ       88(R9), R11
-	MOVQ       R11, 168(SP)
-	MOVQ       96(R9), R11
-	XORQ       104(R9), R11
-	MOVQ       R11, 176(SP)
-	MOVQ       112(R9), R11
-	XORQ       120(R9), R11
-	MOVQ       R11, 184(SP)
+	VMOVDQU    (R9), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X1
 	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
@@ -22168,34 +21250,34 @@ rounds10_74:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     48(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -22213,34 +21295,34 @@ rounds10_74:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     80(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -22258,34 +21340,34 @@ rounds10_74:
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
+	VMOVDQU     112(R9), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -22342,18 +21424,6 @@ rounds10_74:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-
-openPublicAVXDone_1:
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
 
 openPublicAVXTail_1:
 	// Hash the tail before decrypting it, which may overwrite it.

@@ -16,6 +16,10 @@ func Available() bool { return false }
 // has them; here it is false, and the first kernels run.
 const useAVX = false
 
+// usePublicAVX picks the exported functions' second kernels where the
+// assembly has them; here it is false, and the first kernels run.
+const usePublicAVX = false
+
 func expandKey(enc, dec *[15][16]byte, key []byte) {
 	expandKeyModel(enc, dec, key)
 }

@@ -113,14 +113,16 @@ func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src
 //go:noescape
 func xtsDecrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
 
-// sealAVX is seal for CPUs with AVX: the same batches in VEX encodings,
-// each hashing the ciphertext of the batch two before it.
+// sealAVX is seal for CPUs with AVX: batches in VEX encodings whose
+// counter blocks are made in vector registers, each hashing the
+// ciphertext of the batch two before it.
 //
 //go:noescape
 func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 
-// openAVX is open for CPUs with AVX: the same steps in VEX encodings;
-// src and dst may be the same slice.
+// openAVX is open for CPUs with AVX: batches in VEX encodings whose
+// counter blocks are made in vector registers; src and dst may be the
+// same slice.
 //
 //go:noescape
 func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -10,3 +10,13 @@ func setAVX(on bool) bool {
 	useAVX = on
 	return true
 }
+
+// setPublicAVX sets usePublicAVX to on if this CPU has AVX, and reports
+// whether it did.
+func setPublicAVX(on bool) bool {
+	if !available || !all(avxFeatures) {
+		return false
+	}
+	usePublicAVX = on
+	return true
+}

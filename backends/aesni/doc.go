@@ -44,9 +44,9 @@
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
 // ghashBatch.pair, ghashTail and ctrTail are generator functions of the
 // same names (the AVX kernels' avxAccumulator and avxBatch have the
-// methods of accumulator and ghashBatch; mulMidSums, storeHalfSums,
-// aheadHalfSums, sealLoop, publicSlots.fill, .next, .counter and .clear,
-// publicBatch and publicBranch are theirs alone), and the .s
+// methods of accumulator and ghashBatch; vecBatch, sealLoop, mulMidSums,
+// storeHalfSums, aheadHalfSums, publicSlots.fill, .next, .counter and
+// .clear, publicBatch and publicBranch are theirs alone), and the .s
 // carries Comment lines with them. model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher, package ghash
 // or package aesround.
@@ -70,9 +70,11 @@
 //	Seal (AVX)     sealAVX        sealAVXModel        gcm_avx.go
 //	Open (AVX)     openAVX        openAVXModel        gcm_avx.go
 //	SealPublic     seal           sealModel           gcm.go
-//	  (AVX)        sealPublicAVX  sealPublicAVXModel  gcm_avx.go
+//	  (AVX)        sealAVX        sealAVXModel        gcm_avx.go
+//	  (Intel)      sealPublicAVX  sealPublicAVXModel  gcm_avx.go
 //	OpenPublic     open           openModel           gcm.go
-//	  (AVX)        openPublicAVX  openPublicAVXModel  gcm_avx.go
+//	  (AVX)        openAVX        openAVXModel        gcm_avx.go
+//	  (Intel)      openPublicAVX  openPublicAVXModel  gcm_avx.go
 //
 // Expand is aesround.Expand done with AESKEYGENASSIST and AESIMC, some 20
 // times faster; the keys of every assembly backend are expanded with it.
@@ -97,8 +99,9 @@
 //	    value is dead from step 0 to the reduction, so lo takes its place)
 //
 // The general-purpose registers hold the two ends of the key schedule and
-// the round count, the argument pointers and the length, and the counter
-// and key bytes of counterSlots: 12 registers in all.
+// the round count, the argument pointers and the length, and (in seal,
+// open and the public AVX kernels) the counter and key bytes of
+// counterSlots: 12 registers in all.
 //
 // Twelve blocks would not fit beside the GHASH state. One reduction covers
 // two batches in the bulk loops (see GHASH). avo allocates the registers;
@@ -195,9 +198,10 @@
 // kernel ctr64 never carries into the high 64 bits: CTR128 splits a call
 // at the block where the low half wraps and carries in Go.
 //
-// The bulk loops of Seal and Open, whose speed is the throughput of the
-// vector ports (80 AESENC, 25 PCLMULQDQ and some 56 shuffles and XORs per
-// batch of AES-128), take the counter work off those ports: counterSlots
+// The bulk loops of seal and open (the SSE kernels), whose speed on Intel's
+// cores is the throughput of the vector ports (80 AESENC, 25 PCLMULQDQ and
+// some 56 shuffles and XORs per batch of AES-128), take the counter work
+// off those ports: counterSlots
 // keeps the next batch's 8 counter blocks on the stack, already XORed with
 // round key 0, and rewrites only their last 4 bytes with scalar
 // instructions (add, byte swap, XOR, store). That saves 24 vector
@@ -274,94 +278,87 @@
 // # AVX
 //
 // sealAVX and openAVX are seal and open in VEX encodings, for CPUs with
-// AVX (AVX1 only, so from Sandy Bridge on): the same batches and
-// steps. Three operands take no register copies, and a VEX memory operand
-// need not be aligned, so the key powers, their half sums, the polynomial
-// and the source blocks are operands of the VPCLMULQDQ and VPXOR that use
-// them rather than loads of their own. Past the encodings they differ from
-// seal and open in three ways, all to take vector instructions off the
-// three vector ports that bound these loops (below):
+// AVX (AVX1 only, so from Sandy Bridge on). Three operands take no register
+// copies, and a VEX memory operand need not be aligned, so the key powers,
+// their half sums, the polynomial and the source blocks are operands of the
+// VPCLMULQDQ and VPXOR that use them rather than loads of their own. Past
+// the encodings they differ from seal and open in two ways:
 //
-//   - The data's half sums for the Karatsuba middle products are taken
-//     with scalar loads and XORs (ghashBatch.halfSums, storeHalfSums) and
-//     stored; mulMidSums loads two blocks' sums and puts them in register
-//     form with one PSHUFB (halfReverse), where mulMidPair takes two
-//     unpacks and a PXOR. The first two blocks of a sum, the first of which
-//     takes in y, keep mulMidPair. The sums are loaded 8 bytes at a time
-//     (VMOVQ, VPINSRQ: a vector instruction) when they were stored just
-//     before, since a 16-byte load cannot be forwarded from two 8-byte
-//     stores and waits for them to reach the cache (measured 4% slower for
-//     Open); openAVX's first batch of a pair stores the sums of the
-//     second's blocks (aheadHalfSums), which loads them 16 bytes at a time.
+//   - The counter blocks of each batch are made in vector registers from
+//     the byte-reversed counter (vecBatch: VPADDD, VPSHUFB and a VPXOR
+//     with round key 0 per block), not kept in counterSlots.
 //   - sealAVX hashes the ciphertext of the batch two before, not the one
 //     just before (sealLoop), so a batch's GHASH steps never wait on the
 //     stores that end the batch before it; the last two batches are hashed
-//     after the loop with one reduction. That took sealAVX from about 5%
-//     slower than openAVX per batch to level with it.
-//   - The counters' byte swap is BSWAP, where seal and open use three
-//     rotates (byteSwap32); the public kernels below need one only when the
-//     counter's last byte wraps, once in 32 batches.
+//     after the loop with one reduction.
 //
 // sealPublicAVX and openPublicAVX, behind SealPublic and OpenPublic (GCM
-// with a 12-byte nonce, whose counter is public), are sealAVX and openAVX
-// with publicSlots for counterSlots while the counter of each batch's
-// block 0 is 2 modulo 8, as it is from the start of a message: two sets of
-// slots, for even and odd batches, rewritten from two whitened words with
-// no vector instruction (see publicSlots), and the byte-reversed
-// counter set from the scalar one once after the loop instead of advanced
-// per batch. For any other counter they run sealAVX's and openAVX's loops.
-// On CPUs without AVX, SealPublic and OpenPublic are Seal and Open.
+// with a 12-byte nonce, whose counter is public) on Intel's cores, move
+// the loop's vector work to scalar instructions instead, while the counter
+// of each batch's block 0 is 2 modulo 8, as it is from the start of a
+// message: two sets of counter slots on the stack, for even and odd
+// batches, rewritten from two whitened words with no vector instruction
+// (publicSlots; the byte-reversed counter is set from the scalar one once
+// after the loop), and the data's half sums for the Karatsuba middle
+// products taken with scalar loads and XORs (ghashBatch.halfSums,
+// storeHalfSums), stored, and put in register form two blocks at a time
+// with one PSHUFB (mulMidSums, halfReverse), where mulMidPair takes two
+// unpacks and a PXOR. The first two blocks of a sum, the first of which
+// takes in y, keep mulMidPair. The sums are loaded 8 bytes at a time
+// (VMOVQ, VPINSRQ) when they were stored just before, since a 16-byte load
+// cannot be forwarded from two 8-byte stores (measured 4% slower for
+// Open); openPublicAVX's first batch of a pair stores the sums of the
+// second's blocks (aheadHalfSums), which loads them 16 bytes at a time. For
+// any other counter they run sealAVX's and openAVX's loops. On AMD's cores
+// (usePublicAVX false) SealPublic and OpenPublic run sealAVX and openAVX,
+// and on CPUs without AVX they are Seal and Open.
 //
-// What bounds the loops, measured on the Intel Xeon that reports family 6,
-// model 207, with loops of independent instructions: VAESENC xmm has a
-// latency of 3 cycles and issues two per cycle, on the two ports that
-// also take VPXOR, the shuffles and, of the scalar instructions, BSWAP and
-// MOVBE (8 VAESENC and 8 BSWAP r32 take 8 cycles, not 4); VPCLMULQDQ xmm
-// has a latency of 3, one per cycle, on the third vector port; VPXOR and
-// the shuffles go to any of the three (8 VAESENC and 8 VPXOR: 5.5 cycles,
-// the 16/3 of three shared ports). Plain scalar loads, XORs, adds and
-// stores cost nearly nothing beside them. So a batch costs at least its
-// vector instructions divided by three. Counted in the .s per batch of 8
-// blocks of AES-128, two-batch loop of the public kernels: 80 VAESENC and
-// VAESENCLAST, 25 VPCLMULQDQ, 22.5 XORs summing the products, 8 XORs with
-// the source, 8 PSHUFB of the hashed data, 5 instructions of the
-// reduction besides its multiply, and the middle products' preparation:
-// 156.5 for sealPublicAVX and 154.5 for openPublicAVX where there were 169
-// (8 VPXOR deriving the counter blocks, 12 unpacks and XORs of the half
-// sums and a VPADDD of the counter, against 3.5 PSHUFB and 3.5 or 1.5
-// VPINSRQ), a bound of 52.2 and 51.5 cycles; AES-256 adds 32 VAESENC
-// (62.8 and 62.2). At the core clock of about 3.0 GHz that VAESENC's
-// throughput implies, the loops took about 53.4 and 53.0 cycles per batch
-// for AES-128 (0.42 and 0.41 cycles per byte, 97-98% of the bound) and
-// 64.5 and 63.9 for AES-256 (0.50, 97%), from the lowest times at 4 and
-// 16 KiB. BoringSSL's AES-NI code (a0689af), timed the same
-// way in the same process, took about 62.5 cycles per 128 bytes for
-// AES-128 Seal: with every instruction of the count needed, the bound
-// leaves these loops at most about 1.19 times its speed on this CPU, and
-// they run at about 1.16 (Seal) to 1.18 (Open) of it at 16 KiB.
+// Why two forms: the cores bound the loop by different units.
 //
-// The price is instructions: the scalar half sums and counter words take
-// the loop from about 210 to about 252 instructions per batch of AES-128
-// (20% more). While the VM was busy with other work (load average 4-7 on
-// its two vCPUs), whose effect came and went, the median time at 16 KiB
-// rose to about 1.8 times the lowest for these loops, against about 1.45
-// for the loops before them and 1.15-1.3 for BoringSSL's: busy, they
-// measured slower than the loops before them (Seal-128 about 4400 ns where
-// those took about 3700), and below BoringSSL's speed, as the loops before
-// them were too (medians 0.75 and 0.90 of it). The figures above are the
-// machine's quiet moments.
+// On the Intel Xeon that reports family 6, model 207 (loops of independent
+// instructions): VAESENC xmm has a latency of 3 cycles and issues two per
+// cycle, on the two ports that also take VPXOR, the shuffles and, of the
+// scalar instructions, BSWAP and MOVBE; VPCLMULQDQ xmm one per cycle on
+// the third vector port; VPXOR and the shuffles go to any of the three.
+// Plain scalar loads, XORs, adds and stores cost nearly nothing beside
+// them, so a batch costs at least its vector instructions divided by three.
+// The public kernels' scalar slots and half sums took the two-batch loop
+// of AES-128 from 169 vector instructions per batch to 156.5 (Seal) and
+// 154.5 (Open), bounds of 52.2 and 51.5 cycles; it ran at 53.4 and 53.0
+// (97-98%), about 1.16-1.18 times BoringSSL's AES-NI code at 16 KiB. The
+// price is instructions, about 210 to 252 per batch, which cost when the
+// core is shared.
 //
-// Declined: the round keys as memory operands of every VAESENC (20%
-// slower: ten times the loads), one reduction per batch (3-4% slower), the
-// source block XORed into the last round key in VEX form (no change: as
-// many XORs) or two blocks at a time with AVX2 through the stack (4%
-// slower for AES-128), the hashed blocks and their half sums byte-swapped
-// with MOVBE into the stack (slower: MOVBE's swap issues to the vector
-// ports, two per block), and sealAVX's half sums written a batch ahead
-// (4% slower for AES-128: they wait on the stores of the batch just
-// before). Built in vector registers (VPADDD, VPSHUFB and VPXOR per block,
-// or VINSERTPS of four counters at a time) the counters measured no
-// faster than counterSlots.
+// On the AMD EPYC of family 26 (Zen 5): PCLMULQDQ issues one every 2
+// cycles, beside two AESENC per cycle on other units, so a batch of AES-128
+// cannot take less than its 25 multiplies, 50 cycles; VPXOR has a latency
+// of 2 cycles. The loop of the public kernels took about 72 cycles per
+// batch. Timed on the loop alone with parts left out or replaced: the
+// scalar counter words and half sums cost 10-11 cycles, and so did the
+// same number of NOPs in their place, so it is their instructions, not
+// their units (the vector ports have room); VAESENC left out saved 10, so
+// AES is not free beside the multiplies in this loop either; and a stream
+// that issues more than about 8 PCLMULQDQ ahead of the multiplier stalls
+// the issue of everything behind it (a burst of 12 multiplies among 108
+// other instructions took the two's sum, a burst of 8 among 72 their
+// maximum). With the counter blocks and half sums in vector registers
+// (sealAVX and openAVX) the loop takes about 62-64 cycles per batch, 12%
+// fewer: about 0.96 times BoringSSL's six-block loop at 16 KiB and
+// 1.08-1.5 times it from 16 to 1350 bytes (docs/notes.md has the
+// figures). Also tried there, no faster: the public slots with vector
+// half sums (64.6 cycles), and every GHASH instruction spread evenly
+// between the AES instructions of the batch instead of a step between
+// rounds (62-63.5).
+//
+// Declined on the Xeon: the round keys as memory operands of every
+// VAESENC (20% slower: ten times the loads), one reduction per batch (3-4%
+// slower), the source block XORed into the last round key in VEX form (no
+// change: as many XORs) or two blocks at a time with AVX2 through the stack
+// (4% slower for AES-128), the hashed blocks and their half sums
+// byte-swapped with MOVBE into the stack (slower: MOVBE's swap issues to
+// the vector ports, two per block), and the half sums written a batch
+// ahead in Seal (4% slower for AES-128: they wait on the stores of the
+// batch just before).
 //
 // # Tails
 //

@@ -95,12 +95,6 @@ func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 // whose hashing shares one reduction, then at most one more batch; the
 // last batch is hashed after the loop.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	sealSteps(false, keys, rounds, t, ctr, y, dst, src)
-}
-
-// sealSteps is sealModel, with the AVX kernels' scalar half sums if scalar
-// is set (ghashBatch.halfSums).
-func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
@@ -110,7 +104,7 @@ func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
 		done = 128
 		for len(src)-done >= 256 {
-			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers, scalar: scalar}
+			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
 			b := a.pair(dst[done:])
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
@@ -118,12 +112,12 @@ func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 			done += 256
 		}
 		if len(src)-done >= 128 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
+			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
 			h = g.y
 			done += 128
 		}
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 		g.all()
 		h = g.y
 		sl.clear()
@@ -138,34 +132,21 @@ func sealSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 // batch i while it decrypts it, two batches at a time with one reduction,
 // then at most one more batch; src and dst may be the same slice.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	openSteps(false, keys, rounds, t, ctr, y, dst, src)
-}
-
-// openSteps is openModel, with the AVX kernels' scalar half sums if scalar
-// is set.
-func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	if len(src) >= 128 {
 		var sl counterSlots
 		sl.fill(keys, c)
 		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: scalar}
-			var next [batch]uint64
-			if scalar {
-				aheadHalfSums(src[128:], &next)
-			}
+			a := ghashBatch{table: t, data: src, y: h, top: powers}
 			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
 			b := a.pair(src[128:])
-			if scalar {
-				b.halves, b.ahead = next, true
-			}
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
 		}
 		if len(src) >= 128 {
-			g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: scalar}
+			g := ghashBatch{table: t, data: src, y: h, top: batch}
 			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
 			h = g.y
 			src, dst = src[128:], dst[128:]
@@ -178,24 +159,37 @@ func openSteps(scalar bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr
 	storeHash(h, y)
 }
 
-// sealAVXModel is sealAVX (asm: sealAVX): sealModel's batches in
+// vecBatch encrypts the 8 counter blocks c, ..., c+7, made from the
+// byte-reversed counter and whitened, with g's steps between the rounds,
+// and advances c by 8 (asm: gcmKernel.vecBatch): the batch of sealAVX and
+// openAVX, where counterSlots keeps the blocks in memory between batches.
+func vecBatch(c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
+	q, p := c.blocksQuads()
+	q, p = whitenQuads(q, p, keys)
+	c.advance(8)
+	gcmRounds(q, p, keys, rounds, g, dst, src)
+}
+
+// whitenQuads XORs round key 0 into the blocks of q and p (asm: the VPXOR
+// of each block in avxCounterBlocks).
+func whitenQuads(q, p quad, keys *[15][16]byte) (quad, quad) {
+	k := roundKey(keys, 0).AsUint8x16()
+	return quad{q.b0.Xor(k), q.b1.Xor(k), q.b2.Xor(k), q.b3.Xor(k)}, quad{p.b0.Xor(k), p.b1.Xor(k), p.b2.Xor(k), p.b3.Xor(k)}
+}
+
+// sealAVXModel is sealAVX (asm: sealAVX): vecBatch's batches in
 // sealLoop's order, each hashing the ciphertext of the batch two before
-// it, with the data's half sums taken by scalar XORs
-// (ghashBatch.halfSums). The assembly differs from the model besides only
-// in its encodings (VEX, memory operands) and in swapping the counters'
-// bytes with BSWAP, which computes what the model's counterSlots.next does.
+// it. The assembly differs from the model besides only in its encodings
+// (VEX, memory operands).
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	done := 0 // bytes encrypted
 	if len(src) >= 128 {
-		var sl counterSlots
-		sl.fill(keys, c)
 		run := func(_ int, g *ghashBatch, at int) {
-			gcmBatch(&sl, &c, keys, rounds, g, dst[at:], src[at:])
+			vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 		}
-		done, h = sealLoop(t, h, dst, len(src), run, func() {})
-		sl.clear()
+		done, h = sealLoop(t, h, dst, len(src), false, run, func() {})
 	}
 	ctrTail(&c, keys, rounds, dst[done:], src[done:])
 	h = ghashTail(t, dst[done:len(src)], h)
@@ -204,32 +198,33 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 }
 
 // sealLoop runs the batches of sealAVXModel over the first n bytes and
-// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop):
+// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop),
+// with the public kernels' scalar half sums if scalar is set:
 // run(set, g, at) encrypts the batch at byte at, batch i reading counter
 // set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
 // after the last batch; the last two batches are hashed after the loop,
 // with one reduction. A message of one or two batches (and a tail) takes
 // sealModel's order instead: the second batch hashes the first.
-func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
+func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar bool, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
 	run(0, nil, 0)
 	done := 128
 	if n-done < 256 {
 		// Two batches or one: the second hashes the first, as in sealModel.
 		if n-done >= 128 {
-			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: true}
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: scalar}
 			run(1, &g, done)
 			h = g.y
 			done += 128
 		}
 		finish()
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: true}
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
 		g.all()
 		return done, g.y
 	}
 	run(1, nil, done)
 	done += 128
 	for n-done >= 256 {
-		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
 		run(0, &a, done)
 		b := a.pair(dst[done-128:])
 		run(1, &b, done+128)
@@ -237,22 +232,42 @@ func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, run func(set i
 		done += 256
 	}
 	if n-done >= 128 {
-		g := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, scalar: true}
+		g := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, scalar: scalar}
 		run(0, &g, done)
 		h = g.y
 		done += 128
 	}
 	finish()
-	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: true}
+	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
 	g.all()
 	last := g.pair(dst[done-128:])
 	last.all()
 	return done, last.y
 }
 
-// openAVXModel is openAVX (asm: openAVX), as sealAVXModel is sealAVX.
+// openAVXModel is openAVX (asm: openAVX): openModel's order on
+// vecBatch's batches; src and dst may be the same slice.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	openSteps(true, keys, rounds, t, ctr, y, dst, src)
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	for len(src) >= 256 {
+		a := ghashBatch{table: t, data: src, y: h, top: powers}
+		vecBatch(&c, keys, rounds, &a, dst, src)
+		b := a.pair(src[128:])
+		vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
+		h = b.y
+		src, dst = src[256:], dst[256:]
+	}
+	if len(src) >= 128 {
+		g := ghashBatch{table: t, data: src, y: h, top: batch}
+		vecBatch(&c, keys, rounds, &g, dst, src)
+		h = g.y
+		src, dst = src[128:], dst[128:]
+	}
+	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
+	ctrTail(&c, keys, rounds, dst, src)
+	c.store(ctr)
+	storeHash(h, y)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
@@ -364,7 +379,7 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	run := func(set int, g *ghashBatch, at int) {
 		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, h := sealLoop(t, h, dst, len(src), run, func() {
+	done, h := sealLoop(t, h, dst, len(src), true, run, func() {
 		sl.counter(&c)
 		sl.clear()
 	})

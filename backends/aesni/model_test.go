@@ -1,6 +1,7 @@
 package aesni
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/vaesgo/vaes/backends/internal/kerneltest"
@@ -68,13 +69,20 @@ func referenceTable(t *ghash.Table, h *[16]byte) { ghash.InitTable(t, h, powers)
 
 // TestKernels runs every row. Seal and Open, the exported functions of
 // both seal and sealAVX (open and openAVX), call the AVX kernels where
-// useAVX is set; on such a CPU their rows run again with it cleared, so
-// that the exported functions are held to the reference on both kernel
-// sets (the kernels themselves run in their own rows either way).
+// useAVX is set, and SealPublic and OpenPublic the public AVX kernels
+// where usePublicAVX is set too (on Intel's cores); on a CPU with AVX
+// the rows run again with usePublicAVX flipped and with both cleared, so
+// that the exported functions are held to the reference on every kernel
+// set (the kernels themselves run in their own rows either way).
 func TestKernels(t *testing.T) {
 	kerneltest.Run(t, config, rows)
+	if public := usePublicAVX; setPublicAVX(!public) {
+		defer setPublicAVX(public)
+		t.Run("PublicAVX="+fmt.Sprint(!public), func(t *testing.T) { kerneltest.Run(t, config, rows) })
+	}
 	if setAVX(false) {
 		defer setAVX(true)
+		setPublicAVX(false)
 		t.Run("SSE", func(t *testing.T) { kerneltest.Run(t, config, rows) })
 	}
 }

@@ -10,7 +10,11 @@
 // so a caller combines them with x/sys/cpu's HasAVX2 or HasAVX512F, which do
 // include that check (and honour GODEBUG=cpu.avx2=off and the like).
 //
-// On amd64 the bits come from one CPUID instruction, run once at package
+// It also reads the vendor and family, for the kernels tuned per vendor:
+// on AMD's cores the carry-less multiplier is the scarce unit of GCM, on
+// Intel's the vector ports (see backends/aesni and backends/vaes512).
+//
+// On amd64 the bits come from CPUID instructions, run once at package
 // initialisation. On every other architecture, and with the purego build tag,
 // both functions report false and the package contains no assembly.
 package cpuid
@@ -28,3 +32,12 @@ func VAES() bool { return leaf7ECX&ecxVAES != 0 }
 // VPCLMULQDQ reports whether the CPU implements VPCLMULQDQ (carry-less
 // multiplication on YMM and ZMM registers).
 func VPCLMULQDQ() bool { return leaf7ECX&ecxVPCLMULQDQ != 0 }
+
+// AMD reports whether the CPU is AMD's (vendor string AuthenticAMD) or
+// Hygon's (HygonGenuine, built on AMD's Zen cores).
+func AMD() bool { return vendorAMD }
+
+// Family returns the CPU's family, base plus extended family as AMD and
+// Intel define it (0x19 for Zen 3 and Zen 4, 0x1A for Zen 5, 6 for Intel's
+// cores), or 0 where there is no CPUID.
+func Family() uint32 { return family }

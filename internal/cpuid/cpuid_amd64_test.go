@@ -5,12 +5,14 @@ package cpuid
 import (
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestAgainstProcCPUInfo compares both bits with the flags Linux reports
-// for the first CPU, the only independent source of the same facts.
+// TestAgainstProcCPUInfo compares both bits, the vendor and the family
+// with what Linux reports for the first CPU, the only independent source
+// of the same facts.
 func TestAgainstProcCPUInfo(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("/proc/cpuinfo is Linux only")
@@ -20,16 +22,43 @@ func TestAgainstProcCPUInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	flags := make(map[string]bool)
+	var vendor string
+	var family uint32
 	for _, line := range strings.Split(string(data), "\n") {
-		if name, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "flags" {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(name) {
+		case "vendor_id":
+			if vendor == "" {
+				vendor = strings.TrimSpace(value)
+			}
+		case "cpu family":
+			if family == 0 {
+				f, err := strconv.ParseUint(strings.TrimSpace(value), 10, 32)
+				if err != nil {
+					t.Fatal(err)
+				}
+				family = uint32(f)
+			}
+		case "flags":
 			for _, f := range strings.Fields(value) {
 				flags[f] = true
 			}
+		}
+		if len(flags) > 0 {
 			break
 		}
 	}
 	if !flags["sse2"] {
 		t.Fatal("no flags line in /proc/cpuinfo")
+	}
+	if got, want := AMD(), vendor == "AuthenticAMD" || vendor == "HygonGenuine"; got != want {
+		t.Errorf("AMD() = %v, /proc/cpuinfo says vendor %q", got, vendor)
+	}
+	if got := Family(); got != family {
+		t.Errorf("Family() = %d, /proc/cpuinfo says %d", got, family)
 	}
 	if got, want := VAES(), flags["vaes"]; got != want {
 		t.Errorf("VAES() = %v, /proc/cpuinfo says %v", got, want)

@@ -10,4 +10,7 @@ func TestNothingWithoutAssembly(t *testing.T) {
 	if VAES() || VPCLMULQDQ() {
 		t.Fatal("a build without CPUID reports VAES or VPCLMULQDQ")
 	}
+	if AMD() || Family() != 0 {
+		t.Fatal("a build without CPUID reports a vendor or a family")
+	}
 }

@@ -32,8 +32,13 @@ func loadGCMKernel() *gcmKernel {
 	k.n = emit.LoadGP(Param("src").Len())
 	k.c = loadCounter(k.ctrp, inc32)
 	k.y = loadHash(k.yp)
-	k.slots = counterSlots{mem: AllocLocal(128), value: GP32(), key: GP32()}
 	return k
+}
+
+// newCounterSlots allocates the counter slots on the stack, for the
+// kernels that use them (seal, open and the public AVX kernels).
+func newCounterSlots() counterSlots {
+	return counterSlots{mem: AllocLocal(128), value: GP32(), key: GP32()}
 }
 
 // counterSlots holds the 8 counter blocks of the next batch of a GCM bulk
@@ -151,6 +156,7 @@ func seal() {
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
 	k := loadGCMKernel()
+	k.slots = newCounterSlots()
 	loop, single := emit.NewLabel("seal16"), emit.NewLabel("seal8")
 	last, tail := emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
 	CMPQ(k.n, U32(128))
@@ -196,6 +202,7 @@ func open() {
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	k := loadGCMKernel()
+	k.slots = newCounterSlots()
 	loop, single := emit.NewLabel("open16"), emit.NewLabel("open8")
 	done, tail := emit.NewLabel("openDone"), emit.NewLabel("openTail")
 	CMPQ(k.n, U32(128))

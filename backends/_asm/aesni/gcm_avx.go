@@ -11,13 +11,14 @@ import (
 )
 
 // The AVX kernels, sealAVX and openAVX, are seal and open for CPUs with
-// AVX: the same steps in the same order, written in VEX encodings. Three
-// operands need no register copies, and a VEX memory operand needs no
-// alignment, so the key powers, their half sums, the polynomial and the
-// source blocks are read by the instructions that use them (VPCLMULQDQ,
-// VPXOR) instead of by loads of their own: about 70 fewer instructions per
-// batch of 8 blocks, out of some 300. The vector instructions, which bound
-// the loops, are as many as in seal and open. See the package doc.
+// AVX, written in VEX encodings, with the counter blocks made in vector
+// registers each batch (vecBatch). Three operands need no register copies,
+// and a VEX memory operand needs no alignment, so the key powers, their
+// half sums, the polynomial and the source blocks are read by the
+// instructions that use them (VPCLMULQDQ, VPXOR) instead of by loads of
+// their own. The public kernels, sealPublicAVX and openPublicAVX, move
+// the counter blocks and the half sums to scalar instructions for Intel's
+// cores, whose vector ports bound the loops. See the package doc.
 
 // avxAccumulator is accumulator for the AVX kernels (model: accumulator).
 type avxAccumulator struct {
@@ -218,51 +219,35 @@ func (g *avxBatch) pair(data Mem) *avxBatch {
 	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc, halves: g.halves, ahead: g.ahead}
 }
 
-// avxFill is counterSlots.fill in VEX form (model: counterSlots.fill).
-func (sl counterSlots) avxFill(s emit.Schedule, c counter) {
-	Comment("counterSlots.fill: the first batch's whitened counter blocks.")
+// avxCounterBlocks returns the 8 whitened counter blocks c, ..., c+7 in
+// new registers (model: counter.blocksQuads, then whitenQuads): each a
+// VPADDD of the byte-reversed counter, a VPSHUFB and a VPXOR with round
+// key 0, read from memory.
+func avxCounterBlocks(s emit.Schedule, c counter) []VecVirtual {
 	adds := emit.CounterAdds(8)
-	for i := 0; i < 8; i++ {
-		b := XMM()
-		if i == 0 {
-			VPSHUFB(emit.ByteReverse(), c.reg, b)
-		} else {
-			VPADDD(adds.Offset(16*(i-1)), c.reg, b)
-			VPSHUFB(emit.ByteReverse(), b, b)
-		}
-		VPXOR(s.Key(0), b, b)
-		VMOVDQU(b, sl.mem.Offset(16*i))
-	}
-	MOVL(s.Key(0).Offset(12), sl.key)
-	VMOVD(c.reg, sl.value) // lane 0 of the byte-reversed block is the counter
-}
-
-// avxNext is counterSlots.next with BSWAP for the byte swap (model:
-// counterSlots.next): in this loop, with its loads folded into other
-// instructions, BSWAP measured faster than the three rotates of
-// byteSwap32, and it is one instruction where they are three.
-func (sl counterSlots) avxNext() {
-	Comment("counterSlots.next: the counters of the following batch.")
-	ADDL(U8(8), sl.value)
-	t := GP32()
-	for i := 0; i < 8; i++ {
-		LEAL(Mem{Base: sl.value, Disp: i}, t)
-		BSWAPL(t)
-		XORL(sl.key, t)
-		MOVL(t, sl.mem.Offset(16*i+12))
-	}
-}
-
-// avxBatch encrypts the next 8 counter blocks with g's steps between the
-// rounds (model: gcmBatch), in VEX form: the source blocks are VPXOR's
-// memory operands.
-func (k *gcmKernel) avxBatch(g *avxBatch) {
 	blocks := make([]VecVirtual, 8)
 	for i := range blocks {
 		blocks[i] = XMM()
-		VMOVDQU(k.slots.mem.Offset(16*i), blocks[i])
+		if i == 0 {
+			VPSHUFB(emit.ByteReverse(), c.reg, blocks[i])
+		} else {
+			VPADDD(adds.Offset(16*(i-1)), c.reg, blocks[i])
+			VPSHUFB(emit.ByteReverse(), blocks[i], blocks[i])
+		}
+		VPXOR(s.Key(0), blocks[i], blocks[i])
 	}
-	k.slots.avxNext()
+	return blocks
+}
+
+// vecBatch encrypts the next 8 counter blocks, made in vector registers
+// from the byte-reversed counter, with g's steps between the rounds, and
+// advances the counter by 8 (model: vecBatch). It is the batch of
+// sealAVX and openAVX: three vector instructions a block where
+// counterSlots takes a load and five scalar ones, which on AMD cores cost
+// more than the vector work they save (see the package doc).
+func (k *gcmKernel) vecBatch(g *avxBatch) {
+	Comment("vecBatch: the counter blocks from the counter register.")
+	blocks := avxCounterBlocks(k.s, k.c)
 	VPADDD(emit.CounterAdds(8).Offset(16*7), k.c.reg, k.c.reg)
 	k.avxRounds(blocks, g)
 }
@@ -311,30 +296,28 @@ func sealAVX(name string, public bool) {
 			"start of a message) it rewrites its counter blocks with scalar XORs",
 			"from two words per batch, which branches on the counter.")
 	} else {
-		Doc(name+" is seal for CPUs with AVX: the same batches in VEX encodings,",
-			"each hashing the ciphertext of the batch two before it.")
+		Doc(name+" is seal for CPUs with AVX: batches in VEX encodings whose",
+			"counter blocks are made in vector registers, each hashing the",
+			"ciphertext of the batch two before it.")
 	}
 	k := loadGCMKernel()
-	halves := AllocLocal(64)
-	clear, tail := emit.NewLabel(name+"Clear"), emit.NewLabel(name+"Tail")
+	tail := emit.NewLabel(name + "Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
+		k.slots = newCounterSlots()
 		sl := k.publicBranch(general, AllocLocal(128))
-		k.sealLoop(name+"Public", halves, func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+		k.sealLoop(name+"Public", AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
 			func() {
 				sl.counter(k.c)
 				sl.clear()
 			})
-		JMP(LabelRef(clear))
+		k.slots.clear()
+		JMP(LabelRef(tail))
 		Label(general)
 	}
-	k.slots.avxFill(k.s, k.c)
-	k.sealLoop(name, halves, func(_ int, g *avxBatch) { k.avxBatch(g) }, func() {})
-
-	Label(clear)
-	k.slots.clear()
+	k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {})
 
 	Label(tail)
 	ctrTail(k.s, k.c, k.dst, k.src, k.n)
@@ -409,17 +392,19 @@ func openAVX(name string, public bool) {
 		Doc(name+" is openAVX for a public counter block, as sealPublicAVX is",
 			"sealAVX; src and dst may be the same slice.")
 	} else {
-		Doc(name+" is open for CPUs with AVX: the same steps in VEX encodings;",
-			"src and dst may be the same slice.")
+		Doc(name+" is open for CPUs with AVX: batches in VEX encodings whose",
+			"counter blocks are made in vector registers; src and dst may be the",
+			"same slice.")
 	}
 	k := loadGCMKernel()
-	halves, next := AllocLocal(64), AllocLocal(64)
 	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
-	done, tail := emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
+	tail := emit.NewLabel(name + "Tail")
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	if public {
 		general := emit.NewLabel(name + "General")
+		k.slots = newCounterSlots()
+		halves, next := AllocLocal(64), AllocLocal(64)
 		sl := k.publicBranch(general, AllocLocal(128))
 		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
 		Label(ploop)
@@ -440,32 +425,26 @@ func openAVX(name string, public bool) {
 		Label(pdone)
 		sl.counter(k.c)
 		sl.clear()
-		JMP(LabelRef(done))
+		k.slots.clear()
+		JMP(LabelRef(tail))
 		Label(general)
 	}
-	k.slots.avxFill(k.s, k.c)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
-	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
-	aheadHalfSums(Mem{Base: k.src, Disp: 128}, next)
-	k.avxBatch(a)
-	Comment("gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-	b := a.pair(Mem{Base: k.src})
-	b.halves, b.ahead = next, true
-	k.avxBatch(b)
+	Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
+	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+	k.vecBatch(a)
+	Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
+	k.vecBatch(a.pair(Mem{Base: k.src}))
 	JMP(LabelRef(loop))
 
 	Label(single)
 	CMPQ(k.n, U32(128))
-	JB(LabelRef(done))
-	Comment("gcmBatch: hash one more batch and decrypt it.")
-	k.avxBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
-
-	Label(done)
-	k.slots.clear()
+	JB(LabelRef(tail))
+	Comment("vecBatch: hash one more batch and decrypt it.")
+	k.vecBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
 
 	Label(tail)
 	Comment("Hash the tail before decrypting it, which may overwrite it.")

@@ -73,6 +73,6 @@ var exported = []api.Wrapper{
 	{Op: api.XTSDecrypt, Kernel: "xtsDecrypt"},
 	{Op: api.Seal, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX"},
 	{Op: api.Open, Kernel: "open", Alt: "openAVX", AltIf: "useAVX"},
-	{Op: api.SealPublic, Kernel: "seal", Alt: "sealPublicAVX", AltIf: "useAVX"},
-	{Op: api.OpenPublic, Kernel: "open", Alt: "openPublicAVX", AltIf: "useAVX"},
+	{Op: api.SealPublic, Kernel: "seal", Alt: "sealAVX", AltIf: "useAVX", First: "sealPublicAVX", FirstIf: "usePublicAVX"},
+	{Op: api.OpenPublic, Kernel: "open", Alt: "openAVX", AltIf: "useAVX", First: "openPublicAVX", FirstIf: "usePublicAVX"},
 }

@@ -28,6 +28,12 @@ type Wrapper struct {
 	// chosen once at init. The backend declares AltIf where there is
 	// assembly; <pkg>_other.go declares it false.
 	Alt, AltIf string
+
+	// First, if not empty, is a third kernel with Kernel's signature that
+	// the function calls before either of the others when FirstIf is
+	// true: a kernel set tuned for one vendor's cores, chosen once at
+	// init, declared as AltIf is.
+	First, FirstIf string
 }
 
 // constraint is the build constraint of the Go file that stands in for the
@@ -125,12 +131,15 @@ func wrappersFile(pkg string, exported []Wrapper) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if w.Alt != "" {
-			alt, ok := find(w.Alt)
-			if !ok {
-				return "", fmt.Errorf("%s calls kernel %s, which is not declared", w.Op.name, w.Alt)
+		for _, a := range []struct{ kernel, cond string }{{w.Alt, w.AltIf}, {w.First, w.FirstIf}} {
+			if a.kernel == "" {
+				continue
 			}
-			if alt.signature != k.signature || w.AltIf == "" {
+			alt, ok := find(a.kernel)
+			if !ok {
+				return "", fmt.Errorf("%s calls kernel %s, which is not declared", w.Op.name, a.kernel)
+			}
+			if alt.signature != k.signature || a.cond == "" {
 				return "", fmt.Errorf("%s: kernel %s needs %s's signature and a condition", w.Op.name, alt.name, k.name)
 			}
 			called[alt.name] = true
@@ -138,7 +147,7 @@ func wrappersFile(pkg string, exported []Wrapper) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			call = "if " + w.AltIf + " {\n" + altCall + "\n} else {\n" + call + "\n}"
+			call = "if " + a.cond + " {\n" + altCall + "\n} else {\n" + call + "\n}"
 		}
 		doc := strings.ReplaceAll(w.Op.doc, "{kernel}", k.name)
 		if w.Doc != "" {
@@ -262,13 +271,15 @@ func argument(op Op, p param) (arg, from string) {
 	return arg, from
 }
 
-// alternatives returns the conditions of the exported functions' Alt
-// kernels, each once, in order.
+// alternatives returns the conditions of the exported functions' Alt and
+// First kernels, each once, in order.
 func alternatives(exported []Wrapper) []string {
 	var conds []string
 	for _, w := range exported {
-		if w.AltIf != "" && !slices.Contains(conds, w.AltIf) {
-			conds = append(conds, w.AltIf)
+		for _, c := range []string{w.AltIf, w.FirstIf} {
+			if c != "" && !slices.Contains(conds, c) {
+				conds = append(conds, c)
+			}
 		}
 	}
 	return conds

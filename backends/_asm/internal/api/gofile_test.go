@@ -113,9 +113,25 @@ func TestWrappersFileAlt(t *testing.T) {
 	if n := strings.Count(other, "const useAVX = false"); n != 1 {
 		t.Errorf("%d declarations of useAVX in\n%s", n, other)
 	}
+	declare(t, "ctr32", ctrSig, "ctr32AVX", ctrSig, "ctr32Tuned", ctrSig)
+	src, err = wrappersFile("p", []Wrapper{{Op: CTR32, Kernel: "ctr32", Alt: "ctr32AVX", AltIf: "useAVX", First: "ctr32Tuned", FirstIf: "tuned"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "if tuned {\nctr32Tuned(&ks.Enc, ks.Rounds, ctr, dst, src)\n} else {\nif useAVX {\nctr32AVX("
+	if !strings.Contains(src, want) {
+		t.Errorf("no %q in\n%s", want, src)
+	}
+	other = otherFile("p", alternatives([]Wrapper{{AltIf: "useAVX", FirstIf: "tuned"}}))
+	if !strings.Contains(other, "const tuned = false") {
+		t.Errorf("no declaration of tuned in\n%s", other)
+	}
 	declare(t, "ctr32", ctrSig, "ghashInit", initSig)
 	if _, err := wrappersFile("p", []Wrapper{{Op: CTR32, Kernel: "ctr32", Alt: "ghashInit", AltIf: "useAVX"}}); err == nil {
 		t.Error("an Alt kernel of another signature was accepted")
+	}
+	if _, err := wrappersFile("p", []Wrapper{{Op: CTR32, Kernel: "ctr32", First: "ghashInit", FirstIf: "tuned"}}); err == nil {
+		t.Error("a First kernel of another signature was accepted")
 	}
 }
 
