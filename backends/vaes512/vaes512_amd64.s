@@ -6608,6 +6608,14 @@ sealDone_1:
 	JMP       sealExit_1
 
 sealNone_1:
+	CMPQ R10, $0x00000080
+	JBE  sealNoneHalf_1
+
+	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmSealTails+0(SB), $0x00
+	JNE  sealNoneWide_1
+
+sealNoneHalf_1:
 	// The tail alone, on YMM registers.
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
@@ -8603,6 +8611,490 @@ sealNoneDone_1:
 	VMOVDQU64 X0, (SI)
 	VPSHUFB   (R11), X12, X12
 	VMOVDQU64 X12, (DI)
+	JMP       sealExit_1
+
+sealNoneWide_1:
+	// The tail alone, on ZMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z2
+	VBROADCASTI32X4 -128(CX), Z3
+	VBROADCASTI32X4 -112(CX), Z4
+	VBROADCASTI32X4 -96(CX), Z5
+	VBROADCASTI32X4 -80(CX), Z6
+	VBROADCASTI32X4 -64(CX), Z7
+	VBROADCASTI32X4 -48(CX), Z8
+	VBROADCASTI32X4 -32(CX), Z9
+	VBROADCASTI32X4 -16(CX), Z10
+	VBROADCASTI32X4 (CX), Z1
+
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
+	MOVQ            R10, R12
+	ADDQ            $0x0f, R12
+	ANDQ            $-16, R12
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(R12), R13
+	ANDQ  $0x30, R13
+	ADDQ  $0x10, R13
+	NEGQ  R12
+	LEAQ  512(BX)(R12*1), R12
+	MOVQ  $-1, BX
+	BZHIQ R13, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x000000c0
+	JA    sealTail3Next64_2
+
+	// sealTail: 3 register(s) of 64 bytes.
+	MOVQ    R10, BX
+	SUBQ    $0x00000080, BX
+	MOVQ    $-1, R14
+	BZHIQ   BX, R14, R14
+	KMOVQ   R14, K2
+	VPSHUFB (R11), Z11, Z13
+	VPADDD  128(R11), Z11, Z15
+	VPSHUFB (R11), Z15, Z14
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z15
+	VPXORD  Z0, Z13, Z13
+	VPXORD  Z0, Z14, Z14
+	VPXORD  Z0, Z15, Z15
+
+	// tailSplit, in registers of w bytes: the same bytes first.
+	CMPQ DX, $0x0c
+	JB   rounds10_49
+	JE   rounds12_49
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+
+rounds12_49:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+
+rounds10_49:
+	// Round Nr-9.
+	VAESENC Z2, Z13, Z13
+	VAESENC Z2, Z14, Z14
+	VAESENC Z2, Z15, Z15
+
+	// Round Nr-8.
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+
+	// Round Nr-7.
+	VAESENC Z4, Z13, Z13
+	VAESENC Z4, Z14, Z14
+	VAESENC Z4, Z15, Z15
+
+	// Round Nr-6.
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+
+	// Round Nr-5.
+	VAESENC Z6, Z13, Z13
+	VAESENC Z6, Z14, Z14
+	VAESENC Z6, Z15, Z15
+
+	// Round Nr-4.
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+
+	// Round Nr-3.
+	VAESENC Z8, Z13, Z13
+	VAESENC Z8, Z14, Z14
+	VAESENC Z8, Z15, Z15
+
+	// Round Nr-2.
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+
+	// Round Nr-1.
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+
+	// Last round.
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VPXORD      (R9), Z13, Z13
+	VMOVDQU64   Z13, (R8)
+	VPXORD      64(R9), Z14, Z14
+	VMOVDQU64   Z14, 64(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_42
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_42:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_20
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_20:
+	VMOVDQU8.Z Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Z13, Z1
+	VPXORD    Z12, Z1, Z1
+	VMOVDQU64 (R12), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Z14, Z1
+	VMOVDQU64 64(R12), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R12), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_43
+	VMOVDQU8.Z 128(R12), K1, Z1
+
+loadMaskedDone_43:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
+	JMP           sealNoneWideDone_1
+
+sealTail3Next64_2:
+	// sealTail: 4 register(s) of 64 bytes.
+	MOVQ    R10, BX
+	SUBQ    $0x000000c0, BX
+	MOVQ    $-1, R14
+	BZHIQ   BX, R14, R14
+	KMOVQ   R14, K2
+	VPSHUFB (R11), Z11, Z13
+	VPADDD  128(R11), Z11, Z15
+	VPSHUFB (R11), Z15, Z14
+	VPADDD  128(R11), Z15, Z16
+	VPSHUFB (R11), Z16, Z15
+	VPADDD  128(R11), Z16, Z16
+	VPSHUFB (R11), Z16, Z16
+	VPXORD  Z0, Z13, Z13
+	VPXORD  Z0, Z14, Z14
+	VPXORD  Z0, Z15, Z15
+	VPXORD  Z0, Z16, Z16
+
+	// tailSplit, in registers of w bytes: the same bytes first.
+	CMPQ DX, $0x0c
+	JB   rounds10_50
+	JE   rounds12_50
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+
+rounds12_50:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z14, Z14
+
+rounds10_50:
+	// Round Nr-9.
+	VAESENC Z2, Z13, Z13
+	VAESENC Z2, Z14, Z14
+
+	// Round Nr-8.
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+
+	// Round Nr-7.
+	VAESENC Z4, Z13, Z13
+	VAESENC Z4, Z14, Z14
+
+	// Round Nr-6.
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+
+	// Round Nr-5.
+	VAESENC Z6, Z13, Z13
+	VAESENC Z6, Z14, Z14
+
+	// Round Nr-4.
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+
+	// Round Nr-3.
+	VAESENC Z8, Z13, Z13
+	VAESENC Z8, Z14, Z14
+
+	// Round Nr-2.
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+
+	// Round Nr-1.
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+
+	// Last round.
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VPXORD      (R9), Z13, Z13
+	VMOVDQU64   Z13, (R8)
+	VPXORD      64(R9), Z14, Z14
+	VMOVDQU64   Z14, 64(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Z13, Z0
+	VPXORD    Z12, Z0, Z0
+	VMOVDQU64 (R12), Z12
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z12, Z13
+	VPSHUFD    $0x4e, Z12, Z17
+	VPXORD     Z13, Z17, Z17
+	VPCLMULQDQ $0x00, Z17, Z0, Z13
+	VPCLMULQDQ $0x01, Z12, Z0, Z18
+	VPCLMULQDQ $0x10, Z17, Z0, Z17
+	VPCLMULQDQ $0x11, Z12, Z0, Z0
+	VPXORD     Z18, Z13, Z13
+	VPXORD     Z0, Z17, Z17
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Z14, Z0
+	VMOVDQU64 64(R12), Z12
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z12, Z14
+	VPSHUFD    $0x4e, Z12, Z18
+	VPXORD     Z14, Z18, Z18
+	VPCLMULQDQ $0x00, Z18, Z0, Z14
+	VPCLMULQDQ $0x01, Z12, Z0, Z19
+	VPCLMULQDQ $0x10, Z18, Z0, Z18
+	VPCLMULQDQ $0x11, Z12, Z0, Z0
+	VPTERNLOGD $0x96, Z19, Z14, Z13
+	VPTERNLOGD $0x96, Z0, Z18, Z17
+	CMPQ       DX, $0x0c
+	JB         rounds10_51
+	JE         rounds12_51
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z15, Z15
+	VAESENC         Z0, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z15, Z15
+	VAESENC         Z0, Z16, Z16
+
+rounds12_51:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z15, Z15
+	VAESENC         Z0, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z15, Z15
+	VAESENC         Z0, Z16, Z16
+
+rounds10_51:
+	// Round Nr-9.
+	VAESENC Z2, Z15, Z15
+	VAESENC Z2, Z16, Z16
+
+	// Round Nr-8.
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
+
+	// Round Nr-7.
+	VAESENC Z4, Z15, Z15
+	VAESENC Z4, Z16, Z16
+
+	// Round Nr-6.
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
+
+	// Round Nr-5.
+	VAESENC Z6, Z15, Z15
+	VAESENC Z6, Z16, Z16
+
+	// Round Nr-4.
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
+
+	// Round Nr-3.
+	VAESENC Z8, Z15, Z15
+	VAESENC Z8, Z16, Z16
+
+	// Round Nr-2.
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
+
+	// Round Nr-1.
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
+
+	// Last round.
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      128(R9), Z15, Z15
+	VMOVDQU64   Z15, 128(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_44
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_44:
+	VPXORD Z16, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_21
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_21:
+	VMOVDQU8.Z Z0, K2, Z0
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB   (R11), Z15, Z1
+	VMOVDQU64 128(R12), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z13
+	VPTERNLOGD $0x96, Z1, Z4, Z17
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R12), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_45
+	VMOVDQU8.Z 192(R12), K1, Z1
+
+loadMaskedDone_45:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z13
+	VPTERNLOGD $0x96, Z0, Z3, Z17
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z13, Z0
+	VPSHUFD    $0x4e, Z13, Z13
+	VPTERNLOGD $0x96, Z13, Z0, Z17
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z17, Y0
+	VPXORQ        Y17, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
+
+sealNoneWideDone_1:
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X11, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
+	VPSHUFB   (R11), X12, X12
+	VMOVDQU64 X12, (DI)
 
 sealExit_1:
 	VZEROUPPER
@@ -9190,6 +9682,98 @@ loadEnd_41:
 	VPERMB.Z   Y1, Y2, K1, Y1
 	JMP        loadMaskedDone_41
 
+loadEnd_42:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_42
+
+storeEnd_20:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Z1, K3, (AX)
+	JMP      storeMaskedDone_20
+
+loadEnd_43:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R12)(R13*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R13, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       R13, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_43
+
+loadEnd_44:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_44
+
+storeEnd_21:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Z1, K3, (AX)
+	JMP      storeMaskedDone_21
+
+loadEnd_45:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R12)(R13*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R13, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       R13, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_45
+
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $0-88
@@ -9226,10 +9810,10 @@ loadShortMasked_5:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_42
+	JA         loadEnd_46
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_42:
+loadMaskedDone_46:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -9256,19 +9840,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_49
-	JE         rounds12_49
+	JB         rounds10_52
+	JE         rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_49:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_49:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9309,10 +9893,10 @@ storeShortMasked_4:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_20
+	JA       storeEnd_22
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_20:
+storeMaskedDone_22:
 storeShortDone_4:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -9372,8 +9956,8 @@ open32_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_50
-	JE      rounds12_50
+	JB      rounds10_53
+	JE      rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9385,7 +9969,7 @@ open32_1:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_50:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9396,7 +9980,7 @@ rounds12_50:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_50:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9525,8 +10109,8 @@ rounds10_50:
 	VPXORD      Z0, Z19, Z19
 	VPXORD      Z0, Z20, Z20
 	CMPQ        DX, $0x0c
-	JB          rounds10_51
-	JE          rounds12_51
+	JB          rounds10_54
+	JE          rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9538,7 +10122,7 @@ rounds10_50:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_51:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9549,7 +10133,7 @@ rounds12_51:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_51:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9699,8 +10283,8 @@ open16_1:
 	VPXORD  Z0, Z19, Z19
 	VPXORD  Z0, Z20, Z20
 	CMPQ    DX, $0x0c
-	JB      rounds10_52
-	JE      rounds12_52
+	JB      rounds10_55
+	JE      rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -9712,7 +10296,7 @@ open16_1:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_52:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -9723,7 +10307,7 @@ rounds12_52:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_52:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -9887,26 +10471,26 @@ openTail_1:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_43
+	JA         loadEnd_47
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_43:
+loadMaskedDone_47:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
-	JB      rounds10_53
-	JE      rounds12_53
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y18, Y18
 	VAESENC Y12, Y18, Y18
 
-rounds12_53:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y18, Y18
 	VAESENC Y14, Y18, Y18
 
-rounds10_53:
+rounds10_56:
 	// Round Nr-9.
 	VAESENC Y2, Y18, Y18
 
@@ -9919,10 +10503,10 @@ rounds10_53:
 	LEAL       (AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_44
+	JA         loadEnd_48
 	VMOVDQU8.Z (AX), K1, Y2
 
-loadMaskedDone_44:
+loadMaskedDone_48:
 	VPCLMULQDQ $0x00, Y2, Y0, Y11
 	VPCLMULQDQ $0x10, Y2, Y0, Y12
 	VPCLMULQDQ $0x01, Y2, Y0, Y13
@@ -9974,10 +10558,10 @@ loadMaskedDone_44:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_21
+	JA       storeEnd_23
 	VMOVDQU8 Y18, K2, (R8)
 
-storeMaskedDone_21:
+storeMaskedDone_23:
 	JMP openDone_1
 
 openTail1Next32_1:
@@ -9996,18 +10580,18 @@ openTail1Next32_1:
 	LEAL       32(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_45
+	JA         loadEnd_49
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_45:
+loadMaskedDone_49:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
 	VPXORD  Y0, Y19, Y19
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_54
-	JE      rounds12_54
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -10015,14 +10599,14 @@ loadMaskedDone_45:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y20, Y20
 
-rounds12_54:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y20, Y20
 
-rounds10_54:
+rounds10_57:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y20, Y20
@@ -10053,10 +10637,10 @@ rounds10_54:
 	LEAL       32(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_46
+	JA         loadEnd_50
 	VMOVDQU8.Z 32(AX), K1, Y3
 
-loadMaskedDone_46:
+loadMaskedDone_50:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y13
 	VPCLMULQDQ $0x01, Y3, Y2, Y14
@@ -10113,10 +10697,10 @@ loadMaskedDone_46:
 	LEAL     32(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_22
+	JA       storeEnd_24
 	VMOVDQU8 Y20, K2, 32(R8)
 
-storeMaskedDone_22:
+storeMaskedDone_24:
 	JMP openDone_1
 
 openTail2Next32_1:
@@ -10136,10 +10720,10 @@ openTail2Next32_1:
 	LEAL       64(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_47
+	JA         loadEnd_51
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_47:
+loadMaskedDone_51:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -10149,8 +10733,8 @@ loadMaskedDone_47:
 	VPXORD  Y0, Y21, Y21
 	VPXORD  Y0, Y22, Y22
 	CMPQ    DX, $0x0c
-	JB      rounds10_55
-	JE      rounds12_55
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -10160,7 +10744,7 @@ loadMaskedDone_47:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y22, Y22
 
-rounds12_55:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -10169,7 +10753,7 @@ rounds12_55:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y22, Y22
 
-rounds10_55:
+rounds10_58:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -10224,10 +10808,10 @@ rounds10_55:
 	LEAL       64(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_48
+	JA         loadEnd_52
 	VMOVDQU8.Z 64(AX), K1, Y3
 
-loadMaskedDone_48:
+loadMaskedDone_52:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y5
 	VPCLMULQDQ $0x01, Y3, Y2, Y6
@@ -10284,10 +10868,10 @@ loadMaskedDone_48:
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_23
+	JA       storeEnd_25
 	VMOVDQU8 Y22, K2, 64(R8)
 
-storeMaskedDone_23:
+storeMaskedDone_25:
 	JMP openDone_1
 
 openTail3Next32_1:
@@ -10305,10 +10889,10 @@ openTail3Next32_1:
 	LEAL       96(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_49
+	JA         loadEnd_53
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_49:
+loadMaskedDone_53:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -10321,8 +10905,8 @@ loadMaskedDone_49:
 	VPXORD  Y0, Y23, Y23
 	VPXORD  Y0, Y24, Y24
 	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -10334,7 +10918,7 @@ loadMaskedDone_49:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y24, Y24
 
-rounds12_56:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -10345,7 +10929,7 @@ rounds12_56:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y24, Y24
 
-rounds10_56:
+rounds10_59:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -10426,10 +11010,10 @@ rounds10_56:
 	LEAL       96(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_50
+	JA         loadEnd_54
 	VMOVDQU8.Z 96(AX), K1, Y5
 
-loadMaskedDone_50:
+loadMaskedDone_54:
 	VPCLMULQDQ $0x00, Y5, Y3, Y6
 	VPCLMULQDQ $0x10, Y5, Y3, Y7
 	VPCLMULQDQ $0x01, Y5, Y3, Y8
@@ -10480,10 +11064,10 @@ loadMaskedDone_50:
 	LEAL     96(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_24
+	JA       storeEnd_26
 	VMOVDQU8 Y24, K2, 96(R8)
 
-storeMaskedDone_24:
+storeMaskedDone_26:
 	JMP openDone_1
 
 openTailFull_1:
@@ -10516,10 +11100,10 @@ openTailFull_1:
 	LEAL       128(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fc0
-	JA         loadEnd_51
+	JA         loadEnd_55
 	VMOVDQU8.Z 128(R9), K2, Z19
 
-loadMaskedDone_51:
+loadMaskedDone_55:
 	VPSHUFB (R11), Z15, Z20
 	VPADDD  128(R11), Z15, Z22
 	VPSHUFB (R11), Z22, Z21
@@ -10529,8 +11113,8 @@ loadMaskedDone_51:
 	VPXORD  Z0, Z21, Z21
 	VPXORD  Z0, Z22, Z22
 	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z20, Z20
@@ -10540,7 +11124,7 @@ loadMaskedDone_51:
 	VAESENC Z12, Z21, Z21
 	VAESENC Z12, Z22, Z22
 
-rounds12_57:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z20, Z20
 	VAESENC Z13, Z21, Z21
@@ -10549,7 +11133,7 @@ rounds12_57:
 	VAESENC Z14, Z21, Z21
 	VAESENC Z14, Z22, Z22
 
-rounds10_57:
+rounds10_60:
 	// Round Nr-9.
 	VAESENC Z2, Z20, Z20
 	VAESENC Z2, Z21, Z21
@@ -10604,10 +11188,10 @@ rounds10_57:
 	LEAL       128(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_52
+	JA         loadEnd_56
 	VMOVDQU8.Z 128(AX), K1, Z3
 
-loadMaskedDone_52:
+loadMaskedDone_56:
 	VPCLMULQDQ $0x00, Z3, Z2, Z4
 	VPCLMULQDQ $0x10, Z3, Z2, Z5
 	VPCLMULQDQ $0x01, Z3, Z2, Z6
@@ -10666,10 +11250,10 @@ loadMaskedDone_52:
 	LEAL     128(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_25
+	JA       storeEnd_27
 	VMOVDQU8 Z22, K2, 128(R8)
 
-storeMaskedDone_25:
+storeMaskedDone_27:
 	JMP openDone_1
 
 openTail3Next64_1:
@@ -10687,10 +11271,10 @@ openTail3Next64_1:
 	LEAL       192(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fc0
-	JA         loadEnd_53
+	JA         loadEnd_57
 	VMOVDQU8.Z 192(R9), K2, Z20
 
-loadMaskedDone_53:
+loadMaskedDone_57:
 	VPSHUFB (R11), Z15, Z21
 	VPADDD  128(R11), Z15, Z23
 	VPSHUFB (R11), Z23, Z22
@@ -10703,8 +11287,8 @@ loadMaskedDone_53:
 	VPXORD  Z0, Z23, Z23
 	VPXORD  Z0, Z24, Z24
 	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z21, Z21
@@ -10716,7 +11300,7 @@ loadMaskedDone_53:
 	VAESENC Z12, Z23, Z23
 	VAESENC Z12, Z24, Z24
 
-rounds12_58:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z21, Z21
 	VAESENC Z13, Z22, Z22
@@ -10727,7 +11311,7 @@ rounds12_58:
 	VAESENC Z14, Z23, Z23
 	VAESENC Z14, Z24, Z24
 
-rounds10_58:
+rounds10_61:
 	// Round Nr-9.
 	VAESENC Z2, Z21, Z21
 	VAESENC Z2, Z22, Z22
@@ -10808,10 +11392,10 @@ rounds10_58:
 	LEAL       192(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fc0
-	JA         loadEnd_54
+	JA         loadEnd_58
 	VMOVDQU8.Z 192(AX), K1, Z5
 
-loadMaskedDone_54:
+loadMaskedDone_58:
 	VPCLMULQDQ $0x00, Z5, Z3, Z6
 	VPCLMULQDQ $0x10, Z5, Z3, Z7
 	VPCLMULQDQ $0x01, Z5, Z3, Z8
@@ -10864,10 +11448,10 @@ loadMaskedDone_54:
 	LEAL     192(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_26
+	JA       storeEnd_28
 	VMOVDQU8 Z24, K2, 192(R8)
 
-storeMaskedDone_26:
+storeMaskedDone_28:
 openDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -10939,26 +11523,26 @@ keys10_6:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_55
+	JA         loadEnd_59
 	VMOVDQU8.Z (R9), K2, Y17
 
-loadMaskedDone_55:
+loadMaskedDone_59:
 	VPSHUFB (R11), Y15, Y18
 	VPXORD  Y0, Y18, Y18
 	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	JB      rounds10_62
+	JE      rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y18, Y18
 	VAESENC Y12, Y18, Y18
 
-rounds12_59:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y18, Y18
 	VAESENC Y14, Y18, Y18
 
-rounds10_59:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Y2, Y18, Y18
 
@@ -10971,10 +11555,10 @@ rounds10_59:
 	LEAL       (AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_56
+	JA         loadEnd_60
 	VMOVDQU8.Z (AX), K1, Y2
 
-loadMaskedDone_56:
+loadMaskedDone_60:
 	VPCLMULQDQ $0x00, Y2, Y0, Y11
 	VPCLMULQDQ $0x10, Y2, Y0, Y12
 	VPCLMULQDQ $0x01, Y2, Y0, Y13
@@ -11026,10 +11610,10 @@ loadMaskedDone_56:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_27
+	JA       storeEnd_29
 	VMOVDQU8 Y18, K2, (R8)
 
-storeMaskedDone_27:
+storeMaskedDone_29:
 	JMP openHalfDone_1
 
 openTail1Next32_2:
@@ -11048,18 +11632,18 @@ openTail1Next32_2:
 	LEAL       32(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_57
+	JA         loadEnd_61
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_57:
+loadMaskedDone_61:
 	VPSHUFB (R11), Y15, Y19
 	VPADDD  384(R11), Y15, Y20
 	VPSHUFB (R11), Y20, Y20
 	VPXORD  Y0, Y19, Y19
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
+	JB      rounds10_63
+	JE      rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y19, Y19
@@ -11067,14 +11651,14 @@ loadMaskedDone_57:
 	VAESENC Y12, Y19, Y19
 	VAESENC Y12, Y20, Y20
 
-rounds12_60:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y19, Y19
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y19, Y19
 	VAESENC Y14, Y20, Y20
 
-rounds10_60:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y20, Y20
@@ -11105,10 +11689,10 @@ rounds10_60:
 	LEAL       32(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_58
+	JA         loadEnd_62
 	VMOVDQU8.Z 32(AX), K1, Y3
 
-loadMaskedDone_58:
+loadMaskedDone_62:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y13
 	VPCLMULQDQ $0x01, Y3, Y2, Y14
@@ -11165,10 +11749,10 @@ loadMaskedDone_58:
 	LEAL     32(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_28
+	JA       storeEnd_30
 	VMOVDQU8 Y20, K2, 32(R8)
 
-storeMaskedDone_28:
+storeMaskedDone_30:
 	JMP openHalfDone_1
 
 openTail2Next32_2:
@@ -11188,10 +11772,10 @@ openTail2Next32_2:
 	LEAL       64(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_59
+	JA         loadEnd_63
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_59:
+loadMaskedDone_63:
 	VPSHUFB (R11), Y15, Y20
 	VPADDD  384(R11), Y15, Y21
 	VPSHUFB (R11), Y21, Y21
@@ -11201,8 +11785,8 @@ loadMaskedDone_59:
 	VPXORD  Y0, Y21, Y21
 	VPXORD  Y0, Y22, Y22
 	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
+	JB      rounds10_64
+	JE      rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
@@ -11212,7 +11796,7 @@ loadMaskedDone_59:
 	VAESENC Y12, Y21, Y21
 	VAESENC Y12, Y22, Y22
 
-rounds12_61:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y13, Y21, Y21
@@ -11221,7 +11805,7 @@ rounds12_61:
 	VAESENC Y14, Y21, Y21
 	VAESENC Y14, Y22, Y22
 
-rounds10_61:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 	VAESENC Y2, Y21, Y21
@@ -11276,10 +11860,10 @@ rounds10_61:
 	LEAL       64(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_60
+	JA         loadEnd_64
 	VMOVDQU8.Z 64(AX), K1, Y3
 
-loadMaskedDone_60:
+loadMaskedDone_64:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y5
 	VPCLMULQDQ $0x01, Y3, Y2, Y6
@@ -11336,10 +11920,10 @@ loadMaskedDone_60:
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_29
+	JA       storeEnd_31
 	VMOVDQU8 Y22, K2, 64(R8)
 
-storeMaskedDone_29:
+storeMaskedDone_31:
 	JMP openHalfDone_1
 
 openTail3Next32_2:
@@ -11357,10 +11941,10 @@ openTail3Next32_2:
 	LEAL       96(R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000fe0
-	JA         loadEnd_61
+	JA         loadEnd_65
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_61:
+loadMaskedDone_65:
 	VPSHUFB (R11), Y15, Y21
 	VPADDD  384(R11), Y15, Y22
 	VPSHUFB (R11), Y22, Y22
@@ -11373,8 +11957,8 @@ loadMaskedDone_61:
 	VPXORD  Y0, Y23, Y23
 	VPXORD  Y0, Y24, Y24
 	CMPQ    DX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_62
+	JB      rounds10_65
+	JE      rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
@@ -11386,7 +11970,7 @@ loadMaskedDone_61:
 	VAESENC Y12, Y23, Y23
 	VAESENC Y12, Y24, Y24
 
-rounds12_62:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y13, Y22, Y22
@@ -11397,7 +11981,7 @@ rounds12_62:
 	VAESENC Y14, Y23, Y23
 	VAESENC Y14, Y24, Y24
 
-rounds10_62:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 	VAESENC Y2, Y22, Y22
@@ -11478,10 +12062,10 @@ rounds10_62:
 	LEAL       96(AX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_62
+	JA         loadEnd_66
 	VMOVDQU8.Z 96(AX), K1, Y5
 
-loadMaskedDone_62:
+loadMaskedDone_66:
 	VPCLMULQDQ $0x00, Y5, Y3, Y6
 	VPCLMULQDQ $0x10, Y5, Y3, Y7
 	VPCLMULQDQ $0x01, Y5, Y3, Y8
@@ -11532,10 +12116,10 @@ loadMaskedDone_62:
 	LEAL     96(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_30
+	JA       storeEnd_32
 	VMOVDQU8 Y24, K2, 96(R8)
 
-storeMaskedDone_30:
+storeMaskedDone_32:
 openHalfDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -11553,7 +12137,7 @@ openExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_42:
+loadEnd_46:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -11567,9 +12151,9 @@ loadEnd_42:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_42
+	JMP        loadMaskedDone_46
 
-storeEnd_20:
+storeEnd_22:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11581,9 +12165,9 @@ storeEnd_20:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 X1, K1, (AX)
-	JMP      storeMaskedDone_20
+	JMP      storeMaskedDone_22
 
-loadEnd_43:
+loadEnd_47:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11597,9 +12181,9 @@ loadEnd_43:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_43
+	JMP        loadMaskedDone_47
 
-loadEnd_44:
+loadEnd_48:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11613,9 +12197,9 @@ loadEnd_44:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y11
 	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_44
+	JMP        loadMaskedDone_48
 
-storeEnd_21:
+storeEnd_23:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11627,9 +12211,9 @@ storeEnd_21:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_21
+	JMP      storeMaskedDone_23
 
-loadEnd_45:
+loadEnd_49:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11643,9 +12227,9 @@ loadEnd_45:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_45
+	JMP        loadMaskedDone_49
 
-loadEnd_46:
+loadEnd_50:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11659,9 +12243,9 @@ loadEnd_46:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_46
+	JMP        loadMaskedDone_50
 
-storeEnd_22:
+storeEnd_24:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11673,9 +12257,9 @@ storeEnd_22:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_22
+	JMP      storeMaskedDone_24
 
-loadEnd_47:
+loadEnd_51:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11689,9 +12273,9 @@ loadEnd_47:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_47
+	JMP        loadMaskedDone_51
 
-loadEnd_48:
+loadEnd_52:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11705,9 +12289,9 @@ loadEnd_48:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_48
+	JMP        loadMaskedDone_52
 
-storeEnd_23:
+storeEnd_25:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11719,9 +12303,9 @@ storeEnd_23:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_23
+	JMP      storeMaskedDone_25
 
-loadEnd_49:
+loadEnd_53:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11735,9 +12319,9 @@ loadEnd_49:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_49
+	JMP        loadMaskedDone_53
 
-loadEnd_50:
+loadEnd_54:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11751,9 +12335,9 @@ loadEnd_50:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y6
 	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_50
+	JMP        loadMaskedDone_54
 
-storeEnd_24:
+storeEnd_26:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11765,9 +12349,9 @@ storeEnd_24:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_24
+	JMP      storeMaskedDone_26
 
-loadEnd_51:
+loadEnd_55:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000040, R12
@@ -11781,9 +12365,9 @@ loadEnd_51:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Z20
 	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_51
+	JMP        loadMaskedDone_55
 
-loadEnd_52:
+loadEnd_56:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(AX)(CX*1), AX
 	MOVQ       $0x00000040, DX
@@ -11797,9 +12381,9 @@ loadEnd_52:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z4
 	VPERMB.Z   Z3, Z4, K1, Z3
-	JMP        loadMaskedDone_52
+	JMP        loadMaskedDone_56
 
-storeEnd_25:
+storeEnd_27:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11811,9 +12395,9 @@ storeEnd_25:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_25
+	JMP      storeMaskedDone_27
 
-loadEnd_53:
+loadEnd_57:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(R9)(BX*1), R9
 	MOVQ       $0x00000040, R12
@@ -11827,9 +12411,9 @@ loadEnd_53:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Z21
 	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_53
+	JMP        loadMaskedDone_57
 
-loadEnd_54:
+loadEnd_58:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       128(AX)(CX*1), AX
 	MOVQ       $0x00000040, DX
@@ -11843,9 +12427,9 @@ loadEnd_54:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z6
 	VPERMB.Z   Z5, Z6, K1, Z5
-	JMP        loadMaskedDone_54
+	JMP        loadMaskedDone_58
 
-storeEnd_26:
+storeEnd_28:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     128(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11857,9 +12441,9 @@ storeEnd_26:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_26
+	JMP      storeMaskedDone_28
 
-loadEnd_55:
+loadEnd_59:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11873,9 +12457,9 @@ loadEnd_55:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_55
+	JMP        loadMaskedDone_59
 
-loadEnd_56:
+loadEnd_60:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11889,9 +12473,9 @@ loadEnd_56:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y11
 	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_56
+	JMP        loadMaskedDone_60
 
-storeEnd_27:
+storeEnd_29:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11903,9 +12487,9 @@ storeEnd_27:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_27
+	JMP      storeMaskedDone_29
 
-loadEnd_57:
+loadEnd_61:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11919,9 +12503,9 @@ loadEnd_57:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_57
+	JMP        loadMaskedDone_61
 
-loadEnd_58:
+loadEnd_62:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11935,9 +12519,9 @@ loadEnd_58:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_58
+	JMP        loadMaskedDone_62
 
-storeEnd_28:
+storeEnd_30:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11949,9 +12533,9 @@ storeEnd_28:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_28
+	JMP      storeMaskedDone_30
 
-loadEnd_59:
+loadEnd_63:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -11965,9 +12549,9 @@ loadEnd_59:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_59
+	JMP        loadMaskedDone_63
 
-loadEnd_60:
+loadEnd_64:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -11981,9 +12565,9 @@ loadEnd_60:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_60
+	JMP        loadMaskedDone_64
 
-storeEnd_29:
+storeEnd_31:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -11995,9 +12579,9 @@ storeEnd_29:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_29
+	JMP      storeMaskedDone_31
 
-loadEnd_61:
+loadEnd_65:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000020, R12
@@ -12011,9 +12595,9 @@ loadEnd_61:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_61
+	JMP        loadMaskedDone_65
 
-loadEnd_62:
+loadEnd_66:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(AX)(CX*1), AX
 	MOVQ       $0x00000020, DX
@@ -12027,9 +12611,9 @@ loadEnd_62:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y6
 	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_62
+	JMP        loadMaskedDone_66
 
-storeEnd_30:
+storeEnd_32:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -12041,7 +12625,7 @@ storeEnd_30:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_30
+	JMP      storeMaskedDone_32
 
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -12072,19 +12656,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_63
-	JE        rounds12_63
+	JB        rounds10_66
+	JE        rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_63:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_63:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -12124,10 +12708,10 @@ loadShortMasked_6:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_63
+	JA         loadEnd_67
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_63:
+loadMaskedDone_67:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -12140,10 +12724,10 @@ storeShortMasked_5:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_31
+	JA       storeEnd_33
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_31:
+storeMaskedDone_33:
 storeShortDone_5:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -12244,8 +12828,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_64
-	JE     rounds12_64
+	JB     rounds10_67
+	JE     rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -12259,7 +12843,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_64:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -12272,7 +12856,7 @@ rounds12_64:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_64:
+rounds10_67:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -12391,8 +12975,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_65
-	JE     rounds12_65
+	JB     rounds10_68
+	JE     rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -12406,7 +12990,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_65:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -12419,7 +13003,7 @@ rounds12_65:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_65:
+rounds10_68:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12574,8 +13158,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
+	JB     rounds10_69
+	JE     rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z24
@@ -12589,7 +13173,7 @@ counterDone_3:
 	VAESENC         Z24, Z19, Z19
 	VAESENC         Z24, Z20, Z20
 
-rounds12_66:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z24
 	VAESENC         Z24, Z17, Z17
@@ -12602,7 +13186,7 @@ rounds12_66:
 	VAESENC         Z24, Z19, Z19
 	VAESENC         Z24, Z20, Z20
 
-rounds10_66:
+rounds10_69:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12777,8 +13361,8 @@ counterDone_4:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_70
+	JE     rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -12792,7 +13376,7 @@ counterDone_4:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_67:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -12805,7 +13389,7 @@ rounds12_67:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_67:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -12967,8 +13551,8 @@ sealPending_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_68
-	JE   rounds12_68
+	JB   rounds10_71
+	JE   rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -12976,14 +13560,14 @@ sealPending_2:
 	VBROADCASTI32X4 32(AX), Z4
 	VAESENC         Z4, Z15, Z15
 
-rounds12_68:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z15, Z15
 	VBROADCASTI32X4 -160(CX), Z4
 	VAESENC         Z4, Z15, Z15
 
-rounds10_68:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Z6, Z15, Z15
 
@@ -13064,20 +13648,20 @@ rounds10_68:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_64
+	JA         loadEnd_68
 	VMOVDQU8.Z (R9), K2, Z1
 
-loadMaskedDone_64:
+loadMaskedDone_68:
 	VPXORD Z15, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_32
+	JA       storeEnd_34
 	VMOVDQU8 Z1, K2, (R8)
 
-storeMaskedDone_32:
+storeMaskedDone_34:
 	VMOVDQU8.Z Z1, K2, Z1
 
 	// ghashSum.absorb: register 4.
@@ -13088,10 +13672,10 @@ storeMaskedDone_32:
 	LEAL       (R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_65
+	JA         loadEnd_69
 	VMOVDQU8.Z (R13), K1, Z2
 
-loadMaskedDone_65:
+loadMaskedDone_69:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13139,8 +13723,8 @@ sealTail1Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_69
-	JE   rounds12_69
+	JB   rounds10_72
+	JE   rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -13150,7 +13734,7 @@ sealTail1Next64_2:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds12_69:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
@@ -13159,7 +13743,7 @@ rounds12_69:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds10_69:
+rounds10_72:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -13252,20 +13836,20 @@ rounds10_69:
 	LEAL       64(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_66
+	JA         loadEnd_70
 	VMOVDQU8.Z 64(R9), K2, Z1
 
-loadMaskedDone_66:
+loadMaskedDone_70:
 	VPXORD Z15, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_33
+	JA       storeEnd_35
 	VMOVDQU8 Z1, K2, 64(R8)
 
-storeMaskedDone_33:
+storeMaskedDone_35:
 	VMOVDQU8.Z Z1, K2, Z1
 
 	// ghashSum.absorb: register 4.
@@ -13291,10 +13875,10 @@ storeMaskedDone_33:
 	LEAL       64(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_67
+	JA         loadEnd_71
 	VMOVDQU8.Z 64(R13), K1, Z2
 
-loadMaskedDone_67:
+loadMaskedDone_71:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13321,7 +13905,7 @@ loadMaskedDone_67:
 
 sealTail2Next64_2:
 	CMPQ R10, $0x000000c0
-	JA   sealTail3Next64_2
+	JA   sealTail3Next64_3
 
 	// sealTail: 3 register(s) of 64 bytes.
 	MOVQ  R10, BX
@@ -13345,8 +13929,8 @@ sealTail2Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_70
-	JE   rounds12_70
+	JB   rounds10_73
+	JE   rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -13358,7 +13942,7 @@ sealTail2Next64_2:
 	VAESENC         Z4, Z15, Z15
 	VAESENC         Z4, Z18, Z18
 
-rounds12_70:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
@@ -13369,7 +13953,7 @@ rounds12_70:
 	VAESENC         Z4, Z15, Z15
 	VAESENC         Z4, Z18, Z18
 
-rounds10_70:
+rounds10_73:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -13474,20 +14058,20 @@ rounds10_70:
 	LEAL       128(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_68
+	JA         loadEnd_72
 	VMOVDQU8.Z 128(R9), K2, Z1
 
-loadMaskedDone_68:
+loadMaskedDone_72:
 	VPXORD Z18, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     128(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_34
+	JA       storeEnd_36
 	VMOVDQU8 Z1, K2, 128(R8)
 
-storeMaskedDone_34:
+storeMaskedDone_36:
 	VMOVDQU8.Z Z1, K2, Z1
 
 	// ghashSum.absorb: register 4.
@@ -13528,10 +14112,10 @@ storeMaskedDone_34:
 	LEAL       128(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_69
+	JA         loadEnd_73
 	VMOVDQU8.Z 128(R13), K1, Z2
 
-loadMaskedDone_69:
+loadMaskedDone_73:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13556,7 +14140,7 @@ loadMaskedDone_69:
 	VPXORQ        X1, X16, X16
 	JMP           sealDone_2
 
-sealTail3Next64_2:
+sealTail3Next64_3:
 	// sealTail: 4 register(s) of 64 bytes.
 	MOVQ  R10, BX
 	SUBQ  $0x000000c0, BX
@@ -13582,8 +14166,8 @@ sealTail3Next64_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_71
-	JE   rounds12_71
+	JB   rounds10_74
+	JE   rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z4
@@ -13593,7 +14177,7 @@ sealTail3Next64_2:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds12_71:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z4
 	VAESENC         Z4, Z17, Z17
@@ -13602,7 +14186,7 @@ rounds12_71:
 	VAESENC         Z4, Z17, Z17
 	VAESENC         Z4, Z15, Z15
 
-rounds10_71:
+rounds10_74:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z15, Z15
@@ -13723,8 +14307,8 @@ rounds10_71:
 	VPTERNLOGD $0x96, Z15, Z3, Z20
 	VPTERNLOGD $0x96, Z1, Z4, Z0
 	CMPQ       DX, $0x0c
-	JB         rounds10_72
-	JE         rounds12_72
+	JB         rounds10_75
+	JE         rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z1
@@ -13734,7 +14318,7 @@ rounds10_71:
 	VAESENC         Z1, Z18, Z18
 	VAESENC         Z1, Z19, Z19
 
-rounds12_72:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z1
 	VAESENC         Z1, Z18, Z18
@@ -13743,7 +14327,7 @@ rounds12_72:
 	VAESENC         Z1, Z18, Z18
 	VAESENC         Z1, Z19, Z19
 
-rounds10_72:
+rounds10_75:
 	// Round Nr-9.
 	VAESENC Z6, Z18, Z18
 	VAESENC Z6, Z19, Z19
@@ -13790,20 +14374,20 @@ rounds10_72:
 	LEAL       192(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_70
+	JA         loadEnd_74
 	VMOVDQU8.Z 192(R9), K2, Z1
 
-loadMaskedDone_70:
+loadMaskedDone_74:
 	VPXORD Z19, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     192(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_35
+	JA       storeEnd_37
 	VMOVDQU8 Z1, K2, 192(R8)
 
-storeMaskedDone_35:
+storeMaskedDone_37:
 	VMOVDQU8.Z Z1, K2, Z1
 
 	// ghashSum.absorb: register 6.
@@ -13829,10 +14413,10 @@ storeMaskedDone_35:
 	LEAL       192(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_71
+	JA         loadEnd_75
 	VMOVDQU8.Z 192(R13), K1, Z2
 
-loadMaskedDone_71:
+loadMaskedDone_75:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
 	VPSHUFD    $0x4e, Z2, Z4
@@ -13871,6 +14455,14 @@ sealDone_2:
 	JMP       sealExit_2
 
 sealNone_2:
+	CMPQ R10, $0x00000080
+	JBE  sealNoneHalf_2
+
+	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmSealTails+0(SB), $0x00
+	JNE  sealNoneWide_2
+
+sealNoneHalf_2:
 	// The tail alone, on YMM registers.
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
@@ -13931,8 +14523,8 @@ loadDone_1:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_73
-	JE   rounds12_73
+	JB   rounds10_76
+	JE   rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -13940,14 +14532,14 @@ loadDone_1:
 	VBROADCASTI32X4 32(AX), Y0
 	VAESENC         Y0, Y11, Y11
 
-rounds12_73:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y11, Y11
 	VBROADCASTI32X4 -160(CX), Y0
 	VAESENC         Y0, Y11, Y11
 
-rounds10_73:
+rounds10_76:
 	// Round Nr-9.
 	VAESENC Y2, Y11, Y11
 
@@ -13982,20 +14574,20 @@ rounds10_73:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_72
+	JA         loadEnd_76
 	VMOVDQU8.Z (R9), K2, Y0
 
-loadMaskedDone_72:
+loadMaskedDone_76:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_36
+	JA       storeEnd_38
 	VMOVDQU8 Y0, K2, (R8)
 
-storeMaskedDone_36:
+storeMaskedDone_38:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -14007,10 +14599,10 @@ storeMaskedDone_36:
 	LEAL       (R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_73
+	JA         loadEnd_77
 	VMOVDQU8.Z (R13), K1, Y2
 
-loadMaskedDone_73:
+loadMaskedDone_77:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
 	VPSHUFD    $0x4e, Y2, Y1
@@ -14054,8 +14646,8 @@ sealTail1Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_74
-	JE   rounds12_74
+	JB   rounds10_77
+	JE   rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14065,7 +14657,7 @@ sealTail1Next32_2:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y11, Y11
 
-rounds12_74:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14074,7 +14666,7 @@ rounds12_74:
 	VAESENC         Y0, Y13, Y13
 	VAESENC         Y0, Y11, Y11
 
-rounds10_74:
+rounds10_77:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y11, Y11
@@ -14121,20 +14713,20 @@ rounds10_74:
 	LEAL       32(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_74
+	JA         loadEnd_78
 	VMOVDQU8.Z 32(R9), K2, Y0
 
-loadMaskedDone_74:
+loadMaskedDone_78:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     32(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_37
+	JA       storeEnd_39
 	VMOVDQU8 Y0, K2, 32(R8)
 
-storeMaskedDone_37:
+storeMaskedDone_39:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -14161,10 +14753,10 @@ storeMaskedDone_37:
 	LEAL       32(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_75
+	JA         loadEnd_79
 	VMOVDQU8.Z 32(R13), K1, Y1
 
-loadMaskedDone_75:
+loadMaskedDone_79:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14211,8 +14803,8 @@ sealTail2Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_75
-	JE   rounds12_75
+	JB   rounds10_78
+	JE   rounds12_78
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14224,7 +14816,7 @@ sealTail2Next32_2:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y11, Y11
 
-rounds12_75:
+rounds12_78:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14235,7 +14827,7 @@ rounds12_75:
 	VAESENC         Y0, Y14, Y14
 	VAESENC         Y0, Y11, Y11
 
-rounds10_75:
+rounds10_78:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14294,20 +14886,20 @@ rounds10_75:
 	LEAL       64(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_76
+	JA         loadEnd_80
 	VMOVDQU8.Z 64(R9), K2, Y0
 
-loadMaskedDone_76:
+loadMaskedDone_80:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     64(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_38
+	JA       storeEnd_40
 	VMOVDQU8 Y0, K2, 64(R8)
 
-storeMaskedDone_38:
+storeMaskedDone_40:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -14349,10 +14941,10 @@ storeMaskedDone_38:
 	LEAL       64(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_77
+	JA         loadEnd_81
 	VMOVDQU8.Z 64(R13), K1, Y1
 
-loadMaskedDone_77:
+loadMaskedDone_81:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14402,8 +14994,8 @@ sealTail3Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_76
-	JE   rounds12_76
+	JB   rounds10_79
+	JE   rounds12_79
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14417,7 +15009,7 @@ sealTail3Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y11, Y11
 
-rounds12_76:
+rounds12_79:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14430,7 +15022,7 @@ rounds12_76:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y11, Y11
 
-rounds10_76:
+rounds10_79:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14501,20 +15093,20 @@ rounds10_76:
 	LEAL       96(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_78
+	JA         loadEnd_82
 	VMOVDQU8.Z 96(R9), K2, Y0
 
-loadMaskedDone_78:
+loadMaskedDone_82:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     96(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_39
+	JA       storeEnd_41
 	VMOVDQU8 Y0, K2, 96(R8)
 
-storeMaskedDone_39:
+storeMaskedDone_41:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -14571,10 +15163,10 @@ storeMaskedDone_39:
 	LEAL       96(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_79
+	JA         loadEnd_83
 	VMOVDQU8.Z 96(R13), K1, Y1
 
-loadMaskedDone_79:
+loadMaskedDone_83:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14627,8 +15219,8 @@ sealTail4Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_77
-	JE   rounds12_77
+	JB   rounds10_80
+	JE   rounds12_80
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14644,7 +15236,7 @@ sealTail4Next32_2:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y11, Y11
 
-rounds12_77:
+rounds12_80:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14659,7 +15251,7 @@ rounds12_77:
 	VAESENC         Y0, Y16, Y16
 	VAESENC         Y0, Y11, Y11
 
-rounds10_77:
+rounds10_80:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -14742,20 +15334,20 @@ rounds10_77:
 	LEAL       128(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_80
+	JA         loadEnd_84
 	VMOVDQU8.Z 128(R9), K2, Y0
 
-loadMaskedDone_80:
+loadMaskedDone_84:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     128(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_40
+	JA       storeEnd_42
 	VMOVDQU8 Y0, K2, 128(R8)
 
-storeMaskedDone_40:
+storeMaskedDone_42:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -14827,10 +15419,10 @@ storeMaskedDone_40:
 	LEAL       128(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_81
+	JA         loadEnd_85
 	VMOVDQU8.Z 128(R13), K1, Y1
 
-loadMaskedDone_81:
+loadMaskedDone_85:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -14886,8 +15478,8 @@ sealTail5Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_78
-	JE   rounds12_78
+	JB   rounds10_81
+	JE   rounds12_81
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -14905,7 +15497,7 @@ sealTail5Next32_2:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y11, Y11
 
-rounds12_78:
+rounds12_81:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -14922,7 +15514,7 @@ rounds12_78:
 	VAESENC         Y0, Y17, Y17
 	VAESENC         Y0, Y11, Y11
 
-rounds10_78:
+rounds10_81:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15017,20 +15609,20 @@ rounds10_78:
 	LEAL       160(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_82
+	JA         loadEnd_86
 	VMOVDQU8.Z 160(R9), K2, Y0
 
-loadMaskedDone_82:
+loadMaskedDone_86:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     160(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_41
+	JA       storeEnd_43
 	VMOVDQU8 Y0, K2, 160(R8)
 
-storeMaskedDone_41:
+storeMaskedDone_43:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 0.
@@ -15117,10 +15709,10 @@ storeMaskedDone_41:
 	LEAL       160(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_83
+	JA         loadEnd_87
 	VMOVDQU8.Z 160(R13), K1, Y1
 
-loadMaskedDone_83:
+loadMaskedDone_87:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
 	VPSHUFD    $0x4e, Y1, Y5
@@ -15179,8 +15771,8 @@ sealTail6Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_79
-	JE   rounds12_79
+	JB   rounds10_82
+	JE   rounds12_82
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15194,7 +15786,7 @@ sealTail6Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_79:
+rounds12_82:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -15207,7 +15799,7 @@ rounds12_79:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_79:
+rounds10_82:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15337,8 +15929,8 @@ rounds10_79:
 	VPTERNLOGD $0x96, Y16, Y14, Y19
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_80
-	JE         rounds12_80
+	JB         rounds10_83
+	JE         rounds12_83
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15350,7 +15942,7 @@ rounds10_79:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y11, Y11
 
-rounds12_80:
+rounds12_83:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -15361,7 +15953,7 @@ rounds12_80:
 	VAESENC         Y0, Y18, Y18
 	VAESENC         Y0, Y11, Y11
 
-rounds10_80:
+rounds10_83:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -15420,20 +16012,20 @@ rounds10_80:
 	LEAL       192(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_84
+	JA         loadEnd_88
 	VMOVDQU8.Z 192(R9), K2, Y0
 
-loadMaskedDone_84:
+loadMaskedDone_88:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     192(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_42
+	JA       storeEnd_44
 	VMOVDQU8 Y0, K2, 192(R8)
 
-storeMaskedDone_42:
+storeMaskedDone_44:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
@@ -15474,10 +16066,10 @@ storeMaskedDone_42:
 	LEAL       192(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_85
+	JA         loadEnd_89
 	VMOVDQU8.Z 192(R13), K1, Y1
 
-loadMaskedDone_85:
+loadMaskedDone_89:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -15536,8 +16128,8 @@ sealTail7Next32_2:
 
 	// tailSplit, in registers of w bytes: the same bytes first.
 	CMPQ DX, $0x0c
-	JB   rounds10_81
-	JE   rounds12_81
+	JB   rounds10_84
+	JE   rounds12_84
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15551,7 +16143,7 @@ sealTail7Next32_2:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds12_81:
+rounds12_84:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y13, Y13
@@ -15564,7 +16156,7 @@ rounds12_81:
 	VAESENC         Y0, Y15, Y15
 	VAESENC         Y0, Y16, Y16
 
-rounds10_81:
+rounds10_84:
 	// Round Nr-9.
 	VAESENC Y2, Y13, Y13
 	VAESENC Y2, Y14, Y14
@@ -15694,8 +16286,8 @@ rounds10_81:
 	VPTERNLOGD $0x96, Y16, Y14, Y20
 	VPTERNLOGD $0x96, Y0, Y15, Y13
 	CMPQ       DX, $0x0c
-	JB         rounds10_82
-	JE         rounds12_82
+	JB         rounds10_85
+	JE         rounds12_85
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Y0
@@ -15709,7 +16301,7 @@ rounds10_81:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y11, Y11
 
-rounds12_82:
+rounds12_85:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Y0
 	VAESENC         Y0, Y17, Y17
@@ -15722,7 +16314,7 @@ rounds12_82:
 	VAESENC         Y0, Y19, Y19
 	VAESENC         Y0, Y11, Y11
 
-rounds10_82:
+rounds10_85:
 	// Round Nr-9.
 	VAESENC Y2, Y17, Y17
 	VAESENC Y2, Y18, Y18
@@ -15793,20 +16385,20 @@ rounds10_82:
 	LEAL       224(R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_86
+	JA         loadEnd_90
 	VMOVDQU8.Z 224(R9), K2, Y0
 
-loadMaskedDone_86:
+loadMaskedDone_90:
 	VPXORD Y11, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     224(R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_43
+	JA       storeEnd_45
 	VMOVDQU8 Y0, K2, 224(R8)
 
-storeMaskedDone_43:
+storeMaskedDone_45:
 	VMOVDQU8.Z Y0, K2, Y0
 
 	// ghashSum.absorb: register 4.
@@ -15862,10 +16454,10 @@ storeMaskedDone_43:
 	LEAL       224(R13), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fe0
-	JA         loadEnd_87
+	JA         loadEnd_91
 	VMOVDQU8.Z 224(R13), K1, Y1
 
-loadMaskedDone_87:
+loadMaskedDone_91:
 	// foldPowers: h·x^-64.
 	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
 	VPSHUFD    $0x4e, Y1, Y3
@@ -15899,12 +16491,505 @@ sealNoneDone_2:
 	MOVL      CX, 12(SI)
 	VPSHUFB   (R11), X12, X12
 	VMOVDQU64 X12, (DI)
+	JMP       sealExit_2
+
+sealNoneWide_2:
+	// The tail alone, on ZMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z2
+	VBROADCASTI32X4 -128(CX), Z3
+	VBROADCASTI32X4 -112(CX), Z4
+	VBROADCASTI32X4 -96(CX), Z5
+	VBROADCASTI32X4 -80(CX), Z6
+	VBROADCASTI32X4 -64(CX), Z7
+	VBROADCASTI32X4 -48(CX), Z8
+	VBROADCASTI32X4 -32(CX), Z9
+	VBROADCASTI32X4 -16(CX), Z10
+	VBROADCASTI32X4 (CX), Z1
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), R12
+	BSWAPL          R12
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VPSHUFB         (R11), Z11, Z11
+	MOVQ            R10, R13
+	ADDQ            $0x0f, R13
+	ANDQ            $-16, R13
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(R13), R14
+	ANDQ  $0x30, R14
+	ADDQ  $0x10, R14
+	NEGQ  R13
+	LEAQ  512(BX)(R13*1), R13
+	MOVQ  $-1, BX
+	BZHIQ R14, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x000000c0
+	JA    sealTail3Next64_4
+
+	// sealTail: 3 register(s) of 64 bytes.
+	MOVQ  R10, BX
+	SUBQ  $0x00000080, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
+
+	// publicCounter.tail: 3 register(s) of counter blocks.
+	VMOVDQA64 Z11, Z13
+	VPSHUFB   (R11), Z11, Z14
+	VPADDD    512(R11), Z14, Z11
+	VPSHUFB   (R11), Z11, Z11
+	VPADDD    768(R11), Z14, Z14
+	VPSHUFB   (R11), Z14, Z14
+	VPXORD    Z0, Z13, Z13
+	VPXORD    Z0, Z11, Z11
+	VPXORD    Z0, Z14, Z14
+
+	// tailSplit, in registers of w bytes: the same bytes first.
+	CMPQ DX, $0x0c
+	JB   rounds10_86
+	JE   rounds12_86
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VAESENC         Z0, Z14, Z14
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VAESENC         Z0, Z14, Z14
+
+rounds12_86:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VAESENC         Z0, Z14, Z14
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VAESENC         Z0, Z14, Z14
+
+rounds10_86:
+	// Round Nr-9.
+	VAESENC Z2, Z13, Z13
+	VAESENC Z2, Z11, Z11
+	VAESENC Z2, Z14, Z14
+
+	// Round Nr-8.
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z11, Z11
+	VAESENC Z3, Z14, Z14
+
+	// Round Nr-7.
+	VAESENC Z4, Z13, Z13
+	VAESENC Z4, Z11, Z11
+	VAESENC Z4, Z14, Z14
+
+	// Round Nr-6.
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z11, Z11
+	VAESENC Z5, Z14, Z14
+
+	// Round Nr-5.
+	VAESENC Z6, Z13, Z13
+	VAESENC Z6, Z11, Z11
+	VAESENC Z6, Z14, Z14
+
+	// Round Nr-4.
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z11, Z11
+	VAESENC Z7, Z14, Z14
+
+	// Round Nr-3.
+	VAESENC Z8, Z13, Z13
+	VAESENC Z8, Z11, Z11
+	VAESENC Z8, Z14, Z14
+
+	// Round Nr-2.
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z11, Z11
+	VAESENC Z9, Z14, Z14
+
+	// Round Nr-1.
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z11, Z11
+	VAESENC Z10, Z14, Z14
+
+	// Last round.
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z11, Z11
+	VAESENCLAST Z1, Z14, Z14
+	VPXORD      (R9), Z13, Z13
+	VMOVDQU64   Z13, (R8)
+	VPXORD      64(R9), Z11, Z11
+	VMOVDQU64   Z11, 64(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_92
+	VMOVDQU8.Z 128(R9), K2, Z0
+
+loadMaskedDone_92:
+	VPXORD Z14, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_46
+	VMOVDQU8 Z0, K2, 128(R8)
+
+storeMaskedDone_46:
+	VMOVDQU8.Z Z0, K2, Z0
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Z13, Z1
+	VPXORD    Z12, Z1, Z1
+	VMOVDQU64 (R13), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPXORD     Z5, Z3, Z3
+	VPXORD     Z1, Z4, Z4
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Z11, Z1
+	VMOVDQU64 64(R13), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
+	VPSHUFD    $0x4e, Z2, Z6
+	VPXORD     Z5, Z6, Z6
+	VPCLMULQDQ $0x00, Z6, Z1, Z5
+	VPCLMULQDQ $0x01, Z2, Z1, Z7
+	VPCLMULQDQ $0x10, Z6, Z1, Z6
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z7, Z5, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R13), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_93
+	VMOVDQU8.Z 128(R13), K1, Z1
+
+loadMaskedDone_93:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z5
+	VPXORD     Z2, Z5, Z5
+	VPCLMULQDQ $0x00, Z5, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z6
+	VPCLMULQDQ $0x10, Z5, Z0, Z5
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z6, Z2, Z3
+	VPTERNLOGD $0x96, Z0, Z5, Z4
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
+	VPSHUFD    $0x4e, Z3, Z3
+	VPTERNLOGD $0x96, Z3, Z0, Z4
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPXORQ        Y4, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
+	JMP           sealNoneWideDone_2
+
+sealTail3Next64_4:
+	// sealTail: 4 register(s) of 64 bytes.
+	MOVQ  R10, BX
+	SUBQ  $0x000000c0, BX
+	MOVQ  $-1, R15
+	BZHIQ BX, R15, R15
+	KMOVQ R15, K2
+
+	// publicCounter.tail: 4 register(s) of counter blocks.
+	VMOVDQA64 Z11, Z13
+	VPSHUFB   (R11), Z11, Z15
+	VPADDD    512(R11), Z15, Z11
+	VPSHUFB   (R11), Z11, Z11
+	VPADDD    768(R11), Z15, Z14
+	VPSHUFB   (R11), Z14, Z14
+	VPADDD    1024(R11), Z15, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPXORD    Z0, Z13, Z13
+	VPXORD    Z0, Z11, Z11
+	VPXORD    Z0, Z14, Z14
+	VPXORD    Z0, Z15, Z15
+
+	// tailSplit, in registers of w bytes: the same bytes first.
+	CMPQ DX, $0x0c
+	JB   rounds10_87
+	JE   rounds12_87
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+
+rounds12_87:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z13, Z13
+	VAESENC         Z0, Z11, Z11
+
+rounds10_87:
+	// Round Nr-9.
+	VAESENC Z2, Z13, Z13
+	VAESENC Z2, Z11, Z11
+
+	// Round Nr-8.
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z11, Z11
+
+	// Round Nr-7.
+	VAESENC Z4, Z13, Z13
+	VAESENC Z4, Z11, Z11
+
+	// Round Nr-6.
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z11, Z11
+
+	// Round Nr-5.
+	VAESENC Z6, Z13, Z13
+	VAESENC Z6, Z11, Z11
+
+	// Round Nr-4.
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z11, Z11
+
+	// Round Nr-3.
+	VAESENC Z8, Z13, Z13
+	VAESENC Z8, Z11, Z11
+
+	// Round Nr-2.
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z11, Z11
+
+	// Round Nr-1.
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z11, Z11
+
+	// Last round.
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z11, Z11
+	VPXORD      (R9), Z13, Z13
+	VMOVDQU64   Z13, (R8)
+	VPXORD      64(R9), Z11, Z11
+	VMOVDQU64   Z11, 64(R8)
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB   (R11), Z13, Z0
+	VPXORD    Z12, Z0, Z0
+	VMOVDQU64 (R13), Z12
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z12, Z13
+	VPSHUFD    $0x4e, Z12, Z16
+	VPXORD     Z13, Z16, Z16
+	VPCLMULQDQ $0x00, Z16, Z0, Z13
+	VPCLMULQDQ $0x01, Z12, Z0, Z17
+	VPCLMULQDQ $0x10, Z16, Z0, Z16
+	VPCLMULQDQ $0x11, Z12, Z0, Z0
+	VPXORD     Z17, Z13, Z13
+	VPXORD     Z0, Z16, Z16
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB   (R11), Z11, Z0
+	VMOVDQU64 64(R13), Z11
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z11, Z12
+	VPSHUFD    $0x4e, Z11, Z17
+	VPXORD     Z12, Z17, Z17
+	VPCLMULQDQ $0x00, Z17, Z0, Z12
+	VPCLMULQDQ $0x01, Z11, Z0, Z18
+	VPCLMULQDQ $0x10, Z17, Z0, Z17
+	VPCLMULQDQ $0x11, Z11, Z0, Z0
+	VPTERNLOGD $0x96, Z18, Z12, Z13
+	VPTERNLOGD $0x96, Z0, Z17, Z16
+	CMPQ       DX, $0x0c
+	JB         rounds10_88
+	JE         rounds12_88
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+
+rounds12_88:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z14, Z14
+	VAESENC         Z0, Z15, Z15
+
+rounds10_88:
+	// Round Nr-9.
+	VAESENC Z2, Z14, Z14
+	VAESENC Z2, Z15, Z15
+
+	// Round Nr-8.
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+
+	// Round Nr-7.
+	VAESENC Z4, Z14, Z14
+	VAESENC Z4, Z15, Z15
+
+	// Round Nr-6.
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+
+	// Round Nr-5.
+	VAESENC Z6, Z14, Z14
+	VAESENC Z6, Z15, Z15
+
+	// Round Nr-4.
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+
+	// Round Nr-3.
+	VAESENC Z8, Z14, Z14
+	VAESENC Z8, Z15, Z15
+
+	// Round Nr-2.
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+
+	// Round Nr-1.
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+
+	// Last round.
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VPXORD      128(R9), Z14, Z14
+	VMOVDQU64   Z14, 128(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_94
+	VMOVDQU8.Z 192(R9), K2, Z0
+
+loadMaskedDone_94:
+	VPXORD Z15, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_47
+	VMOVDQU8 Z0, K2, 192(R8)
+
+storeMaskedDone_47:
+	VMOVDQU8.Z Z0, K2, Z0
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB   (R11), Z14, Z1
+	VMOVDQU64 128(R13), Z2
+
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
+	VPSHUFD    $0x4e, Z2, Z4
+	VPXORD     Z3, Z4, Z4
+	VPCLMULQDQ $0x00, Z4, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z5
+	VPCLMULQDQ $0x10, Z4, Z1, Z4
+	VPCLMULQDQ $0x11, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z5, Z3, Z13
+	VPTERNLOGD $0x96, Z1, Z4, Z16
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB (R11), Z0, Z0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R13), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_95
+	VMOVDQU8.Z 192(R13), K1, Z1
+
+loadMaskedDone_95:
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z13
+	VPTERNLOGD $0x96, Z0, Z3, Z16
+
+	// ghashSum.finish.
+	// reduceFolded: fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z13, Z0
+	VPSHUFD    $0x4e, Z13, Z13
+	VPTERNLOGD $0x96, Z13, Z0, Z16
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z16, Y0
+	VPXORQ        Y16, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
+
+sealNoneWideDone_2:
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	MOVL      R12, CX
+	ADDL      AX, CX
+	BSWAPL    CX
+	MOVL      CX, 12(SI)
+	VPSHUFB   (R11), X12, X12
+	VMOVDQU64 X12, (DI)
 
 sealExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_63:
+loadEnd_67:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -15918,9 +17003,9 @@ loadEnd_63:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_63
+	JMP        loadMaskedDone_67
 
-storeEnd_31:
+storeEnd_33:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -15932,103 +17017,11 @@ storeEnd_31:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K2
 	VMOVDQU8 X1, K2, (AX)
-	JMP      storeMaskedDone_31
-
-loadEnd_64:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_64
-
-storeEnd_32:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_32
-
-loadEnd_65:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_65
-
-loadEnd_66:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_66
-
-storeEnd_33:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_33
-
-loadEnd_67:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_67
 
 loadEnd_68:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
+	LEAQ       -64(R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16044,7 +17037,7 @@ loadEnd_68:
 
 storeEnd_34:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
+	LEAQ     -64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Z2
 	VPERMB   Z1, Z2, Z2
@@ -16058,7 +17051,7 @@ storeEnd_34:
 
 loadEnd_69:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R13)(R14*1), AX
+	LEAQ       -64(R13)(R14*1), AX
 	MOVQ       $0x00000040, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16074,7 +17067,7 @@ loadEnd_69:
 
 loadEnd_70:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
+	LEAQ       (R9)(BX*1), AX
 	MOVQ       $0x00000040, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16090,7 +17083,7 @@ loadEnd_70:
 
 storeEnd_35:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
+	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Z2
 	VPERMB   Z1, Z2, Z2
@@ -16104,7 +17097,7 @@ storeEnd_35:
 
 loadEnd_71:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R13)(R14*1), AX
+	LEAQ       (R13)(R14*1), AX
 	MOVQ       $0x00000040, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16120,99 +17113,99 @@ loadEnd_71:
 
 loadEnd_72:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
+	LEAQ       64(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
+	VMOVDQU8.Z (AX), K3, Z1
+	MOVQ       $0x00000040, AX
 	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_72
 
 storeEnd_36:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
+	MOVQ     $0x00000040, CX
 	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_36
 
 loadEnd_73:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
+	LEAQ       64(R13)(R14*1), AX
+	MOVQ       $0x00000040, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y2
-	MOVQ       $0x00000020, AX
+	VMOVDQU8.Z (AX), K2, Z2
+	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y2, Y1, K1, Y2
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_73
 
 loadEnd_74:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
+	LEAQ       128(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
+	VMOVDQU8.Z (AX), K3, Z1
+	MOVQ       $0x00000040, AX
 	SUBQ       BX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K2, Z1
 	JMP        loadMaskedDone_74
 
 storeEnd_37:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
+	LEAQ     128(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
+	VMOVDQU8 (CX)(BX*1), Z2
+	VPERMB   Z1, Z2, Z2
+	MOVQ     $0x00000040, CX
 	SUBQ     BX, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
+	VMOVDQU8 Z2, K3, (AX)
 	JMP      storeMaskedDone_37
 
 loadEnd_75:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
+	LEAQ       128(R13)(R14*1), AX
+	MOVQ       $0x00000040, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
+	VMOVDQU8.Z (AX), K2, Z2
+	MOVQ       $0x00000040, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
+	VMOVDQU8   (CX)(AX*1), Z3
+	VPERMB.Z   Z2, Z3, K1, Z2
 	JMP        loadMaskedDone_75
 
 loadEnd_76:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), AX
+	LEAQ       -32(R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16228,7 +17221,7 @@ loadEnd_76:
 
 storeEnd_38:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), AX
+	LEAQ     -32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16242,23 +17235,23 @@ storeEnd_38:
 
 loadEnd_77:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R13)(R14*1), AX
+	LEAQ       -32(R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
+	VMOVDQU8.Z (AX), K2, Y2
 	MOVQ       $0x00000020, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
+	VMOVDQU8   (CX)(AX*1), Y1
+	VPERMB.Z   Y2, Y1, K1, Y2
 	JMP        loadMaskedDone_77
 
 loadEnd_78:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
+	LEAQ       (R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16274,7 +17267,7 @@ loadEnd_78:
 
 storeEnd_39:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
+	LEAQ     (R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16288,7 +17281,7 @@ storeEnd_39:
 
 loadEnd_79:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R13)(R14*1), AX
+	LEAQ       (R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16304,7 +17297,7 @@ loadEnd_79:
 
 loadEnd_80:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R9)(BX*1), AX
+	LEAQ       32(R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16320,7 +17313,7 @@ loadEnd_80:
 
 storeEnd_40:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     96(R8)(BX*1), AX
+	LEAQ     32(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16334,7 +17327,7 @@ storeEnd_40:
 
 loadEnd_81:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R13)(R14*1), AX
+	LEAQ       32(R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16350,7 +17343,7 @@ loadEnd_81:
 
 loadEnd_82:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
+	LEAQ       64(R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16366,7 +17359,7 @@ loadEnd_82:
 
 storeEnd_41:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
+	LEAQ     64(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16380,7 +17373,7 @@ storeEnd_41:
 
 loadEnd_83:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R13)(R14*1), AX
+	LEAQ       64(R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16396,7 +17389,7 @@ loadEnd_83:
 
 loadEnd_84:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R9)(BX*1), AX
+	LEAQ       96(R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16412,7 +17405,7 @@ loadEnd_84:
 
 storeEnd_42:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     160(R8)(BX*1), AX
+	LEAQ     96(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16426,7 +17419,7 @@ storeEnd_42:
 
 loadEnd_85:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R13)(R14*1), AX
+	LEAQ       96(R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
 	MOVQ       $-1, DX
@@ -16436,13 +17429,13 @@ loadEnd_85:
 	MOVQ       $0x00000020, AX
 	SUBQ       R14, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
 	JMP        loadMaskedDone_85
 
 loadEnd_86:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R9)(BX*1), AX
+	LEAQ       128(R9)(BX*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       BX, CX
 	MOVQ       $-1, DX
@@ -16458,7 +17451,7 @@ loadEnd_86:
 
 storeEnd_43:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     192(R8)(BX*1), AX
+	LEAQ     128(R8)(BX*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(BX*1), Y1
 	VPERMB   Y0, Y1, Y1
@@ -16472,6 +17465,98 @@ storeEnd_43:
 
 loadEnd_87:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R13)(R14*1), AX
+	MOVQ       $0x00000020, CX
+	SUBQ       R14, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       R14, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y3
+	VPERMB.Z   Y1, Y3, K1, Y1
+	JMP        loadMaskedDone_87
+
+loadEnd_88:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R9)(BX*1), AX
+	MOVQ       $0x00000020, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Y0
+	MOVQ       $0x00000020, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_88
+
+storeEnd_44:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     160(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Y1, K3, (AX)
+	JMP      storeMaskedDone_44
+
+loadEnd_89:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       160(R13)(R14*1), AX
+	MOVQ       $0x00000020, CX
+	SUBQ       R14, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       R14, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_89
+
+loadEnd_90:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       192(R9)(BX*1), AX
+	MOVQ       $0x00000020, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Y0
+	MOVQ       $0x00000020, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y1
+	VPERMB.Z   Y0, Y1, K2, Y0
+	JMP        loadMaskedDone_90
+
+storeEnd_45:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     192(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Y1, K3, (AX)
+	JMP      storeMaskedDone_45
+
+loadEnd_91:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       192(R13)(R14*1), AX
 	MOVQ       $0x00000020, CX
 	SUBQ       R14, CX
@@ -16484,7 +17569,99 @@ loadEnd_87:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y2
 	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_87
+	JMP        loadMaskedDone_91
+
+loadEnd_92:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_92
+
+storeEnd_46:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Z1, K3, (AX)
+	JMP      storeMaskedDone_46
+
+loadEnd_93:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R13)(R14*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R14, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       R14, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_93
+
+loadEnd_94:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       BX, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K3
+	VMOVDQU8.Z (AX), K3, Z0
+	MOVQ       $0x00000040, AX
+	SUBQ       BX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K2, Z0
+	JMP        loadMaskedDone_94
+
+storeEnd_47:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(BX*1), Z1
+	VPERMB   Z0, Z1, Z1
+	MOVQ     $0x00000040, CX
+	SUBQ     BX, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K3
+	VMOVDQU8 Z1, K3, (AX)
+	JMP      storeMaskedDone_47
+
+loadEnd_95:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R13)(R14*1), AX
+	MOVQ       $0x00000040, CX
+	SUBQ       R14, CX
+	MOVQ       $-1, DX
+	SHLXQ      CX, DX, DX
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       R14, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Z2
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_95
 
 DATA beLanes<>+0(SB)/8, $0x0000000000000000
 DATA beLanes<>+8(SB)/8, $0x0000000000000000
@@ -16532,10 +17709,10 @@ loadShortMasked_7:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_88
+	JA         loadEnd_96
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_88:
+loadMaskedDone_96:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -16562,19 +17739,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_83
-	JE         rounds12_83
+	JB         rounds10_89
+	JE         rounds12_89
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_83:
+rounds12_89:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_83:
+rounds10_89:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -16615,10 +17792,10 @@ storeShortMasked_6:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_44
+	JA       storeEnd_48
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_44:
+storeMaskedDone_48:
 storeShortDone_6:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -16709,8 +17886,8 @@ counterDone_5:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_84
-	JE     rounds12_84
+	JB     rounds10_90
+	JE     rounds12_90
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -16722,7 +17899,7 @@ counterDone_5:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_84:
+rounds12_90:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -16733,7 +17910,7 @@ rounds12_84:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_84:
+rounds10_90:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -16890,8 +18067,8 @@ counterDone_6:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_85
-	JE     rounds12_85
+	JB     rounds10_91
+	JE     rounds12_91
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -16903,7 +18080,7 @@ counterDone_6:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_85:
+rounds12_91:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -16914,7 +18091,7 @@ rounds12_85:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_85:
+rounds10_91:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -17091,8 +18268,8 @@ counterDone_7:
 	VPXORD Z0, Z19, Z19
 	VPXORD Z0, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_86
-	JE     rounds12_86
+	JB     rounds10_92
+	JE     rounds12_92
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z17, Z17
@@ -17104,7 +18281,7 @@ counterDone_7:
 	VAESENC Z12, Z19, Z19
 	VAESENC Z12, Z20, Z20
 
-rounds12_86:
+rounds12_92:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z17, Z17
 	VAESENC Z13, Z18, Z18
@@ -17115,7 +18292,7 @@ rounds12_86:
 	VAESENC Z14, Z19, Z19
 	VAESENC Z14, Z20, Z20
 
-rounds10_86:
+rounds10_92:
 	// Round Nr-9.
 	VAESENC   Z2, Z17, Z17
 	VAESENC   Z2, Z18, Z18
@@ -17279,1084 +18456,10 @@ openTail_2:
 	LEAL       (R9), R13
 	ANDL       $0x00000fff, R13
 	CMPL       R13, $0x00000fe0
-	JA         loadEnd_89
-	VMOVDQU8.Z (R9), K2, Y17
-
-loadMaskedDone_89:
-	// publicCounter.halves: 1 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y15
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_87
-	JE        rounds12_87
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y15, Y15
-
-rounds12_87:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y15, Y15
-
-rounds10_87:
-	// Round Nr-9.
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y17, Y0
-	VPXORD  Y16, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_90
-	VMOVDQU8.Z (CX), K1, Y2
-
-loadMaskedDone_90:
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y15, Y15
-
-	// Round Nr-6.
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y15, Y15
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_45
-	VMOVDQU8 Y15, K2, (R8)
-
-storeMaskedDone_45:
-	JMP openDone_2
-
-openTail1Next32_3:
-	CMPQ R10, $0x00000040
-	JA   openTail2Next32_3
-
-	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_91
-	VMOVDQU8.Z 32(R9), K2, Y18
-
-loadMaskedDone_91:
-	// publicCounter.halves: 2 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y19
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y19, Y19
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_88
-	JE        rounds12_88
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y19, Y19
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y19, Y19
-	VAESENC Y12, Y15, Y15
-
-rounds12_88:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y19, Y19
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y19, Y19
-	VAESENC Y14, Y15, Y15
-
-rounds10_88:
-	// Round Nr-9.
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y18, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_92
-	VMOVDQU8.Z 32(CX), K1, Y3
-
-loadMaskedDone_92:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y19, Y19
-	VPXORD      Y18, Y15, Y15
-	VMOVDQU64   Y19, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_46
-	VMOVDQU8 Y15, K2, 32(R8)
-
-storeMaskedDone_46:
-	JMP openDone_2
-
-openTail2Next32_3:
-	CMPQ R10, $0x00000060
-	JA   openTail3Next32_3
-
-	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_93
-	VMOVDQU8.Z 64(R9), K2, Y19
-
-loadMaskedDone_93:
-	// publicCounter.halves: 3 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y20
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y21
-	VPSHUFB   (R11), Y21, Y21
-	VPADDD    512(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y20, Y20
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_89
-	JE        rounds12_89
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y20, Y20
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y15, Y15
-
-rounds12_89:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y20, Y20
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y15, Y15
-
-rounds10_89:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y19, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_94
-	VMOVDQU8.Z 64(CX), K1, Y3
-
-loadMaskedDone_94:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	VPXORD Y4, Y11, Y11
-	VPXORD Y2, Y0, Y0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y20, Y20
-	VPXORD      Y18, Y21, Y21
-	VPXORD      Y19, Y15, Y15
-	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   Y21, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_47
-	VMOVDQU8 Y15, K2, 64(R8)
-
-storeMaskedDone_47:
-	JMP openDone_2
-
-openTail3Next32_3:
-	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-	VMOVDQU64 64(R9), Y19
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_95
-	VMOVDQU8.Z 96(R9), K2, Y20
-
-loadMaskedDone_95:
-	// publicCounter.halves: 4 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y21
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y22
-	VPSHUFB   (R11), Y22, Y22
-	VPADDD    512(R11), Y15, Y23
-	VPSHUFB   (R11), Y23, Y23
-	VPADDD    640(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y22, Y22
-	VPXORD    Y0, Y23, Y23
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_90
-	JE        rounds12_90
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y11, Y23, Y23
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-	VAESENC Y12, Y23, Y23
-	VAESENC Y12, Y15, Y15
-
-rounds12_90:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y13, Y23, Y23
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-	VAESENC Y14, Y23, Y23
-	VAESENC Y14, Y15, Y15
-
-rounds10_90:
-	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-	VAESENC Y2, Y23, Y23
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-	VAESENC Y3, Y23, Y23
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-	VAESENC Y4, Y23, Y23
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-	VAESENC Y5, Y23, Y23
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-	VAESENC Y6, Y23, Y23
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
-	VMOVDQU64  64(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-	VAESENC Y7, Y23, Y23
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-	VAESENC Y8, Y23, Y23
-	VAESENC Y8, Y15, Y15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y20, Y3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_96
-	VMOVDQU8.Z 96(CX), K1, Y5
-
-loadMaskedDone_96:
-	VPCLMULQDQ $0x00, Y5, Y3, Y6
-	VPCLMULQDQ $0x10, Y5, Y3, Y7
-	VPCLMULQDQ $0x01, Y5, Y3, Y8
-	VPCLMULQDQ $0x11, Y5, Y3, Y3
-	VPTERNLOGD $0x96, Y8, Y7, Y12
-	VPTERNLOGD $0x96, Y6, Y4, Y11
-	VPTERNLOGD $0x96, Y3, Y2, Y0
-
-	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-	VAESENC Y9, Y23, Y23
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-	VAESENC Y10, Y23, Y23
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VAESENCLAST Y1, Y23, Y23
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y21, Y21
-	VPXORD      Y18, Y22, Y22
-	VPXORD      Y19, Y23, Y23
-	VPXORD      Y20, Y15, Y15
-	VMOVDQU64   Y21, (R8)
-	VMOVDQU64   Y22, 32(R8)
-	VMOVDQU64   Y23, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_48
-	VMOVDQU8 Y15, K2, 96(R8)
-
-storeMaskedDone_48:
-	JMP openDone_2
-
-openTailFull_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(CX), R12
-	ANDQ  $0x30, R12
-	ADDQ  $0x10, R12
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
-	MOVQ  $-1, BX
-	BZHIQ R12, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x000000c0
-	JA    openTail3Next64_2
-
-	// openTail: 3 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000080, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
 	JA         loadEnd_97
-	VMOVDQU8.Z 128(R9), K2, Z19
+	VMOVDQU8.Z (R9), K2, Y17
 
 loadMaskedDone_97:
-	// publicCounter.tail: 3 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z20
-	VPSHUFB   (R11), Z15, Z21
-	VPADDD    512(R11), Z21, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z21, Z21
-	VPSHUFB   (R11), Z21, Z21
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z15, Z15
-	VPXORD    Z0, Z21, Z21
-	CMPQ      DX, $0x0c
-	JB        rounds10_91
-	JE        rounds12_91
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z20, Z20
-	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z21, Z21
-	VAESENC Z12, Z20, Z20
-	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z21, Z21
-
-rounds12_91:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z20, Z20
-	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z21, Z21
-	VAESENC Z14, Z20, Z20
-	VAESENC Z14, Z15, Z15
-	VAESENC Z14, Z21, Z21
-
-rounds10_91:
-	// Round Nr-9.
-	VAESENC Z2, Z20, Z20
-	VAESENC Z2, Z15, Z15
-	VAESENC Z2, Z21, Z21
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z20, Z20
-	VAESENC Z3, Z15, Z15
-	VAESENC Z3, Z21, Z21
-
-	// Round Nr-7.
-	VAESENC Z4, Z20, Z20
-	VAESENC Z4, Z15, Z15
-	VAESENC Z4, Z21, Z21
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z5, Z20, Z20
-	VAESENC Z5, Z15, Z15
-	VAESENC Z5, Z21, Z21
-
-	// Round Nr-5.
-	VAESENC Z6, Z20, Z20
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z21, Z21
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z19, Z2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_98
-	VMOVDQU8.Z 128(CX), K1, Z3
-
-loadMaskedDone_98:
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z20, Z20
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z21, Z21
-
-	// Round Nr-3.
-	VAESENC Z8, Z20, Z20
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z21, Z21
-
-	// Round Nr-2.
-	VAESENC Z9, Z20, Z20
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z21, Z21
-
-	// Round Nr-1.
-	VAESENC Z10, Z20, Z20
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z21, Z21
-
-	// ghashSum.finish.
-	VPXORD Z4, Z11, Z11
-	VPXORD Z2, Z0, Z0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z20, Z20
-	VAESENCLAST Z1, Z15, Z15
-	VAESENCLAST Z1, Z21, Z21
-	VPXORD      Z17, Z20, Z20
-	VPXORD      Z18, Z15, Z15
-	VPXORD      Z19, Z21, Z21
-	VMOVDQU64   Z20, (R8)
-	VMOVDQU64   Z15, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fc0
-	JA       storeEnd_49
-	VMOVDQU8 Z21, K2, 128(R8)
-
-storeMaskedDone_49:
-	JMP openDone_2
-
-openTail3Next64_2:
-	// openTail: 4 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x000000c0, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
-	VMOVDQU64 128(R9), Z19
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
-	JA         loadEnd_99
-	VMOVDQU8.Z 192(R9), K2, Z20
-
-loadMaskedDone_99:
-	// publicCounter.tail: 4 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z21
-	VPSHUFB   (R11), Z15, Z23
-	VPADDD    512(R11), Z23, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z23, Z22
-	VPSHUFB   (R11), Z22, Z22
-	VPADDD    1024(R11), Z23, Z23
-	VPSHUFB   (R11), Z23, Z23
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z15, Z15
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
-	CMPQ      DX, $0x0c
-	JB        rounds10_92
-	JE        rounds12_92
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z21, Z21
-	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z22, Z22
-	VAESENC Z11, Z23, Z23
-	VAESENC Z12, Z21, Z21
-	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z22, Z22
-	VAESENC Z12, Z23, Z23
-
-rounds12_92:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z21, Z21
-	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z22, Z22
-	VAESENC Z13, Z23, Z23
-	VAESENC Z14, Z21, Z21
-	VAESENC Z14, Z15, Z15
-	VAESENC Z14, Z22, Z22
-	VAESENC Z14, Z23, Z23
-
-rounds10_92:
-	// Round Nr-9.
-	VAESENC Z2, Z21, Z21
-	VAESENC Z2, Z15, Z15
-	VAESENC Z2, Z22, Z22
-	VAESENC Z2, Z23, Z23
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z21, Z21
-	VAESENC Z3, Z15, Z15
-	VAESENC Z3, Z22, Z22
-	VAESENC Z3, Z23, Z23
-
-	// Round Nr-7.
-	VAESENC Z4, Z21, Z21
-	VAESENC Z4, Z15, Z15
-	VAESENC Z4, Z22, Z22
-	VAESENC Z4, Z23, Z23
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z5, Z21, Z21
-	VAESENC Z5, Z15, Z15
-	VAESENC Z5, Z22, Z22
-	VAESENC Z5, Z23, Z23
-
-	// Round Nr-5.
-	VAESENC Z6, Z21, Z21
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z22, Z22
-	VAESENC Z6, Z23, Z23
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
-	VMOVDQU64  128(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z21, Z21
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z22, Z22
-	VAESENC Z7, Z23, Z23
-
-	// Round Nr-3.
-	VAESENC Z8, Z21, Z21
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z22, Z22
-	VAESENC Z8, Z23, Z23
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z20, Z3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_100
-	VMOVDQU8.Z 192(CX), K1, Z5
-
-loadMaskedDone_100:
-	VPCLMULQDQ $0x00, Z5, Z3, Z6
-	VPCLMULQDQ $0x10, Z5, Z3, Z7
-	VPCLMULQDQ $0x01, Z5, Z3, Z8
-	VPCLMULQDQ $0x11, Z5, Z3, Z3
-	VPTERNLOGD $0x96, Z8, Z7, Z12
-	VPTERNLOGD $0x96, Z6, Z4, Z11
-	VPTERNLOGD $0x96, Z3, Z2, Z0
-
-	// Round Nr-2.
-	VAESENC Z9, Z21, Z21
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z22, Z22
-	VAESENC Z9, Z23, Z23
-
-	// Round Nr-1.
-	VAESENC Z10, Z21, Z21
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z22, Z22
-	VAESENC Z10, Z23, Z23
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z21, Z21
-	VAESENCLAST Z1, Z15, Z15
-	VAESENCLAST Z1, Z22, Z22
-	VAESENCLAST Z1, Z23, Z23
-	VPXORD      Z17, Z21, Z21
-	VPXORD      Z18, Z15, Z15
-	VPXORD      Z19, Z22, Z22
-	VPXORD      Z20, Z23, Z23
-	VMOVDQU64   Z21, (R8)
-	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU64   Z22, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fc0
-	JA       storeEnd_50
-	VMOVDQU8 Z23, K2, 192(R8)
-
-storeMaskedDone_50:
-openDone_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	SHRQ $0x04, CX
-
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	ADDL      CX, AX
-	BSWAPL    AX
-	MOVL      AX, 12(SI)
-	VPSHUFB   (R11), X16, X16
-	VMOVDQU64 X16, (DI)
-	JMP       openExit_2
-
-openHalf_2:
-	// The tail alone, of at most tailHalf bytes, on YMM registers.
-	// loadRoundKeys: every round key in every lane of its own register.
-	VBROADCASTI32X4 (AX), Y0
-	VBROADCASTI32X4 -144(CX), Y2
-	VBROADCASTI32X4 -128(CX), Y3
-	VBROADCASTI32X4 -112(CX), Y4
-	VBROADCASTI32X4 -96(CX), Y5
-	VBROADCASTI32X4 -80(CX), Y6
-	VBROADCASTI32X4 -64(CX), Y7
-	VBROADCASTI32X4 -48(CX), Y8
-	VBROADCASTI32X4 -32(CX), Y9
-	VBROADCASTI32X4 -16(CX), Y10
-	VBROADCASTI32X4 (CX), Y1
-	CMPQ            DX, $0x0c
-	JB              keys10_8
-	JE              keys12_8
-	VBROADCASTI32X4 16(AX), Y11
-	VBROADCASTI32X4 32(AX), Y12
-
-keys12_8:
-	VBROADCASTI32X4 -176(CX), Y13
-	VBROADCASTI32X4 -160(CX), Y14
-
-keys10_8:
-	VMOVDQU64 (DI), X16
-	VPSHUFB   (R11), X16, X16
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	MOVL            12(SI), AX
-	BSWAPL          AX
-	VBROADCASTI32X4 (SI), Y15
-	CMPB            AL, $0xfc
-	JA              loadCarry_2
-	VPADDD          beLanes<>+0(SB), Y15, Y15
-	JMP             loadDone_2
-
-loadCarry_2:
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  laneOffsets<>+0(SB), Y15, Y15
-	VPSHUFB (R11), Y15, Y15
-
-loadDone_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(CX), R12
-	ANDQ  $0x10, R12
-	ADDQ  $0x10, R12
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
-	MOVQ  $-1, BX
-	BZHIQ R12, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_4
-
-	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R13
-	BZHIQ BX, R13, R13
-	KMOVQ R13, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_101
-	VMOVDQU8.Z (R9), K2, Y17
-
-loadMaskedDone_101:
 	// publicCounter.halves: 1 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y15
 	VPXORD    Y0, Y15, Y15
@@ -18386,10 +18489,10 @@ rounds10_93:
 	LEAL       (CX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_102
+	JA         loadEnd_98
 	VMOVDQU8.Z (CX), K1, Y2
 
-loadMaskedDone_102:
+loadMaskedDone_98:
 	VPCLMULQDQ $0x00, Y2, Y0, Y11
 	VPCLMULQDQ $0x10, Y2, Y0, Y12
 	VPCLMULQDQ $0x01, Y2, Y0, Y13
@@ -18441,15 +18544,15 @@ loadMaskedDone_102:
 	LEAL     (R8), CX
 	ANDL     $0x00000fff, CX
 	CMPL     CX, $0x00000fe0
-	JA       storeEnd_51
+	JA       storeEnd_49
 	VMOVDQU8 Y15, K2, (R8)
 
-storeMaskedDone_51:
-	JMP openHalfDone_2
+storeMaskedDone_49:
+	JMP openDone_2
 
-openTail1Next32_4:
+openTail1Next32_3:
 	CMPQ R10, $0x00000040
-	JA   openTail2Next32_4
+	JA   openTail2Next32_3
 
 	// openTail: 2 register(s) of 32 bytes.
 	MOVQ      R10, BX
@@ -18463,10 +18566,10 @@ openTail1Next32_4:
 	LEAL       32(R9), R13
 	ANDL       $0x00000fff, R13
 	CMPL       R13, $0x00000fe0
-	JA         loadEnd_103
+	JA         loadEnd_99
 	VMOVDQU8.Z 32(R9), K2, Y18
 
-loadMaskedDone_103:
+loadMaskedDone_99:
 	// publicCounter.halves: 2 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y19
 	VPSHUFB   (R11), Y15, Y15
@@ -18522,10 +18625,10 @@ rounds10_94:
 	LEAL       32(CX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_104
+	JA         loadEnd_100
 	VMOVDQU8.Z 32(CX), K1, Y3
 
-loadMaskedDone_104:
+loadMaskedDone_100:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y13
 	VPCLMULQDQ $0x01, Y3, Y2, Y14
@@ -18582,15 +18685,15 @@ loadMaskedDone_104:
 	LEAL     32(R8), CX
 	ANDL     $0x00000fff, CX
 	CMPL     CX, $0x00000fe0
-	JA       storeEnd_52
+	JA       storeEnd_50
 	VMOVDQU8 Y15, K2, 32(R8)
 
-storeMaskedDone_52:
-	JMP openHalfDone_2
+storeMaskedDone_50:
+	JMP openDone_2
 
-openTail2Next32_4:
+openTail2Next32_3:
 	CMPQ R10, $0x00000060
-	JA   openTail3Next32_4
+	JA   openTail3Next32_3
 
 	// openTail: 3 register(s) of 32 bytes.
 	MOVQ      R10, BX
@@ -18605,10 +18708,10 @@ openTail2Next32_4:
 	LEAL       64(R9), R13
 	ANDL       $0x00000fff, R13
 	CMPL       R13, $0x00000fe0
-	JA         loadEnd_105
+	JA         loadEnd_101
 	VMOVDQU8.Z 64(R9), K2, Y19
 
-loadMaskedDone_105:
+loadMaskedDone_101:
 	// publicCounter.halves: 3 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y20
 	VPSHUFB   (R11), Y15, Y15
@@ -18695,10 +18798,10 @@ rounds10_95:
 	LEAL       64(CX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_106
+	JA         loadEnd_102
 	VMOVDQU8.Z 64(CX), K1, Y3
 
-loadMaskedDone_106:
+loadMaskedDone_102:
 	VPCLMULQDQ $0x00, Y3, Y2, Y4
 	VPCLMULQDQ $0x10, Y3, Y2, Y5
 	VPCLMULQDQ $0x01, Y3, Y2, Y6
@@ -18755,13 +18858,13 @@ loadMaskedDone_106:
 	LEAL     64(R8), CX
 	ANDL     $0x00000fff, CX
 	CMPL     CX, $0x00000fe0
-	JA       storeEnd_53
+	JA       storeEnd_51
 	VMOVDQU8 Y15, K2, 64(R8)
 
-storeMaskedDone_53:
-	JMP openHalfDone_2
+storeMaskedDone_51:
+	JMP openDone_2
 
-openTail3Next32_4:
+openTail3Next32_3:
 	// openTail: 4 register(s) of 32 bytes.
 	MOVQ      R10, BX
 	SUBQ      $0x00000060, BX
@@ -18776,10 +18879,10 @@ openTail3Next32_4:
 	LEAL       96(R9), R13
 	ANDL       $0x00000fff, R13
 	CMPL       R13, $0x00000fe0
-	JA         loadEnd_107
+	JA         loadEnd_103
 	VMOVDQU8.Z 96(R9), K2, Y20
 
-loadMaskedDone_107:
+loadMaskedDone_103:
 	// publicCounter.halves: 4 YMM register(s) of counter blocks.
 	VMOVDQA64 Y15, Y21
 	VPSHUFB   (R11), Y15, Y15
@@ -18899,10 +19002,10 @@ rounds10_96:
 	LEAL       96(CX), DX
 	ANDL       $0x00000fff, DX
 	CMPL       DX, $0x00000fe0
-	JA         loadEnd_108
+	JA         loadEnd_104
 	VMOVDQU8.Z 96(CX), K1, Y5
 
-loadMaskedDone_108:
+loadMaskedDone_104:
 	VPCLMULQDQ $0x00, Y5, Y3, Y6
 	VPCLMULQDQ $0x10, Y5, Y3, Y7
 	VPCLMULQDQ $0x01, Y5, Y3, Y8
@@ -18953,10 +19056,1084 @@ loadMaskedDone_108:
 	LEAL     96(R8), CX
 	ANDL     $0x00000fff, CX
 	CMPL     CX, $0x00000fe0
-	JA       storeEnd_54
+	JA       storeEnd_52
 	VMOVDQU8 Y15, K2, 96(R8)
 
+storeMaskedDone_52:
+	JMP openDone_2
+
+openTailFull_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 64) + 16.
+	LEAQ  -16(CX), R12
+	ANDQ  $0x30, R12
+	ADDQ  $0x10, R12
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R12, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x000000c0
+	JA    openTail3Next64_2
+
+	// openTail: 3 register(s) of 64 bytes.
+	MOVQ      R10, BX
+	SUBQ      $0x00000080, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_105
+	VMOVDQU8.Z 128(R9), K2, Z19
+
+loadMaskedDone_105:
+	// publicCounter.tail: 3 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z20
+	VPSHUFB   (R11), Z15, Z21
+	VPADDD    512(R11), Z21, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    768(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z21
+	VPXORD    Z0, Z20, Z20
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z21, Z21
+	CMPQ      DX, $0x0c
+	JB        rounds10_97
+	JE        rounds12_97
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z11, Z20, Z20
+	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z21, Z21
+	VAESENC Z12, Z20, Z20
+	VAESENC Z12, Z15, Z15
+	VAESENC Z12, Z21, Z21
+
+rounds12_97:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z13, Z20, Z20
+	VAESENC Z13, Z15, Z15
+	VAESENC Z13, Z21, Z21
+	VAESENC Z14, Z20, Z20
+	VAESENC Z14, Z15, Z15
+	VAESENC Z14, Z21, Z21
+
+rounds10_97:
+	// Round Nr-9.
+	VAESENC Z2, Z20, Z20
+	VAESENC Z2, Z15, Z15
+	VAESENC Z2, Z21, Z21
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z11
+	VPCLMULQDQ $0x10, Z2, Z0, Z12
+	VPCLMULQDQ $0x01, Z2, Z0, Z13
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z13, Z12, Z12
+
+	// Round Nr-8.
+	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z21, Z21
+
+	// Round Nr-7.
+	VAESENC Z4, Z20, Z20
+	VAESENC Z4, Z15, Z15
+	VAESENC Z4, Z21, Z21
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Z18, Z2
+	VMOVDQU64  64(CX), Z3
+	VPCLMULQDQ $0x00, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, Z3, Z2, Z13
+	VPCLMULQDQ $0x01, Z3, Z2, Z14
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z14, Z13, Z12
+	VPXORD     Z4, Z11, Z11
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z21, Z21
+
+	// Round Nr-5.
+	VAESENC Z6, Z20, Z20
+	VAESENC Z6, Z15, Z15
+	VAESENC Z6, Z21, Z21
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB (R11), Z19, Z2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       128(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_106
+	VMOVDQU8.Z 128(CX), K1, Z3
+
+loadMaskedDone_106:
+	VPCLMULQDQ $0x00, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, Z3, Z2, Z5
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z5, Z12
+
+	// Round Nr-4.
+	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z21, Z21
+
+	// Round Nr-3.
+	VAESENC Z8, Z20, Z20
+	VAESENC Z8, Z15, Z15
+	VAESENC Z8, Z21, Z21
+
+	// Round Nr-2.
+	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z21, Z21
+
+	// Round Nr-1.
+	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z21, Z21
+
+	// ghashSum.finish.
+	VPXORD Z4, Z11, Z11
+	VPXORD Z2, Z0, Z0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
+	VPSHUFD    $0x4e, Z11, Z11
+	VPTERNLOGD $0x96, Z11, Z2, Z12
+	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
+	VPSHUFD    $0x4e, Z12, Z12
+	VPTERNLOGD $0x96, Z12, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z20, Z20
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z21, Z21
+	VPXORD      Z17, Z20, Z20
+	VPXORD      Z18, Z15, Z15
+	VPXORD      Z19, Z21, Z21
+	VMOVDQU64   Z20, (R8)
+	VMOVDQU64   Z15, 64(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     128(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_53
+	VMOVDQU8 Z21, K2, 128(R8)
+
+storeMaskedDone_53:
+	JMP openDone_2
+
+openTail3Next64_2:
+	// openTail: 4 register(s) of 64 bytes.
+	MOVQ      R10, BX
+	SUBQ      $0x000000c0, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Z17
+	VMOVDQU64 64(R9), Z18
+	VMOVDQU64 128(R9), Z19
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_107
+	VMOVDQU8.Z 192(R9), K2, Z20
+
+loadMaskedDone_107:
+	// publicCounter.tail: 4 register(s) of counter blocks.
+	VMOVDQA64 Z15, Z21
+	VPSHUFB   (R11), Z15, Z23
+	VPADDD    512(R11), Z23, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    768(R11), Z23, Z22
+	VPSHUFB   (R11), Z22, Z22
+	VPADDD    1024(R11), Z23, Z23
+	VPSHUFB   (R11), Z23, Z23
+	VPXORD    Z0, Z21, Z21
+	VPXORD    Z0, Z15, Z15
+	VPXORD    Z0, Z22, Z22
+	VPXORD    Z0, Z23, Z23
+	CMPQ      DX, $0x0c
+	JB        rounds10_98
+	JE        rounds12_98
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Z11, Z21, Z21
+	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z22, Z22
+	VAESENC Z11, Z23, Z23
+	VAESENC Z12, Z21, Z21
+	VAESENC Z12, Z15, Z15
+	VAESENC Z12, Z22, Z22
+	VAESENC Z12, Z23, Z23
+
+rounds12_98:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z13, Z21, Z21
+	VAESENC Z13, Z15, Z15
+	VAESENC Z13, Z22, Z22
+	VAESENC Z13, Z23, Z23
+	VAESENC Z14, Z21, Z21
+	VAESENC Z14, Z15, Z15
+	VAESENC Z14, Z22, Z22
+	VAESENC Z14, Z23, Z23
+
+rounds10_98:
+	// Round Nr-9.
+	VAESENC Z2, Z21, Z21
+	VAESENC Z2, Z15, Z15
+	VAESENC Z2, Z22, Z22
+	VAESENC Z2, Z23, Z23
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Z17, Z0
+	VPXORD     Z16, Z0, Z0
+	VMOVDQU64  (CX), Z2
+	VPCLMULQDQ $0x00, Z2, Z0, Z11
+	VPCLMULQDQ $0x10, Z2, Z0, Z12
+	VPCLMULQDQ $0x01, Z2, Z0, Z13
+	VPCLMULQDQ $0x11, Z2, Z0, Z0
+	VPXORD     Z13, Z12, Z12
+
+	// Round Nr-8.
+	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z22, Z22
+	VAESENC Z3, Z23, Z23
+
+	// Round Nr-7.
+	VAESENC Z4, Z21, Z21
+	VAESENC Z4, Z15, Z15
+	VAESENC Z4, Z22, Z22
+	VAESENC Z4, Z23, Z23
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Z18, Z2
+	VMOVDQU64  64(CX), Z3
+	VPCLMULQDQ $0x00, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, Z3, Z2, Z13
+	VPCLMULQDQ $0x01, Z3, Z2, Z14
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z14, Z13, Z12
+	VPXORD     Z4, Z11, Z11
+	VPXORD     Z2, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z22, Z22
+	VAESENC Z5, Z23, Z23
+
+	// Round Nr-5.
+	VAESENC Z6, Z21, Z21
+	VAESENC Z6, Z15, Z15
+	VAESENC Z6, Z22, Z22
+	VAESENC Z6, Z23, Z23
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Z19, Z2
+	VMOVDQU64  128(CX), Z3
+	VPCLMULQDQ $0x00, Z3, Z2, Z4
+	VPCLMULQDQ $0x10, Z3, Z2, Z5
+	VPCLMULQDQ $0x01, Z3, Z2, Z6
+	VPCLMULQDQ $0x11, Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z6, Z5, Z12
+
+	// Round Nr-4.
+	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z22, Z22
+	VAESENC Z7, Z23, Z23
+
+	// Round Nr-3.
+	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z15, Z15
+	VAESENC Z8, Z22, Z22
+	VAESENC Z8, Z23, Z23
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB (R11), Z20, Z3
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       192(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fc0
+	JA         loadEnd_108
+	VMOVDQU8.Z 192(CX), K1, Z5
+
+loadMaskedDone_108:
+	VPCLMULQDQ $0x00, Z5, Z3, Z6
+	VPCLMULQDQ $0x10, Z5, Z3, Z7
+	VPCLMULQDQ $0x01, Z5, Z3, Z8
+	VPCLMULQDQ $0x11, Z5, Z3, Z3
+	VPTERNLOGD $0x96, Z8, Z7, Z12
+	VPTERNLOGD $0x96, Z6, Z4, Z11
+	VPTERNLOGD $0x96, Z3, Z2, Z0
+
+	// Round Nr-2.
+	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z22, Z22
+	VAESENC Z9, Z23, Z23
+
+	// Round Nr-1.
+	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z22, Z22
+	VAESENC Z10, Z23, Z23
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
+	VPSHUFD    $0x4e, Z11, Z11
+	VPTERNLOGD $0x96, Z11, Z2, Z12
+	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
+	VPSHUFD    $0x4e, Z12, Z12
+	VPTERNLOGD $0x96, Z12, Z2, Z0
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPXORQ        Y0, Y2, Y2
+	VEXTRACTI32X4 $0x01, Y2, X16
+	VPXORQ        X2, X16, X16
+
+	// Last round.
+	VAESENCLAST Z1, Z21, Z21
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z22, Z22
+	VAESENCLAST Z1, Z23, Z23
+	VPXORD      Z17, Z21, Z21
+	VPXORD      Z18, Z15, Z15
+	VPXORD      Z19, Z22, Z22
+	VPXORD      Z20, Z23, Z23
+	VMOVDQU64   Z21, (R8)
+	VMOVDQU64   Z15, 64(R8)
+	VMOVDQU64   Z22, 128(R8)
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     192(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fc0
+	JA       storeEnd_54
+	VMOVDQU8 Z23, K2, 192(R8)
+
 storeMaskedDone_54:
+openDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	SHRQ $0x04, CX
+
+	// publicCounter.store: low plus m, big-endian, in the last four bytes.
+	ADDL      CX, AX
+	BSWAPL    AX
+	MOVL      AX, 12(SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
+	JMP       openExit_2
+
+openHalf_2:
+	// The tail alone, of at most tailHalf bytes, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y2
+	VBROADCASTI32X4 -128(CX), Y3
+	VBROADCASTI32X4 -112(CX), Y4
+	VBROADCASTI32X4 -96(CX), Y5
+	VBROADCASTI32X4 -80(CX), Y6
+	VBROADCASTI32X4 -64(CX), Y7
+	VBROADCASTI32X4 -48(CX), Y8
+	VBROADCASTI32X4 -32(CX), Y9
+	VBROADCASTI32X4 -16(CX), Y10
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_8
+	JE              keys12_8
+	VBROADCASTI32X4 16(AX), Y11
+	VBROADCASTI32X4 32(AX), Y12
+
+keys12_8:
+	VBROADCASTI32X4 -176(CX), Y13
+	VBROADCASTI32X4 -160(CX), Y14
+
+keys10_8:
+	VMOVDQU64 (DI), X16
+	VPSHUFB   (R11), X16, X16
+
+	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
+	MOVL            12(SI), AX
+	BSWAPL          AX
+	VBROADCASTI32X4 (SI), Y15
+	CMPB            AL, $0xfc
+	JA              loadCarry_2
+	VPADDD          beLanes<>+0(SB), Y15, Y15
+	JMP             loadDone_2
+
+loadCarry_2:
+	VPSHUFB (R11), Y15, Y15
+	VPADDD  laneOffsets<>+0(SB), Y15, Y15
+	VPSHUFB (R11), Y15, Y15
+
+loadDone_2:
+	MOVQ R10, CX
+	ADDQ $0x0f, CX
+	ANDQ $-16, CX
+
+	// 16·b = ((16·m - 16) mod 32) + 16.
+	LEAQ  -16(CX), R12
+	ANDQ  $0x10, R12
+	ADDQ  $0x10, R12
+	NEGQ  CX
+	LEAQ  512(BX)(CX*1), CX
+	MOVQ  $-1, BX
+	BZHIQ R12, BX, BX
+	KMOVQ BX, K1
+	CMPQ  R10, $0x00000020
+	JA    openTail1Next32_4
+
+	// openTail: 1 register(s) of 32 bytes.
+	MOVQ  R10, BX
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_109
+	VMOVDQU8.Z (R9), K2, Y17
+
+loadMaskedDone_109:
+	// publicCounter.halves: 1 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y15
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_99
+	JE        rounds12_99
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y15, Y15
+	VAESENC Y12, Y15, Y15
+
+rounds12_99:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y15, Y15
+	VAESENC Y14, Y15, Y15
+
+rounds10_99:
+	// Round Nr-9.
+	VAESENC Y2, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB (R11), Y17, Y0
+	VPXORD  Y16, Y0, Y0
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_110
+	VMOVDQU8.Z (CX), K1, Y2
+
+loadMaskedDone_110:
+	VPCLMULQDQ $0x00, Y2, Y0, Y11
+	VPCLMULQDQ $0x10, Y2, Y0, Y12
+	VPCLMULQDQ $0x01, Y2, Y0, Y13
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y13, Y12, Y12
+
+	// Round Nr-8.
+	VAESENC Y3, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y4, Y15, Y15
+
+	// Round Nr-6.
+	VAESENC Y5, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
+	VPSHUFD    $0x4e, Y11, Y11
+	VPTERNLOGD $0x96, Y11, Y2, Y12
+	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
+	VPSHUFD    $0x4e, Y12, Y12
+	VPTERNLOGD $0x96, Y12, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y15, Y15
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_55
+	VMOVDQU8 Y15, K2, (R8)
+
+storeMaskedDone_55:
+	JMP openHalfDone_2
+
+openTail1Next32_4:
+	CMPQ R10, $0x00000040
+	JA   openTail2Next32_4
+
+	// openTail: 2 register(s) of 32 bytes.
+	MOVQ      R10, BX
+	SUBQ      $0x00000020, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_111
+	VMOVDQU8.Z 32(R9), K2, Y18
+
+loadMaskedDone_111:
+	// publicCounter.halves: 2 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y19
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y19, Y19
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_100
+	JE        rounds12_100
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y19, Y19
+	VAESENC Y11, Y15, Y15
+	VAESENC Y12, Y19, Y19
+	VAESENC Y12, Y15, Y15
+
+rounds12_100:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y19, Y19
+	VAESENC Y13, Y15, Y15
+	VAESENC Y14, Y19, Y19
+	VAESENC Y14, Y15, Y15
+
+rounds10_100:
+	// Round Nr-9.
+	VAESENC Y2, Y19, Y19
+	VAESENC Y2, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y11
+	VPCLMULQDQ $0x10, Y2, Y0, Y12
+	VPCLMULQDQ $0x01, Y2, Y0, Y13
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y13, Y12, Y12
+
+	// Round Nr-8.
+	VAESENC Y3, Y19, Y19
+	VAESENC Y3, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y4, Y19, Y19
+	VAESENC Y4, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB (R11), Y18, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       32(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_112
+	VMOVDQU8.Z 32(CX), K1, Y3
+
+loadMaskedDone_112:
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, Y3, Y2, Y13
+	VPCLMULQDQ $0x01, Y3, Y2, Y14
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPTERNLOGD $0x96, Y14, Y13, Y12
+	VPXORD     Y4, Y11, Y11
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y5, Y19, Y19
+	VAESENC Y5, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y6, Y19, Y19
+	VAESENC Y6, Y15, Y15
+
+	// Round Nr-4.
+	VAESENC Y7, Y19, Y19
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y8, Y19, Y19
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y9, Y19, Y19
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y10, Y19, Y19
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
+	VPSHUFD    $0x4e, Y11, Y11
+	VPTERNLOGD $0x96, Y11, Y2, Y12
+	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
+	VPSHUFD    $0x4e, Y12, Y12
+	VPTERNLOGD $0x96, Y12, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y19, Y19
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y19, Y19
+	VPXORD      Y18, Y15, Y15
+	VMOVDQU64   Y19, (R8)
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     32(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_56
+	VMOVDQU8 Y15, K2, 32(R8)
+
+storeMaskedDone_56:
+	JMP openHalfDone_2
+
+openTail2Next32_4:
+	CMPQ R10, $0x00000060
+	JA   openTail3Next32_4
+
+	// openTail: 3 register(s) of 32 bytes.
+	MOVQ      R10, BX
+	SUBQ      $0x00000040, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_113
+	VMOVDQU8.Z 64(R9), K2, Y19
+
+loadMaskedDone_113:
+	// publicCounter.halves: 3 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y20
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y21
+	VPSHUFB   (R11), Y21, Y21
+	VPADDD    512(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y20, Y20
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_101
+	JE        rounds12_101
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y15, Y15
+	VAESENC Y12, Y20, Y20
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y15, Y15
+
+rounds12_101:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y15, Y15
+	VAESENC Y14, Y20, Y20
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y15, Y15
+
+rounds10_101:
+	// Round Nr-9.
+	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y11
+	VPCLMULQDQ $0x10, Y2, Y0, Y12
+	VPCLMULQDQ $0x01, Y2, Y0, Y13
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y13, Y12, Y12
+
+	// Round Nr-8.
+	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y3
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, Y3, Y2, Y13
+	VPCLMULQDQ $0x01, Y3, Y2, Y14
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPTERNLOGD $0x96, Y14, Y13, Y12
+	VPXORD     Y4, Y11, Y11
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB (R11), Y19, Y2
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       64(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_114
+	VMOVDQU8.Z 64(CX), K1, Y3
+
+loadMaskedDone_114:
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, Y3, Y2, Y5
+	VPCLMULQDQ $0x01, Y3, Y2, Y6
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPTERNLOGD $0x96, Y6, Y5, Y12
+
+	// Round Nr-4.
+	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y15, Y15
+
+	// Round Nr-2.
+	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.finish.
+	VPXORD Y4, Y11, Y11
+	VPXORD Y2, Y0, Y0
+
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
+	VPSHUFD    $0x4e, Y11, Y11
+	VPTERNLOGD $0x96, Y11, Y2, Y12
+	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
+	VPSHUFD    $0x4e, Y12, Y12
+	VPTERNLOGD $0x96, Y12, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y20, Y20
+	VPXORD      Y18, Y21, Y21
+	VPXORD      Y19, Y15, Y15
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   Y21, 32(R8)
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     64(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_57
+	VMOVDQU8 Y15, K2, 64(R8)
+
+storeMaskedDone_57:
+	JMP openHalfDone_2
+
+openTail3Next32_4:
+	// openTail: 4 register(s) of 32 bytes.
+	MOVQ      R10, BX
+	SUBQ      $0x00000060, BX
+	MOVQ      $-1, R13
+	BZHIQ     BX, R13, R13
+	KMOVQ     R13, K2
+	VMOVDQU64 (R9), Y17
+	VMOVDQU64 32(R9), Y18
+	VMOVDQU64 64(R9), Y19
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(R9), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fe0
+	JA         loadEnd_115
+	VMOVDQU8.Z 96(R9), K2, Y20
+
+loadMaskedDone_115:
+	// publicCounter.halves: 4 YMM register(s) of counter blocks.
+	VMOVDQA64 Y15, Y21
+	VPSHUFB   (R11), Y15, Y15
+	VPADDD    384(R11), Y15, Y22
+	VPSHUFB   (R11), Y22, Y22
+	VPADDD    512(R11), Y15, Y23
+	VPSHUFB   (R11), Y23, Y23
+	VPADDD    640(R11), Y15, Y15
+	VPSHUFB   (R11), Y15, Y15
+	VPXORD    Y0, Y21, Y21
+	VPXORD    Y0, Y22, Y22
+	VPXORD    Y0, Y23, Y23
+	VPXORD    Y0, Y15, Y15
+	CMPQ      DX, $0x0c
+	JB        rounds10_102
+	JE        rounds12_102
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y21, Y21
+	VAESENC Y11, Y22, Y22
+	VAESENC Y11, Y23, Y23
+	VAESENC Y11, Y15, Y15
+	VAESENC Y12, Y21, Y21
+	VAESENC Y12, Y22, Y22
+	VAESENC Y12, Y23, Y23
+	VAESENC Y12, Y15, Y15
+
+rounds12_102:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y21, Y21
+	VAESENC Y13, Y22, Y22
+	VAESENC Y13, Y23, Y23
+	VAESENC Y13, Y15, Y15
+	VAESENC Y14, Y21, Y21
+	VAESENC Y14, Y22, Y22
+	VAESENC Y14, Y23, Y23
+	VAESENC Y14, Y15, Y15
+
+rounds10_102:
+	// Round Nr-9.
+	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y22, Y22
+	VAESENC Y2, Y23, Y23
+	VAESENC Y2, Y15, Y15
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Y17, Y0
+	VPXORD     Y16, Y0, Y0
+	VMOVDQU64  (CX), Y2
+	VPCLMULQDQ $0x00, Y2, Y0, Y11
+	VPCLMULQDQ $0x10, Y2, Y0, Y12
+	VPCLMULQDQ $0x01, Y2, Y0, Y13
+	VPCLMULQDQ $0x11, Y2, Y0, Y0
+	VPXORD     Y13, Y12, Y12
+
+	// Round Nr-8.
+	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y22, Y22
+	VAESENC Y3, Y23, Y23
+	VAESENC Y3, Y15, Y15
+
+	// Round Nr-7.
+	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y22, Y22
+	VAESENC Y4, Y23, Y23
+	VAESENC Y4, Y15, Y15
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Y18, Y2
+	VMOVDQU64  32(CX), Y3
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, Y3, Y2, Y13
+	VPCLMULQDQ $0x01, Y3, Y2, Y14
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPTERNLOGD $0x96, Y14, Y13, Y12
+	VPXORD     Y4, Y11, Y11
+	VPXORD     Y2, Y0, Y0
+
+	// Round Nr-6.
+	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y22, Y22
+	VAESENC Y5, Y23, Y23
+	VAESENC Y5, Y15, Y15
+
+	// Round Nr-5.
+	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y22, Y22
+	VAESENC Y6, Y23, Y23
+	VAESENC Y6, Y15, Y15
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Y19, Y2
+	VMOVDQU64  64(CX), Y3
+	VPCLMULQDQ $0x00, Y3, Y2, Y4
+	VPCLMULQDQ $0x10, Y3, Y2, Y5
+	VPCLMULQDQ $0x01, Y3, Y2, Y6
+	VPCLMULQDQ $0x11, Y3, Y2, Y2
+	VPTERNLOGD $0x96, Y6, Y5, Y12
+
+	// Round Nr-4.
+	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y22, Y22
+	VAESENC Y7, Y23, Y23
+	VAESENC Y7, Y15, Y15
+
+	// Round Nr-3.
+	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y22, Y22
+	VAESENC Y8, Y23, Y23
+	VAESENC Y8, Y15, Y15
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB (R11), Y20, Y3
+
+	// tailKeys: the powers of the tail's last register, through a mask.
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       96(CX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_116
+	VMOVDQU8.Z 96(CX), K1, Y5
+
+loadMaskedDone_116:
+	VPCLMULQDQ $0x00, Y5, Y3, Y6
+	VPCLMULQDQ $0x10, Y5, Y3, Y7
+	VPCLMULQDQ $0x01, Y5, Y3, Y8
+	VPCLMULQDQ $0x11, Y5, Y3, Y3
+	VPTERNLOGD $0x96, Y8, Y7, Y12
+	VPTERNLOGD $0x96, Y6, Y4, Y11
+	VPTERNLOGD $0x96, Y3, Y2, Y0
+
+	// Round Nr-2.
+	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y22, Y22
+	VAESENC Y9, Y23, Y23
+	VAESENC Y9, Y15, Y15
+
+	// Round Nr-1.
+	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y22, Y22
+	VAESENC Y10, Y23, Y23
+	VAESENC Y10, Y15, Y15
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
+	VPSHUFD    $0x4e, Y11, Y11
+	VPTERNLOGD $0x96, Y11, Y2, Y12
+	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
+	VPSHUFD    $0x4e, Y12, Y12
+	VPTERNLOGD $0x96, Y12, Y2, Y0
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+
+	// Last round.
+	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y22, Y22
+	VAESENCLAST Y1, Y23, Y23
+	VAESENCLAST Y1, Y15, Y15
+	VPXORD      Y17, Y21, Y21
+	VPXORD      Y18, Y22, Y22
+	VPXORD      Y19, Y23, Y23
+	VPXORD      Y20, Y15, Y15
+	VMOVDQU64   Y21, (R8)
+	VMOVDQU64   Y22, 32(R8)
+	VMOVDQU64   Y23, 64(R8)
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     96(R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_58
+	VMOVDQU8 Y15, K2, 96(R8)
+
+storeMaskedDone_58:
 openHalfDone_2:
 	MOVQ R10, CX
 	ADDQ $0x0f, CX
@@ -18973,7 +20150,7 @@ openExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_88:
+loadEnd_96:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -18987,9 +20164,9 @@ loadEnd_88:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_88
+	JMP        loadMaskedDone_96
 
-storeEnd_44:
+storeEnd_48:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -19001,9 +20178,9 @@ storeEnd_44:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 X1, K1, (AX)
-	JMP      storeMaskedDone_44
+	JMP      storeMaskedDone_48
 
-loadEnd_89:
+loadEnd_97:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R13
@@ -19017,9 +20194,9 @@ loadEnd_89:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(R9*1), Y18
 	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_89
+	JMP        loadMaskedDone_97
 
-loadEnd_90:
+loadEnd_98:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(CX)(R12*1), CX
 	MOVQ       $0x00000020, DX
@@ -19033,9 +20210,9 @@ loadEnd_90:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y11
 	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_90
+	JMP        loadMaskedDone_98
 
-storeEnd_45:
+storeEnd_49:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -32(R8)(BX*1), CX
 	LEAQ     rampBytes<>+0(SB), DX
@@ -19047,9 +20224,9 @@ storeEnd_45:
 	SHLXQ    DX, BX, BX
 	KMOVQ    BX, K1
 	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_45
+	JMP      storeMaskedDone_49
 
-loadEnd_91:
+loadEnd_99:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (R9)(BX*1), R9
 	MOVQ       $0x00000020, R13
@@ -19063,9 +20240,9 @@ loadEnd_91:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(R9*1), Y19
 	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_91
+	JMP        loadMaskedDone_99
 
-loadEnd_92:
+loadEnd_100:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       (CX)(R12*1), CX
 	MOVQ       $0x00000020, DX
@@ -19079,9 +20256,9 @@ loadEnd_92:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_92
+	JMP        loadMaskedDone_100
 
-storeEnd_46:
+storeEnd_50:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     (R8)(BX*1), CX
 	LEAQ     rampBytes<>+0(SB), DX
@@ -19093,9 +20270,9 @@ storeEnd_46:
 	SHLXQ    DX, BX, BX
 	KMOVQ    BX, K1
 	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_46
+	JMP      storeMaskedDone_50
 
-loadEnd_93:
+loadEnd_101:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(R9)(BX*1), R9
 	MOVQ       $0x00000020, R13
@@ -19109,9 +20286,9 @@ loadEnd_93:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(R9*1), Y20
 	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_93
+	JMP        loadMaskedDone_101
 
-loadEnd_94:
+loadEnd_102:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       32(CX)(R12*1), CX
 	MOVQ       $0x00000020, DX
@@ -19125,195 +20302,11 @@ loadEnd_94:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y4
 	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_94
-
-storeEnd_47:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_47
-
-loadEnd_95:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y20
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y21
-	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_95
-
-loadEnd_96:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y5
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y6
-	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_96
-
-storeEnd_48:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_48
-
-loadEnd_97:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Z19
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Z20
-	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_97
-
-loadEnd_98:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(CX)(R12*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Z3
-	MOVQ       $0x00000040, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Z4
-	VPERMB.Z   Z3, Z4, K1, Z3
-	JMP        loadMaskedDone_98
-
-storeEnd_49:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Z0
-	VPERMB   Z21, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Z0, K1, (CX)
-	JMP      storeMaskedDone_49
-
-loadEnd_99:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), R9
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Z20
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Z21
-	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_99
-
-loadEnd_100:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(CX)(R12*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Z5
-	MOVQ       $0x00000040, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Z6
-	VPERMB.Z   Z5, Z6, K1, Z5
-	JMP        loadMaskedDone_100
-
-storeEnd_50:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Z0
-	VPERMB   Z23, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Z0, K1, (CX)
-	JMP      storeMaskedDone_50
-
-loadEnd_101:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y17
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y18
-	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_101
-
-loadEnd_102:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y2
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y11
-	VPERMB.Z   Y2, Y11, K1, Y2
 	JMP        loadMaskedDone_102
 
 storeEnd_51:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     32(R8)(BX*1), CX
 	LEAQ     rampBytes<>+0(SB), DX
 	VMOVDQU8 (DX)(BX*1), Y0
 	VPERMB   Y15, Y0, Y0
@@ -19327,98 +20320,6 @@ storeEnd_51:
 
 loadEnd_103:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y18
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y19
-	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_103
-
-loadEnd_104:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_104
-
-storeEnd_52:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_52
-
-loadEnd_105:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y19
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y20
-	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_105
-
-loadEnd_106:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_106
-
-storeEnd_53:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_53
-
-loadEnd_107:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(R9)(BX*1), R9
 	MOVQ       $0x00000020, R13
 	SUBQ       BX, R13
@@ -19431,9 +20332,9 @@ loadEnd_107:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(R9*1), Y21
 	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_107
+	JMP        loadMaskedDone_103
 
-loadEnd_108:
+loadEnd_104:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       64(CX)(R12*1), CX
 	MOVQ       $0x00000020, DX
@@ -19447,9 +20348,9 @@ loadEnd_108:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y6
 	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_108
+	JMP        loadMaskedDone_104
 
-storeEnd_54:
+storeEnd_52:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     64(R8)(BX*1), CX
 	LEAQ     rampBytes<>+0(SB), DX
@@ -19461,7 +20362,283 @@ storeEnd_54:
 	SHLXQ    DX, BX, BX
 	KMOVQ    BX, K1
 	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_52
+
+loadEnd_105:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Z19
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z20
+	VPERMB.Z   Z19, Z20, K2, Z19
+	JMP        loadMaskedDone_105
+
+loadEnd_106:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z3
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z4
+	VPERMB.Z   Z3, Z4, K1, Z3
+	JMP        loadMaskedDone_106
+
+storeEnd_53:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z21, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
+	JMP      storeMaskedDone_53
+
+loadEnd_107:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(R9)(BX*1), R9
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Z20
+	MOVQ       $0x00000040, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Z21
+	VPERMB.Z   Z20, Z21, K2, Z20
+	JMP        loadMaskedDone_107
+
+loadEnd_108:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       128(CX)(R12*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Z5
+	MOVQ       $0x00000040, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Z6
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_108
+
+storeEnd_54:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     128(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Z0
+	VPERMB   Z23, Z0, Z0
+	MOVQ     $0x00000040, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Z0, K1, (CX)
 	JMP      storeMaskedDone_54
+
+loadEnd_109:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y17
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y18
+	VPERMB.Z   Y17, Y18, K2, Y17
+	JMP        loadMaskedDone_109
+
+loadEnd_110:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y2
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y11
+	VPERMB.Z   Y2, Y11, K1, Y2
+	JMP        loadMaskedDone_110
+
+storeEnd_55:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_55
+
+loadEnd_111:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y18
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y19
+	VPERMB.Z   Y18, Y19, K2, Y18
+	JMP        loadMaskedDone_111
+
+loadEnd_112:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       (CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y3
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y4
+	VPERMB.Z   Y3, Y4, K1, Y3
+	JMP        loadMaskedDone_112
+
+storeEnd_56:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     (R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_56
+
+loadEnd_113:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y19
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y20
+	VPERMB.Z   Y19, Y20, K2, Y19
+	JMP        loadMaskedDone_113
+
+loadEnd_114:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       32(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y3
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y4
+	VPERMB.Z   Y3, Y4, K1, Y3
+	JMP        loadMaskedDone_114
+
+storeEnd_57:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     32(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_57
+
+loadEnd_115:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(R9)(BX*1), R9
+	MOVQ       $0x00000020, R13
+	SUBQ       BX, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K3
+	VMOVDQU8.Z (R9), K3, Y20
+	MOVQ       $0x00000020, R9
+	SUBQ       BX, R9
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(R9*1), Y21
+	VPERMB.Z   Y20, Y21, K2, Y20
+	JMP        loadMaskedDone_115
+
+loadEnd_116:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       64(CX)(R12*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R12, DX
+	MOVQ       $-1, R9
+	SHLXQ      DX, R9, R9
+	KMOVQ      R9, K3
+	VMOVDQU8.Z (CX), K3, Y5
+	MOVQ       $0x00000020, CX
+	SUBQ       R12, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y6
+	VPERMB.Z   Y5, Y6, K1, Y5
+	JMP        loadMaskedDone_116
+
+storeEnd_58:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     64(R8)(BX*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(BX*1), Y0
+	VPERMB   Y15, Y0, Y0
+	MOVQ     $0x00000020, DX
+	SUBQ     BX, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K1
+	VMOVDQU8 Y0, K1, (CX)
+	JMP      storeMaskedDone_58
 
 // func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
@@ -19485,19 +20662,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_97
-	JE        rounds12_97
+	JB        rounds10_103
+	JE        rounds12_103
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_97:
+rounds12_103:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_97:
+rounds10_103:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -19606,8 +20783,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_98
-	JE      rounds12_98
+	JB      rounds10_104
+	JE      rounds12_104
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -19643,7 +20820,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_98:
+rounds12_104:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -19678,7 +20855,7 @@ rounds12_98:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_98:
+rounds10_104:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -19923,8 +21100,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_99
-	JE      rounds12_99
+	JB      rounds10_105
+	JE      rounds12_105
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -19944,7 +21121,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_99:
+rounds12_105:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -19963,7 +21140,7 @@ rounds12_99:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_99:
+rounds10_105:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20103,8 +21280,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_100
-	JE      rounds12_100
+	JB      rounds10_106
+	JE      rounds12_106
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -20116,7 +21293,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_100:
+rounds12_106:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -20127,7 +21304,7 @@ rounds12_100:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_100:
+rounds10_106:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20215,8 +21392,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_101
-	JE      rounds12_101
+	JB      rounds10_107
+	JE      rounds12_107
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -20224,14 +21401,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_101:
+rounds12_107:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_101:
+rounds10_107:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -20293,19 +21470,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_102
-	JE      rounds12_102
+	JB      rounds10_108
+	JE      rounds12_108
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_102:
+rounds12_108:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_102:
+rounds10_108:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -20357,27 +21534,27 @@ cbcSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_109
+	JA         loadEnd_117
 	VMOVDQU8.Z (DI), K2, Z16
 
-loadMaskedDone_109:
+loadMaskedDone_117:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_103
-	JE      rounds12_103
+	JB      rounds10_109
+	JE      rounds12_109
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_103:
+rounds12_109:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_103:
+rounds10_109:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -20416,10 +21593,10 @@ rounds10_103:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_55
+	JA       storeEnd_59
 	VMOVDQU8 Z16, K2, (SI)
 
-storeMaskedDone_55:
+storeMaskedDone_59:
 cbcLast_1:
 	// storeChain: the last ciphertext block is the next call's iv.
 	VMOVDQU64 X15, (BX)
@@ -20428,7 +21605,7 @@ cbcDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_109:
+loadEnd_117:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -20442,9 +21619,9 @@ loadEnd_109:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z16, Z17, K2, Z16
-	JMP        loadMaskedDone_109
+	JMP        loadMaskedDone_117
 
-storeEnd_55:
+storeEnd_59:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -20456,7 +21633,7 @@ storeEnd_55:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_55
+	JMP      storeMaskedDone_59
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES, VPCLMULQDQ
@@ -20572,8 +21749,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_104
-	JE         rounds12_104
+	JB         rounds10_110
+	JE         rounds12_110
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -20593,7 +21770,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_104:
+rounds12_110:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -20612,7 +21789,7 @@ rounds12_104:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_104:
+rounds10_110:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -20802,8 +21979,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_105
-	JE         rounds12_105
+	JB         rounds10_111
+	JE         rounds12_111
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -20815,7 +21992,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_105:
+rounds12_111:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -20826,7 +22003,7 @@ rounds12_105:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_105:
+rounds10_111:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -20914,8 +22091,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_106
-	JE         rounds12_106
+	JB         rounds10_112
+	JE         rounds12_112
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -20923,14 +22100,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_106:
+rounds12_112:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_106:
+rounds10_112:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -20990,19 +22167,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_107
-	JE         rounds12_107
+	JB         rounds10_113
+	JE         rounds12_113
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_107:
+rounds12_113:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_107:
+rounds10_113:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -21054,25 +22231,25 @@ xtsSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_110
+	JA         loadEnd_118
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_110:
+loadMaskedDone_118:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_108
-	JE         rounds12_108
+	JB         rounds10_114
+	JE         rounds12_114
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_108:
+rounds12_114:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_108:
+rounds10_114:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -21108,10 +22285,10 @@ rounds10_108:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_56
+	JA       storeEnd_60
 	VMOVDQU8 Z15, K1, (SI)
 
-storeMaskedDone_56:
+storeMaskedDone_60:
 xtsLast_1:
 	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
 	MOVL        $0x00000003, AX
@@ -21124,7 +22301,7 @@ xtsDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_110:
+loadEnd_118:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -21138,9 +22315,9 @@ loadEnd_110:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_110
+	JMP        loadMaskedDone_118
 
-storeEnd_56:
+storeEnd_60:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -21152,7 +22329,7 @@ storeEnd_56:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_56
+	JMP      storeMaskedDone_60
 
 DATA xtsPowers<>+0(SB)/8, $0x0000000000000001
 DATA xtsPowers<>+8(SB)/8, $0x0000000000000000
@@ -21334,8 +22511,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_109
-	JE         rounds12_109
+	JB         rounds10_115
+	JE         rounds12_115
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -21355,7 +22532,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_109:
+rounds12_115:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -21374,7 +22551,7 @@ rounds12_109:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_109:
+rounds10_115:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -21564,8 +22741,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_110
-	JE         rounds12_110
+	JB         rounds10_116
+	JE         rounds12_116
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -21577,7 +22754,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_110:
+rounds12_116:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -21588,7 +22765,7 @@ rounds12_110:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_110:
+rounds10_116:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -21676,8 +22853,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_111
-	JE         rounds12_111
+	JB         rounds10_117
+	JE         rounds12_117
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -21685,14 +22862,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_111:
+rounds12_117:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_111:
+rounds10_117:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -21752,19 +22929,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_112
-	JE         rounds12_112
+	JB         rounds10_118
+	JE         rounds12_118
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_112:
+rounds12_118:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_112:
+rounds10_118:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -21816,25 +22993,25 @@ xtsSkip1_2:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_111
+	JA         loadEnd_119
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_111:
+loadMaskedDone_119:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_113
-	JE         rounds12_113
+	JB         rounds10_119
+	JE         rounds12_119
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_113:
+rounds12_119:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_113:
+rounds10_119:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -21870,10 +23047,10 @@ rounds10_113:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_57
+	JA       storeEnd_61
 	VMOVDQU8 Z15, K1, (SI)
 
-storeMaskedDone_57:
+storeMaskedDone_61:
 xtsLast_2:
 	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
 	MOVL        $0x00000003, AX
@@ -21886,7 +23063,7 @@ xtsDone_2:
 	VZEROUPPER
 	RET
 
-loadEnd_111:
+loadEnd_119:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -21900,9 +23077,9 @@ loadEnd_111:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_111
+	JMP        loadMaskedDone_119
 
-storeEnd_57:
+storeEnd_61:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -21914,7 +23091,7 @@ storeEnd_57:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_57
+	JMP      storeMaskedDone_61
 
 DATA loopConsts<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA loopConsts<>+8(SB)/8, $0x0001020304050607

@@ -195,7 +195,8 @@ func ret(label string) {
 // 1..256 bytes are the tail, which hashes the last batch between its
 // rounds and its own ciphertext from registers. A message of at most 256
 // bytes is the tail alone, with its round keys and counter in YMM
-// registers (loadVectors).
+// registers (loadVectors), or in ZMM registers past tailHalf bytes where
+// zmmSealTails is set.
 func sealKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -245,20 +246,43 @@ func sealKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(none)
+	noneDone, wide, wideDone := emit.NewLabel("sealNoneDone"), emit.NewLabel("sealNoneWide"), emit.NewLabel("sealNoneWideDone")
+	half := emit.NewLabel("sealNoneHalf")
+	CMPQ(k.n, U32(tailHalf))
+	JBE(LabelRef(half))
+	Comment("zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.")
+	CMPB(zmmSealTails(), U8(0))
+	JNE(LabelRef(wide))
+	Label(half)
 	Comment("The tail alone, on YMM registers.")
 	k.loadVectors(32)
 	k.loadPublic(true)
-	noneDone := emit.NewLabel("sealNoneDone")
 	k.sealTail(false, noneDone)
 	Label(noneDone)
+	k.finish()
+	JMP(LabelRef(exit))
+
+	Label(wide)
+	Comment("The tail alone, on ZMM registers.")
+	k.loadVectors(64)
+	k.loadPublic(false)
+	keys, lastKeys := tailKeys(k.table, k.n, 64)
+	tailWidths("sealTail", k.n, wideDone, 64, 3, 4, k.sealWidth(false, 64, keys, lastKeys))
+	Label(wideDone)
 	k.finish()
 	ret(exit)
 }
 
 // tailHalf is the longest tail of openTail that runs on YMM registers of
 // two blocks (model: tailHalf); sealTail without a pending batch runs on
-// them at every length.
+// them at every length, unless zmmSealTails is set.
 const tailHalf = 128
+
+// zmmSealTails is the package's byte variable zmmSealTails, set at init on
+// AMD's cores: seal and sealPublic then run a message of tailHalf+1 to 256
+// bytes, the tail alone, on ZMM registers (sealNoneWide) rather than YMM.
+// The branch is on the CPU, fixed for the process.
+func zmmSealTails() Mem { return NewDataAddr(Symbol{Name: "·zmmSealTails"}, 0) }
 
 // sealTail encrypts the last 0 < n <= 256 bytes in z = ceil(n/64)
 // registers, the last through masks, and hashes them from the registers
