@@ -3,6 +3,7 @@ package vaes
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/fips140"
 
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/internal/alias"
@@ -27,6 +28,9 @@ type Cipher struct {
 // AES-192 or AES-256). Any other length returns an [aes.KeySizeError], the
 // standard library's own error type.
 func NewCipher(key []byte) (*Cipher, error) {
+	if fips140.Enforced() {
+		return nil, errFIPS140Only
+	}
 	c := new(Cipher)
 	if err := c.init(impl.Active(), key); err != nil {
 		return nil, err

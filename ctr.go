@@ -2,6 +2,7 @@ package vaes
 
 import (
 	"crypto/cipher"
+	"crypto/fips140"
 	"crypto/subtle"
 	"errors"
 
@@ -20,6 +21,9 @@ import (
 //
 // The stream is not safe for concurrent use (no cipher.Stream is).
 func NewCTR(key, iv []byte) (cipher.Stream, error) {
+	if fips140.Enforced() {
+		return nil, errFIPS140Only
+	}
 	s := new(ctrStream)
 	if err := s.c.init(impl.Active(), key); err != nil {
 		return nil, err

@@ -24,12 +24,20 @@
 // cipher.NewGCMWithNonceSize and cipher.NewGCMWithTagSize route the same
 // way, with the same errors and panics as on a crypto/aes block. Two
 // exceptions. cipher.NewGCMWithRandomNonce accepts only crypto/aes's block
-// and returns an error for any other: use NewGCMWithRandomNonce here. And
-// with GODEBUG=fips140=only, crypto/cipher refuses every block but
-// crypto/aes's (its GCM constructors return an error, NewCTR and the CBC
-// constructors panic) before it looks for these methods: this package is
-// not a FIPS 140-3 module, and a program that must use one should use
-// crypto/aes.
+// and returns an error for any other: use NewGCMWithRandomNonce here.
+//
+// # FIPS 140-3
+//
+// This package is not a FIPS 140-3 validated module. With
+// GODEBUG=fips140=only (crypto/fips140.Enforced reports true) every
+// constructor here refuses: NewCipher, NewCTR, the NewGCM functions and
+// NewXTS return an error that says so, and a *Cipher's NewGCM, NewCTR and
+// CBC constructors, called directly, return the error or raise the panic
+// that crypto/cipher has in that mode for a block that is not crypto/aes's
+// (crypto/cipher itself refuses a *Cipher before it looks for them). A
+// program that must use validated cryptography only should use crypto/aes;
+// one that chooses this package anyway can make its ciphers inside
+// crypto/fips140.WithoutEnforcement.
 //
 // For real protocols a GCM also seals from pieces (SealPieces: a TLS 1.3
 // record's payload and content type, without copying them together) and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/fips140"
 	"errors"
 	"sync"
 
@@ -75,6 +76,9 @@ func NewGCMWithTagSize(key []byte, tagSize int) (*GCM, error) {
 }
 
 func newGCM(key []byte, nonceSize, tagSize int) (*GCM, error) {
+	if fips140.Enforced() {
+		return nil, errFIPS140Only
+	}
 	g := new(GCM)
 	if err := g.init(impl.Active(), key, nonceSize, tagSize); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package vaes
 
 import (
 	"crypto/cipher"
+	"crypto/fips140"
 
 	"github.com/vaesgo/vaes/internal/alias"
 	"github.com/vaesgo/vaes/internal/kernels"
@@ -23,6 +24,9 @@ import (
 // cipher.NewGCMWithTagSize call it when given a *Cipher. Tag sizes of 12 to
 // 16 bytes are allowed, and any nonce size but zero.
 func (c *Cipher) NewGCM(nonceSize, tagSize int) (cipher.AEAD, error) {
+	if fips140.Enforced() {
+		return nil, errFIPSGCM
+	}
 	if err := checkGCMSizes(nonceSize, tagSize); err != nil {
 		return nil, err
 	}
@@ -45,6 +49,9 @@ func (c *Cipher) NewGCM(nonceSize, tagSize int) (cipher.AEAD, error) {
 // *Cipher. It panics if iv is not 16 bytes long, as cipher.NewCTR does for a
 // crypto/aes block.
 func (c *Cipher) NewCTR(iv []byte) cipher.Stream {
+	if fips140.Enforced() {
+		panic(fipsCTRPanic)
+	}
 	if len(iv) != BlockSize {
 		panic("bad IV length")
 	}
@@ -69,6 +76,9 @@ func (c *Cipher) NewCTR(iv []byte) cipher.Stream {
 // it takes one AES-NI kernel call per CryptBlocks, with the round keys held
 // in registers for the whole buffer.
 func (c *Cipher) NewCBCEncrypter(iv []byte) cipher.BlockMode {
+	if fips140.Enforced() {
+		panic(fipsCBCPanic)
+	}
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCEncrypter: IV length must equal block size")
 	}
@@ -86,6 +96,9 @@ func (c *Cipher) NewCBCEncrypter(iv []byte) cipher.BlockMode {
 // does. Every plaintext block depends only on two ciphertext blocks, so
 // decryption runs as many blocks at once as ECB does on each backend.
 func (c *Cipher) NewCBCDecrypter(iv []byte) cipher.BlockMode {
+	if fips140.Enforced() {
+		panic(fipsCBCPanic)
+	}
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCDecrypter: IV length must equal block size")
 	}

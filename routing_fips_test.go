@@ -3,12 +3,16 @@
 package vaes_test
 
 import (
+	"bytes"
+	"crypto/aes"
 	"crypto/cipher"
+	"crypto/fips140"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/vaesgo/vaes"
 	"github.com/vaesgo/vaes/internal/conformance"
 )
 
@@ -20,7 +24,11 @@ import (
 func TestRoutingFIPS140Only(t *testing.T) {
 	if os.Getenv("VAES_FIPS140_CHILD") == "1" {
 		onEveryBackend(t, func(t *testing.T) {
-			c, sb := routingBlocks(t, make([]byte, 16))
+			// This package refuses to make a cipher in this mode
+			// (TestFIPS140OnlyRefused); a program may opt in.
+			var c *vaes.Cipher
+			var sb cipher.Block
+			fips140.WithoutEnforcement(func() { c, sb = routingBlocks(t, make([]byte, 16)) })
 			other := hiddenBlock{sb}
 			iv := make([]byte, 16)
 			for name, f := range map[string]func(cipher.Block) (cipher.AEAD, error){
@@ -47,4 +55,100 @@ func TestRoutingFIPS140Only(t *testing.T) {
 	if !strings.Contains(string(out), "--- PASS: TestRoutingFIPS140Only/") {
 		t.Fatalf("with GODEBUG=fips140=only, no backend's subtest ran:\n%s", out)
 	}
+}
+
+// TestFIPS140OnlyRefused runs itself again with GODEBUG=fips140=only, in
+// which every constructor of this package refuses: it is not a FIPS 140-3
+// module. Those that return an error return one that says so; a
+// *Cipher's mode constructors, called directly, return the error or raise
+// the panic crypto/cipher has in that mode for a block that is not
+// crypto/aes's. Inside crypto/fips140.WithoutEnforcement they all work.
+func TestFIPS140OnlyRefused(t *testing.T) {
+	if os.Getenv("VAES_FIPS140_REFUSE_CHILD") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140OnlyRefused$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "VAES_FIPS140_REFUSE_CHILD=1", "GODEBUG=fips140=only")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("with GODEBUG=fips140=only: %v\n%s", err, out)
+		}
+		if !strings.Contains(string(out), "--- PASS: TestFIPS140OnlyRefused/") {
+			t.Fatalf("with GODEBUG=fips140=only, no backend's subtest ran:\n%s", out)
+		}
+		return
+	}
+	if !fips140.Enforced() {
+		t.Fatal("GODEBUG=fips140=only, but crypto/fips140.Enforced() is false")
+	}
+	key16, key32, iv := make([]byte, 16), make([]byte, 32), make([]byte, 16)
+	key32[0] = 1 // XTS's halves must differ
+	onEveryBackend(t, func(t *testing.T) {
+		refused := func(name string, err error) {
+			t.Helper()
+			if err == nil || !strings.Contains(err.Error(), "not a FIPS 140-3 validated module") {
+				t.Errorf("%s in FIPS 140-only mode: err = %v, want this package's refusal", name, err)
+			}
+		}
+		_, err := vaes.NewCipher(key16)
+		refused("NewCipher", err)
+		_, err = vaes.NewCTR(key16, iv)
+		refused("NewCTR", err)
+		_, err = vaes.NewGCM(key16)
+		refused("NewGCM", err)
+		_, err = vaes.NewGCMWithNonceSize(key16, 8)
+		refused("NewGCMWithNonceSize", err)
+		_, err = vaes.NewGCMWithTagSize(key16, 12)
+		refused("NewGCMWithTagSize", err)
+		_, err = vaes.NewGCMWithRandomNonce(key16)
+		refused("NewGCMWithRandomNonce", err)
+		_, err = vaes.NewXTS(key32)
+		refused("NewXTS", err)
+
+		// A cipher made with enforcement lifted, its modes asked for with
+		// enforcement on: crypto/cipher's own refusals for a foreign block.
+		var c *vaes.Cipher
+		fips140.WithoutEnforcement(func() { c, err = vaes.NewCipher(key16) })
+		if err != nil {
+			t.Fatalf("NewCipher inside WithoutEnforcement: %v", err)
+		}
+		sb, err := aes.NewCipher(key16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := hiddenBlock{sb}
+		_, want := cipher.NewGCM(other)
+		_, err = c.NewGCM(12, 16)
+		conformance.SameError(t, "(*Cipher).NewGCM", err, want)
+		conformance.SamePanic(t, "(*Cipher).NewCTR", func() { c.NewCTR(iv) }, func() { cipher.NewCTR(other, iv) })
+		conformance.SamePanic(t, "(*Cipher).NewCBCEncrypter", func() { c.NewCBCEncrypter(iv) }, func() { cipher.NewCBCEncrypter(other, iv) })
+		conformance.SamePanic(t, "(*Cipher).NewCBCDecrypter", func() { c.NewCBCDecrypter(iv) }, func() { cipher.NewCBCDecrypter(other, iv) })
+
+		// Opted in, everything works, and the cipher is crypto/aes's.
+		fips140.WithoutEnforcement(func() {
+			g, err := vaes.NewGCM(key16)
+			if err != nil {
+				t.Fatalf("NewGCM inside WithoutEnforcement: %v", err)
+			}
+			ref, err := cipher.NewGCM(sb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nonce, msg := make([]byte, 12), []byte("opted in")
+			if got, want := g.Seal(nil, nonce, msg, nil), ref.Seal(nil, nonce, msg, nil); !bytes.Equal(got, want) {
+				t.Errorf("Seal inside WithoutEnforcement = %x, want %x", got, want)
+			}
+			for name, f := range map[string]func() error{
+				"NewCTR":                func() error { _, err := vaes.NewCTR(key16, iv); return err },
+				"NewGCMWithRandomNonce": func() error { _, err := vaes.NewGCMWithRandomNonce(key16); return err },
+				"NewXTS":                func() error { _, err := vaes.NewXTS(key32); return err },
+				"(*Cipher).NewGCM":      func() error { _, err := c.NewGCM(12, 16); return err },
+			} {
+				if err := f(); err != nil {
+					t.Errorf("%s inside WithoutEnforcement: %v", name, err)
+				}
+			}
+			c.NewCTR(iv)
+			c.NewCBCEncrypter(iv)
+			c.NewCBCDecrypter(iv)
+		})
+	})
 }

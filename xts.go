@@ -3,6 +3,7 @@ package vaes
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/fips140"
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
@@ -48,6 +49,9 @@ var errXTSEqualKeys = errors.New("vaes: XTS key halves are equal")
 // (IEEE 1619 allows them, but the mode's security proof does not cover
 // them). The halves are compared in constant time.
 func NewXTS(key []byte) (*XTS, error) {
+	if fips140.Enforced() {
+		return nil, errFIPS140Only
+	}
 	switch len(key) {
 	case 32, 48, 64:
 	default:
