@@ -87,12 +87,17 @@ func (x *XTS) Decrypt(dst, src []byte, sector uint64) {
 // 128-bit data unit number as its 16 bytes are stored: little-endian, so
 // that sector n is n in the first eight bytes and zeros after.
 //
-// src must be at least 16 bytes long. If its length is not a multiple of
-// 16, the last partial block and the whole block before it are encrypted
-// with ciphertext stealing (IEEE 1619-2018, 5.3.2), and the ciphertext is
-// as long as the plaintext. dst must be at least as long as src, and the two
-// must overlap entirely or not at all; only dst[:len(src)] is written.
+// src must be empty, which does nothing (as golang.org/x/crypto/xts does),
+// or at least 16 bytes long; 1 to 15 bytes panic. If its length is not a
+// multiple of 16, the last partial block and the whole block before it are
+// encrypted with ciphertext stealing (IEEE 1619-2018, 5.3.2), and the
+// ciphertext is as long as the plaintext. dst must be at least as long as
+// src, and the two must overlap entirely or not at all; only dst[:len(src)]
+// is written.
 func (x *XTS) EncryptTweak(dst, src []byte, tweak [16]byte) {
+	if len(src) == 0 {
+		return
+	}
 	dst = checkXTS(dst, src)
 	t := x.encryptTweak(dst, tweak)
 	full := len(src) &^ (BlockSize - 1)
@@ -117,6 +122,9 @@ func (x *XTS) EncryptTweak(dst, src []byte, tweak [16]byte) {
 // DecryptTweak decrypts the data unit src into dst under tweak, as
 // EncryptTweak encrypts, with the same rules.
 func (x *XTS) DecryptTweak(dst, src []byte, tweak [16]byte) {
+	if len(src) == 0 {
+		return
+	}
 	dst = checkXTS(dst, src)
 	t := x.encryptTweak(dst, tweak)
 	full := len(src) &^ (BlockSize - 1)

@@ -62,6 +62,13 @@ func FuzzXTS(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(msg) == 0 {
+				dst := make([]byte, 16)
+				if p, v := catchPanic(func() { x.EncryptTweak(dst, msg, tweak) }); p || !bytes.Equal(dst, make([]byte, 16)) {
+					t.Fatalf("%s: EncryptTweak of 0 bytes: panic %v, dst %x; want nothing done", b.Name, v, dst)
+				}
+				continue
+			}
 			if len(msg) < 16 {
 				if p, _ := catchPanic(func() { x.EncryptTweak(make([]byte, 16), msg, tweak) }); !p {
 					t.Fatalf("%s: EncryptTweak of %d bytes did not panic", b.Name, len(msg))
