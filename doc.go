@@ -1,6 +1,7 @@
-// Package vaes implements AES and AES-GCM (NIST FIPS 197 and SP 800-38D) for
-// Go, with hand-tuned amd64 assembly chosen at run time and a readable Go
-// model behind every assembly kernel.
+// Package vaes implements AES (NIST FIPS 197) and its modes GCM (SP 800-38D),
+// CTR and CBC (SP 800-38A) and XTS (IEEE 1619, SP 800-38E) for Go, with
+// hand-tuned amd64 assembly chosen at run time and a readable Go model
+// behind every assembly kernel.
 //
 // # Use
 //
@@ -22,9 +23,10 @@
 //	dec := cipher.NewCBCDecrypter(block, iv)
 //
 // cipher.NewGCMWithNonceSize and cipher.NewGCMWithTagSize route the same
-// way, with the same errors and panics as on a crypto/aes block. Two
-// exceptions. cipher.NewGCMWithRandomNonce accepts only crypto/aes's block
-// and returns an error for any other: use NewGCMWithRandomNonce here.
+// way, with the same errors and panics as on a crypto/aes block, with two
+// exceptions: cipher.NewGCMWithRandomNonce accepts only crypto/aes's block
+// and returns an error for any other (use NewGCMWithRandomNonce here), and
+// in FIPS 140-only mode crypto/cipher refuses any other block (below).
 //
 // # FIPS 140-3
 //
@@ -57,20 +59,25 @@
 //
 // The implementation is picked once, when the program starts, best first:
 //
-//	vaes512  VAES and VPCLMULQDQ on 512-bit AVX-512 registers
-//	vaes256  VAES and VPCLMULQDQ on 256-bit AVX2 registers
-//	aesni    AES-NI and PCLMULQDQ on 128-bit registers
-//	stdlib   crypto/aes and crypto/cipher, on arm64, ppc64x and s390x
-//	generic  pure Go, everywhere
+//	vaes512   VAES and VPCLMULQDQ on 512-bit AVX-512 registers
+//	vaes256   VAES and VPCLMULQDQ on 256-bit AVX2 registers
+//	aesni     AES-NI and PCLMULQDQ on 128-bit registers
+//	archsimd  the Go models compiled to vector instructions (Go 1.27 and
+//	          GOEXPERIMENT=simd only), below the assembly
+//	stdlib    crypto/aes and crypto/cipher, on arm64, ppc64x and s390x
+//	generic   pure Go, everywhere
 //
 // Backend reports the choice. The environment variable VAES_BACKEND names a
 // backend to use instead; GODEBUG=cpu.avx512f=off and similar settings read
 // by golang.org/x/sys/cpu take a backend off the list; the purego build tag
-// removes all assembly and leaves generic.
+// removes all assembly and leaves generic, or archsimd where it is built.
+// Some kernels are tuned per CPU vendor, chosen once from CPUID: on AMD's
+// cores aesni makes its GCM counter blocks in vector registers, and
+// vaes512 seals messages of 129 to 256 bytes on 512-bit registers.
 //
 // The package writes nothing to standard output or error, so a
 // VAES_BACKEND it cannot honour is passed over in silence and the best
-// backend the CPU can run is used: a name that is none of the five above
+// backend the CPU can run is used: a name that is none of the six above
 // (a misspelling such as vaes521), or a backend this CPU cannot run. Check
 // Backend where it matters; the commands cmd/vaesbench and cmd/ctcheck
 // print a line saying so before anything else.
