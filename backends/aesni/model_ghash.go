@@ -40,7 +40,7 @@ func swap(x vec.Uint64x2) vec.Uint64x2 {
 
 // accumulator is a sum of unreduced products in three parts at bits 0, 64
 // and 128 of a 256-bit value, mid in Karatsuba form (asm: accumulator;
-// reference: ghash.Wide). The assembly's first product initialises the
+// reference: ghash.Karatsuba). The assembly's first product initialises the
 // parts instead of adding to zero; the sum is the same.
 type accumulator struct {
 	lo, mid, hi vec.Uint64x2

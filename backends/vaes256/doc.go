@@ -68,7 +68,7 @@
 // of the same names, and the .s carries Comment lines with them. (In the
 // GCM models, shaped for the Go compiler, ghashBatch.step is written out
 // step by step in gcmBatch and ghashBatch.all, and mulMidPair is
-// halfSumPair and midProducts; see model_gcm.go.) model_test.go runs every kernel
+// halfSumPair and midProductsAt; see model_gcm.go.) model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher or package ghash,
 // at every length from 0 to 975 bytes (two batches of 30 blocks and a
 // partial block) and at 16 KiB and one byte, at all sixteen alignments, in

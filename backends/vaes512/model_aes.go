@@ -88,8 +88,7 @@ func whiten(blocks []vec.Uint8x64, k *roundKeys) {
 // whitenOne is whiten for one register (asm: whiten).
 func whitenOne(x vec.Uint8x64, k *roundKeys) vec.Uint8x64 { return x.Xor(k.key(0).AsUint8x64()) }
 
-// rounds runs rounds 1..nr over the blocks (asm: direction.rounds and
-// roundKeys.rounds). The nine rounds before the last are the "middle
+// rounds runs rounds 1..nr over the blocks (asm: roundKeys.rounds). The nine rounds before the last are the "middle
 // rounds" every key size has; the stitched GCM loops put the steps of
 // GHASH between them (see stitch.rounds).
 //
@@ -193,7 +192,7 @@ func storeQuad(q quad, dst []byte) {
 
 // roundsQuad runs rounds 1..nr over the four registers of q, registers
 // i..i+3 of their batch (the index matters to chainedDecryption and
-// tweakedLast), each round on all four (asm: direction.rounds). The
+// tweakedLast), each round on all four (asm: roundKeys.rounds). The
 // direction is tested once, outside the loop of the middle rounds: a test
 // per register per round is a branch beside every VAESENC, which costs more
 // than the VAESENC.
@@ -217,7 +216,7 @@ func (d direction) roundsQuad(i int, q quad, k *roundKeys) quad {
 }
 
 // roundsQuads is roundsQuad on two quads, registers i..i+7 of their batch,
-// each round on all eight (asm: direction.rounds). The batches of eight
+// each round on all eight (asm: roundKeys.rounds). The batches of eight
 // registers or more run two quads at a time: with four, a round's VAESENC
 // waits for the previous round's results more than the assembly's sixteen
 // do, and the loop's own instructions count twice as much per block (at

@@ -33,7 +33,7 @@ func keyMid(t GPVirtual, p int) Mem { return Mem{Base: t, Disp: 16 * (midSlot + 
 
 // accumulator is a sum of unreduced products in three parts, lo, mid and hi,
 // at bits 0, 64 and 128 of the 256-bit sum (model: accumulator;
-// reference: ghash.Wide). mid is in Karatsuba form until reduce.
+// reference: ghash.Karatsuba). mid is in Karatsuba form until reduce.
 type accumulator struct {
 	lo, mid, hi VecVirtual
 }

@@ -109,7 +109,7 @@ func (a *accumulator) mulLoHi(x VecVirtual, h Op) {
 
 // mulMidPair adds the middle products of x1·H and x2·H to a, the rest of
 // mulAccumulate for two registers, with the half sums of x1's keys at
-// hMid1 and of x2's at hMid2 (model: mulMidPair): the unpacks put x1's and
+// hMid1 and of x2's at hMid2 (model: halfSumPair, midProductsAt): the unpacks put x1's and
 // x2's half sums side by side in each lane with one XOR, where mulAccumulate
 // spends a VPSHUFD and a VPXOR on each register. The table holds each half
 // sum in both halves of its slot, so x2's, in the high halves, meets its
@@ -233,8 +233,8 @@ type ghashBatch struct {
 }
 
 // step absorbs blocks 2j and 2j+1: they are multiplied by H^(16-2j) and
-// H^(15-2j); block 0 first takes in the running hash y (model:
-// ghashBatch.step). An even step does the lo and hi products and keeps
+// H^(15-2j); block 0 first takes in the running hash y (model: the
+// steps gcmBatch and ghashBatch.all write out). An even step does the lo and hi products and keeps
 // the register; the odd step after it does its own and then the middle
 // products of both (mulMidPair).
 func (g *ghashBatch) step(j int) {
@@ -270,7 +270,7 @@ func (g *ghashBatch) step(j int) {
 }
 
 // finish reduces the sum into y: both lanes if the batch is carried, else
-// their sum (model: ghashBatch.finish).
+// their sum (model: the end of gcmBatch and of ghashBatch.all).
 func (g *ghashBatch) finish() {
 	if g.carried {
 		Comment("ghashBatch.finish: reduce into y, lanes carried.")

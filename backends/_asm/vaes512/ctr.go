@@ -63,7 +63,7 @@ func loadCounterTo(ptr GPVirtual, add increment, w int) counter {
 
 // blocks returns the next n registers of counter blocks, back in the
 // blocks' byte order and so ready for round key 0, and advances the
-// counter past them (model: counter.blocks).
+// counter past them (model: counter.quad, counter.quads and counter.next).
 func (c counter) blocks(n int) []VecVirtual {
 	blocks := newBlocks(n)
 	for _, b := range blocks {

@@ -103,7 +103,7 @@ func (k *gcmKernel) openShort() {
 
 // stitched returns the between function of roundKeys.rounds that spreads
 // up to four registers of GHASH over the nine middle rounds (model:
-// stitched): register first+i, from load(i), absorbed after middle round 2i
+// stitch.rounds): register first+i, from load(i), absorbed after middle round 2i
 // for i < z, and, if finish, the reduction after middle round 8. VAESENC
 // and VPCLMULQDQ issue to different ports, so each hides the other's
 // latency; every other round keeps the mix even (3% faster at 16 KiB than
@@ -120,8 +120,8 @@ func stitched(g *ghashSum, first int, load func(i int) VecVirtual, z int, finish
 }
 
 // stitchedFoldLow is stitched for the four registers of seal's pending
-// batch, absorbed into the sum of the tail after it (model: stitched with
-// foldLow set): in place of the reduction after middle round 8 comes its
+// batch, absorbed into the sum of the tail after it (model:
+// stitch.rounds with foldLow set): in place of the reduction after middle round 8 comes its
 // first fold, fold(lo, mid) (ghashSum.foldLow), and the tail's registers
 // add folded products to the rest. The tail's hash then neither waits
 // for the batch's reduction and sum of lanes nor pays for them.

@@ -228,8 +228,8 @@ func foldPowers(h VecVirtual) VecVirtual {
 	return f
 }
 
-// foldLow makes a sum of mulAccumulate products folded (model:
-// ghashSum.foldLow): reduce's first fold, fold(lo, mid), leaves no low
+// foldLow makes a sum of mulAccumulate products folded (model: the
+// foldLow case of stitch.rounds): reduce's first fold, fold(lo, mid), leaves no low
 // part, so mulAccumulateFolded products may be added after it and
 // reduceFolded finishes the sum. The sum must not be empty.
 func (g *ghashSum) foldLow() {

@@ -87,7 +87,7 @@ func laneAdd(k int) Mem {
 }
 
 // blocks returns the next n registers of counter blocks and advances the
-// counter by 4n (model: publicCounter.blocks). While the last byte of the
+// counter by 4n (model: publicCounter.quad). While the last byte of the
 // blocks, and of the next four that be holds afterwards, does not wrap,
 // each register is one VPADDD of be; in the call where it wraps, the blocks
 // go through the byte-reversed form, whose lane-wise add carries. The

@@ -171,7 +171,8 @@ func tweakedLast(d direction, tw []VecVirtual) direction {
 }
 
 // xtsWhiten adds each register's tweaks and round key 0 to it, one
-// VPTERNLOGD each (model: xtsWhiten).
+// VPTERNLOGD each (model: xtsWhitenQuad, xtsWhitenQuads and
+// xtsWhitenOne).
 func xtsWhiten(blocks, tw []VecVirtual, k *roundKeys) {
 	for i, b := range blocks {
 		xor3(b, tw[i], k.first)
