@@ -24,7 +24,6 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
-	"github.com/vaesgo/vaes/backends/archsimd"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -41,7 +40,7 @@ func Expand(b *impl.Backend, ks *aesround.Schedule, key []byte) {
 		return
 	}
 	if b.ID == impl.ArchSIMD {
-		archsimd.Expand(ks, key)
+		archsimdExpand(ks, key)
 		return
 	}
 	aesround.Expand(ks, key)
@@ -58,7 +57,7 @@ func EncryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	case impl.AESNI:
 		aesni.EncryptBlocks(ks, dst, src)
 	case impl.ArchSIMD:
-		archsimd.EncryptBlocks(ks, dst, src)
+		archsimdEncryptBlocks(ks, dst, src)
 	default:
 		generic.EncryptBlocks(ks, dst, src)
 	}
@@ -75,7 +74,7 @@ func DecryptBlocks(b *impl.Backend, ks *aesround.Schedule, dst, src []byte) {
 	case impl.AESNI:
 		aesni.DecryptBlocks(ks, dst, src)
 	case impl.ArchSIMD:
-		archsimd.DecryptBlocks(ks, dst, src)
+		archsimdDecryptBlocks(ks, dst, src)
 	default:
 		generic.DecryptBlocks(ks, dst, src)
 	}
@@ -92,7 +91,7 @@ func EncryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 		return
 	}
 	if b.ID == impl.ArchSIMD {
-		archsimd.EncryptBlock(ks, dst, src)
+		archsimdEncryptBlock(ks, dst, src)
 		return
 	}
 	EncryptBlocks(b, ks, dst[:], src[:])
@@ -105,7 +104,7 @@ func DecryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 		return
 	}
 	if b.ID == impl.ArchSIMD {
-		archsimd.DecryptBlock(ks, dst, src)
+		archsimdDecryptBlock(ks, dst, src)
 		return
 	}
 	DecryptBlocks(b, ks, dst[:], src[:])
@@ -140,7 +139,7 @@ func CTR32(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []byt
 	case impl.AESNI:
 		aesni.CTR32(ks, ctr, dst, src)
 	case impl.ArchSIMD:
-		archsimd.CTR32(ks, ctr, dst, src)
+		archsimdCTR32(ks, ctr, dst, src)
 	default:
 		generic.CTR32(ks, ctr, dst, src)
 	}
@@ -156,7 +155,7 @@ func CTR128(b *impl.Backend, ks *aesround.Schedule, ctr *[16]byte, dst, src []by
 	case impl.AESNI:
 		aesni.CTR128(ks, ctr, dst, src)
 	case impl.ArchSIMD:
-		archsimd.CTR128(ks, ctr, dst, src)
+		archsimdCTR128(ks, ctr, dst, src)
 	default:
 		generic.CTR128(ks, ctr, dst, src)
 	}
@@ -173,7 +172,7 @@ func GHASHInit(b *impl.Backend, t *ghash.Table, h *[16]byte) {
 	case impl.AESNI:
 		aesni.GHASHInit(t, h)
 	case impl.ArchSIMD:
-		archsimd.GHASHInit(t, h)
+		archsimdGHASHInit(t, h)
 	default:
 		generic.GHASHInit(t, h)
 	}
@@ -192,7 +191,7 @@ func GHASH(b *impl.Backend, t *ghash.Table, y *[16]byte, data []byte) {
 	case impl.AESNI:
 		aesni.GHASH(t, y, data)
 	case impl.ArchSIMD:
-		archsimd.GHASH(t, y, data)
+		archsimdGHASH(t, y, data)
 	default:
 		generic.GHASH(t, y, data)
 	}
@@ -228,9 +227,9 @@ func Seal(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 		}
 	case impl.ArchSIMD:
 		if public {
-			archsimd.SealPublic(ks, t, ctr, y, dst, src)
+			archsimdSealPublic(ks, t, ctr, y, dst, src)
 		} else {
-			archsimd.Seal(ks, t, ctr, y, dst, src)
+			archsimdSeal(ks, t, ctr, y, dst, src)
 		}
 	default:
 		generic.Seal(ks, t, ctr, y, dst, src)
@@ -261,9 +260,9 @@ func Open(b *impl.Backend, ks *aesround.Schedule, t *ghash.Table, ctr, y *[16]by
 		}
 	case impl.ArchSIMD:
 		if public {
-			archsimd.OpenPublic(ks, t, ctr, y, dst, src)
+			archsimdOpenPublic(ks, t, ctr, y, dst, src)
 		} else {
-			archsimd.Open(ks, t, ctr, y, dst, src)
+			archsimdOpen(ks, t, ctr, y, dst, src)
 		}
 	default:
 		generic.Open(ks, t, ctr, y, dst, src)
@@ -283,7 +282,7 @@ func CBCEncrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src [
 		return
 	}
 	if b.ID == impl.ArchSIMD {
-		archsimd.CBCEncrypt(ks, iv, dst, src)
+		archsimdCBCEncrypt(ks, iv, dst, src)
 		return
 	}
 	generic.CBCEncrypt(ks, iv, dst, src)
@@ -303,7 +302,7 @@ func CBCDecrypt(b *impl.Backend, ks *aesround.Schedule, iv *[16]byte, dst, src [
 	case impl.AESNI:
 		aesni.CBCDecrypt(ks, iv, dst, src)
 	case impl.ArchSIMD:
-		archsimd.CBCDecrypt(ks, iv, dst, src)
+		archsimdCBCDecrypt(ks, iv, dst, src)
 	default:
 		generic.CBCDecrypt(ks, iv, dst, src)
 	}

@@ -3,7 +3,6 @@ package kernels
 import (
 	"github.com/vaesgo/vaes/aesround"
 	"github.com/vaesgo/vaes/backends/aesni"
-	"github.com/vaesgo/vaes/backends/archsimd"
 	"github.com/vaesgo/vaes/backends/generic"
 	"github.com/vaesgo/vaes/backends/vaes256"
 	"github.com/vaesgo/vaes/backends/vaes512"
@@ -25,7 +24,7 @@ func XTSEncrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 	case impl.AESNI:
 		aesni.XTSEncrypt(ks, tweak, dst, src)
 	case impl.ArchSIMD:
-		archsimd.XTSEncrypt(ks, tweak, dst, src)
+		archsimdXTSEncrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSEncrypt(ks, tweak, dst, src)
 	}
@@ -41,7 +40,7 @@ func XTSDecrypt(b *impl.Backend, ks *aesround.Schedule, tweak *[16]byte, dst, sr
 	case impl.AESNI:
 		aesni.XTSDecrypt(ks, tweak, dst, src)
 	case impl.ArchSIMD:
-		archsimd.XTSDecrypt(ks, tweak, dst, src)
+		archsimdXTSDecrypt(ks, tweak, dst, src)
 	default:
 		generic.XTSDecrypt(ks, tweak, dst, src)
 	}
