@@ -153,7 +153,6 @@ func main() {
 				p.openssl = nil
 				sslNote = "failed: " + err.Error()
 			}
-			printTable(os.Stdout, t, m.ClockHz, how)
 			tables = append(tables, t)
 			for _, r := range t.rows {
 				failed = failed || slices.ContainsFunc(r.wrong, func(err error) bool { return err != nil })
@@ -162,6 +161,11 @@ func main() {
 	}
 	p.progress.clear()
 	took := time.Since(start)
+	// The answer first, then the tables it comes from.
+	printVerdict(os.Stdout, tables, verdictName(cs, list.Dispatch))
+	for _, t := range tables {
+		printTable(os.Stdout, t, m.ClockHz, how)
+	}
 	fmt.Printf("\nmeasured in %.1fs\n", took.Seconds())
 
 	args := append([]string{"vaesbench"}, os.Args[1:]...)
@@ -205,6 +209,24 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
+}
+
+// verdictName is the contender the verdict is about: the backend dispatch
+// uses, or, where -backends left it out, the first backend measured.
+func verdictName(cs []contender, dispatch string) string {
+	first := ""
+	for _, c := range cs {
+		if c.backend == nil {
+			continue
+		}
+		if c.name == dispatch {
+			return c.name
+		}
+		if first == "" {
+			first = c.name
+		}
+	}
+	return first
 }
 
 // opNotes are the chart's notes on what the crypto/aes line of the

@@ -44,7 +44,7 @@ func (r row) cyclesPerByte(i int, hz float64) float64 {
 // printTable writes one table: for every size, each contender's median
 // time per call, its throughput, its cycles per byte where the clock is
 // known, its speed relative to crypto/aes (above 1 is faster) and how far
-// its rounds spread.
+// its rounds spread, marked "!" past noisy.
 func printTable(w io.Writer, t *table, hz float64, how string) {
 	fmt.Fprintf(w, "\n%s, AES-%d (%s)\n", t.op.title, t.keyBits, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -66,7 +66,10 @@ func printTable(w io.Writer, t *table, hz float64, how string) {
 				}
 				spread := "-"
 				if len(s.rounds) > 1 {
-					spread = fmt.Sprintf("±%.0f%%", 100*(s.max-s.min)/(2*s.median))
+					spread = fmt.Sprintf("±%.0f%%", 100*s.spread())
+					if s.spread() > noisy {
+						spread += " !"
+					}
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s%sx\t%s\t\n", size, c.name,
 					sig3(s.median), sig3(r.gbps(i)), cpb, sig3(r.ratio(i)), spread)
