@@ -386,13 +386,9 @@
 // product the low part is folded into the middle (ghashSum.foldLow in the
 // assembly, written out in stitch.rounds here: the first fold of a
 // reduction), the tail's registers add folded products,
-// and one fold and one sum of lanes finish both. Before, the batch had its
-// own reduction and sum of lanes, whose result the tail's first register
-// waited for. Measured against that, lowest times of 16 alternating rounds
-// of the kernels alone on the Xeon (family 6, model 207): Seal-128 of 512
-// bytes 0.97 times as long, 768 to 1350 bytes 0.99, 4 KiB 0.993, AES-256
-// level; with the tail then split as without a pending batch, 512 bytes
-// 0.94 (AES-128 and AES-256).
+// and one fold and one sum of lanes finish both: the tail's first register
+// does not wait for a reduction and sum of lanes of the batch's own
+// (docs/notes.md has the measurements).
 //
 // # Tails and short messages
 //

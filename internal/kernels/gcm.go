@@ -22,14 +22,12 @@ import (
 // masked 64-byte loads whose unused lanes reach up to 48 bytes past the
 // table's end. Those lanes are never read, but where they fall on a page
 // the process has not written to lately the CPU takes a microcode assist
-// on every such load (measured: 1.6 to 2.4 times the time of a whole Seal
-// of 257 or 1350 bytes). Allocations of this size class start at multiples
-// of 1024 bytes, so with the round keys first one key in four had its
-// table end at the end of a page; with the table first those lanes fall on
-// the round keys, inside the allocation, whatever its address. (The
-// kernels now also take another path where such a load would cross a
-// page, loading the slots that end with H^1; with this layout they never
-// need it.)
+// on every such load (docs/notes.md has the cost). Allocations of this
+// size class start at multiples of 1024 bytes, so with the table first
+// those lanes fall on the round keys, inside the allocation, whatever its
+// address. The kernels also take another path where such a load would
+// cross a page, loading the slots that end with H^1; with this layout they
+// never need it.
 //
 // Init builds the backend's whole table of H's powers at once. Building
 // it only once a key had proved long-lived (starting new keys on a smaller
@@ -70,10 +68,10 @@ func (k *GCMKey) initHash(b *impl.Backend) {
 // GCM is what one GCM message runs on: the backend, the key material,
 // whether the counter is public (a 12-byte nonce; see Seal) and the tag
 // length. Its methods take a pointer and read the tag length from it: that
-// keeps Seal's and Open's arguments to thirteen words, as few as the root
-// package's own calls had before the switch existed. Passed by value, with
-// the tag length as one more argument, seven of sixteen words went on the
-// stack, and a 16-byte Seal or Open measured 2-3% slower on every backend.
+// keeps Seal's and Open's arguments to thirteen words, in registers. Passed
+// by value, with the tag length as one more argument, seven of sixteen
+// words go on the stack, which costs a short message measurably
+// (docs/notes.md).
 type GCM struct {
 	B       *impl.Backend
 	Key     *GCMKey
