@@ -118,7 +118,7 @@ func TestSVGStructure(t *testing.T) {
 			t.Errorf("panel %d draws %v, want %v", i, got, want[i])
 		}
 	}
-	if !strings.Contains(text, "Left out") || !strings.Contains(text, "generic (at most 0.2 GB/s)") {
+	if !strings.Contains(text, "Left out") || !strings.Contains(text, "generic (at most 0.0267x crypto/aes)") {
 		t.Error("the left-out line is not named in the notes")
 	}
 	var legend []string
@@ -137,7 +137,8 @@ func TestSVGStructure(t *testing.T) {
 
 // TestSVGAxes checks that the x axis is logarithmic (sizes four times
 // apart are equally far apart), labelled with the sizes, and that the y
-// axis is linear from zero, with the points where their GB/s puts them.
+// axis is linear from zero, with the points where their speed relative to
+// crypto/aes puts them and a bar through each over its rounds' spread.
 func TestSVGAxes(t *testing.T) {
 	root, _ := testChart(t)
 	p := root.find("g", "panel")[2] // CTR AES-128: crypto/aes at 10 GB/s, aesni at 12
@@ -164,18 +165,30 @@ func TestSVGAxes(t *testing.T) {
 		ticks[tx.Text] = y - 4 // labels sit 4 below their line
 	}
 	y0, ok0 := ticks["0"]
-	y10, ok10 := ticks["10"]
-	if !ok0 || !ok10 {
-		t.Fatalf("y ticks %v: want 0 and 10 among them", ticks)
+	y1, ok1 := ticks["1"]
+	if !ok0 || !ok1 {
+		t.Fatalf("y ticks %v: want 0 and 1 among them", ticks)
 	}
-	yAt := func(v float64) float64 { return y0 + (y10-y0)*v/10 }
+	yAt := func(v float64) float64 { return y0 + (y1-y0)*v }
 	for _, s := range p.find("g", "series") {
-		want := map[string]float64{reference: 10, "aesni": 12}[s.attr("data-name")]
+		want := map[string]float64{reference: 1, "aesni": 1.2}[s.attr("data-name")]
 		for _, c := range s.find("circle", "") {
 			cy, _ := strconv.ParseFloat(c.attr("cy"), 64)
 			if math.Abs(cy-yAt(want)) > 0.2 {
-				t.Errorf("%s point at y=%v, want %v for %v GB/s", s.attr("data-name"), cy, yAt(want), want)
+				t.Errorf("%s point at y=%v, want %v for %vx crypto/aes", s.attr("data-name"), cy, yAt(want), want)
 			}
+		}
+		// fakeTable's rounds are 0.9, 1 and 1.1 times the median: the bar
+		// runs from median/1.1 to median/0.9 of the reference's speed.
+		bars := s.find("line", "spread")
+		if len(bars) != len(chartSizes) {
+			t.Errorf("%s: %d spread bars, want %d", s.attr("data-name"), len(bars), len(chartSizes))
+			continue
+		}
+		lo, _ := strconv.ParseFloat(bars[0].attr("y1"), 64)
+		hi, _ := strconv.ParseFloat(bars[0].attr("y2"), 64)
+		if math.Abs(lo-yAt(want/1.1)) > 0.2 || math.Abs(hi-yAt(want/0.9)) > 0.2 {
+			t.Errorf("%s: spread bar from y=%v to %v, want %v to %v", s.attr("data-name"), lo, hi, yAt(want/1.1), yAt(want/0.9))
 		}
 	}
 }

@@ -79,7 +79,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
 	ops := fs.String("ops", strings.Join(defaultOperationNames(), ","), "operations to measure, comma-separated (also: xts-enc, xts-dec)")
 	fs.StringVar(&o.backends, "backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
 	keys := fs.String("keybits", "128,256", "AES key sizes in bits, comma-separated: 128, 192, 256")
-	fs.StringVar(&o.svg, "svg", "", "write a chart of GB/s against message size to this `file`")
+	fs.StringVar(&o.svg, "svg", "", "write a chart of the speed relative to crypto/aes against message size to this `file`")
 	fs.StringVar(&o.json, "json", "", "write every measurement, the machine and the versions to this `file`")
 	fs.BoolVar(&o.openssl, "openssl", true, "also time openssl speed for Seal, when openssl is on the PATH")
 	if err := fs.Parse(args); err != nil {

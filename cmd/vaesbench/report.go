@@ -23,6 +23,17 @@ func (r row) ratio(i int) float64 {
 	return r.stats[0].median / r.stats[i].median
 }
 
+// ratioRange is the range of contender i's speed relative to crypto/aes's
+// median over its rounds, slowest to fastest, or zeros when it was not
+// measured or ran one round.
+func (r row) ratioRange(i int) (lo, hi float64) {
+	s := r.stats[i]
+	if r.ratio(i) == 0 || len(s.rounds) < 2 || s.min == 0 {
+		return 0, 0
+	}
+	return r.stats[0].median / s.max, r.stats[0].median / s.min
+}
+
 // gbps is contender i's throughput in GB/s (10^9 bytes per second), or 0
 // when it was not measured.
 func (r row) gbps(i int) float64 {
