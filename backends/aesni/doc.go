@@ -313,42 +313,20 @@
 // (usePublicAVX false) SealPublic and OpenPublic run sealAVX and openAVX,
 // and on CPUs without AVX they are Seal and Open.
 //
-// Why two forms: the cores bound the loop by different units.
-//
-// On the Intel Xeon that reports family 6, model 207 (loops of independent
-// instructions): VAESENC xmm has a latency of 3 cycles and issues two per
-// cycle, on the two ports that also take VPXOR, the shuffles and, of the
-// scalar instructions, BSWAP and MOVBE; VPCLMULQDQ xmm one per cycle on
-// the third vector port; VPXOR and the shuffles go to any of the three.
-// Plain scalar loads, XORs, adds and stores cost nearly nothing beside
-// them, so a batch costs at least its vector instructions divided by three.
-// The public kernels' scalar slots and half sums took the two-batch loop
-// of AES-128 from 169 vector instructions per batch to 156.5 (Seal) and
-// 154.5 (Open), bounds of 52.2 and 51.5 cycles; it ran at 53.4 and 53.0
-// (97-98%), about 1.16-1.18 times BoringSSL's AES-NI code at 16 KiB. The
-// price is instructions, about 210 to 252 per batch, which cost when the
-// core is shared.
-//
-// On the AMD EPYC of family 26 (Zen 5): PCLMULQDQ issues one every 2
-// cycles, beside two AESENC per cycle on other units, so a batch of AES-128
-// cannot take less than its 25 multiplies, 50 cycles; VPXOR has a latency
-// of 2 cycles. The loop of the public kernels took about 72 cycles per
-// batch. Timed on the loop alone with parts left out or replaced: the
-// scalar counter words and half sums cost 10-11 cycles, and so did the
-// same number of NOPs in their place, so it is their instructions, not
-// their units (the vector ports have room); VAESENC left out saved 10, so
-// AES is not free beside the multiplies in this loop either; and a stream
-// that issues more than about 8 PCLMULQDQ ahead of the multiplier stalls
-// the issue of everything behind it (a burst of 12 multiplies among 108
-// other instructions took the two's sum, a burst of 8 among 72 their
-// maximum). With the counter blocks and half sums in vector registers
-// (sealAVX and openAVX) the loop takes about 62-64 cycles per batch, 12%
-// fewer: about 0.96 times BoringSSL's six-block loop at 16 KiB and
-// 1.08-1.5 times it from 16 to 1350 bytes (docs/notes.md has the
-// figures). Also tried there, no faster: the public slots with vector
-// half sums (64.6 cycles), and every GHASH instruction spread evenly
-// between the AES instructions of the batch instead of a step between
-// rounds (62-63.5).
+// Why two forms: the cores bound the loop by different units. On Intel's
+// (measured on a Xeon of family 6, model 207) VAESENC, the shuffles and
+// VPXOR share three vector ports, where PCLMULQDQ has one, and plain scalar
+// loads, XORs, adds and stores cost nearly nothing beside them: a batch
+// costs at least its vector instructions divided by three, and the public
+// kernels' scalar counter words and half sums take about 13 vector
+// instructions off each batch, at the price of some 40 more instructions in
+// all. On AMD's (measured on Zen 5) PCLMULQDQ issues once every 2 cycles
+// beside two AESENC per cycle, so a batch cannot take less than its 25
+// multiplies, and every instruction of the batch costs issue bandwidth
+// whatever unit it goes to: the scalar work costs more cycles than the
+// vector work it saves, and the vector form is the faster there.
+// docs/notes.md ("GCM on Zen 5") has the measurements, and what was tried
+// and found no faster.
 //
 // Declined on the Xeon: the round keys as memory operands of every
 // VAESENC (20% slower: ten times the loads), one reduction per batch (3-4%
