@@ -433,8 +433,7 @@
 // at every width, a ZMM register does twice the work per instruction:
 // there (zmmSealTails, set from the CPU's vendor at init) Seal runs a
 // message of 129 to 256 bytes on ZMM registers (sealNoneWide), as Open
-// does; Seal of 200 and 256 bytes took 0.86-0.89 times as long for AES-128
-// and 0.81-0.83 for AES-256 on Zen 5 (family 26), 129 bytes the same.
+// does (docs/notes.md has the figures on Zen 5).
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,

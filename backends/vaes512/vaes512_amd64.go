@@ -53,9 +53,8 @@ func Available() bool { return available }
 // 129 to 256 bytes, which is a tail alone, on ZMM registers of four blocks
 // instead of YMM registers of two, on AMD's cores. There VAESENC issues
 // twice per cycle at either width, so a ZMM register does twice the work
-// per instruction: Seal of 256 bytes took 0.86 times as long (AES-128) and
-// 0.81 (AES-256) on Zen 5. On Intel's cores 512-bit instructions between
-// the one-block calls of a message cost more than they save there (Seal of
-// 256 bytes 15-23% slower, see the package doc). It is a byte for the
-// assembly (CMPB), set once, here; tests set it to run both paths.
+// per instruction; on Intel's cores 512-bit instructions between the
+// one-block calls of a message cost more than they save there (see the
+// package doc). It is a byte for the assembly (CMPB), set once, here;
+// tests set it to run both paths.
 var zmmSealTails = cpuid.AMD()
