@@ -69,6 +69,7 @@ type options struct {
 	svg      string
 	json     string
 	openssl  bool
+	mix      bool // -ops named mix: the mixed traffic, after the tables
 }
 
 // parseFlags reads the command line.
@@ -76,7 +77,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
 	o := new(options)
 	fs.BoolVar(&o.quick, "quick", false, "3 rounds of 5ms per measurement instead of 5 rounds of 25ms, and AES-128 only unless -keybits says otherwise")
 	sizes := fs.String("sizes", "16,64,256,512,1350,4096,16384", "message sizes in bytes, comma-separated")
-	ops := fs.String("ops", strings.Join(defaultOperationNames(), ","), "operations to measure, comma-separated (also: xts-enc, xts-dec)")
+	ops := fs.String("ops", strings.Join(defaultOperationNames(), ","), "operations to measure, comma-separated (also: xts-enc, xts-dec, and mix: mixed GCM traffic with an application's code between messages)")
 	fs.StringVar(&o.backends, "backends", "", "backends to measure, comma-separated (default: every one this CPU can run)")
 	keys := fs.String("keybits", "128,256", "AES key sizes in bits, comma-separated: 128, 192, 256")
 	fs.StringVar(&o.svg, "svg", "", "write a chart of the speed relative to crypto/aes against message size to this `file`")
@@ -92,8 +93,18 @@ func parseFlags(fs *flag.FlagSet, args []string) (*options, error) {
 	if o.sizes, err = parseSizes(*sizes); err != nil {
 		return nil, err
 	}
-	if o.ops, err = parseOps(*ops); err != nil {
-		return nil, err
+	var names []string
+	for _, n := range strings.Split(*ops, ",") {
+		if n == "mix" {
+			o.mix = true
+			continue
+		}
+		names = append(names, n)
+	}
+	if len(names) > 0 {
+		if o.ops, err = parseOps(strings.Join(names, ",")); err != nil {
+			return nil, err
+		}
 	}
 	if o.keyBits, err = parseKeyBits(*keys); err != nil {
 		return nil, err
@@ -165,6 +176,18 @@ func main() {
 	printVerdict(os.Stdout, tables, verdictName(cs, list.Dispatch))
 	for _, t := range tables {
 		printTable(os.Stdout, t, m.ClockHz, how)
+	}
+	if opts.mix {
+		rounds := 5 * p.rounds
+		for _, kb := range p.keyBits {
+			p.progress.clear()
+			res := measureMix(cs, kb, rounds)
+			printMix(os.Stdout, res, kb, rounds)
+			for _, r := range res {
+				failed = failed || r.err != nil
+			}
+		}
+		took = time.Since(start)
 	}
 	fmt.Printf("\nmeasured in %.1fs\n", took.Seconds())
 
