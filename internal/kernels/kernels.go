@@ -111,16 +111,15 @@ func DecryptBlock(b *impl.Backend, ks *aesround.Schedule, dst, src *[16]byte) {
 }
 
 // EncryptTwo encrypts the two blocks of b in place, for SealPieces' tag
-// mask and last block. On vaes512 it makes two calls of aesni's one-block
-// kernel, which keep the work on XMM registers: vaes512's blocks kernel
-// runs two blocks on a ZMM register, and in a call this short that cost
-// SealPieces of 256+1 bytes 1.03-1.44 times Seal of 257 (Intel Xeon model
-// 207) where two one-block calls give 0.95-0.99. The other backends'
-// kernels do two blocks on registers of their own width.
+// mask and last block. On vaes512 it calls aesni's blocks kernel, which
+// keeps the work on XMM registers: vaes512's runs two blocks on a ZMM
+// register, which in a call this short cost more than it saves on Intel's
+// Xeon, and one call of aesni's costs less than two of its one-block
+// kernel (docs/notes.md). The other backends' kernels do two blocks on
+// registers of their own width.
 func EncryptTwo(be *impl.Backend, ks *aesround.Schedule, b *[32]byte) {
 	if be.ID == impl.VAES512 && be.AESNI {
-		aesni.EncryptBlock(ks, (*[16]byte)(b[:16]), (*[16]byte)(b[:16]))
-		aesni.EncryptBlock(ks, (*[16]byte)(b[16:]), (*[16]byte)(b[16:]))
+		aesni.EncryptBlocks(ks, b[:], b[:])
 		return
 	}
 	EncryptBlocks(be, ks, b[:], b[:])
