@@ -22,7 +22,7 @@ import (
 // block but crypto/aes's. (This file is left out of purego builds, in
 // which the standard library's FIPS 140-3 mode refuses to start.)
 func TestRoutingFIPS140Only(t *testing.T) {
-	if os.Getenv("VAES_FIPS140_CHILD") == "1" {
+	if inFIPS140OnlyChild(t, "TestRoutingFIPS140Only") {
 		onEveryBackend(t, func(t *testing.T) {
 			// This package refuses to make a cipher in this mode
 			// (TestFIPS140OnlyRefused); a program may opt in.
@@ -44,17 +44,28 @@ func TestRoutingFIPS140Only(t *testing.T) {
 			conformance.SamePanic(t, "cipher.NewCBCEncrypter", func() { cipher.NewCBCEncrypter(c, iv) }, func() { cipher.NewCBCEncrypter(other, iv) })
 			conformance.SamePanic(t, "cipher.NewCBCDecrypter", func() { cipher.NewCBCDecrypter(c, iv) }, func() { cipher.NewCBCDecrypter(other, iv) })
 		})
-		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestRoutingFIPS140Only$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "VAES_FIPS140_CHILD=1", "GODEBUG=fips140=only")
+}
+
+// inFIPS140OnlyChild reports whether this process is the child that the
+// test called name runs with GODEBUG=fips140=only. In the parent it runs
+// that child, fails t unless the child's backend subtests passed, and
+// returns false.
+func inFIPS140OnlyChild(t *testing.T, name string) bool {
+	t.Helper()
+	if os.Getenv("VAES_FIPS140_CHILD") == name {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "VAES_FIPS140_CHILD="+name, "GODEBUG=fips140=only")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("with GODEBUG=fips140=only: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "--- PASS: TestRoutingFIPS140Only/") {
+	if !strings.Contains(string(out), "--- PASS: "+name+"/") {
 		t.Fatalf("with GODEBUG=fips140=only, no backend's subtest ran:\n%s", out)
 	}
+	return false
 }
 
 // TestFIPS140OnlyRefused runs itself again with GODEBUG=fips140=only, in
@@ -64,16 +75,7 @@ func TestRoutingFIPS140Only(t *testing.T) {
 // the panic crypto/cipher has in that mode for a block that is not
 // crypto/aes's. Inside crypto/fips140.WithoutEnforcement they all work.
 func TestFIPS140OnlyRefused(t *testing.T) {
-	if os.Getenv("VAES_FIPS140_REFUSE_CHILD") != "1" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140OnlyRefused$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), "VAES_FIPS140_REFUSE_CHILD=1", "GODEBUG=fips140=only")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("with GODEBUG=fips140=only: %v\n%s", err, out)
-		}
-		if !strings.Contains(string(out), "--- PASS: TestFIPS140OnlyRefused/") {
-			t.Fatalf("with GODEBUG=fips140=only, no backend's subtest ran:\n%s", out)
-		}
+	if !inFIPS140OnlyChild(t, "TestFIPS140OnlyRefused") {
 		return
 	}
 	if !fips140.Enforced() {
