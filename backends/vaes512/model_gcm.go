@@ -13,8 +13,7 @@ const gcmBytes = 256
 // stitch is the GHASH that a GCM batch's rounds carry, spread over the
 // nine middle rounds (see rounds): up to four registers, register first+i
 // absorbed into g after middle round 2i for i < z, and, if finish, the
-// reduction after middle round 8, or if foldLow instead, the first fold
-// of one there (asm: stitched and stitchedFoldLow, which return that
+// reduction after middle round 8 (asm: stitched, which returns that
 // step). The registers come from data, a batch's 256 bytes in memory, or
 // if data is nil from the registers that rounds is given (seal's loops,
 // which hash the batch before from the registers it was stored from).
@@ -31,17 +30,16 @@ type stitch struct {
 	g       *ghashSum
 	first   int
 	data    *[gcmBytes]byte
-	z       int
-	finish  bool
-	foldLow bool
+	z      int
+	finish bool
 }
 
 // rounds runs rounds 1..nr over q, one GCM batch, with the steps of s
 // between the middle rounds (asm: roundKeys.rounds with the between step
 // stitched): the rounds before the middle ones, then four times a middle
 // round, the absorb of the next register if there is one, and a middle
-// round, then the last middle round, finish (or foldLow) if s says so, and
-// the last round. That is the assembly's schedule, register j absorbed
+// round, then the last middle round, finish if s says so, and the last
+// round. That is the assembly's schedule, register j absorbed
 // after middle round 2j and finish after middle round 8, written out step
 // by step as the generator emits it. Go inlines no function that costs
 // more than 80 in its inliner's measure (a vec operation costs 7 to 17),
@@ -52,9 +50,9 @@ type stitch struct {
 // and addOuter, each inlined, and finish and foldLow are written out, so
 // that the accumulator and the products it holds stay values in
 // registers through the batch. What the absorbs read from s and g is read
-// once, before the first round. A stitched sum is never folded before it,
-// and its first register is even, so no products are held from before it
-// (nor after it, unless it finishes or folds).
+// once, before the first round. A stitched sum's first register is even,
+// so no products are held from before it (nor after it, unless it
+// finishes).
 //
 // ct is the data if s.data is nil (asm: gcmKernel.ct), in registers.
 func (s *stitch) rounds(q quad, k *gcmKeys, ct quad) quad {
@@ -92,20 +90,12 @@ func (s *stitch) rounds(q quad, k *gcmKeys, ct quad) quad {
 	q = encryptQuad(q, &middle[7])
 	q = encryptQuad(q, &middle[8])
 	n := s.first + z
-	if (s.finish || s.foldLow) && n&1 == 1 { // the products held from register n-1
+	if s.finish && n&1 == 1 { // the products held from register n-1
 		acc.lo, acc.hi = acc.lo.Xor(held.lo), acc.hi.Xor(held.hi)
 	}
-	switch {
-	case s.finish: // ghashSum.finish, written out
+	if s.finish { // ghashSum.finish, written out
 		mid := xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
 		g.y = widen(laneSum(xor3(acc.hi, foldTerm(mid), swap(mid))))
-	case s.foldLow:
-		// ghashSum.foldLow (asm), written out: reduce's first fold,
-		// fold(lo, mid), leaves no low part, so that folded products
-		// may be added after it and reduceFolded finishes the sum.
-		acc.mid = xor3(acc.mid, foldTerm(acc.lo), swap(acc.lo))
-		acc.lo = vec.Uint64x8{}
-		g.folded = true
 	}
 	g.acc, g.n = acc, n
 	key := k.b[14] // the last round's, *k.at(k.nr)
@@ -258,34 +248,34 @@ func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
-// loadGCMCounter loads the counter of the GCM loops into c: a
-// publicCounter if public, loaded directly if direct (the tail-only paths
-// of seal and open), else a counter (asm: gcmKernel.loadVectors and
+// loadGCMCounter loads the counter of the GCM batches into c: a
+// publicCounter if public, else a counter (asm: gcmKernel.loadVectors and
 // gcmKernel.loadPublic). Filled in place, for the reason stitch gives.
-func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public, direct bool) {
+func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public bool) {
 	c.public = public
 	if public {
-		c.pub = loadPublicCounter(ctr, direct)
+		c.pub = loadPublicCounter(ctr)
 		return
 	}
 	c.any = loadCounter(ctr, inc32)
 }
-
-// storeGCMCounter writes c, advanced by m blocks, to ctr (asm:
-// gcmCounter.store).
-func storeGCMCounter(c *gcmCounter, ctr *[16]byte, m int) { c.store(ctr, m) }
 
 // sealKernel is seal or, if public, sealPublic (asm: sealKernel). Each
 // batch of the loop hashes the ciphertext of the batch before it from the
 // registers it was stored from, which gcmBatch returns (asm:
 // gcmKernel.ct): pairs of batches, with one reduction for both hashes,
 // while more than 512 bytes remain, then one batch if more than 256
-// remain. The last 1..256 bytes are the tail, which hashes the last batch
-// between its rounds, read back from dst (the assembly's registers; a
-// call before its rounds would spill them). Reading each batch back from
-// dst made Seal of 16 KiB on archsimd 5% slower, and 7-10% where dst is
-// not 64-byte aligned (its 64-byte stores and loads then span two cache
-// lines).
+// remain. The last batch's ciphertext goes into the tail's sum first
+// (tailSum.absorbPending), read back from dst (the assembly's registers;
+// a call would spill them), and the last 1..256 bytes are the tail
+// (sealTail). Reading each batch of the loop back from dst made Seal of
+// 16 KiB on archsimd 5% slower, and 7-10% where dst is not 64-byte
+// aligned (its 64-byte stores and loads then span two cache lines).
+//
+// A message of at most 256 bytes is the tail alone (asm: on YMM
+// registers, or on ZMM ones past tailHalf bytes where zmmSealTails is
+// set: the same steps on registers of another width, which give the same
+// blocks, products and sum), its counter loaded as a counter of any kind.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -294,21 +284,22 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		return
 	}
 	// Every local is declared before the first vector instruction (see
-	// sealTail). The sum of each pair of batches is started in place, and
+	// loadTail). The sum of each pair of batches is started in place, and
 	// the two stitches into it are set once, field by field, with only
 	// their data changing from one pair to the next (see stitch).
 	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
+	var s tailSum
 	var s0, s1 stitch
+	var tc counter
 	s0.g, s0.z = &g, 4
 	s1.g, s1.first, s1.z, s1.finish = &g, 4, 4, true
 	done := 0 // bytes encrypted
-	var pending []byte
 	loadGCMKeys(&k, keys, rounds)
-	loadGCMCounter(&c, ctr, public, len(src) <= gcmBytes)
 	h := loadHash(y)
 	if len(src) > gcmBytes {
+		loadGCMCounter(&c, ctr, public)
 		ct := gcmBatch(&c, &k, nil, quad{}, dst, src)
 		done = gcmBytes
 		for len(src)-done > 2*gcmBytes {
@@ -325,112 +316,69 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 			h = g.y
 			done += gcmBytes
 		}
-		pending = dst[done-gcmBytes : done]
+		tc = c.tailCounter()
+		s.start(h)
+		s.absorbPending(t, dst[done-gcmBytes:done], len(src)-done)
+	} else {
+		tc = loadCounter(ctr, inc32)
+		s.start(h)
 	}
-	h, m := sealTail(&c, &k, t, h, pending, dst[done:], src[done:])
+	m := sealTail(&tc, &k, t, &s, dst[done:], src[done:])
 	// The compiler keeps h across the counter's store with an SSE move
-	// (see sealTail).
+	// (see loadTail).
+	h = s.finish()
 	zeroUpper()
-	storeGCMCounter(&c, ctr, m)
+	tc.store(ctr, m)
 	storeHash(h, y)
 }
 
-// sealTail encrypts the last 0 < n = len(src) <= 256 bytes in
-// z = ceil(n/64) registers, the last through masks, and hashes them from
-// the registers; pending, if not nil, is the previous batch's ciphertext,
-// hashed between the tail's AES rounds into the same sum, its registers
-// first (the 16 slots before the tail's powers), whose low part is folded
-// into its middle after middle round 8 (foldLow), so that one fold reduces
-// the whole; without it the sum is folded from the start. It returns the
-// hash and the number of blocks used, ceil(n/16) (asm: sealTail,
-// sealWidth; see tailHalf).
-//
-// The assembly runs the rounds in two groups, split at tailSplit, and
-// stores and hashes the first group before the second's rounds. With a
-// pending batch the model runs all four registers at once, as one quad
-// (see quad) through stitch.rounds, whose registers past z take their
-// rounds and are dropped; the values, and the order the sum takes its
-// registers in, are the assembly's.
-//
-// The tail starts with zeroUpper, and its locals are declared before its
-// first vector instruction: the compiler zeroes and copies locals with SSE
-// moves (MOVUPS), which Go's own code uses too (memmove), and on the Xeon
-// (model 207) each SSE instruction run while the upper halves of the
-// vector registers are dirty costs about as much as the whole tail
-// (loadMasked took about 250 ns a call, 15 with zeroUpper before it).
-func sealTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, pending, dst, src []byte) (vec.Uint64x8, int) {
-	zeroUpper()
-	var g ghashSum
-	var regs [4]vec.Uint8x64
-	var st stitch
-	st.g, st.z = &g, 4
-	n := len(src)
-	z, m := (n+63)/64, (n+15)/16
-	blocks := regs[:z]
-	if pending != nil {
-		g.start(t, powers-16-m, y, false)
-		g.tailKeys()
-		st.data, st.foldLow = (*[gcmBytes]byte)(pending), true
-		q := whitenQuad(c.tailQuad(), &k.roundKeys)
-		q = st.rounds(q, k, quad{})
-		// Element by element: an array literal is built apart and
-		// copied with SSE moves.
-		regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3
-		sealRegs(&g, 4, blocks, 0, z, dst, src)
-	} else {
-		g.start(t, powers-m, y, true)
-		g.tailKeys()
-		c.tail(blocks)
-		whiten(blocks, &k.roundKeys)
-		s := tailSplit(z)
-		encryption.rounds(blocks[:s], &k.roundKeys)
-		sealRegs(&g, 0, blocks, 0, s, dst, src)
-		if s < z {
-			encryption.rounds(blocks[s:], &k.roundKeys)
-			sealRegs(&g, 0, blocks, s, z, dst, src)
-		}
-	}
-	g.finish()
-	return g.y, m
-}
-
-// tailHalf is the longest tail of openTail that the assembly runs on YMM
-// registers of two blocks, z = ceil(n/32) of them (asm: tailHalf,
-// openWidth, counter.halves); sealTail without a pending batch runs on
-// them at every length, up to eight (asm: sealWidth), with tailSplit's
-// split at the same byte. The steps are the ones below on half-width
-// registers; the blocks, their powers and so the hash are the same.
+// tailHalf is the longest message that open runs as a tail alone on YMM
+// registers of two blocks (asm: tailHalf); seal does so up to 256 bytes
+// unless zmmSealTails is set. The steps are the ones below on registers of
+// half the width; the blocks, their powers and so the hash are the same.
 const tailHalf = 128
 
-// tailSplit returns how many of the z registers of a tail run their rounds
-// first (asm: tailSplit): two of four, else all z.
-func tailSplit(z int) int {
-	if z == 4 {
-		return 2
-	}
-	return z
+// tailNext returns the next four counter blocks of the tail's counter t,
+// in their own byte order, and advances t past them (asm: tailNext).
+func tailNext(t *counter) vec.Uint8x64 {
+	b := reverse(t.reg)
+	t.reg = add32(t.reg, laneStep)
+	return b
 }
 
-// sealRegs XORs registers from..to-1 of the tail's keystream with src into
-// dst, register z-1 = len(blocks)-1 through masks with its bytes past
-// n = len(src) cleared, and absorbs them into h as its registers
-// base+from..base+to-1 (asm: sealRegs).
-func sealRegs(h *ghashSum, base int, blocks []vec.Uint8x64, from, to int, dst, src []byte) {
-	z, n := len(blocks), len(src)
-	for r := from; r < to; r++ {
-		if r < z-1 {
-			xorBlocks(blocks[r:r+1], src[64*r:])
-			storeBlocks(blocks[r:r+1], dst[64*r:])
-			continue
-		}
-		last := n - 64*r
-		x := loadTail(src[64*r:], last).Xor(blocks[r])
-		storeTail(x, dst[64*r:], last)
-		blocks[r] = keepMasked(x, last)
+// tailBlocks is tailNext for the last register, leaving t where it is
+// (asm: tailBlocks).
+func tailBlocks(t *counter) vec.Uint8x64 { return reverse(t.reg) }
+
+// encryptOne runs the whole cipher over one register of a tail, with
+// the keys broadcast once per call (asm: roundKeys.whiten and
+// roundKeys.rounds on one register).
+func encryptOne(x vec.Uint8x64, k *gcmKeys) vec.Uint8x64 {
+	x = x.Xor(k.at(0).AsUint8x64())
+	for r := 1; r < k.nr; r++ {
+		x = x.AESEncryptOneRound(*k.at(r))
 	}
-	for r := from; r < to; r++ {
-		h.absorb(base+r, blocks[r])
+	return x.AESEncryptLastRound(k.b[14])
+}
+
+// sealTail encrypts the last 0 < n = len(src) <= 256 bytes one register
+// at a time, the last through masks with its bytes past n cleared, and
+// absorbs each into s from its register, with the powers from
+// tailPowers(n) on; it returns the number of blocks of the last register,
+// by which the caller advances t (asm: sealTail). t is left at the last
+// register's blocks.
+func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []byte) int {
+	n, slot := len(src), tailPowers(len(src))
+	for n > 64 {
+		x := encryptOne(tailNext(t), k).Xor(vec.LoadUint8x64(src))
+		x.Store(dst)
+		s.absorb(x, keyPowers(tb, slot))
+		src, dst, slot, n = src[64:], dst[64:], slot+4, n-64
 	}
+	x := loadTail(src, n).Xor(encryptOne(tailBlocks(t), k))
+	storeTail(x, dst, n)
+	s.absorb(keepMasked(x, n), lastPowers(tb, slot))
+	return (n + 15) / 16
 }
 
 // openModel is open (asm: openKernel).
@@ -449,9 +397,10 @@ func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[1
 // openKernel is open or, if public, openPublic (asm: openKernel). Each
 // batch hashes its own ciphertext while it decrypts it: pairs of batches,
 // with one reduction for both hashes, while 512 bytes remain, then one
-// batch if 256 remain. src and dst may be the same slice. A message of at
-// most tailHalf bytes is the tail alone, which loads a public counter
-// directly.
+// batch if 256 remain; the last n < 256 bytes are the tail (openTail). src
+// and dst may be the same slice. A message of at most tailHalf bytes is
+// the tail alone (asm: on YMM registers), its counter loaded as a counter
+// of any kind.
 func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -464,81 +413,73 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	var k gcmKeys
 	var c gcmCounter
 	var g ghashSum
+	var s tailSum
 	var s0, s1 stitch
+	var tc counter
 	s0.g, s0.z = &g, 4
 	s1.g, s1.first, s1.z, s1.finish = &g, 4, 4, true
 	loadGCMKeys(&k, keys, rounds)
-	loadGCMCounter(&c, ctr, public, len(src) <= tailHalf)
 	h := loadHash(y)
-	for len(src) >= 2*gcmBytes {
-		g.start(t, 0, h, false)
-		s0.data = (*[gcmBytes]byte)(src)
-		gcmBatch(&c, &k, &s0, quad{}, dst, src)
-		s1.data = (*[gcmBytes]byte)(src[gcmBytes:])
-		gcmBatch(&c, &k, &s1, quad{}, dst[gcmBytes:], src[gcmBytes:])
-		h = g.y
-		src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
+	if len(src) > tailHalf {
+		loadGCMCounter(&c, ctr, public)
+		for len(src) >= 2*gcmBytes {
+			g.start(t, 0, h, false)
+			s0.data = (*[gcmBytes]byte)(src)
+			gcmBatch(&c, &k, &s0, quad{}, dst, src)
+			s1.data = (*[gcmBytes]byte)(src[gcmBytes:])
+			gcmBatch(&c, &k, &s1, quad{}, dst[gcmBytes:], src[gcmBytes:])
+			h = g.y
+			src, dst = src[2*gcmBytes:], dst[2*gcmBytes:]
+		}
+		if len(src) >= gcmBytes {
+			g.start(t, powers/2, h, false)
+			s0.data, s0.finish = (*[gcmBytes]byte)(src), true
+			gcmBatch(&c, &k, &s0, quad{}, dst, src)
+			h = g.y
+			src, dst = src[gcmBytes:], dst[gcmBytes:]
+		}
+		tc = c.tailCounter()
+	} else {
+		tc = loadCounter(ctr, inc32)
 	}
-	if len(src) >= gcmBytes {
-		g.start(t, powers/2, h, false)
-		s0.data, s0.finish = (*[gcmBytes]byte)(src), true
-		gcmBatch(&c, &k, &s0, quad{}, dst, src)
-		h = g.y
-		src, dst = src[gcmBytes:], dst[gcmBytes:]
+	m := 0
+	if len(src) > 0 {
+		s.start(h)
+		m = openTail(&tc, &k, t, &s, dst, src)
+		h = s.finish()
 	}
-	h, m := openTail(&c, &k, t, h, dst, src)
 	zeroUpper() // as in sealKernel
-	storeGCMCounter(&c, ctr, m)
+	tc.store(ctr, m)
 	storeHash(h, y)
 }
 
-// openTail decrypts the last n = len(src) < 256 bytes in z = ceil(n/64)
-// registers, the last through masks, and hashes the same registers of
-// ciphertext between the AES rounds. Every load comes before the first
-// store, so src and dst may be the same. It returns the hash and the number
-// of blocks used, ceil(n/16) (asm: openTail; see tailHalf). The tail is one quad (see quad),
-// whose registers past z take their rounds and are dropped, and the
-// stitched rounds are stitch.rounds.
-func openTail(c *gcmCounter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x8, dst, src []byte) (vec.Uint64x8, int) {
-	n := len(src)
-	if n == 0 {
-		return y, 0
+// openTail decrypts the last 0 < n = len(src) < 256 bytes one register at
+// a time, the last through masks, and absorbs each into s as it is loaded,
+// before its store, so src and dst may be the same; it returns the number
+// of blocks of the last register, by which the caller advances t (asm:
+// openTail).
+func openTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []byte) int {
+	n, slot := len(src), tailPowers(len(src))
+	for n > 64 {
+		d := vec.LoadUint8x64(src)
+		s.absorb(d, keyPowers(tb, slot))
+		encryptOne(tailNext(t), k).Xor(d).Store(dst)
+		src, dst, slot, n = src[64:], dst[64:], slot+4, n-64
 	}
-	zeroUpper() // and the locals first, as in sealTail
-	var dataRegs, regs [4]vec.Uint8x64
-	var ct [gcmBytes]byte
-	var g ghashSum
-	var s stitch
-	s.g, s.finish = &g, true
-	z, m := (n+63)/64, (n+15)/16
-	last := n - 64*(z-1)
-	data := dataRegs[:z]
-	loadBlocks(data[:z-1], src)
-	data[z-1] = loadTail(src[64*(z-1):], last)
-	g.start(t, powers-m, y, false)
-	g.tailKeys()
-	q := whitenQuad(c.tailQuad(), &k.roundKeys)
-	// The stitch reads the ciphertext registers back from ct, where the
-	// assembly hashes them from the registers: the same bytes, and a
-	// stitch that loads from one place needs no test per register.
-	for r := range data {
-		data[r].StoreArray((*[64]byte)(ct[64*r:]))
-	}
-	s.data, s.z = &ct, z
-	q = s.rounds(q, k, quad{})
-	regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3 // as in sealTail
-	blocks := regs[:z]
-	for r := range blocks {
-		blocks[r] = blocks[r].Xor(data[r])
-	}
-	storeBlocks(blocks[:z-1], dst)
-	storeTail(blocks[z-1], dst[64*(z-1):], last)
-	return g.y, m
+	d := loadTail(src, n)
+	s.absorb(d, lastPowers(tb, slot))
+	storeTail(encryptOne(tailBlocks(t), k).Xor(d), dst, n)
+	return (n + 15) / 16
 }
 
 // loadTail is loadMasked with zeroUpper before it (asm: loadMasked):
-// loadMasked copies the n bytes into a zeroed array with Go's SSE code
-// (see sealTail).
+// loadMasked copies the n bytes into a zeroed array with Go's SSE code,
+// and on the Xeon (model 207) each SSE instruction run while the upper
+// halves of the vector registers are dirty costs about as much as a whole
+// tail (loadMasked took about 250 ns a call, 15 with zeroUpper before
+// it). The kernels declare their locals before their first vector
+// instruction for the same reason: the compiler zeroes and copies them
+// with SSE moves.
 func loadTail(s []byte, n int) vec.Uint8x64 {
 	zeroUpper()
 	return loadMasked(s, n)
@@ -550,7 +491,7 @@ func loadTail(s []byte, n int) vec.Uint8x64 {
 // register stored to it, zeroUpper, and n of its bytes copied to s.
 // storeMasked's masked store to the array, read back at once by the copy,
 // stalled for about 200 ns a call on the Xeon (model 207), and the copy
-// runs as Go's SSE code (see sealTail).
+// runs as Go's SSE code (see loadTail).
 func storeTail(x vec.Uint8x64, s []byte, n int) {
 	if pastPage(s, 64) {
 		storeEnd(x, s, n)

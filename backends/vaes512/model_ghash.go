@@ -15,8 +15,8 @@ const powers = 32
 // the address of a 64-byte memory operand). Slot i holds the key form of
 // H^(32-i), so lane j of the register at slot 32-m+4r is the power that
 // block 4r+j of an m-block run is multiplied by, H^(m-4r-j). The four slots
-// must lie in the table; the last register of a tail whose block count is
-// not a multiple of four loads its powers with tailPowers.
+// must lie in the table; the last register of a tail loads its powers
+// with lastPowers.
 func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	// The four slots as one 64-byte array: they lie in the table, which
 	// the bounds check makes sure of (joining four 16-byte loads took
@@ -26,23 +26,33 @@ func keyPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	return vec.LoadUint8x64Array((*[64]byte)(unsafe.Pointer(&t[slot]))).AsUint64x8()
 }
 
-// tailPowers loads the powers of the last register of a tail whose block
-// count is not a multiple of four, slot > 28: slots slot..31 in the first
-// 32-slot lanes and zero in the lanes past H^1, which would lie past the
-// end of the table (asm: tailKeys's mask, and its loadMasked, which loads
-// slots 28..31 and moves them down when those lanes would reach the next
-// page; here always that way, since Go cannot address the bytes past the
-// table): keyPowers of slot 28, VPERMB by slot-28 lanes and the lanes kept
-// with an AND. The data in the lanes past H^1 is zero too.
-func tailPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
+// tailPowers returns the slot of the first power of a tail of n bytes,
+// 0 < n <= 256: 32-m for its m = ceil(n/16) blocks (asm: tailPowers,
+// which returns the slot's address). A tail that takes its registers one
+// at a time moves on four slots a register, and its last register's b
+// blocks take the last b slots, H^b..H^1 (lastPowers).
+func tailPowers(n int) int { return powers - (n+15)/16 }
+
+// lastPowers loads the powers of the last register of a tail, slots
+// slot..31 with slot >= 28, in its first 32-slot lanes and zero in the
+// lanes past H^1, which would lie past the end of the table (asm:
+// lastPowers's mask, and its loadMasked, which loads slots 28..31 and
+// moves them down when those lanes would reach the next page; here always
+// that way, since Go cannot address the bytes past the table): keyPowers
+// of slot 28, VPERMB by slot-28 lanes and the lanes kept with an AND. The
+// data in the lanes past H^1 is zero too.
+func lastPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	d := slot - (powers - 4)
+	if d == 0 {
+		return keyPowers(t, slot)
+	}
 	x := keyPowers(t, powers-4).AsUint8x64().Permute(laneMoves[d])
 	return x.And(keepLanes[4-d]).AsUint64x8()
 }
 
 // laneMoves[d] is the VPERMB index register that moves lane d+i to lane i
 // (bytes 16d+j, modulo 64), and keepLanes[l] the register of all ones in
-// lanes 0..l-1 and zero above, for tailPowers; built once.
+// lanes 0..l-1 and zero above, for lastPowers; built once.
 var laneMoves, keepLanes = func() (moves, keep [4]vec.Uint8x64) {
 	for d := range 4 {
 		var b, k [64]byte
@@ -244,12 +254,14 @@ func (g *ghashSum) start(t *[32][16]byte, first int, y vec.Uint64x8, folded bool
 
 // tailKeys loads the powers of the last register of a run of m = 32-first
 // blocks, if m is not a multiple of four, once for the sum (asm:
-// tailKeys). Kept apart from start, which must stay small enough to
-// inline: a call that stores t through g would make the table escape.
+// ghashPair's YMM load of the last two slots, whose upper lanes the
+// model's 512-bit register has too, here zero). Kept apart from start,
+// which must stay small enough to inline: a call that stores t through g
+// would make the table escape.
 func (g *ghashSum) tailKeys() {
 	if m := powers - g.first; m%4 != 0 {
 		g.last = m / 4
-		g.lastPowers = tailPowers(g.table, g.first+4*g.last)
+		g.lastPowers = lastPowers(g.table, g.first+4*g.last)
 	}
 }
 
@@ -311,25 +323,65 @@ func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint6
 }
 
 // ghashTail absorbs the last n = len(data) < 256 bytes: m = ceil(n/16)
-// blocks, the last zero-padded, in z = ceil(n/64) registers, the last one
-// loaded through a mask, multiplied by H^m down to H^1 and reduced once
-// (asm: ghashTail).
+// blocks, the last zero-padded, one register at a time, the last loaded
+// through a mask, multiplied by H^m down to H^1 and reduced once (asm:
+// ghashTail).
 func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	zeroUpper() // before the zeroing of g (see sealTail)
+	zeroUpper() // before the zeroing of s (see loadTail)
 	n := len(data)
 	if n == 0 {
 		return y
 	}
-	z := (n + 63) / 64
-	var g ghashSum
-	g.start(t, powers-(n+15)/16, y, false)
-	g.tailKeys()
-	for r := 0; r < z-1; r++ {
-		g.absorb(r, vec.LoadUint8x64(data[64*r:]))
+	var s tailSum
+	s.start(y)
+	slot := tailPowers(n)
+	for n > 64 {
+		s.absorb(vec.LoadUint8x64(data), keyPowers(t, slot))
+		data, slot, n = data[64:], slot+4, n-64
 	}
-	g.absorb(z-1, loadTail(data[64*(z-1):], n-64*(z-1)))
-	g.finish()
-	return g.y
+	s.absorb(loadTail(data, n), lastPowers(t, slot))
+	return s.finish()
+}
+
+// tailSum is the GHASH sum of a tail that takes its data one register at
+// a time (asm: tailSum): accumulator's three parts, zeroed at the start,
+// every product added alike, so that each pass of a loop leaves them
+// alike; and yx, what the next register absorbed adds to its block 0:
+// the running hash until a register has taken it, then zero.
+type tailSum struct{ lo, mid, hi, yx vec.Uint64x8 }
+
+// start zeroes the parts of s and gives yx the running hash y (asm:
+// tailSum.start, where yx is the hash's own register).
+func (s *tailSum) start(y vec.Uint64x8) {
+	s.lo, s.mid, s.hi, s.yx = vec.Uint64x8{}, vec.Uint64x8{}, vec.Uint64x8{}, y
+}
+
+// absorb takes in the register data in GCM's block order, with h its
+// powers (asm: tailSum.absorb): reversed to register form, yx added and
+// cleared, multiplied, and each product added as it comes.
+func (s *tailSum) absorb(data vec.Uint8x64, h vec.Uint64x8) {
+	x := reverse(data).AsUint64x8().Xor(s.yx)
+	s.yx = vec.Uint64x8{}
+	p := multiply(x, h)
+	s.lo, s.hi = s.lo.Xor(p.lo), s.hi.Xor(p.hi)
+	s.mid = xor3(s.mid, p.m0, p.m1)
+}
+
+// absorbPending adds the last batch's ciphertext, the 256 bytes of
+// pending, to s, before a tail of n bytes: its registers take the 16
+// powers before the tail's, so that one reduction covers both (asm:
+// gcmKernel.absorbPending).
+func (s *tailSum) absorbPending(t *[32][16]byte, pending []byte, n int) {
+	slot := tailPowers(n) - 16
+	for r := range 4 {
+		s.absorb(vec.LoadUint8x64(pending[64*r:]), keyPowers(t, slot+4*r))
+	}
+}
+
+// finish returns the sum reduced, its lanes added (asm: tailSum.finish):
+// fold(lo, mid), fold(mid, hi) and horizontal.
+func (s *tailSum) finish() vec.Uint64x8 {
+	return horizontal(fold(fold(s.lo, s.mid), s.hi))
 }
 
 // ghashPair absorbs n = len(data) bytes, 16 < n <= 32: two blocks, the

@@ -17,42 +17,15 @@ type gcmCounter struct {
 	pub    publicCounter
 }
 
-// tailQuad returns the next four registers of counter blocks, leaving the
-// counter where it is (asm: gcmCounter.tail; counter.tail and
-// publicCounter.tail, here on a quad).
-func (c *gcmCounter) tailQuad() quad {
+// tailCounter returns the tail's own counter: the counter's blocks,
+// byte-reversed, which step alike for any counter (asm:
+// gcmCounter.tailCounter: a copy of a counter's register, or one VPSHUFB
+// of a publicCounter's).
+func (c *gcmCounter) tailCounter() counter {
 	if c.public {
-		p := &c.pub
-		le := reverse(p.be)
-		return quad{p.be, reverse(add32(le, laneAdd(4))), reverse(add32(le, laneAdd(8))), reverse(add32(le, laneAdd(12)))}
+		return counter{reg: reverse(c.pub.be), add: inc32}
 	}
-	t := c.any.reg
-	b0 := reverse(t)
-	t = add32(t, laneStep)
-	b1 := reverse(t)
-	t = add32(t, laneStep)
-	b2 := reverse(t)
-	return quad{b0, b1, b2, reverse(add32(t, laneStep))}
-}
-
-// tail fills blocks with the next registers of counter blocks, leaving the
-// counter where it is (asm: gcmCounter.tail).
-func (c *gcmCounter) tail(blocks []vec.Uint8x64) {
-	if c.public {
-		c.pub.tail(blocks)
-	} else {
-		c.any.tail(blocks)
-	}
-}
-
-// store writes the counter advanced by m blocks to ctr (asm:
-// gcmCounter.store).
-func (c *gcmCounter) store(ctr *[16]byte, m int) {
-	if c.public {
-		c.pub.store(ctr, m)
-	} else {
-		c.any.store(ctr, m)
-	}
+	return c.any
 }
 
 // publicCounter is the counter of sealPublic and openPublic (asm:
@@ -70,29 +43,11 @@ type publicCounter struct {
 
 // loadPublicCounter loads the counter block (asm: loadPublicCounter): the
 // low 32 bits into a general-purpose register and the four lanes ctr+i,
-// big-endian, through the byte-reversed form; if direct, and the last byte
-// does not wrap within the four lanes, as the broadcast block plus beLanes.
-func loadPublicCounter(ctr *[16]byte, direct bool) publicCounter {
-	low := binary.BigEndian.Uint32(ctr[12:])
-	if direct && low&0xff <= 0xff-3 {
-		c := vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(ctr))
-		return publicCounter{be: inc32.wide(c, beLanes), low: low}
-	}
+// big-endian, through the byte-reversed form.
+func loadPublicCounter(ctr *[16]byte) publicCounter {
 	le := loadCounter(ctr, inc32)
-	return publicCounter{be: reverse(le.reg), low: low}
+	return publicCounter{be: reverse(le.reg), low: binary.BigEndian.Uint32(ctr[12:])}
 }
-
-// beLanes is the register that adds i to the last byte of the block in
-// lane i (asm: emit.Data "beLanes"), built once, as the assembly's
-// constants are: built at each call, its bytes went into the register
-// through Go's SSE moves and a load that stalls on them.
-var beLanes = func() vec.Uint8x64 {
-	var b [4][16]byte
-	for i := range b {
-		b[i][15] = byte(i)
-	}
-	return lanes(b[0], b[1], b[2], b[3])
-}()
 
 // beStep returns the register that adds k to the last byte of every block,
 // 0 <= k <= 16 (asm: repeated "beStep<k>", in loopConsts): built once, as
@@ -143,22 +98,4 @@ func (c *publicCounter) quad() quad {
 // at every add of inc32.wide.
 func add32(x, y vec.Uint8x64) vec.Uint8x64 {
 	return x.AsUint32x16().Add(y.AsUint32x16()).AsUint8x64()
-}
-
-// tail fills blocks with the next registers of counter blocks, leaving
-// the counter where it is (asm: publicCounter.tail): the first is be
-// itself, the others go through the byte-reversed form, each one add from
-// it.
-func (c *publicCounter) tail(blocks []vec.Uint8x64) {
-	blocks[0] = c.be
-	le := reverse(c.be)
-	for r := 1; r < len(blocks); r++ {
-		blocks[r] = reverse(inc32.wide(le, laneAdd(4*r)))
-	}
-}
-
-// store writes the counter advanced by m blocks (asm:
-// publicCounter.store): its last four bytes, big-endian, from low.
-func (c *publicCounter) store(ctr *[16]byte, m int) {
-	binary.BigEndian.PutUint32(ctr[12:], c.low+uint32(m))
 }

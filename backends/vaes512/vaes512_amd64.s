@@ -4263,105 +4263,105 @@ ghash32_1:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
-	VMOVDQU64  64(BX), Z2
+	VMOVDQU64  (AX), Z5
+	VPCLMULQDQ $0x00, Z5, Z1, Z6
+	VPCLMULQDQ $0x10, Z5, Z1, Z7
+	VPCLMULQDQ $0x01, Z5, Z1, Z8
+	VPCLMULQDQ $0x11, Z5, Z1, Z1
+	VPXORD     Z8, Z7, Z7
+	VMOVDQU64  64(BX), Z5
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  64(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  128(BX), Z2
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  64(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VPXORD     Z9, Z6, Z6
+	VPXORD     Z5, Z1, Z1
+	VMOVDQU64  128(BX), Z5
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  128(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  192(BX), Z5
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  128(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VMOVDQU64  192(BX), Z8
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (DX), Z5, Z5
-	VMOVDQU64  192(AX), Z7
-	VPCLMULQDQ $0x00, Z7, Z5, Z8
-	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z10
-	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z10, Z9, Z4
-	VPTERNLOGD $0x96, Z8, Z6, Z3
-	VPTERNLOGD $0x96, Z5, Z2, Z1
-	VMOVDQU64  256(BX), Z2
+	VPSHUFB    (DX), Z8, Z8
+	VMOVDQU64  192(AX), Z10
+	VPCLMULQDQ $0x00, Z10, Z8, Z11
+	VPCLMULQDQ $0x10, Z10, Z8, Z12
+	VPCLMULQDQ $0x01, Z10, Z8, Z13
+	VPCLMULQDQ $0x11, Z10, Z8, Z8
+	VPTERNLOGD $0x96, Z13, Z12, Z7
+	VPTERNLOGD $0x96, Z11, Z9, Z6
+	VPTERNLOGD $0x96, Z8, Z5, Z1
+	VMOVDQU64  256(BX), Z5
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  256(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  320(BX), Z5
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  256(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VMOVDQU64  320(BX), Z8
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (DX), Z5, Z5
-	VMOVDQU64  320(AX), Z7
-	VPCLMULQDQ $0x00, Z7, Z5, Z8
-	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z10
-	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z10, Z9, Z4
-	VPTERNLOGD $0x96, Z8, Z6, Z3
-	VPTERNLOGD $0x96, Z5, Z2, Z1
-	VMOVDQU64  384(BX), Z2
+	VPSHUFB    (DX), Z8, Z8
+	VMOVDQU64  320(AX), Z10
+	VPCLMULQDQ $0x00, Z10, Z8, Z11
+	VPCLMULQDQ $0x10, Z10, Z8, Z12
+	VPCLMULQDQ $0x01, Z10, Z8, Z13
+	VPCLMULQDQ $0x11, Z10, Z8, Z8
+	VPTERNLOGD $0x96, Z13, Z12, Z7
+	VPTERNLOGD $0x96, Z11, Z9, Z6
+	VPTERNLOGD $0x96, Z8, Z5, Z1
+	VMOVDQU64  384(BX), Z5
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  384(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  448(BX), Z5
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  384(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VMOVDQU64  448(BX), Z8
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (DX), Z5, Z5
-	VMOVDQU64  448(AX), Z7
-	VPCLMULQDQ $0x00, Z7, Z5, Z8
-	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z10
-	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z10, Z9, Z4
-	VPTERNLOGD $0x96, Z8, Z6, Z3
-	VPTERNLOGD $0x96, Z5, Z2, Z1
+	VPSHUFB    (DX), Z8, Z8
+	VMOVDQU64  448(AX), Z10
+	VPCLMULQDQ $0x00, Z10, Z8, Z11
+	VPCLMULQDQ $0x10, Z10, Z8, Z12
+	VPCLMULQDQ $0x01, Z10, Z8, Z13
+	VPCLMULQDQ $0x11, Z10, Z8, Z8
+	VPTERNLOGD $0x96, Z13, Z12, Z7
+	VPTERNLOGD $0x96, Z11, Z9, Z6
+	VPTERNLOGD $0x96, Z8, Z5, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(DX), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z6, Z5
+	VPSHUFD    $0x4e, Z6, Z6
+	VPTERNLOGD $0x96, Z6, Z5, Z7
+	VPCLMULQDQ $0x10, 256(DX), Z7, Z5
+	VPSHUFD    $0x4e, Z7, Z7
+	VPTERNLOGD $0x96, Z7, Z5, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y2
-	VPXORQ        Y1, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X0
-	VPXORQ        X2, X0, X0
+	VEXTRACTI64X4 $0x01, Z1, Y5
+	VPXORQ        Y1, Y5, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPXORQ        X5, X0, X0
 	ADDQ          $0x00000200, BX
 	SUBQ          $0x00000200, SI
 	JMP           ghash32_1
@@ -4375,359 +4375,155 @@ ghash16_1:
 	// ghashSum.absorb: register 0.
 	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  256(AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, Z2, Z1, Z4
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z4, Z4
-	VMOVDQU64  64(BX), Z2
+	VMOVDQU64  256(AX), Z5
+	VPCLMULQDQ $0x00, Z5, Z1, Z6
+	VPCLMULQDQ $0x10, Z5, Z1, Z7
+	VPCLMULQDQ $0x01, Z5, Z1, Z8
+	VPCLMULQDQ $0x11, Z5, Z1, Z1
+	VPXORD     Z8, Z7, Z7
+	VMOVDQU64  64(BX), Z5
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  320(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VPXORD     Z6, Z3, Z3
-	VPXORD     Z2, Z1, Z1
-	VMOVDQU64  128(BX), Z2
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  320(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VPXORD     Z9, Z6, Z6
+	VPXORD     Z5, Z1, Z1
+	VMOVDQU64  128(BX), Z5
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (DX), Z2, Z2
-	VMOVDQU64  384(AX), Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z7
-	VPCLMULQDQ $0x01, Z5, Z2, Z8
-	VPCLMULQDQ $0x11, Z5, Z2, Z2
-	VPTERNLOGD $0x96, Z8, Z7, Z4
-	VMOVDQU64  192(BX), Z5
+	VPSHUFB    (DX), Z5, Z5
+	VMOVDQU64  384(AX), Z8
+	VPCLMULQDQ $0x00, Z8, Z5, Z9
+	VPCLMULQDQ $0x10, Z8, Z5, Z10
+	VPCLMULQDQ $0x01, Z8, Z5, Z11
+	VPCLMULQDQ $0x11, Z8, Z5, Z5
+	VPTERNLOGD $0x96, Z11, Z10, Z7
+	VMOVDQU64  192(BX), Z8
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (DX), Z5, Z5
-	VMOVDQU64  448(AX), Z7
-	VPCLMULQDQ $0x00, Z7, Z5, Z8
-	VPCLMULQDQ $0x10, Z7, Z5, Z9
-	VPCLMULQDQ $0x01, Z7, Z5, Z10
-	VPCLMULQDQ $0x11, Z7, Z5, Z5
-	VPTERNLOGD $0x96, Z10, Z9, Z4
-	VPTERNLOGD $0x96, Z8, Z6, Z3
-	VPTERNLOGD $0x96, Z5, Z2, Z1
+	VPSHUFB    (DX), Z8, Z8
+	VMOVDQU64  448(AX), Z10
+	VPCLMULQDQ $0x00, Z10, Z8, Z11
+	VPCLMULQDQ $0x10, Z10, Z8, Z12
+	VPCLMULQDQ $0x01, Z10, Z8, Z13
+	VPCLMULQDQ $0x11, Z10, Z8, Z8
+	VPTERNLOGD $0x96, Z13, Z12, Z7
+	VPTERNLOGD $0x96, Z11, Z9, Z6
+	VPTERNLOGD $0x96, Z8, Z5, Z1
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, 256(DX), Z4, Z2
-	VPSHUFD    $0x4e, Z4, Z4
-	VPTERNLOGD $0x96, Z4, Z2, Z1
+	VPCLMULQDQ $0x10, 256(DX), Z6, Z5
+	VPSHUFD    $0x4e, Z6, Z6
+	VPTERNLOGD $0x96, Z6, Z5, Z7
+	VPCLMULQDQ $0x10, 256(DX), Z7, Z5
+	VPSHUFD    $0x4e, Z7, Z7
+	VPTERNLOGD $0x96, Z7, Z5, Z1
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z1, Y2
-	VPXORQ        Y1, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X0
-	VPXORQ        X2, X0, X0
+	VEXTRACTI64X4 $0x01, Z1, Y5
+	VPXORQ        Y1, Y5, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPXORQ        X5, X0, X0
 	ADDQ          $0x00000100, BX
 	SUBQ          $0x00000100, SI
 
 ghashTail_1:
-	// ghashTail: the last n < 256 bytes.
+	// ghashTail: the last n < 256 bytes, a register at a time.
 	TESTQ SI, SI
 	JZ    ghashTailDone_1
-	MOVQ  SI, DI
-	ADDQ  $0x0f, DI
-	ANDQ  $-16, DI
 
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(DI), R8
-	ANDQ  $0x30, R8
-	ADDQ  $0x10, R8
-	NEGQ  DI
-	LEAQ  512(AX)(DI*1), DI
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ SI, DI
+	ADDQ $0x0f, DI
+	ANDQ $-16, DI
+	NEGQ DI
+	LEAQ 512(AX)(DI*1), DI
+
+ghashTail_2:
+	CMPQ      SI, $0x40
+	JBE       ghashTailLast_1
+	VMOVDQU64 (BX), Z1
+	VMOVDQU64 (DI), Z5
+
+	// tailSum.absorb.
+	VPSHUFB    (DX), Z1, Z1
+	VPXORD     Z0, Z1, Z1
+	VPXORD     Z0, Z0, Z0
+	VPCLMULQDQ $0x00, Z5, Z1, Z6
+	VPXORD     Z6, Z2, Z2
+	VPCLMULQDQ $0x11, Z5, Z1, Z6
+	VPXORD     Z6, Z4, Z4
+	VPCLMULQDQ $0x10, Z5, Z1, Z6
+	VPCLMULQDQ $0x01, Z5, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z6, Z3
+	ADDQ       $0x00000040, BX
+	ADDQ       $0x00000040, DI
+	SUBQ       $0x40, SI
+	JMP        ghashTail_2
+
+ghashTailLast_1:
 	MOVQ  $-1, AX
-	BZHIQ R8, AX, AX
+	BZHIQ SI, AX, AX
 	KMOVQ AX, K1
-	CMPQ  SI, $0x00000040
-	JA    ghashTail1Next64_1
-
-	// ghashTail: 1 register(s) of 64 bytes.
-	MOVQ  SI, AX
-	MOVQ  $-1, SI
-	BZHIQ AX, SI, SI
-	KMOVQ SI, K2
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (BX), SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000fc0
+	LEAL       (BX), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
 	JA         loadEnd_9
-	VMOVDQU8.Z (BX), K2, Z1
+	VMOVDQU8.Z (BX), K1, Z1
 
 loadMaskedDone_9:
-	// ghashSum.absorb: register 0.
-	VPSHUFB (DX), Z1, Z1
-	VPXORD  Z0, Z1, Z1
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  SI, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	MOVQ  $-1, BX
+	BZHIQ AX, BX, BX
+	KMOVQ BX, K1
 
-	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (DI), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
+	LEAL       (DI), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
 	JA         loadEnd_10
-	VMOVDQU8.Z (DI), K1, Z0
+	VMOVDQU8.Z (DI), K1, Z5
 
 loadMaskedDone_10:
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPCLMULQDQ $0x10, Z0, Z1, Z3
-	VPCLMULQDQ $0x01, Z0, Z1, Z4
-	VPCLMULQDQ $0x11, Z0, Z1, Z0
-	VPXORD     Z4, Z3, Z3
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X0
-	VPXORQ        X1, X0, X0
-	JMP           ghashTailDone_1
-
-ghashTail1Next64_1:
-	CMPQ SI, $0x00000080
-	JA   ghashTail2Next64_1
-
-	// ghashTail: 2 register(s) of 64 bytes.
-	MOVQ      SI, AX
-	SUBQ      $0x00000040, AX
-	MOVQ      $-1, SI
-	BZHIQ     AX, SI, SI
-	KMOVQ     SI, K2
-	VMOVDQU64 (BX), Z1
-
-	// ghashSum.absorb: register 0.
+	// tailSum.absorb.
 	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (DI), Z0
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPCLMULQDQ $0x10, Z0, Z1, Z3
-	VPCLMULQDQ $0x01, Z0, Z1, Z4
-	VPCLMULQDQ $0x11, Z0, Z1, Z0
-	VPXORD     Z4, Z3, Z3
+	VPXORD     Z0, Z0, Z0
+	VPCLMULQDQ $0x00, Z5, Z1, Z0
+	VPXORD     Z0, Z2, Z2
+	VPCLMULQDQ $0x11, Z5, Z1, Z0
+	VPXORD     Z0, Z4, Z4
+	VPCLMULQDQ $0x10, Z5, Z1, Z0
+	VPCLMULQDQ $0x01, Z5, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z0, Z3
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(BX), SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000fc0
-	JA         loadEnd_11
-	VMOVDQU8.Z 64(BX), K2, Z1
-
-loadMaskedDone_11:
-	// ghashSum.absorb: register 1.
-	VPSHUFB (DX), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(DI), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_12
-	VMOVDQU8.Z 64(DI), K1, Z4
-
-loadMaskedDone_12:
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z0
 	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
+	VPTERNLOGD $0x96, Z2, Z0, Z3
+	VPCLMULQDQ $0x10, 256(DX), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
+	VPTERNLOGD $0x96, Z3, Z0, Z4
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X0
-	VPXORQ        X1, X0, X0
-	JMP           ghashTailDone_1
-
-ghashTail2Next64_1:
-	CMPQ SI, $0x000000c0
-	JA   ghashTail3Next64_1
-
-	// ghashTail: 3 register(s) of 64 bytes.
-	MOVQ      SI, AX
-	SUBQ      $0x00000080, AX
-	MOVQ      $-1, SI
-	BZHIQ     AX, SI, SI
-	KMOVQ     SI, K2
-	VMOVDQU64 (BX), Z1
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (DX), Z1, Z1
-	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (DI), Z0
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPCLMULQDQ $0x10, Z0, Z1, Z3
-	VPCLMULQDQ $0x01, Z0, Z1, Z4
-	VPCLMULQDQ $0x11, Z0, Z1, Z0
-	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  64(BX), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z1, Z1
-	VMOVDQU64  64(DI), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(BX), SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000fc0
-	JA         loadEnd_13
-	VMOVDQU8.Z 128(BX), K2, Z1
-
-loadMaskedDone_13:
-	// ghashSum.absorb: register 2.
-	VPSHUFB (DX), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(DI), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_14
-	VMOVDQU8.Z 128(DI), K1, Z4
-
-loadMaskedDone_14:
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-
-	// ghashSum.finish.
-	VPXORD Z5, Z2, Z2
-	VPXORD Z1, Z0, Z0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X0
-	VPXORQ        X1, X0, X0
-	JMP           ghashTailDone_1
-
-ghashTail3Next64_1:
-	// ghashTail: 4 register(s) of 64 bytes.
-	MOVQ      SI, AX
-	SUBQ      $0x000000c0, AX
-	MOVQ      $-1, SI
-	BZHIQ     AX, SI, SI
-	KMOVQ     SI, K2
-	VMOVDQU64 (BX), Z1
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (DX), Z1, Z1
-	VPXORD     Z0, Z1, Z1
-	VMOVDQU64  (DI), Z0
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPCLMULQDQ $0x10, Z0, Z1, Z3
-	VPCLMULQDQ $0x01, Z0, Z1, Z4
-	VPCLMULQDQ $0x11, Z0, Z1, Z0
-	VPXORD     Z4, Z3, Z3
-	VMOVDQU64  64(BX), Z1
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (DX), Z1, Z1
-	VMOVDQU64  64(DI), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-	VPXORD     Z5, Z2, Z2
-	VPXORD     Z1, Z0, Z0
-	VMOVDQU64  128(BX), Z1
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (DX), Z1, Z1
-	VMOVDQU64  128(DI), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z6
-	VPCLMULQDQ $0x01, Z4, Z1, Z7
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z6, Z3
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(BX), SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000fc0
-	JA         loadEnd_15
-	VMOVDQU8.Z 192(BX), K2, Z4
-
-loadMaskedDone_15:
-	// ghashSum.absorb: register 3.
-	VPSHUFB (DX), Z4, Z4
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(DI), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_16
-	VMOVDQU8.Z 192(DI), K1, Z6
-
-loadMaskedDone_16:
-	VPCLMULQDQ $0x00, Z6, Z4, Z7
-	VPCLMULQDQ $0x10, Z6, Z4, Z8
-	VPCLMULQDQ $0x01, Z6, Z4, Z9
-	VPCLMULQDQ $0x11, Z6, Z4, Z4
-	VPTERNLOGD $0x96, Z9, Z8, Z3
-	VPTERNLOGD $0x96, Z7, Z5, Z2
-	VPTERNLOGD $0x96, Z4, Z1, Z0
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(DX), Z2, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPTERNLOGD $0x96, Z2, Z1, Z3
-	VPCLMULQDQ $0x10, 256(DX), Z3, Z1
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
+	VEXTRACTI64X4 $0x01, Z4, Y1
+	VPXORQ        Y4, Y1, Y1
 	VEXTRACTI32X4 $0x01, Y1, X0
 	VPXORQ        X1, X0, X0
 
@@ -4773,131 +4569,35 @@ loadEnd_8:
 
 loadEnd_9:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(BX)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, R9
-	SHLXQ      SI, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (BX), K3, Z1
+	LEAQ       -64(BX)(SI*1), AX
 	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
+	SUBQ       SI, BX
+	MOVQ       $-1, R8
+	SHLXQ      BX, R8, R8
+	KMOVQ      R8, K2
+	VMOVDQU8.Z (AX), K2, Z1
+	MOVQ       $0x00000040, AX
+	SUBQ       SI, AX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(AX*1), Z5
+	VPERMB.Z   Z1, Z5, K1, Z1
 	JMP        loadMaskedDone_9
 
 loadEnd_10:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(DI)(R8*1), AX
-	MOVQ       $0x00000040, BX
-	SUBQ       R8, BX
-	MOVQ       $-1, SI
-	SHLXQ      BX, SI, SI
-	KMOVQ      SI, K2
-	VMOVDQU8.Z (AX), K2, Z0
-	MOVQ       $0x00000040, AX
-	SUBQ       R8, AX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(AX*1), Z2
-	VPERMB.Z   Z0, Z2, K1, Z0
-	JMP        loadMaskedDone_10
-
-loadEnd_11:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (BX)(AX*1), BX
+	LEAQ       -64(DI)(AX*1), BX
 	MOVQ       $0x00000040, SI
 	SUBQ       AX, SI
-	MOVQ       $-1, R9
-	SHLXQ      SI, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (BX), K3, Z1
-	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z4
-	VPERMB.Z   Z1, Z4, K2, Z1
-	JMP        loadMaskedDone_11
-
-loadEnd_12:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (DI)(R8*1), AX
-	MOVQ       $0x00000040, BX
-	SUBQ       R8, BX
-	MOVQ       $-1, SI
-	SHLXQ      BX, SI, SI
-	KMOVQ      SI, K2
-	VMOVDQU8.Z (AX), K2, Z4
-	MOVQ       $0x00000040, AX
-	SUBQ       R8, AX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(AX*1), Z5
-	VPERMB.Z   Z4, Z5, K1, Z4
-	JMP        loadMaskedDone_12
-
-loadEnd_13:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(BX)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, R9
-	SHLXQ      SI, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (BX), K3, Z1
-	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z4
-	VPERMB.Z   Z1, Z4, K2, Z1
-	JMP        loadMaskedDone_13
-
-loadEnd_14:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(DI)(R8*1), AX
-	MOVQ       $0x00000040, BX
-	SUBQ       R8, BX
-	MOVQ       $-1, SI
-	SHLXQ      BX, SI, SI
-	KMOVQ      SI, K2
-	VMOVDQU8.Z (AX), K2, Z4
-	MOVQ       $0x00000040, AX
-	SUBQ       R8, AX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(AX*1), Z5
-	VPERMB.Z   Z4, Z5, K1, Z4
-	JMP        loadMaskedDone_14
-
-loadEnd_15:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(BX)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, R9
-	SHLXQ      SI, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (BX), K3, Z4
+	MOVQ       $-1, DI
+	SHLXQ      SI, DI, DI
+	KMOVQ      DI, K2
+	VMOVDQU8.Z (BX), K2, Z5
 	MOVQ       $0x00000040, BX
 	SUBQ       AX, BX
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(BX*1), Z6
-	VPERMB.Z   Z4, Z6, K2, Z4
-	JMP        loadMaskedDone_15
-
-loadEnd_16:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(DI)(R8*1), AX
-	MOVQ       $0x00000040, BX
-	SUBQ       R8, BX
-	MOVQ       $-1, SI
-	SHLXQ      BX, SI, SI
-	KMOVQ      SI, K2
-	VMOVDQU8.Z (AX), K2, Z6
-	MOVQ       $0x00000040, AX
-	SUBQ       R8, AX
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(AX*1), Z7
-	VPERMB.Z   Z6, Z7, K1, Z6
-	JMP        loadMaskedDone_16
+	VPERMB.Z   Z5, Z6, K1, Z5
+	JMP        loadMaskedDone_10
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -4980,10 +4680,10 @@ loadShortMasked_4:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_17
+	JA         loadEnd_11
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_17:
+loadMaskedDone_11:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -5226,14 +4926,14 @@ rounds10_31:
 	VAESENC Z6, Z20, Z20
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z23
-	VPXORD     Z16, Z23, Z23
-	VMOVDQU64  (BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z23, Z21
-	VPCLMULQDQ $0x10, Z24, Z23, Z22
-	VPCLMULQDQ $0x01, Z24, Z23, Z0
-	VPCLMULQDQ $0x11, Z24, Z23, Z23
-	VPXORD     Z0, Z22, Z22
+	VPSHUFB    (R11), Z0, Z26
+	VPXORD     Z16, Z26, Z26
+	VMOVDQU64  (BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z26, Z21
+	VPCLMULQDQ $0x10, Z27, Z26, Z25
+	VPCLMULQDQ $0x01, Z27, Z26, Z0
+	VPCLMULQDQ $0x11, Z27, Z26, Z26
+	VPXORD     Z0, Z25, Z25
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5250,13 +4950,13 @@ rounds10_31:
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z0
 	VMOVDQU64  64(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z25
-	VPCLMULQDQ $0x01, Z1, Z0, Z26
+	VPCLMULQDQ $0x00, Z1, Z0, Z27
+	VPCLMULQDQ $0x10, Z1, Z0, Z28
+	VPCLMULQDQ $0x01, Z1, Z0, Z29
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPXORD     Z24, Z21, Z21
-	VPXORD     Z0, Z23, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPXORD     Z27, Z21, Z21
+	VPXORD     Z0, Z26, Z26
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -5274,10 +4974,10 @@ rounds10_31:
 	VPSHUFB    (R11), Z2, Z0
 	VMOVDQU64  128(BX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z24
-	VPCLMULQDQ $0x01, Z1, Z0, Z25
+	VPCLMULQDQ $0x10, Z1, Z0, Z27
+	VPCLMULQDQ $0x01, Z1, Z0, Z28
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z25, Z24, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z25
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5294,13 +4994,13 @@ rounds10_31:
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z1
 	VMOVDQU64  192(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z1, Z24
-	VPCLMULQDQ $0x10, Z3, Z1, Z25
-	VPCLMULQDQ $0x01, Z3, Z1, Z26
+	VPCLMULQDQ $0x00, Z3, Z1, Z27
+	VPCLMULQDQ $0x10, Z3, Z1, Z28
+	VPCLMULQDQ $0x01, Z3, Z1, Z29
 	VPCLMULQDQ $0x11, Z3, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPTERNLOGD $0x96, Z24, Z2, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPTERNLOGD $0x96, Z27, Z2, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -5349,29 +5049,29 @@ rounds10_31:
 	JE        rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
-	VBROADCASTI32X4 32(AX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
+	VBROADCASTI32X4 32(AX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
-	VBROADCASTI32X4 -160(CX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
+	VBROADCASTI32X4 -160(CX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
 
 rounds10_32:
 	// Round Nr-9.
@@ -5382,12 +5082,12 @@ rounds10_32:
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB    (R11), Z0, Z0
-	VMOVDQU64  256(BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z0, Z25
-	VPCLMULQDQ $0x10, Z24, Z0, Z26
-	VPCLMULQDQ $0x01, Z24, Z0, Z27
-	VPCLMULQDQ $0x11, Z24, Z0, Z0
-	VPTERNLOGD $0x96, Z27, Z26, Z22
+	VMOVDQU64  256(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z0, Z28
+	VPCLMULQDQ $0x10, Z27, Z0, Z29
+	VPCLMULQDQ $0x01, Z27, Z0, Z30
+	VPCLMULQDQ $0x11, Z27, Z0, Z0
+	VPTERNLOGD $0x96, Z30, Z29, Z25
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5403,14 +5103,14 @@ rounds10_32:
 
 	// ghashSum.absorb: register 5.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z1, Z26
-	VPCLMULQDQ $0x10, Z24, Z1, Z27
-	VPCLMULQDQ $0x01, Z24, Z1, Z28
-	VPCLMULQDQ $0x11, Z24, Z1, Z1
-	VPTERNLOGD $0x96, Z28, Z27, Z22
-	VPTERNLOGD $0x96, Z26, Z25, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z1, Z29
+	VPCLMULQDQ $0x10, Z27, Z1, Z30
+	VPCLMULQDQ $0x01, Z27, Z1, Z31
+	VPCLMULQDQ $0x11, Z27, Z1, Z1
+	VPTERNLOGD $0x96, Z31, Z30, Z25
+	VPTERNLOGD $0x96, Z29, Z28, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -5428,10 +5128,10 @@ rounds10_32:
 	VPSHUFB    (R11), Z2, Z0
 	VMOVDQU64  384(BX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z24
-	VPCLMULQDQ $0x01, Z1, Z0, Z25
+	VPCLMULQDQ $0x10, Z1, Z0, Z27
+	VPCLMULQDQ $0x01, Z1, Z0, Z28
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z25, Z24, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z25
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5448,13 +5148,13 @@ rounds10_32:
 	// ghashSum.absorb: register 7.
 	VPSHUFB    (R11), Z3, Z1
 	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z1, Z24
-	VPCLMULQDQ $0x10, Z3, Z1, Z25
-	VPCLMULQDQ $0x01, Z3, Z1, Z26
+	VPCLMULQDQ $0x00, Z3, Z1, Z27
+	VPCLMULQDQ $0x10, Z3, Z1, Z28
+	VPCLMULQDQ $0x01, Z3, Z1, Z29
 	VPCLMULQDQ $0x11, Z3, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPTERNLOGD $0x96, Z24, Z2, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPTERNLOGD $0x96, Z27, Z2, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -5472,14 +5172,14 @@ rounds10_32:
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, 256(R11), Z21, Z0
 	VPSHUFD    $0x4e, Z21, Z21
-	VPTERNLOGD $0x96, Z21, Z0, Z22
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z0, Z23
+	VPTERNLOGD $0x96, Z21, Z0, Z25
+	VPCLMULQDQ $0x10, 256(R11), Z25, Z0
+	VPSHUFD    $0x4e, Z25, Z25
+	VPTERNLOGD $0x96, Z25, Z0, Z26
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z23, Y0
-	VPXORQ        Y23, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z26, Y0
+	VPXORQ        Y26, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 
@@ -5560,11 +5260,11 @@ rounds10_33:
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z0, Z22
-	VPCLMULQDQ $0x10, Z21, Z0, Z23
-	VPCLMULQDQ $0x01, Z21, Z0, Z24
+	VPCLMULQDQ $0x00, Z21, Z0, Z25
+	VPCLMULQDQ $0x10, Z21, Z0, Z26
+	VPCLMULQDQ $0x01, Z21, Z0, Z27
 	VPCLMULQDQ $0x11, Z21, Z0, Z0
-	VPXORD     Z24, Z23, Z23
+	VPXORD     Z27, Z26, Z26
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5581,12 +5281,12 @@ rounds10_33:
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
 	VMOVDQU64  320(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z1, Z24
-	VPCLMULQDQ $0x10, Z21, Z1, Z25
-	VPCLMULQDQ $0x01, Z21, Z1, Z26
+	VPCLMULQDQ $0x00, Z21, Z1, Z27
+	VPCLMULQDQ $0x10, Z21, Z1, Z28
+	VPCLMULQDQ $0x01, Z21, Z1, Z29
 	VPCLMULQDQ $0x11, Z21, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z23
-	VPXORD     Z24, Z22, Z22
+	VPTERNLOGD $0x96, Z29, Z28, Z26
+	VPXORD     Z27, Z25, Z25
 	VPXORD     Z1, Z0, Z0
 
 	// Round Nr-6.
@@ -5605,10 +5305,10 @@ rounds10_33:
 	VPSHUFB    (R11), Z2, Z1
 	VMOVDQU64  384(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z21
-	VPCLMULQDQ $0x10, Z2, Z1, Z24
-	VPCLMULQDQ $0x01, Z2, Z1, Z25
+	VPCLMULQDQ $0x10, Z2, Z1, Z27
+	VPCLMULQDQ $0x01, Z2, Z1, Z28
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z25, Z24, Z23
+	VPTERNLOGD $0x96, Z28, Z27, Z26
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5625,12 +5325,12 @@ rounds10_33:
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
 	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z24
-	VPCLMULQDQ $0x10, Z3, Z2, Z25
-	VPCLMULQDQ $0x01, Z3, Z2, Z26
+	VPCLMULQDQ $0x00, Z3, Z2, Z27
+	VPCLMULQDQ $0x10, Z3, Z2, Z28
+	VPCLMULQDQ $0x01, Z3, Z2, Z29
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z26, Z25, Z23
-	VPTERNLOGD $0x96, Z24, Z21, Z22
+	VPTERNLOGD $0x96, Z29, Z28, Z26
+	VPTERNLOGD $0x96, Z27, Z21, Z25
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
 	// Round Nr-2.
@@ -5647,12 +5347,12 @@ rounds10_33:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z1
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z1, Z23
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z1
-	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z1, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z25, Z1
+	VPSHUFD    $0x4e, Z25, Z25
+	VPTERNLOGD $0x96, Z25, Z1, Z26
+	VPCLMULQDQ $0x10, 256(R11), Z26, Z1
+	VPSHUFD    $0x4e, Z26, Z26
+	VPTERNLOGD $0x96, Z26, Z1, Z0
 
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z0, Y1
@@ -5680,923 +5380,276 @@ rounds10_33:
 	SUBQ      $0x00000100, R10
 
 sealPending_1:
-	// sealTail: the last 0 < n <= 256 bytes.
+	// tailCounter: a copy.
+	VMOVDQA64 Z15, Z15
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+	VPXORD Z24, Z24, Z24
+
+	// absorbPending: the last batch, with the 16 powers before the tail's.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ      R10, R12
+	ADDQ      $0x0f, R12
+	ANDQ      $-16, R12
+	NEGQ      R12
+	LEAQ      512(BX)(R12*1), R12
+	VMOVDQU64 -256(R12), Z17
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z17, Z0, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z0, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z0, Z18
+	VPCLMULQDQ $0x01, Z17, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z18, Z23
+	VMOVDQU64  -192(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z17
+	VPXORD     Z17, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z17
+	VPXORD     Z17, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z17
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z17, Z23
+	VMOVDQU64  -128(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VMOVDQU64  -64(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+sealTailWide_1:
+	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
 	MOVQ R10, R12
 	ADDQ $0x0f, R12
 	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
 
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(R12), R13
-	ANDQ  $0x30, R13
-	ADDQ  $0x10, R13
-	NEGQ  R12
-	LEAQ  512(BX)(R12*1), R12
-	MOVQ  $-1, BX
-	BZHIQ R13, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    sealTail1Next64_1
-
-	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R14
-	BZHIQ BX, R14, R14
-	KMOVQ R14, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	VPSHUFB (R11), Z15, Z17
-	VPXORD  Z4, Z17, Z17
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_34
-	JE   rounds12_34
+sealTail_1:
+	CMPQ    R10, $0x40
+	JBE     sealTailLast_1
+	VPSHUFB (R11), Z15, Z0
+	VPADDD  384(R11), Z15, Z15
+	VPXORD  Z4, Z0, Z0
+	CMPQ    DX, $0x0c
+	JB      rounds10_34
+	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z0, Z0
 
 rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z0, Z0
 
 rounds10_34:
 	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z18
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z18, Z16, Z16
+	VAESENC Z6, Z0, Z0
 
 	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z0, Z0
 
 	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z18
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z18, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
+	VAESENC Z8, Z0, Z0
 
 	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z0, Z0
 
 	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
+	VAESENC Z10, Z0, Z0
 
 	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z0, Z0
 
 	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R12), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
+	VAESENC Z12, Z0, Z0
 
 	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z0, Z0
 
 	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
+	VAESENC Z14, Z0, Z0
 
 	// Last round.
-	VAESENCLAST Z5, Z17, Z17
+	VAESENCLAST Z5, Z0, Z0
+	VPXORD      (R9), Z0, Z0
+	VMOVDQU64   Z0, (R8)
+	VMOVDQU64   (R12), Z1
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	ADDQ       $0x00000040, R9
+	ADDQ       $0x00000040, R8
+	ADDQ       $0x00000040, R12
+	SUBQ       $0x40, R10
+	JMP        sealTail_1
+
+sealTailLast_1:
+	// The last register, through masks.
+	MOVQ    $-1, BX
+	BZHIQ   R10, BX, BX
+	KMOVQ   BX, K1
+	VPSHUFB (R11), Z15, Z0
+	VPXORD  Z4, Z0, Z0
+	CMPQ    DX, $0x0c
+	JB      rounds10_35
+	JE      rounds12_35
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds12_35:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds10_35:
+	// Round Nr-9.
+	VAESENC Z6, Z0, Z0
+
+	// Round Nr-8.
+	VAESENC Z7, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC Z8, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z0, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z0, Z0
+
+	// Round Nr-4.
+	VAESENC Z11, Z0, Z0
+
+	// Round Nr-3.
+	VAESENC Z12, Z0, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z0, Z0
+
+	// Round Nr-1.
+	VAESENC Z14, Z0, Z0
+
+	// Last round.
+	VAESENCLAST Z5, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_18
-	VMOVDQU8.Z (R9), K2, Z1
+	JA         loadEnd_12
+	VMOVDQU8.Z (R9), K1, Z1
 
-loadMaskedDone_18:
-	VPXORD Z17, Z1, Z1
+loadMaskedDone_12:
+	VPXORD Z0, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_8
-	VMOVDQU8 Z1, K2, (R8)
+	VMOVDQU8 Z1, K1, (R8)
 
 storeMaskedDone_8:
-	VMOVDQU8.Z Z1, K2, Z1
+	VMOVDQU8.Z Z1, K1, Z1
 
-	// ghashSum.absorb: register 4.
-	VPSHUFB (R11), Z1, Z1
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	MOVQ  $-1, CX
+	BZHIQ AX, CX, CX
+	KMOVQ CX, K1
 
-	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_19
-	VMOVDQU8.Z (R12), K1, Z2
+	LEAL       (R12), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fc0
+	JA         loadEnd_13
+	VMOVDQU8.Z (R12), K1, Z0
 
-loadMaskedDone_19:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_1
-
-sealTail1Next64_1:
-	CMPQ R10, $0x00000080
-	JA   sealTail2Next64_1
-
-	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R14
-	BZHIQ BX, R14, R14
-	KMOVQ R14, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z18
-	VPSHUFB (R11), Z18, Z18
-	VPXORD  Z4, Z17, Z17
-	VPXORD  Z4, Z18, Z18
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_35
-	JE   rounds12_35
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-
-rounds12_35:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-
-rounds10_35:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z19
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z19, Z16, Z16
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-
-	// ghashSum.absorb: register 1.
+loadMaskedDone_13:
+	// tailSum.absorb.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z19
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z19, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
 
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R12), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_20
-	VMOVDQU8.Z 64(R9), K2, Z1
-
-loadMaskedDone_20:
-	VPXORD Z18, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_9
-	VMOVDQU8 Z1, K2, 64(R8)
-
-storeMaskedDone_9:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z2
-	VMOVDQU64 (R12), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_21
-	VMOVDQU8.Z 64(R12), K1, Z2
-
-loadMaskedDone_21:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z0, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z0
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z0, Z24
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_1
-
-sealTail2Next64_1:
-	CMPQ R10, $0x000000c0
-	JA   sealTail3Next64_1
-
-	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R14
-	BZHIQ BX, R14, R14
-	KMOVQ R14, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z19
-	VPSHUFB (R11), Z19, Z18
-	VPADDD  128(R11), Z19, Z19
-	VPSHUFB (R11), Z19, Z19
-	VPXORD  Z4, Z17, Z17
-	VPXORD  Z4, Z18, Z18
-	VPXORD  Z4, Z19, Z19
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_36
-	JE   rounds12_36
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-
-rounds12_36:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VAESENC         Z4, Z19, Z19
-
-rounds10_36:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z20
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z20, Z16, Z16
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z20
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z20, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R12), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z18, Z18
-	VMOVDQU64   Z18, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_22
-	VMOVDQU8.Z 128(R9), K2, Z1
-
-loadMaskedDone_22:
-	VPXORD Z19, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_10
-	VMOVDQU8 Z1, K2, 128(R8)
-
-storeMaskedDone_10:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z2
-	VMOVDQU64 (R12), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Z18, Z2
-	VMOVDQU64 64(R12), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_23
-	VMOVDQU8.Z 128(R12), K1, Z2
-
-loadMaskedDone_23:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_1
-
-sealTail3Next64_1:
-	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R14
-	BZHIQ BX, R14, R14
-	KMOVQ R14, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z19
-	VPSHUFB (R11), Z19, Z18
-	VPADDD  128(R11), Z19, Z20
-	VPSHUFB (R11), Z20, Z19
-	VPADDD  128(R11), Z20, Z20
-	VPSHUFB (R11), Z20, Z20
-	VPXORD  Z4, Z17, Z17
-	VPXORD  Z4, Z18, Z18
-	VPXORD  Z4, Z19, Z19
-	VPXORD  Z4, Z20, Z20
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_37
-	JE   rounds12_37
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-
-rounds12_37:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z18, Z18
-
-rounds10_37:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z16
-	VPCLMULQDQ $0x10, Z4, Z0, Z21
-	VPCLMULQDQ $0x01, Z4, Z0, Z22
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z22, Z21, Z21
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R12), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z22
-	VPCLMULQDQ $0x10, Z4, Z1, Z23
-	VPCLMULQDQ $0x01, Z4, Z1, Z24
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z24, Z23, Z21
-	VPXORD     Z22, Z16, Z16
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R12), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z22
-	VPCLMULQDQ $0x01, Z2, Z1, Z23
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z23, Z22, Z21
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R12), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z22
-	VPCLMULQDQ $0x10, Z3, Z2, Z23
-	VPCLMULQDQ $0x01, Z3, Z2, Z24
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z24, Z23, Z21
-	VPTERNLOGD $0x96, Z22, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z21
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z18, Z18
-	VMOVDQU64   Z18, 64(R8)
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z1
-	VMOVDQU64 (R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z16
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z16, Z3, Z21
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Z18, Z1
-	VMOVDQU64 64(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z16
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z16, Z3, Z21
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-	CMPQ       DX, $0x0c
-	JB         rounds10_38
-	JE         rounds12_38
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z19, Z19
-	VAESENC         Z1, Z20, Z20
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z19, Z19
-	VAESENC         Z1, Z20, Z20
-
-rounds12_38:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z19, Z19
-	VAESENC         Z1, Z20, Z20
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z19, Z19
-	VAESENC         Z1, Z20, Z20
-
-rounds10_38:
-	// Round Nr-9.
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
-
-	// Round Nr-8.
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
-
-	// Round Nr-7.
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
-
-	// Round Nr-6.
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
-
-	// Round Nr-5.
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
-
-	// Round Nr-4.
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-
-	// Round Nr-3.
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
-
-	// Round Nr-2.
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-
-	// Round Nr-1.
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
-
-	// Last round.
-	VAESENCLAST Z5, Z19, Z19
-	VAESENCLAST Z5, Z20, Z20
-	VPXORD      128(R9), Z19, Z19
-	VMOVDQU64   Z19, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_24
-	VMOVDQU8.Z 192(R9), K2, Z1
-
-loadMaskedDone_24:
-	VPXORD Z20, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_11
-	VMOVDQU8 Z1, K2, 192(R8)
-
-storeMaskedDone_11:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB   (R11), Z19, Z2
-	VMOVDQU64 128(R12), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z21
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_25
-	VMOVDQU8.Z 192(R12), K1, Z2
-
-loadMaskedDone_25:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z21
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z21, Z1
-	VPSHUFD    $0x4e, Z21, Z21
-	VPTERNLOGD $0x96, Z21, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-
-sealDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	VEXTRACTI64X4 $0x01, Z24, Y0
+	VPXORQ        Y24, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
@@ -6609,2498 +5662,281 @@ sealDone_1:
 
 sealNone_1:
 	CMPQ R10, $0x00000080
-	JBE  sealNoneHalf_1
+	JBE  sealHalf_1
 
 	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
 	CMPB ·zmmSealTails+0(SB), $0x00
-	JNE  sealNoneWide_1
+	JE   sealHalf_1
 
-sealNoneHalf_1:
-	// The tail alone, on YMM registers.
+	// The tail alone, on ZMM registers: the registers of the tail after the batches.
 	// loadRoundKeys: every round key in every lane of its own register.
-	VBROADCASTI32X4 (AX), Z0
-	VBROADCASTI32X4 -144(CX), Z2
-	VBROADCASTI32X4 -128(CX), Z3
-	VBROADCASTI32X4 -112(CX), Z4
-	VBROADCASTI32X4 -96(CX), Z5
-	VBROADCASTI32X4 -80(CX), Z6
-	VBROADCASTI32X4 -64(CX), Z7
-	VBROADCASTI32X4 -48(CX), Z8
-	VBROADCASTI32X4 -32(CX), Z9
-	VBROADCASTI32X4 -16(CX), Z10
-	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 (AX), Z4
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z5
 
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Y11
-	VPSHUFB         (R11), Y11, Y11
-	VPADDD          laneOffsets<>+0(SB), Y11, Y11
-	VMOVDQU64       (DI), X12
-	VPSHUFB         (R11), X12, X12
-
-	// sealTail: the last 0 < n <= 256 bytes.
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(R12), R13
-	ANDQ  $0x10, R13
-	ADDQ  $0x10, R13
-	NEGQ  R12
-	LEAQ  512(BX)(R12*1), R12
-	MOVQ  $-1, BX
-	BZHIQ R13, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    sealTail1Next32_1
-
-	// sealTail: 1 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPXORD  Y0, Y13, Y13
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_39
-	JE   rounds12_39
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-
-rounds12_39:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-
-rounds10_39:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_26
-	VMOVDQU8.Z (R9), K2, Y0
-
-loadMaskedDone_26:
-	VPXORD Y13, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_12
-	VMOVDQU8 Y0, K2, (R8)
-
-storeMaskedDone_12:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y0, Y0
-	VPXORD  Y12, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_27
-	VMOVDQU8.Z (R12), K1, Y2
-
-loadMaskedDone_27:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y1
-	VPXORD     Y3, Y1, Y1
-	VPCLMULQDQ $0x00, Y1, Y0, Y3
-	VPCLMULQDQ $0x01, Y2, Y0, Y4
-	VPCLMULQDQ $0x10, Y1, Y0, Y1
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y4, Y3, Y3
-	VPXORD     Y0, Y1, Y1
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y0
-	VPSHUFD    $0x4e, Y3, Y3
-	VPTERNLOGD $0x96, Y3, Y0, Y1
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y1, X12
-	VPXORQ        X1, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail1Next32_1:
-	CMPQ R10, $0x00000040
-	JA   sealTail2Next32_1
-
-	// sealTail: 2 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x00000020, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_40
-	JE   rounds12_40
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-
-rounds12_40:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-
-rounds10_40:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_28
-	VMOVDQU8.Z 32(R9), K2, Y0
-
-loadMaskedDone_28:
-	VPXORD Y14, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_13
-	VMOVDQU8 Y0, K2, 32(R8)
-
-storeMaskedDone_13:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_29
-	VMOVDQU8.Z 32(R12), K1, Y1
-
-loadMaskedDone_29:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail2Next32_1:
-	CMPQ R10, $0x00000060
-	JA   sealTail3Next32_1
-
-	// sealTail: 3 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x00000040, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_41
-	JE   rounds12_41
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-
-rounds12_41:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-
-rounds10_41:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_30
-	VMOVDQU8.Z 64(R9), K2, Y0
-
-loadMaskedDone_30:
-	VPXORD Y15, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_14
-	VMOVDQU8 Y0, K2, 64(R8)
-
-storeMaskedDone_14:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_31
-	VMOVDQU8.Z 64(R12), K1, Y1
-
-loadMaskedDone_31:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail3Next32_1:
-	CMPQ R10, $0x00000080
-	JA   sealTail4Next32_1
-
-	// sealTail: 4 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x00000060, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  640(R11), Y11, Y16
-	VPSHUFB (R11), Y16, Y16
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-	VPXORD  Y0, Y16, Y16
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_42
-	JE   rounds12_42
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds12_42:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds10_42:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_32
-	VMOVDQU8.Z 96(R9), K2, Y0
-
-loadMaskedDone_32:
-	VPXORD Y16, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_15
-	VMOVDQU8 Y0, K2, 96(R8)
-
-storeMaskedDone_15:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_33
-	VMOVDQU8.Z 96(R12), K1, Y1
-
-loadMaskedDone_33:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail4Next32_1:
-	CMPQ R10, $0x000000a0
-	JA   sealTail5Next32_1
-
-	// sealTail: 5 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x00000080, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  640(R11), Y11, Y16
-	VPSHUFB (R11), Y16, Y16
-	VPADDD  768(R11), Y11, Y17
-	VPSHUFB (R11), Y17, Y17
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-	VPXORD  Y0, Y16, Y16
-	VPXORD  Y0, Y17, Y17
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_43
-	JE   rounds12_43
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-
-rounds12_43:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-
-rounds10_43:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-	VAESENC Y2, Y17, Y17
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-	VAESENC Y3, Y17, Y17
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-	VAESENC Y4, Y17, Y17
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-	VAESENC Y5, Y17, Y17
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-	VAESENC Y6, Y17, Y17
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-	VAESENC Y7, Y17, Y17
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-	VAESENC Y8, Y17, Y17
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-	VAESENC Y9, Y17, Y17
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-	VAESENC Y10, Y17, Y17
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VAESENCLAST Y1, Y17, Y17
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_34
-	VMOVDQU8.Z 128(R9), K2, Y0
-
-loadMaskedDone_34:
-	VPXORD Y17, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_16
-	VMOVDQU8 Y0, K2, 128(R8)
-
-storeMaskedDone_16:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y1
-	VMOVDQU64 96(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       128(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_35
-	VMOVDQU8.Z 128(R12), K1, Y1
-
-loadMaskedDone_35:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail5Next32_1:
-	CMPQ R10, $0x000000c0
-	JA   sealTail6Next32_1
-
-	// sealTail: 6 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x000000a0, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  640(R11), Y11, Y16
-	VPSHUFB (R11), Y16, Y16
-	VPADDD  768(R11), Y11, Y17
-	VPSHUFB (R11), Y17, Y17
-	VPADDD  896(R11), Y11, Y18
-	VPSHUFB (R11), Y18, Y18
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-	VPXORD  Y0, Y16, Y16
-	VPXORD  Y0, Y17, Y17
-	VPXORD  Y0, Y18, Y18
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_44
-	JE   rounds12_44
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-
-rounds12_44:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-
-rounds10_44:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y18, Y18
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y18, Y18
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y18, Y18
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y18, Y18
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y18, Y18
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y18, Y18
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y18, Y18
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y18, Y18
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y18, Y18
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y18, Y18
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       160(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_36
-	VMOVDQU8.Z 160(R9), K2, Y0
-
-loadMaskedDone_36:
-	VPXORD Y18, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     160(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_17
-	VMOVDQU8 Y0, K2, 160(R8)
-
-storeMaskedDone_17:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y1
-	VMOVDQU64 96(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R12), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       160(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_37
-	VMOVDQU8.Z 160(R12), K1, Y1
-
-loadMaskedDone_37:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail6Next32_1:
-	CMPQ R10, $0x000000e0
-	JA   sealTail7Next32_1
-
-	// sealTail: 7 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x000000c0, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  640(R11), Y11, Y16
-	VPSHUFB (R11), Y16, Y16
-	VPADDD  768(R11), Y11, Y17
-	VPSHUFB (R11), Y17, Y17
-	VPADDD  896(R11), Y11, Y18
-	VPSHUFB (R11), Y18, Y18
-	VPADDD  1024(R11), Y11, Y19
-	VPSHUFB (R11), Y19, Y19
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-	VPXORD  Y0, Y16, Y16
-	VPXORD  Y0, Y17, Y17
-	VPXORD  Y0, Y18, Y18
-	VPXORD  Y0, Y19, Y19
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_45
-	JE   rounds12_45
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds12_45:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds10_45:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y0
-	VPXORD    Y12, Y0, Y0
-	VMOVDQU64 (R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y20
-	VPSHUFD    $0x4e, Y12, Y13
-	VPXORD     Y20, Y13, Y13
-	VPCLMULQDQ $0x00, Y13, Y0, Y20
-	VPCLMULQDQ $0x01, Y12, Y0, Y21
-	VPCLMULQDQ $0x10, Y13, Y0, Y13
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPXORD     Y21, Y20, Y20
-	VPXORD     Y0, Y13, Y13
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y0
-	VMOVDQU64 32(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y21
-	VPXORD     Y14, Y21, Y21
-	VPCLMULQDQ $0x00, Y21, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y22
-	VPCLMULQDQ $0x10, Y21, Y0, Y21
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y22, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y21, Y13
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y0
-	VMOVDQU64 64(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y21
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y21, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y0
-	VMOVDQU64 96(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y16
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y16, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-	CMPQ       DX, $0x0c
-	JB         rounds10_46
-	JE         rounds12_46
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-
-rounds12_46:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-
-rounds10_46:
-	// Round Nr-9.
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y18, Y18
-	VAESENC Y2, Y19, Y19
-
-	// Round Nr-8.
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y18, Y18
-	VAESENC Y3, Y19, Y19
-
-	// Round Nr-7.
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y18, Y18
-	VAESENC Y4, Y19, Y19
-
-	// Round Nr-6.
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y18, Y18
-	VAESENC Y5, Y19, Y19
-
-	// Round Nr-5.
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y18, Y18
-	VAESENC Y6, Y19, Y19
-
-	// Round Nr-4.
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y18, Y18
-	VAESENC Y7, Y19, Y19
-
-	// Round Nr-3.
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y18, Y18
-	VAESENC Y8, Y19, Y19
-
-	// Round Nr-2.
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y18, Y18
-	VAESENC Y9, Y19, Y19
-
-	// Round Nr-1.
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y18, Y18
-	VAESENC Y10, Y19, Y19
-
-	// Last round.
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y18, Y18
-	VAESENCLAST Y1, Y19, Y19
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-	VPXORD      160(R9), Y18, Y18
-	VMOVDQU64   Y18, 160(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_38
-	VMOVDQU8.Z 192(R9), K2, Y0
-
-loadMaskedDone_38:
-	VPXORD Y19, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_18
-	VMOVDQU8 Y0, K2, 192(R8)
-
-storeMaskedDone_18:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R12), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y20
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Y18, Y1
-	VMOVDQU64 160(R12), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y20
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       192(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_39
-	VMOVDQU8.Z 192(R12), K1, Y1
-
-loadMaskedDone_39:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
-	VPSHUFD    $0x4e, Y1, Y3
-	VPXORD     Y2, Y3, Y3
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y4
-	VPCLMULQDQ $0x10, Y3, Y0, Y3
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y4, Y2, Y20
-	VPTERNLOGD $0x96, Y0, Y3, Y13
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y20, Y0
-	VPSHUFD    $0x4e, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y0, Y13
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y13, X12
-	VPXORQ        X13, X12, X12
-	JMP           sealNoneDone_1
-
-sealTail7Next32_1:
-	// sealTail: 8 register(s) of 32 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x000000e0, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Y11, Y13
-	VPADDD  384(R11), Y11, Y14
-	VPSHUFB (R11), Y14, Y14
-	VPADDD  512(R11), Y11, Y15
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  640(R11), Y11, Y16
-	VPSHUFB (R11), Y16, Y16
-	VPADDD  768(R11), Y11, Y17
-	VPSHUFB (R11), Y17, Y17
-	VPADDD  896(R11), Y11, Y18
-	VPSHUFB (R11), Y18, Y18
-	VPADDD  1024(R11), Y11, Y19
-	VPSHUFB (R11), Y19, Y19
-	VPADDD  1152(R11), Y11, Y20
-	VPSHUFB (R11), Y20, Y20
-	VPXORD  Y0, Y13, Y13
-	VPXORD  Y0, Y14, Y14
-	VPXORD  Y0, Y15, Y15
-	VPXORD  Y0, Y16, Y16
-	VPXORD  Y0, Y17, Y17
-	VPXORD  Y0, Y18, Y18
-	VPXORD  Y0, Y19, Y19
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         (R11), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+	VPXORD Z24, Z24, Z24
+	JMP    sealTailWide_1
+
+sealHalf_1:
+	// The tail alone, on YMM registers.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y2
+	VBROADCASTI32X4 -128(CX), Y3
+	VBROADCASTI32X4 -112(CX), Y4
+	VBROADCASTI32X4 -96(CX), Y5
+	VBROADCASTI32X4 -80(CX), Y6
+	VBROADCASTI32X4 -64(CX), Y7
+	VBROADCASTI32X4 -48(CX), Y8
+	VBROADCASTI32X4 -32(CX), Y9
+	VBROADCASTI32X4 -16(CX), Y10
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_5
+	JE              keys12_5
+	VBROADCASTI32X4 16(AX), Y11
+	VBROADCASTI32X4 32(AX), Y12
+
+keys12_5:
+	VBROADCASTI32X4 -176(CX), Y13
+	VBROADCASTI32X4 -160(CX), Y14
+
+keys10_5:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Y15
+	VPSHUFB         (R11), Y15, Y15
+	VPADDD          laneOffsets<>+0(SB), Y15, Y15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
+
+	// sealTail: the last 0 < n <= 256 bytes, a register of 32 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
+
+sealTail_2:
+	CMPQ    R10, $0x20
+	JBE     sealTailLast_2
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  512(R11), Y15, Y15
 	VPXORD  Y0, Y20, Y20
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_47
-	JE   rounds12_47
+	CMPQ    DX, $0x0c
+	JB      rounds10_36
+	JE      rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
 
-rounds12_47:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
 
-rounds10_47:
+rounds10_36:
 	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y0
-	VPXORD    Y12, Y0, Y0
-	VMOVDQU64 (R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y21
-	VPSHUFD    $0x4e, Y12, Y13
-	VPXORD     Y21, Y13, Y13
-	VPCLMULQDQ $0x00, Y13, Y0, Y21
-	VPCLMULQDQ $0x01, Y12, Y0, Y22
-	VPCLMULQDQ $0x10, Y13, Y0, Y13
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPXORD     Y22, Y21, Y21
-	VPXORD     Y0, Y13, Y13
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y0
-	VMOVDQU64 32(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y22
-	VPXORD     Y14, Y22, Y22
-	VPCLMULQDQ $0x00, Y22, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y23
-	VPCLMULQDQ $0x10, Y22, Y0, Y22
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y23, Y14, Y21
-	VPTERNLOGD $0x96, Y0, Y22, Y13
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y0
-	VMOVDQU64 64(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y22
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y22, Y14, Y21
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y0
-	VMOVDQU64 96(R12), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y16
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y16, Y14, Y21
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y20, Y20
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y20, Y20
-
-rounds12_48:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y20, Y20
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y20, Y20
-
-rounds10_48:
-	// Round Nr-9.
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y18, Y18
-	VAESENC Y2, Y19, Y19
 	VAESENC Y2, Y20, Y20
 
 	// Round Nr-8.
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y18, Y18
-	VAESENC Y3, Y19, Y19
 	VAESENC Y3, Y20, Y20
 
 	// Round Nr-7.
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y18, Y18
-	VAESENC Y4, Y19, Y19
 	VAESENC Y4, Y20, Y20
 
 	// Round Nr-6.
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y18, Y18
-	VAESENC Y5, Y19, Y19
 	VAESENC Y5, Y20, Y20
 
 	// Round Nr-5.
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y18, Y18
-	VAESENC Y6, Y19, Y19
 	VAESENC Y6, Y20, Y20
 
 	// Round Nr-4.
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y18, Y18
-	VAESENC Y7, Y19, Y19
 	VAESENC Y7, Y20, Y20
 
 	// Round Nr-3.
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y18, Y18
-	VAESENC Y8, Y19, Y19
 	VAESENC Y8, Y20, Y20
 
 	// Round Nr-2.
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y18, Y18
-	VAESENC Y9, Y19, Y19
 	VAESENC Y9, Y20, Y20
 
 	// Round Nr-1.
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y18, Y18
-	VAESENC Y10, Y19, Y19
 	VAESENC Y10, Y20, Y20
 
 	// Last round.
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y18, Y18
-	VAESENCLAST Y1, Y19, Y19
 	VAESENCLAST Y1, Y20, Y20
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-	VPXORD      160(R9), Y18, Y18
-	VMOVDQU64   Y18, 160(R8)
-	VPXORD      192(R9), Y19, Y19
-	VMOVDQU64   Y19, 192(R8)
+	VPXORD      (R9), Y20, Y20
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   (AX), Y21
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y16, Y20, Y20
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y20, Y22
+	VPXORD     Y22, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y20, Y22
+	VPXORD     Y22, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y20, Y22
+	VPCLMULQDQ $0x01, Y21, Y20, Y20
+	VPTERNLOGD $0x96, Y20, Y22, Y18
+	ADDQ       $0x00000020, R9
+	ADDQ       $0x00000020, R8
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, R10
+	JMP        sealTail_2
+
+sealTailLast_2:
+	// The last register, through masks.
+	MOVQ    $-1, CX
+	BZHIQ   R10, CX, CX
+	KMOVQ   CX, K1
+	VPSHUFB (R11), Y15, Y20
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_37
+	JE      rounds12_37
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
+
+rounds10_37:
+	// Round Nr-9.
+	VAESENC Y2, Y20, Y20
+
+	// Round Nr-8.
+	VAESENC Y3, Y20, Y20
+
+	// Round Nr-7.
+	VAESENC Y4, Y20, Y20
+
+	// Round Nr-6.
+	VAESENC Y5, Y20, Y20
+
+	// Round Nr-5.
+	VAESENC Y6, Y20, Y20
+
+	// Round Nr-4.
+	VAESENC Y7, Y20, Y20
+
+	// Round Nr-3.
+	VAESENC Y8, Y20, Y20
+
+	// Round Nr-2.
+	VAESENC Y9, Y20, Y20
+
+	// Round Nr-1.
+	VAESENC Y10, Y20, Y20
+
+	// Last round.
+	VAESENCLAST Y1, Y20, Y20
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       224(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_40
-	VMOVDQU8.Z 224(R9), K2, Y0
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_14
+	VMOVDQU8.Z (R9), K1, Y0
 
-loadMaskedDone_40:
+loadMaskedDone_14:
 	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     224(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_19
-	VMOVDQU8 Y0, K2, 224(R8)
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_9
+	VMOVDQU8 Y0, K1, (R8)
 
-storeMaskedDone_19:
-	VMOVDQU8.Z Y0, K2, Y0
+storeMaskedDone_9:
+	VMOVDQU8.Z Y0, K1, Y0
 
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R12), Y2
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, DX
+	BZHIQ CX, DX, DX
+	KMOVQ DX, K1
 
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y21
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Y18, Y1
-	VMOVDQU64 160(R12), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y21
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB   (R11), Y19, Y1
-	VMOVDQU64 192(R12), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y21
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       224(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_41
-	VMOVDQU8.Z 224(R12), K1, Y1
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_15
+	VMOVDQU8.Z (AX), K1, Y1
 
-loadMaskedDone_41:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
-	VPSHUFD    $0x4e, Y1, Y3
-	VPXORD     Y2, Y3, Y3
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y4
-	VPCLMULQDQ $0x10, Y3, Y0, Y3
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y4, Y2, Y21
-	VPTERNLOGD $0x96, Y0, Y3, Y13
+loadMaskedDone_15:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y0, Y0
+	VPXORD     Y16, Y0, Y0
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y1, Y0, Y2
+	VPXORD     Y2, Y17, Y17
+	VPCLMULQDQ $0x11, Y1, Y0, Y2
+	VPXORD     Y2, Y19, Y19
+	VPCLMULQDQ $0x10, Y1, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y0, Y2, Y18
 
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y21, Y0
-	VPSHUFD    $0x4e, Y21, Y21
-	VPTERNLOGD $0x96, Y21, Y0, Y13
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y0, Y18
+	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
+	VPSHUFD    $0x4e, Y18, Y18
+	VPTERNLOGD $0x96, Y18, Y0, Y19
 
 	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y13, X12
-	VPXORQ        X13, X12, X12
-
-sealNoneDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	VEXTRACTI32X4 $0x01, Y19, X16
+	VPXORQ        X19, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
-	VPADDD    X11, X0, X0
+	VPADDD    X15, X0, X0
 	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
-	VPSHUFB   (R11), X12, X12
-	VMOVDQU64 X12, (DI)
-	JMP       sealExit_1
-
-sealNoneWide_1:
-	// The tail alone, on ZMM registers.
-	// loadRoundKeys: every round key in every lane of its own register.
-	VBROADCASTI32X4 (AX), Z0
-	VBROADCASTI32X4 -144(CX), Z2
-	VBROADCASTI32X4 -128(CX), Z3
-	VBROADCASTI32X4 -112(CX), Z4
-	VBROADCASTI32X4 -96(CX), Z5
-	VBROADCASTI32X4 -80(CX), Z6
-	VBROADCASTI32X4 -64(CX), Z7
-	VBROADCASTI32X4 -48(CX), Z8
-	VBROADCASTI32X4 -32(CX), Z9
-	VBROADCASTI32X4 -16(CX), Z10
-	VBROADCASTI32X4 (CX), Z1
-
-	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Z11
-	VPSHUFB         (R11), Z11, Z11
-	VPADDD          laneOffsets<>+0(SB), Z11, Z11
-	VMOVDQU64       (DI), X12
-	VPSHUFB         (R11), X12, X12
-	MOVQ            R10, R12
-	ADDQ            $0x0f, R12
-	ANDQ            $-16, R12
-
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(R12), R13
-	ANDQ  $0x30, R13
-	ADDQ  $0x10, R13
-	NEGQ  R12
-	LEAQ  512(BX)(R12*1), R12
-	MOVQ  $-1, BX
-	BZHIQ R13, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x000000c0
-	JA    sealTail3Next64_2
-
-	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x00000080, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Z11, Z13
-	VPADDD  128(R11), Z11, Z15
-	VPSHUFB (R11), Z15, Z14
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z15
-	VPXORD  Z0, Z13, Z13
-	VPXORD  Z0, Z14, Z14
-	VPXORD  Z0, Z15, Z15
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_49
-	JE   rounds12_49
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-
-rounds12_49:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-
-rounds10_49:
-	// Round Nr-9.
-	VAESENC Z2, Z13, Z13
-	VAESENC Z2, Z14, Z14
-	VAESENC Z2, Z15, Z15
-
-	// Round Nr-8.
-	VAESENC Z3, Z13, Z13
-	VAESENC Z3, Z14, Z14
-	VAESENC Z3, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z4, Z13, Z13
-	VAESENC Z4, Z14, Z14
-	VAESENC Z4, Z15, Z15
-
-	// Round Nr-6.
-	VAESENC Z5, Z13, Z13
-	VAESENC Z5, Z14, Z14
-	VAESENC Z5, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z6, Z13, Z13
-	VAESENC Z6, Z14, Z14
-	VAESENC Z6, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z7, Z13, Z13
-	VAESENC Z7, Z14, Z14
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z8, Z13, Z13
-	VAESENC Z8, Z14, Z14
-	VAESENC Z8, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z9, Z13, Z13
-	VAESENC Z9, Z14, Z14
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z10, Z13, Z13
-	VAESENC Z10, Z14, Z14
-	VAESENC Z10, Z15, Z15
-
-	// Last round.
-	VAESENCLAST Z1, Z13, Z13
-	VAESENCLAST Z1, Z14, Z14
-	VAESENCLAST Z1, Z15, Z15
-	VPXORD      (R9), Z13, Z13
-	VMOVDQU64   Z13, (R8)
-	VPXORD      64(R9), Z14, Z14
-	VMOVDQU64   Z14, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_42
-	VMOVDQU8.Z 128(R9), K2, Z0
-
-loadMaskedDone_42:
-	VPXORD Z15, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_20
-	VMOVDQU8 Z0, K2, 128(R8)
-
-storeMaskedDone_20:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z13, Z1
-	VPXORD    Z12, Z1, Z1
-	VMOVDQU64 (R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z14, Z1
-	VMOVDQU64 64(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_43
-	VMOVDQU8.Z 128(R12), K1, Z1
-
-loadMaskedDone_43:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X12
-	VPXORQ        X0, X12, X12
-	JMP           sealNoneWideDone_1
-
-sealTail3Next64_2:
-	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ    R10, BX
-	SUBQ    $0x000000c0, BX
-	MOVQ    $-1, R14
-	BZHIQ   BX, R14, R14
-	KMOVQ   R14, K2
-	VPSHUFB (R11), Z11, Z13
-	VPADDD  128(R11), Z11, Z15
-	VPSHUFB (R11), Z15, Z14
-	VPADDD  128(R11), Z15, Z16
-	VPSHUFB (R11), Z16, Z15
-	VPADDD  128(R11), Z16, Z16
-	VPSHUFB (R11), Z16, Z16
-	VPXORD  Z0, Z13, Z13
-	VPXORD  Z0, Z14, Z14
-	VPXORD  Z0, Z15, Z15
-	VPXORD  Z0, Z16, Z16
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_50
-	JE   rounds12_50
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-
-rounds12_50:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z14, Z14
-
-rounds10_50:
-	// Round Nr-9.
-	VAESENC Z2, Z13, Z13
-	VAESENC Z2, Z14, Z14
-
-	// Round Nr-8.
-	VAESENC Z3, Z13, Z13
-	VAESENC Z3, Z14, Z14
-
-	// Round Nr-7.
-	VAESENC Z4, Z13, Z13
-	VAESENC Z4, Z14, Z14
-
-	// Round Nr-6.
-	VAESENC Z5, Z13, Z13
-	VAESENC Z5, Z14, Z14
-
-	// Round Nr-5.
-	VAESENC Z6, Z13, Z13
-	VAESENC Z6, Z14, Z14
-
-	// Round Nr-4.
-	VAESENC Z7, Z13, Z13
-	VAESENC Z7, Z14, Z14
-
-	// Round Nr-3.
-	VAESENC Z8, Z13, Z13
-	VAESENC Z8, Z14, Z14
-
-	// Round Nr-2.
-	VAESENC Z9, Z13, Z13
-	VAESENC Z9, Z14, Z14
-
-	// Round Nr-1.
-	VAESENC Z10, Z13, Z13
-	VAESENC Z10, Z14, Z14
-
-	// Last round.
-	VAESENCLAST Z1, Z13, Z13
-	VAESENCLAST Z1, Z14, Z14
-	VPXORD      (R9), Z13, Z13
-	VMOVDQU64   Z13, (R8)
-	VPXORD      64(R9), Z14, Z14
-	VMOVDQU64   Z14, 64(R8)
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z13, Z0
-	VPXORD    Z12, Z0, Z0
-	VMOVDQU64 (R12), Z12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z13
-	VPSHUFD    $0x4e, Z12, Z17
-	VPXORD     Z13, Z17, Z17
-	VPCLMULQDQ $0x00, Z17, Z0, Z13
-	VPCLMULQDQ $0x01, Z12, Z0, Z18
-	VPCLMULQDQ $0x10, Z17, Z0, Z17
-	VPCLMULQDQ $0x11, Z12, Z0, Z0
-	VPXORD     Z18, Z13, Z13
-	VPXORD     Z0, Z17, Z17
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z14, Z0
-	VMOVDQU64 64(R12), Z12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z14
-	VPSHUFD    $0x4e, Z12, Z18
-	VPXORD     Z14, Z18, Z18
-	VPCLMULQDQ $0x00, Z18, Z0, Z14
-	VPCLMULQDQ $0x01, Z12, Z0, Z19
-	VPCLMULQDQ $0x10, Z18, Z0, Z18
-	VPCLMULQDQ $0x11, Z12, Z0, Z0
-	VPTERNLOGD $0x96, Z19, Z14, Z13
-	VPTERNLOGD $0x96, Z0, Z18, Z17
-	CMPQ       DX, $0x0c
-	JB         rounds10_51
-	JE         rounds12_51
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z15, Z15
-	VAESENC         Z0, Z16, Z16
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z15, Z15
-	VAESENC         Z0, Z16, Z16
-
-rounds12_51:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z15, Z15
-	VAESENC         Z0, Z16, Z16
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z15, Z15
-	VAESENC         Z0, Z16, Z16
-
-rounds10_51:
-	// Round Nr-9.
-	VAESENC Z2, Z15, Z15
-	VAESENC Z2, Z16, Z16
-
-	// Round Nr-8.
-	VAESENC Z3, Z15, Z15
-	VAESENC Z3, Z16, Z16
-
-	// Round Nr-7.
-	VAESENC Z4, Z15, Z15
-	VAESENC Z4, Z16, Z16
-
-	// Round Nr-6.
-	VAESENC Z5, Z15, Z15
-	VAESENC Z5, Z16, Z16
-
-	// Round Nr-5.
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z16, Z16
-
-	// Round Nr-4.
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z16, Z16
-
-	// Round Nr-3.
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z16, Z16
-
-	// Round Nr-2.
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z16, Z16
-
-	// Round Nr-1.
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z16, Z16
-
-	// Last round.
-	VAESENCLAST Z1, Z15, Z15
-	VAESENCLAST Z1, Z16, Z16
-	VPXORD      128(R9), Z15, Z15
-	VMOVDQU64   Z15, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_44
-	VMOVDQU8.Z 192(R9), K2, Z0
-
-loadMaskedDone_44:
-	VPXORD Z16, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_21
-	VMOVDQU8 Z0, K2, 192(R8)
-
-storeMaskedDone_21:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Z15, Z1
-	VMOVDQU64 128(R12), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z13
-	VPTERNLOGD $0x96, Z1, Z4, Z17
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R12), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_45
-	VMOVDQU8.Z 192(R12), K1, Z1
-
-loadMaskedDone_45:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z4, Z2, Z13
-	VPTERNLOGD $0x96, Z0, Z3, Z17
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z13, Z0
-	VPSHUFD    $0x4e, Z13, Z13
-	VPTERNLOGD $0x96, Z13, Z0, Z17
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z17, Y0
-	VPXORQ        Y17, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X12
-	VPXORQ        X0, X12, X12
-
-sealNoneWideDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-
-	// counter.store: lane 0 plus m, big-endian.
-	VMOVQ     AX, X0
-	VPADDD    X11, X0, X0
-	VPSHUFB   (R11), X0, X0
-	VMOVDQU64 X0, (SI)
-	VPSHUFB   (R11), X12, X12
-	VMOVDQU64 X12, (DI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
 
 sealExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_17:
+loadEnd_11:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -9114,7 +5950,7 @@ loadEnd_17:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_17
+	JMP        loadMaskedDone_11
 
 storeEnd_7:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -9130,649 +5966,97 @@ storeEnd_7:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_7
 
-loadEnd_18:
+loadEnd_12:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(BX*1), AX
+	LEAQ       -64(R9)(R10*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
+	SUBQ       R10, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
+	KMOVQ      DX, K2
+	VMOVDQU8.Z (AX), K2, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
+	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_18
+	VPERMB.Z   Z1, Z2, K1, Z1
+	JMP        loadMaskedDone_12
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(BX*1), AX
+	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
+	VMOVDQU8 (CX)(R10*1), Z0
+	VPERMB   Z1, Z0, Z0
 	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
+	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
+	KMOVQ    DX, K2
+	VMOVDQU8 Z0, K2, (AX)
 	JMP      storeMaskedDone_8
 
-loadEnd_19:
+loadEnd_13:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(R13*1), AX
+	LEAQ       -64(R12)(AX*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       AX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z0
 	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_19
+	SUBQ       AX, CX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(CX*1), Z2
+	VPERMB.Z   Z0, Z2, K1, Z0
+	JMP        loadMaskedDone_13
 
-loadEnd_20:
+loadEnd_14:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_20
+	LEAQ       -32(R9)(R10*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R10, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y0
+	MOVQ       $0x00000020, CX
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
+	VPERMB.Z   Y0, Y1, K1, Y0
+	JMP        loadMaskedDone_14
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
+	LEAQ     -32(R8)(R10*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(R10*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, DX
+	SUBQ     R10, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K2
+	VMOVDQU8 Y1, K2, (CX)
 	JMP      storeMaskedDone_9
 
-loadEnd_21:
+loadEnd_15:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R12)(R13*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_21
-
-loadEnd_22:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_22
-
-storeEnd_10:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_10
-
-loadEnd_23:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R12)(R13*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_23
-
-loadEnd_24:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_24
-
-storeEnd_11:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_11
-
-loadEnd_25:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R12)(R13*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_25
-
-loadEnd_26:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_26
-
-storeEnd_12:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_12
-
-loadEnd_27:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y2
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y2, Y1, K1, Y2
-	JMP        loadMaskedDone_27
-
-loadEnd_28:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_28
-
-storeEnd_13:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_13
-
-loadEnd_29:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
 	VMOVDQU8.Z (AX), K2, Y1
 	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_29
-
-loadEnd_30:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_30
-
-storeEnd_14:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_14
-
-loadEnd_31:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_31
-
-loadEnd_32:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_32
-
-storeEnd_15:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_15
-
-loadEnd_33:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_33
-
-loadEnd_34:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_34
-
-storeEnd_16:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     96(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_16
-
-loadEnd_35:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_35
-
-loadEnd_36:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_36
-
-storeEnd_17:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_17
-
-loadEnd_37:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_37
-
-loadEnd_38:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_38
-
-storeEnd_18:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     160(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_18
-
-loadEnd_39:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
+	SUBQ       CX, AX
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Y2
 	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_39
-
-loadEnd_40:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_40
-
-storeEnd_19:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     192(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_19
-
-loadEnd_41:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R12)(R13*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_41
-
-loadEnd_42:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_42
-
-storeEnd_20:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
-	JMP      storeMaskedDone_20
-
-loadEnd_43:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R12)(R13*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_43
-
-loadEnd_44:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_44
-
-storeEnd_21:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
-	JMP      storeMaskedDone_21
-
-loadEnd_45:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R12)(R13*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R13, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       R13, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_45
+	JMP        loadMaskedDone_15
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -9810,10 +6094,10 @@ loadShortMasked_5:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_46
+	JA         loadEnd_16
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_46:
+loadMaskedDone_16:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -9840,19 +6124,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_52
-	JE         rounds12_52
+	JB         rounds10_38
+	JE         rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_52:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_52:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9893,10 +6177,10 @@ storeShortMasked_4:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_22
+	JA       storeEnd_10
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_22:
+storeMaskedDone_10:
 storeShortDone_4:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -9920,346 +6204,344 @@ long_5:
 	VBROADCASTI32X4 -32(CX), Z9
 	VBROADCASTI32X4 -16(CX), Z10
 	VBROADCASTI32X4 (CX), Z1
-	CMPQ            DX, $0x0c
-	JB              keys10_5
-	JE              keys12_5
-	VBROADCASTI32X4 16(AX), Z11
-	VBROADCASTI32X4 32(AX), Z12
 
-keys12_5:
-	VBROADCASTI32X4 -176(CX), Z13
-	VBROADCASTI32X4 -160(CX), Z14
-
-keys10_5:
 	// loadCounter: lane i = ctr+i, byte-reversed.
-	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         (R11), Z15, Z15
-	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VMOVDQU64       (DI), X16
-	VPSHUFB         (R11), X16, X16
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
 
 open32_1:
 	CMPQ R10, $0x00000200
 	JB   open16_1
 
 	// Two batches, each hashing its own ciphertext, one reduction.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z18
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z19
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z20
-	VPADDD  128(R11), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	VPXORD  Z0, Z20, Z20
+	VPSHUFB (R11), Z11, Z13
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z14
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z15
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z16
+	VPADDD  128(R11), Z11, Z11
+	VPXORD  Z0, Z13, Z13
+	VPXORD  Z0, Z14, Z14
+	VPXORD  Z0, Z15, Z15
+	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_53
-	JE      rounds12_53
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds12_53:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds10_53:
+rounds10_39:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z21
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z17
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z21, Z21
-	VPXORD     Z16, Z21, Z21
-	VMOVDQU64  (BX), Z22
-	VPCLMULQDQ $0x00, Z22, Z21, Z23
-	VPCLMULQDQ $0x10, Z22, Z21, Z24
-	VPCLMULQDQ $0x01, Z22, Z21, Z25
-	VPCLMULQDQ $0x11, Z22, Z21, Z21
-	VPXORD     Z25, Z24, Z24
+	VPSHUFB    (R11), Z17, Z17
+	VPXORD     Z12, Z17, Z17
+	VMOVDQU64  (BX), Z21
+	VPCLMULQDQ $0x00, Z21, Z17, Z22
+	VPCLMULQDQ $0x10, Z21, Z17, Z23
+	VPCLMULQDQ $0x01, Z21, Z17, Z24
+	VPCLMULQDQ $0x11, Z21, Z17, Z17
+	VPXORD     Z24, Z23, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z22
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  64(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
-	VPXORD     Z26, Z23, Z23
-	VPXORD     Z22, Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  64(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z21, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  128(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  128(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  192(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  192(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-	VPSHUFB     (R11), Z15, Z17
-	VPADDD      128(R11), Z15, Z15
-	VPSHUFB     (R11), Z15, Z18
-	VPADDD      128(R11), Z15, Z15
-	VPSHUFB     (R11), Z15, Z19
-	VPADDD      128(R11), Z15, Z15
-	VPSHUFB     (R11), Z15, Z20
-	VPADDD      128(R11), Z15, Z15
-	VPXORD      Z0, Z17, Z17
-	VPXORD      Z0, Z18, Z18
-	VPXORD      Z0, Z19, Z19
-	VPXORD      Z0, Z20, Z20
+	VPSHUFB     (R11), Z11, Z13
+	VPADDD      128(R11), Z11, Z11
+	VPSHUFB     (R11), Z11, Z14
+	VPADDD      128(R11), Z11, Z11
+	VPSHUFB     (R11), Z11, Z15
+	VPADDD      128(R11), Z11, Z11
+	VPSHUFB     (R11), Z11, Z16
+	VPADDD      128(R11), Z11, Z11
+	VPXORD      Z0, Z13, Z13
+	VPXORD      Z0, Z14, Z14
+	VPXORD      Z0, Z15, Z15
+	VPXORD      Z0, Z16, Z16
 	CMPQ        DX, $0x0c
-	JB          rounds10_54
-	JE          rounds12_54
+	JB          rounds10_40
+	JE          rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
 
-rounds12_54:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
 
-rounds10_54:
+rounds10_40:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z22
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  256(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  256(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z25
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z24
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  320(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  320(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  384(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  448(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z21
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z21
 	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
-	VPSHUFD    $0x4e, Z24, Z24
-	VPTERNLOGD $0x96, Z24, Z22, Z21
+	VPTERNLOGD $0x96, Z23, Z21, Z17
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z21, Y22
-	VPXORQ        Y21, Y22, Y22
-	VEXTRACTI32X4 $0x01, Y22, X16
-	VPXORQ        X22, X16, X16
+	VEXTRACTI64X4 $0x01, Z17, Y21
+	VPXORQ        Y17, Y21, Y21
+	VEXTRACTI32X4 $0x01, Y21, X12
+	VPXORQ        X21, X12, X12
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
@@ -10267,1191 +6549,390 @@ rounds10_54:
 
 open16_1:
 	CMPQ R10, $0x00000100
-	JB   openTail_1
+	JB   openPending_1
 
 	// One batch hashing its own ciphertext.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z18
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z19
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z20
-	VPADDD  128(R11), Z15, Z15
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	VPXORD  Z0, Z19, Z19
-	VPXORD  Z0, Z20, Z20
+	VPSHUFB (R11), Z11, Z13
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z14
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z15
+	VPADDD  128(R11), Z11, Z11
+	VPSHUFB (R11), Z11, Z16
+	VPADDD  128(R11), Z11, Z11
+	VPXORD  Z0, Z13, Z13
+	VPXORD  Z0, Z14, Z14
+	VPXORD  Z0, Z15, Z15
+	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_55
-	JE      rounds12_55
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds12_55:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds10_55:
+rounds10_41:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z21
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z17
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z21, Z21
-	VPXORD     Z16, Z21, Z21
-	VMOVDQU64  256(BX), Z22
-	VPCLMULQDQ $0x00, Z22, Z21, Z23
-	VPCLMULQDQ $0x10, Z22, Z21, Z24
-	VPCLMULQDQ $0x01, Z22, Z21, Z25
-	VPCLMULQDQ $0x11, Z22, Z21, Z21
-	VPXORD     Z25, Z24, Z24
+	VPSHUFB    (R11), Z17, Z17
+	VPXORD     Z12, Z17, Z17
+	VMOVDQU64  256(BX), Z21
+	VPCLMULQDQ $0x00, Z21, Z17, Z22
+	VPCLMULQDQ $0x10, Z21, Z17, Z23
+	VPCLMULQDQ $0x01, Z21, Z17, Z24
+	VPCLMULQDQ $0x11, Z21, Z17, Z17
+	VPXORD     Z24, Z23, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z22
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  320(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
-	VPXORD     Z26, Z23, Z23
-	VPXORD     Z22, Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  320(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z21, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  384(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  448(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z21
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z21
 	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
-	VPSHUFD    $0x4e, Z24, Z24
-	VPTERNLOGD $0x96, Z24, Z22, Z21
+	VPTERNLOGD $0x96, Z23, Z21, Z17
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z21, Y22
-	VPXORQ        Y21, Y22, Y22
-	VEXTRACTI32X4 $0x01, Y22, X16
-	VPXORQ        X22, X16, X16
+	VEXTRACTI64X4 $0x01, Z17, Y21
+	VPXORQ        Y17, Y21, Y21
+	VEXTRACTI32X4 $0x01, Y21, X12
+	VPXORQ        X21, X12, X12
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
 
+openPending_1:
+	// tailCounter: a copy.
+	VMOVDQA64 Z11, Z11
+	TESTQ     R10, R10
+	JZ        openDone_1
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z18, Z18, Z18
+	VPXORD Z19, Z19, Z19
+	VPXORD Z20, Z20, Z20
+
+	// openTail: the last 0 < n < 256 bytes, a register of 64 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+
 openTail_1:
-	// openTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JZ    openDone_1
-	CMPQ  R10, $0x00000080
-	JA    openTailFull_1
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
+	CMPQ      R10, $0x40
+	JBE       openTailLast_1
+	VMOVDQU64 (R9), Z13
+	VMOVDQU64 (R12), Z14
 
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(AX), CX
-	ANDQ  $0x10, CX
-	ADDQ  $0x10, CX
-	NEGQ  AX
-	LEAQ  512(BX)(AX*1), AX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_1
-
-	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_47
-	VMOVDQU8.Z (R9), K2, Y17
-
-loadMaskedDone_47:
-	VPSHUFB (R11), Y15, Y18
-	VPXORD  Y0, Y18, Y18
-	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z13, Z15
+	VPXORD     Z12, Z15, Z15
+	VPXORD     Z12, Z12, Z12
+	VPCLMULQDQ $0x00, Z14, Z15, Z16
+	VPXORD     Z16, Z18, Z18
+	VPCLMULQDQ $0x11, Z14, Z15, Z16
+	VPXORD     Z16, Z20, Z20
+	VPCLMULQDQ $0x10, Z14, Z15, Z16
+	VPCLMULQDQ $0x01, Z14, Z15, Z14
+	VPTERNLOGD $0x96, Z14, Z16, Z19
+	VPSHUFB    (R11), Z11, Z14
+	VPADDD     384(R11), Z11, Z11
+	VPXORD     Z0, Z14, Z14
+	CMPQ       DX, $0x0c
+	JB         rounds10_42
+	JE         rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y18, Y18
-	VAESENC Y12, Y18, Y18
+	VBROADCASTI32X4 16(AX), Z15
+	VAESENC         Z15, Z14, Z14
+	VBROADCASTI32X4 32(AX), Z15
+	VAESENC         Z15, Z14, Z14
 
-rounds12_56:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y18, Y18
-	VAESENC Y14, Y18, Y18
+	VBROADCASTI32X4 -176(CX), Z15
+	VAESENC         Z15, Z14, Z14
+	VBROADCASTI32X4 -160(CX), Z15
+	VAESENC         Z15, Z14, Z14
 
-rounds10_56:
+rounds10_42:
 	// Round Nr-9.
-	VAESENC Y2, Y18, Y18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y17, Y0
-	VPXORD  Y16, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_48
-	VMOVDQU8.Z (AX), K1, Y2
-
-loadMaskedDone_48:
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
+	VAESENC Z2, Z14, Z14
 
 	// Round Nr-8.
-	VAESENC Y3, Y18, Y18
+	VAESENC Z3, Z14, Z14
 
 	// Round Nr-7.
-	VAESENC Y4, Y18, Y18
+	VAESENC Z4, Z14, Z14
 
 	// Round Nr-6.
-	VAESENC Y5, Y18, Y18
+	VAESENC Z5, Z14, Z14
 
 	// Round Nr-5.
-	VAESENC Y6, Y18, Y18
+	VAESENC Z6, Z14, Z14
 
 	// Round Nr-4.
-	VAESENC Y7, Y18, Y18
+	VAESENC Z7, Z14, Z14
 
 	// Round Nr-3.
-	VAESENC Y8, Y18, Y18
+	VAESENC Z8, Z14, Z14
 
 	// Round Nr-2.
-	VAESENC Y9, Y18, Y18
+	VAESENC Z9, Z14, Z14
 
 	// Round Nr-1.
-	VAESENC Y10, Y18, Y18
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VAESENC Z10, Z14, Z14
 
 	// Last round.
-	VAESENCLAST Y1, Y18, Y18
-	VPXORD      Y17, Y18, Y18
+	VAESENCLAST Z1, Z14, Z14
+	VPXORD      Z13, Z14, Z14
+	VMOVDQU64   Z14, (R8)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	ADDQ        $0x00000040, R12
+	SUBQ        $0x40, R10
+	JMP         openTail_1
 
-	// pastPage: do the 32 bytes cross a page boundary?
+openTailLast_1:
+	// The last register, through masks.
+	MOVQ  $-1, BX
+	BZHIQ R10, BX, BX
+	KMOVQ BX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_17
+	VMOVDQU8.Z (R9), K1, Z13
+
+loadMaskedDone_17:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, BX
+	ADDQ  $0x0f, BX
+	ANDQ  $-16, BX
+	MOVQ  $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R12), R9
+	ANDL       $0x00000fff, R9
+	CMPL       R9, $0x00000fc0
+	JA         loadEnd_18
+	VMOVDQU8.Z (R12), K2, Z14
+
+loadMaskedDone_18:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z13, Z15
+	VPXORD     Z12, Z15, Z15
+	VPXORD     Z12, Z12, Z12
+	VPCLMULQDQ $0x00, Z14, Z15, Z12
+	VPXORD     Z12, Z18, Z18
+	VPCLMULQDQ $0x11, Z14, Z15, Z12
+	VPXORD     Z12, Z20, Z20
+	VPCLMULQDQ $0x10, Z14, Z15, Z12
+	VPCLMULQDQ $0x01, Z14, Z15, Z14
+	VPTERNLOGD $0x96, Z14, Z12, Z19
+	VPSHUFB    (R11), Z11, Z12
+	VPXORD     Z0, Z12, Z12
+	CMPQ       DX, $0x0c
+	JB         rounds10_43
+	JE         rounds12_43
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z12, Z12
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z12, Z12
+
+rounds12_43:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z12, Z12
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z12, Z12
+
+rounds10_43:
+	// Round Nr-9.
+	VAESENC Z2, Z12, Z12
+
+	// Round Nr-8.
+	VAESENC Z3, Z12, Z12
+
+	// Round Nr-7.
+	VAESENC Z4, Z12, Z12
+
+	// Round Nr-6.
+	VAESENC Z5, Z12, Z12
+
+	// Round Nr-5.
+	VAESENC Z6, Z12, Z12
+
+	// Round Nr-4.
+	VAESENC Z7, Z12, Z12
+
+	// Round Nr-3.
+	VAESENC Z8, Z12, Z12
+
+	// Round Nr-2.
+	VAESENC Z9, Z12, Z12
+
+	// Round Nr-1.
+	VAESENC Z10, Z12, Z12
+
+	// Last round.
+	VAESENCLAST Z1, Z12, Z12
+	VPXORD      Z13, Z12, Z12
+
+	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_23
-	VMOVDQU8 Y18, K2, (R8)
-
-storeMaskedDone_23:
-	JMP openDone_1
-
-openTail1Next32_1:
-	CMPQ R10, $0x00000040
-	JA   openTail2Next32_1
-
-	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_49
-	VMOVDQU8.Z 32(R9), K2, Y18
-
-loadMaskedDone_49:
-	VPSHUFB (R11), Y15, Y19
-	VPADDD  384(R11), Y15, Y20
-	VPSHUFB (R11), Y20, Y20
-	VPXORD  Y0, Y19, Y19
-	VPXORD  Y0, Y20, Y20
-	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y19, Y19
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y19, Y19
-	VAESENC Y12, Y20, Y20
-
-rounds12_57:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y19, Y19
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y19, Y19
-	VAESENC Y14, Y20, Y20
-
-rounds10_57:
-	// Round Nr-9.
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y20, Y20
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y20, Y20
-
-	// Round Nr-7.
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y20, Y20
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y18, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_50
-	VMOVDQU8.Z 32(AX), K1, Y3
-
-loadMaskedDone_50:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y20, Y20
-
-	// Round Nr-5.
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y20, Y20
-
-	// Round Nr-4.
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y20, Y20
-
-	// Round Nr-3.
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y20, Y20
-
-	// Round Nr-2.
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y20, Y20
-
-	// Round Nr-1.
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y20, Y20
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y20, Y20
-	VPXORD      Y17, Y19, Y19
-	VPXORD      Y18, Y20, Y20
-	VMOVDQU64   Y19, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_24
-	VMOVDQU8 Y20, K2, 32(R8)
-
-storeMaskedDone_24:
-	JMP openDone_1
-
-openTail2Next32_1:
-	CMPQ R10, $0x00000060
-	JA   openTail3Next32_1
-
-	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_51
-	VMOVDQU8.Z 64(R9), K2, Y19
-
-loadMaskedDone_51:
-	VPSHUFB (R11), Y15, Y20
-	VPADDD  384(R11), Y15, Y21
-	VPSHUFB (R11), Y21, Y21
-	VPADDD  512(R11), Y15, Y22
-	VPSHUFB (R11), Y22, Y22
-	VPXORD  Y0, Y20, Y20
-	VPXORD  Y0, Y21, Y21
-	VPXORD  Y0, Y22, Y22
-	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y12, Y20, Y20
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-
-rounds12_58:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y14, Y20, Y20
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-
-rounds10_58:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y19, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_52
-	VMOVDQU8.Z 64(AX), K1, Y3
-
-loadMaskedDone_52:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-
-	// ghashSum.finish.
-	VPXORD Y4, Y11, Y11
-	VPXORD Y2, Y0, Y0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VPXORD      Y17, Y20, Y20
-	VPXORD      Y18, Y21, Y21
-	VPXORD      Y19, Y22, Y22
-	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   Y21, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_25
-	VMOVDQU8 Y22, K2, 64(R8)
-
-storeMaskedDone_25:
-	JMP openDone_1
-
-openTail3Next32_1:
-	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-	VMOVDQU64 64(R9), Y19
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_53
-	VMOVDQU8.Z 96(R9), K2, Y20
-
-loadMaskedDone_53:
-	VPSHUFB (R11), Y15, Y21
-	VPADDD  384(R11), Y15, Y22
-	VPSHUFB (R11), Y22, Y22
-	VPADDD  512(R11), Y15, Y23
-	VPSHUFB (R11), Y23, Y23
-	VPADDD  640(R11), Y15, Y24
-	VPSHUFB (R11), Y24, Y24
-	VPXORD  Y0, Y21, Y21
-	VPXORD  Y0, Y22, Y22
-	VPXORD  Y0, Y23, Y23
-	VPXORD  Y0, Y24, Y24
-	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y11, Y23, Y23
-	VAESENC Y11, Y24, Y24
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-	VAESENC Y12, Y23, Y23
-	VAESENC Y12, Y24, Y24
-
-rounds12_59:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y13, Y23, Y23
-	VAESENC Y13, Y24, Y24
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-	VAESENC Y14, Y23, Y23
-	VAESENC Y14, Y24, Y24
-
-rounds10_59:
-	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-	VAESENC Y2, Y23, Y23
-	VAESENC Y2, Y24, Y24
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-	VAESENC Y3, Y23, Y23
-	VAESENC Y3, Y24, Y24
-
-	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-	VAESENC Y4, Y23, Y23
-	VAESENC Y4, Y24, Y24
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-	VAESENC Y5, Y23, Y23
-	VAESENC Y5, Y24, Y24
-
-	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-	VAESENC Y6, Y23, Y23
-	VAESENC Y6, Y24, Y24
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
-	VMOVDQU64  64(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-	VAESENC Y7, Y23, Y23
-	VAESENC Y7, Y24, Y24
-
-	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-	VAESENC Y8, Y23, Y23
-	VAESENC Y8, Y24, Y24
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y20, Y3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_54
-	VMOVDQU8.Z 96(AX), K1, Y5
-
-loadMaskedDone_54:
-	VPCLMULQDQ $0x00, Y5, Y3, Y6
-	VPCLMULQDQ $0x10, Y5, Y3, Y7
-	VPCLMULQDQ $0x01, Y5, Y3, Y8
-	VPCLMULQDQ $0x11, Y5, Y3, Y3
-	VPTERNLOGD $0x96, Y8, Y7, Y12
-	VPTERNLOGD $0x96, Y6, Y4, Y11
-	VPTERNLOGD $0x96, Y3, Y2, Y0
-
-	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-	VAESENC Y9, Y23, Y23
-	VAESENC Y9, Y24, Y24
-
-	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-	VAESENC Y10, Y23, Y23
-	VAESENC Y10, Y24, Y24
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VAESENCLAST Y1, Y23, Y23
-	VAESENCLAST Y1, Y24, Y24
-	VPXORD      Y17, Y21, Y21
-	VPXORD      Y18, Y22, Y22
-	VPXORD      Y19, Y23, Y23
-	VPXORD      Y20, Y24, Y24
-	VMOVDQU64   Y21, (R8)
-	VMOVDQU64   Y22, 32(R8)
-	VMOVDQU64   Y23, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_26
-	VMOVDQU8 Y24, K2, 96(R8)
-
-storeMaskedDone_26:
-	JMP openDone_1
-
-openTailFull_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(AX), CX
-	ANDQ  $0x30, CX
-	ADDQ  $0x10, CX
-	NEGQ  AX
-	LEAQ  512(BX)(AX*1), AX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x000000c0
-	JA    openTail3Next64_1
-
-	// openTail: 3 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000080, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fc0
-	JA         loadEnd_55
-	VMOVDQU8.Z 128(R9), K2, Z19
-
-loadMaskedDone_55:
-	VPSHUFB (R11), Z15, Z20
-	VPADDD  128(R11), Z15, Z22
-	VPSHUFB (R11), Z22, Z21
-	VPADDD  128(R11), Z22, Z22
-	VPSHUFB (R11), Z22, Z22
-	VPXORD  Z0, Z20, Z20
-	VPXORD  Z0, Z21, Z21
-	VPXORD  Z0, Z22, Z22
-	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z20, Z20
-	VAESENC Z11, Z21, Z21
-	VAESENC Z11, Z22, Z22
-	VAESENC Z12, Z20, Z20
-	VAESENC Z12, Z21, Z21
-	VAESENC Z12, Z22, Z22
-
-rounds12_60:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z20, Z20
-	VAESENC Z13, Z21, Z21
-	VAESENC Z13, Z22, Z22
-	VAESENC Z14, Z20, Z20
-	VAESENC Z14, Z21, Z21
-	VAESENC Z14, Z22, Z22
-
-rounds10_60:
-	// Round Nr-9.
-	VAESENC Z2, Z20, Z20
-	VAESENC Z2, Z21, Z21
-	VAESENC Z2, Z22, Z22
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z20, Z20
-	VAESENC Z3, Z21, Z21
-	VAESENC Z3, Z22, Z22
-
-	// Round Nr-7.
-	VAESENC Z4, Z20, Z20
-	VAESENC Z4, Z21, Z21
-	VAESENC Z4, Z22, Z22
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(AX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z5, Z20, Z20
-	VAESENC Z5, Z21, Z21
-	VAESENC Z5, Z22, Z22
-
-	// Round Nr-5.
-	VAESENC Z6, Z20, Z20
-	VAESENC Z6, Z21, Z21
-	VAESENC Z6, Z22, Z22
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z19, Z2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_56
-	VMOVDQU8.Z 128(AX), K1, Z3
-
-loadMaskedDone_56:
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z20, Z20
-	VAESENC Z7, Z21, Z21
-	VAESENC Z7, Z22, Z22
-
-	// Round Nr-3.
-	VAESENC Z8, Z20, Z20
-	VAESENC Z8, Z21, Z21
-	VAESENC Z8, Z22, Z22
-
-	// Round Nr-2.
-	VAESENC Z9, Z20, Z20
-	VAESENC Z9, Z21, Z21
-	VAESENC Z9, Z22, Z22
-
-	// Round Nr-1.
-	VAESENC Z10, Z20, Z20
-	VAESENC Z10, Z21, Z21
-	VAESENC Z10, Z22, Z22
-
-	// ghashSum.finish.
-	VPXORD Z4, Z11, Z11
-	VPXORD Z2, Z0, Z0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_11
+	VMOVDQU8 Z12, K1, (R8)
+
+storeMaskedDone_11:
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Z18, Z0
+	VPSHUFD    $0x4e, Z18, Z18
+	VPTERNLOGD $0x96, Z18, Z0, Z19
+	VPCLMULQDQ $0x10, 256(R11), Z19, Z0
+	VPSHUFD    $0x4e, Z19, Z19
+	VPTERNLOGD $0x96, Z19, Z0, Z20
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
+	VEXTRACTI64X4 $0x01, Z20, Y0
+	VPXORQ        Y20, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
 
-	// Last round.
-	VAESENCLAST Z1, Z20, Z20
-	VAESENCLAST Z1, Z21, Z21
-	VAESENCLAST Z1, Z22, Z22
-	VPXORD      Z17, Z20, Z20
-	VPXORD      Z18, Z21, Z21
-	VPXORD      Z19, Z22, Z22
-	VMOVDQU64   Z20, (R8)
-	VMOVDQU64   Z21, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_27
-	VMOVDQU8 Z22, K2, 128(R8)
-
-storeMaskedDone_27:
-	JMP openDone_1
-
-openTail3Next64_1:
-	// openTail: 4 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x000000c0, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
-	VMOVDQU64 128(R9), Z19
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fc0
-	JA         loadEnd_57
-	VMOVDQU8.Z 192(R9), K2, Z20
-
-loadMaskedDone_57:
-	VPSHUFB (R11), Z15, Z21
-	VPADDD  128(R11), Z15, Z23
-	VPSHUFB (R11), Z23, Z22
-	VPADDD  128(R11), Z23, Z24
-	VPSHUFB (R11), Z24, Z23
-	VPADDD  128(R11), Z24, Z24
-	VPSHUFB (R11), Z24, Z24
-	VPXORD  Z0, Z21, Z21
-	VPXORD  Z0, Z22, Z22
-	VPXORD  Z0, Z23, Z23
-	VPXORD  Z0, Z24, Z24
-	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z21, Z21
-	VAESENC Z11, Z22, Z22
-	VAESENC Z11, Z23, Z23
-	VAESENC Z11, Z24, Z24
-	VAESENC Z12, Z21, Z21
-	VAESENC Z12, Z22, Z22
-	VAESENC Z12, Z23, Z23
-	VAESENC Z12, Z24, Z24
-
-rounds12_61:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z21, Z21
-	VAESENC Z13, Z22, Z22
-	VAESENC Z13, Z23, Z23
-	VAESENC Z13, Z24, Z24
-	VAESENC Z14, Z21, Z21
-	VAESENC Z14, Z22, Z22
-	VAESENC Z14, Z23, Z23
-	VAESENC Z14, Z24, Z24
-
-rounds10_61:
-	// Round Nr-9.
-	VAESENC Z2, Z21, Z21
-	VAESENC Z2, Z22, Z22
-	VAESENC Z2, Z23, Z23
-	VAESENC Z2, Z24, Z24
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (AX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z21, Z21
-	VAESENC Z3, Z22, Z22
-	VAESENC Z3, Z23, Z23
-	VAESENC Z3, Z24, Z24
-
-	// Round Nr-7.
-	VAESENC Z4, Z21, Z21
-	VAESENC Z4, Z22, Z22
-	VAESENC Z4, Z23, Z23
-	VAESENC Z4, Z24, Z24
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(AX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z5, Z21, Z21
-	VAESENC Z5, Z22, Z22
-	VAESENC Z5, Z23, Z23
-	VAESENC Z5, Z24, Z24
-
-	// Round Nr-5.
-	VAESENC Z6, Z21, Z21
-	VAESENC Z6, Z22, Z22
-	VAESENC Z6, Z23, Z23
-	VAESENC Z6, Z24, Z24
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
-	VMOVDQU64  128(AX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z21, Z21
-	VAESENC Z7, Z22, Z22
-	VAESENC Z7, Z23, Z23
-	VAESENC Z7, Z24, Z24
-
-	// Round Nr-3.
-	VAESENC Z8, Z21, Z21
-	VAESENC Z8, Z22, Z22
-	VAESENC Z8, Z23, Z23
-	VAESENC Z8, Z24, Z24
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z20, Z3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_58
-	VMOVDQU8.Z 192(AX), K1, Z5
-
-loadMaskedDone_58:
-	VPCLMULQDQ $0x00, Z5, Z3, Z6
-	VPCLMULQDQ $0x10, Z5, Z3, Z7
-	VPCLMULQDQ $0x01, Z5, Z3, Z8
-	VPCLMULQDQ $0x11, Z5, Z3, Z3
-	VPTERNLOGD $0x96, Z8, Z7, Z12
-	VPTERNLOGD $0x96, Z6, Z4, Z11
-	VPTERNLOGD $0x96, Z3, Z2, Z0
-
-	// Round Nr-2.
-	VAESENC Z9, Z21, Z21
-	VAESENC Z9, Z22, Z22
-	VAESENC Z9, Z23, Z23
-	VAESENC Z9, Z24, Z24
-
-	// Round Nr-1.
-	VAESENC Z10, Z21, Z21
-	VAESENC Z10, Z22, Z22
-	VAESENC Z10, Z23, Z23
-	VAESENC Z10, Z24, Z24
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z21, Z21
-	VAESENCLAST Z1, Z22, Z22
-	VAESENCLAST Z1, Z23, Z23
-	VAESENCLAST Z1, Z24, Z24
-	VPXORD      Z17, Z21, Z21
-	VPXORD      Z18, Z22, Z22
-	VPXORD      Z19, Z23, Z23
-	VPXORD      Z20, Z24, Z24
-	VMOVDQU64   Z21, (R8)
-	VMOVDQU64   Z22, 64(R8)
-	VMOVDQU64   Z23, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_28
-	VMOVDQU8 Z24, K2, 192(R8)
-
-storeMaskedDone_28:
 openDone_1:
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
@@ -11459,11 +6940,11 @@ openDone_1:
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
-	VPADDD    X15, X0, X0
+	VPADDD    X11, X0, X0
 	VPSHUFB   (R11), X0, X0
 	VMOVDQU64 X0, (SI)
-	VPSHUFB   (R11), X16, X16
-	VMOVDQU64 X16, (DI)
+	VPSHUFB   (R11), X12, X12
+	VMOVDQU64 X12, (DI)
 	JMP       openExit_1
 
 openHalf_1:
@@ -11497,633 +6978,201 @@ keys10_6:
 	VPADDD          laneOffsets<>+0(SB), Y15, Y15
 	VMOVDQU64       (DI), X16
 	VPSHUFB         (R11), X16, X16
-	MOVQ            R10, AX
-	ADDQ            $0x0f, AX
-	ANDQ            $-16, AX
 
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(AX), CX
-	ANDQ  $0x10, CX
-	ADDQ  $0x10, CX
-	NEGQ  AX
-	LEAQ  512(BX)(AX*1), AX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_2
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
 
-	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R12
-	BZHIQ BX, R12, R12
-	KMOVQ R12, K2
+	// openTail: the last 0 < n < 256 bytes, a register of 32 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
 
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_59
-	VMOVDQU8.Z (R9), K2, Y17
+openTail_2:
+	CMPQ      R10, $0x20
+	JBE       openTailLast_2
+	VMOVDQU64 (R9), Y20
+	VMOVDQU64 (AX), Y21
 
-loadMaskedDone_59:
-	VPSHUFB (R11), Y15, Y18
-	VPXORD  Y0, Y18, Y18
-	CMPQ    DX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_62
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y22
+	VPXORD     Y16, Y22, Y22
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y22, Y23
+	VPXORD     Y23, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y22, Y23
+	VPXORD     Y23, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y22, Y23
+	VPCLMULQDQ $0x01, Y21, Y22, Y21
+	VPTERNLOGD $0x96, Y21, Y23, Y18
+	VPSHUFB    (R11), Y15, Y21
+	VPADDD     512(R11), Y15, Y15
+	VPXORD     Y0, Y21, Y21
+	CMPQ       DX, $0x0c
+	JB         rounds10_44
+	JE         rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y18, Y18
-	VAESENC Y12, Y18, Y18
+	VAESENC Y11, Y21, Y21
+	VAESENC Y12, Y21, Y21
 
-rounds12_62:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y18, Y18
-	VAESENC Y14, Y18, Y18
+	VAESENC Y13, Y21, Y21
+	VAESENC Y14, Y21, Y21
 
-rounds10_62:
+rounds10_44:
 	// Round Nr-9.
-	VAESENC Y2, Y18, Y18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y17, Y0
-	VPXORD  Y16, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_60
-	VMOVDQU8.Z (AX), K1, Y2
-
-loadMaskedDone_60:
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
+	VAESENC Y2, Y21, Y21
 
 	// Round Nr-8.
-	VAESENC Y3, Y18, Y18
+	VAESENC Y3, Y21, Y21
 
 	// Round Nr-7.
-	VAESENC Y4, Y18, Y18
+	VAESENC Y4, Y21, Y21
 
 	// Round Nr-6.
-	VAESENC Y5, Y18, Y18
+	VAESENC Y5, Y21, Y21
 
 	// Round Nr-5.
-	VAESENC Y6, Y18, Y18
+	VAESENC Y6, Y21, Y21
 
 	// Round Nr-4.
-	VAESENC Y7, Y18, Y18
+	VAESENC Y7, Y21, Y21
 
 	// Round Nr-3.
-	VAESENC Y8, Y18, Y18
+	VAESENC Y8, Y21, Y21
 
 	// Round Nr-2.
-	VAESENC Y9, Y18, Y18
+	VAESENC Y9, Y21, Y21
 
 	// Round Nr-1.
-	VAESENC Y10, Y18, Y18
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
+	VAESENC Y10, Y21, Y21
 
 	// Last round.
-	VAESENCLAST Y1, Y18, Y18
-	VPXORD      Y17, Y18, Y18
+	VAESENCLAST Y1, Y21, Y21
+	VPXORD      Y20, Y21, Y21
+	VMOVDQU64   Y21, (R8)
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R8
+	ADDQ        $0x00000020, AX
+	SUBQ        $0x20, R10
+	JMP         openTail_2
+
+openTailLast_2:
+	// The last register, through masks.
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_19
+	VMOVDQU8.Z (R9), K1, Y20
+
+loadMaskedDone_19:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_20
+	VMOVDQU8.Z (AX), K2, Y21
+
+loadMaskedDone_20:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y22
+	VPXORD     Y16, Y22, Y22
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y22, Y16
+	VPXORD     Y16, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y22, Y16
+	VPXORD     Y16, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y22, Y16
+	VPCLMULQDQ $0x01, Y21, Y22, Y21
+	VPTERNLOGD $0x96, Y21, Y16, Y18
+	VPSHUFB    (R11), Y15, Y16
+	VPXORD     Y0, Y16, Y16
+	CMPQ       DX, $0x0c
+	JB         rounds10_45
+	JE         rounds12_45
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y16, Y16
+	VAESENC Y12, Y16, Y16
+
+rounds12_45:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y16, Y16
+	VAESENC Y14, Y16, Y16
+
+rounds10_45:
+	// Round Nr-9.
+	VAESENC Y2, Y16, Y16
+
+	// Round Nr-8.
+	VAESENC Y3, Y16, Y16
+
+	// Round Nr-7.
+	VAESENC Y4, Y16, Y16
+
+	// Round Nr-6.
+	VAESENC Y5, Y16, Y16
+
+	// Round Nr-5.
+	VAESENC Y6, Y16, Y16
+
+	// Round Nr-4.
+	VAESENC Y7, Y16, Y16
+
+	// Round Nr-3.
+	VAESENC Y8, Y16, Y16
+
+	// Round Nr-2.
+	VAESENC Y9, Y16, Y16
+
+	// Round Nr-1.
+	VAESENC Y10, Y16, Y16
+
+	// Last round.
+	VAESENCLAST Y1, Y16, Y16
+	VPXORD      Y20, Y16, Y16
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
-	JA       storeEnd_29
-	VMOVDQU8 Y18, K2, (R8)
+	JA       storeEnd_12
+	VMOVDQU8 Y16, K1, (R8)
 
-storeMaskedDone_29:
-	JMP openHalfDone_1
-
-openTail1Next32_2:
-	CMPQ R10, $0x00000040
-	JA   openTail2Next32_2
-
-	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_61
-	VMOVDQU8.Z 32(R9), K2, Y18
-
-loadMaskedDone_61:
-	VPSHUFB (R11), Y15, Y19
-	VPADDD  384(R11), Y15, Y20
-	VPSHUFB (R11), Y20, Y20
-	VPXORD  Y0, Y19, Y19
-	VPXORD  Y0, Y20, Y20
-	CMPQ    DX, $0x0c
-	JB      rounds10_63
-	JE      rounds12_63
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y19, Y19
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y19, Y19
-	VAESENC Y12, Y20, Y20
-
-rounds12_63:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y19, Y19
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y19, Y19
-	VAESENC Y14, Y20, Y20
-
-rounds10_63:
-	// Round Nr-9.
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y20, Y20
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y20, Y20
-
-	// Round Nr-7.
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y20, Y20
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y18, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_62
-	VMOVDQU8.Z 32(AX), K1, Y3
-
-loadMaskedDone_62:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y20, Y20
-
-	// Round Nr-5.
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y20, Y20
-
-	// Round Nr-4.
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y20, Y20
-
-	// Round Nr-3.
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y20, Y20
-
-	// Round Nr-2.
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y20, Y20
-
-	// Round Nr-1.
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y20, Y20
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
+storeMaskedDone_12:
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y0, Y18
+	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
+	VPSHUFD    $0x4e, Y18, Y18
+	VPTERNLOGD $0x96, Y18, Y0, Y19
 
 	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y20, Y20
-	VPXORD      Y17, Y19, Y19
-	VPXORD      Y18, Y20, Y20
-	VMOVDQU64   Y19, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_30
-	VMOVDQU8 Y20, K2, 32(R8)
-
-storeMaskedDone_30:
-	JMP openHalfDone_1
-
-openTail2Next32_2:
-	CMPQ R10, $0x00000060
-	JA   openTail3Next32_2
-
-	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_63
-	VMOVDQU8.Z 64(R9), K2, Y19
-
-loadMaskedDone_63:
-	VPSHUFB (R11), Y15, Y20
-	VPADDD  384(R11), Y15, Y21
-	VPSHUFB (R11), Y21, Y21
-	VPADDD  512(R11), Y15, Y22
-	VPSHUFB (R11), Y22, Y22
-	VPXORD  Y0, Y20, Y20
-	VPXORD  Y0, Y21, Y21
-	VPXORD  Y0, Y22, Y22
-	CMPQ    DX, $0x0c
-	JB      rounds10_64
-	JE      rounds12_64
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y12, Y20, Y20
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-
-rounds12_64:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y14, Y20, Y20
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-
-rounds10_64:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y19, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_64
-	VMOVDQU8.Z 64(AX), K1, Y3
-
-loadMaskedDone_64:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-
-	// ghashSum.finish.
-	VPXORD Y4, Y11, Y11
-	VPXORD Y2, Y0, Y0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VPXORD      Y17, Y20, Y20
-	VPXORD      Y18, Y21, Y21
-	VPXORD      Y19, Y22, Y22
-	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   Y21, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_31
-	VMOVDQU8 Y22, K2, 64(R8)
-
-storeMaskedDone_31:
-	JMP openHalfDone_1
-
-openTail3Next32_2:
-	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R12
-	BZHIQ     BX, R12, R12
-	KMOVQ     R12, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-	VMOVDQU64 64(R9), Y19
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R12
-	ANDL       $0x00000fff, R12
-	CMPL       R12, $0x00000fe0
-	JA         loadEnd_65
-	VMOVDQU8.Z 96(R9), K2, Y20
-
-loadMaskedDone_65:
-	VPSHUFB (R11), Y15, Y21
-	VPADDD  384(R11), Y15, Y22
-	VPSHUFB (R11), Y22, Y22
-	VPADDD  512(R11), Y15, Y23
-	VPSHUFB (R11), Y23, Y23
-	VPADDD  640(R11), Y15, Y24
-	VPSHUFB (R11), Y24, Y24
-	VPXORD  Y0, Y21, Y21
-	VPXORD  Y0, Y22, Y22
-	VPXORD  Y0, Y23, Y23
-	VPXORD  Y0, Y24, Y24
-	CMPQ    DX, $0x0c
-	JB      rounds10_65
-	JE      rounds12_65
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y11, Y23, Y23
-	VAESENC Y11, Y24, Y24
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-	VAESENC Y12, Y23, Y23
-	VAESENC Y12, Y24, Y24
-
-rounds12_65:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y13, Y23, Y23
-	VAESENC Y13, Y24, Y24
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-	VAESENC Y14, Y23, Y23
-	VAESENC Y14, Y24, Y24
-
-rounds10_65:
-	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-	VAESENC Y2, Y23, Y23
-	VAESENC Y2, Y24, Y24
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (AX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-	VAESENC Y3, Y23, Y23
-	VAESENC Y3, Y24, Y24
-
-	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-	VAESENC Y4, Y23, Y23
-	VAESENC Y4, Y24, Y24
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-	VAESENC Y5, Y23, Y23
-	VAESENC Y5, Y24, Y24
-
-	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-	VAESENC Y6, Y23, Y23
-	VAESENC Y6, Y24, Y24
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
-	VMOVDQU64  64(AX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-	VAESENC Y7, Y23, Y23
-	VAESENC Y7, Y24, Y24
-
-	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-	VAESENC Y8, Y23, Y23
-	VAESENC Y8, Y24, Y24
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y20, Y3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_66
-	VMOVDQU8.Z 96(AX), K1, Y5
-
-loadMaskedDone_66:
-	VPCLMULQDQ $0x00, Y5, Y3, Y6
-	VPCLMULQDQ $0x10, Y5, Y3, Y7
-	VPCLMULQDQ $0x01, Y5, Y3, Y8
-	VPCLMULQDQ $0x11, Y5, Y3, Y3
-	VPTERNLOGD $0x96, Y8, Y7, Y12
-	VPTERNLOGD $0x96, Y6, Y4, Y11
-	VPTERNLOGD $0x96, Y3, Y2, Y0
-
-	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-	VAESENC Y9, Y23, Y23
-	VAESENC Y9, Y24, Y24
-
-	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-	VAESENC Y10, Y23, Y23
-	VAESENC Y10, Y24, Y24
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VAESENCLAST Y1, Y23, Y23
-	VAESENCLAST Y1, Y24, Y24
-	VPXORD      Y17, Y21, Y21
-	VPXORD      Y18, Y22, Y22
-	VPXORD      Y19, Y23, Y23
-	VPXORD      Y20, Y24, Y24
-	VMOVDQU64   Y21, (R8)
-	VMOVDQU64   Y22, 32(R8)
-	VMOVDQU64   Y23, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_32
-	VMOVDQU8 Y24, K2, 96(R8)
-
-storeMaskedDone_32:
-openHalfDone_1:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	VEXTRACTI32X4 $0x01, Y19, X16
+	VPXORQ        X19, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
 
 	// counter.store: lane 0 plus m, big-endian.
 	VMOVQ     AX, X0
@@ -12137,7 +7186,7 @@ openExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_46:
+loadEnd_16:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -12151,9 +7200,9 @@ loadEnd_46:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_46
+	JMP        loadMaskedDone_16
 
-storeEnd_22:
+storeEnd_10:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -12165,467 +7214,99 @@ storeEnd_22:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 X1, K1, (AX)
-	JMP      storeMaskedDone_22
+	JMP      storeMaskedDone_10
 
-loadEnd_47:
+loadEnd_17:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
+	LEAQ       -64(R9)(R10*1), BX
+	MOVQ       $0x00000040, R9
+	SUBQ       R10, R9
 	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y17
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y18
-	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_47
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (BX), K2, Z13
+	MOVQ       $0x00000040, BX
+	SUBQ       R10, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Z14
+	VPERMB.Z   Z13, Z14, K1, Z13
+	JMP        loadMaskedDone_17
 
-loadEnd_48:
+loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y2
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y11
-	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_48
-
-storeEnd_23:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y18, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_23
-
-loadEnd_49:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y18
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y19
-	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_49
-
-loadEnd_50:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y3
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_50
-
-storeEnd_24:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y20, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_24
-
-loadEnd_51:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y19
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y20
-	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_51
-
-loadEnd_52:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y3
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_52
-
-storeEnd_25:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y22, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_25
-
-loadEnd_53:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y20
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y21
-	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_53
-
-loadEnd_54:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y5
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y6
-	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_54
-
-storeEnd_26:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y24, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_26
-
-loadEnd_55:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
+	LEAQ       -64(R12)(BX*1), R9
 	MOVQ       $0x00000040, R12
 	SUBQ       BX, R12
 	MOVQ       $-1, R13
 	SHLXQ      R12, R13, R13
 	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Z19
+	VMOVDQU8.Z (R9), K3, Z14
 	MOVQ       $0x00000040, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Z20
-	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_55
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(R9*1), Z15
+	VPERMB.Z   Z14, Z15, K2, Z14
+	JMP        loadMaskedDone_18
 
-loadEnd_56:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(AX)(CX*1), AX
-	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Z3
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z4
-	VPERMB.Z   Z3, Z4, K1, Z3
-	JMP        loadMaskedDone_56
-
-storeEnd_27:
+storeEnd_11:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
+	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z0
-	VPERMB   Z22, Z0, Z0
+	VMOVDQU8 (CX)(R10*1), Z0
+	VPERMB   Z12, Z0, Z0
 	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
+	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_27
+	JMP      storeMaskedDone_11
 
-loadEnd_57:
+loadEnd_19:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), R9
-	MOVQ       $0x00000040, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Z20
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Z21
-	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_57
-
-loadEnd_58:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(AX)(CX*1), AX
-	MOVQ       $0x00000040, DX
-	SUBQ       CX, DX
+	LEAQ       -32(R9)(R10*1), CX
+	MOVQ       $0x00000020, BX
+	SUBQ       R10, BX
 	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Z5
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z6
-	VPERMB.Z   Z5, Z6, K1, Z5
-	JMP        loadMaskedDone_58
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K2
+	VMOVDQU8.Z (CX), K2, Y20
+	MOVQ       $0x00000020, CX
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(CX*1), Y21
+	VPERMB.Z   Y20, Y21, K1, Y20
+	JMP        loadMaskedDone_19
 
-storeEnd_28:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z0
-	VPERMB   Z24, Z0, Z0
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_28
-
-loadEnd_59:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y17
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y18
-	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_59
-
-loadEnd_60:
+loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
 	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
+	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y2
+	VMOVDQU8.Z (AX), K3, Y21
 	MOVQ       $0x00000020, AX
 	SUBQ       CX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y11
-	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_60
+	VMOVDQU8   (CX)(AX*1), Y22
+	VPERMB.Z   Y21, Y22, K2, Y21
+	JMP        loadMaskedDone_20
 
-storeEnd_29:
+storeEnd_12:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), AX
+	LEAQ     -32(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y18, Y0, Y0
+	VMOVDQU8 (CX)(R10*1), Y0
+	VPERMB   Y16, Y0, Y0
 	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
+	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_29
-
-loadEnd_61:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y18
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y19
-	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_61
-
-loadEnd_62:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y3
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_62
-
-storeEnd_30:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y20, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_30
-
-loadEnd_63:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y19
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y20
-	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_63
-
-loadEnd_64:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y3
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_64
-
-storeEnd_31:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y22, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_31
-
-loadEnd_65:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Y20
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R12
-	VMOVDQU8   (R12)(R9*1), Y21
-	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_65
-
-loadEnd_66:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y5
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y6
-	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_66
-
-storeEnd_32:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y0
-	VPERMB   Y24, Y0, Y0
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K1
-	VMOVDQU8 Y0, K1, (AX)
-	JMP      storeMaskedDone_32
+	JMP      storeMaskedDone_12
 
 // func sealPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -12656,19 +7337,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_66
-	JE        rounds12_66
+	JB        rounds10_46
+	JE        rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_66:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_66:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -12708,10 +7389,10 @@ loadShortMasked_6:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_67
+	JA         loadEnd_21
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_67:
+loadMaskedDone_21:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -12724,10 +7405,10 @@ storeShortMasked_5:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_33
+	JA       storeEnd_13
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_33:
+storeMaskedDone_13:
 storeShortDone_5:
 	// keepShort: zero the bytes past n.
 	VMOVDQU8.Z X2, K1, X2
@@ -12796,29 +7477,29 @@ long_6:
 	VMOVDQA64 Z15, Z0
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z1
+	VPADDD 640(R11), Z15, Z1
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z2
+	VPADDD 768(R11), Z15, Z2
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z3
+	VPADDD 896(R11), Z15, Z3
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z15, Z15
 	JMP    counterDone_1
 
 counterCarry_1:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z17
 	VMOVDQA64 Z15, Z0
-	VPADDD    512(R11), Z17, Z1
+	VPADDD    384(R11), Z17, Z1
 	VPSHUFB   (R11), Z1, Z1
-	VPADDD    768(R11), Z17, Z2
+	VPADDD    1152(R11), Z17, Z2
 	VPSHUFB   (R11), Z2, Z2
-	VPADDD    1024(R11), Z17, Z3
+	VPADDD    1280(R11), Z17, Z3
 	VPSHUFB   (R11), Z3, Z3
-	VPADDD    1792(R11), Z17, Z17
+	VPADDD    1408(R11), Z17, Z17
 	VPSHUFB   (R11), Z17, Z15
 
 counterDone_1:
@@ -12828,8 +7509,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -12843,7 +7524,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_67:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -12856,7 +7537,7 @@ rounds12_67:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_67:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -12943,29 +7624,29 @@ seal32_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z15, Z15
 	JMP    counterDone_2
 
 counterCarry_2:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z21, Z18
+	VPADDD    384(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z21, Z19
+	VPADDD    1152(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z21, Z20
+	VPADDD    1280(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z21, Z21
+	VPADDD    1408(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_2:
@@ -12975,8 +7656,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
+	JB     rounds10_48
+	JE     rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -12990,7 +7671,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_68:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -13003,7 +7684,7 @@ rounds12_68:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_68:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -13011,14 +7692,14 @@ rounds10_68:
 	VAESENC Z6, Z20, Z20
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z23
-	VPXORD     Z16, Z23, Z23
-	VMOVDQU64  (BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z23, Z21
-	VPCLMULQDQ $0x10, Z24, Z23, Z22
-	VPCLMULQDQ $0x01, Z24, Z23, Z0
-	VPCLMULQDQ $0x11, Z24, Z23, Z23
-	VPXORD     Z0, Z22, Z22
+	VPSHUFB    (R11), Z0, Z26
+	VPXORD     Z16, Z26, Z26
+	VMOVDQU64  (BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z26, Z21
+	VPCLMULQDQ $0x10, Z27, Z26, Z25
+	VPCLMULQDQ $0x01, Z27, Z26, Z0
+	VPCLMULQDQ $0x11, Z27, Z26, Z26
+	VPXORD     Z0, Z25, Z25
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -13035,13 +7716,13 @@ rounds10_68:
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z0
 	VMOVDQU64  64(BX), Z1
-	VPCLMULQDQ $0x00, Z1, Z0, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z25
-	VPCLMULQDQ $0x01, Z1, Z0, Z26
+	VPCLMULQDQ $0x00, Z1, Z0, Z27
+	VPCLMULQDQ $0x10, Z1, Z0, Z28
+	VPCLMULQDQ $0x01, Z1, Z0, Z29
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPXORD     Z24, Z21, Z21
-	VPXORD     Z0, Z23, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPXORD     Z27, Z21, Z21
+	VPXORD     Z0, Z26, Z26
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -13059,10 +7740,10 @@ rounds10_68:
 	VPSHUFB    (R11), Z2, Z0
 	VMOVDQU64  128(BX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z24
-	VPCLMULQDQ $0x01, Z1, Z0, Z25
+	VPCLMULQDQ $0x10, Z1, Z0, Z27
+	VPCLMULQDQ $0x01, Z1, Z0, Z28
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z25, Z24, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z25
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -13079,13 +7760,13 @@ rounds10_68:
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z1
 	VMOVDQU64  192(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z1, Z24
-	VPCLMULQDQ $0x10, Z3, Z1, Z25
-	VPCLMULQDQ $0x01, Z3, Z1, Z26
+	VPCLMULQDQ $0x00, Z3, Z1, Z27
+	VPCLMULQDQ $0x10, Z3, Z1, Z28
+	VPCLMULQDQ $0x01, Z3, Z1, Z29
 	VPCLMULQDQ $0x11, Z3, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPTERNLOGD $0x96, Z24, Z2, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPTERNLOGD $0x96, Z27, Z2, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -13126,30 +7807,30 @@ rounds10_68:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z15, Z15
 	JMP    counterDone_3
 
 counterCarry_3:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   (R11), Z15, Z24
+	VPSHUFB   (R11), Z15, Z27
 	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z24, Z18
+	VPADDD    384(R11), Z27, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z24, Z19
+	VPADDD    1152(R11), Z27, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z24, Z20
+	VPADDD    1280(R11), Z27, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z24, Z24
-	VPSHUFB   (R11), Z24, Z15
+	VPADDD    1408(R11), Z27, Z27
+	VPSHUFB   (R11), Z27, Z15
 
 counterDone_3:
 	ADDL   $0x10, R12
@@ -13158,35 +7839,35 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_69
-	JE     rounds12_69
+	JB     rounds10_49
+	JE     rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
-	VBROADCASTI32X4 32(AX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
+	VBROADCASTI32X4 32(AX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
 
-rounds12_69:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
-	VBROADCASTI32X4 -160(CX), Z24
-	VAESENC         Z24, Z17, Z17
-	VAESENC         Z24, Z18, Z18
-	VAESENC         Z24, Z19, Z19
-	VAESENC         Z24, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
+	VBROADCASTI32X4 -160(CX), Z27
+	VAESENC         Z27, Z17, Z17
+	VAESENC         Z27, Z18, Z18
+	VAESENC         Z27, Z19, Z19
+	VAESENC         Z27, Z20, Z20
 
-rounds10_69:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -13195,12 +7876,12 @@ rounds10_69:
 
 	// ghashSum.absorb: register 4.
 	VPSHUFB    (R11), Z0, Z0
-	VMOVDQU64  256(BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z0, Z25
-	VPCLMULQDQ $0x10, Z24, Z0, Z26
-	VPCLMULQDQ $0x01, Z24, Z0, Z27
-	VPCLMULQDQ $0x11, Z24, Z0, Z0
-	VPTERNLOGD $0x96, Z27, Z26, Z22
+	VMOVDQU64  256(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z0, Z28
+	VPCLMULQDQ $0x10, Z27, Z0, Z29
+	VPCLMULQDQ $0x01, Z27, Z0, Z30
+	VPCLMULQDQ $0x11, Z27, Z0, Z0
+	VPTERNLOGD $0x96, Z30, Z29, Z25
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -13216,14 +7897,14 @@ rounds10_69:
 
 	// ghashSum.absorb: register 5.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z24
-	VPCLMULQDQ $0x00, Z24, Z1, Z26
-	VPCLMULQDQ $0x10, Z24, Z1, Z27
-	VPCLMULQDQ $0x01, Z24, Z1, Z28
-	VPCLMULQDQ $0x11, Z24, Z1, Z1
-	VPTERNLOGD $0x96, Z28, Z27, Z22
-	VPTERNLOGD $0x96, Z26, Z25, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VMOVDQU64  320(BX), Z27
+	VPCLMULQDQ $0x00, Z27, Z1, Z29
+	VPCLMULQDQ $0x10, Z27, Z1, Z30
+	VPCLMULQDQ $0x01, Z27, Z1, Z31
+	VPCLMULQDQ $0x11, Z27, Z1, Z1
+	VPTERNLOGD $0x96, Z31, Z30, Z25
+	VPTERNLOGD $0x96, Z29, Z28, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -13241,10 +7922,10 @@ rounds10_69:
 	VPSHUFB    (R11), Z2, Z0
 	VMOVDQU64  384(BX), Z1
 	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPCLMULQDQ $0x10, Z1, Z0, Z24
-	VPCLMULQDQ $0x01, Z1, Z0, Z25
+	VPCLMULQDQ $0x10, Z1, Z0, Z27
+	VPCLMULQDQ $0x01, Z1, Z0, Z28
 	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z25, Z24, Z22
+	VPTERNLOGD $0x96, Z28, Z27, Z25
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -13261,13 +7942,13 @@ rounds10_69:
 	// ghashSum.absorb: register 7.
 	VPSHUFB    (R11), Z3, Z1
 	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z1, Z24
-	VPCLMULQDQ $0x10, Z3, Z1, Z25
-	VPCLMULQDQ $0x01, Z3, Z1, Z26
+	VPCLMULQDQ $0x00, Z3, Z1, Z27
+	VPCLMULQDQ $0x10, Z3, Z1, Z28
+	VPCLMULQDQ $0x01, Z3, Z1, Z29
 	VPCLMULQDQ $0x11, Z3, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z22
-	VPTERNLOGD $0x96, Z24, Z2, Z21
-	VPTERNLOGD $0x96, Z1, Z0, Z23
+	VPTERNLOGD $0x96, Z29, Z28, Z25
+	VPTERNLOGD $0x96, Z27, Z2, Z21
+	VPTERNLOGD $0x96, Z1, Z0, Z26
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -13285,14 +7966,14 @@ rounds10_69:
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
 	VPCLMULQDQ $0x10, 256(R11), Z21, Z0
 	VPSHUFD    $0x4e, Z21, Z21
-	VPTERNLOGD $0x96, Z21, Z0, Z22
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z0, Z23
+	VPTERNLOGD $0x96, Z21, Z0, Z25
+	VPCLMULQDQ $0x10, 256(R11), Z25, Z0
+	VPSHUFD    $0x4e, Z25, Z25
+	VPTERNLOGD $0x96, Z25, Z0, Z26
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z23, Y0
-	VPXORQ        Y23, Y0, Y0
+	VEXTRACTI64X4 $0x01, Z26, Y0
+	VPXORQ        Y26, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X16
 	VPXORQ        X0, X16, X16
 
@@ -13329,29 +8010,29 @@ seal16_2:
 	VMOVDQA64 Z15, Z17
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z15, Z18
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z15, Z19
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z15, Z20
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z15, Z15
 	JMP    counterDone_4
 
 counterCarry_4:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z15, Z21
 	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z21, Z18
+	VPADDD    384(R11), Z21, Z18
 	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z21, Z19
+	VPADDD    1152(R11), Z21, Z19
 	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z21, Z20
+	VPADDD    1280(R11), Z21, Z20
 	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z21, Z21
+	VPADDD    1408(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z15
 
 counterDone_4:
@@ -13361,8 +8042,8 @@ counterDone_4:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_70
-	JE     rounds12_70
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -13376,7 +8057,7 @@ counterDone_4:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_70:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -13389,7 +8070,7 @@ rounds12_70:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_70:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -13400,11 +8081,11 @@ rounds10_70:
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VMOVDQU64  256(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z0, Z22
-	VPCLMULQDQ $0x10, Z21, Z0, Z23
-	VPCLMULQDQ $0x01, Z21, Z0, Z24
+	VPCLMULQDQ $0x00, Z21, Z0, Z25
+	VPCLMULQDQ $0x10, Z21, Z0, Z26
+	VPCLMULQDQ $0x01, Z21, Z0, Z27
 	VPCLMULQDQ $0x11, Z21, Z0, Z0
-	VPXORD     Z24, Z23, Z23
+	VPXORD     Z27, Z26, Z26
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -13421,12 +8102,12 @@ rounds10_70:
 	// ghashSum.absorb: register 1.
 	VPSHUFB    (R11), Z1, Z1
 	VMOVDQU64  320(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z1, Z24
-	VPCLMULQDQ $0x10, Z21, Z1, Z25
-	VPCLMULQDQ $0x01, Z21, Z1, Z26
+	VPCLMULQDQ $0x00, Z21, Z1, Z27
+	VPCLMULQDQ $0x10, Z21, Z1, Z28
+	VPCLMULQDQ $0x01, Z21, Z1, Z29
 	VPCLMULQDQ $0x11, Z21, Z1, Z1
-	VPTERNLOGD $0x96, Z26, Z25, Z23
-	VPXORD     Z24, Z22, Z22
+	VPTERNLOGD $0x96, Z29, Z28, Z26
+	VPXORD     Z27, Z25, Z25
 	VPXORD     Z1, Z0, Z0
 
 	// Round Nr-6.
@@ -13445,10 +8126,10 @@ rounds10_70:
 	VPSHUFB    (R11), Z2, Z1
 	VMOVDQU64  384(BX), Z2
 	VPCLMULQDQ $0x00, Z2, Z1, Z21
-	VPCLMULQDQ $0x10, Z2, Z1, Z24
-	VPCLMULQDQ $0x01, Z2, Z1, Z25
+	VPCLMULQDQ $0x10, Z2, Z1, Z27
+	VPCLMULQDQ $0x01, Z2, Z1, Z28
 	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z25, Z24, Z23
+	VPTERNLOGD $0x96, Z28, Z27, Z26
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -13465,12 +8146,12 @@ rounds10_70:
 	// ghashSum.absorb: register 3.
 	VPSHUFB    (R11), Z3, Z2
 	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z24
-	VPCLMULQDQ $0x10, Z3, Z2, Z25
-	VPCLMULQDQ $0x01, Z3, Z2, Z26
+	VPCLMULQDQ $0x00, Z3, Z2, Z27
+	VPCLMULQDQ $0x10, Z3, Z2, Z28
+	VPCLMULQDQ $0x01, Z3, Z2, Z29
 	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z26, Z25, Z23
-	VPTERNLOGD $0x96, Z24, Z21, Z22
+	VPTERNLOGD $0x96, Z29, Z28, Z26
+	VPTERNLOGD $0x96, Z27, Z21, Z25
 	VPTERNLOGD $0x96, Z2, Z1, Z0
 
 	// Round Nr-2.
@@ -13487,12 +8168,12 @@ rounds10_70:
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z1
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z1, Z23
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z1
-	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z1, Z0
+	VPCLMULQDQ $0x10, 256(R11), Z25, Z1
+	VPSHUFD    $0x4e, Z25, Z25
+	VPTERNLOGD $0x96, Z25, Z1, Z26
+	VPCLMULQDQ $0x10, 256(R11), Z26, Z1
+	VPSHUFD    $0x4e, Z26, Z26
+	VPTERNLOGD $0x96, Z26, Z1, Z0
 
 	// horizontal: add the four lanes.
 	VEXTRACTI64X4 $0x01, Z0, Y1
@@ -13520,3476 +8201,563 @@ rounds10_70:
 	SUBQ      $0x00000100, R10
 
 sealPending_2:
-	// sealTail: the last 0 < n <= 256 bytes.
-	MOVQ R10, R13
-	ADDQ $0x0f, R13
-	ANDQ $-16, R13
+	// tailCounter: byte-reversed.
+	VPSHUFB (R11), Z15, Z15
 
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(R13), R14
-	ANDQ  $0x30, R14
-	ADDQ  $0x10, R14
-	NEGQ  R13
-	LEAQ  512(BX)(R13*1), R13
-	MOVQ  $-1, BX
-	BZHIQ R14, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000040
-	JA    sealTail1Next64_2
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+	VPXORD Z24, Z24, Z24
 
-	// sealTail: 1 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
+	// absorbPending: the last batch, with the 16 powers before the tail's.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ      R10, R12
+	ADDQ      $0x0f, R12
+	ANDQ      $-16, R12
+	NEGQ      R12
+	LEAQ      512(BX)(R12*1), R12
+	VMOVDQU64 -256(R12), Z17
 
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	// publicCounter.tail: 1 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z15
-	VPXORD    Z4, Z15, Z15
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_71
-	JE   rounds12_71
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z15, Z15
-
-rounds12_71:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z15, Z15
-
-rounds10_71:
-	// Round Nr-9.
-	VAESENC Z6, Z15, Z15
-
-	// ghashSum.absorb: register 0.
+	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z17
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z17, Z16, Z16
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z17, Z0, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z0, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z0, Z18
+	VPCLMULQDQ $0x01, Z17, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z18, Z23
+	VMOVDQU64  -192(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z17
+	VPXORD     Z17, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z17
+	VPXORD     Z17, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z17
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z17, Z23
+	VMOVDQU64  -128(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VMOVDQU64  -64(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+sealTailWide_2:
+	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+
+sealTail_3:
+	CMPQ    R10, $0x40
+	JBE     sealTailLast_3
+	VPSHUFB (R11), Z15, Z0
+	VPADDD  384(R11), Z15, Z15
+	VPXORD  Z4, Z0, Z0
+	CMPQ    DX, $0x0c
+	JB      rounds10_51
+	JE      rounds12_51
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds12_51:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds10_51:
+	// Round Nr-9.
+	VAESENC Z6, Z0, Z0
 
 	// Round Nr-8.
-	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z0, Z0
 
 	// Round Nr-7.
-	VAESENC Z8, Z15, Z15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z17
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z17, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
+	VAESENC Z8, Z0, Z0
 
 	// Round Nr-6.
-	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z0, Z0
 
 	// Round Nr-5.
-	VAESENC Z10, Z15, Z15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R13), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
+	VAESENC Z10, Z0, Z0
 
 	// Round Nr-4.
-	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z0, Z0
 
 	// Round Nr-3.
-	VAESENC Z12, Z15, Z15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R13), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
+	VAESENC Z12, Z0, Z0
 
 	// Round Nr-2.
-	VAESENC Z13, Z15, Z15
+	VAESENC Z13, Z0, Z0
 
 	// Round Nr-1.
-	VAESENC Z14, Z15, Z15
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
+	VAESENC Z14, Z0, Z0
 
 	// Last round.
-	VAESENCLAST Z5, Z15, Z15
+	VAESENCLAST Z5, Z0, Z0
+	VPXORD      (R9), Z0, Z0
+	VMOVDQU64   Z0, (R8)
+	VMOVDQU64   (R12), Z1
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	ADDQ       $0x00000040, R9
+	ADDQ       $0x00000040, R8
+	ADDQ       $0x00000040, R12
+	SUBQ       $0x40, R10
+	JMP        sealTail_3
+
+sealTailLast_3:
+	// The last register, through masks.
+	MOVQ    $-1, BX
+	BZHIQ   R10, BX, BX
+	KMOVQ   BX, K1
+	VPSHUFB (R11), Z15, Z0
+	VPXORD  Z4, Z0, Z0
+	CMPQ    DX, $0x0c
+	JB      rounds10_52
+	JE      rounds12_52
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds12_52:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z0, Z0
+
+rounds10_52:
+	// Round Nr-9.
+	VAESENC Z6, Z0, Z0
+
+	// Round Nr-8.
+	VAESENC Z7, Z0, Z0
+
+	// Round Nr-7.
+	VAESENC Z8, Z0, Z0
+
+	// Round Nr-6.
+	VAESENC Z9, Z0, Z0
+
+	// Round Nr-5.
+	VAESENC Z10, Z0, Z0
+
+	// Round Nr-4.
+	VAESENC Z11, Z0, Z0
+
+	// Round Nr-3.
+	VAESENC Z12, Z0, Z0
+
+	// Round Nr-2.
+	VAESENC Z13, Z0, Z0
+
+	// Round Nr-1.
+	VAESENC Z14, Z0, Z0
+
+	// Last round.
+	VAESENCLAST Z5, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_68
-	VMOVDQU8.Z (R9), K2, Z1
+	JA         loadEnd_22
+	VMOVDQU8.Z (R9), K1, Z1
 
-loadMaskedDone_68:
-	VPXORD Z15, Z1, Z1
+loadMaskedDone_22:
+	VPXORD Z0, Z1, Z1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_34
-	VMOVDQU8 Z1, K2, (R8)
+	JA       storeEnd_14
+	VMOVDQU8 Z1, K1, (R8)
 
-storeMaskedDone_34:
-	VMOVDQU8.Z Z1, K2, Z1
+storeMaskedDone_14:
+	VMOVDQU8.Z Z1, K1, Z1
 
-	// ghashSum.absorb: register 4.
-	VPSHUFB (R11), Z1, Z1
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	MOVQ  $-1, CX
+	BZHIQ AX, CX, CX
+	KMOVQ CX, K1
 
-	// tailKeys: the powers of the tail's last register, through a mask.
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_69
-	VMOVDQU8.Z (R13), K1, Z2
+	LEAL       (R12), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fc0
+	JA         loadEnd_23
+	VMOVDQU8.Z (R12), K1, Z0
 
-loadMaskedDone_69:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_2
-
-sealTail1Next64_2:
-	CMPQ R10, $0x00000080
-	JA   sealTail2Next64_2
-
-	// sealTail: 2 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	// publicCounter.tail: 2 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z17
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    512(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPXORD    Z4, Z17, Z17
-	VPXORD    Z4, Z15, Z15
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_72
-	JE   rounds12_72
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-
-rounds12_72:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-
-rounds10_72:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z15, Z15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z18
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z18, Z16, Z16
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z15, Z15
-
-	// ghashSum.absorb: register 1.
+loadMaskedDone_23:
+	// tailSum.absorb.
 	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z18
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z18, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
 
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z15, Z15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R13), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z15, Z15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R13), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z15, Z15
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z15, Z15
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_70
-	VMOVDQU8.Z 64(R9), K2, Z1
-
-loadMaskedDone_70:
-	VPXORD Z15, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_35
-	VMOVDQU8 Z1, K2, 64(R8)
-
-storeMaskedDone_35:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z2
-	VMOVDQU64 (R13), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       64(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_71
-	VMOVDQU8.Z 64(R13), K1, Z2
-
-loadMaskedDone_71:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z0, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z0
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z0, Z24
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_2
-
-sealTail2Next64_2:
-	CMPQ R10, $0x000000c0
-	JA   sealTail3Next64_3
-
-	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	// publicCounter.tail: 3 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z17
-	VPSHUFB   (R11), Z15, Z18
-	VPADDD    512(R11), Z18, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z18, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPXORD    Z4, Z17, Z17
-	VPXORD    Z4, Z15, Z15
-	VPXORD    Z4, Z18, Z18
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_73
-	JE   rounds12_73
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-
-rounds12_73:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VAESENC         Z4, Z18, Z18
-
-rounds10_73:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z18, Z18
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z6
-	VPCLMULQDQ $0x10, Z4, Z0, Z16
-	VPCLMULQDQ $0x01, Z4, Z0, Z19
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z19, Z16, Z16
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z18, Z18
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z18, Z18
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z7
-	VPCLMULQDQ $0x10, Z4, Z1, Z8
-	VPCLMULQDQ $0x01, Z4, Z1, Z19
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z19, Z8, Z16
-	VPXORD     Z7, Z6, Z6
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z18, Z18
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z18, Z18
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R13), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z7
-	VPCLMULQDQ $0x01, Z2, Z1, Z8
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z8, Z7, Z16
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z18, Z18
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z18, Z18
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R13), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z7
-	VPCLMULQDQ $0x10, Z3, Z2, Z8
-	VPCLMULQDQ $0x01, Z3, Z2, Z9
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z9, Z8, Z16
-	VPTERNLOGD $0x96, Z7, Z4, Z6
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z18, Z18
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z15, Z15
-	VAESENC Z14, Z18, Z18
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z6, Z1
-	VPSHUFD    $0x4e, Z6, Z6
-	VPTERNLOGD $0x96, Z6, Z1, Z16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z15, Z15
-	VAESENCLAST Z5, Z18, Z18
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z15, Z15
-	VMOVDQU64   Z15, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_72
-	VMOVDQU8.Z 128(R9), K2, Z1
-
-loadMaskedDone_72:
-	VPXORD Z18, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_36
-	VMOVDQU8 Z1, K2, 128(R8)
-
-storeMaskedDone_36:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z2
-	VMOVDQU64 (R13), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Z15, Z2
-	VMOVDQU64 64(R13), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_73
-	VMOVDQU8.Z 128(R13), K1, Z2
-
-loadMaskedDone_73:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z16
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-	JMP           sealDone_2
-
-sealTail3Next64_3:
-	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// One sum for the pending batch and the tail: the batch's powers
-	// are the 16 slots before the tail's.
-	// publicCounter.tail: 4 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z17
-	VPSHUFB   (R11), Z15, Z19
-	VPADDD    512(R11), Z19, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z19, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1024(R11), Z19, Z19
-	VPSHUFB   (R11), Z19, Z19
-	VPXORD    Z4, Z17, Z17
-	VPXORD    Z4, Z15, Z15
-	VPXORD    Z4, Z18, Z18
-	VPXORD    Z4, Z19, Z19
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_74
-	JE   rounds12_74
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 32(AX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-
-rounds12_74:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-	VBROADCASTI32X4 -160(CX), Z4
-	VAESENC         Z4, Z17, Z17
-	VAESENC         Z4, Z15, Z15
-
-rounds10_74:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z15, Z15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  -256(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z0, Z16
-	VPCLMULQDQ $0x10, Z4, Z0, Z20
-	VPCLMULQDQ $0x01, Z4, Z0, Z21
-	VPCLMULQDQ $0x11, Z4, Z0, Z0
-	VPXORD     Z21, Z20, Z20
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z15, Z15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  -192(R13), Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z21
-	VPCLMULQDQ $0x10, Z4, Z1, Z22
-	VPCLMULQDQ $0x01, Z4, Z1, Z23
-	VPCLMULQDQ $0x11, Z4, Z1, Z1
-	VPTERNLOGD $0x96, Z23, Z22, Z20
-	VPXORD     Z21, Z16, Z16
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z15, Z15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  -128(R13), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z4
-	VPCLMULQDQ $0x10, Z2, Z1, Z21
-	VPCLMULQDQ $0x01, Z2, Z1, Z22
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z22, Z21, Z20
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z15, Z15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  -64(R13), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z21
-	VPCLMULQDQ $0x10, Z3, Z2, Z22
-	VPCLMULQDQ $0x01, Z3, Z2, Z23
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z23, Z22, Z20
-	VPTERNLOGD $0x96, Z21, Z4, Z16
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z15, Z15
-
-	// ghashSum.foldLow: fold(lo, mid).
-	VPCLMULQDQ $0x10, 256(R11), Z16, Z1
-	VPSHUFD    $0x4e, Z16, Z16
-	VPTERNLOGD $0x96, Z16, Z1, Z20
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z15, Z15
-	VPXORD      (R9), Z17, Z17
-	VMOVDQU64   Z17, (R8)
-	VPXORD      64(R9), Z15, Z15
-	VMOVDQU64   Z15, 64(R8)
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Z17, Z1
-	VMOVDQU64 (R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z16
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z16, Z3, Z20
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Z15, Z1
-	VMOVDQU64 64(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z15
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z15, Z3, Z20
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-	CMPQ       DX, $0x0c
-	JB         rounds10_75
-	JE         rounds12_75
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z18, Z18
-	VAESENC         Z1, Z19, Z19
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z18, Z18
-	VAESENC         Z1, Z19, Z19
-
-rounds12_75:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z18, Z18
-	VAESENC         Z1, Z19, Z19
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z18, Z18
-	VAESENC         Z1, Z19, Z19
-
-rounds10_75:
-	// Round Nr-9.
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-
-	// Round Nr-8.
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-
-	// Round Nr-7.
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-
-	// Round Nr-6.
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-
-	// Round Nr-5.
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-
-	// Round Nr-4.
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-
-	// Round Nr-3.
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-
-	// Round Nr-2.
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-
-	// Round Nr-1.
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-
-	// Last round.
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VPXORD      128(R9), Z18, Z18
-	VMOVDQU64   Z18, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_74
-	VMOVDQU8.Z 192(R9), K2, Z1
-
-loadMaskedDone_74:
-	VPXORD Z19, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_37
-	VMOVDQU8 Z1, K2, 192(R8)
-
-storeMaskedDone_37:
-	VMOVDQU8.Z Z1, K2, Z1
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB   (R11), Z18, Z2
-	VMOVDQU64 128(R13), Z3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z4
-	VPSHUFD    $0x4e, Z3, Z5
-	VPXORD     Z4, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z2, Z4
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x10, Z5, Z2, Z5
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z4, Z20
-	VPTERNLOGD $0x96, Z2, Z5, Z0
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB (R11), Z1, Z1
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_75
-	VMOVDQU8.Z 192(R13), K1, Z2
-
-loadMaskedDone_75:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z20
-	VPTERNLOGD $0x96, Z1, Z4, Z0
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z20, Z1
-	VPSHUFD    $0x4e, Z20, Z20
-	VPTERNLOGD $0x96, Z20, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-
-sealDone_2:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	MOVL      R12, CX
-	ADDL      AX, CX
-	BSWAPL    CX
-	MOVL      CX, 12(SI)
+	VEXTRACTI64X4 $0x01, Z24, Y0
+	VPXORQ        Y24, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X16
+	VPXORQ        X0, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
+
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
 	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 	JMP       sealExit_2
 
 sealNone_2:
 	CMPQ R10, $0x00000080
-	JBE  sealNoneHalf_2
+	JBE  sealHalf_2
 
 	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
 	CMPB ·zmmSealTails+0(SB), $0x00
-	JNE  sealNoneWide_2
+	JE   sealHalf_2
 
-sealNoneHalf_2:
+	// The tail alone, on ZMM registers: the registers of the tail after the batches.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z4
+	VBROADCASTI32X4 -144(CX), Z6
+	VBROADCASTI32X4 -128(CX), Z7
+	VBROADCASTI32X4 -112(CX), Z8
+	VBROADCASTI32X4 -96(CX), Z9
+	VBROADCASTI32X4 -80(CX), Z10
+	VBROADCASTI32X4 -64(CX), Z11
+	VBROADCASTI32X4 -48(CX), Z12
+	VBROADCASTI32X4 -32(CX), Z13
+	VBROADCASTI32X4 -16(CX), Z14
+	VBROADCASTI32X4 (CX), Z5
+
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z15
+	VPSHUFB         (R11), Z15, Z15
+	VPADDD          laneOffsets<>+0(SB), Z15, Z15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+	VPXORD Z24, Z24, Z24
+	JMP    sealTailWide_2
+
+sealHalf_2:
 	// The tail alone, on YMM registers.
 	// loadRoundKeys: every round key in every lane of its own register.
-	VBROADCASTI32X4 (AX), Z0
-	VBROADCASTI32X4 -144(CX), Z2
-	VBROADCASTI32X4 -128(CX), Z3
-	VBROADCASTI32X4 -112(CX), Z4
-	VBROADCASTI32X4 -96(CX), Z5
-	VBROADCASTI32X4 -80(CX), Z6
-	VBROADCASTI32X4 -64(CX), Z7
-	VBROADCASTI32X4 -48(CX), Z8
-	VBROADCASTI32X4 -32(CX), Z9
-	VBROADCASTI32X4 -16(CX), Z10
-	VBROADCASTI32X4 (CX), Z1
-	VMOVDQU64       (DI), X12
-	VPSHUFB         (R11), X12, X12
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	MOVL            12(SI), R12
-	BSWAPL          R12
-	VBROADCASTI32X4 (SI), Y11
-	CMPB            R12, $0xfc
-	JA              loadCarry_1
-	VPADDD          beLanes<>+0(SB), Y11, Y11
-	JMP             loadDone_1
-
-loadCarry_1:
-	VPSHUFB (R11), Y11, Y11
-	VPADDD  laneOffsets<>+0(SB), Y11, Y11
-	VPSHUFB (R11), Y11, Y11
-
-loadDone_1:
-	// sealTail: the last 0 < n <= 256 bytes.
-	MOVQ R10, R13
-	ADDQ $0x0f, R13
-	ANDQ $-16, R13
-
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(R13), R14
-	ANDQ  $0x10, R14
-	ADDQ  $0x10, R14
-	NEGQ  R13
-	LEAQ  512(BX)(R13*1), R13
-	MOVQ  $-1, BX
-	BZHIQ R14, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    sealTail1Next32_2
-
-	// sealTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 1 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y11
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_76
-	JE   rounds12_76
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y11, Y11
-
-rounds12_76:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y11, Y11
-
-rounds10_76:
-	// Round Nr-9.
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y11, Y11
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_76
-	VMOVDQU8.Z (R9), K2, Y0
-
-loadMaskedDone_76:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_38
-	VMOVDQU8 Y0, K2, (R8)
-
-storeMaskedDone_38:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y0, Y0
-	VPXORD  Y12, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_77
-	VMOVDQU8.Z (R13), K1, Y2
-
-loadMaskedDone_77:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y1
-	VPXORD     Y3, Y1, Y1
-	VPCLMULQDQ $0x00, Y1, Y0, Y3
-	VPCLMULQDQ $0x01, Y2, Y0, Y4
-	VPCLMULQDQ $0x10, Y1, Y0, Y1
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y4, Y3, Y3
-	VPXORD     Y0, Y1, Y1
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y0
-	VPSHUFD    $0x4e, Y3, Y3
-	VPTERNLOGD $0x96, Y3, Y0, Y1
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y1, X12
-	VPXORQ        X1, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail1Next32_2:
-	CMPQ R10, $0x00000040
-	JA   sealTail2Next32_2
-
-	// sealTail: 2 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000020, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 2 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_77
-	JE   rounds12_77
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y11, Y11
-
-rounds12_77:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y11, Y11
-
-rounds10_77:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_78
-	VMOVDQU8.Z 32(R9), K2, Y0
-
-loadMaskedDone_78:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_39
-	VMOVDQU8 Y0, K2, 32(R8)
-
-storeMaskedDone_39:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_79
-	VMOVDQU8.Z 32(R13), K1, Y1
-
-loadMaskedDone_79:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail2Next32_2:
-	CMPQ R10, $0x00000060
-	JA   sealTail3Next32_2
-
-	// sealTail: 3 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000040, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 3 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_78
-	JE   rounds12_78
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y11, Y11
-
-rounds12_78:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y11, Y11
-
-rounds10_78:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_80
-	VMOVDQU8.Z 64(R9), K2, Y0
-
-loadMaskedDone_80:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_40
-	VMOVDQU8 Y0, K2, 64(R8)
-
-storeMaskedDone_40:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_81
-	VMOVDQU8.Z 64(R13), K1, Y1
-
-loadMaskedDone_81:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail3Next32_2:
-	CMPQ R10, $0x00000080
-	JA   sealTail4Next32_2
-
-	// sealTail: 4 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000060, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 4 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    640(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y15, Y15
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_79
-	JE   rounds12_79
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y11, Y11
-
-rounds12_79:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y11, Y11
-
-rounds10_79:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_82
-	VMOVDQU8.Z 96(R9), K2, Y0
-
-loadMaskedDone_82:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_41
-	VMOVDQU8 Y0, K2, 96(R8)
-
-storeMaskedDone_41:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_83
-	VMOVDQU8.Z 96(R13), K1, Y1
-
-loadMaskedDone_83:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail4Next32_2:
-	CMPQ R10, $0x000000a0
-	JA   sealTail5Next32_2
-
-	// sealTail: 5 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 5 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    640(R11), Y11, Y16
-	VPSHUFB   (R11), Y16, Y16
-	VPADDD    768(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y15, Y15
-	VPXORD    Y0, Y16, Y16
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_80
-	JE   rounds12_80
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y11, Y11
-
-rounds12_80:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y11, Y11
-
-rounds10_80:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_84
-	VMOVDQU8.Z 128(R9), K2, Y0
-
-loadMaskedDone_84:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_42
-	VMOVDQU8 Y0, K2, 128(R8)
-
-storeMaskedDone_42:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y1
-	VMOVDQU64 96(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       128(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_85
-	VMOVDQU8.Z 128(R13), K1, Y1
-
-loadMaskedDone_85:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail5Next32_2:
-	CMPQ R10, $0x000000c0
-	JA   sealTail6Next32_2
-
-	// sealTail: 6 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000a0, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 6 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    640(R11), Y11, Y16
-	VPSHUFB   (R11), Y16, Y16
-	VPADDD    768(R11), Y11, Y17
-	VPSHUFB   (R11), Y17, Y17
-	VPADDD    896(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y15, Y15
-	VPXORD    Y0, Y16, Y16
-	VPXORD    Y0, Y17, Y17
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_81
-	JE   rounds12_81
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y11, Y11
-
-rounds12_81:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y11, Y11
-
-rounds10_81:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       160(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_86
-	VMOVDQU8.Z 160(R9), K2, Y0
-
-loadMaskedDone_86:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     160(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_43
-	VMOVDQU8 Y0, K2, 160(R8)
-
-storeMaskedDone_43:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y1
-	VPXORD    Y12, Y1, Y1
-	VMOVDQU64 (R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y4
-	VPSHUFD    $0x4e, Y3, Y2
-	VPXORD     Y4, Y2, Y2
-	VPCLMULQDQ $0x00, Y2, Y1, Y4
-	VPCLMULQDQ $0x01, Y3, Y1, Y5
-	VPCLMULQDQ $0x10, Y2, Y1, Y2
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPXORD     Y5, Y4, Y4
-	VPXORD     Y1, Y2, Y2
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y1
-	VMOVDQU64 32(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y1
-	VMOVDQU64 64(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y1
-	VMOVDQU64 96(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R13), Y3
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y3, Y5
-	VPSHUFD    $0x4e, Y3, Y6
-	VPXORD     Y5, Y6, Y6
-	VPCLMULQDQ $0x00, Y6, Y1, Y5
-	VPCLMULQDQ $0x01, Y3, Y1, Y7
-	VPCLMULQDQ $0x10, Y6, Y1, Y6
-	VPCLMULQDQ $0x11, Y3, Y1, Y1
-	VPTERNLOGD $0x96, Y7, Y5, Y4
-	VPTERNLOGD $0x96, Y1, Y6, Y2
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       160(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_87
-	VMOVDQU8.Z 160(R13), K1, Y1
-
-loadMaskedDone_87:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y3
-	VPSHUFD    $0x4e, Y1, Y5
-	VPXORD     Y3, Y5, Y5
-	VPCLMULQDQ $0x00, Y5, Y0, Y3
-	VPCLMULQDQ $0x01, Y1, Y0, Y6
-	VPCLMULQDQ $0x10, Y5, Y0, Y5
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y6, Y3, Y4
-	VPTERNLOGD $0x96, Y0, Y5, Y2
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y4, Y0
-	VPSHUFD    $0x4e, Y4, Y4
-	VPTERNLOGD $0x96, Y4, Y0, Y2
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y2, X12
-	VPXORQ        X2, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail6Next32_2:
-	CMPQ R10, $0x000000e0
-	JA   sealTail7Next32_2
-
-	// sealTail: 7 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 7 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    640(R11), Y11, Y16
-	VPSHUFB   (R11), Y16, Y16
-	VPADDD    768(R11), Y11, Y17
-	VPSHUFB   (R11), Y17, Y17
-	VPADDD    896(R11), Y11, Y18
-	VPSHUFB   (R11), Y18, Y18
-	VPADDD    1024(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y15, Y15
-	VPXORD    Y0, Y16, Y16
-	VPXORD    Y0, Y17, Y17
-	VPXORD    Y0, Y18, Y18
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_82
-	JE   rounds12_82
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds12_82:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds10_82:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y0
-	VPXORD    Y12, Y0, Y0
-	VMOVDQU64 (R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y19
-	VPSHUFD    $0x4e, Y12, Y13
-	VPXORD     Y19, Y13, Y13
-	VPCLMULQDQ $0x00, Y13, Y0, Y19
-	VPCLMULQDQ $0x01, Y12, Y0, Y20
-	VPCLMULQDQ $0x10, Y13, Y0, Y13
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPXORD     Y20, Y19, Y19
-	VPXORD     Y0, Y13, Y13
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y0
-	VMOVDQU64 32(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y20
-	VPXORD     Y14, Y20, Y20
-	VPCLMULQDQ $0x00, Y20, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y21
-	VPCLMULQDQ $0x10, Y20, Y0, Y20
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y21, Y14, Y19
-	VPTERNLOGD $0x96, Y0, Y20, Y13
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y0
-	VMOVDQU64 64(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y20
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y20, Y14, Y19
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y0
-	VMOVDQU64 96(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y16
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y16, Y14, Y19
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-	CMPQ       DX, $0x0c
-	JB         rounds10_83
-	JE         rounds12_83
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y11, Y11
-
-rounds12_83:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y11, Y11
-
-rounds10_83:
-	// Round Nr-9.
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y18, Y18
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y18, Y18
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y18, Y18
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y18, Y18
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y18, Y18
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y18, Y18
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y18, Y18
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y18, Y18
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y18, Y18
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y18, Y18
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-	VPXORD      160(R9), Y18, Y18
-	VMOVDQU64   Y18, 160(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_88
-	VMOVDQU8.Z 192(R9), K2, Y0
-
-loadMaskedDone_88:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_44
-	VMOVDQU8 Y0, K2, 192(R8)
-
-storeMaskedDone_44:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R13), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y19
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Y18, Y1
-	VMOVDQU64 160(R13), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y19
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       192(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_89
-	VMOVDQU8.Z 192(R13), K1, Y1
-
-loadMaskedDone_89:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
-	VPSHUFD    $0x4e, Y1, Y3
-	VPXORD     Y2, Y3, Y3
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y4
-	VPCLMULQDQ $0x10, Y3, Y0, Y3
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y4, Y2, Y19
-	VPTERNLOGD $0x96, Y0, Y3, Y13
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y19, Y0
-	VPSHUFD    $0x4e, Y19, Y19
-	VPTERNLOGD $0x96, Y19, Y0, Y13
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y13, X12
-	VPXORQ        X13, X12, X12
-	JMP           sealNoneDone_2
-
-sealTail7Next32_2:
-	// sealTail: 8 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000e0, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.halves: 8 YMM register(s) of counter blocks.
-	VMOVDQA64 Y11, Y13
-	VPSHUFB   (R11), Y11, Y11
-	VPADDD    384(R11), Y11, Y14
-	VPSHUFB   (R11), Y14, Y14
-	VPADDD    512(R11), Y11, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    640(R11), Y11, Y16
-	VPSHUFB   (R11), Y16, Y16
-	VPADDD    768(R11), Y11, Y17
-	VPSHUFB   (R11), Y17, Y17
-	VPADDD    896(R11), Y11, Y18
-	VPSHUFB   (R11), Y18, Y18
-	VPADDD    1024(R11), Y11, Y19
-	VPSHUFB   (R11), Y19, Y19
-	VPADDD    1152(R11), Y11, Y11
-	VPSHUFB   (R11), Y11, Y11
-	VPXORD    Y0, Y13, Y13
-	VPXORD    Y0, Y14, Y14
-	VPXORD    Y0, Y15, Y15
-	VPXORD    Y0, Y16, Y16
-	VPXORD    Y0, Y17, Y17
-	VPXORD    Y0, Y18, Y18
-	VPXORD    Y0, Y19, Y19
-	VPXORD    Y0, Y11, Y11
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_84
-	JE   rounds12_84
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds12_84:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y13, Y13
-	VAESENC         Y0, Y14, Y14
-	VAESENC         Y0, Y15, Y15
-	VAESENC         Y0, Y16, Y16
-
-rounds10_84:
-	// Round Nr-9.
-	VAESENC Y2, Y13, Y13
-	VAESENC Y2, Y14, Y14
-	VAESENC Y2, Y15, Y15
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
-	VAESENC Y3, Y15, Y15
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
-	VAESENC Y4, Y15, Y15
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
-	VAESENC Y5, Y15, Y15
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
-	VAESENC Y6, Y15, Y15
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
-	VAESENC Y7, Y15, Y15
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
-	VAESENC Y8, Y15, Y15
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
-	VAESENC Y9, Y15, Y15
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
-	VAESENC Y10, Y15, Y15
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y13, Y13
-	VAESENCLAST Y1, Y14, Y14
-	VAESENCLAST Y1, Y15, Y15
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      (R9), Y13, Y13
-	VMOVDQU64   Y13, (R8)
-	VPXORD      32(R9), Y14, Y14
-	VMOVDQU64   Y14, 32(R8)
-	VPXORD      64(R9), Y15, Y15
-	VMOVDQU64   Y15, 64(R8)
-	VPXORD      96(R9), Y16, Y16
-	VMOVDQU64   Y16, 96(R8)
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Y13, Y0
-	VPXORD    Y12, Y0, Y0
-	VMOVDQU64 (R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y20
-	VPSHUFD    $0x4e, Y12, Y13
-	VPXORD     Y20, Y13, Y13
-	VPCLMULQDQ $0x00, Y13, Y0, Y20
-	VPCLMULQDQ $0x01, Y12, Y0, Y21
-	VPCLMULQDQ $0x10, Y13, Y0, Y13
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPXORD     Y21, Y20, Y20
-	VPXORD     Y0, Y13, Y13
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Y14, Y0
-	VMOVDQU64 32(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y21
-	VPXORD     Y14, Y21, Y21
-	VPCLMULQDQ $0x00, Y21, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y22
-	VPCLMULQDQ $0x10, Y21, Y0, Y21
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y22, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y21, Y13
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Y15, Y0
-	VMOVDQU64 64(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y21
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y21, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB   (R11), Y16, Y0
-	VMOVDQU64 96(R13), Y12
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y14
-	VPSHUFD    $0x4e, Y12, Y15
-	VPXORD     Y14, Y15, Y15
-	VPCLMULQDQ $0x00, Y15, Y0, Y14
-	VPCLMULQDQ $0x01, Y12, Y0, Y16
-	VPCLMULQDQ $0x10, Y15, Y0, Y15
-	VPCLMULQDQ $0x11, Y12, Y0, Y0
-	VPTERNLOGD $0x96, Y16, Y14, Y20
-	VPTERNLOGD $0x96, Y0, Y15, Y13
-	CMPQ       DX, $0x0c
-	JB         rounds10_85
-	JE         rounds12_85
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 32(AX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y11, Y11
-
-rounds12_85:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y11, Y11
-	VBROADCASTI32X4 -160(CX), Y0
-	VAESENC         Y0, Y17, Y17
-	VAESENC         Y0, Y18, Y18
-	VAESENC         Y0, Y19, Y19
-	VAESENC         Y0, Y11, Y11
-
-rounds10_85:
-	// Round Nr-9.
-	VAESENC Y2, Y17, Y17
-	VAESENC Y2, Y18, Y18
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y11, Y11
-
-	// Round Nr-8.
-	VAESENC Y3, Y17, Y17
-	VAESENC Y3, Y18, Y18
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y11, Y11
-
-	// Round Nr-7.
-	VAESENC Y4, Y17, Y17
-	VAESENC Y4, Y18, Y18
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y11, Y11
-
-	// Round Nr-6.
-	VAESENC Y5, Y17, Y17
-	VAESENC Y5, Y18, Y18
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y11, Y11
-
-	// Round Nr-5.
-	VAESENC Y6, Y17, Y17
-	VAESENC Y6, Y18, Y18
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y11, Y11
-
-	// Round Nr-4.
-	VAESENC Y7, Y17, Y17
-	VAESENC Y7, Y18, Y18
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y11, Y11
-
-	// Round Nr-3.
-	VAESENC Y8, Y17, Y17
-	VAESENC Y8, Y18, Y18
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y11, Y11
-
-	// Round Nr-2.
-	VAESENC Y9, Y17, Y17
-	VAESENC Y9, Y18, Y18
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y11, Y11
-
-	// Round Nr-1.
-	VAESENC Y10, Y17, Y17
-	VAESENC Y10, Y18, Y18
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y11, Y11
-
-	// Last round.
-	VAESENCLAST Y1, Y17, Y17
-	VAESENCLAST Y1, Y18, Y18
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y11, Y11
-	VPXORD      128(R9), Y17, Y17
-	VMOVDQU64   Y17, 128(R8)
-	VPXORD      160(R9), Y18, Y18
-	VMOVDQU64   Y18, 160(R8)
-	VPXORD      192(R9), Y19, Y19
-	VMOVDQU64   Y19, 192(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       224(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_90
-	VMOVDQU8.Z 224(R9), K2, Y0
-
-loadMaskedDone_90:
-	VPXORD Y11, Y0, Y0
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     224(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fe0
-	JA       storeEnd_45
-	VMOVDQU8 Y0, K2, 224(R8)
-
-storeMaskedDone_45:
-	VMOVDQU8.Z Y0, K2, Y0
-
-	// ghashSum.absorb: register 4.
-	VPSHUFB   (R11), Y17, Y1
-	VMOVDQU64 128(R13), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y20
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 5.
-	VPSHUFB   (R11), Y18, Y1
-	VMOVDQU64 160(R13), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y20
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 6.
-	VPSHUFB   (R11), Y19, Y1
-	VMOVDQU64 192(R13), Y2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y2, Y3
-	VPSHUFD    $0x4e, Y2, Y4
-	VPXORD     Y3, Y4, Y4
-	VPCLMULQDQ $0x00, Y4, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y5
-	VPCLMULQDQ $0x10, Y4, Y1, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y5, Y3, Y20
-	VPTERNLOGD $0x96, Y1, Y4, Y13
-
-	// ghashSum.absorb: register 7.
-	VPSHUFB (R11), Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       224(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fe0
-	JA         loadEnd_91
-	VMOVDQU8.Z 224(R13), K1, Y1
-
-loadMaskedDone_91:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
-	VPSHUFD    $0x4e, Y1, Y3
-	VPXORD     Y2, Y3, Y3
-	VPCLMULQDQ $0x00, Y3, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y4
-	VPCLMULQDQ $0x10, Y3, Y0, Y3
-	VPCLMULQDQ $0x11, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y4, Y2, Y20
-	VPTERNLOGD $0x96, Y0, Y3, Y13
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y20, Y0
-	VPSHUFD    $0x4e, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y0, Y13
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y13, X12
-	VPXORQ        X13, X12, X12
-
-sealNoneDone_2:
+	VBROADCASTI32X4 (AX), Y0
+	VBROADCASTI32X4 -144(CX), Y2
+	VBROADCASTI32X4 -128(CX), Y3
+	VBROADCASTI32X4 -112(CX), Y4
+	VBROADCASTI32X4 -96(CX), Y5
+	VBROADCASTI32X4 -80(CX), Y6
+	VBROADCASTI32X4 -64(CX), Y7
+	VBROADCASTI32X4 -48(CX), Y8
+	VBROADCASTI32X4 -32(CX), Y9
+	VBROADCASTI32X4 -16(CX), Y10
+	VBROADCASTI32X4 (CX), Y1
+	CMPQ            DX, $0x0c
+	JB              keys10_7
+	JE              keys12_7
+	VBROADCASTI32X4 16(AX), Y11
+	VBROADCASTI32X4 32(AX), Y12
+
+keys12_7:
+	VBROADCASTI32X4 -176(CX), Y13
+	VBROADCASTI32X4 -160(CX), Y14
+
+keys10_7:
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Y15
+	VPSHUFB         (R11), Y15, Y15
+	VPADDD          laneOffsets<>+0(SB), Y15, Y15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
+
+	// sealTail: the last 0 < n <= 256 bytes, a register of 32 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
 	MOVQ R10, AX
 	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
 
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	MOVL      R12, CX
-	ADDL      AX, CX
-	BSWAPL    CX
-	MOVL      CX, 12(SI)
-	VPSHUFB   (R11), X12, X12
-	VMOVDQU64 X12, (DI)
-	JMP       sealExit_2
-
-sealNoneWide_2:
-	// The tail alone, on ZMM registers.
-	// loadRoundKeys: every round key in every lane of its own register.
-	VBROADCASTI32X4 (AX), Z0
-	VBROADCASTI32X4 -144(CX), Z2
-	VBROADCASTI32X4 -128(CX), Z3
-	VBROADCASTI32X4 -112(CX), Z4
-	VBROADCASTI32X4 -96(CX), Z5
-	VBROADCASTI32X4 -80(CX), Z6
-	VBROADCASTI32X4 -64(CX), Z7
-	VBROADCASTI32X4 -48(CX), Z8
-	VBROADCASTI32X4 -32(CX), Z9
-	VBROADCASTI32X4 -16(CX), Z10
-	VBROADCASTI32X4 (CX), Z1
-	VMOVDQU64       (DI), X12
-	VPSHUFB         (R11), X12, X12
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	MOVL            12(SI), R12
-	BSWAPL          R12
-	VBROADCASTI32X4 (SI), Z11
-	VPSHUFB         (R11), Z11, Z11
-	VPADDD          laneOffsets<>+0(SB), Z11, Z11
-	VPSHUFB         (R11), Z11, Z11
-	MOVQ            R10, R13
-	ADDQ            $0x0f, R13
-	ANDQ            $-16, R13
-
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(R13), R14
-	ANDQ  $0x30, R14
-	ADDQ  $0x10, R14
-	NEGQ  R13
-	LEAQ  512(BX)(R13*1), R13
-	MOVQ  $-1, BX
-	BZHIQ R14, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x000000c0
-	JA    sealTail3Next64_4
-
-	// sealTail: 3 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x00000080, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.tail: 3 register(s) of counter blocks.
-	VMOVDQA64 Z11, Z13
-	VPSHUFB   (R11), Z11, Z14
-	VPADDD    512(R11), Z14, Z11
-	VPSHUFB   (R11), Z11, Z11
-	VPADDD    768(R11), Z14, Z14
-	VPSHUFB   (R11), Z14, Z14
-	VPXORD    Z0, Z13, Z13
-	VPXORD    Z0, Z11, Z11
-	VPXORD    Z0, Z14, Z14
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_86
-	JE   rounds12_86
+sealTail_4:
+	CMPQ    R10, $0x20
+	JBE     sealTailLast_4
+	VPSHUFB (R11), Y15, Y20
+	VPADDD  512(R11), Y15, Y15
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_53
+	JE      rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VAESENC         Z0, Z14, Z14
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VAESENC         Z0, Z14, Z14
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
 
-rounds12_86:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VAESENC         Z0, Z14, Z14
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VAESENC         Z0, Z14, Z14
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
 
-rounds10_86:
+rounds10_53:
 	// Round Nr-9.
-	VAESENC Z2, Z13, Z13
-	VAESENC Z2, Z11, Z11
-	VAESENC Z2, Z14, Z14
+	VAESENC Y2, Y20, Y20
 
 	// Round Nr-8.
-	VAESENC Z3, Z13, Z13
-	VAESENC Z3, Z11, Z11
-	VAESENC Z3, Z14, Z14
+	VAESENC Y3, Y20, Y20
 
 	// Round Nr-7.
-	VAESENC Z4, Z13, Z13
-	VAESENC Z4, Z11, Z11
-	VAESENC Z4, Z14, Z14
+	VAESENC Y4, Y20, Y20
 
 	// Round Nr-6.
-	VAESENC Z5, Z13, Z13
-	VAESENC Z5, Z11, Z11
-	VAESENC Z5, Z14, Z14
+	VAESENC Y5, Y20, Y20
 
 	// Round Nr-5.
-	VAESENC Z6, Z13, Z13
-	VAESENC Z6, Z11, Z11
-	VAESENC Z6, Z14, Z14
+	VAESENC Y6, Y20, Y20
 
 	// Round Nr-4.
-	VAESENC Z7, Z13, Z13
-	VAESENC Z7, Z11, Z11
-	VAESENC Z7, Z14, Z14
+	VAESENC Y7, Y20, Y20
 
 	// Round Nr-3.
-	VAESENC Z8, Z13, Z13
-	VAESENC Z8, Z11, Z11
-	VAESENC Z8, Z14, Z14
+	VAESENC Y8, Y20, Y20
 
 	// Round Nr-2.
-	VAESENC Z9, Z13, Z13
-	VAESENC Z9, Z11, Z11
-	VAESENC Z9, Z14, Z14
+	VAESENC Y9, Y20, Y20
 
 	// Round Nr-1.
-	VAESENC Z10, Z13, Z13
-	VAESENC Z10, Z11, Z11
-	VAESENC Z10, Z14, Z14
+	VAESENC Y10, Y20, Y20
 
 	// Last round.
-	VAESENCLAST Z1, Z13, Z13
-	VAESENCLAST Z1, Z11, Z11
-	VAESENCLAST Z1, Z14, Z14
-	VPXORD      (R9), Z13, Z13
-	VMOVDQU64   Z13, (R8)
-	VPXORD      64(R9), Z11, Z11
-	VMOVDQU64   Z11, 64(R8)
+	VAESENCLAST Y1, Y20, Y20
+	VPXORD      (R9), Y20, Y20
+	VMOVDQU64   Y20, (R8)
+	VMOVDQU64   (AX), Y21
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_92
-	VMOVDQU8.Z 128(R9), K2, Z0
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y16, Y20, Y20
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y20, Y22
+	VPXORD     Y22, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y20, Y22
+	VPXORD     Y22, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y20, Y22
+	VPCLMULQDQ $0x01, Y21, Y20, Y20
+	VPTERNLOGD $0x96, Y20, Y22, Y18
+	ADDQ       $0x00000020, R9
+	ADDQ       $0x00000020, R8
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, R10
+	JMP        sealTail_4
 
-loadMaskedDone_92:
-	VPXORD Z14, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_46
-	VMOVDQU8 Z0, K2, 128(R8)
-
-storeMaskedDone_46:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z13, Z1
-	VPXORD    Z12, Z1, Z1
-	VMOVDQU64 (R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPXORD     Z5, Z3, Z3
-	VPXORD     Z1, Z4, Z4
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z11, Z1
-	VMOVDQU64 64(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z5
-	VPSHUFD    $0x4e, Z2, Z6
-	VPXORD     Z5, Z6, Z6
-	VPCLMULQDQ $0x00, Z6, Z1, Z5
-	VPCLMULQDQ $0x01, Z2, Z1, Z7
-	VPCLMULQDQ $0x10, Z6, Z1, Z6
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z7, Z5, Z3
-	VPTERNLOGD $0x96, Z1, Z6, Z4
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_93
-	VMOVDQU8.Z 128(R13), K1, Z1
-
-loadMaskedDone_93:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z5
-	VPXORD     Z2, Z5, Z5
-	VPCLMULQDQ $0x00, Z5, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z6
-	VPCLMULQDQ $0x10, Z5, Z0, Z5
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z6, Z2, Z3
-	VPTERNLOGD $0x96, Z0, Z5, Z4
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z3, Z0
-	VPSHUFD    $0x4e, Z3, Z3
-	VPTERNLOGD $0x96, Z3, Z0, Z4
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z4, Y0
-	VPXORQ        Y4, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X12
-	VPXORQ        X0, X12, X12
-	JMP           sealNoneWideDone_2
-
-sealTail3Next64_4:
-	// sealTail: 4 register(s) of 64 bytes.
-	MOVQ  R10, BX
-	SUBQ  $0x000000c0, BX
-	MOVQ  $-1, R15
-	BZHIQ BX, R15, R15
-	KMOVQ R15, K2
-
-	// publicCounter.tail: 4 register(s) of counter blocks.
-	VMOVDQA64 Z11, Z13
-	VPSHUFB   (R11), Z11, Z15
-	VPADDD    512(R11), Z15, Z11
-	VPSHUFB   (R11), Z11, Z11
-	VPADDD    768(R11), Z15, Z14
-	VPSHUFB   (R11), Z14, Z14
-	VPADDD    1024(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPXORD    Z0, Z13, Z13
-	VPXORD    Z0, Z11, Z11
-	VPXORD    Z0, Z14, Z14
-	VPXORD    Z0, Z15, Z15
-
-	// tailSplit, in registers of w bytes: the same bytes first.
-	CMPQ DX, $0x0c
-	JB   rounds10_87
-	JE   rounds12_87
+sealTailLast_4:
+	// The last register, through masks.
+	MOVQ    $-1, CX
+	BZHIQ   R10, CX, CX
+	KMOVQ   CX, K1
+	VPSHUFB (R11), Y15, Y20
+	VPXORD  Y0, Y20, Y20
+	CMPQ    DX, $0x0c
+	JB      rounds10_54
+	JE      rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
 
-rounds12_87:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z13, Z13
-	VAESENC         Z0, Z11, Z11
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
 
-rounds10_87:
+rounds10_54:
 	// Round Nr-9.
-	VAESENC Z2, Z13, Z13
-	VAESENC Z2, Z11, Z11
+	VAESENC Y2, Y20, Y20
 
 	// Round Nr-8.
-	VAESENC Z3, Z13, Z13
-	VAESENC Z3, Z11, Z11
+	VAESENC Y3, Y20, Y20
 
 	// Round Nr-7.
-	VAESENC Z4, Z13, Z13
-	VAESENC Z4, Z11, Z11
+	VAESENC Y4, Y20, Y20
 
 	// Round Nr-6.
-	VAESENC Z5, Z13, Z13
-	VAESENC Z5, Z11, Z11
+	VAESENC Y5, Y20, Y20
 
 	// Round Nr-5.
-	VAESENC Z6, Z13, Z13
-	VAESENC Z6, Z11, Z11
+	VAESENC Y6, Y20, Y20
 
 	// Round Nr-4.
-	VAESENC Z7, Z13, Z13
-	VAESENC Z7, Z11, Z11
+	VAESENC Y7, Y20, Y20
 
 	// Round Nr-3.
-	VAESENC Z8, Z13, Z13
-	VAESENC Z8, Z11, Z11
+	VAESENC Y8, Y20, Y20
 
 	// Round Nr-2.
-	VAESENC Z9, Z13, Z13
-	VAESENC Z9, Z11, Z11
+	VAESENC Y9, Y20, Y20
 
 	// Round Nr-1.
-	VAESENC Z10, Z13, Z13
-	VAESENC Z10, Z11, Z11
+	VAESENC Y10, Y20, Y20
 
 	// Last round.
-	VAESENCLAST Z1, Z13, Z13
-	VAESENCLAST Z1, Z11, Z11
-	VPXORD      (R9), Z13, Z13
-	VMOVDQU64   Z13, (R8)
-	VPXORD      64(R9), Z11, Z11
-	VMOVDQU64   Z11, 64(R8)
+	VAESENCLAST Y1, Y20, Y20
 
-	// ghashSum.absorb: register 0.
-	VPSHUFB   (R11), Z13, Z0
-	VPXORD    Z12, Z0, Z0
-	VMOVDQU64 (R13), Z12
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_24
+	VMOVDQU8.Z (R9), K1, Y0
 
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z13
-	VPSHUFD    $0x4e, Z12, Z16
-	VPXORD     Z13, Z16, Z16
-	VPCLMULQDQ $0x00, Z16, Z0, Z13
-	VPCLMULQDQ $0x01, Z12, Z0, Z17
-	VPCLMULQDQ $0x10, Z16, Z0, Z16
-	VPCLMULQDQ $0x11, Z12, Z0, Z0
-	VPXORD     Z17, Z13, Z13
-	VPXORD     Z0, Z16, Z16
+loadMaskedDone_24:
+	VPXORD Y20, Y0, Y0
 
-	// ghashSum.absorb: register 1.
-	VPSHUFB   (R11), Z11, Z0
-	VMOVDQU64 64(R13), Z11
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
+	JA       storeEnd_15
+	VMOVDQU8 Y0, K1, (R8)
 
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z12
-	VPSHUFD    $0x4e, Z11, Z17
-	VPXORD     Z12, Z17, Z17
-	VPCLMULQDQ $0x00, Z17, Z0, Z12
-	VPCLMULQDQ $0x01, Z11, Z0, Z18
-	VPCLMULQDQ $0x10, Z17, Z0, Z17
-	VPCLMULQDQ $0x11, Z11, Z0, Z0
-	VPTERNLOGD $0x96, Z18, Z12, Z13
-	VPTERNLOGD $0x96, Z0, Z17, Z16
-	CMPQ       DX, $0x0c
-	JB         rounds10_88
-	JE         rounds12_88
+storeMaskedDone_15:
+	VMOVDQU8.Z Y0, K1, Y0
 
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, DX
+	BZHIQ CX, DX, DX
+	KMOVQ DX, K1
 
-rounds12_88:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z14, Z14
-	VAESENC         Z0, Z15, Z15
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
+	JA         loadEnd_25
+	VMOVDQU8.Z (AX), K1, Y1
 
-rounds10_88:
-	// Round Nr-9.
-	VAESENC Z2, Z14, Z14
-	VAESENC Z2, Z15, Z15
+loadMaskedDone_25:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y0, Y0
+	VPXORD     Y16, Y0, Y0
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y1, Y0, Y2
+	VPXORD     Y2, Y17, Y17
+	VPCLMULQDQ $0x11, Y1, Y0, Y2
+	VPXORD     Y2, Y19, Y19
+	VPCLMULQDQ $0x10, Y1, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y0, Y2, Y18
 
-	// Round Nr-8.
-	VAESENC Z3, Z14, Z14
-	VAESENC Z3, Z15, Z15
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y0, Y18
+	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
+	VPSHUFD    $0x4e, Y18, Y18
+	VPTERNLOGD $0x96, Y18, Y0, Y19
 
-	// Round Nr-7.
-	VAESENC Z4, Z14, Z14
-	VAESENC Z4, Z15, Z15
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y19, X16
+	VPXORQ        X19, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
 
-	// Round Nr-6.
-	VAESENC Z5, Z14, Z14
-	VAESENC Z5, Z15, Z15
-
-	// Round Nr-5.
-	VAESENC Z6, Z14, Z14
-	VAESENC Z6, Z15, Z15
-
-	// Round Nr-4.
-	VAESENC Z7, Z14, Z14
-	VAESENC Z7, Z15, Z15
-
-	// Round Nr-3.
-	VAESENC Z8, Z14, Z14
-	VAESENC Z8, Z15, Z15
-
-	// Round Nr-2.
-	VAESENC Z9, Z14, Z14
-	VAESENC Z9, Z15, Z15
-
-	// Round Nr-1.
-	VAESENC Z10, Z14, Z14
-	VAESENC Z10, Z15, Z15
-
-	// Last round.
-	VAESENCLAST Z1, Z14, Z14
-	VAESENCLAST Z1, Z15, Z15
-	VPXORD      128(R9), Z14, Z14
-	VMOVDQU64   Z14, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_94
-	VMOVDQU8.Z 192(R9), K2, Z0
-
-loadMaskedDone_94:
-	VPXORD Z15, Z0, Z0
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_47
-	VMOVDQU8 Z0, K2, 192(R8)
-
-storeMaskedDone_47:
-	VMOVDQU8.Z Z0, K2, Z0
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB   (R11), Z14, Z1
-	VMOVDQU64 128(R13), Z2
-
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z2, Z3
-	VPSHUFD    $0x4e, Z2, Z4
-	VPXORD     Z3, Z4, Z4
-	VPCLMULQDQ $0x00, Z4, Z1, Z3
-	VPCLMULQDQ $0x01, Z2, Z1, Z5
-	VPCLMULQDQ $0x10, Z4, Z1, Z4
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z5, Z3, Z13
-	VPTERNLOGD $0x96, Z1, Z4, Z16
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z0, Z0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R13), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_95
-	VMOVDQU8.Z 192(R13), K1, Z1
-
-loadMaskedDone_95:
-	// foldPowers: h·x^-64.
-	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
-	VPSHUFD    $0x4e, Z1, Z3
-	VPXORD     Z2, Z3, Z3
-	VPCLMULQDQ $0x00, Z3, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z4
-	VPCLMULQDQ $0x10, Z3, Z0, Z3
-	VPCLMULQDQ $0x11, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z4, Z2, Z13
-	VPTERNLOGD $0x96, Z0, Z3, Z16
-
-	// ghashSum.finish.
-	// reduceFolded: fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z13, Z0
-	VPSHUFD    $0x4e, Z13, Z13
-	VPTERNLOGD $0x96, Z13, Z0, Z16
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z16, Y0
-	VPXORQ        Y16, Y0, Y0
-	VEXTRACTI32X4 $0x01, Y0, X12
-	VPXORQ        X0, X12, X12
-
-sealNoneWideDone_2:
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	MOVL      R12, CX
-	ADDL      AX, CX
-	BSWAPL    CX
-	MOVL      CX, 12(SI)
-	VPSHUFB   (R11), X12, X12
-	VMOVDQU64 X12, (DI)
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
+	VPSHUFB   (R11), X16, X16
+	VMOVDQU64 X16, (DI)
 
 sealExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_67:
+loadEnd_21:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -17003,9 +8771,9 @@ loadEnd_67:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_67
+	JMP        loadMaskedDone_21
 
-storeEnd_33:
+storeEnd_13:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -17017,661 +8785,99 @@ storeEnd_33:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K2
 	VMOVDQU8 X1, K2, (AX)
-	JMP      storeMaskedDone_33
+	JMP      storeMaskedDone_13
 
-loadEnd_68:
+loadEnd_22:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R9)(BX*1), AX
+	LEAQ       -64(R9)(R10*1), AX
 	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_68
-
-storeEnd_34:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_34
-
-loadEnd_69:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_69
-
-loadEnd_70:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_70
-
-storeEnd_35:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_35
-
-loadEnd_71:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_71
-
-loadEnd_72:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_72
-
-storeEnd_36:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_36
-
-loadEnd_73:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_73
-
-loadEnd_74:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K2, Z1
-	JMP        loadMaskedDone_74
-
-storeEnd_37:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z2
-	VPERMB   Z1, Z2, Z2
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z2, K3, (AX)
-	JMP      storeMaskedDone_37
-
-loadEnd_75:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z2
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z3
-	VPERMB.Z   Z2, Z3, K1, Z2
-	JMP        loadMaskedDone_75
-
-loadEnd_76:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_76
-
-storeEnd_38:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_38
-
-loadEnd_77:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y2
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y2, Y1, K1, Y2
-	JMP        loadMaskedDone_77
-
-loadEnd_78:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_78
-
-storeEnd_39:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_39
-
-loadEnd_79:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_79
-
-loadEnd_80:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_80
-
-storeEnd_40:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_40
-
-loadEnd_81:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_81
-
-loadEnd_82:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_82
-
-storeEnd_41:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_41
-
-loadEnd_83:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_83
-
-loadEnd_84:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_84
-
-storeEnd_42:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     96(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_42
-
-loadEnd_85:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       96(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_85
-
-loadEnd_86:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_86
-
-storeEnd_43:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_43
-
-loadEnd_87:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y3
-	VPERMB.Z   Y1, Y3, K1, Y1
-	JMP        loadMaskedDone_87
-
-loadEnd_88:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_88
-
-storeEnd_44:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     160(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_44
-
-loadEnd_89:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       160(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_89
-
-loadEnd_90:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R9)(BX*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Y0
-	MOVQ       $0x00000020, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y1
-	VPERMB.Z   Y0, Y1, K2, Y0
-	JMP        loadMaskedDone_90
-
-storeEnd_45:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     192(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Y1
-	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Y1, K3, (AX)
-	JMP      storeMaskedDone_45
-
-loadEnd_91:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       192(R13)(R14*1), AX
-	MOVQ       $0x00000020, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_91
-
-loadEnd_92:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_92
-
-storeEnd_46:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), AX
-	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z1
-	VPERMB   Z0, Z1, Z1
-	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
-	MOVQ     $-1, DX
-	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
-	JMP      storeMaskedDone_46
-
-loadEnd_93:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R13)(R14*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
+	SUBQ       R10, CX
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
 	VMOVDQU8.Z (AX), K2, Z1
 	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
+	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z2
 	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_93
+	JMP        loadMaskedDone_22
 
-loadEnd_94:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), AX
-	MOVQ       $0x00000040, CX
-	SUBQ       BX, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K3
-	VMOVDQU8.Z (AX), K3, Z0
-	MOVQ       $0x00000040, AX
-	SUBQ       BX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z1
-	VPERMB.Z   Z0, Z1, K2, Z0
-	JMP        loadMaskedDone_94
-
-storeEnd_47:
+storeEnd_14:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), AX
+	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(BX*1), Z1
-	VPERMB   Z0, Z1, Z1
+	VMOVDQU8 (CX)(R10*1), Z0
+	VPERMB   Z1, Z0, Z0
 	MOVQ     $0x00000040, CX
-	SUBQ     BX, CX
+	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
-	KMOVQ    DX, K3
-	VMOVDQU8 Z1, K3, (AX)
-	JMP      storeMaskedDone_47
+	KMOVQ    DX, K2
+	VMOVDQU8 Z0, K2, (AX)
+	JMP      storeMaskedDone_14
 
-loadEnd_95:
+loadEnd_23:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R13)(R14*1), AX
+	LEAQ       -64(R12)(AX*1), CX
+	MOVQ       $0x00000040, DX
+	SUBQ       AX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Z0
 	MOVQ       $0x00000040, CX
-	SUBQ       R14, CX
-	MOVQ       $-1, DX
-	SHLXQ      CX, DX, DX
-	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
-	MOVQ       $0x00000040, AX
-	SUBQ       R14, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_95
+	SUBQ       AX, CX
+	LEAQ       rampBytes<>+0(SB), AX
+	VMOVDQU8   (AX)(CX*1), Z2
+	VPERMB.Z   Z0, Z2, K1, Z0
+	JMP        loadMaskedDone_23
 
-DATA beLanes<>+0(SB)/8, $0x0000000000000000
-DATA beLanes<>+8(SB)/8, $0x0000000000000000
-DATA beLanes<>+16(SB)/8, $0x0000000000000000
-DATA beLanes<>+24(SB)/8, $0x0100000000000000
-DATA beLanes<>+32(SB)/8, $0x0000000000000000
-DATA beLanes<>+40(SB)/8, $0x0200000000000000
-DATA beLanes<>+48(SB)/8, $0x0000000000000000
-DATA beLanes<>+56(SB)/8, $0x0300000000000000
-GLOBL beLanes<>(SB), RODATA|NOPTR, $64
+loadEnd_24:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(R9)(R10*1), CX
+	MOVQ       $0x00000020, DX
+	SUBQ       R10, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y0
+	MOVQ       $0x00000020, CX
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
+	VPERMB.Z   Y0, Y1, K1, Y0
+	JMP        loadMaskedDone_24
+
+storeEnd_15:
+	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
+	LEAQ     -32(R8)(R10*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(R10*1), Y1
+	VPERMB   Y0, Y1, Y1
+	MOVQ     $0x00000020, DX
+	SUBQ     R10, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K2
+	VMOVDQU8 Y1, K2, (CX)
+	JMP      storeMaskedDone_15
+
+loadEnd_25:
+	// loadEnd: the w bytes ending with the data, moved down by w-n.
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, DX
+	SUBQ       CX, DX
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (AX), K2, Y1
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y2
+	VPERMB.Z   Y1, Y2, K1, Y1
+	JMP        loadMaskedDone_25
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -17709,10 +8915,10 @@ loadShortMasked_7:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_96
+	JA         loadEnd_26
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_96:
+loadMaskedDone_26:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -17739,19 +8945,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_89
-	JE         rounds12_89
+	JB         rounds10_55
+	JE         rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_89:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_89:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -17792,10 +8998,10 @@ storeShortMasked_6:
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000ff0
-	JA       storeEnd_48
+	JA       storeEnd_16
 	VMOVDQU8 X2, K1, (R8)
 
-storeMaskedDone_48:
+storeMaskedDone_16:
 storeShortDone_6:
 	VPSHUFB   (R11), X0, X0
 	VPADDD    laneOffsets<>+16(SB), X0, X0
@@ -17819,27 +9025,16 @@ long_7:
 	VBROADCASTI32X4 -32(CX), Z9
 	VBROADCASTI32X4 -16(CX), Z10
 	VBROADCASTI32X4 (CX), Z1
-	CMPQ            DX, $0x0c
-	JB              keys10_7
-	JE              keys12_7
-	VBROADCASTI32X4 16(AX), Z11
-	VBROADCASTI32X4 32(AX), Z12
-
-keys12_7:
-	VBROADCASTI32X4 -176(CX), Z13
-	VBROADCASTI32X4 -160(CX), Z14
-
-keys10_7:
-	VMOVDQU64 (DI), X16
-	VPSHUFB   (R11), X16, X16
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
 
 	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	MOVL            12(SI), AX
-	BSWAPL          AX
-	VBROADCASTI32X4 (SI), Z15
-	VPSHUFB         (R11), Z15, Z15
-	VPADDD          laneOffsets<>+0(SB), Z15, Z15
-	VPSHUFB         (R11), Z15, Z15
+	MOVL            12(SI), R12
+	BSWAPL          R12
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VPSHUFB         (R11), Z11, Z11
 
 open32_2:
 	CMPQ R10, $0x00000200
@@ -17847,377 +9042,385 @@ open32_2:
 
 	// Two batches, each hashing its own ciphertext, one reduction.
 	// publicCounter.blocks: the next 16 counter blocks.
-	CMPB AL, $0xec
+	CMPB R12, $0xec
 	JA   counterCarry_5
 
 	// No last byte wraps: add to it in big-endian form.
-	VMOVDQA64 Z15, Z17
+	VMOVDQA64 Z11, Z13
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z11, Z14
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z11, Z15
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z11, Z16
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z11, Z11
 	JMP    counterDone_5
 
 counterCarry_5:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   (R11), Z15, Z21
-	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z21, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z21, Z19
-	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z21, Z20
-	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z21, Z21
-	VPSHUFB   (R11), Z21, Z15
+	VPSHUFB   (R11), Z11, Z17
+	VMOVDQA64 Z11, Z13
+	VPADDD    384(R11), Z17, Z14
+	VPSHUFB   (R11), Z14, Z14
+	VPADDD    1152(R11), Z17, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1280(R11), Z17, Z16
+	VPSHUFB   (R11), Z16, Z16
+	VPADDD    1408(R11), Z17, Z17
+	VPSHUFB   (R11), Z17, Z11
 
 counterDone_5:
-	ADDL   $0x10, AX
-	VPXORD Z0, Z17, Z17
-	VPXORD Z0, Z18, Z18
-	VPXORD Z0, Z19, Z19
-	VPXORD Z0, Z20, Z20
+	ADDL   $0x10, R12
+	VPXORD Z0, Z13, Z13
+	VPXORD Z0, Z14, Z14
+	VPXORD Z0, Z15, Z15
+	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_90
-	JE     rounds12_90
+	JB     rounds10_56
+	JE     rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds12_90:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds10_90:
+rounds10_56:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z21
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z17
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z21, Z21
-	VPXORD     Z16, Z21, Z21
-	VMOVDQU64  (BX), Z22
-	VPCLMULQDQ $0x00, Z22, Z21, Z23
-	VPCLMULQDQ $0x10, Z22, Z21, Z24
-	VPCLMULQDQ $0x01, Z22, Z21, Z25
-	VPCLMULQDQ $0x11, Z22, Z21, Z21
-	VPXORD     Z25, Z24, Z24
+	VPSHUFB    (R11), Z17, Z17
+	VPXORD     Z12, Z17, Z17
+	VMOVDQU64  (BX), Z21
+	VPCLMULQDQ $0x00, Z21, Z17, Z22
+	VPCLMULQDQ $0x10, Z21, Z17, Z23
+	VPCLMULQDQ $0x01, Z21, Z17, Z24
+	VPCLMULQDQ $0x11, Z21, Z17, Z17
+	VPXORD     Z24, Z23, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z22
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  64(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
-	VPXORD     Z26, Z23, Z23
-	VPXORD     Z22, Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  64(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z21, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  128(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  128(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  192(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  192(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
 
 	// publicCounter.blocks: the next 16 counter blocks.
-	CMPB AL, $0xec
+	CMPB R12, $0xec
 	JA   counterCarry_6
 
 	// No last byte wraps: add to it in big-endian form.
-	VMOVDQA64 Z15, Z17
+	VMOVDQA64 Z11, Z13
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z11, Z14
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z11, Z15
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z11, Z16
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z11, Z11
 	JMP    counterDone_6
 
 counterCarry_6:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   (R11), Z15, Z22
-	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z22, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z22, Z19
-	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z22, Z20
-	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z22, Z22
-	VPSHUFB   (R11), Z22, Z15
+	VPSHUFB   (R11), Z11, Z21
+	VMOVDQA64 Z11, Z13
+	VPADDD    384(R11), Z21, Z14
+	VPSHUFB   (R11), Z14, Z14
+	VPADDD    1152(R11), Z21, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1280(R11), Z21, Z16
+	VPSHUFB   (R11), Z16, Z16
+	VPADDD    1408(R11), Z21, Z21
+	VPSHUFB   (R11), Z21, Z11
 
 counterDone_6:
-	ADDL   $0x10, AX
-	VPXORD Z0, Z17, Z17
-	VPXORD Z0, Z18, Z18
-	VPXORD Z0, Z19, Z19
-	VPXORD Z0, Z20, Z20
+	ADDL   $0x10, R12
+	VPXORD Z0, Z13, Z13
+	VPXORD Z0, Z14, Z14
+	VPXORD Z0, Z15, Z15
+	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_91
-	JE     rounds12_91
+	JB     rounds10_57
+	JE     rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
 
-rounds12_91:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z21
+	VAESENC         Z21, Z13, Z13
+	VAESENC         Z21, Z14, Z14
+	VAESENC         Z21, Z15, Z15
+	VAESENC         Z21, Z16, Z16
 
-rounds10_91:
+rounds10_57:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z22
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z21
 
 	// ghashSum.absorb: register 4.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  256(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  256(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z25
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z24
 
 	// ghashSum.absorb: register 5.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  320(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  320(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 6.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  384(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 7.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  448(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z21
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z21
 	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
-	VPSHUFD    $0x4e, Z24, Z24
-	VPTERNLOGD $0x96, Z24, Z22, Z21
+	VPTERNLOGD $0x96, Z23, Z21, Z17
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z21, Y22
-	VPXORQ        Y21, Y22, Y22
-	VEXTRACTI32X4 $0x01, Y22, X16
-	VPXORQ        X22, X16, X16
+	VEXTRACTI64X4 $0x01, Z17, Y21
+	VPXORQ        Y17, Y21, Y21
+	VEXTRACTI32X4 $0x01, Y21, X12
+	VPXORQ        X21, X12, X12
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
@@ -18225,1240 +9428,429 @@ rounds10_91:
 
 open16_2:
 	CMPQ R10, $0x00000100
-	JB   openTail_2
+	JB   openPending_2
 
 	// One batch hashing its own ciphertext.
 	// publicCounter.blocks: the next 16 counter blocks.
-	CMPB AL, $0xec
+	CMPB R12, $0xec
 	JA   counterCarry_7
 
 	// No last byte wraps: add to it in big-endian form.
-	VMOVDQA64 Z15, Z17
+	VMOVDQA64 Z11, Z13
 
 	// beStep4.
-	VPADDD 1280(R11), Z15, Z18
+	VPADDD 640(R11), Z11, Z14
 
 	// beStep8.
-	VPADDD 1408(R11), Z15, Z19
+	VPADDD 768(R11), Z11, Z15
 
 	// beStep12.
-	VPADDD 1536(R11), Z15, Z20
+	VPADDD 896(R11), Z11, Z16
 
 	// beStep16.
-	VPADDD 1664(R11), Z15, Z15
+	VPADDD 1024(R11), Z11, Z11
 	JMP    counterDone_7
 
 counterCarry_7:
 	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   (R11), Z15, Z21
-	VMOVDQA64 Z15, Z17
-	VPADDD    512(R11), Z21, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPADDD    768(R11), Z21, Z19
-	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1024(R11), Z21, Z20
-	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1792(R11), Z21, Z21
-	VPSHUFB   (R11), Z21, Z15
+	VPSHUFB   (R11), Z11, Z17
+	VMOVDQA64 Z11, Z13
+	VPADDD    384(R11), Z17, Z14
+	VPSHUFB   (R11), Z14, Z14
+	VPADDD    1152(R11), Z17, Z15
+	VPSHUFB   (R11), Z15, Z15
+	VPADDD    1280(R11), Z17, Z16
+	VPSHUFB   (R11), Z16, Z16
+	VPADDD    1408(R11), Z17, Z17
+	VPSHUFB   (R11), Z17, Z11
 
 counterDone_7:
-	ADDL   $0x10, AX
-	VPXORD Z0, Z17, Z17
-	VPXORD Z0, Z18, Z18
-	VPXORD Z0, Z19, Z19
-	VPXORD Z0, Z20, Z20
+	ADDL   $0x10, R12
+	VPXORD Z0, Z13, Z13
+	VPXORD Z0, Z14, Z14
+	VPXORD Z0, Z15, Z15
+	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_92
-	JE     rounds12_92
+	JB     rounds10_58
+	JE     rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
+	VBROADCASTI32X4 16(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 32(AX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds12_92:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
+	VBROADCASTI32X4 -176(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
+	VBROADCASTI32X4 -160(CX), Z17
+	VAESENC         Z17, Z13, Z13
+	VAESENC         Z17, Z14, Z14
+	VAESENC         Z17, Z15, Z15
+	VAESENC         Z17, Z16, Z16
 
-rounds10_92:
+rounds10_58:
 	// Round Nr-9.
-	VAESENC   Z2, Z17, Z17
-	VAESENC   Z2, Z18, Z18
-	VAESENC   Z2, Z19, Z19
-	VAESENC   Z2, Z20, Z20
-	VMOVDQU64 (R9), Z21
+	VAESENC   Z2, Z13, Z13
+	VAESENC   Z2, Z14, Z14
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VMOVDQU64 (R9), Z17
 
 	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z21, Z21
-	VPXORD     Z16, Z21, Z21
-	VMOVDQU64  256(BX), Z22
-	VPCLMULQDQ $0x00, Z22, Z21, Z23
-	VPCLMULQDQ $0x10, Z22, Z21, Z24
-	VPCLMULQDQ $0x01, Z22, Z21, Z25
-	VPCLMULQDQ $0x11, Z22, Z21, Z21
-	VPXORD     Z25, Z24, Z24
+	VPSHUFB    (R11), Z17, Z17
+	VPXORD     Z12, Z17, Z17
+	VMOVDQU64  256(BX), Z21
+	VPCLMULQDQ $0x00, Z21, Z17, Z22
+	VPCLMULQDQ $0x10, Z21, Z17, Z23
+	VPCLMULQDQ $0x01, Z21, Z17, Z24
+	VPCLMULQDQ $0x11, Z21, Z17, Z17
+	VPXORD     Z24, Z23, Z23
 
 	// Round Nr-8.
-	VAESENC Z3, Z17, Z17
-	VAESENC Z3, Z18, Z18
-	VAESENC Z3, Z19, Z19
-	VAESENC Z3, Z20, Z20
+	VAESENC Z3, Z13, Z13
+	VAESENC Z3, Z14, Z14
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
 
 	// Round Nr-7.
-	VAESENC   Z4, Z17, Z17
-	VAESENC   Z4, Z18, Z18
-	VAESENC   Z4, Z19, Z19
-	VAESENC   Z4, Z20, Z20
-	VMOVDQU64 64(R9), Z22
+	VAESENC   Z4, Z13, Z13
+	VAESENC   Z4, Z14, Z14
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VMOVDQU64 64(R9), Z21
 
 	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  320(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
-	VPXORD     Z26, Z23, Z23
-	VPXORD     Z22, Z21, Z21
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  320(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z22, Z22
+	VPXORD     Z21, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z5, Z17, Z17
-	VAESENC Z5, Z18, Z18
-	VAESENC Z5, Z19, Z19
-	VAESENC Z5, Z20, Z20
+	VAESENC Z5, Z13, Z13
+	VAESENC Z5, Z14, Z14
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
 
 	// Round Nr-5.
-	VAESENC   Z6, Z17, Z17
-	VAESENC   Z6, Z18, Z18
-	VAESENC   Z6, Z19, Z19
-	VAESENC   Z6, Z20, Z20
-	VMOVDQU64 128(R9), Z22
+	VAESENC   Z6, Z13, Z13
+	VAESENC   Z6, Z14, Z14
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VMOVDQU64 128(R9), Z21
 
 	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z22, Z22
-	VMOVDQU64  384(BX), Z25
-	VPCLMULQDQ $0x00, Z25, Z22, Z26
-	VPCLMULQDQ $0x10, Z25, Z22, Z27
-	VPCLMULQDQ $0x01, Z25, Z22, Z28
-	VPCLMULQDQ $0x11, Z25, Z22, Z22
-	VPTERNLOGD $0x96, Z28, Z27, Z24
+	VPSHUFB    (R11), Z21, Z21
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z21, Z25
+	VPCLMULQDQ $0x10, Z24, Z21, Z26
+	VPCLMULQDQ $0x01, Z24, Z21, Z27
+	VPCLMULQDQ $0x11, Z24, Z21, Z21
+	VPTERNLOGD $0x96, Z27, Z26, Z23
 
 	// Round Nr-4.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
+	VAESENC Z7, Z13, Z13
+	VAESENC Z7, Z14, Z14
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
 
 	// Round Nr-3.
-	VAESENC   Z8, Z17, Z17
-	VAESENC   Z8, Z18, Z18
-	VAESENC   Z8, Z19, Z19
-	VAESENC   Z8, Z20, Z20
-	VMOVDQU64 192(R9), Z25
+	VAESENC   Z8, Z13, Z13
+	VAESENC   Z8, Z14, Z14
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VMOVDQU64 192(R9), Z24
 
 	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z25, Z25
-	VMOVDQU64  448(BX), Z27
-	VPCLMULQDQ $0x00, Z27, Z25, Z28
-	VPCLMULQDQ $0x10, Z27, Z25, Z29
-	VPCLMULQDQ $0x01, Z27, Z25, Z30
-	VPCLMULQDQ $0x11, Z27, Z25, Z25
-	VPTERNLOGD $0x96, Z30, Z29, Z24
-	VPTERNLOGD $0x96, Z28, Z26, Z23
-	VPTERNLOGD $0x96, Z25, Z22, Z21
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z22
+	VPTERNLOGD $0x96, Z24, Z21, Z17
 
 	// Round Nr-2.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
+	VAESENC Z9, Z13, Z13
+	VAESENC Z9, Z14, Z14
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
 
 	// Round Nr-1.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
+	VAESENC Z10, Z13, Z13
+	VAESENC Z10, Z14, Z14
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
 
 	// ghashSum.finish.
 	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z23, Z22
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z21
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z21, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z21
 	VPSHUFD    $0x4e, Z23, Z23
-	VPTERNLOGD $0x96, Z23, Z22, Z24
-	VPCLMULQDQ $0x10, 256(R11), Z24, Z22
-	VPSHUFD    $0x4e, Z24, Z24
-	VPTERNLOGD $0x96, Z24, Z22, Z21
+	VPTERNLOGD $0x96, Z23, Z21, Z17
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z21, Y22
-	VPXORQ        Y21, Y22, Y22
-	VEXTRACTI32X4 $0x01, Y22, X16
-	VPXORQ        X22, X16, X16
+	VEXTRACTI64X4 $0x01, Z17, Y21
+	VPXORQ        Y17, Y21, Y21
+	VEXTRACTI32X4 $0x01, Y21, X12
+	VPXORQ        X21, X12, X12
 
 	// Last round.
-	VAESENCLAST Z1, Z17, Z17
-	VAESENCLAST Z1, Z18, Z18
-	VAESENCLAST Z1, Z19, Z19
-	VAESENCLAST Z1, Z20, Z20
-	VPXORD      (R9), Z17, Z17
-	VPXORD      64(R9), Z18, Z18
-	VPXORD      128(R9), Z19, Z19
-	VPXORD      192(R9), Z20, Z20
-	VMOVDQU64   Z17, (R8)
-	VMOVDQU64   Z18, 64(R8)
-	VMOVDQU64   Z19, 128(R8)
-	VMOVDQU64   Z20, 192(R8)
+	VAESENCLAST Z1, Z13, Z13
+	VAESENCLAST Z1, Z14, Z14
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VPXORD      (R9), Z13, Z13
+	VPXORD      64(R9), Z14, Z14
+	VPXORD      128(R9), Z15, Z15
+	VPXORD      192(R9), Z16, Z16
+	VMOVDQU64   Z13, (R8)
+	VMOVDQU64   Z14, 64(R8)
+	VMOVDQU64   Z15, 128(R8)
+	VMOVDQU64   Z16, 192(R8)
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
 
-openTail_2:
-	// openTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JZ    openDone_2
-	CMPQ  R10, $0x00000080
-	JA    openTailFull_2
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
+openPending_2:
+	// tailCounter: byte-reversed.
+	VPSHUFB (R11), Z11, Z11
+	TESTQ   R10, R10
+	JZ      openDone_2
 
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(CX), R12
-	ANDQ  $0x10, R12
-	ADDQ  $0x10, R12
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z18, Z18, Z18
+	VPXORD Z19, Z19, Z19
+	VPXORD Z20, Z20, Z20
+
+	// openTail: the last 0 < n < 256 bytes, a register of 64 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+
+openTail_3:
+	CMPQ      R10, $0x40
+	JBE       openTailLast_3
+	VMOVDQU64 (R9), Z13
+	VMOVDQU64 (R12), Z14
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z13, Z15
+	VPXORD     Z12, Z15, Z15
+	VPXORD     Z12, Z12, Z12
+	VPCLMULQDQ $0x00, Z14, Z15, Z16
+	VPXORD     Z16, Z18, Z18
+	VPCLMULQDQ $0x11, Z14, Z15, Z16
+	VPXORD     Z16, Z20, Z20
+	VPCLMULQDQ $0x10, Z14, Z15, Z16
+	VPCLMULQDQ $0x01, Z14, Z15, Z14
+	VPTERNLOGD $0x96, Z14, Z16, Z19
+	VPSHUFB    (R11), Z11, Z14
+	VPADDD     384(R11), Z11, Z11
+	VPXORD     Z0, Z14, Z14
+	CMPQ       DX, $0x0c
+	JB         rounds10_59
+	JE         rounds12_59
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z15
+	VAESENC         Z15, Z14, Z14
+	VBROADCASTI32X4 32(AX), Z15
+	VAESENC         Z15, Z14, Z14
+
+rounds12_59:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z15
+	VAESENC         Z15, Z14, Z14
+	VBROADCASTI32X4 -160(CX), Z15
+	VAESENC         Z15, Z14, Z14
+
+rounds10_59:
+	// Round Nr-9.
+	VAESENC Z2, Z14, Z14
+
+	// Round Nr-8.
+	VAESENC Z3, Z14, Z14
+
+	// Round Nr-7.
+	VAESENC Z4, Z14, Z14
+
+	// Round Nr-6.
+	VAESENC Z5, Z14, Z14
+
+	// Round Nr-5.
+	VAESENC Z6, Z14, Z14
+
+	// Round Nr-4.
+	VAESENC Z7, Z14, Z14
+
+	// Round Nr-3.
+	VAESENC Z8, Z14, Z14
+
+	// Round Nr-2.
+	VAESENC Z9, Z14, Z14
+
+	// Round Nr-1.
+	VAESENC Z10, Z14, Z14
+
+	// Last round.
+	VAESENCLAST Z1, Z14, Z14
+	VPXORD      Z13, Z14, Z14
+	VMOVDQU64   Z14, (R8)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	ADDQ        $0x00000040, R12
+	SUBQ        $0x40, R10
+	JMP         openTail_3
+
+openTailLast_3:
+	// The last register, through masks.
 	MOVQ  $-1, BX
-	BZHIQ R12, BX, BX
+	BZHIQ R10, BX, BX
 	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_3
 
-	// openTail: 1 register(s) of 32 bytes.
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_27
+	VMOVDQU8.Z (R9), K1, Z13
+
+loadMaskedDone_27:
+	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, BX
-	MOVQ  $-1, R13
-	BZHIQ BX, R13, R13
-	KMOVQ R13, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_97
-	VMOVDQU8.Z (R9), K2, Y17
-
-loadMaskedDone_97:
-	// publicCounter.halves: 1 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y15
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_93
-	JE        rounds12_93
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y15, Y15
-
-rounds12_93:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y15, Y15
-
-rounds10_93:
-	// Round Nr-9.
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y17, Y0
-	VPXORD  Y16, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_98
-	VMOVDQU8.Z (CX), K1, Y2
-
-loadMaskedDone_98:
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y15, Y15
-
-	// Round Nr-6.
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y15, Y15
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_49
-	VMOVDQU8 Y15, K2, (R8)
-
-storeMaskedDone_49:
-	JMP openDone_2
-
-openTail1Next32_3:
-	CMPQ R10, $0x00000040
-	JA   openTail2Next32_3
-
-	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_99
-	VMOVDQU8.Z 32(R9), K2, Y18
-
-loadMaskedDone_99:
-	// publicCounter.halves: 2 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y19
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y19, Y19
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_94
-	JE        rounds12_94
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y19, Y19
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y19, Y19
-	VAESENC Y12, Y15, Y15
-
-rounds12_94:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y19, Y19
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y19, Y19
-	VAESENC Y14, Y15, Y15
-
-rounds10_94:
-	// Round Nr-9.
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y18, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_100
-	VMOVDQU8.Z 32(CX), K1, Y3
-
-loadMaskedDone_100:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y19, Y19
-	VPXORD      Y18, Y15, Y15
-	VMOVDQU64   Y19, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_50
-	VMOVDQU8 Y15, K2, 32(R8)
-
-storeMaskedDone_50:
-	JMP openDone_2
-
-openTail2Next32_3:
-	CMPQ R10, $0x00000060
-	JA   openTail3Next32_3
-
-	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_101
-	VMOVDQU8.Z 64(R9), K2, Y19
-
-loadMaskedDone_101:
-	// publicCounter.halves: 3 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y20
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y21
-	VPSHUFB   (R11), Y21, Y21
-	VPADDD    512(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y20, Y20
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_95
-	JE        rounds12_95
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y20, Y20
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y15, Y15
-
-rounds12_95:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y20, Y20
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y15, Y15
-
-rounds10_95:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y19, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_102
-	VMOVDQU8.Z 64(CX), K1, Y3
-
-loadMaskedDone_102:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	VPXORD Y4, Y11, Y11
-	VPXORD Y2, Y0, Y0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y20, Y20
-	VPXORD      Y18, Y21, Y21
-	VPXORD      Y19, Y15, Y15
-	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   Y21, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_51
-	VMOVDQU8 Y15, K2, 64(R8)
-
-storeMaskedDone_51:
-	JMP openDone_2
-
-openTail3Next32_3:
-	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-	VMOVDQU64 64(R9), Y19
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_103
-	VMOVDQU8.Z 96(R9), K2, Y20
-
-loadMaskedDone_103:
-	// publicCounter.halves: 4 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y21
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y22
-	VPSHUFB   (R11), Y22, Y22
-	VPADDD    512(R11), Y15, Y23
-	VPSHUFB   (R11), Y23, Y23
-	VPADDD    640(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y22, Y22
-	VPXORD    Y0, Y23, Y23
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_96
-	JE        rounds12_96
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y11, Y23, Y23
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-	VAESENC Y12, Y23, Y23
-	VAESENC Y12, Y15, Y15
-
-rounds12_96:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y13, Y23, Y23
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-	VAESENC Y14, Y23, Y23
-	VAESENC Y14, Y15, Y15
-
-rounds10_96:
-	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-	VAESENC Y2, Y23, Y23
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-	VAESENC Y3, Y23, Y23
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-	VAESENC Y4, Y23, Y23
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-	VAESENC Y5, Y23, Y23
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-	VAESENC Y6, Y23, Y23
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
-	VMOVDQU64  64(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-	VAESENC Y7, Y23, Y23
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-	VAESENC Y8, Y23, Y23
-	VAESENC Y8, Y15, Y15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y20, Y3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_104
-	VMOVDQU8.Z 96(CX), K1, Y5
-
-loadMaskedDone_104:
-	VPCLMULQDQ $0x00, Y5, Y3, Y6
-	VPCLMULQDQ $0x10, Y5, Y3, Y7
-	VPCLMULQDQ $0x01, Y5, Y3, Y8
-	VPCLMULQDQ $0x11, Y5, Y3, Y3
-	VPTERNLOGD $0x96, Y8, Y7, Y12
-	VPTERNLOGD $0x96, Y6, Y4, Y11
-	VPTERNLOGD $0x96, Y3, Y2, Y0
-
-	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-	VAESENC Y9, Y23, Y23
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-	VAESENC Y10, Y23, Y23
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VAESENCLAST Y1, Y23, Y23
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y21, Y21
-	VPXORD      Y18, Y22, Y22
-	VPXORD      Y19, Y23, Y23
-	VPXORD      Y20, Y15, Y15
-	VMOVDQU64   Y21, (R8)
-	VMOVDQU64   Y22, 32(R8)
-	VMOVDQU64   Y23, 64(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_52
-	VMOVDQU8 Y15, K2, 96(R8)
-
-storeMaskedDone_52:
-	JMP openDone_2
-
-openTailFull_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-
-	// 16·b = ((16·m - 16) mod 64) + 16.
-	LEAQ  -16(CX), R12
-	ANDQ  $0x30, R12
-	ADDQ  $0x10, R12
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
-	MOVQ  $-1, BX
-	BZHIQ R12, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x000000c0
-	JA    openTail3Next64_2
-
-	// openTail: 3 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000080, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
+	ADDQ  $0x0f, BX
+	ANDQ  $-16, BX
+	MOVQ  $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K2
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
-	JA         loadEnd_105
-	VMOVDQU8.Z 128(R9), K2, Z19
+	LEAL       (R12), R9
+	ANDL       $0x00000fff, R9
+	CMPL       R9, $0x00000fc0
+	JA         loadEnd_28
+	VMOVDQU8.Z (R12), K2, Z14
 
-loadMaskedDone_105:
-	// publicCounter.tail: 3 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z20
-	VPSHUFB   (R11), Z15, Z21
-	VPADDD    512(R11), Z21, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z21, Z21
-	VPSHUFB   (R11), Z21, Z21
-	VPXORD    Z0, Z20, Z20
-	VPXORD    Z0, Z15, Z15
-	VPXORD    Z0, Z21, Z21
-	CMPQ      DX, $0x0c
-	JB        rounds10_97
-	JE        rounds12_97
+loadMaskedDone_28:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z13, Z15
+	VPXORD     Z12, Z15, Z15
+	VPXORD     Z12, Z12, Z12
+	VPCLMULQDQ $0x00, Z14, Z15, Z12
+	VPXORD     Z12, Z18, Z18
+	VPCLMULQDQ $0x11, Z14, Z15, Z12
+	VPXORD     Z12, Z20, Z20
+	VPCLMULQDQ $0x10, Z14, Z15, Z12
+	VPCLMULQDQ $0x01, Z14, Z15, Z14
+	VPTERNLOGD $0x96, Z14, Z12, Z19
+	VPSHUFB    (R11), Z11, Z12
+	VPXORD     Z0, Z12, Z12
+	CMPQ       DX, $0x0c
+	JB         rounds10_60
+	JE         rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z20, Z20
-	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z21, Z21
-	VAESENC Z12, Z20, Z20
-	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z21, Z21
+	VBROADCASTI32X4 16(AX), Z0
+	VAESENC         Z0, Z12, Z12
+	VBROADCASTI32X4 32(AX), Z0
+	VAESENC         Z0, Z12, Z12
 
-rounds12_97:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z20, Z20
-	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z21, Z21
-	VAESENC Z14, Z20, Z20
-	VAESENC Z14, Z15, Z15
-	VAESENC Z14, Z21, Z21
+	VBROADCASTI32X4 -176(CX), Z0
+	VAESENC         Z0, Z12, Z12
+	VBROADCASTI32X4 -160(CX), Z0
+	VAESENC         Z0, Z12, Z12
 
-rounds10_97:
+rounds10_60:
 	// Round Nr-9.
-	VAESENC Z2, Z20, Z20
-	VAESENC Z2, Z15, Z15
-	VAESENC Z2, Z21, Z21
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
+	VAESENC Z2, Z12, Z12
 
 	// Round Nr-8.
-	VAESENC Z3, Z20, Z20
-	VAESENC Z3, Z15, Z15
-	VAESENC Z3, Z21, Z21
+	VAESENC Z3, Z12, Z12
 
 	// Round Nr-7.
-	VAESENC Z4, Z20, Z20
-	VAESENC Z4, Z15, Z15
-	VAESENC Z4, Z21, Z21
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
+	VAESENC Z4, Z12, Z12
 
 	// Round Nr-6.
-	VAESENC Z5, Z20, Z20
-	VAESENC Z5, Z15, Z15
-	VAESENC Z5, Z21, Z21
+	VAESENC Z5, Z12, Z12
 
 	// Round Nr-5.
-	VAESENC Z6, Z20, Z20
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z21, Z21
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Z19, Z2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       128(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_106
-	VMOVDQU8.Z 128(CX), K1, Z3
-
-loadMaskedDone_106:
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
+	VAESENC Z6, Z12, Z12
 
 	// Round Nr-4.
-	VAESENC Z7, Z20, Z20
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z21, Z21
+	VAESENC Z7, Z12, Z12
 
 	// Round Nr-3.
-	VAESENC Z8, Z20, Z20
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z21, Z21
+	VAESENC Z8, Z12, Z12
 
 	// Round Nr-2.
-	VAESENC Z9, Z20, Z20
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z21, Z21
+	VAESENC Z9, Z12, Z12
 
 	// Round Nr-1.
-	VAESENC Z10, Z20, Z20
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z21, Z21
+	VAESENC Z10, Z12, Z12
 
-	// ghashSum.finish.
-	VPXORD Z4, Z11, Z11
-	VPXORD Z2, Z0, Z0
+	// Last round.
+	VAESENCLAST Z1, Z12, Z12
+	VPXORD      Z13, Z12, Z12
 
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_17
+	VMOVDQU8 Z12, K1, (R8)
+
+storeMaskedDone_17:
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Z18, Z0
+	VPSHUFD    $0x4e, Z18, Z18
+	VPTERNLOGD $0x96, Z18, Z0, Z19
+	VPCLMULQDQ $0x10, 256(R11), Z19, Z0
+	VPSHUFD    $0x4e, Z19, Z19
+	VPTERNLOGD $0x96, Z19, Z0, Z20
 
 	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
+	VEXTRACTI64X4 $0x01, Z20, Y0
+	VPXORQ        Y20, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X12
+	VPXORQ        X0, X12, X12
 
-	// Last round.
-	VAESENCLAST Z1, Z20, Z20
-	VAESENCLAST Z1, Z15, Z15
-	VAESENCLAST Z1, Z21, Z21
-	VPXORD      Z17, Z20, Z20
-	VPXORD      Z18, Z15, Z15
-	VPXORD      Z19, Z21, Z21
-	VMOVDQU64   Z20, (R8)
-	VMOVDQU64   Z15, 64(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     128(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fc0
-	JA       storeEnd_53
-	VMOVDQU8 Z21, K2, 128(R8)
-
-storeMaskedDone_53:
-	JMP openDone_2
-
-openTail3Next64_2:
-	// openTail: 4 register(s) of 64 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x000000c0, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Z17
-	VMOVDQU64 64(R9), Z18
-	VMOVDQU64 128(R9), Z19
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
-	JA         loadEnd_107
-	VMOVDQU8.Z 192(R9), K2, Z20
-
-loadMaskedDone_107:
-	// publicCounter.tail: 4 register(s) of counter blocks.
-	VMOVDQA64 Z15, Z21
-	VPSHUFB   (R11), Z15, Z23
-	VPADDD    512(R11), Z23, Z15
-	VPSHUFB   (R11), Z15, Z15
-	VPADDD    768(R11), Z23, Z22
-	VPSHUFB   (R11), Z22, Z22
-	VPADDD    1024(R11), Z23, Z23
-	VPSHUFB   (R11), Z23, Z23
-	VPXORD    Z0, Z21, Z21
-	VPXORD    Z0, Z15, Z15
-	VPXORD    Z0, Z22, Z22
-	VPXORD    Z0, Z23, Z23
-	CMPQ      DX, $0x0c
-	JB        rounds10_98
-	JE        rounds12_98
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Z11, Z21, Z21
-	VAESENC Z11, Z15, Z15
-	VAESENC Z11, Z22, Z22
-	VAESENC Z11, Z23, Z23
-	VAESENC Z12, Z21, Z21
-	VAESENC Z12, Z15, Z15
-	VAESENC Z12, Z22, Z22
-	VAESENC Z12, Z23, Z23
-
-rounds12_98:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Z13, Z21, Z21
-	VAESENC Z13, Z15, Z15
-	VAESENC Z13, Z22, Z22
-	VAESENC Z13, Z23, Z23
-	VAESENC Z14, Z21, Z21
-	VAESENC Z14, Z15, Z15
-	VAESENC Z14, Z22, Z22
-	VAESENC Z14, Z23, Z23
-
-rounds10_98:
-	// Round Nr-9.
-	VAESENC Z2, Z21, Z21
-	VAESENC Z2, Z15, Z15
-	VAESENC Z2, Z22, Z22
-	VAESENC Z2, Z23, Z23
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z17, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  (CX), Z2
-	VPCLMULQDQ $0x00, Z2, Z0, Z11
-	VPCLMULQDQ $0x10, Z2, Z0, Z12
-	VPCLMULQDQ $0x01, Z2, Z0, Z13
-	VPCLMULQDQ $0x11, Z2, Z0, Z0
-	VPXORD     Z13, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z21, Z21
-	VAESENC Z3, Z15, Z15
-	VAESENC Z3, Z22, Z22
-	VAESENC Z3, Z23, Z23
-
-	// Round Nr-7.
-	VAESENC Z4, Z21, Z21
-	VAESENC Z4, Z15, Z15
-	VAESENC Z4, Z22, Z22
-	VAESENC Z4, Z23, Z23
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z18, Z2
-	VMOVDQU64  64(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z13
-	VPCLMULQDQ $0x01, Z3, Z2, Z14
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z14, Z13, Z12
-	VPXORD     Z4, Z11, Z11
-	VPXORD     Z2, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z5, Z21, Z21
-	VAESENC Z5, Z15, Z15
-	VAESENC Z5, Z22, Z22
-	VAESENC Z5, Z23, Z23
-
-	// Round Nr-5.
-	VAESENC Z6, Z21, Z21
-	VAESENC Z6, Z15, Z15
-	VAESENC Z6, Z22, Z22
-	VAESENC Z6, Z23, Z23
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z19, Z2
-	VMOVDQU64  128(CX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z4
-	VPCLMULQDQ $0x10, Z3, Z2, Z5
-	VPCLMULQDQ $0x01, Z3, Z2, Z6
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z6, Z5, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z21, Z21
-	VAESENC Z7, Z15, Z15
-	VAESENC Z7, Z22, Z22
-	VAESENC Z7, Z23, Z23
-
-	// Round Nr-3.
-	VAESENC Z8, Z21, Z21
-	VAESENC Z8, Z15, Z15
-	VAESENC Z8, Z22, Z22
-	VAESENC Z8, Z23, Z23
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Z20, Z3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       192(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fc0
-	JA         loadEnd_108
-	VMOVDQU8.Z 192(CX), K1, Z5
-
-loadMaskedDone_108:
-	VPCLMULQDQ $0x00, Z5, Z3, Z6
-	VPCLMULQDQ $0x10, Z5, Z3, Z7
-	VPCLMULQDQ $0x01, Z5, Z3, Z8
-	VPCLMULQDQ $0x11, Z5, Z3, Z3
-	VPTERNLOGD $0x96, Z8, Z7, Z12
-	VPTERNLOGD $0x96, Z6, Z4, Z11
-	VPTERNLOGD $0x96, Z3, Z2, Z0
-
-	// Round Nr-2.
-	VAESENC Z9, Z21, Z21
-	VAESENC Z9, Z15, Z15
-	VAESENC Z9, Z22, Z22
-	VAESENC Z9, Z23, Z23
-
-	// Round Nr-1.
-	VAESENC Z10, Z21, Z21
-	VAESENC Z10, Z15, Z15
-	VAESENC Z10, Z22, Z22
-	VAESENC Z10, Z23, Z23
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z11, Z2
-	VPSHUFD    $0x4e, Z11, Z11
-	VPTERNLOGD $0x96, Z11, Z2, Z12
-	VPCLMULQDQ $0x10, 256(R11), Z12, Z2
-	VPSHUFD    $0x4e, Z12, Z12
-	VPTERNLOGD $0x96, Z12, Z2, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y2
-	VPXORQ        Y0, Y2, Y2
-	VEXTRACTI32X4 $0x01, Y2, X16
-	VPXORQ        X2, X16, X16
-
-	// Last round.
-	VAESENCLAST Z1, Z21, Z21
-	VAESENCLAST Z1, Z15, Z15
-	VAESENCLAST Z1, Z22, Z22
-	VAESENCLAST Z1, Z23, Z23
-	VPXORD      Z17, Z21, Z21
-	VPXORD      Z18, Z15, Z15
-	VPXORD      Z19, Z22, Z22
-	VPXORD      Z20, Z23, Z23
-	VMOVDQU64   Z21, (R8)
-	VMOVDQU64   Z15, 64(R8)
-	VMOVDQU64   Z22, 128(R8)
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     192(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fc0
-	JA       storeEnd_54
-	VMOVDQU8 Z23, K2, 192(R8)
-
-storeMaskedDone_54:
 openDone_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	SHRQ $0x04, CX
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
 
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	ADDL      CX, AX
-	BSWAPL    AX
-	MOVL      AX, 12(SI)
-	VPSHUFB   (R11), X16, X16
-	VMOVDQU64 X16, (DI)
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X11, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
+	VPSHUFB   (R11), X12, X12
+	VMOVDQU64 X12, (DI)
 	JMP       openExit_2
 
 openHalf_2:
@@ -19486,663 +9878,213 @@ keys12_8:
 	VBROADCASTI32X4 -160(CX), Y14
 
 keys10_8:
-	VMOVDQU64 (DI), X16
-	VPSHUFB   (R11), X16, X16
-
-	// loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.
-	MOVL            12(SI), AX
-	BSWAPL          AX
+	// loadCounter: lane i = ctr+i, byte-reversed.
 	VBROADCASTI32X4 (SI), Y15
-	CMPB            AL, $0xfc
-	JA              loadCarry_2
-	VPADDD          beLanes<>+0(SB), Y15, Y15
-	JMP             loadDone_2
-
-loadCarry_2:
-	VPSHUFB (R11), Y15, Y15
-	VPADDD  laneOffsets<>+0(SB), Y15, Y15
-	VPSHUFB (R11), Y15, Y15
-
-loadDone_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	ANDQ $-16, CX
-
-	// 16·b = ((16·m - 16) mod 32) + 16.
-	LEAQ  -16(CX), R12
-	ANDQ  $0x10, R12
-	ADDQ  $0x10, R12
-	NEGQ  CX
-	LEAQ  512(BX)(CX*1), CX
-	MOVQ  $-1, BX
-	BZHIQ R12, BX, BX
-	KMOVQ BX, K1
-	CMPQ  R10, $0x00000020
-	JA    openTail1Next32_4
-
-	// openTail: 1 register(s) of 32 bytes.
-	MOVQ  R10, BX
-	MOVQ  $-1, R13
-	BZHIQ BX, R13, R13
-	KMOVQ R13, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_109
-	VMOVDQU8.Z (R9), K2, Y17
-
-loadMaskedDone_109:
-	// publicCounter.halves: 1 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y15
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_99
-	JE        rounds12_99
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y15, Y15
-
-rounds12_99:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y15, Y15
-
-rounds10_99:
-	// Round Nr-9.
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB (R11), Y17, Y0
-	VPXORD  Y16, Y0, Y0
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_110
-	VMOVDQU8.Z (CX), K1, Y2
-
-loadMaskedDone_110:
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y15, Y15
-
-	// Round Nr-6.
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y15, Y15
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_55
-	VMOVDQU8 Y15, K2, (R8)
-
-storeMaskedDone_55:
-	JMP openHalfDone_2
-
-openTail1Next32_4:
-	CMPQ R10, $0x00000040
-	JA   openTail2Next32_4
-
-	// openTail: 2 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000020, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_111
-	VMOVDQU8.Z 32(R9), K2, Y18
-
-loadMaskedDone_111:
-	// publicCounter.halves: 2 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y19
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y19, Y19
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_100
-	JE        rounds12_100
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y19, Y19
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y19, Y19
-	VAESENC Y12, Y15, Y15
-
-rounds12_100:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y19, Y19
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y19, Y19
-	VAESENC Y14, Y15, Y15
-
-rounds10_100:
-	// Round Nr-9.
-	VAESENC Y2, Y19, Y19
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y19, Y19
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y19, Y19
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB (R11), Y18, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       32(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_112
-	VMOVDQU8.Z 32(CX), K1, Y3
-
-loadMaskedDone_112:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y19, Y19
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y19, Y19
-	VAESENC Y6, Y15, Y15
-
-	// Round Nr-4.
-	VAESENC Y7, Y19, Y19
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y19, Y19
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y19, Y19
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y19, Y19
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y19, Y19
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y19, Y19
-	VPXORD      Y18, Y15, Y15
-	VMOVDQU64   Y19, (R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     32(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_56
-	VMOVDQU8 Y15, K2, 32(R8)
-
-storeMaskedDone_56:
-	JMP openHalfDone_2
-
-openTail2Next32_4:
-	CMPQ R10, $0x00000060
-	JA   openTail3Next32_4
-
-	// openTail: 3 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000040, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_113
-	VMOVDQU8.Z 64(R9), K2, Y19
-
-loadMaskedDone_113:
-	// publicCounter.halves: 3 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y20
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y21
-	VPSHUFB   (R11), Y21, Y21
-	VPADDD    512(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y20, Y20
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_101
-	JE        rounds12_101
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y15, Y15
-	VAESENC Y12, Y20, Y20
-	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y15, Y15
-
-rounds12_101:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y15, Y15
-	VAESENC Y14, Y20, Y20
-	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y15, Y15
-
-rounds10_101:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y15, Y15
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y15, Y15
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB (R11), Y19, Y2
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       64(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_114
-	VMOVDQU8.Z 64(CX), K1, Y3
-
-loadMaskedDone_114:
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y15, Y15
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y15, Y15
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y15, Y15
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	VPXORD Y4, Y11, Y11
-	VPXORD Y2, Y0, Y0
-
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y20, Y20
-	VPXORD      Y18, Y21, Y21
-	VPXORD      Y19, Y15, Y15
-	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   Y21, 32(R8)
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     64(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_57
-	VMOVDQU8 Y15, K2, 64(R8)
-
-storeMaskedDone_57:
-	JMP openHalfDone_2
-
-openTail3Next32_4:
-	// openTail: 4 register(s) of 32 bytes.
-	MOVQ      R10, BX
-	SUBQ      $0x00000060, BX
-	MOVQ      $-1, R13
-	BZHIQ     BX, R13, R13
-	KMOVQ     R13, K2
-	VMOVDQU64 (R9), Y17
-	VMOVDQU64 32(R9), Y18
-	VMOVDQU64 64(R9), Y19
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(R9), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fe0
-	JA         loadEnd_115
-	VMOVDQU8.Z 96(R9), K2, Y20
-
-loadMaskedDone_115:
-	// publicCounter.halves: 4 YMM register(s) of counter blocks.
-	VMOVDQA64 Y15, Y21
-	VPSHUFB   (R11), Y15, Y15
-	VPADDD    384(R11), Y15, Y22
-	VPSHUFB   (R11), Y22, Y22
-	VPADDD    512(R11), Y15, Y23
-	VPSHUFB   (R11), Y23, Y23
-	VPADDD    640(R11), Y15, Y15
-	VPSHUFB   (R11), Y15, Y15
-	VPXORD    Y0, Y21, Y21
-	VPXORD    Y0, Y22, Y22
-	VPXORD    Y0, Y23, Y23
-	VPXORD    Y0, Y15, Y15
-	CMPQ      DX, $0x0c
-	JB        rounds10_102
-	JE        rounds12_102
+	VPSHUFB         (R11), Y15, Y15
+	VPADDD          laneOffsets<>+0(SB), Y15, Y15
+	VMOVDQU64       (DI), X16
+	VPSHUFB         (R11), X16, X16
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
+
+	// openTail: the last 0 < n < 256 bytes, a register of 32 bytes at a time.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	NEGQ AX
+	LEAQ 512(BX)(AX*1), AX
+
+openTail_4:
+	CMPQ      R10, $0x20
+	JBE       openTailLast_4
+	VMOVDQU64 (R9), Y20
+	VMOVDQU64 (AX), Y21
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y22
+	VPXORD     Y16, Y22, Y22
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y22, Y23
+	VPXORD     Y23, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y22, Y23
+	VPXORD     Y23, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y22, Y23
+	VPCLMULQDQ $0x01, Y21, Y22, Y21
+	VPTERNLOGD $0x96, Y21, Y23, Y18
+	VPSHUFB    (R11), Y15, Y21
+	VPADDD     512(R11), Y15, Y15
+	VPXORD     Y0, Y21, Y21
+	CMPQ       DX, $0x0c
+	JB         rounds10_61
+	JE         rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
-	VAESENC Y11, Y22, Y22
-	VAESENC Y11, Y23, Y23
-	VAESENC Y11, Y15, Y15
 	VAESENC Y12, Y21, Y21
-	VAESENC Y12, Y22, Y22
-	VAESENC Y12, Y23, Y23
-	VAESENC Y12, Y15, Y15
 
-rounds12_102:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
-	VAESENC Y13, Y22, Y22
-	VAESENC Y13, Y23, Y23
-	VAESENC Y13, Y15, Y15
 	VAESENC Y14, Y21, Y21
-	VAESENC Y14, Y22, Y22
-	VAESENC Y14, Y23, Y23
-	VAESENC Y14, Y15, Y15
 
-rounds10_102:
+rounds10_61:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
-	VAESENC Y2, Y22, Y22
-	VAESENC Y2, Y23, Y23
-	VAESENC Y2, Y15, Y15
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Y17, Y0
-	VPXORD     Y16, Y0, Y0
-	VMOVDQU64  (CX), Y2
-	VPCLMULQDQ $0x00, Y2, Y0, Y11
-	VPCLMULQDQ $0x10, Y2, Y0, Y12
-	VPCLMULQDQ $0x01, Y2, Y0, Y13
-	VPCLMULQDQ $0x11, Y2, Y0, Y0
-	VPXORD     Y13, Y12, Y12
 
 	// Round Nr-8.
 	VAESENC Y3, Y21, Y21
-	VAESENC Y3, Y22, Y22
-	VAESENC Y3, Y23, Y23
-	VAESENC Y3, Y15, Y15
 
 	// Round Nr-7.
 	VAESENC Y4, Y21, Y21
-	VAESENC Y4, Y22, Y22
-	VAESENC Y4, Y23, Y23
-	VAESENC Y4, Y15, Y15
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Y18, Y2
-	VMOVDQU64  32(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y13
-	VPCLMULQDQ $0x01, Y3, Y2, Y14
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y14, Y13, Y12
-	VPXORD     Y4, Y11, Y11
-	VPXORD     Y2, Y0, Y0
 
 	// Round Nr-6.
 	VAESENC Y5, Y21, Y21
-	VAESENC Y5, Y22, Y22
-	VAESENC Y5, Y23, Y23
-	VAESENC Y5, Y15, Y15
 
 	// Round Nr-5.
 	VAESENC Y6, Y21, Y21
-	VAESENC Y6, Y22, Y22
-	VAESENC Y6, Y23, Y23
-	VAESENC Y6, Y15, Y15
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Y19, Y2
-	VMOVDQU64  64(CX), Y3
-	VPCLMULQDQ $0x00, Y3, Y2, Y4
-	VPCLMULQDQ $0x10, Y3, Y2, Y5
-	VPCLMULQDQ $0x01, Y3, Y2, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPTERNLOGD $0x96, Y6, Y5, Y12
 
 	// Round Nr-4.
 	VAESENC Y7, Y21, Y21
-	VAESENC Y7, Y22, Y22
-	VAESENC Y7, Y23, Y23
-	VAESENC Y7, Y15, Y15
 
 	// Round Nr-3.
 	VAESENC Y8, Y21, Y21
-	VAESENC Y8, Y22, Y22
-	VAESENC Y8, Y23, Y23
-	VAESENC Y8, Y15, Y15
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB (R11), Y20, Y3
-
-	// tailKeys: the powers of the tail's last register, through a mask.
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       96(CX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_116
-	VMOVDQU8.Z 96(CX), K1, Y5
-
-loadMaskedDone_116:
-	VPCLMULQDQ $0x00, Y5, Y3, Y6
-	VPCLMULQDQ $0x10, Y5, Y3, Y7
-	VPCLMULQDQ $0x01, Y5, Y3, Y8
-	VPCLMULQDQ $0x11, Y5, Y3, Y3
-	VPTERNLOGD $0x96, Y8, Y7, Y12
-	VPTERNLOGD $0x96, Y6, Y4, Y11
-	VPTERNLOGD $0x96, Y3, Y2, Y0
 
 	// Round Nr-2.
 	VAESENC Y9, Y21, Y21
-	VAESENC Y9, Y22, Y22
-	VAESENC Y9, Y23, Y23
-	VAESENC Y9, Y15, Y15
 
 	// Round Nr-1.
 	VAESENC Y10, Y21, Y21
-	VAESENC Y10, Y22, Y22
-	VAESENC Y10, Y23, Y23
-	VAESENC Y10, Y15, Y15
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Y11, Y2
-	VPSHUFD    $0x4e, Y11, Y11
-	VPTERNLOGD $0x96, Y11, Y2, Y12
-	VPCLMULQDQ $0x10, 256(R11), Y12, Y2
-	VPSHUFD    $0x4e, Y12, Y12
-	VPTERNLOGD $0x96, Y12, Y2, Y0
-
-	// horizontal: add the two lanes.
-	VEXTRACTI32X4 $0x01, Y0, X16
-	VPXORQ        X0, X16, X16
 
 	// Last round.
 	VAESENCLAST Y1, Y21, Y21
-	VAESENCLAST Y1, Y22, Y22
-	VAESENCLAST Y1, Y23, Y23
-	VAESENCLAST Y1, Y15, Y15
-	VPXORD      Y17, Y21, Y21
-	VPXORD      Y18, Y22, Y22
-	VPXORD      Y19, Y23, Y23
-	VPXORD      Y20, Y15, Y15
+	VPXORD      Y20, Y21, Y21
 	VMOVDQU64   Y21, (R8)
-	VMOVDQU64   Y22, 32(R8)
-	VMOVDQU64   Y23, 64(R8)
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R8
+	ADDQ        $0x00000020, AX
+	SUBQ        $0x20, R10
+	JMP         openTail_4
+
+openTailLast_4:
+	// The last register, through masks.
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     96(R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
-	JA       storeEnd_58
-	VMOVDQU8 Y15, K2, 96(R8)
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_29
+	VMOVDQU8.Z (R9), K1, Y20
 
-storeMaskedDone_58:
-openHalfDone_2:
-	MOVQ R10, CX
-	ADDQ $0x0f, CX
-	SHRQ $0x04, CX
+loadMaskedDone_29:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
 
-	// publicCounter.store: low plus m, big-endian, in the last four bytes.
-	ADDL      CX, AX
-	BSWAPL    AX
-	MOVL      AX, 12(SI)
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_30
+	VMOVDQU8.Z (AX), K2, Y21
+
+loadMaskedDone_30:
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y22
+	VPXORD     Y16, Y22, Y22
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y21, Y22, Y16
+	VPXORD     Y16, Y17, Y17
+	VPCLMULQDQ $0x11, Y21, Y22, Y16
+	VPXORD     Y16, Y19, Y19
+	VPCLMULQDQ $0x10, Y21, Y22, Y16
+	VPCLMULQDQ $0x01, Y21, Y22, Y21
+	VPTERNLOGD $0x96, Y21, Y16, Y18
+	VPSHUFB    (R11), Y15, Y16
+	VPXORD     Y0, Y16, Y16
+	CMPQ       DX, $0x0c
+	JB         rounds10_62
+	JE         rounds12_62
+
+	// Rounds 1 and 2 of AES-256.
+	VAESENC Y11, Y16, Y16
+	VAESENC Y12, Y16, Y16
+
+rounds12_62:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Y13, Y16, Y16
+	VAESENC Y14, Y16, Y16
+
+rounds10_62:
+	// Round Nr-9.
+	VAESENC Y2, Y16, Y16
+
+	// Round Nr-8.
+	VAESENC Y3, Y16, Y16
+
+	// Round Nr-7.
+	VAESENC Y4, Y16, Y16
+
+	// Round Nr-6.
+	VAESENC Y5, Y16, Y16
+
+	// Round Nr-5.
+	VAESENC Y6, Y16, Y16
+
+	// Round Nr-4.
+	VAESENC Y7, Y16, Y16
+
+	// Round Nr-3.
+	VAESENC Y8, Y16, Y16
+
+	// Round Nr-2.
+	VAESENC Y9, Y16, Y16
+
+	// Round Nr-1.
+	VAESENC Y10, Y16, Y16
+
+	// Last round.
+	VAESENCLAST Y1, Y16, Y16
+	VPXORD      Y20, Y16, Y16
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fe0
+	JA       storeEnd_18
+	VMOVDQU8 Y16, K1, (R8)
+
+storeMaskedDone_18:
+	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y0, Y18
+	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
+	VPSHUFD    $0x4e, Y18, Y18
+	VPTERNLOGD $0x96, Y18, Y0, Y19
+
+	// horizontal: add the two lanes.
+	VEXTRACTI32X4 $0x01, Y19, X16
+	VPXORQ        X19, X16, X16
+	MOVQ          R10, AX
+	ADDQ          $0x0f, AX
+	SHRQ          $0x04, AX
+
+	// counter.store: lane 0 plus m, big-endian.
+	VMOVQ     AX, X0
+	VPADDD    X15, X0, X0
+	VPSHUFB   (R11), X0, X0
+	VMOVDQU64 X0, (SI)
 	VPSHUFB   (R11), X16, X16
 	VMOVDQU64 X16, (DI)
 
@@ -20150,7 +10092,7 @@ openExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_96:
+loadEnd_26:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -20164,9 +10106,9 @@ loadEnd_96:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_96
+	JMP        loadMaskedDone_26
 
-storeEnd_48:
+storeEnd_16:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -16(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -20178,467 +10120,99 @@ storeEnd_48:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 X1, K1, (AX)
-	JMP      storeMaskedDone_48
+	JMP      storeMaskedDone_16
 
-loadEnd_97:
+loadEnd_27:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y17
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y18
-	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_97
+	LEAQ       -64(R9)(R10*1), BX
+	MOVQ       $0x00000040, R9
+	SUBQ       R10, R9
+	MOVQ       $-1, R13
+	SHLXQ      R9, R13, R13
+	KMOVQ      R13, K2
+	VMOVDQU8.Z (BX), K2, Z13
+	MOVQ       $0x00000040, BX
+	SUBQ       R10, BX
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(BX*1), Z14
+	VPERMB.Z   Z13, Z14, K1, Z13
+	JMP        loadMaskedDone_27
 
-loadEnd_98:
+loadEnd_28:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y2
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y11
-	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_98
-
-storeEnd_49:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_49
-
-loadEnd_99:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y18
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y19
-	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_99
-
-loadEnd_100:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_100
-
-storeEnd_50:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_50
-
-loadEnd_101:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y19
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y20
-	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_101
-
-loadEnd_102:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_102
-
-storeEnd_51:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_51
-
-loadEnd_103:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y20
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y21
-	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_103
-
-loadEnd_104:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y5
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y6
-	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_104
-
-storeEnd_52:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_52
-
-loadEnd_105:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Z19
+	LEAQ       -64(R12)(BX*1), R9
+	MOVQ       $0x00000040, R12
+	SUBQ       BX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (R9), K3, Z14
 	MOVQ       $0x00000040, R9
 	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Z20
-	VPERMB.Z   Z19, Z20, K2, Z19
-	JMP        loadMaskedDone_105
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(R9*1), Z15
+	VPERMB.Z   Z14, Z15, K2, Z14
+	JMP        loadMaskedDone_28
 
-loadEnd_106:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(CX)(R12*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Z3
-	MOVQ       $0x00000040, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Z4
-	VPERMB.Z   Z3, Z4, K1, Z3
-	JMP        loadMaskedDone_106
-
-storeEnd_53:
+storeEnd_17:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Z0
-	VPERMB   Z21, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Z0, K1, (CX)
-	JMP      storeMaskedDone_53
+	LEAQ     -64(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), Z0
+	VPERMB   Z12, Z0, Z0
+	MOVQ     $0x00000040, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Z0, K1, (AX)
+	JMP      storeMaskedDone_17
 
-loadEnd_107:
+loadEnd_29:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(R9)(BX*1), R9
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Z20
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Z21
-	VPERMB.Z   Z20, Z21, K2, Z20
-	JMP        loadMaskedDone_107
-
-loadEnd_108:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       128(CX)(R12*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       R12, DX
+	LEAQ       -32(R9)(R10*1), CX
+	MOVQ       $0x00000020, BX
+	SUBQ       R10, BX
 	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Z5
-	MOVQ       $0x00000040, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Z6
-	VPERMB.Z   Z5, Z6, K1, Z5
-	JMP        loadMaskedDone_108
-
-storeEnd_54:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     128(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Z0
-	VPERMB   Z23, Z0, Z0
-	MOVQ     $0x00000040, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Z0, K1, (CX)
-	JMP      storeMaskedDone_54
-
-loadEnd_109:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y17
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y18
-	VPERMB.Z   Y17, Y18, K2, Y17
-	JMP        loadMaskedDone_109
-
-loadEnd_110:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y2
+	SHLXQ      BX, R9, R9
+	KMOVQ      R9, K2
+	VMOVDQU8.Z (CX), K2, Y20
 	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y11
-	VPERMB.Z   Y2, Y11, K1, Y2
-	JMP        loadMaskedDone_110
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), BX
+	VMOVDQU8   (BX)(CX*1), Y21
+	VPERMB.Z   Y20, Y21, K1, Y20
+	JMP        loadMaskedDone_29
 
-storeEnd_55:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_55
-
-loadEnd_111:
+loadEnd_30:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y18
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y19
-	VPERMB.Z   Y18, Y19, K2, Y18
-	JMP        loadMaskedDone_111
-
-loadEnd_112:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       (CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
+	LEAQ       -32(AX)(CX*1), AX
+	MOVQ       $0x00000020, BX
+	SUBQ       CX, BX
 	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
+	SHLXQ      BX, R9, R9
 	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_112
+	VMOVDQU8.Z (AX), K3, Y21
+	MOVQ       $0x00000020, AX
+	SUBQ       CX, AX
+	LEAQ       rampBytes<>+0(SB), CX
+	VMOVDQU8   (CX)(AX*1), Y22
+	VPERMB.Z   Y21, Y22, K2, Y21
+	JMP        loadMaskedDone_30
 
-storeEnd_56:
+storeEnd_18:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     (R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_56
-
-loadEnd_113:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y19
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y20
-	VPERMB.Z   Y19, Y20, K2, Y19
-	JMP        loadMaskedDone_113
-
-loadEnd_114:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       32(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y3
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y4
-	VPERMB.Z   Y3, Y4, K1, Y3
-	JMP        loadMaskedDone_114
-
-storeEnd_57:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     32(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_57
-
-loadEnd_115:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(R9)(BX*1), R9
-	MOVQ       $0x00000020, R13
-	SUBQ       BX, R13
-	MOVQ       $-1, R14
-	SHLXQ      R13, R14, R14
-	KMOVQ      R14, K3
-	VMOVDQU8.Z (R9), K3, Y20
-	MOVQ       $0x00000020, R9
-	SUBQ       BX, R9
-	LEAQ       rampBytes<>+0(SB), R13
-	VMOVDQU8   (R13)(R9*1), Y21
-	VPERMB.Z   Y20, Y21, K2, Y20
-	JMP        loadMaskedDone_115
-
-loadEnd_116:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       64(CX)(R12*1), CX
-	MOVQ       $0x00000020, DX
-	SUBQ       R12, DX
-	MOVQ       $-1, R9
-	SHLXQ      DX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (CX), K3, Y5
-	MOVQ       $0x00000020, CX
-	SUBQ       R12, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y6
-	VPERMB.Z   Y5, Y6, K1, Y5
-	JMP        loadMaskedDone_116
-
-storeEnd_58:
-	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     64(R8)(BX*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(BX*1), Y0
-	VPERMB   Y15, Y0, Y0
-	MOVQ     $0x00000020, DX
-	SUBQ     BX, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K1
-	VMOVDQU8 Y0, K1, (CX)
-	JMP      storeMaskedDone_58
+	LEAQ     -32(R8)(R10*1), AX
+	LEAQ     rampBytes<>+0(SB), CX
+	VMOVDQU8 (CX)(R10*1), Y0
+	VPERMB   Y16, Y0, Y0
+	MOVQ     $0x00000020, CX
+	SUBQ     R10, CX
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VMOVDQU8 Y0, K1, (AX)
+	JMP      storeMaskedDone_18
 
 // func cbcDecrypt(keys *[15][16]byte, rounds int, iv *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES
@@ -20662,19 +10236,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_103
-	JE        rounds12_103
+	JB        rounds10_63
+	JE        rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_103:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_103:
+rounds10_63:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -20783,8 +10357,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_104
-	JE      rounds12_104
+	JB      rounds10_64
+	JE      rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -20820,7 +10394,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_104:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -20855,7 +10429,7 @@ rounds12_104:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_104:
+rounds10_64:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -21100,8 +10674,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_105
-	JE      rounds12_105
+	JB      rounds10_65
+	JE      rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -21121,7 +10695,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_105:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -21140,7 +10714,7 @@ rounds12_105:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_105:
+rounds10_65:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -21280,8 +10854,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_106
-	JE      rounds12_106
+	JB      rounds10_66
+	JE      rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -21293,7 +10867,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_106:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -21304,7 +10878,7 @@ rounds12_106:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_106:
+rounds10_66:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -21392,8 +10966,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_107
-	JE      rounds12_107
+	JB      rounds10_67
+	JE      rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -21401,14 +10975,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_107:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_107:
+rounds10_67:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -21470,19 +11044,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_108
-	JE      rounds12_108
+	JB      rounds10_68
+	JE      rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_108:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_108:
+rounds10_68:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -21534,27 +11108,27 @@ cbcSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_117
+	JA         loadEnd_31
 	VMOVDQU8.Z (DI), K2, Z16
 
-loadMaskedDone_117:
+loadMaskedDone_31:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_109
-	JE      rounds12_109
+	JB      rounds10_69
+	JE      rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_109:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_109:
+rounds10_69:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -21593,10 +11167,10 @@ rounds10_109:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_59
+	JA       storeEnd_19
 	VMOVDQU8 Z16, K2, (SI)
 
-storeMaskedDone_59:
+storeMaskedDone_19:
 cbcLast_1:
 	// storeChain: the last ciphertext block is the next call's iv.
 	VMOVDQU64 X15, (BX)
@@ -21605,7 +11179,7 @@ cbcDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_117:
+loadEnd_31:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -21619,9 +11193,9 @@ loadEnd_117:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z16, Z17, K2, Z16
-	JMP        loadMaskedDone_117
+	JMP        loadMaskedDone_31
 
-storeEnd_59:
+storeEnd_19:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -21633,7 +11207,7 @@ storeEnd_59:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_59
+	JMP      storeMaskedDone_19
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, VAES, VPCLMULQDQ
@@ -21680,49 +11254,49 @@ keys10_10:
 	VMOVDQA64       Z15, Z16
 	VPCLMULQDQ      $0x01, xtsPowers<>+0(SB), Z16, Z17
 	VPCLMULQDQ      $0x00, xtsPowers<>+0(SB), Z16, Z16
-	VPCLMULQDQ      $0x01, 1920(R9), Z17, Z18
+	VPCLMULQDQ      $0x01, 1536(R9), Z17, Z18
 	VPSLLDQ         $0x08, Z17, Z17
 	VPTERNLOGD      $0x96, Z18, Z17, Z16
 	VMOVDQA64       Z15, Z17
 	VPCLMULQDQ      $0x01, xtsPowers<>+64(SB), Z17, Z18
 	VPCLMULQDQ      $0x00, xtsPowers<>+64(SB), Z17, Z17
-	VPCLMULQDQ      $0x01, 1920(R9), Z18, Z19
+	VPCLMULQDQ      $0x01, 1536(R9), Z18, Z19
 	VPSLLDQ         $0x08, Z18, Z18
 	VPTERNLOGD      $0x96, Z19, Z18, Z17
 	VMOVDQA64       Z15, Z18
 	VPCLMULQDQ      $0x01, xtsPowers<>+128(SB), Z18, Z19
 	VPCLMULQDQ      $0x00, xtsPowers<>+128(SB), Z18, Z18
-	VPCLMULQDQ      $0x01, 1920(R9), Z19, Z20
+	VPCLMULQDQ      $0x01, 1536(R9), Z19, Z20
 	VPSLLDQ         $0x08, Z19, Z19
 	VPTERNLOGD      $0x96, Z20, Z19, Z18
 	VMOVDQA64       Z15, Z19
 	VPCLMULQDQ      $0x01, xtsPowers<>+192(SB), Z19, Z20
 	VPCLMULQDQ      $0x00, xtsPowers<>+192(SB), Z19, Z19
-	VPCLMULQDQ      $0x01, 1920(R9), Z20, Z21
+	VPCLMULQDQ      $0x01, 1536(R9), Z20, Z21
 	VPSLLDQ         $0x08, Z20, Z20
 	VPTERNLOGD      $0x96, Z21, Z20, Z19
 	VMOVDQA64       Z15, Z20
 	VPCLMULQDQ      $0x01, xtsPowers<>+256(SB), Z20, Z21
 	VPCLMULQDQ      $0x00, xtsPowers<>+256(SB), Z20, Z20
-	VPCLMULQDQ      $0x01, 1920(R9), Z21, Z22
+	VPCLMULQDQ      $0x01, 1536(R9), Z21, Z22
 	VPSLLDQ         $0x08, Z21, Z21
 	VPTERNLOGD      $0x96, Z22, Z21, Z20
 	VMOVDQA64       Z15, Z21
 	VPCLMULQDQ      $0x01, xtsPowers<>+320(SB), Z21, Z22
 	VPCLMULQDQ      $0x00, xtsPowers<>+320(SB), Z21, Z21
-	VPCLMULQDQ      $0x01, 1920(R9), Z22, Z23
+	VPCLMULQDQ      $0x01, 1536(R9), Z22, Z23
 	VPSLLDQ         $0x08, Z22, Z22
 	VPTERNLOGD      $0x96, Z23, Z22, Z21
 	VMOVDQA64       Z15, Z22
 	VPCLMULQDQ      $0x01, xtsPowers<>+384(SB), Z22, Z23
 	VPCLMULQDQ      $0x00, xtsPowers<>+384(SB), Z22, Z22
-	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ      $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ         $0x08, Z23, Z23
 	VPTERNLOGD      $0x96, Z24, Z23, Z22
 	VMOVDQA64       Z15, Z15
 	VPCLMULQDQ      $0x01, xtsPowers<>+448(SB), Z15, Z23
 	VPCLMULQDQ      $0x00, xtsPowers<>+448(SB), Z15, Z15
-	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ      $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ         $0x08, Z23, Z23
 	VPTERNLOGD      $0x96, Z24, Z23, Z15
 
@@ -21749,8 +11323,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_110
-	JE         rounds12_110
+	JB         rounds10_70
+	JE         rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -21770,7 +11344,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_110:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -21789,7 +11363,7 @@ rounds12_110:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_110:
+rounds10_70:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -21912,9 +11486,9 @@ rounds10_110:
 	JNZ         xtsMore_1
 
 	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
-	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
-	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
-	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPCLMULQDQ $0x01, 1664(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 1664(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1536(R9), Z0, Z1
 	VPSLLDQ    $0x08, Z0, Z0
 	VPTERNLOGD $0x96, Z1, Z0, Z16
 	VMOVDQU64  X16, (BX)
@@ -21923,44 +11497,44 @@ rounds10_110:
 
 xtsMore_1:
 	// xtsNext: every tweak times x^32.
-	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z16, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z16
-	VPCLMULQDQ $0x01, 2048(R9), Z17, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z17, Z17
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z17, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z17, Z17
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z17
-	VPCLMULQDQ $0x01, 2048(R9), Z18, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z18, Z18
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z18, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z18, Z18
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z18
-	VPCLMULQDQ $0x01, 2048(R9), Z19, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z19, Z19
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z19, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z19, Z19
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z19
-	VPCLMULQDQ $0x01, 2048(R9), Z20, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z20, Z20
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z20, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z20, Z20
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z20
-	VPCLMULQDQ $0x01, 2048(R9), Z21, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z21, Z21
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z21, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z21, Z21
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z21
-	VPCLMULQDQ $0x01, 2048(R9), Z22, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z22, Z22
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z22, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z22, Z22
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z22
-	VPCLMULQDQ $0x01, 2048(R9), Z15, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z15, Z15
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z15, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z15, Z15
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z15
 	JMP        xtsLoop_1
@@ -21979,8 +11553,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_111
-	JE         rounds12_111
+	JB         rounds10_71
+	JE         rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -21992,7 +11566,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_111:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -22003,7 +11577,7 @@ rounds12_111:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_111:
+rounds10_71:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -22091,8 +11665,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_112
-	JE         rounds12_112
+	JB         rounds10_72
+	JE         rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -22100,14 +11674,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_112:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_112:
+rounds10_72:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -22167,19 +11741,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_113
-	JE         rounds12_113
+	JB         rounds10_73
+	JE         rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_113:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_113:
+rounds10_73:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -22231,25 +11805,25 @@ xtsSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_118
+	JA         loadEnd_32
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_118:
+loadMaskedDone_32:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_114
-	JE         rounds12_114
+	JB         rounds10_74
+	JE         rounds12_74
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_114:
+rounds12_74:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_114:
+rounds10_74:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -22285,10 +11859,10 @@ rounds10_114:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_60
+	JA       storeEnd_20
 	VMOVDQU8 Z15, K1, (SI)
 
-storeMaskedDone_60:
+storeMaskedDone_20:
 xtsLast_1:
 	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
 	MOVL        $0x00000003, AX
@@ -22301,7 +11875,7 @@ xtsDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_118:
+loadEnd_32:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -22315,9 +11889,9 @@ loadEnd_118:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_118
+	JMP        loadMaskedDone_32
 
-storeEnd_60:
+storeEnd_20:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -22329,7 +11903,7 @@ storeEnd_60:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_60
+	JMP      storeMaskedDone_20
 
 DATA xtsPowers<>+0(SB)/8, $0x0000000000000001
 DATA xtsPowers<>+8(SB)/8, $0x0000000000000000
@@ -22442,49 +12016,49 @@ keys10_11:
 	VMOVDQA64       Z15, Z16
 	VPCLMULQDQ      $0x01, xtsPowers<>+0(SB), Z16, Z17
 	VPCLMULQDQ      $0x00, xtsPowers<>+0(SB), Z16, Z16
-	VPCLMULQDQ      $0x01, 1920(R9), Z17, Z18
+	VPCLMULQDQ      $0x01, 1536(R9), Z17, Z18
 	VPSLLDQ         $0x08, Z17, Z17
 	VPTERNLOGD      $0x96, Z18, Z17, Z16
 	VMOVDQA64       Z15, Z17
 	VPCLMULQDQ      $0x01, xtsPowers<>+64(SB), Z17, Z18
 	VPCLMULQDQ      $0x00, xtsPowers<>+64(SB), Z17, Z17
-	VPCLMULQDQ      $0x01, 1920(R9), Z18, Z19
+	VPCLMULQDQ      $0x01, 1536(R9), Z18, Z19
 	VPSLLDQ         $0x08, Z18, Z18
 	VPTERNLOGD      $0x96, Z19, Z18, Z17
 	VMOVDQA64       Z15, Z18
 	VPCLMULQDQ      $0x01, xtsPowers<>+128(SB), Z18, Z19
 	VPCLMULQDQ      $0x00, xtsPowers<>+128(SB), Z18, Z18
-	VPCLMULQDQ      $0x01, 1920(R9), Z19, Z20
+	VPCLMULQDQ      $0x01, 1536(R9), Z19, Z20
 	VPSLLDQ         $0x08, Z19, Z19
 	VPTERNLOGD      $0x96, Z20, Z19, Z18
 	VMOVDQA64       Z15, Z19
 	VPCLMULQDQ      $0x01, xtsPowers<>+192(SB), Z19, Z20
 	VPCLMULQDQ      $0x00, xtsPowers<>+192(SB), Z19, Z19
-	VPCLMULQDQ      $0x01, 1920(R9), Z20, Z21
+	VPCLMULQDQ      $0x01, 1536(R9), Z20, Z21
 	VPSLLDQ         $0x08, Z20, Z20
 	VPTERNLOGD      $0x96, Z21, Z20, Z19
 	VMOVDQA64       Z15, Z20
 	VPCLMULQDQ      $0x01, xtsPowers<>+256(SB), Z20, Z21
 	VPCLMULQDQ      $0x00, xtsPowers<>+256(SB), Z20, Z20
-	VPCLMULQDQ      $0x01, 1920(R9), Z21, Z22
+	VPCLMULQDQ      $0x01, 1536(R9), Z21, Z22
 	VPSLLDQ         $0x08, Z21, Z21
 	VPTERNLOGD      $0x96, Z22, Z21, Z20
 	VMOVDQA64       Z15, Z21
 	VPCLMULQDQ      $0x01, xtsPowers<>+320(SB), Z21, Z22
 	VPCLMULQDQ      $0x00, xtsPowers<>+320(SB), Z21, Z21
-	VPCLMULQDQ      $0x01, 1920(R9), Z22, Z23
+	VPCLMULQDQ      $0x01, 1536(R9), Z22, Z23
 	VPSLLDQ         $0x08, Z22, Z22
 	VPTERNLOGD      $0x96, Z23, Z22, Z21
 	VMOVDQA64       Z15, Z22
 	VPCLMULQDQ      $0x01, xtsPowers<>+384(SB), Z22, Z23
 	VPCLMULQDQ      $0x00, xtsPowers<>+384(SB), Z22, Z22
-	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ      $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ         $0x08, Z23, Z23
 	VPTERNLOGD      $0x96, Z24, Z23, Z22
 	VMOVDQA64       Z15, Z15
 	VPCLMULQDQ      $0x01, xtsPowers<>+448(SB), Z15, Z23
 	VPCLMULQDQ      $0x00, xtsPowers<>+448(SB), Z15, Z15
-	VPCLMULQDQ      $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ      $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ         $0x08, Z23, Z23
 	VPTERNLOGD      $0x96, Z24, Z23, Z15
 
@@ -22511,8 +12085,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_115
-	JE         rounds12_115
+	JB         rounds10_75
+	JE         rounds12_75
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -22532,7 +12106,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_115:
+rounds12_75:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -22551,7 +12125,7 @@ rounds12_115:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_115:
+rounds10_75:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -22674,9 +12248,9 @@ rounds10_115:
 	JNZ         xtsMore_2
 
 	// xtsEndTweak: the batch ended the data; only the next tweak is needed.
-	VPCLMULQDQ $0x01, 2048(R9), Z16, Z0
-	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
-	VPCLMULQDQ $0x01, 1920(R9), Z0, Z1
+	VPCLMULQDQ $0x01, 1664(R9), Z16, Z0
+	VPCLMULQDQ $0x00, 1664(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1536(R9), Z0, Z1
 	VPSLLDQ    $0x08, Z0, Z0
 	VPTERNLOGD $0x96, Z1, Z0, Z16
 	VMOVDQU64  X16, (BX)
@@ -22685,44 +12259,44 @@ rounds10_115:
 
 xtsMore_2:
 	// xtsNext: every tweak times x^32.
-	VPCLMULQDQ $0x01, 2048(R9), Z16, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z16, Z16
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z16, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z16, Z16
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z16
-	VPCLMULQDQ $0x01, 2048(R9), Z17, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z17, Z17
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z17, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z17, Z17
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z17
-	VPCLMULQDQ $0x01, 2048(R9), Z18, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z18, Z18
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z18, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z18, Z18
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z18
-	VPCLMULQDQ $0x01, 2048(R9), Z19, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z19, Z19
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z19, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z19, Z19
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z19
-	VPCLMULQDQ $0x01, 2048(R9), Z20, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z20, Z20
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z20, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z20, Z20
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z20
-	VPCLMULQDQ $0x01, 2048(R9), Z21, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z21, Z21
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z21, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z21, Z21
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z21
-	VPCLMULQDQ $0x01, 2048(R9), Z22, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z22, Z22
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z22, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z22, Z22
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z22
-	VPCLMULQDQ $0x01, 2048(R9), Z15, Z23
-	VPCLMULQDQ $0x00, 2048(R9), Z15, Z15
-	VPCLMULQDQ $0x01, 1920(R9), Z23, Z24
+	VPCLMULQDQ $0x01, 1664(R9), Z15, Z23
+	VPCLMULQDQ $0x00, 1664(R9), Z15, Z15
+	VPCLMULQDQ $0x01, 1536(R9), Z23, Z24
 	VPSLLDQ    $0x08, Z23, Z23
 	VPTERNLOGD $0x96, Z24, Z23, Z15
 	JMP        xtsLoop_2
@@ -22741,8 +12315,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_116
-	JE         rounds12_116
+	JB         rounds10_76
+	JE         rounds12_76
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -22754,7 +12328,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_116:
+rounds12_76:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -22765,7 +12339,7 @@ rounds12_116:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_116:
+rounds10_76:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -22853,8 +12427,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_117
-	JE         rounds12_117
+	JB         rounds10_77
+	JE         rounds12_77
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -22862,14 +12436,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_117:
+rounds12_77:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_117:
+rounds10_77:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -22929,19 +12503,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_118
-	JE         rounds12_118
+	JB         rounds10_78
+	JE         rounds12_78
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_118:
+rounds12_78:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_118:
+rounds10_78:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -22993,25 +12567,25 @@ xtsSkip1_2:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_119
+	JA         loadEnd_33
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_119:
+loadMaskedDone_33:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_119
-	JE         rounds12_119
+	JB         rounds10_79
+	JE         rounds12_79
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_119:
+rounds12_79:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_119:
+rounds10_79:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -23047,10 +12621,10 @@ rounds10_119:
 	LEAL     (SI), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
-	JA       storeEnd_61
+	JA       storeEnd_21
 	VMOVDQU8 Z15, K1, (SI)
 
-storeMaskedDone_61:
+storeMaskedDone_21:
 xtsLast_2:
 	// xtsStoreTweak: lane n/16 of the first tweak register is the next tweak.
 	MOVL        $0x00000003, AX
@@ -23063,7 +12637,7 @@ xtsDone_2:
 	VZEROUPPER
 	RET
 
-loadEnd_119:
+loadEnd_33:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -23077,9 +12651,9 @@ loadEnd_119:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_119
+	JMP        loadMaskedDone_33
 
-storeEnd_61:
+storeEnd_21:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(SI)(R8*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
@@ -23091,7 +12665,7 @@ storeEnd_61:
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K1
 	VMOVDQU8 Z0, K1, (AX)
-	JMP      storeMaskedDone_61
+	JMP      storeMaskedDone_21
 
 DATA loopConsts<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA loopConsts<>+8(SB)/8, $0x0001020304050607
@@ -23141,228 +12715,180 @@ DATA loopConsts<>+352(SB)/8, $0x0000000000000001
 DATA loopConsts<>+360(SB)/8, $0xc200000000000000
 DATA loopConsts<>+368(SB)/8, $0x0000000000000001
 DATA loopConsts<>+376(SB)/8, $0xc200000000000000
-DATA loopConsts<>+384(SB)/8, $0x0000000000000002
+DATA loopConsts<>+384(SB)/8, $0x0000000000000004
 DATA loopConsts<>+392(SB)/8, $0x0000000000000000
-DATA loopConsts<>+400(SB)/8, $0x0000000000000002
+DATA loopConsts<>+400(SB)/8, $0x0000000000000004
 DATA loopConsts<>+408(SB)/8, $0x0000000000000000
-DATA loopConsts<>+416(SB)/8, $0x0000000000000002
+DATA loopConsts<>+416(SB)/8, $0x0000000000000004
 DATA loopConsts<>+424(SB)/8, $0x0000000000000000
-DATA loopConsts<>+432(SB)/8, $0x0000000000000002
+DATA loopConsts<>+432(SB)/8, $0x0000000000000004
 DATA loopConsts<>+440(SB)/8, $0x0000000000000000
-DATA loopConsts<>+448(SB)/8, $0x0000000000000002
+DATA loopConsts<>+448(SB)/8, $0x0000000000000004
 DATA loopConsts<>+456(SB)/8, $0x0000000000000000
-DATA loopConsts<>+464(SB)/8, $0x0000000000000002
+DATA loopConsts<>+464(SB)/8, $0x0000000000000004
 DATA loopConsts<>+472(SB)/8, $0x0000000000000000
-DATA loopConsts<>+480(SB)/8, $0x0000000000000002
+DATA loopConsts<>+480(SB)/8, $0x0000000000000004
 DATA loopConsts<>+488(SB)/8, $0x0000000000000000
-DATA loopConsts<>+496(SB)/8, $0x0000000000000002
+DATA loopConsts<>+496(SB)/8, $0x0000000000000004
 DATA loopConsts<>+504(SB)/8, $0x0000000000000000
-DATA loopConsts<>+512(SB)/8, $0x0000000000000004
+DATA loopConsts<>+512(SB)/8, $0x0000000000000002
 DATA loopConsts<>+520(SB)/8, $0x0000000000000000
-DATA loopConsts<>+528(SB)/8, $0x0000000000000004
+DATA loopConsts<>+528(SB)/8, $0x0000000000000002
 DATA loopConsts<>+536(SB)/8, $0x0000000000000000
-DATA loopConsts<>+544(SB)/8, $0x0000000000000004
+DATA loopConsts<>+544(SB)/8, $0x0000000000000002
 DATA loopConsts<>+552(SB)/8, $0x0000000000000000
-DATA loopConsts<>+560(SB)/8, $0x0000000000000004
+DATA loopConsts<>+560(SB)/8, $0x0000000000000002
 DATA loopConsts<>+568(SB)/8, $0x0000000000000000
-DATA loopConsts<>+576(SB)/8, $0x0000000000000004
+DATA loopConsts<>+576(SB)/8, $0x0000000000000002
 DATA loopConsts<>+584(SB)/8, $0x0000000000000000
-DATA loopConsts<>+592(SB)/8, $0x0000000000000004
+DATA loopConsts<>+592(SB)/8, $0x0000000000000002
 DATA loopConsts<>+600(SB)/8, $0x0000000000000000
-DATA loopConsts<>+608(SB)/8, $0x0000000000000004
+DATA loopConsts<>+608(SB)/8, $0x0000000000000002
 DATA loopConsts<>+616(SB)/8, $0x0000000000000000
-DATA loopConsts<>+624(SB)/8, $0x0000000000000004
+DATA loopConsts<>+624(SB)/8, $0x0000000000000002
 DATA loopConsts<>+632(SB)/8, $0x0000000000000000
-DATA loopConsts<>+640(SB)/8, $0x0000000000000006
-DATA loopConsts<>+648(SB)/8, $0x0000000000000000
-DATA loopConsts<>+656(SB)/8, $0x0000000000000006
-DATA loopConsts<>+664(SB)/8, $0x0000000000000000
-DATA loopConsts<>+672(SB)/8, $0x0000000000000006
-DATA loopConsts<>+680(SB)/8, $0x0000000000000000
-DATA loopConsts<>+688(SB)/8, $0x0000000000000006
-DATA loopConsts<>+696(SB)/8, $0x0000000000000000
-DATA loopConsts<>+704(SB)/8, $0x0000000000000006
-DATA loopConsts<>+712(SB)/8, $0x0000000000000000
-DATA loopConsts<>+720(SB)/8, $0x0000000000000006
-DATA loopConsts<>+728(SB)/8, $0x0000000000000000
-DATA loopConsts<>+736(SB)/8, $0x0000000000000006
-DATA loopConsts<>+744(SB)/8, $0x0000000000000000
-DATA loopConsts<>+752(SB)/8, $0x0000000000000006
-DATA loopConsts<>+760(SB)/8, $0x0000000000000000
-DATA loopConsts<>+768(SB)/8, $0x0000000000000008
-DATA loopConsts<>+776(SB)/8, $0x0000000000000000
-DATA loopConsts<>+784(SB)/8, $0x0000000000000008
-DATA loopConsts<>+792(SB)/8, $0x0000000000000000
-DATA loopConsts<>+800(SB)/8, $0x0000000000000008
-DATA loopConsts<>+808(SB)/8, $0x0000000000000000
-DATA loopConsts<>+816(SB)/8, $0x0000000000000008
-DATA loopConsts<>+824(SB)/8, $0x0000000000000000
-DATA loopConsts<>+832(SB)/8, $0x0000000000000008
-DATA loopConsts<>+840(SB)/8, $0x0000000000000000
-DATA loopConsts<>+848(SB)/8, $0x0000000000000008
-DATA loopConsts<>+856(SB)/8, $0x0000000000000000
-DATA loopConsts<>+864(SB)/8, $0x0000000000000008
-DATA loopConsts<>+872(SB)/8, $0x0000000000000000
-DATA loopConsts<>+880(SB)/8, $0x0000000000000008
-DATA loopConsts<>+888(SB)/8, $0x0000000000000000
-DATA loopConsts<>+896(SB)/8, $0x000000000000000a
-DATA loopConsts<>+904(SB)/8, $0x0000000000000000
-DATA loopConsts<>+912(SB)/8, $0x000000000000000a
-DATA loopConsts<>+920(SB)/8, $0x0000000000000000
-DATA loopConsts<>+928(SB)/8, $0x000000000000000a
-DATA loopConsts<>+936(SB)/8, $0x0000000000000000
-DATA loopConsts<>+944(SB)/8, $0x000000000000000a
-DATA loopConsts<>+952(SB)/8, $0x0000000000000000
-DATA loopConsts<>+960(SB)/8, $0x000000000000000a
-DATA loopConsts<>+968(SB)/8, $0x0000000000000000
-DATA loopConsts<>+976(SB)/8, $0x000000000000000a
-DATA loopConsts<>+984(SB)/8, $0x0000000000000000
-DATA loopConsts<>+992(SB)/8, $0x000000000000000a
-DATA loopConsts<>+1000(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1008(SB)/8, $0x000000000000000a
-DATA loopConsts<>+1016(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1024(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1032(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1040(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1048(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1056(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1064(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1072(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1080(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1088(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1096(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1104(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1112(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1120(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1128(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1136(SB)/8, $0x000000000000000c
-DATA loopConsts<>+1144(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1152(SB)/8, $0x000000000000000e
+DATA loopConsts<>+640(SB)/8, $0x0000000000000000
+DATA loopConsts<>+648(SB)/8, $0x0400000000000000
+DATA loopConsts<>+656(SB)/8, $0x0000000000000000
+DATA loopConsts<>+664(SB)/8, $0x0400000000000000
+DATA loopConsts<>+672(SB)/8, $0x0000000000000000
+DATA loopConsts<>+680(SB)/8, $0x0400000000000000
+DATA loopConsts<>+688(SB)/8, $0x0000000000000000
+DATA loopConsts<>+696(SB)/8, $0x0400000000000000
+DATA loopConsts<>+704(SB)/8, $0x0000000000000000
+DATA loopConsts<>+712(SB)/8, $0x0400000000000000
+DATA loopConsts<>+720(SB)/8, $0x0000000000000000
+DATA loopConsts<>+728(SB)/8, $0x0400000000000000
+DATA loopConsts<>+736(SB)/8, $0x0000000000000000
+DATA loopConsts<>+744(SB)/8, $0x0400000000000000
+DATA loopConsts<>+752(SB)/8, $0x0000000000000000
+DATA loopConsts<>+760(SB)/8, $0x0400000000000000
+DATA loopConsts<>+768(SB)/8, $0x0000000000000000
+DATA loopConsts<>+776(SB)/8, $0x0800000000000000
+DATA loopConsts<>+784(SB)/8, $0x0000000000000000
+DATA loopConsts<>+792(SB)/8, $0x0800000000000000
+DATA loopConsts<>+800(SB)/8, $0x0000000000000000
+DATA loopConsts<>+808(SB)/8, $0x0800000000000000
+DATA loopConsts<>+816(SB)/8, $0x0000000000000000
+DATA loopConsts<>+824(SB)/8, $0x0800000000000000
+DATA loopConsts<>+832(SB)/8, $0x0000000000000000
+DATA loopConsts<>+840(SB)/8, $0x0800000000000000
+DATA loopConsts<>+848(SB)/8, $0x0000000000000000
+DATA loopConsts<>+856(SB)/8, $0x0800000000000000
+DATA loopConsts<>+864(SB)/8, $0x0000000000000000
+DATA loopConsts<>+872(SB)/8, $0x0800000000000000
+DATA loopConsts<>+880(SB)/8, $0x0000000000000000
+DATA loopConsts<>+888(SB)/8, $0x0800000000000000
+DATA loopConsts<>+896(SB)/8, $0x0000000000000000
+DATA loopConsts<>+904(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+912(SB)/8, $0x0000000000000000
+DATA loopConsts<>+920(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+928(SB)/8, $0x0000000000000000
+DATA loopConsts<>+936(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+944(SB)/8, $0x0000000000000000
+DATA loopConsts<>+952(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+960(SB)/8, $0x0000000000000000
+DATA loopConsts<>+968(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+976(SB)/8, $0x0000000000000000
+DATA loopConsts<>+984(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+992(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1000(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1008(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1016(SB)/8, $0x0c00000000000000
+DATA loopConsts<>+1024(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1032(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1040(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1048(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1056(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1064(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1072(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1080(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1088(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1096(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1104(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1112(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1120(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1128(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1136(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1144(SB)/8, $0x1000000000000000
+DATA loopConsts<>+1152(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1160(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1168(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1168(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1176(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1184(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1184(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1192(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1200(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1200(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1208(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1216(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1216(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1224(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1232(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1232(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1240(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1248(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1248(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1256(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1264(SB)/8, $0x000000000000000e
+DATA loopConsts<>+1264(SB)/8, $0x0000000000000008
 DATA loopConsts<>+1272(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1280(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1288(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1296(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1304(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1312(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1320(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1328(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1336(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1344(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1352(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1360(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1368(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1376(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1384(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1392(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1400(SB)/8, $0x0400000000000000
-DATA loopConsts<>+1408(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1416(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1424(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1432(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1440(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1448(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1456(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1464(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1472(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1480(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1488(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1496(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1504(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1512(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1520(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1528(SB)/8, $0x0800000000000000
-DATA loopConsts<>+1536(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1544(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1552(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1560(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1568(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1576(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1584(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1592(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1600(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1608(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1616(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1624(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1632(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1640(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1648(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1656(SB)/8, $0x0c00000000000000
-DATA loopConsts<>+1664(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1672(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1680(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1688(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1696(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1704(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1712(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1720(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1728(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1736(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1744(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1752(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1760(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1768(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1776(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1784(SB)/8, $0x1000000000000000
-DATA loopConsts<>+1792(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1800(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1808(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1816(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1824(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1832(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1840(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1848(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1856(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1864(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1872(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1880(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1888(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1896(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1904(SB)/8, $0x0000000000000010
-DATA loopConsts<>+1912(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1920(SB)/8, $0x0000000000000087
-DATA loopConsts<>+1928(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1936(SB)/8, $0x0000000000000087
-DATA loopConsts<>+1944(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1952(SB)/8, $0x0000000000000087
-DATA loopConsts<>+1960(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1968(SB)/8, $0x0000000000000087
-DATA loopConsts<>+1976(SB)/8, $0x0000000000000000
-DATA loopConsts<>+1984(SB)/8, $0x0000000000000087
-DATA loopConsts<>+1992(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2000(SB)/8, $0x0000000000000087
-DATA loopConsts<>+2008(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2016(SB)/8, $0x0000000000000087
-DATA loopConsts<>+2024(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2032(SB)/8, $0x0000000000000087
-DATA loopConsts<>+2040(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2048(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2056(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2064(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2072(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2080(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2088(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2096(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2104(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2112(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2120(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2128(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2136(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2144(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2152(SB)/8, $0x0000000000000000
-DATA loopConsts<>+2160(SB)/8, $0x0000000100000000
-DATA loopConsts<>+2168(SB)/8, $0x0000000000000000
-GLOBL loopConsts<>(SB), RODATA|NOPTR, $2176
+DATA loopConsts<>+1280(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1288(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1296(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1304(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1312(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1320(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1328(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1336(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1344(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1352(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1360(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1368(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1376(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1384(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1392(SB)/8, $0x000000000000000c
+DATA loopConsts<>+1400(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1408(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1416(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1424(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1432(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1440(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1448(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1456(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1464(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1472(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1480(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1488(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1496(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1504(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1512(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1520(SB)/8, $0x0000000000000010
+DATA loopConsts<>+1528(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1536(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1544(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1552(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1560(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1568(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1576(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1584(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1592(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1600(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1608(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1616(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1624(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1632(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1640(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1648(SB)/8, $0x0000000000000087
+DATA loopConsts<>+1656(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1664(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1672(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1680(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1688(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1696(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1704(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1712(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1720(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1728(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1736(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1744(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1752(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1760(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1768(SB)/8, $0x0000000000000000
+DATA loopConsts<>+1776(SB)/8, $0x0000000100000000
+DATA loopConsts<>+1784(SB)/8, $0x0000000000000000
+GLOBL loopConsts<>(SB), RODATA|NOPTR, $1792

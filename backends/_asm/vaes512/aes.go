@@ -45,37 +45,41 @@ func loadRoundKeys(s emit.Schedule) *roundKeys {
 // loadRoundKeysTo is loadRoundKeys into registers of w = 32 or 64 bytes:
 // YMM for code that runs only on half-width registers.
 func loadRoundKeysTo(s emit.Schedule, w int) *roundKeys {
-	k := loadCommonKeys(s, w)
-	for i := range k.extra {
-		k.extra[i] = newVec(w)
-	}
-	keys10, keys12 := emit.NewLabel("keys10"), emit.NewLabel("keys12")
-	CMPQ(s.Nr, U8(12))
-	JB(LabelRef(keys10))
-	JE(LabelRef(keys12))
-	VBROADCASTI32X4(s.Key(1), k.extra[0])
-	VBROADCASTI32X4(s.Key(2), k.extra[1])
-	Label(keys12)
-	VBROADCASTI32X4(s.FromLast(11), k.extra[2])
-	VBROADCASTI32X4(s.FromLast(10), k.extra[3])
-	Label(keys10)
-	return k
-}
-
-// loadCommonKeys broadcasts the keys every key size has: round key 0, the
-// nine middle keys and the last.
-func loadCommonKeys(s emit.Schedule, w int) *roundKeys {
-	Comment("loadRoundKeys: every round key in every lane of its own register.")
 	k := &roundKeys{s: s, first: newVec(w), last: newVec(w)}
 	for i := range k.middle {
 		k.middle[i] = newVec(w)
 	}
-	VBROADCASTI32X4(s.Key(0), k.first)
-	for i := range k.middle {
-		VBROADCASTI32X4(s.FromLast(9-i), k.middle[i])
+	for i := range k.extra {
+		k.extra[i] = newVec(w)
 	}
-	VBROADCASTI32X4(s.FromLast(0), k.last)
+	k.load()
 	return k
+}
+
+// load broadcasts the round keys into k's registers: round key 0, the
+// nine middle keys and the last, then the extra keys, for the key sizes
+// that have them, unless they are loaded on use. A second path into code
+// that uses the registers loads them again with it.
+func (k *roundKeys) load() {
+	Comment("loadRoundKeys: every round key in every lane of its own register.")
+	VBROADCASTI32X4(k.s.Key(0), k.first)
+	for i := range k.middle {
+		VBROADCASTI32X4(k.s.FromLast(9-i), k.middle[i])
+	}
+	VBROADCASTI32X4(k.s.FromLast(0), k.last)
+	if k.onUse {
+		return
+	}
+	keys10, keys12 := emit.NewLabel("keys10"), emit.NewLabel("keys12")
+	CMPQ(k.s.Nr, U8(12))
+	JB(LabelRef(keys10))
+	JE(LabelRef(keys12))
+	VBROADCASTI32X4(k.s.Key(1), k.extra[0])
+	VBROADCASTI32X4(k.s.Key(2), k.extra[1])
+	Label(keys12)
+	VBROADCASTI32X4(k.s.FromLast(11), k.extra[2])
+	VBROADCASTI32X4(k.s.FromLast(10), k.extra[3])
+	Label(keys10)
 }
 
 // loadRoundKeysOnUse is loadRoundKeys for ZMM registers with the extra keys
@@ -83,8 +87,11 @@ func loadCommonKeys(s emit.Schedule, w int) *roundKeys {
 // register in the round that uses it (one load), which frees four
 // registers for a kernel that needs them.
 func loadRoundKeysOnUse(s emit.Schedule) *roundKeys {
-	k := loadCommonKeys(s, 64)
-	k.onUse = true
+	k := &roundKeys{s: s, first: ZMM(), last: ZMM(), onUse: true}
+	for i := range k.middle {
+		k.middle[i] = ZMM()
+	}
+	k.load()
 	return k
 }
 

@@ -53,12 +53,34 @@ func loadCounter(ptr GPVirtual, add increment) counter {
 // loadCounterTo is loadCounter into a register of w = 32 or 64 bytes: the
 // first w/16 lanes.
 func loadCounterTo(ptr GPVirtual, add increment, w int) counter {
-	Comment("loadCounter: lane i = ctr+i, byte-reversed.")
 	c := counter{reg: newVec(w), add: add}
-	VBROADCASTI32X4(Mem{Base: ptr}, c.reg)
-	VPSHUFB(byteReverse(), c.reg, c.reg)
-	c.add(laneOffsets(), c.reg, c.reg)
+	loadCounterInto(c.reg, ptr, add)
 	return c
+}
+
+// loadCounterInto is loadCounter into the register r.
+func loadCounterInto(r VecVirtual, ptr GPVirtual, add increment) {
+	Comment("loadCounter: lane i = ctr+i, byte-reversed.")
+	VBROADCASTI32X4(Mem{Base: ptr}, r)
+	VPSHUFB(byteReverse(), r, r)
+	add(laneOffsets(), r, r)
+}
+
+// tailNext returns a new register of w = 32 or 64 bytes of the next
+// counter blocks from the tail's counter t, in their own byte order, and
+// advances t past them (model: tailNext): one VPSHUFB and one VPADDD.
+func tailNext(t VecVirtual, w int) VecVirtual {
+	x := tailBlocks(t, w)
+	VPADDD(laneAdd(w/16), t, t)
+	return x
+}
+
+// tailBlocks is tailNext for the last register, leaving t where it is
+// (model: tailBlocks).
+func tailBlocks(t VecVirtual, w int) VecVirtual {
+	x := newVec(w)
+	VPSHUFB(byteReverse(), t, x)
+	return x
 }
 
 // blocks returns the next n registers of counter blocks, back in the
@@ -89,21 +111,12 @@ func (c counter) tail(n int) []VecVirtual {
 	return blocks
 }
 
-// halves returns the next 2n counter blocks in n YMM registers, two lanes
-// each, like tail leaving the counter where it is (model: counter.tail,
-// half width): register r is the low two lanes plus 2r, reversed.
-func (c counter) halves(n int) []VecVirtual {
-	blocks := make([]VecVirtual, n)
-	for r := range blocks {
-		blocks[r] = YMM()
-		if r == 0 {
-			VPSHUFB(byteReverse(), c.reg.AsY(), blocks[r])
-			continue
-		}
-		c.add(laneAdd(2*r), c.reg.AsY(), blocks[r])
-		VPSHUFB(byteReverse(), blocks[r], blocks[r])
-	}
-	return blocks
+// tailCounter writes the counter's blocks, byte-reversed, into t, the
+// tail's own counter (model: gcmCounter.tailCounter): a copy of the
+// register.
+func (c counter) tailCounter(t VecVirtual) {
+	Comment("tailCounter: a copy.")
+	VMOVDQA64(c.reg, t)
 }
 
 // store writes lane 0 of the counter, advanced by m blocks, to ptr in

@@ -44,29 +44,26 @@ func loadGCMKernel(public bool) *gcmKernel {
 }
 
 // loadVectors loads the round keys, the counter unless it is public, and
-// the hash, for everything but the short path, into registers of w = 32
-// or 64 bytes (32 for code that runs only on half-width registers: a
-// 512-bit instruction there measured 1-3 ns); a public counter gets its
-// registers here and is loaded by loadPublic.
-func (k *gcmKernel) loadVectors(w int) {
-	if k.ct != nil {
-		k.k = loadRoundKeysOnUse(k.s)
-	} else {
-		k.k = loadRoundKeysTo(k.s, w)
-	}
+// the hash, for the batches, into ZMM registers; a public counter gets its
+// registers here and is loaded by loadPublic. The extra keys of AES-192
+// and AES-256 are loaded on use (loadRoundKeysOnUse), to leave their
+// registers to the batches' GHASH and, in seal, to the carried
+// ciphertext (gcmKernel.ct).
+func (k *gcmKernel) loadVectors() {
+	k.k = loadRoundKeysOnUse(k.s)
 	if k.public {
-		k.c = publicCounter{be: newVec(w), low: GP64()}
+		k.c = publicCounter{be: ZMM(), low: GP64()}
 	} else {
-		k.c = loadCounterTo(k.ctrp, inc32, w)
+		k.c = loadCounterTo(k.ctrp, inc32, 64)
 	}
 	k.y = loadHash(k.yp)
 }
 
-// loadPublic loads a public counter, directly or not (loadPublicCounter);
-// for any other counter, loadVectors has loaded it.
-func (k *gcmKernel) loadPublic(direct bool) {
+// loadPublic loads a public counter (loadPublicCounter); for any other
+// counter, loadVectors has loaded it.
+func (k *gcmKernel) loadPublic() {
 	if c, ok := k.c.(publicCounter); ok {
-		loadPublicCounter(c, k.ctrp, direct)
+		loadPublicCounter(c, k.ctrp)
 	}
 }
 
@@ -119,23 +116,6 @@ func stitched(g *ghashSum, first int, load func(i int) VecVirtual, z int, finish
 	}
 }
 
-// stitchedFoldLow is stitched for the four registers of seal's pending
-// batch, absorbed into the sum of the tail after it (model:
-// stitch.rounds with foldLow set): in place of the reduction after middle round 8 comes its
-// first fold, fold(lo, mid) (ghashSum.foldLow), and the tail's registers
-// add folded products to the rest. The tail's hash then neither waits
-// for the batch's reduction and sum of lanes nor pays for them.
-func stitchedFoldLow(g *ghashSum, load func(i int) VecVirtual) func(i int) {
-	return func(i int) {
-		switch {
-		case i%2 == 0 && i/2 < 4:
-			g.absorb(i/2, load(i/2))
-		case i == 8:
-			g.foldLow()
-		}
-	}
-}
-
 // from returns the loader of consecutive registers of data at mem.
 func from(mem Mem) func(r int) VecVirtual {
 	return func(r int) VecVirtual {
@@ -173,10 +153,11 @@ func (k *gcmKernel) batch(between func(i int)) {
 	SUBQ(U32(gcmBytes), k.n)
 }
 
-// finish stores the counter, advanced by the blocks the tail used, and the
-// hash.
-func (k *gcmKernel) finish() {
-	k.c.store(k.ctrp, blocksUsed(k.n))
+// finish stores the counter and the hash (model: counter.store and
+// storeHash): t is the tail's counter (tailCounter) at its last register,
+// advanced here by the ceil(n/16) blocks that register used, n = 0..w.
+func (k *gcmKernel) finish(t VecVirtual) {
+	counter{reg: t, add: inc32}.store(k.ctrp, blocksUsed(k.n))
 	storeHash(k.y, k.yp)
 }
 
@@ -190,13 +171,13 @@ func ret(label string) {
 // sealKernel emits seal or sealPublic, the stitched GCM encryption (model:
 // sealKernel); public says whether the counter is public (see
 // publicCounter). Each batch hashes the ciphertext of the batch before it,
-// carried in registers (gcmKernel.ct): pairs of batches with one reduction while more
-// than 512 bytes remain, then one batch if more than 256 remain; the last
-// 1..256 bytes are the tail, which hashes the last batch between its
-// rounds and its own ciphertext from registers. A message of at most 256
-// bytes is the tail alone, with its round keys and counter in YMM
-// registers (loadVectors), or in ZMM registers past tailHalf bytes where
-// zmmSealTails is set.
+// carried in registers (gcmKernel.ct): pairs of batches with one reduction
+// while more than 512 bytes remain, then one batch if more than 256 remain.
+// The last batch's ciphertext goes into the tail's sum (absorbPending), and
+// the last 1..256 bytes are the tail (sealTail), one ZMM register at a
+// time. A message of at most 256 bytes is the tail alone, on YMM registers
+// (tailVectors), or on ZMM registers past tailHalf bytes where
+// zmmSealTails is set, through the same code as after the batches.
 func sealKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -214,12 +195,12 @@ func sealKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(long)
-	loop, one, pending, none, done := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealPending"), emit.NewLabel("sealNone"), emit.NewLabel("sealDone")
+	loop, one, none, tail := emit.NewLabel("seal32"), emit.NewLabel("seal16"), emit.NewLabel("sealNone"), emit.NewLabel("sealTailWide")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(none))
 	k.ct = newBlocks(4)
-	k.loadVectors(64)
-	k.loadPublic(false)
+	k.loadVectors()
+	k.loadPublic()
 	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
 	k.batch(nil)
 
@@ -233,6 +214,7 @@ func sealKernel(name string, public bool) {
 	JMP(LabelRef(loop))
 
 	Label(one)
+	pending := emit.NewLabel("sealPending")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(pending))
 	Comment("One batch hashing the one before it.")
@@ -240,145 +222,114 @@ func sealKernel(name string, public bool) {
 	k.batch(stitched(&g, 0, k.carried(), 4, true))
 
 	Label(pending)
-	k.sealTail(true, done)
-	Label(done)
-	k.finish()
+	t, s := ZMM(), newTailSum(64, k.y)
+	k.c.tailCounter(t)
+	s.start()
+	k.absorbPending(s)
+	Label(tail)
+	k.sealTail(s, t, 64)
+	k.finish(t)
 	JMP(LabelRef(exit))
 
 	Label(none)
-	noneDone, wide, wideDone := emit.NewLabel("sealNoneDone"), emit.NewLabel("sealNoneWide"), emit.NewLabel("sealNoneWideDone")
-	half := emit.NewLabel("sealNoneHalf")
+	half := emit.NewLabel("sealHalf")
 	CMPQ(k.n, U32(tailHalf))
 	JBE(LabelRef(half))
 	Comment("zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.")
 	CMPB(zmmSealTails(), U8(0))
-	JNE(LabelRef(wide))
+	JE(LabelRef(half))
+	Comment("The tail alone, on ZMM registers: the registers of the tail after the batches.")
+	k.k.load()
+	loadCounterInto(t, k.ctrp, inc32)
+	loadHashInto(k.y, k.yp)
+	s.start()
+	JMP(LabelRef(tail))
+
 	Label(half)
 	Comment("The tail alone, on YMM registers.")
-	k.loadVectors(32)
-	k.loadPublic(true)
-	k.sealTail(false, noneDone)
-	Label(noneDone)
-	k.finish()
-	JMP(LabelRef(exit))
-
-	Label(wide)
-	Comment("The tail alone, on ZMM registers.")
-	k.loadVectors(64)
-	k.loadPublic(false)
-	keys, lastKeys := tailKeys(k.table, k.n, 64)
-	tailWidths("sealTail", k.n, wideDone, 64, 3, 4, k.sealWidth(false, 64, keys, lastKeys))
-	Label(wideDone)
-	k.finish()
+	t = k.tailVectors(32)
+	s = newTailSum(32, k.y)
+	s.start()
+	k.sealTail(s, t, 32)
+	k.finish(t)
 	ret(exit)
 }
 
-// tailHalf is the longest tail of openTail that runs on YMM registers of
-// two blocks (model: tailHalf); sealTail without a pending batch runs on
-// them at every length, unless zmmSealTails is set.
+// tailHalf is the longest message that open runs as a tail alone on YMM
+// registers of two blocks (model: tailHalf); seal does so up to 256 bytes,
+// unless zmmSealTails is set.
 const tailHalf = 128
 
 // zmmSealTails is the package's byte variable zmmSealTails, set at init on
 // AMD's cores: seal and sealPublic then run a message of tailHalf+1 to 256
-// bytes, the tail alone, on ZMM registers (sealNoneWide) rather than YMM.
-// The branch is on the CPU, fixed for the process.
+// bytes, the tail alone, on ZMM registers rather than YMM. The branch is
+// on the CPU, fixed for the process.
 func zmmSealTails() Mem { return NewDataAddr(Symbol{Name: "·zmmSealTails"}, 0) }
 
-// sealTail encrypts the last 0 < n <= 256 bytes in z = ceil(n/64)
-// registers, the last through masks, and hashes them from the registers
-// with folded powers (model: sealTail); if pending, the previous batch's
-// ciphertext, the 256 bytes before dst, is hashed between the tail's
-// rounds. The rounds run in two groups, split at tailSplit: the hash of the
-// first group's registers overlaps the second group's rounds. Without a
-// pending batch, the tail runs the same steps on z = ceil(n/32) YMM
-// registers, up to eight, split at the same byte. Every path jumps to done.
-func (k *gcmKernel) sealTail(pending bool, done string) {
-	Comment("sealTail: the last 0 < n <= 256 bytes.")
-	if pending {
-		keys, lastKeys := tailKeys(k.table, k.n, 64)
-		tailWidths("sealTail", k.n, done, 64, 1, 4, k.sealWidth(pending, 64, keys, lastKeys))
-		return
-	}
-	keys, lastKeys := tailKeys(k.table, k.n, 32)
-	tailWidths("sealTail", k.n, done, 32, 1, 8, k.sealWidth(pending, 32, keys, lastKeys))
+// tailVectors loads what a tail alone needs into new registers of w bytes
+// (model: the tail-only branches of sealKernel and openKernel): every round
+// key, the counter as a counter of any kind (the tail's counter steps
+// alike for a public one) and the hash. It returns the counter.
+func (k *gcmKernel) tailVectors(w int) VecVirtual {
+	k.k = loadRoundKeysTo(k.s, w)
+	c := loadCounterTo(k.ctrp, inc32, w)
+	k.y = loadHash(k.yp)
+	return c.reg
 }
 
-// tailBlocks returns z registers of w bytes of counter blocks, leaving the
-// counter where it is (model: gcmCounter.tail).
-func (k *gcmKernel) tailBlocks(z, w int) []VecVirtual {
-	if w == 32 {
-		return k.c.halves(z)
-	}
-	return k.c.tail(z)
-}
-
-// sealWidth returns sealTail's body for z registers of w bytes.
-func (k *gcmKernel) sealWidth(pending bool, w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
-	return func(z int, last GPVirtual, mask OpmaskVirtual) {
-		var between func(i int)
-		h := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y, folded: true}
-		base := 0
-		if pending {
-			Comment("One sum for the pending batch and the tail: the batch's powers",
-				"are the 16 slots before the tail's.")
-			base = 4
-			h = ghashSum{keys: Mem{Base: keys, Disp: -gcmBytes}, lastKeys: lastKeys, last: base + z - 1, y: k.y}
-			between = stitchedFoldLow(&h, k.carried())
-		}
-		blocks := k.tailBlocks(z, w)
-		k.k.whiten(blocks)
-		Comment("tailSplit, in registers of w bytes: the same bytes first.")
-		s := min(tailSplit((z*w+63)/64)*64/w, z)
-		k.k.rounds(encryption, blocks[:s], between)
-		k.sealRegs(&h, base, blocks, 0, s, last, mask, w)
-		if s < z {
-			k.k.rounds(encryption, blocks[s:], nil)
-			k.sealRegs(&h, base, blocks, s, z, last, mask, w)
-		}
-		h.finish()
+// absorbPending adds the last batch's ciphertext, carried in k.ct, to the
+// tail's sum s, its registers first: the 16 powers before the tail's, so
+// that one reduction covers both (model: tailSum.absorbPending). Its
+// products and the tail's rounds are independent, and the core runs them
+// side by side.
+func (k *gcmKernel) absorbPending(s tailSum) {
+	Comment("absorbPending: the last batch, with the 16 powers before the tail's.")
+	p := tailPowers(k.table, k.n)
+	for r, x := range k.ct {
+		h := ZMM()
+		VMOVDQU64(Mem{Base: p, Disp: 64*r - gcmBytes}, h)
+		s.absorb(x, h)
 	}
 }
 
-// tailSplit returns how many of the z registers of a tail run their rounds
-// first (model: tailSplit): two of four, else all z. VAESENC issues more
-// often than its latency allows one register to use it, so two registers
-// take their rounds at full speed while the other two fill the gaps, and
-// the hash of the first two runs while the last two finish (256 bytes 2-4%
-// faster than four registers together; with fewer registers it measured no
-// better). With a pending batch it measured no better either while the
-// batch's hash ended in its own reduction, whose result the tail's hash
-// waited for; with one sum for both (stitchedFoldLow) Seal of 512 bytes
-// took 0.94 times as long split as not, 768 and 1024 bytes 1.01 times
-// (lowest times of 16 alternating rounds, AES-128 and AES-256, on the
-// Xeon, family 6, model 207).
-func tailSplit(z int) int {
-	if z == 4 {
-		return 2
-	}
-	return z
-}
+// sealTail encrypts the last 0 < n <= 256 bytes one register of w = 32 or
+// 64 bytes at a time, the last through masks, and hashes each from its
+// register into s, with the powers from tailPowers on; it ends with the
+// reduction into y, n the bytes of the last register and t that
+// register's counter (model: sealTail). One register's rounds are a chain
+// of 10 to 14 dependent VAESENC, and the next register's do not wait for
+// them: the core runs the loop's passes side by side.
+func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int) {
+	Commentf("sealTail: the last 0 < n <= 256 bytes, a register of %d bytes at a time.", w)
+	p := tailPowers(k.table, k.n)
+	loop, last := emit.NewLabel("sealTail"), emit.NewLabel("sealTailLast")
+	Label(loop)
+	CMPQ(k.n, U8(w))
+	JBE(LabelRef(last))
+	x := tailNext(t, w)
+	k.k.whiten([]VecVirtual{x})
+	k.k.rounds(encryption, []VecVirtual{x}, nil)
+	VPXORD(Mem{Base: k.src}, x, x)
+	VMOVDQU64(x, Mem{Base: k.dst})
+	h := newVec(w)
+	VMOVDQU64(Mem{Base: p}, h)
+	s.absorb(x, h)
+	advance(w, k.src, k.dst, p)
+	SUBQ(U8(w), k.n)
+	JMP(LabelRef(loop))
 
-// sealRegs XORs registers from..to-1 of w bytes of the tail's keystream
-// with src into dst, register z-1 = len(blocks)-1 through mask with its
-// bytes past n cleared, and absorbs them into h as its registers
-// base+from..base+to-1 (model: sealRegs).
-func (k *gcmKernel) sealRegs(h *ghashSum, base int, blocks []VecVirtual, from, to int, last GPVirtual, mask OpmaskVirtual, w int) {
-	z := len(blocks)
-	for r := from; r < to; r++ {
-		if r < z-1 {
-			xorBlocks(blocks[r:r+1], Mem{Base: k.src, Disp: w * r})
-			storeBlocks(blocks[r:r+1], Mem{Base: k.dst, Disp: w * r})
-			continue
-		}
-		x := loadMaskedTo(like(blocks[r]), Mem{Base: k.src, Disp: w * r}, last, mask)
-		VPXORD(blocks[r], x, x)
-		storeMasked(x, mask, Mem{Base: k.dst, Disp: w * r}, last)
-		keepMasked(x, mask)
-		blocks[r] = x
-	}
-	for r := from; r < to; r++ {
-		h.absorb(base+r, blocks[r])
-	}
+	Label(last)
+	Comment("The last register, through masks.")
+	mask := byteMask(k.n)
+	x = tailBlocks(t, w)
+	k.k.whiten([]VecVirtual{x})
+	k.k.rounds(encryption, []VecVirtual{x}, nil)
+	d := loadMaskedTo(newVec(w), Mem{Base: k.src}, k.n, mask)
+	VPXORD(x, d, d)
+	storeMasked(d, mask, Mem{Base: k.dst}, k.n)
+	keepMasked(d, mask)
+	s.absorb(d, lastPowers(p, k.n, w))
+	s.finish()
 }
 
 // openKernel emits open or openPublic, the stitched GCM decryption
@@ -386,8 +337,9 @@ func (k *gcmKernel) sealRegs(h *ghashSum, base int, blocks []VecVirtual, from, t
 // publicCounter). Each batch hashes its own ciphertext while it decrypts
 // it, pairs of batches with one reduction while 512 bytes remain, then one
 // batch if 256 remain: every GHASH load of a batch comes before its stores,
-// so src and dst may be the same. A message of at most tailHalf bytes is
-// the tail alone, with its round keys and counter in YMM registers.
+// so src and dst may be the same. The last n < 256 bytes are the tail
+// (openTail), one ZMM register at a time. A message of at most tailHalf
+// bytes is the tail alone, on YMM registers.
 func openKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -408,9 +360,9 @@ func openKernel(name string, public bool) {
 	half := emit.NewLabel("openHalf")
 	CMPQ(k.n, U32(tailHalf))
 	JBE(LabelRef(half))
-	k.loadVectors(64)
-	k.loadPublic(false)
-	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openTail"), emit.NewLabel("openDone")
+	k.loadVectors()
+	k.loadPublic()
+	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openPending"), emit.NewLabel("openDone")
 	Label(loop)
 	CMPQ(k.n, U32(2*gcmBytes))
 	JB(LabelRef(one))
@@ -428,61 +380,60 @@ func openKernel(name string, public bool) {
 	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, true))
 
 	Label(tail)
-	k.openTail(done)
+	t, s := ZMM(), newTailSum(64, k.y)
+	k.c.tailCounter(t)
+	TESTQ(k.n, k.n)
+	JZ(LabelRef(done))
+	s.start()
+	k.openTail(s, t, 64)
 	Label(done)
-	k.finish()
+	k.finish(t)
 	JMP(LabelRef(exit))
 
 	Label(half)
 	Comment("The tail alone, of at most tailHalf bytes, on YMM registers.")
-	k.loadVectors(32)
-	k.loadPublic(true)
-	halfDone := emit.NewLabel("openHalfDone")
-	keys, lastKeys := tailKeys(k.table, k.n, 32)
-	tailWidths("openTail", k.n, halfDone, 32, 1, 4, k.openWidth(32, keys, lastKeys))
-	Label(halfDone)
-	k.finish()
+	t = k.tailVectors(32)
+	s = newTailSum(32, k.y)
+	s.start()
+	k.openTail(s, t, 32)
+	k.finish(t)
 	ret(exit)
 }
 
-// openTail decrypts the last n < 256 bytes in z = ceil(n/64) registers,
-// the last through masks, and hashes the same registers of ciphertext
-// between the rounds (model: openTail); a tail of at most tailHalf bytes
-// runs the same steps on z = ceil(n/32) YMM registers. Every load comes
-// before the first store.
-func (k *gcmKernel) openTail(done string) {
-	Comment("openTail: the last n < 256 bytes.")
-	TESTQ(k.n, k.n)
-	JZ(LabelRef(done))
-	full := emit.NewLabel("openTailFull")
-	CMPQ(k.n, U32(tailHalf))
-	JA(LabelRef(full))
-	keys, lastKeys := tailKeys(k.table, k.n, 32)
-	tailWidths("openTail", k.n, done, 32, 1, 4, k.openWidth(32, keys, lastKeys))
-	Label(full)
-	keys, lastKeys = tailKeys(k.table, k.n, 64)
-	tailWidths("openTail", k.n, done, 64, 3, 4, k.openWidth(64, keys, lastKeys))
-}
+// openTail decrypts the last 0 < n < 256 bytes one register of w = 32 or
+// 64 bytes at a time, the last through masks, each hashed into s as it is
+// loaded, before its store, so src and dst may be the same; it ends with
+// the reduction into y, n the bytes of the last register and t that
+// register's counter (model: openTail).
+func (k *gcmKernel) openTail(s tailSum, t VecVirtual, w int) {
+	Commentf("openTail: the last 0 < n < 256 bytes, a register of %d bytes at a time.", w)
+	p := tailPowers(k.table, k.n)
+	loop, last := emit.NewLabel("openTail"), emit.NewLabel("openTailLast")
+	Label(loop)
+	CMPQ(k.n, U8(w))
+	JBE(LabelRef(last))
+	d, h := newVec(w), newVec(w)
+	VMOVDQU64(Mem{Base: k.src}, d)
+	VMOVDQU64(Mem{Base: p}, h)
+	s.absorb(d, h)
+	x := tailNext(t, w)
+	k.k.whiten([]VecVirtual{x})
+	k.k.rounds(encryption, []VecVirtual{x}, nil)
+	VPXORD(d, x, x)
+	VMOVDQU64(x, Mem{Base: k.dst})
+	advance(w, k.src, k.dst, p)
+	SUBQ(U8(w), k.n)
+	JMP(LabelRef(loop))
 
-// openWidth returns openTail's body for z registers of w bytes.
-func (k *gcmKernel) openWidth(w int, keys GPVirtual, lastKeys lastPowers) func(z int, last GPVirtual, mask OpmaskVirtual) {
-	return func(z int, last GPVirtual, mask OpmaskVirtual) {
-		data := make([]VecVirtual, z)
-		for r := range z - 1 {
-			data[r] = newVec(w)
-			VMOVDQU64(Mem{Base: k.src, Disp: w * r}, data[r])
-		}
-		data[z-1] = loadMaskedTo(newVec(w), Mem{Base: k.src, Disp: w * (z - 1)}, last, mask)
-		g := ghashSum{width: w, keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: k.y}
-		blocks := k.tailBlocks(z, w)
-		k.k.whiten(blocks)
-		k.k.rounds(encryption, blocks, stitched(&g, 0, func(r int) VecVirtual { return data[r] }, z, true))
-		for r, b := range blocks {
-			VPXORD(data[r], b, b)
-		}
-		for r := range z - 1 {
-			VMOVDQU64(blocks[r], Mem{Base: k.dst, Disp: w * r})
-		}
-		storeMasked(blocks[z-1], mask, Mem{Base: k.dst, Disp: w * (z - 1)}, last)
-	}
+	Label(last)
+	Comment("The last register, through masks.")
+	mask := byteMask(k.n)
+	d = loadMaskedTo(newVec(w), Mem{Base: k.src}, k.n, mask)
+	s.absorb(d, lastPowers(p, k.n, w))
+	x = tailBlocks(t, w)
+	k.k.whiten([]VecVirtual{x})
+	k.k.rounds(encryption, []VecVirtual{x}, nil)
+	VPXORD(d, x, x)
+	storeMasked(x, mask, Mem{Base: k.dst}, k.n)
+	s.finish()
 }

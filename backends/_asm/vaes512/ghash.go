@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -151,9 +149,14 @@ func horizontal(x, y VecVirtual) {
 // new register, the other lanes zero (model: loadHash).
 func loadHash(ptr GPVirtual) VecVirtual {
 	y := ZMM()
+	loadHashInto(y, ptr)
+	return y
+}
+
+// loadHashInto is loadHash into the register y.
+func loadHashInto(y VecVirtual, ptr GPVirtual) {
 	VMOVDQU64(Mem{Base: ptr}, y.AsX())
 	VPSHUFB(byteReverse(), y.AsX(), y.AsX())
-	return y
 }
 
 // storeHash stores lane 0 of y back to ptr in GCM's block form (model:
@@ -163,21 +166,17 @@ func storeHash(y VecVirtual, ptr GPVirtual) {
 	VMOVDQU64(y.AsX(), Mem{Base: ptr})
 }
 
-// ghashSum absorbs up to four registers of blocks with one reduction
+// ghashSum absorbs up to eight registers of blocks with one reduction
 // (model: ghashSum). keys addresses the powers for register 0; register r
-// uses the 64 bytes 64·r further on. If lastKeys is set, register last
-// loads them through that mask (tailKeys). If folded, the products use
-// folded powers too and the sum needs one fold (mulAccumulateFolded). A
-// width of 32 makes the registers YMM, two blocks each (half-width tails);
-// zero means 64.
+// uses the 64 bytes 64·r further on. If folded, the products use folded
+// powers too and the sum needs one fold (mulAccumulateFolded). A width of
+// 32 makes the registers YMM, two blocks each (ghashPair); zero means 64.
 type ghashSum struct {
-	width    int
-	keys     Mem
-	lastKeys lastPowers
-	last     int
-	y        VecVirtual
-	acc      accumulator
-	folded   bool
+	width  int
+	keys   Mem
+	y      VecVirtual
+	acc    accumulator
+	folded bool
 }
 
 // absorb takes in register r of the data, in GCM's block order (model:
@@ -206,10 +205,6 @@ func (g *ghashSum) powers(r int) VecVirtual {
 	if w == 0 {
 		w = 64
 	}
-	if g.lastKeys.mask != nil && r == g.last {
-		Comment("tailKeys: the powers of the tail's last register, through a mask.")
-		return loadMaskedTo(newVec(w), g.keys.Offset(w*r), g.lastKeys.n, g.lastKeys.mask)
-	}
 	h := newVec(w)
 	VMOVDQU64(g.keys.Offset(w*r), h)
 	return h
@@ -226,17 +221,6 @@ func foldPowers(h VecVirtual) VecVirtual {
 	VPSHUFD(U8(0x4e), h, f)
 	VPXORD(t, f, f)
 	return f
-}
-
-// foldLow makes a sum of mulAccumulate products folded (model: the
-// foldLow case of stitch.rounds): reduce's first fold, fold(lo, mid), leaves no low
-// part, so mulAccumulateFolded products may be added after it and
-// reduceFolded finishes the sum. The sum must not be empty.
-func (g *ghashSum) foldLow() {
-	g.acc.settle()
-	Comment("ghashSum.foldLow: fold(lo, mid).")
-	fold(g.acc.lo, g.acc.mid)
-	g.folded = true
 }
 
 // absorbFrom loads register r of the data from mem and absorbs it.
@@ -268,89 +252,124 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 	g.finish()
 }
 
-// tailKeys returns a new register addressing the powers for a tail of n
-// bytes, 0 < n <= 256: slot 32-m with m = ceil(n/16) blocks, that is
-// table + 512 - 16·m; and the mask of the bytes of the powers that the
-// last register of the tail uses, the b = m - 4·(ceil(m/4)-1) lanes of its
-// blocks. Its other lanes would lie past slot 31, the end of the table:
-// the mask keeps them from being read (a masked-out fault is suppressed)
-// and clears them, and the data there is zero anyway. The load goes
-// through loadMaskedTo, so where those lanes would reach the next page
-// (a table placed at a page's end by a caller of this package; GCMKey
-// puts the round keys after it) it loads the slots that end with H^1
-// instead.
-//
-// With registers of w = 32 bytes (half-width tails) the last register
-// holds b = m - 2·(ceil(m/2)-1) blocks: the same with 32 for 64.
-func tailKeys(table, n GPVirtual, w int) (GPVirtual, lastPowers) {
-	p, b := GP64(), GP64()
+// tailPowers returns a new register addressing the powers for a tail of
+// n bytes, 0 < n <= 256 (model: tailSum's powers): slot 32-m with
+// m = ceil(n/16) blocks, that is table + 512 - 16·m. A tail that takes its
+// registers one at a time advances it by each register's bytes, and it
+// then addresses the powers of the next: the last register's b blocks
+// take the last b slots, H^b..H^1 (lastPowers).
+func tailPowers(table, n GPVirtual) GPVirtual {
+	p := GP64()
+	Comment("tailPowers: table + 512 - 16·ceil(n/16).")
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
 	ANDQ(I8(-16), p)
-	Commentf("16·b = ((16·m - 16) mod %d) + 16.", w)
-	LEAQ(Mem{Base: p, Disp: -16}, b)
-	ANDQ(U8(w-16), b)
-	ADDQ(U8(16), b)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
-	return p, lastPowers{n: b, mask: byteMask(b)}
+	return p
 }
 
-// lastPowers is how the powers of a tail's last register are loaded
-// (model: tailKeys): the 16·b bytes of its b lanes of blocks and their
-// mask.
-type lastPowers struct {
-	n    GPVirtual
-	mask OpmaskVirtual
+// lastPowers loads the powers of a tail's last register, 1 <= n <= w bytes
+// of data, into a new register of w = 32 or 64 bytes (model: tailPowers):
+// the 16·ceil(n/16) bytes at p, which end with the table, through a mask.
+// The lanes past them would lie past slot 31: the mask keeps them from
+// being read (a masked-out fault is suppressed) and clears them, and the
+// data there is zero anyway. The load goes through loadMaskedTo, so where
+// those lanes would reach the next page (a table placed at a page's end by
+// a caller of this package; GCMKey puts the round keys after it) it loads
+// the slots that end with H^1 instead.
+func lastPowers(p, n GPVirtual, w int) VecVirtual {
+	Comment("lastPowers: the last register's slots, through a mask.")
+	b := GP64()
+	MOVQ(n, b)
+	ADDQ(U8(15), b)
+	ANDQ(I8(-16), b)
+	return loadMaskedTo(newVec(w), Mem{Base: p}, b, byteMask(b))
 }
 
-// tailWidths branches on the number z = ceil(n/64) of registers a tail of
-// 0 < n <= 256 bytes fills and calls body(z, last, mask) in the branch for
-// each, with last the number of bytes of register z-1 that the tail fills
-// and mask = byteMask(last); every branch ends with a jump to done.
-//
-// In general the branches are for z = from..to registers of w = 32 or 64
-// bytes, n <= w·z, for a tail the caller knows to be more than w·(from-1)
-// and at most w·to bytes.
-func tailWidths(name string, n GPVirtual, done string, w, from, to int, body func(z int, last GPVirtual, mask OpmaskVirtual)) {
-	for z := from; z <= to; z++ {
-		next := emit.NewLabel(fmt.Sprintf("%s%dNext%d", name, z, w))
-		if z < to {
-			CMPQ(n, U32(w*z))
-			JA(LabelRef(next))
-		}
-		Commentf("%s: %d register(s) of %d bytes.", name, z, w)
-		last := GP64()
-		MOVQ(n, last)
-		if z > 1 {
-			SUBQ(U32(w*(z-1)), last)
-		}
-		body(z, last, byteMask(last))
-		JMP(LabelRef(done))
-		if z < to {
-			Label(next)
-		}
-	}
+// tailSum is the GHASH sum of a tail that takes its data one register at
+// a time (model: tailSum): accumulator's three parts in registers of their
+// own, zeroed at the start, every product added the same way, its middle
+// parts with one VPTERNLOGD and its low and high parts with one VPXORD
+// each, so that each pass of a loop leaves them alike; and yx, what the
+// next register absorbed adds to its block 0: the running hash until a
+// register has taken it, then zero. yx is the hash's own register, which
+// finish writes the result to.
+type tailSum struct {
+	lo, mid, hi, yx VecVirtual
+}
+
+// newTailSum returns a sum in new registers of w = 32 or 64 bytes around
+// the hash register y; start sets it going.
+func newTailSum(w int, y VecVirtual) tailSum {
+	return tailSum{lo: newVec(w), mid: newVec(w), hi: newVec(w), yx: y}
+}
+
+// start zeroes the parts of s (model: tailSum.start); yx holds the running
+// hash.
+func (s tailSum) start() {
+	Comment("tailSum.start: the parts zero; y goes in with the first register.")
+	VPXORD(s.lo, s.lo, s.lo)
+	VPXORD(s.mid, s.mid, s.mid)
+	VPXORD(s.hi, s.hi, s.hi)
+}
+
+// absorb takes in the register x of data in GCM's block order, with h the
+// register of its powers (model: tailSum.absorb): reversed to register
+// form, yx added and cleared, multiplied and accumulated, each product
+// added as it comes. x is not changed.
+func (s tailSum) absorb(x VecVirtual, h Op) {
+	Comment("tailSum.absorb.")
+	t := like(x)
+	yx := fit(s.yx, x)
+	VPSHUFB(byteReverse(), x, t)
+	VPXORD(yx, t, t)
+	VPXORD(yx, yx, yx)
+	lo, hi, m0, m1 := like(x), like(x), like(x), like(x)
+	VPCLMULQDQ(U8(0x00), h, t, lo) // x.lo·h.lo
+	VPXORD(lo, s.lo, s.lo)
+	VPCLMULQDQ(U8(0x11), h, t, hi) // x.hi·h.hi
+	VPXORD(hi, s.hi, s.hi)
+	VPCLMULQDQ(U8(0x10), h, t, m0) // x.lo·h.hi
+	VPCLMULQDQ(U8(0x01), h, t, m1) // x.hi·h.lo
+	xor3(s.mid, m0, m1)
+}
+
+// finish reduces s and adds its lanes into y (model: tailSum.finish):
+// reduce's two folds and horizontal. s is used up.
+func (s tailSum) finish() {
+	Comment("tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.")
+	fold(s.lo, s.mid)
+	fold(s.mid, s.hi)
+	horizontal(s.hi, s.yx)
 }
 
 // ghashTail absorbs the last n < 256 bytes at p into y (model: ghashTail):
-// m = ceil(n/16) blocks, the last zero-padded, in z = ceil(n/64)
-// registers, the last loaded through a mask, multiplied by H^m down to H^1
-// and reduced once.
+// m = ceil(n/16) blocks, the last zero-padded, one register at a time, the
+// last loaded through a mask, multiplied by H^m down to H^1 and reduced
+// once.
 func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	done := emit.NewLabel("ghashTailDone")
-	Comment("ghashTail: the last n < 256 bytes.")
+	Comment("ghashTail: the last n < 256 bytes, a register at a time.")
 	TESTQ(n, n)
 	JZ(LabelRef(done))
-	keys, lastKeys := tailKeys(table, n, 64)
-	tailWidths("ghashTail", n, done, 64, 1, 4, func(z int, last GPVirtual, mask OpmaskVirtual) {
-		g := ghashSum{keys: Mem{Base: keys}, lastKeys: lastKeys, last: z - 1, y: y}
-		for r := 0; r < z-1; r++ {
-			g.absorbFrom(r, Mem{Base: p})
-		}
-		g.absorb(z-1, loadMasked(Mem{Base: p, Disp: 64 * (z - 1)}, last, mask))
-		g.finish()
-	})
+	s := newTailSum(64, y)
+	s.start()
+	keys := tailPowers(table, n)
+	loop, last := emit.NewLabel("ghashTail"), emit.NewLabel("ghashTailLast")
+	Label(loop)
+	CMPQ(n, U8(64))
+	JBE(LabelRef(last))
+	x, h := ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: p}, x)
+	VMOVDQU64(Mem{Base: keys}, h)
+	s.absorb(x, h)
+	advance(64, p, keys)
+	SUBQ(U8(64), n)
+	JMP(LabelRef(loop))
+	Label(last)
+	s.absorb(loadMasked(Mem{Base: p}, n, byteMask(n)), lastPowers(keys, n, 64))
+	s.finish()
 	Label(done)
 }
 

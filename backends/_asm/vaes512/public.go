@@ -15,9 +15,7 @@ import (
 // counter for any counter block, publicCounter for a public one.
 type gcmCounter interface {
 	blocks(n int) []VecVirtual
-	tail(n int) []VecVirtual
-	halves(n int) []VecVirtual
-	store(ptr, m GPVirtual)
+	tailCounter(t VecVirtual)
 }
 
 // publicCounter is the counter of sealPublic and openPublic (model:
@@ -32,43 +30,15 @@ type publicCounter struct {
 
 // loadPublicCounter loads the counter block at ptr into c's registers
 // (model: loadPublicCounter): the low 32 bits into low and the four lanes
-// ctr+i, big-endian, into be, through the byte-reversed form. If direct, and
-// the last byte does not wrap within the four lanes, be is the broadcast
-// block plus i in that byte (beLanes) instead: one VPADDD after the load,
-// not two VPSHUFB around one, on the path to the first round. Only the
-// tail-only paths of seal and open take the direct form (Seal 64 and 128
-// bytes 5-6% faster); the batch paths keep the code before their loops as it was,
-// since moving the loops' start measured 3-5% slower at 4 and 16 KiB.
-func loadPublicCounter(c publicCounter, ptr GPVirtual, direct bool) {
+// ctr+i, big-endian, into be, through the byte-reversed form.
+func loadPublicCounter(c publicCounter, ptr GPVirtual) {
 	Comment("loadPublicCounter: lane i = ctr+i, big-endian; low = the last four bytes.")
 	MOVL(Mem{Base: ptr, Disp: 12}, c.low.As32())
 	BSWAPL(c.low.As32())
 	VBROADCASTI32X4(Mem{Base: ptr}, c.be)
-	if !direct {
-		VPSHUFB(byteReverse(), c.be, c.be)
-		VPADDD(laneOffsets(), c.be, c.be)
-		VPSHUFB(byteReverse(), c.be, c.be)
-		return
-	}
-	carry, join := emit.NewLabel("loadCarry"), emit.NewLabel("loadDone")
-	CMPB(c.low.As8(), U8(0xff-3))
-	JA(LabelRef(carry))
-	VPADDD(beLanes(), c.be, c.be)
-	JMP(LabelRef(join))
-	Label(carry)
 	VPSHUFB(byteReverse(), c.be, c.be)
 	VPADDD(laneOffsets(), c.be, c.be)
 	VPSHUFB(byteReverse(), c.be, c.be)
-	Label(join)
-}
-
-// beLanes adds i to the last byte of the block in lane i (model: beLanes).
-func beLanes() Mem {
-	var b [4][16]byte
-	for i := range b {
-		b[i][15] = byte(i)
-	}
-	return emit.Data("beLanes", b[0], b[1], b[2], b[3])
 }
 
 // beStep adds k to the last byte of every block in every lane (model:
@@ -123,53 +93,10 @@ func (c publicCounter) blocks(n int) []VecVirtual {
 	return blocks
 }
 
-// tail returns the next n registers of counter blocks, leaving the
-// counter where it is (model: publicCounter.tail): the first is a copy of
-// be, ready for round key 0 with no shuffle, the others go through the
-// byte-reversed form, each one add from it, none waiting on another.
-func (c publicCounter) tail(n int) []VecVirtual {
-	Commentf("publicCounter.tail: %d register(s) of counter blocks.", n)
-	blocks := newBlocks(n)
-	VMOVDQA64(c.be, blocks[0])
-	if n > 1 {
-		le := ZMM()
-		VPSHUFB(byteReverse(), c.be, le)
-		for r := 1; r < n; r++ {
-			VPADDD(laneAdd(4*r), le, blocks[r])
-			VPSHUFB(byteReverse(), blocks[r], blocks[r])
-		}
-	}
-	return blocks
-}
-
-// halves returns the next 2n counter blocks in n YMM registers, leaving the
-// counter where it is (model: publicCounter.tail, half width): the first
-// is the low half of be, the others one add each from the byte-reversed
-// form.
-func (c publicCounter) halves(n int) []VecVirtual {
-	Commentf("publicCounter.halves: %d YMM register(s) of counter blocks.", n)
-	blocks := make([]VecVirtual, n)
-	blocks[0] = YMM()
-	VMOVDQA64(c.be.AsY(), blocks[0])
-	if n > 1 {
-		le := YMM()
-		VPSHUFB(byteReverse(), c.be.AsY(), le)
-		for r := 1; r < n; r++ {
-			blocks[r] = YMM()
-			VPADDD(laneAdd(2*r), le, blocks[r])
-			VPSHUFB(byteReverse(), blocks[r], blocks[r])
-		}
-	}
-	return blocks
-}
-
-// store writes the counter advanced by m blocks to ptr: its last four
-// bytes, big-endian, from low (model: publicCounter.store).
-func (c publicCounter) store(ptr, m GPVirtual) {
-	Comment("publicCounter.store: low plus m, big-endian, in the last four bytes.")
-	v := GP64()
-	MOVL(c.low.As32(), v.As32())
-	ADDL(m.As32(), v.As32())
-	BSWAPL(v.As32())
-	MOVL(v.As32(), Mem{Base: ptr, Disp: 12})
+// tailCounter writes the counter's blocks, byte-reversed, into t, the
+// tail's own counter, which steps alike for any counter (model:
+// gcmCounter.tailCounter): one VPSHUFB.
+func (c publicCounter) tailCounter(t VecVirtual) {
+	Comment("tailCounter: byte-reversed.")
+	VPSHUFB(byteReverse(), c.be, t)
 }
