@@ -5456,6 +5456,8 @@ sealTailWide_1:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
+	MOVQ R8, BX
+	MOVQ R10, R13
 
 sealTail_1:
 	CMPQ    R10, $0x40
@@ -5512,30 +5514,16 @@ rounds10_34:
 	VAESENCLAST Z5, Z0, Z0
 	VPXORD      (R9), Z0, Z0
 	VMOVDQU64   Z0, (R8)
-	VMOVDQU64   (R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z0, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
-	ADDQ       $0x00000040, R9
-	ADDQ       $0x00000040, R8
-	ADDQ       $0x00000040, R12
-	SUBQ       $0x40, R10
-	JMP        sealTail_1
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x40, R10
+	JMP         sealTail_1
 
 sealTailLast_1:
 	// The last register, through masks.
-	MOVQ    $-1, BX
-	BZHIQ   R10, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    $-1, R14
+	BZHIQ   R10, R14, R14
+	KMOVQ   R14, K1
 	VPSHUFB (R11), Z15, Z0
 	VPXORD  Z4, Z0, Z0
 	CMPQ    DX, $0x0c
@@ -5606,6 +5594,30 @@ loadMaskedDone_12:
 storeMaskedDone_8:
 	VMOVDQU8.Z Z1, K1, Z1
 
+	// sealTail: the hash of the ciphertext, a register at a time.
+sealTailHash_1:
+	CMPQ      R13, $0x40
+	JBE       sealTailHashLast_1
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 (R12), Z2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z0, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z0, Z3
+	VPCLMULQDQ $0x01, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z3, Z23
+	ADDQ       $0x00000040, BX
+	ADDQ       $0x00000040, R12
+	SUBQ       $0x40, R13
+	JMP        sealTailHash_1
+
+sealTailHashLast_1:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
@@ -5739,6 +5751,8 @@ keys10_5:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
+	MOVQ R8, CX
+	MOVQ R10, BX
 
 sealTail_2:
 	CMPQ    R10, $0x20
@@ -5791,30 +5805,16 @@ rounds10_36:
 	VAESENCLAST Y1, Y20, Y20
 	VPXORD      (R9), Y20, Y20
 	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   (AX), Y21
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y16, Y20, Y20
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y21, Y20, Y22
-	VPXORD     Y22, Y17, Y17
-	VPCLMULQDQ $0x11, Y21, Y20, Y22
-	VPXORD     Y22, Y19, Y19
-	VPCLMULQDQ $0x10, Y21, Y20, Y22
-	VPCLMULQDQ $0x01, Y21, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y22, Y18
-	ADDQ       $0x00000020, R9
-	ADDQ       $0x00000020, R8
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, R10
-	JMP        sealTail_2
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R8
+	SUBQ        $0x20, R10
+	JMP         sealTail_2
 
 sealTailLast_2:
 	// The last register, through masks.
-	MOVQ    $-1, CX
-	BZHIQ   R10, CX, CX
-	KMOVQ   CX, K1
+	MOVQ    $-1, R12
+	BZHIQ   R10, R12, R12
+	KMOVQ   R12, K1
 	VPSHUFB (R11), Y15, Y20
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
@@ -5862,9 +5862,9 @@ rounds10_37:
 	VAESENCLAST Y1, Y20, Y20
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fe0
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
 	JA         loadEnd_14
 	VMOVDQU8.Z (R9), K1, Y0
 
@@ -5872,15 +5872,39 @@ loadMaskedDone_14:
 	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
 	JA       storeEnd_9
 	VMOVDQU8 Y0, K1, (R8)
 
 storeMaskedDone_9:
 	VMOVDQU8.Z Y0, K1, Y0
 
+	// sealTail: the hash of the ciphertext, a register at a time.
+sealTailHash_2:
+	CMPQ      BX, $0x20
+	JBE       sealTailHashLast_2
+	VMOVDQU64 (CX), Y1
+	VMOVDQU64 (AX), Y2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y1, Y1
+	VPXORD     Y16, Y1, Y1
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y2, Y1, Y3
+	VPXORD     Y3, Y17, Y17
+	VPCLMULQDQ $0x11, Y2, Y1, Y3
+	VPXORD     Y3, Y19, Y19
+	VPCLMULQDQ $0x10, Y2, Y1, Y3
+	VPCLMULQDQ $0x01, Y2, Y1, Y1
+	VPTERNLOGD $0x96, Y1, Y3, Y18
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, BX
+	JMP        sealTailHash_2
+
+sealTailHashLast_2:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, CX
 	ADDQ  $0x0f, CX
@@ -6014,32 +6038,32 @@ loadEnd_13:
 
 loadEnd_14:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(R10*1), CX
+	LEAQ       -32(R9)(R10*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       R10, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU8.Z (DX), K2, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       R10, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Y0
-	MOVQ       $0x00000020, CX
-	SUBQ       R10, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y1
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
 	JMP        loadMaskedDone_14
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(R10*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(R10*1), Y1
+	LEAQ     -32(R8)(R10*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(R10*1), Y1
 	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, DX
-	SUBQ     R10, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K2
-	VMOVDQU8 Y1, K2, (CX)
+	MOVQ     $0x00000020, R8
+	SUBQ     R10, R8
+	MOVQ     $-1, R9
+	SHLXQ    R8, R9, R9
+	KMOVQ    R9, K2
+	VMOVDQU8 Y1, K2, (DX)
 	JMP      storeMaskedDone_9
 
 loadEnd_15:
@@ -8277,6 +8301,8 @@ sealTailWide_2:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
+	MOVQ R8, BX
+	MOVQ R10, R13
 
 sealTail_3:
 	CMPQ    R10, $0x40
@@ -8333,30 +8359,16 @@ rounds10_51:
 	VAESENCLAST Z5, Z0, Z0
 	VPXORD      (R9), Z0, Z0
 	VMOVDQU64   Z0, (R8)
-	VMOVDQU64   (R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z0, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
-	ADDQ       $0x00000040, R9
-	ADDQ       $0x00000040, R8
-	ADDQ       $0x00000040, R12
-	SUBQ       $0x40, R10
-	JMP        sealTail_3
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x40, R10
+	JMP         sealTail_3
 
 sealTailLast_3:
 	// The last register, through masks.
-	MOVQ    $-1, BX
-	BZHIQ   R10, BX, BX
-	KMOVQ   BX, K1
+	MOVQ    $-1, R14
+	BZHIQ   R10, R14, R14
+	KMOVQ   R14, K1
 	VPSHUFB (R11), Z15, Z0
 	VPXORD  Z4, Z0, Z0
 	CMPQ    DX, $0x0c
@@ -8427,6 +8439,30 @@ loadMaskedDone_22:
 storeMaskedDone_14:
 	VMOVDQU8.Z Z1, K1, Z1
 
+	// sealTail: the hash of the ciphertext, a register at a time.
+sealTailHash_3:
+	CMPQ      R13, $0x40
+	JBE       sealTailHashLast_3
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 (R12), Z2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z2, Z0, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z0, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z0, Z3
+	VPCLMULQDQ $0x01, Z2, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z3, Z23
+	ADDQ       $0x00000040, BX
+	ADDQ       $0x00000040, R12
+	SUBQ       $0x40, R13
+	JMP        sealTailHash_3
+
+sealTailHashLast_3:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
@@ -8560,6 +8596,8 @@ keys10_7:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
+	MOVQ R8, CX
+	MOVQ R10, BX
 
 sealTail_4:
 	CMPQ    R10, $0x20
@@ -8612,30 +8650,16 @@ rounds10_53:
 	VAESENCLAST Y1, Y20, Y20
 	VPXORD      (R9), Y20, Y20
 	VMOVDQU64   Y20, (R8)
-	VMOVDQU64   (AX), Y21
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y16, Y20, Y20
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y21, Y20, Y22
-	VPXORD     Y22, Y17, Y17
-	VPCLMULQDQ $0x11, Y21, Y20, Y22
-	VPXORD     Y22, Y19, Y19
-	VPCLMULQDQ $0x10, Y21, Y20, Y22
-	VPCLMULQDQ $0x01, Y21, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y22, Y18
-	ADDQ       $0x00000020, R9
-	ADDQ       $0x00000020, R8
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, R10
-	JMP        sealTail_4
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R8
+	SUBQ        $0x20, R10
+	JMP         sealTail_4
 
 sealTailLast_4:
 	// The last register, through masks.
-	MOVQ    $-1, CX
-	BZHIQ   R10, CX, CX
-	KMOVQ   CX, K1
+	MOVQ    $-1, R12
+	BZHIQ   R10, R12, R12
+	KMOVQ   R12, K1
 	VPSHUFB (R11), Y15, Y20
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
@@ -8683,9 +8707,9 @@ rounds10_54:
 	VAESENCLAST Y1, Y20, Y20
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fe0
+	LEAL       (R9), DX
+	ANDL       $0x00000fff, DX
+	CMPL       DX, $0x00000fe0
 	JA         loadEnd_24
 	VMOVDQU8.Z (R9), K1, Y0
 
@@ -8693,15 +8717,39 @@ loadMaskedDone_24:
 	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), CX
-	ANDL     $0x00000fff, CX
-	CMPL     CX, $0x00000fe0
+	LEAL     (R8), DX
+	ANDL     $0x00000fff, DX
+	CMPL     DX, $0x00000fe0
 	JA       storeEnd_15
 	VMOVDQU8 Y0, K1, (R8)
 
 storeMaskedDone_15:
 	VMOVDQU8.Z Y0, K1, Y0
 
+	// sealTail: the hash of the ciphertext, a register at a time.
+sealTailHash_4:
+	CMPQ      BX, $0x20
+	JBE       sealTailHashLast_4
+	VMOVDQU64 (CX), Y1
+	VMOVDQU64 (AX), Y2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y1, Y1
+	VPXORD     Y16, Y1, Y1
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y2, Y1, Y3
+	VPXORD     Y3, Y17, Y17
+	VPCLMULQDQ $0x11, Y2, Y1, Y3
+	VPXORD     Y3, Y19, Y19
+	VPCLMULQDQ $0x10, Y2, Y1, Y3
+	VPCLMULQDQ $0x01, Y2, Y1, Y1
+	VPTERNLOGD $0x96, Y1, Y3, Y18
+	ADDQ       $0x00000020, CX
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, BX
+	JMP        sealTailHash_4
+
+sealTailHashLast_4:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, CX
 	ADDQ  $0x0f, CX
@@ -8835,32 +8883,32 @@ loadEnd_23:
 
 loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(R10*1), CX
+	LEAQ       -32(R9)(R10*1), DX
+	MOVQ       $0x00000020, R9
+	SUBQ       R10, R9
+	MOVQ       $-1, R12
+	SHLXQ      R9, R12, R12
+	KMOVQ      R12, K2
+	VMOVDQU8.Z (DX), K2, Y0
 	MOVQ       $0x00000020, DX
 	SUBQ       R10, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Y0
-	MOVQ       $0x00000020, CX
-	SUBQ       R10, CX
-	LEAQ       rampBytes<>+0(SB), DX
-	VMOVDQU8   (DX)(CX*1), Y1
+	LEAQ       rampBytes<>+0(SB), R9
+	VMOVDQU8   (R9)(DX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
 	JMP        loadMaskedDone_24
 
 storeEnd_15:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(R10*1), CX
-	LEAQ     rampBytes<>+0(SB), DX
-	VMOVDQU8 (DX)(R10*1), Y1
+	LEAQ     -32(R8)(R10*1), DX
+	LEAQ     rampBytes<>+0(SB), R8
+	VMOVDQU8 (R8)(R10*1), Y1
 	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, DX
-	SUBQ     R10, DX
-	MOVQ     $-1, BX
-	SHLXQ    DX, BX, BX
-	KMOVQ    BX, K2
-	VMOVDQU8 Y1, K2, (CX)
+	MOVQ     $0x00000020, R8
+	SUBQ     R10, R8
+	MOVQ     $-1, R9
+	SHLXQ    R8, R9, R9
+	KMOVQ    R9, K2
+	VMOVDQU8 Y1, K2, (DX)
 	JMP      storeMaskedDone_15
 
 loadEnd_25:
