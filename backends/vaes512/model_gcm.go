@@ -338,17 +338,14 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // half the width; the blocks, their powers and so the hash are the same.
 const tailHalf = 128
 
-// tailNext returns the next four counter blocks of the tail's counter t,
-// in their own byte order, and advances t past them (asm: tailNext).
-func tailNext(t *counter) vec.Uint8x64 {
-	b := reverse(t.reg)
-	t.reg = add32(t.reg, laneStep)
-	return b
-}
-
-// tailBlocks is tailNext for the last register, leaving t where it is
-// (asm: tailBlocks).
+// tailBlocks returns four counter blocks of the tail's counter t, in
+// their own byte order (asm: tailBlocks).
 func tailBlocks(t *counter) vec.Uint8x64 { return reverse(t.reg) }
+
+// tailStep advances the tail's counter t past a register (asm:
+// tailStep). The last register's blocks leave t where it is, and the
+// kernel's store adds the blocks that register used.
+func tailStep(t *counter) { t.reg = add32(t.reg, laneStep) }
 
 // encryptOne runs the whole cipher over one register of a tail, with
 // the keys broadcast once per call (asm: roundKeys.whiten and
@@ -362,22 +359,30 @@ func encryptOne(x vec.Uint8x64, k *gcmKeys) vec.Uint8x64 {
 }
 
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes one register
-// at a time, the last through masks with its bytes past n cleared, and
-// absorbs each into s from its register, with the powers from
-// tailPowers(n) on; it returns the number of blocks of the last register,
-// by which the caller advances t (asm: sealTail). t is left at the last
-// register's blocks.
+// at a time, the last through masks with its bytes past n cleared, then
+// absorbs them into s, the full registers read back from dst and the last
+// from its register, with the powers from tailPowers(n) on; it returns the
+// number of blocks of the last register, by which the caller advances t
+// (asm: sealTail, whose comment says why the two loops are apart). t is
+// left at the last register's blocks.
 func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []byte) int {
-	n, slot := len(src), tailPowers(len(src))
-	for n > 64 {
-		x := encryptOne(tailNext(t), k).Xor(vec.LoadUint8x64(src))
-		x.Store(dst)
-		s.absorb(x, keyPowers(tb, slot))
-		src, dst, slot, n = src[64:], dst[64:], slot+4, n-64
+	n, ct := len(src), dst
+	x := encryptOne(tailBlocks(t), k)
+	for ; n > 64; n -= 64 {
+		tailStep(t)
+		x.Xor(vec.LoadUint8x64(src)).Store(dst)
+		src, dst = src[64:], dst[64:]
+		x = encryptOne(tailBlocks(t), k)
 	}
-	x := loadTail(src, n).Xor(encryptOne(tailBlocks(t), k))
+	x = loadTail(src, n).Xor(x)
 	storeTail(x, dst, n)
-	s.absorb(keepMasked(x, n), lastPowers(tb, slot))
+	x = keepMasked(x, n)
+	slot := tailPowers(len(ct))
+	for m := len(ct); m > 64; m -= 64 {
+		s.absorb(vec.LoadUint8x64(ct), keyPowers(tb, slot))
+		ct, slot = ct[64:], slot+4
+	}
+	s.absorb(x, lastPowers(tb, slot))
 	return (n + 15) / 16
 }
 
@@ -463,7 +468,9 @@ func openTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []b
 	for n > 64 {
 		d := vec.LoadUint8x64(src)
 		s.absorb(d, keyPowers(tb, slot))
-		encryptOne(tailNext(t), k).Xor(d).Store(dst)
+		x := encryptOne(tailBlocks(t), k).Xor(d)
+		tailStep(t)
+		x.Store(dst)
 		src, dst, slot, n = src[64:], dst[64:], slot+4, n-64
 	}
 	d := loadTail(src, n)

@@ -5460,10 +5460,7 @@ sealTailWide_1:
 	MOVQ R10, R13
 
 sealTail_1:
-	CMPQ    R10, $0x40
-	JBE     sealTailLast_1
 	VPSHUFB (R11), Z15, Z0
-	VPADDD  384(R11), Z15, Z15
 	VPXORD  Z4, Z0, Z0
 	CMPQ    DX, $0x0c
 	JB      rounds10_34
@@ -5512,6 +5509,9 @@ rounds10_34:
 
 	// Last round.
 	VAESENCLAST Z5, Z0, Z0
+	CMPQ        R10, $0x40
+	JBE         sealTailLast_1
+	VPADDD      384(R11), Z15, Z15
 	VPXORD      (R9), Z0, Z0
 	VMOVDQU64   Z0, (R8)
 	ADDQ        $0x00000040, R9
@@ -5521,58 +5521,9 @@ rounds10_34:
 
 sealTailLast_1:
 	// The last register, through masks.
-	MOVQ    $-1, R14
-	BZHIQ   R10, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB (R11), Z15, Z0
-	VPXORD  Z4, Z0, Z0
-	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z0, Z0
-
-rounds12_35:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z0, Z0
-
-rounds10_35:
-	// Round Nr-9.
-	VAESENC Z6, Z0, Z0
-
-	// Round Nr-8.
-	VAESENC Z7, Z0, Z0
-
-	// Round Nr-7.
-	VAESENC Z8, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z0, Z0
-
-	// Round Nr-5.
-	VAESENC Z10, Z0, Z0
-
-	// Round Nr-4.
-	VAESENC Z11, Z0, Z0
-
-	// Round Nr-3.
-	VAESENC Z12, Z0, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z0, Z0
-
-	// Round Nr-1.
-	VAESENC Z14, Z0, Z0
-
-	// Last round.
-	VAESENCLAST Z5, Z0, Z0
+	MOVQ  $-1, AX
+	BZHIQ R10, AX, AX
+	KMOVQ AX, K1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL       (R9), AX
@@ -5755,25 +5706,22 @@ keys10_5:
 	MOVQ R10, BX
 
 sealTail_2:
-	CMPQ    R10, $0x20
-	JBE     sealTailLast_2
 	VPSHUFB (R11), Y15, Y20
-	VPADDD  512(R11), Y15, Y15
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
+	JB      rounds10_35
+	JE      rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
 	VAESENC Y12, Y20, Y20
 
-rounds12_36:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y20, Y20
 
-rounds10_36:
+rounds10_35:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 
@@ -5803,6 +5751,9 @@ rounds10_36:
 
 	// Last round.
 	VAESENCLAST Y1, Y20, Y20
+	CMPQ        R10, $0x20
+	JBE         sealTailLast_2
+	VPADDD      512(R11), Y15, Y15
 	VPXORD      (R9), Y20, Y20
 	VMOVDQU64   Y20, (R8)
 	ADDQ        $0x00000020, R9
@@ -5812,54 +5763,9 @@ rounds10_36:
 
 sealTailLast_2:
 	// The last register, through masks.
-	MOVQ    $-1, R12
-	BZHIQ   R10, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB (R11), Y15, Y20
-	VPXORD  Y0, Y20, Y20
-	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y20, Y20
-
-rounds12_37:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y20, Y20
-
-rounds10_37:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
+	MOVQ  $-1, DX
+	BZHIQ R10, DX, DX
+	KMOVQ DX, K1
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL       (R9), DX
@@ -6148,19 +6054,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_38
-	JE         rounds12_38
+	JB         rounds10_36
+	JE         rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_38:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_38:
+rounds10_36:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6254,8 +6160,8 @@ open32_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6269,7 +6175,7 @@ open32_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_39:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6282,7 +6188,7 @@ rounds12_39:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_39:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6411,8 +6317,8 @@ rounds10_39:
 	VPXORD      Z0, Z15, Z15
 	VPXORD      Z0, Z16, Z16
 	CMPQ        DX, $0x0c
-	JB          rounds10_40
-	JE          rounds12_40
+	JB          rounds10_38
+	JE          rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -6426,7 +6332,7 @@ rounds10_39:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_40:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -6439,7 +6345,7 @@ rounds12_40:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_40:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6589,8 +6495,8 @@ open16_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6604,7 +6510,7 @@ open16_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_41:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6617,7 +6523,7 @@ rounds12_41:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_41:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6773,7 +6679,39 @@ openTail_1:
 	JBE       openTailLast_1
 	VMOVDQU64 (R9), Z13
 	VMOVDQU64 (R12), Z14
+	JMP       openTailBody_1
 
+openTailLast_1:
+	// The last register and its powers, through masks.
+	MOVQ  $-1, BX
+	BZHIQ R10, BX, BX
+	KMOVQ BX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_17
+	VMOVDQU8.Z (R9), K1, Z13
+
+loadMaskedDone_17:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, BX
+	ADDQ  $0x0f, BX
+	ANDQ  $-16, BX
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R12), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_18
+	VMOVDQU8.Z (R12), K2, Z14
+
+loadMaskedDone_18:
+openTailBody_1:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z13, Z15
 	VPXORD     Z12, Z15, Z15
@@ -6786,11 +6724,10 @@ openTail_1:
 	VPCLMULQDQ $0x01, Z14, Z15, Z14
 	VPTERNLOGD $0x96, Z14, Z16, Z19
 	VPSHUFB    (R11), Z11, Z14
-	VPADDD     384(R11), Z11, Z11
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_42
-	JE         rounds12_42
+	JB         rounds10_40
+	JE         rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -6798,14 +6735,14 @@ openTail_1:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_42:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_42:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -6836,6 +6773,9 @@ rounds10_42:
 	// Last round.
 	VAESENCLAST Z1, Z14, Z14
 	VPXORD      Z13, Z14, Z14
+	CMPQ        R10, $0x40
+	JBE         openTailStore_1
+	VPADDD      384(R11), Z11, Z11
 	VMOVDQU64   Z14, (R8)
 	ADDQ        $0x00000040, R9
 	ADDQ        $0x00000040, R8
@@ -6843,104 +6783,13 @@ rounds10_42:
 	SUBQ        $0x40, R10
 	JMP         openTail_1
 
-openTailLast_1:
-	// The last register, through masks.
-	MOVQ  $-1, BX
-	BZHIQ R10, BX, BX
-	KMOVQ BX, K1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         loadEnd_17
-	VMOVDQU8.Z (R9), K1, Z13
-
-loadMaskedDone_17:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, BX
-	ADDQ  $0x0f, BX
-	ANDQ  $-16, BX
-	MOVQ  $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K2
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), R9
-	ANDL       $0x00000fff, R9
-	CMPL       R9, $0x00000fc0
-	JA         loadEnd_18
-	VMOVDQU8.Z (R12), K2, Z14
-
-loadMaskedDone_18:
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z13, Z15
-	VPXORD     Z12, Z15, Z15
-	VPXORD     Z12, Z12, Z12
-	VPCLMULQDQ $0x00, Z14, Z15, Z12
-	VPXORD     Z12, Z18, Z18
-	VPCLMULQDQ $0x11, Z14, Z15, Z12
-	VPXORD     Z12, Z20, Z20
-	VPCLMULQDQ $0x10, Z14, Z15, Z12
-	VPCLMULQDQ $0x01, Z14, Z15, Z14
-	VPTERNLOGD $0x96, Z14, Z12, Z19
-	VPSHUFB    (R11), Z11, Z12
-	VPXORD     Z0, Z12, Z12
-	CMPQ       DX, $0x0c
-	JB         rounds10_43
-	JE         rounds12_43
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z12, Z12
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z12, Z12
-
-rounds12_43:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z12, Z12
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z12, Z12
-
-rounds10_43:
-	// Round Nr-9.
-	VAESENC Z2, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z12, Z12
-
-	// Round Nr-7.
-	VAESENC Z4, Z12, Z12
-
-	// Round Nr-6.
-	VAESENC Z5, Z12, Z12
-
-	// Round Nr-5.
-	VAESENC Z6, Z12, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z12, Z12
-
-	// Round Nr-3.
-	VAESENC Z8, Z12, Z12
-
-	// Round Nr-2.
-	VAESENC Z9, Z12, Z12
-
-	// Round Nr-1.
-	VAESENC Z10, Z12, Z12
-
-	// Last round.
-	VAESENCLAST Z1, Z12, Z12
-	VPXORD      Z13, Z12, Z12
-
+openTailStore_1:
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_11
-	VMOVDQU8 Z12, K1, (R8)
+	VMOVDQU8 Z14, K1, (R8)
 
 storeMaskedDone_11:
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -7021,7 +6870,39 @@ openTail_2:
 	JBE       openTailLast_2
 	VMOVDQU64 (R9), Y20
 	VMOVDQU64 (AX), Y21
+	JMP       openTailBody_2
 
+openTailLast_2:
+	// The last register and its powers, through masks.
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_19
+	VMOVDQU8.Z (R9), K1, Y20
+
+loadMaskedDone_19:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_20
+	VMOVDQU8.Z (AX), K2, Y21
+
+loadMaskedDone_20:
+openTailBody_2:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y20, Y22
 	VPXORD     Y16, Y22, Y22
@@ -7034,22 +6915,21 @@ openTail_2:
 	VPCLMULQDQ $0x01, Y21, Y22, Y21
 	VPTERNLOGD $0x96, Y21, Y23, Y18
 	VPSHUFB    (R11), Y15, Y21
-	VPADDD     512(R11), Y15, Y15
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_44
-	JE         rounds12_44
+	JB         rounds10_41
+	JE         rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_44:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_44:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -7080,6 +6960,9 @@ rounds10_44:
 	// Last round.
 	VAESENCLAST Y1, Y21, Y21
 	VPXORD      Y20, Y21, Y21
+	CMPQ        R10, $0x20
+	JBE         openTailStore_2
+	VPADDD      512(R11), Y15, Y15
 	VMOVDQU64   Y21, (R8)
 	ADDQ        $0x00000020, R9
 	ADDQ        $0x00000020, R8
@@ -7087,100 +6970,13 @@ rounds10_44:
 	SUBQ        $0x20, R10
 	JMP         openTail_2
 
-openTailLast_2:
-	// The last register, through masks.
-	MOVQ  $-1, CX
-	BZHIQ R10, CX, CX
-	KMOVQ CX, K1
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fe0
-	JA         loadEnd_19
-	VMOVDQU8.Z (R9), K1, Y20
-
-loadMaskedDone_19:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_20
-	VMOVDQU8.Z (AX), K2, Y21
-
-loadMaskedDone_20:
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y22
-	VPXORD     Y16, Y22, Y22
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y21, Y22, Y16
-	VPXORD     Y16, Y17, Y17
-	VPCLMULQDQ $0x11, Y21, Y22, Y16
-	VPXORD     Y16, Y19, Y19
-	VPCLMULQDQ $0x10, Y21, Y22, Y16
-	VPCLMULQDQ $0x01, Y21, Y22, Y21
-	VPTERNLOGD $0x96, Y21, Y16, Y18
-	VPSHUFB    (R11), Y15, Y16
-	VPXORD     Y0, Y16, Y16
-	CMPQ       DX, $0x0c
-	JB         rounds10_45
-	JE         rounds12_45
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y16, Y16
-	VAESENC Y12, Y16, Y16
-
-rounds12_45:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y16, Y16
-	VAESENC Y14, Y16, Y16
-
-rounds10_45:
-	// Round Nr-9.
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      Y20, Y16, Y16
-
+openTailStore_2:
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
 	JA       storeEnd_12
-	VMOVDQU8 Y16, K1, (R8)
+	VMOVDQU8 Y21, K1, (R8)
 
 storeMaskedDone_12:
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -7243,32 +7039,32 @@ storeEnd_10:
 loadEnd_17:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), BX
-	MOVQ       $0x00000040, R9
-	SUBQ       R10, R9
-	MOVQ       $-1, R13
-	SHLXQ      R9, R13, R13
-	KMOVQ      R13, K2
+	MOVQ       $0x00000040, R13
+	SUBQ       R10, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K2
 	VMOVDQU8.Z (BX), K2, Z13
 	MOVQ       $0x00000040, BX
 	SUBQ       R10, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Z14
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(BX*1), Z14
 	VPERMB.Z   Z13, Z14, K1, Z13
 	JMP        loadMaskedDone_17
 
 loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(BX*1), R9
-	MOVQ       $0x00000040, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Z14
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
+	LEAQ       -64(R12)(BX*1), R13
+	MOVQ       $0x00000040, R14
+	SUBQ       BX, R14
+	MOVQ       $-1, R15
+	SHLXQ      R14, R15, R15
+	KMOVQ      R15, K3
+	VMOVDQU8.Z (R13), K3, Z14
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
 	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(R9*1), Z15
+	VMOVDQU8   (BX)(R13*1), Z15
 	VPERMB.Z   Z14, Z15, K2, Z14
 	JMP        loadMaskedDone_18
 
@@ -7277,7 +7073,7 @@ storeEnd_11:
 	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(R10*1), Z0
-	VPERMB   Z12, Z0, Z0
+	VPERMB   Z14, Z0, Z0
 	MOVQ     $0x00000040, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
@@ -7291,9 +7087,9 @@ loadEnd_19:
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, BX
 	SUBQ       R10, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K2
+	MOVQ       $-1, R12
+	SHLXQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU8.Z (CX), K2, Y20
 	MOVQ       $0x00000020, CX
 	SUBQ       R10, CX
@@ -7304,17 +7100,17 @@ loadEnd_19:
 
 loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), AX
+	LEAQ       -32(AX)(CX*1), BX
+	MOVQ       $0x00000020, R12
+	SUBQ       CX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (BX), K3, Y21
 	MOVQ       $0x00000020, BX
 	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y21
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y22
+	VMOVDQU8   (CX)(BX*1), Y22
 	VPERMB.Z   Y21, Y22, K2, Y21
 	JMP        loadMaskedDone_20
 
@@ -7323,7 +7119,7 @@ storeEnd_12:
 	LEAQ     -32(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(R10*1), Y0
-	VPERMB   Y16, Y0, Y0
+	VPERMB   Y21, Y0, Y0
 	MOVQ     $0x00000020, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
@@ -7361,19 +7157,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_46
-	JE        rounds12_46
+	JB        rounds10_42
+	JE        rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_46:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_46:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7533,8 +7329,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
+	JB     rounds10_43
+	JE     rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -7548,7 +7344,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_47:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -7561,7 +7357,7 @@ rounds12_47:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_47:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -7680,8 +7476,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
+	JB     rounds10_44
+	JE     rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -7695,7 +7491,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_48:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -7708,7 +7504,7 @@ rounds12_48:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_48:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7863,8 +7659,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z27
@@ -7878,7 +7674,7 @@ counterDone_3:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds12_49:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z27
 	VAESENC         Z27, Z17, Z17
@@ -7891,7 +7687,7 @@ rounds12_49:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds10_49:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -8066,8 +7862,8 @@ counterDone_4:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -8081,7 +7877,7 @@ counterDone_4:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_50:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -8094,7 +7890,7 @@ rounds12_50:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_50:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -8305,14 +8101,11 @@ sealTailWide_2:
 	MOVQ R10, R13
 
 sealTail_3:
-	CMPQ    R10, $0x40
-	JBE     sealTailLast_3
 	VPSHUFB (R11), Z15, Z0
-	VPADDD  384(R11), Z15, Z15
 	VPXORD  Z4, Z0, Z0
 	CMPQ    DX, $0x0c
-	JB      rounds10_51
-	JE      rounds12_51
+	JB      rounds10_47
+	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z1
@@ -8320,14 +8113,14 @@ sealTail_3:
 	VBROADCASTI32X4 32(AX), Z1
 	VAESENC         Z1, Z0, Z0
 
-rounds12_51:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z1
 	VAESENC         Z1, Z0, Z0
 	VBROADCASTI32X4 -160(CX), Z1
 	VAESENC         Z1, Z0, Z0
 
-rounds10_51:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 
@@ -8357,6 +8150,9 @@ rounds10_51:
 
 	// Last round.
 	VAESENCLAST Z5, Z0, Z0
+	CMPQ        R10, $0x40
+	JBE         sealTailLast_3
+	VPADDD      384(R11), Z15, Z15
 	VPXORD      (R9), Z0, Z0
 	VMOVDQU64   Z0, (R8)
 	ADDQ        $0x00000040, R9
@@ -8366,58 +8162,9 @@ rounds10_51:
 
 sealTailLast_3:
 	// The last register, through masks.
-	MOVQ    $-1, R14
-	BZHIQ   R10, R14, R14
-	KMOVQ   R14, K1
-	VPSHUFB (R11), Z15, Z0
-	VPXORD  Z4, Z0, Z0
-	CMPQ    DX, $0x0c
-	JB      rounds10_52
-	JE      rounds12_52
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z0, Z0
-
-rounds12_52:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z0, Z0
-
-rounds10_52:
-	// Round Nr-9.
-	VAESENC Z6, Z0, Z0
-
-	// Round Nr-8.
-	VAESENC Z7, Z0, Z0
-
-	// Round Nr-7.
-	VAESENC Z8, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z0, Z0
-
-	// Round Nr-5.
-	VAESENC Z10, Z0, Z0
-
-	// Round Nr-4.
-	VAESENC Z11, Z0, Z0
-
-	// Round Nr-3.
-	VAESENC Z12, Z0, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z0, Z0
-
-	// Round Nr-1.
-	VAESENC Z14, Z0, Z0
-
-	// Last round.
-	VAESENCLAST Z5, Z0, Z0
+	MOVQ  $-1, AX
+	BZHIQ R10, AX, AX
+	KMOVQ AX, K1
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL       (R9), AX
@@ -8600,25 +8347,22 @@ keys10_7:
 	MOVQ R10, BX
 
 sealTail_4:
-	CMPQ    R10, $0x20
-	JBE     sealTailLast_4
 	VPSHUFB (R11), Y15, Y20
-	VPADDD  512(R11), Y15, Y15
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_53
-	JE      rounds12_53
+	JB      rounds10_48
+	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
 	VAESENC Y12, Y20, Y20
 
-rounds12_53:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y20, Y20
 
-rounds10_53:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 
@@ -8648,6 +8392,9 @@ rounds10_53:
 
 	// Last round.
 	VAESENCLAST Y1, Y20, Y20
+	CMPQ        R10, $0x20
+	JBE         sealTailLast_4
+	VPADDD      512(R11), Y15, Y15
 	VPXORD      (R9), Y20, Y20
 	VMOVDQU64   Y20, (R8)
 	ADDQ        $0x00000020, R9
@@ -8657,54 +8404,9 @@ rounds10_53:
 
 sealTailLast_4:
 	// The last register, through masks.
-	MOVQ    $-1, R12
-	BZHIQ   R10, R12, R12
-	KMOVQ   R12, K1
-	VPSHUFB (R11), Y15, Y20
-	VPXORD  Y0, Y20, Y20
-	CMPQ    DX, $0x0c
-	JB      rounds10_54
-	JE      rounds12_54
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y20, Y20
-
-rounds12_54:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y20, Y20
-
-rounds10_54:
-	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
-
-	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
-
-	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
-
-	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
-
-	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
-
-	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
-
-	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
-
-	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
-
-	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
-
-	// Last round.
-	VAESENCLAST Y1, Y20, Y20
+	MOVQ  $-1, DX
+	BZHIQ R10, DX, DX
+	KMOVQ DX, K1
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL       (R9), DX
@@ -8993,19 +8695,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_55
-	JE         rounds12_55
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_55:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_55:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9129,8 +8831,8 @@ counterDone_5:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_56
-	JE     rounds12_56
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -9144,7 +8846,7 @@ counterDone_5:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_56:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -9157,7 +8859,7 @@ rounds12_56:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_56:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9314,8 +9016,8 @@ counterDone_6:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_57
-	JE     rounds12_57
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -9329,7 +9031,7 @@ counterDone_6:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_57:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -9342,7 +9044,7 @@ rounds12_57:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_57:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9519,8 +9221,8 @@ counterDone_7:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_58
-	JE     rounds12_58
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -9534,7 +9236,7 @@ counterDone_7:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_58:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -9547,7 +9249,7 @@ rounds12_58:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_58:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9703,7 +9405,39 @@ openTail_3:
 	JBE       openTailLast_3
 	VMOVDQU64 (R9), Z13
 	VMOVDQU64 (R12), Z14
+	JMP       openTailBody_3
 
+openTailLast_3:
+	// The last register and its powers, through masks.
+	MOVQ  $-1, BX
+	BZHIQ R10, BX, BX
+	KMOVQ BX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         loadEnd_27
+	VMOVDQU8.Z (R9), K1, Z13
+
+loadMaskedDone_27:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, BX
+	ADDQ  $0x0f, BX
+	ANDQ  $-16, BX
+	MOVQ  $-1, R13
+	BZHIQ BX, R13, R13
+	KMOVQ R13, K2
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R12), R13
+	ANDL       $0x00000fff, R13
+	CMPL       R13, $0x00000fc0
+	JA         loadEnd_28
+	VMOVDQU8.Z (R12), K2, Z14
+
+loadMaskedDone_28:
+openTailBody_3:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z13, Z15
 	VPXORD     Z12, Z15, Z15
@@ -9716,11 +9450,10 @@ openTail_3:
 	VPCLMULQDQ $0x01, Z14, Z15, Z14
 	VPTERNLOGD $0x96, Z14, Z16, Z19
 	VPSHUFB    (R11), Z11, Z14
-	VPADDD     384(R11), Z11, Z11
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_59
-	JE         rounds12_59
+	JB         rounds10_53
+	JE         rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -9728,14 +9461,14 @@ openTail_3:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_59:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_59:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -9766,6 +9499,9 @@ rounds10_59:
 	// Last round.
 	VAESENCLAST Z1, Z14, Z14
 	VPXORD      Z13, Z14, Z14
+	CMPQ        R10, $0x40
+	JBE         openTailStore_3
+	VPADDD      384(R11), Z11, Z11
 	VMOVDQU64   Z14, (R8)
 	ADDQ        $0x00000040, R9
 	ADDQ        $0x00000040, R8
@@ -9773,104 +9509,13 @@ rounds10_59:
 	SUBQ        $0x40, R10
 	JMP         openTail_3
 
-openTailLast_3:
-	// The last register, through masks.
-	MOVQ  $-1, BX
-	BZHIQ R10, BX, BX
-	KMOVQ BX, K1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R9), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         loadEnd_27
-	VMOVDQU8.Z (R9), K1, Z13
-
-loadMaskedDone_27:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, BX
-	ADDQ  $0x0f, BX
-	ANDQ  $-16, BX
-	MOVQ  $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K2
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), R9
-	ANDL       $0x00000fff, R9
-	CMPL       R9, $0x00000fc0
-	JA         loadEnd_28
-	VMOVDQU8.Z (R12), K2, Z14
-
-loadMaskedDone_28:
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z13, Z15
-	VPXORD     Z12, Z15, Z15
-	VPXORD     Z12, Z12, Z12
-	VPCLMULQDQ $0x00, Z14, Z15, Z12
-	VPXORD     Z12, Z18, Z18
-	VPCLMULQDQ $0x11, Z14, Z15, Z12
-	VPXORD     Z12, Z20, Z20
-	VPCLMULQDQ $0x10, Z14, Z15, Z12
-	VPCLMULQDQ $0x01, Z14, Z15, Z14
-	VPTERNLOGD $0x96, Z14, Z12, Z19
-	VPSHUFB    (R11), Z11, Z12
-	VPXORD     Z0, Z12, Z12
-	CMPQ       DX, $0x0c
-	JB         rounds10_60
-	JE         rounds12_60
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z0
-	VAESENC         Z0, Z12, Z12
-	VBROADCASTI32X4 32(AX), Z0
-	VAESENC         Z0, Z12, Z12
-
-rounds12_60:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z0
-	VAESENC         Z0, Z12, Z12
-	VBROADCASTI32X4 -160(CX), Z0
-	VAESENC         Z0, Z12, Z12
-
-rounds10_60:
-	// Round Nr-9.
-	VAESENC Z2, Z12, Z12
-
-	// Round Nr-8.
-	VAESENC Z3, Z12, Z12
-
-	// Round Nr-7.
-	VAESENC Z4, Z12, Z12
-
-	// Round Nr-6.
-	VAESENC Z5, Z12, Z12
-
-	// Round Nr-5.
-	VAESENC Z6, Z12, Z12
-
-	// Round Nr-4.
-	VAESENC Z7, Z12, Z12
-
-	// Round Nr-3.
-	VAESENC Z8, Z12, Z12
-
-	// Round Nr-2.
-	VAESENC Z9, Z12, Z12
-
-	// Round Nr-1.
-	VAESENC Z10, Z12, Z12
-
-	// Last round.
-	VAESENCLAST Z1, Z12, Z12
-	VPXORD      Z13, Z12, Z12
-
+openTailStore_3:
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fc0
 	JA       storeEnd_17
-	VMOVDQU8 Z12, K1, (R8)
+	VMOVDQU8 Z14, K1, (R8)
 
 storeMaskedDone_17:
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -9951,7 +9596,39 @@ openTail_4:
 	JBE       openTailLast_4
 	VMOVDQU64 (R9), Y20
 	VMOVDQU64 (AX), Y21
+	JMP       openTailBody_4
 
+openTailLast_4:
+	// The last register and its powers, through masks.
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
+	JA         loadEnd_29
+	VMOVDQU8.Z (R9), K1, Y20
+
+loadMaskedDone_29:
+	// lastPowers: the last register's slots, through a mask.
+	MOVQ  R10, CX
+	ADDQ  $0x0f, CX
+	ANDQ  $-16, CX
+	MOVQ  $-1, BX
+	BZHIQ CX, BX, BX
+	KMOVQ BX, K2
+
+	// pastPage: do the 32 bytes cross a page boundary?
+	LEAL       (AX), BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fe0
+	JA         loadEnd_30
+	VMOVDQU8.Z (AX), K2, Y21
+
+loadMaskedDone_30:
+openTailBody_4:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y20, Y22
 	VPXORD     Y16, Y22, Y22
@@ -9964,22 +9641,21 @@ openTail_4:
 	VPCLMULQDQ $0x01, Y21, Y22, Y21
 	VPTERNLOGD $0x96, Y21, Y23, Y18
 	VPSHUFB    (R11), Y15, Y21
-	VPADDD     512(R11), Y15, Y15
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_61
-	JE         rounds12_61
+	JB         rounds10_54
+	JE         rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_61:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_61:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -10010,6 +9686,9 @@ rounds10_61:
 	// Last round.
 	VAESENCLAST Y1, Y21, Y21
 	VPXORD      Y20, Y21, Y21
+	CMPQ        R10, $0x20
+	JBE         openTailStore_4
+	VPADDD      512(R11), Y15, Y15
 	VMOVDQU64   Y21, (R8)
 	ADDQ        $0x00000020, R9
 	ADDQ        $0x00000020, R8
@@ -10017,100 +9696,13 @@ rounds10_61:
 	SUBQ        $0x20, R10
 	JMP         openTail_4
 
-openTailLast_4:
-	// The last register, through masks.
-	MOVQ  $-1, CX
-	BZHIQ R10, CX, CX
-	KMOVQ CX, K1
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fe0
-	JA         loadEnd_29
-	VMOVDQU8.Z (R9), K1, Y20
-
-loadMaskedDone_29:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
-
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_30
-	VMOVDQU8.Z (AX), K2, Y21
-
-loadMaskedDone_30:
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y22
-	VPXORD     Y16, Y22, Y22
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y21, Y22, Y16
-	VPXORD     Y16, Y17, Y17
-	VPCLMULQDQ $0x11, Y21, Y22, Y16
-	VPXORD     Y16, Y19, Y19
-	VPCLMULQDQ $0x10, Y21, Y22, Y16
-	VPCLMULQDQ $0x01, Y21, Y22, Y21
-	VPTERNLOGD $0x96, Y21, Y16, Y18
-	VPSHUFB    (R11), Y15, Y16
-	VPXORD     Y0, Y16, Y16
-	CMPQ       DX, $0x0c
-	JB         rounds10_62
-	JE         rounds12_62
-
-	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y16, Y16
-	VAESENC Y12, Y16, Y16
-
-rounds12_62:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y16, Y16
-	VAESENC Y14, Y16, Y16
-
-rounds10_62:
-	// Round Nr-9.
-	VAESENC Y2, Y16, Y16
-
-	// Round Nr-8.
-	VAESENC Y3, Y16, Y16
-
-	// Round Nr-7.
-	VAESENC Y4, Y16, Y16
-
-	// Round Nr-6.
-	VAESENC Y5, Y16, Y16
-
-	// Round Nr-5.
-	VAESENC Y6, Y16, Y16
-
-	// Round Nr-4.
-	VAESENC Y7, Y16, Y16
-
-	// Round Nr-3.
-	VAESENC Y8, Y16, Y16
-
-	// Round Nr-2.
-	VAESENC Y9, Y16, Y16
-
-	// Round Nr-1.
-	VAESENC Y10, Y16, Y16
-
-	// Last round.
-	VAESENCLAST Y1, Y16, Y16
-	VPXORD      Y20, Y16, Y16
-
+openTailStore_4:
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), AX
 	ANDL     $0x00000fff, AX
 	CMPL     AX, $0x00000fe0
 	JA       storeEnd_18
-	VMOVDQU8 Y16, K1, (R8)
+	VMOVDQU8 Y21, K1, (R8)
 
 storeMaskedDone_18:
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -10173,32 +9765,32 @@ storeEnd_16:
 loadEnd_27:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), BX
-	MOVQ       $0x00000040, R9
-	SUBQ       R10, R9
-	MOVQ       $-1, R13
-	SHLXQ      R9, R13, R13
-	KMOVQ      R13, K2
+	MOVQ       $0x00000040, R13
+	SUBQ       R10, R13
+	MOVQ       $-1, R14
+	SHLXQ      R13, R14, R14
+	KMOVQ      R14, K2
 	VMOVDQU8.Z (BX), K2, Z13
 	MOVQ       $0x00000040, BX
 	SUBQ       R10, BX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(BX*1), Z14
+	LEAQ       rampBytes<>+0(SB), R13
+	VMOVDQU8   (R13)(BX*1), Z14
 	VPERMB.Z   Z13, Z14, K1, Z13
 	JMP        loadMaskedDone_27
 
 loadEnd_28:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(BX*1), R9
-	MOVQ       $0x00000040, R12
-	SUBQ       BX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (R9), K3, Z14
-	MOVQ       $0x00000040, R9
-	SUBQ       BX, R9
+	LEAQ       -64(R12)(BX*1), R13
+	MOVQ       $0x00000040, R14
+	SUBQ       BX, R14
+	MOVQ       $-1, R15
+	SHLXQ      R14, R15, R15
+	KMOVQ      R15, K3
+	VMOVDQU8.Z (R13), K3, Z14
+	MOVQ       $0x00000040, R13
+	SUBQ       BX, R13
 	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(R9*1), Z15
+	VMOVDQU8   (BX)(R13*1), Z15
 	VPERMB.Z   Z14, Z15, K2, Z14
 	JMP        loadMaskedDone_28
 
@@ -10207,7 +9799,7 @@ storeEnd_17:
 	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(R10*1), Z0
-	VPERMB   Z12, Z0, Z0
+	VPERMB   Z14, Z0, Z0
 	MOVQ     $0x00000040, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
@@ -10221,9 +9813,9 @@ loadEnd_29:
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, BX
 	SUBQ       R10, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K2
+	MOVQ       $-1, R12
+	SHLXQ      BX, R12, R12
+	KMOVQ      R12, K2
 	VMOVDQU8.Z (CX), K2, Y20
 	MOVQ       $0x00000020, CX
 	SUBQ       R10, CX
@@ -10234,17 +9826,17 @@ loadEnd_29:
 
 loadEnd_30:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), AX
+	LEAQ       -32(AX)(CX*1), BX
+	MOVQ       $0x00000020, R12
+	SUBQ       CX, R12
+	MOVQ       $-1, R13
+	SHLXQ      R12, R13, R13
+	KMOVQ      R13, K3
+	VMOVDQU8.Z (BX), K3, Y21
 	MOVQ       $0x00000020, BX
 	SUBQ       CX, BX
-	MOVQ       $-1, R9
-	SHLXQ      BX, R9, R9
-	KMOVQ      R9, K3
-	VMOVDQU8.Z (AX), K3, Y21
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y22
+	VMOVDQU8   (CX)(BX*1), Y22
 	VPERMB.Z   Y21, Y22, K2, Y21
 	JMP        loadMaskedDone_30
 
@@ -10253,7 +9845,7 @@ storeEnd_18:
 	LEAQ     -32(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
 	VMOVDQU8 (CX)(R10*1), Y0
-	VPERMB   Y16, Y0, Y0
+	VPERMB   Y21, Y0, Y0
 	MOVQ     $0x00000020, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
@@ -10284,19 +9876,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_63
-	JE        rounds12_63
+	JB        rounds10_55
+	JE        rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_63:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_63:
+rounds10_55:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -10405,8 +9997,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_64
-	JE      rounds12_64
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10442,7 +10034,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_64:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10477,7 +10069,7 @@ rounds12_64:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_64:
+rounds10_56:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10722,8 +10314,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_65
-	JE      rounds12_65
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10743,7 +10335,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_65:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10762,7 +10354,7 @@ rounds12_65:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_65:
+rounds10_57:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10902,8 +10494,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_66
-	JE      rounds12_66
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10915,7 +10507,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_66:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10926,7 +10518,7 @@ rounds12_66:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_66:
+rounds10_58:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -11014,8 +10606,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_67
-	JE      rounds12_67
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -11023,14 +10615,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_67:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_67:
+rounds10_59:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -11092,19 +10684,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_68
-	JE      rounds12_68
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_68:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_68:
+rounds10_60:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -11164,19 +10756,19 @@ loadMaskedDone_31:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_69
-	JE      rounds12_69
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_69:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_69:
+rounds10_61:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -11371,8 +10963,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_70
-	JE         rounds12_70
+	JB         rounds10_62
+	JE         rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -11392,7 +10984,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_70:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11411,7 +11003,7 @@ rounds12_70:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_70:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11601,8 +11193,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_71
-	JE         rounds12_71
+	JB         rounds10_63
+	JE         rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -11614,7 +11206,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_71:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11625,7 +11217,7 @@ rounds12_71:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_71:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11713,8 +11305,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_72
-	JE         rounds12_72
+	JB         rounds10_64
+	JE         rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -11722,14 +11314,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_72:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_72:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -11789,19 +11381,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_73
-	JE         rounds12_73
+	JB         rounds10_65
+	JE         rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_73:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_73:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11859,19 +11451,19 @@ xtsSkip1_1:
 loadMaskedDone_32:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_74
-	JE         rounds12_74
+	JB         rounds10_66
+	JE         rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_74:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_74:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -12133,8 +11725,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_75
-	JE         rounds12_75
+	JB         rounds10_67
+	JE         rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -12154,7 +11746,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_75:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -12173,7 +11765,7 @@ rounds12_75:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_75:
+rounds10_67:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -12363,8 +11955,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_76
-	JE         rounds12_76
+	JB         rounds10_68
+	JE         rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -12376,7 +11968,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_76:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -12387,7 +11979,7 @@ rounds12_76:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_76:
+rounds10_68:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -12475,8 +12067,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_77
-	JE         rounds12_77
+	JB         rounds10_69
+	JE         rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -12484,14 +12076,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_77:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_77:
+rounds10_69:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -12551,19 +12143,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_78
-	JE         rounds12_78
+	JB         rounds10_70
+	JE         rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_78:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_78:
+rounds10_70:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -12621,19 +12213,19 @@ xtsSkip1_2:
 loadMaskedDone_33:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_79
-	JE         rounds12_79
+	JB         rounds10_71
+	JE         rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_79:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_79:
+rounds10_71:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 

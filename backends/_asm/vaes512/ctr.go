@@ -66,21 +66,20 @@ func loadCounterInto(r VecVirtual, ptr GPVirtual, add increment) {
 	add(laneOffsets(), r, r)
 }
 
-// tailNext returns a new register of w = 32 or 64 bytes of the next
-// counter blocks from the tail's counter t, in their own byte order, and
-// advances t past them (model: tailNext): one VPSHUFB and one VPADDD.
-func tailNext(t VecVirtual, w int) VecVirtual {
-	x := tailBlocks(t, w)
-	VPADDD(laneAdd(w/16), t, t)
-	return x
-}
-
-// tailBlocks is tailNext for the last register, leaving t where it is
-// (model: tailBlocks).
+// tailBlocks returns a new register of w = 32 or 64 bytes of counter
+// blocks from the tail's counter t, in their own byte order (model:
+// tailBlocks): one VPSHUFB.
 func tailBlocks(t VecVirtual, w int) VecVirtual {
 	x := newVec(w)
 	VPSHUFB(byteReverse(), t, x)
 	return x
+}
+
+// tailStep advances the tail's counter t past a register of w bytes
+// (model: tailStep): one VPADDD. The last register's blocks leave t where
+// it is, and the kernel's finish adds the blocks that register used.
+func tailStep(t VecVirtual, w int) {
+	VPADDD(laneAdd(w/16), t, t)
 }
 
 // blocks returns the next n registers of counter blocks, back in the

@@ -279,12 +279,19 @@ func tailPowers(table, n GPVirtual) GPVirtual {
 // a caller of this package; GCMKey puts the round keys after it) it loads
 // the slots that end with H^1 instead.
 func lastPowers(p, n GPVirtual, w int) VecVirtual {
+	h := newVec(w)
+	lastPowersTo(h, p, n)
+	return h
+}
+
+// lastPowersTo is lastPowers into the register h.
+func lastPowersTo(h VecVirtual, p, n GPVirtual) {
 	Comment("lastPowers: the last register's slots, through a mask.")
 	b := GP64()
 	MOVQ(n, b)
 	ADDQ(U8(15), b)
 	ANDQ(I8(-16), b)
-	return loadMaskedTo(newVec(w), Mem{Base: p}, b, byteMask(b))
+	loadMaskedTo(h, Mem{Base: p}, b, byteMask(b))
 }
 
 // tailSum is the GHASH sum of a tail that takes its data one register at
