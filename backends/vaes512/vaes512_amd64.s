@@ -5398,55 +5398,55 @@ sealPending_1:
 	VMOVDQU64 -256(R12), Z17
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB    (R11), Z0, Z18
+	VPXORD     Z16, Z18, Z18
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z0, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z0, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z0, Z18
-	VPCLMULQDQ $0x01, Z17, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z18, Z23
-	VMOVDQU64  -192(R12), Z0
+	VPCLMULQDQ $0x00, Z17, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z18, Z19
+	VPCLMULQDQ $0x01, Z17, Z18, Z17
+	VPTERNLOGD $0x96, Z17, Z19, Z23
+	VMOVDQU64  -192(R12), Z17
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z1, Z1
 	VPXORD     Z16, Z1, Z1
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z17
+	VPCLMULQDQ $0x00, Z17, Z1, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z1, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z1, Z18
+	VPCLMULQDQ $0x01, Z17, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z18, Z23
+	VMOVDQU64  -128(R12), Z1
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z2
+	VPXORD     Z16, Z2, Z2
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z1, Z2, Z17
 	VPXORD     Z17, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z17
+	VPCLMULQDQ $0x11, Z1, Z2, Z17
 	VPXORD     Z17, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z17
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z17, Z23
-	VMOVDQU64  -128(R12), Z0
+	VPCLMULQDQ $0x10, Z1, Z2, Z17
+	VPCLMULQDQ $0x01, Z1, Z2, Z1
+	VPTERNLOGD $0x96, Z1, Z17, Z23
+	VMOVDQU64  -64(R12), Z1
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z3, Z2
+	VPXORD     Z16, Z2, Z2
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
-	VMOVDQU64  -64(R12), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z1
-	VPXORD     Z16, Z1, Z1
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z1, Z2, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z2, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z2, Z3
+	VPCLMULQDQ $0x01, Z1, Z2, Z1
+	VPTERNLOGD $0x96, Z1, Z3, Z23
 
 sealTailWide_1:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
@@ -5456,100 +5456,62 @@ sealTailWide_1:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R8, BX
-	MOVQ R10, R13
+	MOVQ R10, BX
 
 sealTail_1:
-	VPSHUFB (R11), Z15, Z0
-	VPXORD  Z4, Z0, Z0
+	VPSHUFB (R11), Z15, Z1
+	VPXORD  Z4, Z1, Z1
 	CMPQ    DX, $0x0c
 	JB      rounds10_34
 	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 16(AX), Z2
+	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VAESENC         Z2, Z1, Z1
 
 rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -176(CX), Z2
+	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 -160(CX), Z2
+	VAESENC         Z2, Z1, Z1
 
 rounds10_34:
 	// Round Nr-9.
-	VAESENC Z6, Z0, Z0
+	VAESENC Z6, Z1, Z1
 
 	// Round Nr-8.
-	VAESENC Z7, Z0, Z0
+	VAESENC Z7, Z1, Z1
 
 	// Round Nr-7.
-	VAESENC Z8, Z0, Z0
+	VAESENC Z8, Z1, Z1
 
 	// Round Nr-6.
-	VAESENC Z9, Z0, Z0
+	VAESENC Z9, Z1, Z1
 
 	// Round Nr-5.
-	VAESENC Z10, Z0, Z0
+	VAESENC Z10, Z1, Z1
 
 	// Round Nr-4.
-	VAESENC Z11, Z0, Z0
+	VAESENC Z11, Z1, Z1
 
 	// Round Nr-3.
-	VAESENC Z12, Z0, Z0
+	VAESENC Z12, Z1, Z1
 
 	// Round Nr-2.
-	VAESENC Z13, Z0, Z0
+	VAESENC Z13, Z1, Z1
 
 	// Round Nr-1.
-	VAESENC Z14, Z0, Z0
+	VAESENC Z14, Z1, Z1
 
 	// Last round.
-	VAESENCLAST Z5, Z0, Z0
-	CMPQ        R10, $0x40
-	JBE         sealTailLast_1
-	VPADDD      384(R11), Z15, Z15
-	VPXORD      (R9), Z0, Z0
-	VMOVDQU64   Z0, (R8)
-	ADDQ        $0x00000040, R9
-	ADDQ        $0x00000040, R8
-	SUBQ        $0x40, R10
-	JMP         sealTail_1
+	VAESENCLAST Z5, Z1, Z1
 
-sealTailLast_1:
-	// The last register, through masks.
-	MOVQ  $-1, AX
-	BZHIQ R10, AX, AX
-	KMOVQ AX, K1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_12
-	VMOVDQU8.Z (R9), K1, Z1
-
-loadMaskedDone_12:
-	VPXORD Z0, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     (R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_8
-	VMOVDQU8 Z1, K1, (R8)
-
-storeMaskedDone_8:
-	VMOVDQU8.Z Z1, K1, Z1
-
-	// sealTail: the hash of the ciphertext, a register at a time.
-sealTailHash_1:
-	CMPQ      R13, $0x40
-	JBE       sealTailHashLast_1
-	VMOVDQU64 (BX), Z0
+	// The register before this one, if any.
+	CMPQ      R10, BX
+	JE        sealTailHashed_1
 	VMOVDQU64 (R12), Z2
 
 	// tailSum.absorb.
@@ -5563,12 +5525,45 @@ sealTailHash_1:
 	VPCLMULQDQ $0x10, Z2, Z0, Z3
 	VPCLMULQDQ $0x01, Z2, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z3, Z23
-	ADDQ       $0x00000040, BX
 	ADDQ       $0x00000040, R12
-	SUBQ       $0x40, R13
-	JMP        sealTailHash_1
 
-sealTailHashLast_1:
+sealTailHashed_1:
+	CMPQ      R10, $0x40
+	JBE       sealTailLast_1
+	VPADDD    384(R11), Z15, Z15
+	VPXORD    (R9), Z1, Z0
+	VMOVDQU64 Z0, (R8)
+	ADDQ      $0x00000040, R9
+	ADDQ      $0x00000040, R8
+	SUBQ      $0x40, R10
+	JMP       sealTail_1
+
+sealTailLast_1:
+	// The last register, through masks.
+	MOVQ  $-1, AX
+	BZHIQ R10, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_12
+	VMOVDQU8.Z (R9), K1, Z0
+
+loadMaskedDone_12:
+	VPXORD Z1, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_8
+	VMOVDQU8 Z0, K1, (R8)
+
+storeMaskedDone_8:
+	VMOVDQU8.Z Z0, K1, Z0
+
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
@@ -5582,19 +5577,19 @@ sealTailHashLast_1:
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fc0
 	JA         loadEnd_13
-	VMOVDQU8.Z (R12), K1, Z0
+	VMOVDQU8.Z (R12), K1, Z1
 
 loadMaskedDone_13:
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
 	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z2, Z23
 
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -5702,115 +5697,110 @@ keys10_5:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
-	MOVQ R8, CX
-	MOVQ R10, BX
+	MOVQ R10, CX
 
 sealTail_2:
-	VPSHUFB (R11), Y15, Y20
-	VPXORD  Y0, Y20, Y20
+	VPSHUFB (R11), Y15, Y21
+	VPXORD  Y0, Y21, Y21
 	CMPQ    DX, $0x0c
 	JB      rounds10_35
 	JE      rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y12, Y21, Y21
 
 rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y14, Y21, Y21
 
 rounds10_35:
 	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
 
 	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
 
 	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
 
 	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
 
 	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
 
 	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
 
 	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
 
 	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
 
 	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
 
 	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	CMPQ        R10, $0x20
-	JBE         sealTailLast_2
-	VPADDD      512(R11), Y15, Y15
-	VPXORD      (R9), Y20, Y20
-	VMOVDQU64   Y20, (R8)
-	ADDQ        $0x00000020, R9
-	ADDQ        $0x00000020, R8
-	SUBQ        $0x20, R10
-	JMP         sealTail_2
+	VAESENCLAST Y1, Y21, Y21
+
+	// The register before this one, if any.
+	CMPQ      R10, CX
+	JE        sealTailHashed_2
+	VMOVDQU64 (AX), Y22
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y16, Y20, Y20
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y22, Y20, Y23
+	VPXORD     Y23, Y17, Y17
+	VPCLMULQDQ $0x11, Y22, Y20, Y23
+	VPXORD     Y23, Y19, Y19
+	VPCLMULQDQ $0x10, Y22, Y20, Y23
+	VPCLMULQDQ $0x01, Y22, Y20, Y20
+	VPTERNLOGD $0x96, Y20, Y23, Y18
+	ADDQ       $0x00000020, AX
+
+sealTailHashed_2:
+	CMPQ      R10, $0x20
+	JBE       sealTailLast_2
+	VPADDD    512(R11), Y15, Y15
+	VPXORD    (R9), Y21, Y20
+	VMOVDQU64 Y20, (R8)
+	ADDQ      $0x00000020, R9
+	ADDQ      $0x00000020, R8
+	SUBQ      $0x20, R10
+	JMP       sealTail_2
 
 sealTailLast_2:
 	// The last register, through masks.
-	MOVQ  $-1, DX
-	BZHIQ R10, DX, DX
-	KMOVQ DX, K1
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
 	JA         loadEnd_14
 	VMOVDQU8.Z (R9), K1, Y0
 
 loadMaskedDone_14:
-	VPXORD Y20, Y0, Y0
+	VPXORD Y21, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), DX
-	ANDL     $0x00000fff, DX
-	CMPL     DX, $0x00000fe0
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
 	JA       storeEnd_9
 	VMOVDQU8 Y0, K1, (R8)
 
 storeMaskedDone_9:
 	VMOVDQU8.Z Y0, K1, Y0
 
-	// sealTail: the hash of the ciphertext, a register at a time.
-sealTailHash_2:
-	CMPQ      BX, $0x20
-	JBE       sealTailHashLast_2
-	VMOVDQU64 (CX), Y1
-	VMOVDQU64 (AX), Y2
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y1, Y1
-	VPXORD     Y16, Y1, Y1
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y2, Y1, Y3
-	VPXORD     Y3, Y17, Y17
-	VPCLMULQDQ $0x11, Y2, Y1, Y3
-	VPXORD     Y3, Y19, Y19
-	VPCLMULQDQ $0x10, Y2, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y1, Y3, Y18
-	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, BX
-	JMP        sealTailHash_2
-
-sealTailHashLast_2:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, CX
 	ADDQ  $0x0f, CX
@@ -5904,26 +5894,26 @@ loadEnd_12:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z0
 	MOVQ       $0x00000040, AX
 	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VPERMB.Z   Z0, Z2, K1, Z0
 	JMP        loadMaskedDone_12
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R10*1), Z0
-	VPERMB   Z1, Z0, Z0
+	VMOVDQU8 (CX)(R10*1), Z1
+	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K2
-	VMOVDQU8 Z0, K2, (AX)
+	VMOVDQU8 Z1, K2, (AX)
 	JMP      storeMaskedDone_8
 
 loadEnd_13:
@@ -5934,42 +5924,42 @@ loadEnd_13:
 	MOVQ       $-1, BX
 	SHLXQ      DX, BX, BX
 	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Z0
+	VMOVDQU8.Z (CX), K2, Z1
 	MOVQ       $0x00000040, CX
 	SUBQ       AX, CX
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(CX*1), Z2
-	VPERMB.Z   Z0, Z2, K1, Z0
+	VPERMB.Z   Z1, Z2, K1, Z1
 	JMP        loadMaskedDone_13
 
 loadEnd_14:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(R10*1), DX
-	MOVQ       $0x00000020, R9
-	SUBQ       R10, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU8.Z (DX), K2, Y0
+	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, DX
 	SUBQ       R10, DX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(DX*1), Y1
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y0
+	MOVQ       $0x00000020, CX
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
 	JMP        loadMaskedDone_14
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(R10*1), DX
-	LEAQ     rampBytes<>+0(SB), R8
-	VMOVDQU8 (R8)(R10*1), Y1
+	LEAQ     -32(R8)(R10*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(R10*1), Y1
 	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, R8
-	SUBQ     R10, R8
-	MOVQ     $-1, R9
-	SHLXQ    R8, R9, R9
-	KMOVQ    R9, K2
-	VMOVDQU8 Y1, K2, (DX)
+	MOVQ     $0x00000020, DX
+	SUBQ     R10, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K2
+	VMOVDQU8 Y1, K2, (CX)
 	JMP      storeMaskedDone_9
 
 loadEnd_15:
@@ -8039,55 +8029,55 @@ sealPending_2:
 	VMOVDQU64 -256(R12), Z17
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB    (R11), Z0, Z18
+	VPXORD     Z16, Z18, Z18
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z0, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z0, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z0, Z18
-	VPCLMULQDQ $0x01, Z17, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z18, Z23
-	VMOVDQU64  -192(R12), Z0
+	VPCLMULQDQ $0x00, Z17, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z18, Z19
+	VPCLMULQDQ $0x01, Z17, Z18, Z17
+	VPTERNLOGD $0x96, Z17, Z19, Z23
+	VMOVDQU64  -192(R12), Z17
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z1, Z1
 	VPXORD     Z16, Z1, Z1
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z17
+	VPCLMULQDQ $0x00, Z17, Z1, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z17, Z1, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z17, Z1, Z18
+	VPCLMULQDQ $0x01, Z17, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z18, Z23
+	VMOVDQU64  -128(R12), Z1
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z2
+	VPXORD     Z16, Z2, Z2
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z1, Z2, Z17
 	VPXORD     Z17, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z17
+	VPCLMULQDQ $0x11, Z1, Z2, Z17
 	VPXORD     Z17, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z17
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z17, Z23
-	VMOVDQU64  -128(R12), Z0
+	VPCLMULQDQ $0x10, Z1, Z2, Z17
+	VPCLMULQDQ $0x01, Z1, Z2, Z1
+	VPTERNLOGD $0x96, Z1, Z17, Z23
+	VMOVDQU64  -64(R12), Z1
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z3, Z2
+	VPXORD     Z16, Z2, Z2
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
-	VMOVDQU64  -64(R12), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z1
-	VPXORD     Z16, Z1, Z1
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z1, Z2, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z2, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z2, Z3
+	VPCLMULQDQ $0x01, Z1, Z2, Z1
+	VPTERNLOGD $0x96, Z1, Z3, Z23
 
 sealTailWide_2:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
@@ -8097,100 +8087,62 @@ sealTailWide_2:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R8, BX
-	MOVQ R10, R13
+	MOVQ R10, BX
 
 sealTail_3:
-	VPSHUFB (R11), Z15, Z0
-	VPXORD  Z4, Z0, Z0
+	VPSHUFB (R11), Z15, Z1
+	VPXORD  Z4, Z1, Z1
 	CMPQ    DX, $0x0c
 	JB      rounds10_47
 	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 16(AX), Z2
+	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VAESENC         Z2, Z1, Z1
 
 rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z0, Z0
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z0, Z0
+	VBROADCASTI32X4 -176(CX), Z2
+	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 -160(CX), Z2
+	VAESENC         Z2, Z1, Z1
 
 rounds10_47:
 	// Round Nr-9.
-	VAESENC Z6, Z0, Z0
+	VAESENC Z6, Z1, Z1
 
 	// Round Nr-8.
-	VAESENC Z7, Z0, Z0
+	VAESENC Z7, Z1, Z1
 
 	// Round Nr-7.
-	VAESENC Z8, Z0, Z0
+	VAESENC Z8, Z1, Z1
 
 	// Round Nr-6.
-	VAESENC Z9, Z0, Z0
+	VAESENC Z9, Z1, Z1
 
 	// Round Nr-5.
-	VAESENC Z10, Z0, Z0
+	VAESENC Z10, Z1, Z1
 
 	// Round Nr-4.
-	VAESENC Z11, Z0, Z0
+	VAESENC Z11, Z1, Z1
 
 	// Round Nr-3.
-	VAESENC Z12, Z0, Z0
+	VAESENC Z12, Z1, Z1
 
 	// Round Nr-2.
-	VAESENC Z13, Z0, Z0
+	VAESENC Z13, Z1, Z1
 
 	// Round Nr-1.
-	VAESENC Z14, Z0, Z0
+	VAESENC Z14, Z1, Z1
 
 	// Last round.
-	VAESENCLAST Z5, Z0, Z0
-	CMPQ        R10, $0x40
-	JBE         sealTailLast_3
-	VPADDD      384(R11), Z15, Z15
-	VPXORD      (R9), Z0, Z0
-	VMOVDQU64   Z0, (R8)
-	ADDQ        $0x00000040, R9
-	ADDQ        $0x00000040, R8
-	SUBQ        $0x40, R10
-	JMP         sealTail_3
+	VAESENCLAST Z5, Z1, Z1
 
-sealTailLast_3:
-	// The last register, through masks.
-	MOVQ  $-1, AX
-	BZHIQ R10, AX, AX
-	KMOVQ AX, K1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R9), AX
-	ANDL       $0x00000fff, AX
-	CMPL       AX, $0x00000fc0
-	JA         loadEnd_22
-	VMOVDQU8.Z (R9), K1, Z1
-
-loadMaskedDone_22:
-	VPXORD Z0, Z1, Z1
-
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL     (R8), AX
-	ANDL     $0x00000fff, AX
-	CMPL     AX, $0x00000fc0
-	JA       storeEnd_14
-	VMOVDQU8 Z1, K1, (R8)
-
-storeMaskedDone_14:
-	VMOVDQU8.Z Z1, K1, Z1
-
-	// sealTail: the hash of the ciphertext, a register at a time.
-sealTailHash_3:
-	CMPQ      R13, $0x40
-	JBE       sealTailHashLast_3
-	VMOVDQU64 (BX), Z0
+	// The register before this one, if any.
+	CMPQ      R10, BX
+	JE        sealTailHashed_3
 	VMOVDQU64 (R12), Z2
 
 	// tailSum.absorb.
@@ -8204,12 +8156,45 @@ sealTailHash_3:
 	VPCLMULQDQ $0x10, Z2, Z0, Z3
 	VPCLMULQDQ $0x01, Z2, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z3, Z23
-	ADDQ       $0x00000040, BX
 	ADDQ       $0x00000040, R12
-	SUBQ       $0x40, R13
-	JMP        sealTailHash_3
 
-sealTailHashLast_3:
+sealTailHashed_3:
+	CMPQ      R10, $0x40
+	JBE       sealTailLast_3
+	VPADDD    384(R11), Z15, Z15
+	VPXORD    (R9), Z1, Z0
+	VMOVDQU64 Z0, (R8)
+	ADDQ      $0x00000040, R9
+	ADDQ      $0x00000040, R8
+	SUBQ      $0x40, R10
+	JMP       sealTail_3
+
+sealTailLast_3:
+	// The last register, through masks.
+	MOVQ  $-1, AX
+	BZHIQ R10, AX, AX
+	KMOVQ AX, K1
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL       (R9), AX
+	ANDL       $0x00000fff, AX
+	CMPL       AX, $0x00000fc0
+	JA         loadEnd_22
+	VMOVDQU8.Z (R9), K1, Z0
+
+loadMaskedDone_22:
+	VPXORD Z1, Z0, Z0
+
+	// pastPage: do the 64 bytes cross a page boundary?
+	LEAL     (R8), AX
+	ANDL     $0x00000fff, AX
+	CMPL     AX, $0x00000fc0
+	JA       storeEnd_14
+	VMOVDQU8 Z0, K1, (R8)
+
+storeMaskedDone_14:
+	VMOVDQU8.Z Z0, K1, Z0
+
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, AX
 	ADDQ  $0x0f, AX
@@ -8223,19 +8208,19 @@ sealTailHashLast_3:
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fc0
 	JA         loadEnd_23
-	VMOVDQU8.Z (R12), K1, Z0
+	VMOVDQU8.Z (R12), K1, Z1
 
 loadMaskedDone_23:
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
 	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
 	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
 	VPTERNLOGD $0x96, Z0, Z2, Z23
 
 	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
@@ -8343,115 +8328,110 @@ keys10_7:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
-	MOVQ R8, CX
-	MOVQ R10, BX
+	MOVQ R10, CX
 
 sealTail_4:
-	VPSHUFB (R11), Y15, Y20
-	VPXORD  Y0, Y20, Y20
+	VPSHUFB (R11), Y15, Y21
+	VPXORD  Y0, Y21, Y21
 	CMPQ    DX, $0x0c
 	JB      rounds10_48
 	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y20, Y20
-	VAESENC Y12, Y20, Y20
+	VAESENC Y11, Y21, Y21
+	VAESENC Y12, Y21, Y21
 
 rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y20, Y20
-	VAESENC Y14, Y20, Y20
+	VAESENC Y13, Y21, Y21
+	VAESENC Y14, Y21, Y21
 
 rounds10_48:
 	// Round Nr-9.
-	VAESENC Y2, Y20, Y20
+	VAESENC Y2, Y21, Y21
 
 	// Round Nr-8.
-	VAESENC Y3, Y20, Y20
+	VAESENC Y3, Y21, Y21
 
 	// Round Nr-7.
-	VAESENC Y4, Y20, Y20
+	VAESENC Y4, Y21, Y21
 
 	// Round Nr-6.
-	VAESENC Y5, Y20, Y20
+	VAESENC Y5, Y21, Y21
 
 	// Round Nr-5.
-	VAESENC Y6, Y20, Y20
+	VAESENC Y6, Y21, Y21
 
 	// Round Nr-4.
-	VAESENC Y7, Y20, Y20
+	VAESENC Y7, Y21, Y21
 
 	// Round Nr-3.
-	VAESENC Y8, Y20, Y20
+	VAESENC Y8, Y21, Y21
 
 	// Round Nr-2.
-	VAESENC Y9, Y20, Y20
+	VAESENC Y9, Y21, Y21
 
 	// Round Nr-1.
-	VAESENC Y10, Y20, Y20
+	VAESENC Y10, Y21, Y21
 
 	// Last round.
-	VAESENCLAST Y1, Y20, Y20
-	CMPQ        R10, $0x20
-	JBE         sealTailLast_4
-	VPADDD      512(R11), Y15, Y15
-	VPXORD      (R9), Y20, Y20
-	VMOVDQU64   Y20, (R8)
-	ADDQ        $0x00000020, R9
-	ADDQ        $0x00000020, R8
-	SUBQ        $0x20, R10
-	JMP         sealTail_4
+	VAESENCLAST Y1, Y21, Y21
+
+	// The register before this one, if any.
+	CMPQ      R10, CX
+	JE        sealTailHashed_4
+	VMOVDQU64 (AX), Y22
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y20, Y20
+	VPXORD     Y16, Y20, Y20
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y22, Y20, Y23
+	VPXORD     Y23, Y17, Y17
+	VPCLMULQDQ $0x11, Y22, Y20, Y23
+	VPXORD     Y23, Y19, Y19
+	VPCLMULQDQ $0x10, Y22, Y20, Y23
+	VPCLMULQDQ $0x01, Y22, Y20, Y20
+	VPTERNLOGD $0x96, Y20, Y23, Y18
+	ADDQ       $0x00000020, AX
+
+sealTailHashed_4:
+	CMPQ      R10, $0x20
+	JBE       sealTailLast_4
+	VPADDD    512(R11), Y15, Y15
+	VPXORD    (R9), Y21, Y20
+	VMOVDQU64 Y20, (R8)
+	ADDQ      $0x00000020, R9
+	ADDQ      $0x00000020, R8
+	SUBQ      $0x20, R10
+	JMP       sealTail_4
 
 sealTailLast_4:
 	// The last register, through masks.
-	MOVQ  $-1, DX
-	BZHIQ R10, DX, DX
-	KMOVQ DX, K1
+	MOVQ  $-1, CX
+	BZHIQ R10, CX, CX
+	KMOVQ CX, K1
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (R9), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
+	LEAL       (R9), CX
+	ANDL       $0x00000fff, CX
+	CMPL       CX, $0x00000fe0
 	JA         loadEnd_24
 	VMOVDQU8.Z (R9), K1, Y0
 
 loadMaskedDone_24:
-	VPXORD Y20, Y0, Y0
+	VPXORD Y21, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL     (R8), DX
-	ANDL     $0x00000fff, DX
-	CMPL     DX, $0x00000fe0
+	LEAL     (R8), CX
+	ANDL     $0x00000fff, CX
+	CMPL     CX, $0x00000fe0
 	JA       storeEnd_15
 	VMOVDQU8 Y0, K1, (R8)
 
 storeMaskedDone_15:
 	VMOVDQU8.Z Y0, K1, Y0
 
-	// sealTail: the hash of the ciphertext, a register at a time.
-sealTailHash_4:
-	CMPQ      BX, $0x20
-	JBE       sealTailHashLast_4
-	VMOVDQU64 (CX), Y1
-	VMOVDQU64 (AX), Y2
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Y1, Y1
-	VPXORD     Y16, Y1, Y1
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y2, Y1, Y3
-	VPXORD     Y3, Y17, Y17
-	VPCLMULQDQ $0x11, Y2, Y1, Y3
-	VPXORD     Y3, Y19, Y19
-	VPCLMULQDQ $0x10, Y2, Y1, Y3
-	VPCLMULQDQ $0x01, Y2, Y1, Y1
-	VPTERNLOGD $0x96, Y1, Y3, Y18
-	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, BX
-	JMP        sealTailHash_4
-
-sealTailHashLast_4:
 	// lastPowers: the last register's slots, through a mask.
 	MOVQ  R10, CX
 	ADDQ  $0x0f, CX
@@ -8545,26 +8525,26 @@ loadEnd_22:
 	MOVQ       $-1, DX
 	SHLXQ      CX, DX, DX
 	KMOVQ      DX, K2
-	VMOVDQU8.Z (AX), K2, Z1
+	VMOVDQU8.Z (AX), K2, Z0
 	MOVQ       $0x00000040, AX
 	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
+	VPERMB.Z   Z0, Z2, K1, Z0
 	JMP        loadMaskedDone_22
 
 storeEnd_14:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
 	LEAQ     -64(R8)(R10*1), AX
 	LEAQ     rampBytes<>+0(SB), CX
-	VMOVDQU8 (CX)(R10*1), Z0
-	VPERMB   Z1, Z0, Z0
+	VMOVDQU8 (CX)(R10*1), Z1
+	VPERMB   Z0, Z1, Z1
 	MOVQ     $0x00000040, CX
 	SUBQ     R10, CX
 	MOVQ     $-1, DX
 	SHLXQ    CX, DX, DX
 	KMOVQ    DX, K2
-	VMOVDQU8 Z0, K2, (AX)
+	VMOVDQU8 Z1, K2, (AX)
 	JMP      storeMaskedDone_14
 
 loadEnd_23:
@@ -8575,42 +8555,42 @@ loadEnd_23:
 	MOVQ       $-1, BX
 	SHLXQ      DX, BX, BX
 	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Z0
+	VMOVDQU8.Z (CX), K2, Z1
 	MOVQ       $0x00000040, CX
 	SUBQ       AX, CX
 	LEAQ       rampBytes<>+0(SB), AX
 	VMOVDQU8   (AX)(CX*1), Z2
-	VPERMB.Z   Z0, Z2, K1, Z0
+	VPERMB.Z   Z1, Z2, K1, Z1
 	JMP        loadMaskedDone_23
 
 loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(R9)(R10*1), DX
-	MOVQ       $0x00000020, R9
-	SUBQ       R10, R9
-	MOVQ       $-1, R12
-	SHLXQ      R9, R12, R12
-	KMOVQ      R12, K2
-	VMOVDQU8.Z (DX), K2, Y0
+	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, DX
 	SUBQ       R10, DX
-	LEAQ       rampBytes<>+0(SB), R9
-	VMOVDQU8   (R9)(DX*1), Y1
+	MOVQ       $-1, BX
+	SHLXQ      DX, BX, BX
+	KMOVQ      BX, K2
+	VMOVDQU8.Z (CX), K2, Y0
+	MOVQ       $0x00000020, CX
+	SUBQ       R10, CX
+	LEAQ       rampBytes<>+0(SB), DX
+	VMOVDQU8   (DX)(CX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
 	JMP        loadMaskedDone_24
 
 storeEnd_15:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
-	LEAQ     -32(R8)(R10*1), DX
-	LEAQ     rampBytes<>+0(SB), R8
-	VMOVDQU8 (R8)(R10*1), Y1
+	LEAQ     -32(R8)(R10*1), CX
+	LEAQ     rampBytes<>+0(SB), DX
+	VMOVDQU8 (DX)(R10*1), Y1
 	VPERMB   Y0, Y1, Y1
-	MOVQ     $0x00000020, R8
-	SUBQ     R10, R8
-	MOVQ     $-1, R9
-	SHLXQ    R8, R9, R9
-	KMOVQ    R9, K2
-	VMOVDQU8 Y1, K2, (DX)
+	MOVQ     $0x00000020, DX
+	SUBQ     R10, DX
+	MOVQ     $-1, BX
+	SHLXQ    DX, BX, BX
+	KMOVQ    BX, K2
+	VMOVDQU8 Y1, K2, (CX)
 	JMP      storeMaskedDone_15
 
 loadEnd_25:
