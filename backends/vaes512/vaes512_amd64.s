@@ -5387,151 +5387,159 @@ sealPending_1:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-
-	// absorbPending: the last batch, with the 16 powers before the tail's.
-	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ      R10, R12
-	ADDQ      $0x0f, R12
-	ANDQ      $-16, R12
-	NEGQ      R12
-	LEAQ      512(BX)(R12*1), R12
-	VMOVDQU64 -256(R12), Z17
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z18, Z19
-	VPCLMULQDQ $0x01, Z17, Z18, Z17
-	VPTERNLOGD $0x96, Z17, Z19, Z23
-	VMOVDQU64  -192(R12), Z17
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z1, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z1, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z1, Z18
-	VPCLMULQDQ $0x01, Z17, Z1, Z1
-	VPTERNLOGD $0x96, Z1, Z18, Z23
-	VMOVDQU64  -128(R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z2
-	VPXORD     Z16, Z2, Z2
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z2, Z17
-	VPXORD     Z17, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z2, Z17
-	VPXORD     Z17, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z2, Z17
-	VPCLMULQDQ $0x01, Z1, Z2, Z1
-	VPTERNLOGD $0x96, Z1, Z17, Z23
-	VMOVDQU64  -64(R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z2
-	VPXORD     Z16, Z2, Z2
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z2, Z3
-	VPXORD     Z3, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z2, Z3
-	VPXORD     Z3, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z2, Z3
-	VPCLMULQDQ $0x01, Z1, Z2, Z1
-	VPTERNLOGD $0x96, Z1, Z3, Z23
+	MOVL   $0x00000001, R12
 
 sealTailWide_1:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
 	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+	MOVQ R10, R13
+	ADDQ $0x0f, R13
+	ANDQ $-16, R13
+	NEGQ R13
+	LEAQ 512(BX)(R13*1), R13
+	MOVQ R10, R14
 
 sealTail_1:
-	VPSHUFB (R11), Z15, Z1
-	VPXORD  Z4, Z1, Z1
+	VPSHUFB (R11), Z15, Z17
+	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_34
 	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z2
-	VAESENC         Z2, Z1, Z1
-	VBROADCASTI32X4 32(AX), Z2
-	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 16(AX), Z18
+	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z18
+	VAESENC         Z18, Z17, Z17
 
 rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z2
-	VAESENC         Z2, Z1, Z1
-	VBROADCASTI32X4 -160(CX), Z2
-	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 -176(CX), Z18
+	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z18
+	VAESENC         Z18, Z17, Z17
 
 rounds10_34:
 	// Round Nr-9.
-	VAESENC Z6, Z1, Z1
+	VAESENC Z6, Z17, Z17
 
 	// Round Nr-8.
-	VAESENC Z7, Z1, Z1
+	VAESENC Z7, Z17, Z17
 
 	// Round Nr-7.
-	VAESENC Z8, Z1, Z1
+	VAESENC Z8, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z9, Z1, Z1
+	VAESENC Z9, Z17, Z17
 
 	// Round Nr-5.
-	VAESENC Z10, Z1, Z1
+	VAESENC Z10, Z17, Z17
 
 	// Round Nr-4.
-	VAESENC Z11, Z1, Z1
+	VAESENC Z11, Z17, Z17
 
 	// Round Nr-3.
-	VAESENC Z12, Z1, Z1
+	VAESENC Z12, Z17, Z17
 
 	// Round Nr-2.
-	VAESENC Z13, Z1, Z1
+	VAESENC Z13, Z17, Z17
 
 	// Round Nr-1.
-	VAESENC Z14, Z1, Z1
+	VAESENC Z14, Z17, Z17
 
 	// Last round.
-	VAESENCLAST Z5, Z1, Z1
+	VAESENCLAST Z5, Z17, Z17
 
 	// The register before this one, if any.
-	CMPQ      R10, BX
-	JE        sealTailHashed_1
-	VMOVDQU64 (R12), Z2
+	CMPQ R10, R14
+	JNE  sealTailPrev_1
+
+	// The first pass: the pending batch, if any.
+	TESTL R12, R12
+	JZ    sealTailHashed_1
+
+	// absorbPending: the last batch, with the 16 powers before the tail's.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ      R10, R15
+	ADDQ      $0x0f, R15
+	ANDQ      $-16, R15
+	NEGQ      R15
+	LEAQ      512(BX)(R15*1), R15
+	VMOVDQU64 -256(R15), Z18
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPXORD     Z3, Z22, Z22
-	VPCLMULQDQ $0x11, Z2, Z0, Z3
-	VPXORD     Z3, Z24, Z24
-	VPCLMULQDQ $0x10, Z2, Z0, Z3
-	VPCLMULQDQ $0x01, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z3, Z23
-	ADDQ       $0x00000040, R12
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -192(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -128(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -64(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	JMP        sealTailHashed_1
+
+sealTailPrev_1:
+	VMOVDQU64 (R13), Z18
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	ADDQ       $0x00000040, R13
 
 sealTailHashed_1:
 	CMPQ      R10, $0x40
 	JBE       sealTailLast_1
 	VPADDD    384(R11), Z15, Z15
-	VPXORD    (R9), Z1, Z0
+	VPXORD    (R9), Z17, Z0
 	VMOVDQU64 Z0, (R8)
 	ADDQ      $0x00000040, R9
 	ADDQ      $0x00000040, R8
@@ -5552,7 +5560,7 @@ sealTailLast_1:
 	VMOVDQU8.Z (R9), K1, Z0
 
 loadMaskedDone_12:
-	VPXORD Z1, Z0, Z0
+	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
@@ -5573,11 +5581,11 @@ storeMaskedDone_8:
 	KMOVQ CX, K1
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), CX
+	LEAL       (R13), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fc0
 	JA         loadEnd_13
-	VMOVDQU8.Z (R12), K1, Z1
+	VMOVDQU8.Z (R13), K1, Z1
 
 loadMaskedDone_13:
 	// tailSum.absorb.
@@ -5651,6 +5659,7 @@ sealNone_1:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
+	XORL   R12, R12
 	JMP    sealTailWide_1
 
 sealHalf_1:
@@ -5747,8 +5756,11 @@ rounds10_35:
 	VAESENCLAST Y1, Y21, Y21
 
 	// The register before this one, if any.
-	CMPQ      R10, CX
-	JE        sealTailHashed_2
+	CMPQ R10, CX
+	JNE  sealTailPrev_2
+	JMP  sealTailHashed_2
+
+sealTailPrev_2:
 	VMOVDQU64 (AX), Y22
 
 	// tailSum.absorb.
@@ -5898,8 +5910,8 @@ loadEnd_12:
 	MOVQ       $0x00000040, AX
 	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z0, Z2, K1, Z0
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
 	JMP        loadMaskedDone_12
 
 storeEnd_8:
@@ -5918,7 +5930,7 @@ storeEnd_8:
 
 loadEnd_13:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(AX*1), CX
+	LEAQ       -64(R13)(AX*1), CX
 	MOVQ       $0x00000040, DX
 	SUBQ       AX, DX
 	MOVQ       $-1, BX
@@ -8018,151 +8030,159 @@ sealPending_2:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-
-	// absorbPending: the last batch, with the 16 powers before the tail's.
-	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ      R10, R12
-	ADDQ      $0x0f, R12
-	ANDQ      $-16, R12
-	NEGQ      R12
-	LEAQ      512(BX)(R12*1), R12
-	VMOVDQU64 -256(R12), Z17
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z18, Z19
-	VPCLMULQDQ $0x01, Z17, Z18, Z17
-	VPTERNLOGD $0x96, Z17, Z19, Z23
-	VMOVDQU64  -192(R12), Z17
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z17, Z1, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z17, Z1, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z17, Z1, Z18
-	VPCLMULQDQ $0x01, Z17, Z1, Z1
-	VPTERNLOGD $0x96, Z1, Z18, Z23
-	VMOVDQU64  -128(R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z2
-	VPXORD     Z16, Z2, Z2
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z2, Z17
-	VPXORD     Z17, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z2, Z17
-	VPXORD     Z17, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z2, Z17
-	VPCLMULQDQ $0x01, Z1, Z2, Z1
-	VPTERNLOGD $0x96, Z1, Z17, Z23
-	VMOVDQU64  -64(R12), Z1
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z2
-	VPXORD     Z16, Z2, Z2
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z2, Z3
-	VPXORD     Z3, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z2, Z3
-	VPXORD     Z3, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z2, Z3
-	VPCLMULQDQ $0x01, Z1, Z2, Z1
-	VPTERNLOGD $0x96, Z1, Z3, Z23
+	MOVL   $0x00000001, R12
 
 sealTailWide_2:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
 	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+	MOVQ R10, R13
+	ADDQ $0x0f, R13
+	ANDQ $-16, R13
+	NEGQ R13
+	LEAQ 512(BX)(R13*1), R13
+	MOVQ R10, R14
 
 sealTail_3:
-	VPSHUFB (R11), Z15, Z1
-	VPXORD  Z4, Z1, Z1
+	VPSHUFB (R11), Z15, Z17
+	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
 	JB      rounds10_47
 	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z2
-	VAESENC         Z2, Z1, Z1
-	VBROADCASTI32X4 32(AX), Z2
-	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 16(AX), Z18
+	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z18
+	VAESENC         Z18, Z17, Z17
 
 rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z2
-	VAESENC         Z2, Z1, Z1
-	VBROADCASTI32X4 -160(CX), Z2
-	VAESENC         Z2, Z1, Z1
+	VBROADCASTI32X4 -176(CX), Z18
+	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z18
+	VAESENC         Z18, Z17, Z17
 
 rounds10_47:
 	// Round Nr-9.
-	VAESENC Z6, Z1, Z1
+	VAESENC Z6, Z17, Z17
 
 	// Round Nr-8.
-	VAESENC Z7, Z1, Z1
+	VAESENC Z7, Z17, Z17
 
 	// Round Nr-7.
-	VAESENC Z8, Z1, Z1
+	VAESENC Z8, Z17, Z17
 
 	// Round Nr-6.
-	VAESENC Z9, Z1, Z1
+	VAESENC Z9, Z17, Z17
 
 	// Round Nr-5.
-	VAESENC Z10, Z1, Z1
+	VAESENC Z10, Z17, Z17
 
 	// Round Nr-4.
-	VAESENC Z11, Z1, Z1
+	VAESENC Z11, Z17, Z17
 
 	// Round Nr-3.
-	VAESENC Z12, Z1, Z1
+	VAESENC Z12, Z17, Z17
 
 	// Round Nr-2.
-	VAESENC Z13, Z1, Z1
+	VAESENC Z13, Z17, Z17
 
 	// Round Nr-1.
-	VAESENC Z14, Z1, Z1
+	VAESENC Z14, Z17, Z17
 
 	// Last round.
-	VAESENCLAST Z5, Z1, Z1
+	VAESENCLAST Z5, Z17, Z17
 
 	// The register before this one, if any.
-	CMPQ      R10, BX
-	JE        sealTailHashed_3
-	VMOVDQU64 (R12), Z2
+	CMPQ R10, R14
+	JNE  sealTailPrev_3
+
+	// The first pass: the pending batch, if any.
+	TESTL R12, R12
+	JZ    sealTailHashed_3
+
+	// absorbPending: the last batch, with the 16 powers before the tail's.
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ      R10, R15
+	ADDQ      $0x0f, R15
+	ANDQ      $-16, R15
+	NEGQ      R15
+	LEAQ      512(BX)(R15*1), R15
+	VMOVDQU64 -256(R15), Z18
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z2, Z0, Z3
-	VPXORD     Z3, Z22, Z22
-	VPCLMULQDQ $0x11, Z2, Z0, Z3
-	VPXORD     Z3, Z24, Z24
-	VPCLMULQDQ $0x10, Z2, Z0, Z3
-	VPCLMULQDQ $0x01, Z2, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z3, Z23
-	ADDQ       $0x00000040, R12
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -192(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -128(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VMOVDQU64  -64(R15), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z18
+	VPXORD     Z16, Z18, Z18
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z18, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z18, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z18, Z19
+	VPCLMULQDQ $0x01, Z0, Z18, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	JMP        sealTailHashed_3
+
+sealTailPrev_3:
+	VMOVDQU64 (R13), Z18
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+	ADDQ       $0x00000040, R13
 
 sealTailHashed_3:
 	CMPQ      R10, $0x40
 	JBE       sealTailLast_3
 	VPADDD    384(R11), Z15, Z15
-	VPXORD    (R9), Z1, Z0
+	VPXORD    (R9), Z17, Z0
 	VMOVDQU64 Z0, (R8)
 	ADDQ      $0x00000040, R9
 	ADDQ      $0x00000040, R8
@@ -8183,7 +8203,7 @@ sealTailLast_3:
 	VMOVDQU8.Z (R9), K1, Z0
 
 loadMaskedDone_22:
-	VPXORD Z1, Z0, Z0
+	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
 	LEAL     (R8), AX
@@ -8204,11 +8224,11 @@ storeMaskedDone_14:
 	KMOVQ CX, K1
 
 	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), CX
+	LEAL       (R13), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fc0
 	JA         loadEnd_23
-	VMOVDQU8.Z (R12), K1, Z1
+	VMOVDQU8.Z (R13), K1, Z1
 
 loadMaskedDone_23:
 	// tailSum.absorb.
@@ -8282,6 +8302,7 @@ sealNone_2:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
+	XORL   R12, R12
 	JMP    sealTailWide_2
 
 sealHalf_2:
@@ -8378,8 +8399,11 @@ rounds10_48:
 	VAESENCLAST Y1, Y21, Y21
 
 	// The register before this one, if any.
-	CMPQ      R10, CX
-	JE        sealTailHashed_4
+	CMPQ R10, CX
+	JNE  sealTailPrev_4
+	JMP  sealTailHashed_4
+
+sealTailPrev_4:
 	VMOVDQU64 (AX), Y22
 
 	// tailSum.absorb.
@@ -8529,8 +8553,8 @@ loadEnd_22:
 	MOVQ       $0x00000040, AX
 	SUBQ       R10, AX
 	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Z2
-	VPERMB.Z   Z0, Z2, K1, Z0
+	VMOVDQU8   (CX)(AX*1), Z1
+	VPERMB.Z   Z0, Z1, K1, Z0
 	JMP        loadMaskedDone_22
 
 storeEnd_14:
@@ -8549,7 +8573,7 @@ storeEnd_14:
 
 loadEnd_23:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(AX*1), CX
+	LEAQ       -64(R13)(AX*1), CX
 	MOVQ       $0x00000040, DX
 	SUBQ       AX, DX
 	MOVQ       $-1, BX
