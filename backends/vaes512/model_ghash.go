@@ -36,11 +36,10 @@ func tailPowers(n int) int { return powers - (n+15)/16 }
 // lastPowers loads the powers of the last register of a tail, slots
 // slot..31 with slot >= 28, in its first 32-slot lanes and zero in the
 // lanes past H^1, which would lie past the end of the table (asm:
-// lastPowers's mask, and its loadMasked, which loads slots 28..31 and
-// moves them down when those lanes would reach the next page; here always
-// that way, since Go cannot address the bytes past the table): keyPowers
-// of slot 28, VPERMB by slot-28 lanes and the lanes kept with an AND. The
-// data in the lanes past H^1 is zero too.
+// lastPowers): keyPowers of slot 28, the table's last 64 bytes, moved
+// down by slot-28 lanes (VPERMB) and the lanes past H^1 cleared (the
+// assembly's zeroing mask; here an AND). The data in those lanes is zero
+// too.
 func lastPowers(t *[32][16]byte, slot int) vec.Uint64x8 {
 	d := slot - (powers - 4)
 	if d == 0 {

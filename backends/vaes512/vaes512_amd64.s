@@ -4485,22 +4485,20 @@ ghashTailLast_1:
 	VMOVDQU8.Z (BX), K1, Z1
 
 loadMaskedDone_9:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  SI, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	MOVQ  $-1, BX
-	BZHIQ AX, BX, BX
-	KMOVQ BX, K1
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     SI, AX
+	ADDQ     $0x0f, AX
+	ANDQ     $-16, AX
+	MOVQ     $0x00000040, BX
+	SUBQ     AX, BX
+	LEAQ     -64(DI)(AX*1), SI
+	LEAQ     rampBytes<>+0(SB), DI
+	VMOVDQU8 (DI)(BX*1), Z5
+	MOVQ     $-1, BX
+	BZHIQ    AX, BX, BX
+	KMOVQ    BX, K1
+	VPERMB.Z (SI), Z5, K1, Z5
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (DI), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         loadEnd_10
-	VMOVDQU8.Z (DI), K1, Z5
-
-loadMaskedDone_10:
 	// tailSum.absorb.
 	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
@@ -4583,22 +4581,6 @@ loadEnd_9:
 	VPERMB.Z   Z1, Z5, K1, Z1
 	JMP        loadMaskedDone_9
 
-loadEnd_10:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(DI)(AX*1), BX
-	MOVQ       $0x00000040, SI
-	SUBQ       AX, SI
-	MOVQ       $-1, DI
-	SHLXQ      SI, DI, DI
-	KMOVQ      DI, K2
-	VMOVDQU8.Z (BX), K2, Z5
-	MOVQ       $0x00000040, BX
-	SUBQ       AX, BX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(BX*1), Z6
-	VPERMB.Z   Z5, Z6, K1, Z5
-	JMP        loadMaskedDone_10
-
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·seal(SB), NOSPLIT, $0-88
@@ -4680,10 +4662,10 @@ loadShortMasked_4:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_11
+	JA         loadEnd_10
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_11:
+loadMaskedDone_10:
 loadShortDone_4:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -5387,19 +5369,17 @@ sealPending_1:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-	MOVL   $0x00000001, R12
 
-sealTailWide_1:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
 	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ R10, R13
-	ADDQ $0x0f, R13
-	ANDQ $-16, R13
-	NEGQ R13
-	LEAQ 512(BX)(R13*1), R13
-	MOVQ R10, R14
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+	MOVQ R10, BX
 
-sealTail_1:
+	// The first register, with the last batch's hash between its rounds.
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
@@ -5420,6 +5400,127 @@ rounds12_34:
 	VAESENC         Z18, Z17, Z17
 
 rounds10_34:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+
+	// absorbPending: register 0 of the last batch.
+	VMOVDQU64 -256(R12), Z18
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+
+	// absorbPending: register 1 of the last batch.
+	VMOVDQU64 -192(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z18
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z18, Z23
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+
+	// absorbPending: register 2 of the last batch.
+	VMOVDQU64 -128(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+
+	// absorbPending: register 3 of the last batch.
+	VMOVDQU64 -64(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	JMP         sealTailHashed_1
+
+sealTailEntry_1:
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+	MOVQ R10, BX
+
+sealTail_1:
+	VPSHUFB (R11), Z15, Z17
+	VPXORD  Z4, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_35
+	JE      rounds12_35
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z17, Z17
+
+rounds12_35:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z17, Z17
+
+rounds10_35:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -5451,89 +5552,22 @@ rounds10_34:
 	VAESENCLAST Z5, Z17, Z17
 
 	// The register before this one, if any.
-	CMPQ R10, R14
-	JNE  sealTailPrev_1
-
-	// The first pass: the pending batch, if any.
-	TESTL R12, R12
-	JZ    sealTailHashed_1
-
-	// absorbPending: the last batch, with the 16 powers before the tail's.
-	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ      R10, R15
-	ADDQ      $0x0f, R15
-	ANDQ      $-16, R15
-	NEGQ      R15
-	LEAQ      512(BX)(R15*1), R15
-	VMOVDQU64 -256(R15), Z18
+	CMPQ      R10, BX
+	JE        sealTailHashed_1
+	VMOVDQU64 (R12), Z1
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -192(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -128(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -64(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	JMP        sealTailHashed_1
-
-sealTailPrev_1:
-	VMOVDQU64 (R13), Z18
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	ADDQ       $0x00000040, R13
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	ADDQ       $0x00000040, R12
 
 sealTailHashed_1:
 	CMPQ      R10, $0x40
@@ -5556,10 +5590,10 @@ sealTailLast_1:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_12
+	JA         loadEnd_11
 	VMOVDQU8.Z (R9), K1, Z0
 
-loadMaskedDone_12:
+loadMaskedDone_11:
 	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -5572,22 +5606,20 @@ loadMaskedDone_12:
 storeMaskedDone_8:
 	VMOVDQU8.Z Z0, K1, Z0
 
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	MOVQ  $-1, CX
-	BZHIQ AX, CX, CX
-	KMOVQ CX, K1
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, AX
+	ADDQ     $0x0f, AX
+	ANDQ     $-16, AX
+	MOVQ     $0x00000040, CX
+	SUBQ     AX, CX
+	LEAQ     -64(R12)(AX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	MOVQ     $-1, CX
+	BZHIQ    AX, CX, CX
+	KMOVQ    CX, K1
+	VPERMB.Z (DX), Z1, K1, Z1
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R13), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fc0
-	JA         loadEnd_13
-	VMOVDQU8.Z (R13), K1, Z1
-
-loadMaskedDone_13:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
@@ -5659,8 +5691,7 @@ sealNone_1:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-	XORL   R12, R12
-	JMP    sealTailWide_1
+	JMP    sealTailEntry_1
 
 sealHalf_1:
 	// The tail alone, on YMM registers.
@@ -5709,79 +5740,76 @@ keys10_5:
 	MOVQ R10, CX
 
 sealTail_2:
-	VPSHUFB (R11), Y15, Y21
-	VPXORD  Y0, Y21, Y21
+	VPSHUFB (R11), Y15, Y20
+	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
+	JB      rounds10_36
+	JE      rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y12, Y21, Y21
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
 
-rounds12_35:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y14, Y21, Y21
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
 
-rounds10_35:
+rounds10_36:
 	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y20, Y20
 
 	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y20, Y20
 
 	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y20, Y20
 
 	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y20, Y20
 
 	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y20, Y20
 
 	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y20, Y20
 
 	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y20, Y20
 
 	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y20, Y20
 
 	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y20, Y20
 
 	// Last round.
-	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y20, Y20
 
 	// The register before this one, if any.
-	CMPQ R10, CX
-	JNE  sealTailPrev_2
-	JMP  sealTailHashed_2
-
-sealTailPrev_2:
+	CMPQ      R10, CX
+	JE        sealTailHashed_2
 	VMOVDQU64 (AX), Y22
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y16, Y20, Y20
+	VPSHUFB    (R11), Y21, Y21
+	VPXORD     Y16, Y21, Y21
 	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y22, Y20, Y23
+	VPCLMULQDQ $0x00, Y22, Y21, Y23
 	VPXORD     Y23, Y17, Y17
-	VPCLMULQDQ $0x11, Y22, Y20, Y23
+	VPCLMULQDQ $0x11, Y22, Y21, Y23
 	VPXORD     Y23, Y19, Y19
-	VPCLMULQDQ $0x10, Y22, Y20, Y23
-	VPCLMULQDQ $0x01, Y22, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y23, Y18
+	VPCLMULQDQ $0x10, Y22, Y21, Y23
+	VPCLMULQDQ $0x01, Y22, Y21, Y21
+	VPTERNLOGD $0x96, Y21, Y23, Y18
 	ADDQ       $0x00000020, AX
 
 sealTailHashed_2:
 	CMPQ      R10, $0x20
 	JBE       sealTailLast_2
 	VPADDD    512(R11), Y15, Y15
-	VPXORD    (R9), Y21, Y20
-	VMOVDQU64 Y20, (R8)
+	VPXORD    (R9), Y20, Y21
+	VMOVDQU64 Y21, (R8)
 	ADDQ      $0x00000020, R9
 	ADDQ      $0x00000020, R8
 	SUBQ      $0x20, R10
@@ -5797,11 +5825,11 @@ sealTailLast_2:
 	LEAL       (R9), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fe0
-	JA         loadEnd_14
+	JA         loadEnd_12
 	VMOVDQU8.Z (R9), K1, Y0
 
-loadMaskedDone_14:
-	VPXORD Y21, Y0, Y0
+loadMaskedDone_12:
+	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), CX
@@ -5813,22 +5841,20 @@ loadMaskedDone_14:
 storeMaskedDone_9:
 	VMOVDQU8.Z Y0, K1, Y0
 
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, DX
-	BZHIQ CX, DX, DX
-	KMOVQ DX, K1
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, CX
+	ADDQ     $0x0f, CX
+	ANDQ     $-16, CX
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	LEAQ     -32(AX)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(DX*1), Y1
+	MOVQ     $-1, DX
+	BZHIQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VPERMB.Z (AX), Y1, K1, Y1
 
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_15
-	VMOVDQU8.Z (AX), K1, Y1
-
-loadMaskedDone_15:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y0, Y0
 	VPXORD     Y16, Y0, Y0
@@ -5868,7 +5894,7 @@ sealExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_11:
+loadEnd_10:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -5882,7 +5908,7 @@ loadEnd_11:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_11
+	JMP        loadMaskedDone_10
 
 storeEnd_7:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -5898,7 +5924,7 @@ storeEnd_7:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_7
 
-loadEnd_12:
+loadEnd_11:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), AX
 	MOVQ       $0x00000040, CX
@@ -5912,7 +5938,7 @@ loadEnd_12:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z1
 	VPERMB.Z   Z0, Z1, K1, Z0
-	JMP        loadMaskedDone_12
+	JMP        loadMaskedDone_11
 
 storeEnd_8:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -5928,23 +5954,7 @@ storeEnd_8:
 	VMOVDQU8 Z1, K2, (AX)
 	JMP      storeMaskedDone_8
 
-loadEnd_13:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R13)(AX*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       AX, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Z1
-	MOVQ       $0x00000040, CX
-	SUBQ       AX, CX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(CX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_13
-
-loadEnd_14:
+loadEnd_12:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, DX
@@ -5958,7 +5968,7 @@ loadEnd_14:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
-	JMP        loadMaskedDone_14
+	JMP        loadMaskedDone_12
 
 storeEnd_9:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -5973,22 +5983,6 @@ storeEnd_9:
 	KMOVQ    BX, K2
 	VMOVDQU8 Y1, K2, (CX)
 	JMP      storeMaskedDone_9
-
-loadEnd_15:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_15
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -6026,10 +6020,10 @@ loadShortMasked_5:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_16
+	JA         loadEnd_13
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_16:
+loadMaskedDone_13:
 loadShortDone_5:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -6056,19 +6050,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_36
-	JE         rounds12_36
+	JB         rounds10_37
+	JE         rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_36:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_36:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6162,8 +6156,8 @@ open32_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6177,7 +6171,7 @@ open32_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_37:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6190,7 +6184,7 @@ rounds12_37:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_37:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6319,8 +6313,8 @@ rounds10_37:
 	VPXORD      Z0, Z15, Z15
 	VPXORD      Z0, Z16, Z16
 	CMPQ        DX, $0x0c
-	JB          rounds10_38
-	JE          rounds12_38
+	JB          rounds10_39
+	JE          rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -6334,7 +6328,7 @@ rounds10_37:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_38:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -6347,7 +6341,7 @@ rounds12_38:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_38:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6497,8 +6491,8 @@ open16_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
+	JB      rounds10_40
+	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6512,7 +6506,7 @@ open16_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_39:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6525,7 +6519,7 @@ rounds12_39:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_39:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6693,26 +6687,24 @@ openTailLast_1:
 	LEAL       (R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fc0
-	JA         loadEnd_17
+	JA         loadEnd_14
 	VMOVDQU8.Z (R9), K1, Z13
 
-loadMaskedDone_17:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, BX
-	ADDQ  $0x0f, BX
-	ANDQ  $-16, BX
-	MOVQ  $-1, R13
-	BZHIQ BX, R13, R13
-	KMOVQ R13, K2
+loadMaskedDone_14:
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, BX
+	ADDQ     $0x0f, BX
+	ANDQ     $-16, BX
+	MOVQ     $0x00000040, R13
+	SUBQ     BX, R13
+	LEAQ     -64(R12)(BX*1), R14
+	LEAQ     rampBytes<>+0(SB), R15
+	VMOVDQU8 (R15)(R13*1), Z14
+	MOVQ     $-1, R13
+	BZHIQ    BX, R13, R13
+	KMOVQ    R13, K2
+	VPERMB.Z (R14), Z14, K2, Z14
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
-	JA         loadEnd_18
-	VMOVDQU8.Z (R12), K2, Z14
-
-loadMaskedDone_18:
 openTailBody_1:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z13, Z15
@@ -6728,8 +6720,8 @@ openTailBody_1:
 	VPSHUFB    (R11), Z11, Z14
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_40
-	JE         rounds12_40
+	JB         rounds10_41
+	JE         rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -6737,14 +6729,14 @@ openTailBody_1:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_40:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_40:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -6884,26 +6876,24 @@ openTailLast_2:
 	LEAL       (R9), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fe0
-	JA         loadEnd_19
+	JA         loadEnd_15
 	VMOVDQU8.Z (R9), K1, Y20
 
-loadMaskedDone_19:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
+loadMaskedDone_15:
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, CX
+	ADDQ     $0x0f, CX
+	ANDQ     $-16, CX
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	LEAQ     -32(AX)(CX*1), R12
+	LEAQ     rampBytes<>+0(SB), R13
+	VMOVDQU8 (R13)(BX*1), Y21
+	MOVQ     $-1, BX
+	BZHIQ    CX, BX, BX
+	KMOVQ    BX, K2
+	VPERMB.Z (R12), Y21, K2, Y21
 
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_20
-	VMOVDQU8.Z (AX), K2, Y21
-
-loadMaskedDone_20:
 openTailBody_2:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y20, Y22
@@ -6919,19 +6909,19 @@ openTailBody_2:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_41
-	JE         rounds12_41
+	JB         rounds10_42
+	JE         rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_41:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_41:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -7008,7 +6998,7 @@ openExit_1:
 	VZEROUPPER
 	RET
 
-loadEnd_16:
+loadEnd_13:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -7022,7 +7012,7 @@ loadEnd_16:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_16
+	JMP        loadMaskedDone_13
 
 storeEnd_10:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -7038,7 +7028,7 @@ storeEnd_10:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_10
 
-loadEnd_17:
+loadEnd_14:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), BX
 	MOVQ       $0x00000040, R13
@@ -7052,23 +7042,7 @@ loadEnd_17:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(BX*1), Z14
 	VPERMB.Z   Z13, Z14, K1, Z13
-	JMP        loadMaskedDone_17
-
-loadEnd_18:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(BX*1), R13
-	MOVQ       $0x00000040, R14
-	SUBQ       BX, R14
-	MOVQ       $-1, R15
-	SHLXQ      R14, R15, R15
-	KMOVQ      R15, K3
-	VMOVDQU8.Z (R13), K3, Z14
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(R13*1), Z15
-	VPERMB.Z   Z14, Z15, K2, Z14
-	JMP        loadMaskedDone_18
+	JMP        loadMaskedDone_14
 
 storeEnd_11:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -7084,7 +7058,7 @@ storeEnd_11:
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_11
 
-loadEnd_19:
+loadEnd_15:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, BX
@@ -7098,23 +7072,7 @@ loadEnd_19:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(CX*1), Y21
 	VPERMB.Z   Y20, Y21, K1, Y20
-	JMP        loadMaskedDone_19
-
-loadEnd_20:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), BX
-	MOVQ       $0x00000020, R12
-	SUBQ       CX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (BX), K3, Y21
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(BX*1), Y22
-	VPERMB.Z   Y21, Y22, K2, Y21
-	JMP        loadMaskedDone_20
+	JMP        loadMaskedDone_15
 
 storeEnd_12:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -7159,19 +7117,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_42
-	JE        rounds12_42
+	JB        rounds10_43
+	JE        rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_42:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7211,10 +7169,10 @@ loadShortMasked_6:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000ff0
-	JA         loadEnd_21
+	JA         loadEnd_16
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_21:
+loadMaskedDone_16:
 loadShortDone_6:
 	VPXORD    X1, X2, X2
 	CMPQ      R10, $0x10
@@ -7331,8 +7289,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
+	JB     rounds10_44
+	JE     rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -7346,7 +7304,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -7359,7 +7317,7 @@ rounds12_43:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -7478,8 +7436,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -7493,7 +7451,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -7506,7 +7464,7 @@ rounds12_44:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7661,8 +7619,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
+	JB     rounds10_46
+	JE     rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z27
@@ -7676,7 +7634,7 @@ counterDone_3:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z27
 	VAESENC         Z27, Z17, Z17
@@ -7689,7 +7647,7 @@ rounds12_45:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7864,8 +7822,8 @@ counterDone_4:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_47
+	JE     rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -7879,7 +7837,7 @@ counterDone_4:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -7892,7 +7850,7 @@ rounds12_46:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -8030,24 +7988,22 @@ sealPending_2:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-	MOVL   $0x00000001, R12
 
-sealTailWide_2:
 	// sealTail: the last 0 < n <= 256 bytes, a register of 64 bytes at a time.
 	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ R10, R13
-	ADDQ $0x0f, R13
-	ANDQ $-16, R13
-	NEGQ R13
-	LEAQ 512(BX)(R13*1), R13
-	MOVQ R10, R14
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+	MOVQ R10, BX
 
-sealTail_3:
+	// The first register, with the last batch's hash between its rounds.
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_47
-	JE      rounds12_47
+	JB      rounds10_48
+	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z18
@@ -8055,14 +8011,135 @@ sealTail_3:
 	VBROADCASTI32X4 32(AX), Z18
 	VAESENC         Z18, Z17, Z17
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z18
 	VAESENC         Z18, Z17, Z17
 	VBROADCASTI32X4 -160(CX), Z18
 	VAESENC         Z18, Z17, Z17
 
-rounds10_47:
+rounds10_48:
+	// Round Nr-9.
+	VAESENC Z6, Z17, Z17
+
+	// absorbPending: register 0 of the last batch.
+	VMOVDQU64 -256(R12), Z18
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z0, Z0
+	VPXORD     Z16, Z0, Z0
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z18, Z0, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z18, Z0, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z18, Z0, Z19
+	VPCLMULQDQ $0x01, Z18, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z19, Z23
+
+	// Round Nr-8.
+	VAESENC Z7, Z17, Z17
+
+	// Round Nr-7.
+	VAESENC Z8, Z17, Z17
+
+	// absorbPending: register 1 of the last batch.
+	VMOVDQU64 -192(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z18
+	VPXORD     Z18, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z18
+	VPXORD     Z18, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z18
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z18, Z23
+
+	// Round Nr-6.
+	VAESENC Z9, Z17, Z17
+
+	// Round Nr-5.
+	VAESENC Z10, Z17, Z17
+
+	// absorbPending: register 2 of the last batch.
+	VMOVDQU64 -128(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z2, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+	// Round Nr-4.
+	VAESENC Z11, Z17, Z17
+
+	// Round Nr-3.
+	VAESENC Z12, Z17, Z17
+
+	// absorbPending: register 3 of the last batch.
+	VMOVDQU64 -64(R12), Z0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z3, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z0, Z1, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z2
+	VPCLMULQDQ $0x01, Z0, Z1, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+
+	// Round Nr-2.
+	VAESENC Z13, Z17, Z17
+
+	// Round Nr-1.
+	VAESENC Z14, Z17, Z17
+
+	// Last round.
+	VAESENCLAST Z5, Z17, Z17
+	JMP         sealTailHashed_3
+
+sealTailEntry_3:
+	// tailPowers: table + 512 - 16·ceil(n/16).
+	MOVQ R10, R12
+	ADDQ $0x0f, R12
+	ANDQ $-16, R12
+	NEGQ R12
+	LEAQ 512(BX)(R12*1), R12
+	MOVQ R10, BX
+
+sealTail_3:
+	VPSHUFB (R11), Z15, Z17
+	VPXORD  Z4, Z17, Z17
+	CMPQ    DX, $0x0c
+	JB      rounds10_49
+	JE      rounds12_49
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z1
+	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z1
+	VAESENC         Z1, Z17, Z17
+
+rounds12_49:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VBROADCASTI32X4 -176(CX), Z1
+	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z1
+	VAESENC         Z1, Z17, Z17
+
+rounds10_49:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -8094,89 +8171,22 @@ rounds10_47:
 	VAESENCLAST Z5, Z17, Z17
 
 	// The register before this one, if any.
-	CMPQ R10, R14
-	JNE  sealTailPrev_3
-
-	// The first pass: the pending batch, if any.
-	TESTL R12, R12
-	JZ    sealTailHashed_3
-
-	// absorbPending: the last batch, with the 16 powers before the tail's.
-	// tailPowers: table + 512 - 16·ceil(n/16).
-	MOVQ      R10, R15
-	ADDQ      $0x0f, R15
-	ANDQ      $-16, R15
-	NEGQ      R15
-	LEAQ      512(BX)(R15*1), R15
-	VMOVDQU64 -256(R15), Z18
+	CMPQ      R10, BX
+	JE        sealTailHashed_3
+	VMOVDQU64 (R12), Z1
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -192(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -128(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	VMOVDQU64  -64(R15), Z0
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z18
-	VPXORD     Z16, Z18, Z18
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z18, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z18, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z18, Z19
-	VPCLMULQDQ $0x01, Z0, Z18, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	JMP        sealTailHashed_3
-
-sealTailPrev_3:
-	VMOVDQU64 (R13), Z18
-
-	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
-	ADDQ       $0x00000040, R13
+	VPCLMULQDQ $0x00, Z1, Z0, Z2
+	VPXORD     Z2, Z22, Z22
+	VPCLMULQDQ $0x11, Z1, Z0, Z2
+	VPXORD     Z2, Z24, Z24
+	VPCLMULQDQ $0x10, Z1, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z2, Z23
+	ADDQ       $0x00000040, R12
 
 sealTailHashed_3:
 	CMPQ      R10, $0x40
@@ -8199,10 +8209,10 @@ sealTailLast_3:
 	LEAL       (R9), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_22
+	JA         loadEnd_17
 	VMOVDQU8.Z (R9), K1, Z0
 
-loadMaskedDone_22:
+loadMaskedDone_17:
 	VPXORD Z17, Z0, Z0
 
 	// pastPage: do the 64 bytes cross a page boundary?
@@ -8215,22 +8225,20 @@ loadMaskedDone_22:
 storeMaskedDone_14:
 	VMOVDQU8.Z Z0, K1, Z0
 
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	MOVQ  $-1, CX
-	BZHIQ AX, CX, CX
-	KMOVQ CX, K1
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, AX
+	ADDQ     $0x0f, AX
+	ANDQ     $-16, AX
+	MOVQ     $0x00000040, CX
+	SUBQ     AX, CX
+	LEAQ     -64(R12)(AX*1), DX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(CX*1), Z1
+	MOVQ     $-1, CX
+	BZHIQ    AX, CX, CX
+	KMOVQ    CX, K1
+	VPERMB.Z (DX), Z1, K1, Z1
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R13), CX
-	ANDL       $0x00000fff, CX
-	CMPL       CX, $0x00000fc0
-	JA         loadEnd_23
-	VMOVDQU8.Z (R13), K1, Z1
-
-loadMaskedDone_23:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
@@ -8302,8 +8310,7 @@ sealNone_2:
 	VPXORD Z22, Z22, Z22
 	VPXORD Z23, Z23, Z23
 	VPXORD Z24, Z24, Z24
-	XORL   R12, R12
-	JMP    sealTailWide_2
+	JMP    sealTailEntry_3
 
 sealHalf_2:
 	// The tail alone, on YMM registers.
@@ -8352,79 +8359,76 @@ keys10_7:
 	MOVQ R10, CX
 
 sealTail_4:
-	VPSHUFB (R11), Y15, Y21
-	VPXORD  Y0, Y21, Y21
+	VPSHUFB (R11), Y15, Y20
+	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_48
-	JE      rounds12_48
+	JB      rounds10_50
+	JE      rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
-	VAESENC Y11, Y21, Y21
-	VAESENC Y12, Y21, Y21
+	VAESENC Y11, Y20, Y20
+	VAESENC Y12, Y20, Y20
 
-rounds12_48:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VAESENC Y13, Y21, Y21
-	VAESENC Y14, Y21, Y21
+	VAESENC Y13, Y20, Y20
+	VAESENC Y14, Y20, Y20
 
-rounds10_48:
+rounds10_50:
 	// Round Nr-9.
-	VAESENC Y2, Y21, Y21
+	VAESENC Y2, Y20, Y20
 
 	// Round Nr-8.
-	VAESENC Y3, Y21, Y21
+	VAESENC Y3, Y20, Y20
 
 	// Round Nr-7.
-	VAESENC Y4, Y21, Y21
+	VAESENC Y4, Y20, Y20
 
 	// Round Nr-6.
-	VAESENC Y5, Y21, Y21
+	VAESENC Y5, Y20, Y20
 
 	// Round Nr-5.
-	VAESENC Y6, Y21, Y21
+	VAESENC Y6, Y20, Y20
 
 	// Round Nr-4.
-	VAESENC Y7, Y21, Y21
+	VAESENC Y7, Y20, Y20
 
 	// Round Nr-3.
-	VAESENC Y8, Y21, Y21
+	VAESENC Y8, Y20, Y20
 
 	// Round Nr-2.
-	VAESENC Y9, Y21, Y21
+	VAESENC Y9, Y20, Y20
 
 	// Round Nr-1.
-	VAESENC Y10, Y21, Y21
+	VAESENC Y10, Y20, Y20
 
 	// Last round.
-	VAESENCLAST Y1, Y21, Y21
+	VAESENCLAST Y1, Y20, Y20
 
 	// The register before this one, if any.
-	CMPQ R10, CX
-	JNE  sealTailPrev_4
-	JMP  sealTailHashed_4
-
-sealTailPrev_4:
+	CMPQ      R10, CX
+	JE        sealTailHashed_4
 	VMOVDQU64 (AX), Y22
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Y20, Y20
-	VPXORD     Y16, Y20, Y20
+	VPSHUFB    (R11), Y21, Y21
+	VPXORD     Y16, Y21, Y21
 	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y22, Y20, Y23
+	VPCLMULQDQ $0x00, Y22, Y21, Y23
 	VPXORD     Y23, Y17, Y17
-	VPCLMULQDQ $0x11, Y22, Y20, Y23
+	VPCLMULQDQ $0x11, Y22, Y21, Y23
 	VPXORD     Y23, Y19, Y19
-	VPCLMULQDQ $0x10, Y22, Y20, Y23
-	VPCLMULQDQ $0x01, Y22, Y20, Y20
-	VPTERNLOGD $0x96, Y20, Y23, Y18
+	VPCLMULQDQ $0x10, Y22, Y21, Y23
+	VPCLMULQDQ $0x01, Y22, Y21, Y21
+	VPTERNLOGD $0x96, Y21, Y23, Y18
 	ADDQ       $0x00000020, AX
 
 sealTailHashed_4:
 	CMPQ      R10, $0x20
 	JBE       sealTailLast_4
 	VPADDD    512(R11), Y15, Y15
-	VPXORD    (R9), Y21, Y20
-	VMOVDQU64 Y20, (R8)
+	VPXORD    (R9), Y20, Y21
+	VMOVDQU64 Y21, (R8)
 	ADDQ      $0x00000020, R9
 	ADDQ      $0x00000020, R8
 	SUBQ      $0x20, R10
@@ -8440,11 +8444,11 @@ sealTailLast_4:
 	LEAL       (R9), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fe0
-	JA         loadEnd_24
+	JA         loadEnd_18
 	VMOVDQU8.Z (R9), K1, Y0
 
-loadMaskedDone_24:
-	VPXORD Y21, Y0, Y0
+loadMaskedDone_18:
+	VPXORD Y20, Y0, Y0
 
 	// pastPage: do the 32 bytes cross a page boundary?
 	LEAL     (R8), CX
@@ -8456,22 +8460,20 @@ loadMaskedDone_24:
 storeMaskedDone_15:
 	VMOVDQU8.Z Y0, K1, Y0
 
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, DX
-	BZHIQ CX, DX, DX
-	KMOVQ DX, K1
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, CX
+	ADDQ     $0x0f, CX
+	ANDQ     $-16, CX
+	MOVQ     $0x00000020, DX
+	SUBQ     CX, DX
+	LEAQ     -32(AX)(CX*1), AX
+	LEAQ     rampBytes<>+0(SB), BX
+	VMOVDQU8 (BX)(DX*1), Y1
+	MOVQ     $-1, DX
+	BZHIQ    CX, DX, DX
+	KMOVQ    DX, K1
+	VPERMB.Z (AX), Y1, K1, Y1
 
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), DX
-	ANDL       $0x00000fff, DX
-	CMPL       DX, $0x00000fe0
-	JA         loadEnd_25
-	VMOVDQU8.Z (AX), K1, Y1
-
-loadMaskedDone_25:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y0, Y0
 	VPXORD     Y16, Y0, Y0
@@ -8511,7 +8513,7 @@ sealExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_21:
+loadEnd_16:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), AX
 	MOVQ       $0x00000010, CX
@@ -8525,7 +8527,7 @@ loadEnd_21:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), X3
 	VPERMB.Z   X2, X3, K1, X2
-	JMP        loadMaskedDone_21
+	JMP        loadMaskedDone_16
 
 storeEnd_13:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8541,7 +8543,7 @@ storeEnd_13:
 	VMOVDQU8 X1, K2, (AX)
 	JMP      storeMaskedDone_13
 
-loadEnd_22:
+loadEnd_17:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), AX
 	MOVQ       $0x00000040, CX
@@ -8555,7 +8557,7 @@ loadEnd_22:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z1
 	VPERMB.Z   Z0, Z1, K1, Z0
-	JMP        loadMaskedDone_22
+	JMP        loadMaskedDone_17
 
 storeEnd_14:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8571,23 +8573,7 @@ storeEnd_14:
 	VMOVDQU8 Z1, K2, (AX)
 	JMP      storeMaskedDone_14
 
-loadEnd_23:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R13)(AX*1), CX
-	MOVQ       $0x00000040, DX
-	SUBQ       AX, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (CX), K2, Z1
-	MOVQ       $0x00000040, CX
-	SUBQ       AX, CX
-	LEAQ       rampBytes<>+0(SB), AX
-	VMOVDQU8   (AX)(CX*1), Z2
-	VPERMB.Z   Z1, Z2, K1, Z1
-	JMP        loadMaskedDone_23
-
-loadEnd_24:
+loadEnd_18:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, DX
@@ -8601,7 +8587,7 @@ loadEnd_24:
 	LEAQ       rampBytes<>+0(SB), DX
 	VMOVDQU8   (DX)(CX*1), Y1
 	VPERMB.Z   Y0, Y1, K1, Y0
-	JMP        loadMaskedDone_24
+	JMP        loadMaskedDone_18
 
 storeEnd_15:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -8616,22 +8602,6 @@ storeEnd_15:
 	KMOVQ    BX, K2
 	VMOVDQU8 Y1, K2, (CX)
 	JMP      storeMaskedDone_15
-
-loadEnd_25:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), AX
-	MOVQ       $0x00000020, DX
-	SUBQ       CX, DX
-	MOVQ       $-1, BX
-	SHLXQ      DX, BX, BX
-	KMOVQ      BX, K2
-	VMOVDQU8.Z (AX), K2, Y1
-	MOVQ       $0x00000020, AX
-	SUBQ       CX, AX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(AX*1), Y2
-	VPERMB.Z   Y1, Y2, K1, Y1
-	JMP        loadMaskedDone_25
 
 // func openPublic(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI, AVX512VL, BMI2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -8669,10 +8639,10 @@ loadShortMasked_7:
 	LEAL       (R9), R12
 	ANDL       $0x00000fff, R12
 	CMPL       R12, $0x00000ff0
-	JA         loadEnd_26
+	JA         loadEnd_19
 	VMOVDQU8.Z (R9), K1, X2
 
-loadMaskedDone_26:
+loadMaskedDone_19:
 loadShortDone_7:
 	// ghashShort: y = (y ^ x)·H.
 	VPXORD    (DI), X2, X1
@@ -8699,19 +8669,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_49
-	JE         rounds12_49
+	JB         rounds10_51
+	JE         rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_49:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_49:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -8835,8 +8805,8 @@ counterDone_5:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -8850,7 +8820,7 @@ counterDone_5:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_50:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -8863,7 +8833,7 @@ rounds12_50:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_50:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9020,8 +8990,8 @@ counterDone_6:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
+	JB     rounds10_53
+	JE     rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -9035,7 +9005,7 @@ counterDone_6:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_51:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -9048,7 +9018,7 @@ rounds12_51:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_51:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9225,8 +9195,8 @@ counterDone_7:
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_54
+	JE     rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -9240,7 +9210,7 @@ counterDone_7:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_52:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -9253,7 +9223,7 @@ rounds12_52:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_52:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9421,26 +9391,24 @@ openTailLast_3:
 	LEAL       (R9), BX
 	ANDL       $0x00000fff, BX
 	CMPL       BX, $0x00000fc0
-	JA         loadEnd_27
+	JA         loadEnd_20
 	VMOVDQU8.Z (R9), K1, Z13
 
-loadMaskedDone_27:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, BX
-	ADDQ  $0x0f, BX
-	ANDQ  $-16, BX
-	MOVQ  $-1, R13
-	BZHIQ BX, R13, R13
-	KMOVQ R13, K2
+loadMaskedDone_20:
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, BX
+	ADDQ     $0x0f, BX
+	ANDQ     $-16, BX
+	MOVQ     $0x00000040, R13
+	SUBQ     BX, R13
+	LEAQ     -64(R12)(BX*1), R14
+	LEAQ     rampBytes<>+0(SB), R15
+	VMOVDQU8 (R15)(R13*1), Z14
+	MOVQ     $-1, R13
+	BZHIQ    BX, R13, R13
+	KMOVQ    R13, K2
+	VPERMB.Z (R14), Z14, K2, Z14
 
-	// pastPage: do the 64 bytes cross a page boundary?
-	LEAL       (R12), R13
-	ANDL       $0x00000fff, R13
-	CMPL       R13, $0x00000fc0
-	JA         loadEnd_28
-	VMOVDQU8.Z (R12), K2, Z14
-
-loadMaskedDone_28:
 openTailBody_3:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z13, Z15
@@ -9456,8 +9424,8 @@ openTailBody_3:
 	VPSHUFB    (R11), Z11, Z14
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_53
-	JE         rounds12_53
+	JB         rounds10_55
+	JE         rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -9465,14 +9433,14 @@ openTailBody_3:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_53:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_53:
+rounds10_55:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -9612,26 +9580,24 @@ openTailLast_4:
 	LEAL       (R9), CX
 	ANDL       $0x00000fff, CX
 	CMPL       CX, $0x00000fe0
-	JA         loadEnd_29
+	JA         loadEnd_21
 	VMOVDQU8.Z (R9), K1, Y20
 
-loadMaskedDone_29:
-	// lastPowers: the last register's slots, through a mask.
-	MOVQ  R10, CX
-	ADDQ  $0x0f, CX
-	ANDQ  $-16, CX
-	MOVQ  $-1, BX
-	BZHIQ CX, BX, BX
-	KMOVQ BX, K2
+loadMaskedDone_21:
+	// lastPowers: the table's last w bytes, moved down to the last register's b lanes.
+	MOVQ     R10, CX
+	ADDQ     $0x0f, CX
+	ANDQ     $-16, CX
+	MOVQ     $0x00000020, BX
+	SUBQ     CX, BX
+	LEAQ     -32(AX)(CX*1), R12
+	LEAQ     rampBytes<>+0(SB), R13
+	VMOVDQU8 (R13)(BX*1), Y21
+	MOVQ     $-1, BX
+	BZHIQ    CX, BX, BX
+	KMOVQ    BX, K2
+	VPERMB.Z (R12), Y21, K2, Y21
 
-	// pastPage: do the 32 bytes cross a page boundary?
-	LEAL       (AX), BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fe0
-	JA         loadEnd_30
-	VMOVDQU8.Z (AX), K2, Y21
-
-loadMaskedDone_30:
 openTailBody_4:
 	// tailSum.absorb.
 	VPSHUFB    (R11), Y20, Y22
@@ -9647,19 +9613,19 @@ openTailBody_4:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_54
-	JE         rounds12_54
+	JB         rounds10_56
+	JE         rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_54:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_54:
+rounds10_56:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -9736,7 +9702,7 @@ openExit_2:
 	VZEROUPPER
 	RET
 
-loadEnd_26:
+loadEnd_19:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -16(R9)(R10*1), R9
 	MOVQ       $0x00000010, R12
@@ -9750,7 +9716,7 @@ loadEnd_26:
 	LEAQ       rampBytes<>+0(SB), R12
 	VMOVDQU8   (R12)(R9*1), X1
 	VPERMB.Z   X2, X1, K1, X2
-	JMP        loadMaskedDone_26
+	JMP        loadMaskedDone_19
 
 storeEnd_16:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -9766,7 +9732,7 @@ storeEnd_16:
 	VMOVDQU8 X1, K1, (AX)
 	JMP      storeMaskedDone_16
 
-loadEnd_27:
+loadEnd_20:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(R9)(R10*1), BX
 	MOVQ       $0x00000040, R13
@@ -9780,23 +9746,7 @@ loadEnd_27:
 	LEAQ       rampBytes<>+0(SB), R13
 	VMOVDQU8   (R13)(BX*1), Z14
 	VPERMB.Z   Z13, Z14, K1, Z13
-	JMP        loadMaskedDone_27
-
-loadEnd_28:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -64(R12)(BX*1), R13
-	MOVQ       $0x00000040, R14
-	SUBQ       BX, R14
-	MOVQ       $-1, R15
-	SHLXQ      R14, R15, R15
-	KMOVQ      R15, K3
-	VMOVDQU8.Z (R13), K3, Z14
-	MOVQ       $0x00000040, R13
-	SUBQ       BX, R13
-	LEAQ       rampBytes<>+0(SB), BX
-	VMOVDQU8   (BX)(R13*1), Z15
-	VPERMB.Z   Z14, Z15, K2, Z14
-	JMP        loadMaskedDone_28
+	JMP        loadMaskedDone_20
 
 storeEnd_17:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -9812,7 +9762,7 @@ storeEnd_17:
 	VMOVDQU8 Z0, K1, (AX)
 	JMP      storeMaskedDone_17
 
-loadEnd_29:
+loadEnd_21:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -32(R9)(R10*1), CX
 	MOVQ       $0x00000020, BX
@@ -9826,23 +9776,7 @@ loadEnd_29:
 	LEAQ       rampBytes<>+0(SB), BX
 	VMOVDQU8   (BX)(CX*1), Y21
 	VPERMB.Z   Y20, Y21, K1, Y20
-	JMP        loadMaskedDone_29
-
-loadEnd_30:
-	// loadEnd: the w bytes ending with the data, moved down by w-n.
-	LEAQ       -32(AX)(CX*1), BX
-	MOVQ       $0x00000020, R12
-	SUBQ       CX, R12
-	MOVQ       $-1, R13
-	SHLXQ      R12, R13, R13
-	KMOVQ      R13, K3
-	VMOVDQU8.Z (BX), K3, Y21
-	MOVQ       $0x00000020, BX
-	SUBQ       CX, BX
-	LEAQ       rampBytes<>+0(SB), CX
-	VMOVDQU8   (CX)(BX*1), Y22
-	VPERMB.Z   Y21, Y22, K2, Y21
-	JMP        loadMaskedDone_30
+	JMP        loadMaskedDone_21
 
 storeEnd_18:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -9880,19 +9814,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_55
-	JE        rounds12_55
+	JB        rounds10_57
+	JE        rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_55:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_55:
+rounds10_57:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -10001,8 +9935,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10038,7 +9972,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_56:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10073,7 +10007,7 @@ rounds12_56:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_56:
+rounds10_58:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10318,8 +10252,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10339,7 +10273,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_57:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10358,7 +10292,7 @@ rounds12_57:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_57:
+rounds10_59:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10498,8 +10432,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10511,7 +10445,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_58:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10522,7 +10456,7 @@ rounds12_58:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_58:
+rounds10_60:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10610,8 +10544,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10619,14 +10553,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_59:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_59:
+rounds10_61:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10688,19 +10622,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
+	JB      rounds10_62
+	JE      rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_60:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_60:
+rounds10_62:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10752,27 +10686,27 @@ cbcSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_31
+	JA         loadEnd_22
 	VMOVDQU8.Z (DI), K2, Z16
 
-loadMaskedDone_31:
+loadMaskedDone_22:
 	// chainOperand: the carried block, then the register's first blocks but its last.
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
+	JB      rounds10_63
+	JE      rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_61:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_61:
+rounds10_63:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10823,7 +10757,7 @@ cbcDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_31:
+loadEnd_22:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -10837,7 +10771,7 @@ loadEnd_31:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z16, Z17, K2, Z16
-	JMP        loadMaskedDone_31
+	JMP        loadMaskedDone_22
 
 storeEnd_19:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -10967,8 +10901,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_62
-	JE         rounds12_62
+	JB         rounds10_64
+	JE         rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -10988,7 +10922,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_62:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11007,7 +10941,7 @@ rounds12_62:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_62:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11197,8 +11131,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_63
-	JE         rounds12_63
+	JB         rounds10_65
+	JE         rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -11210,7 +11144,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_63:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11221,7 +11155,7 @@ rounds12_63:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_63:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11309,8 +11243,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_64
-	JE         rounds12_64
+	JB         rounds10_66
+	JE         rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -11318,14 +11252,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_64:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_64:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -11385,19 +11319,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_65
-	JE         rounds12_65
+	JB         rounds10_67
+	JE         rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_65:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_65:
+rounds10_67:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11449,25 +11383,25 @@ xtsSkip1_1:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_32
+	JA         loadEnd_23
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_32:
+loadMaskedDone_23:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_66
-	JE         rounds12_66
+	JB         rounds10_68
+	JE         rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_66:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_66:
+rounds10_68:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11519,7 +11453,7 @@ xtsDone_1:
 	VZEROUPPER
 	RET
 
-loadEnd_32:
+loadEnd_23:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -11533,7 +11467,7 @@ loadEnd_32:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_32
+	JMP        loadMaskedDone_23
 
 storeEnd_20:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.
@@ -11729,8 +11663,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_67
-	JE         rounds12_67
+	JB         rounds10_69
+	JE         rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11750,7 +11684,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_67:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -11769,7 +11703,7 @@ rounds12_67:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_67:
+rounds10_69:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -11959,8 +11893,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_68
-	JE         rounds12_68
+	JB         rounds10_70
+	JE         rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11972,7 +11906,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_68:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -11983,7 +11917,7 @@ rounds12_68:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_68:
+rounds10_70:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -12071,8 +12005,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_69
-	JE         rounds12_69
+	JB         rounds10_71
+	JE         rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -12080,14 +12014,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_69:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_69:
+rounds10_71:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -12147,19 +12081,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_70
-	JE         rounds12_70
+	JB         rounds10_72
+	JE         rounds12_72
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_70:
+rounds12_72:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_70:
+rounds10_72:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -12211,25 +12145,25 @@ xtsSkip1_2:
 	LEAL       (DI), AX
 	ANDL       $0x00000fff, AX
 	CMPL       AX, $0x00000fc0
-	JA         loadEnd_33
+	JA         loadEnd_24
 	VMOVDQU8.Z (DI), K1, Z15
 
-loadMaskedDone_33:
+loadMaskedDone_24:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_71
-	JE         rounds12_71
+	JB         rounds10_73
+	JE         rounds12_73
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_71:
+rounds12_73:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_71:
+rounds10_73:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -12281,7 +12215,7 @@ xtsDone_2:
 	VZEROUPPER
 	RET
 
-loadEnd_33:
+loadEnd_24:
 	// loadEnd: the w bytes ending with the data, moved down by w-n.
 	LEAQ       -64(DI)(R8*1), AX
 	MOVQ       $0x00000040, CX
@@ -12295,7 +12229,7 @@ loadEnd_33:
 	LEAQ       rampBytes<>+0(SB), CX
 	VMOVDQU8   (CX)(AX*1), Z17
 	VPERMB.Z   Z15, Z17, K1, Z15
-	JMP        loadMaskedDone_33
+	JMP        loadMaskedDone_24
 
 storeEnd_21:
 	// storeEnd: the data moved up by w-n, stored to the w bytes ending with it.

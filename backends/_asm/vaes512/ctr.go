@@ -71,8 +71,13 @@ func loadCounterInto(r VecVirtual, ptr GPVirtual, add increment) {
 // tailBlocks): one VPSHUFB.
 func tailBlocks(t VecVirtual, w int) VecVirtual {
 	x := newVec(w)
-	VPSHUFB(byteReverse(), t, x)
+	tailBlocksTo(x, t)
 	return x
+}
+
+// tailBlocksTo is tailBlocks into the register x.
+func tailBlocksTo(x, t VecVirtual) {
+	VPSHUFB(byteReverse(), t, x)
 }
 
 // tailStep advances the tail's counter t past a register of w bytes

@@ -253,31 +253,35 @@ func ghashRegs(table GPVirtual, y VecVirtual, data Mem, regs int) {
 }
 
 // tailPowers returns a new register addressing the powers for a tail of
-// n bytes, 0 < n <= 256 (model: tailSum's powers): slot 32-m with
+// n bytes, 0 < n <= 256 (model: tailPowers): slot 32-m with
 // m = ceil(n/16) blocks, that is table + 512 - 16·m. A tail that takes its
 // registers one at a time advances it by each register's bytes, and it
 // then addresses the powers of the next: the last register's b blocks
 // take the last b slots, H^b..H^1 (lastPowers).
 func tailPowers(table, n GPVirtual) GPVirtual {
 	p := GP64()
+	tailPowersTo(p, table, n)
+	return p
+}
+
+// tailPowersTo is tailPowers into the register p.
+func tailPowersTo(p, table, n GPVirtual) {
 	Comment("tailPowers: table + 512 - 16·ceil(n/16).")
 	MOVQ(n, p)
 	ADDQ(U8(15), p)
 	ANDQ(I8(-16), p)
 	NEGQ(p)
 	LEAQ(Mem{Base: table, Index: p, Scale: 1, Disp: 16 * powers}, p)
-	return p
 }
 
 // lastPowers loads the powers of a tail's last register, 1 <= n <= w bytes
-// of data, into a new register of w = 32 or 64 bytes (model: tailPowers):
-// the 16·ceil(n/16) bytes at p, which end with the table, through a mask.
-// The lanes past them would lie past slot 31: the mask keeps them from
-// being read (a masked-out fault is suppressed) and clears them, and the
-// data there is zero anyway. The load goes through loadMaskedTo, so where
-// those lanes would reach the next page (a table placed at a page's end by
-// a caller of this package; GCMKey puts the round keys after it) it loads
-// the slots that end with H^1 instead.
+// of data, into a new register of w = 32 or 64 bytes (model: lastPowers):
+// the b = ceil(n/16) slots at p, the table's last, in its first b lanes
+// and zero in the others, which would lie past the end of the table. It
+// loads the w bytes that end with the table, which lie in it, and moves
+// them down by w - 16·b bytes with VPERMB, whose zeroing mask clears the
+// lanes past the b (the data there is zero too): no load reaches past the
+// table, so none needs the masked load's care at a page's end.
 func lastPowers(p, n GPVirtual, w int) VecVirtual {
 	h := newVec(w)
 	lastPowersTo(h, p, n)
@@ -286,12 +290,17 @@ func lastPowers(p, n GPVirtual, w int) VecVirtual {
 
 // lastPowersTo is lastPowers into the register h.
 func lastPowersTo(h VecVirtual, p, n GPVirtual) {
-	Comment("lastPowers: the last register's slots, through a mask.")
-	b := GP64()
+	w := int(h.Size())
+	Comment("lastPowers: the table's last w bytes, moved down to the last register's b lanes.")
+	b, s := GP64(), GP64()
 	MOVQ(n, b)
 	ADDQ(U8(15), b)
 	ANDQ(I8(-16), b)
-	loadMaskedTo(h, Mem{Base: p}, b, byteMask(b))
+	MOVQ(U32(w), s)
+	SUBQ(b, s)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: b, Scale: 1, Disp: -w}, end)
+	VPERMB_Z(Mem{Base: end}, ramp(h, s), byteMask(b), h)
 }
 
 // tailSum is the GHASH sum of a tail that takes its data one register at
