@@ -273,9 +273,9 @@ func loadGCMCounter(c *gcmCounter, ctr *[16]byte, public bool) {
 // aligned (its 64-byte stores and loads then span two cache lines).
 //
 // A message of at most 256 bytes is the tail alone (asm: on YMM
-// registers, or on ZMM ones past tailHalf bytes where zmmSealTails is
-// set: the same steps on registers of another width, which give the same
-// blocks, products and sum), its counter loaded as a counter of any kind.
+// registers, or on ZMM ones past zmmFrom bytes where zmmTails is set: the
+// same steps on registers of another width, which give the same blocks,
+// products and sum), its counter loaded as a counter of any kind.
 func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	if len(src) <= shortBytes {
 		if len(src) > 0 {
@@ -333,9 +333,10 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 }
 
 // tailHalf is the longest message that open runs as a tail alone on YMM
-// registers of two blocks (asm: tailHalf); seal does so up to 256 bytes
-// unless zmmSealTails is set. The steps are the ones below on registers of
-// half the width; the blocks, their powers and so the hash are the same.
+// registers of two blocks (asm: tailHalf); seal does so up to 256 bytes;
+// both only up to zmmFrom bytes where zmmTails is set. The steps are the
+// ones below on registers of half the width; the blocks, their powers and
+// so the hash are the same.
 const tailHalf = 128
 
 // tailBlocks returns four counter blocks of the tail's counter t, in

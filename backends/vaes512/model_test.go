@@ -80,16 +80,16 @@ func referenceTable(t *ghash.Table, h *[16]byte) {
 }
 
 // TestKernels runs every row, and where there is assembly every row again
-// with zmmSealTails flipped, so that seal and sealPublic are held to their
-// models on both paths of a message of 129 to 256 bytes, whichever this
-// CPU's vendor picks.
+// with zmmTails flipped, so that the GCM kernels are held to their models
+// on both paths of a message of 65 to 256 bytes, whichever this CPU's
+// vendor picks.
 func TestKernels(t *testing.T) {
 	kerneltest.Run(t, config, rows)
-	old, ok := setZMMSealTails(false)
+	old, ok := setZMMTails(false)
 	if !ok {
 		return
 	}
-	setZMMSealTails(!old)
-	defer setZMMSealTails(old)
-	t.Run("zmmSealTails="+fmt.Sprint(!old), func(t *testing.T) { kerneltest.Run(t, config, rows) })
+	setZMMTails(!old)
+	defer setZMMTails(old)
+	t.Run("zmmTails="+fmt.Sprint(!old), func(t *testing.T) { kerneltest.Run(t, config, rows) })
 }

@@ -49,12 +49,13 @@ var available = func() bool {
 // opmask registers.
 func Available() bool { return available }
 
-// zmmSealTails, read by seal and sealPublic, makes them run a message of
-// 129 to 256 bytes, which is a tail alone, on ZMM registers of four blocks
-// instead of YMM registers of two, on AMD's cores. There VAESENC issues
-// twice per cycle at either width, so a ZMM register does twice the work
-// per instruction; on Intel's cores 512-bit instructions between the
-// one-block calls of a message cost more than they save there (see the
-// package doc). It is a byte for the assembly (CMPB), set once, here;
-// tests set it to run both paths.
-var zmmSealTails = cpuid.AMD()
+// zmmTails, read by the GCM kernels, makes them run a message of 65 to
+// 256 bytes that is a tail alone (seal; open up to 128 bytes) on ZMM
+// registers of four blocks instead of YMM registers of two, on AMD's
+// cores. There VAESENC issues twice per cycle and VPCLMULQDQ once per two
+// at either width, so a ZMM register does twice the work per instruction;
+// on Intel's cores 512-bit instructions between the one-block calls of a
+// message cost more than they save there (see the package doc). It is a
+// byte for the assembly (CMPB), set once, here; tests set it to run both
+// paths.
+var zmmTails = cpuid.AMD()

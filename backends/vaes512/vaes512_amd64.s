@@ -5659,11 +5659,11 @@ storeMaskedDone_8:
 	JMP       sealExit_1
 
 sealNone_1:
-	CMPQ R10, $0x00000080
+	CMPQ R10, $0x40
 	JBE  sealHalf_1
 
-	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
-	CMPB ·zmmSealTails+0(SB), $0x00
+	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmTails+0(SB), $0x00
 	JE   sealHalf_1
 
 	// The tail alone, on ZMM registers: the registers of the tail after the batches.
@@ -6116,7 +6116,7 @@ storeShortDone_4:
 
 long_5:
 	CMPQ R10, $0x00000080
-	JBE  openHalf_1
+	JBE  openSmall_1
 
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
@@ -6663,6 +6663,7 @@ openPending_1:
 	VPXORD Z20, Z20, Z20
 
 	// openTail: the last 0 < n < 256 bytes, a register of 64 bytes at a time.
+openTailEntry_1:
 	// tailPowers: table + 512 - 16·ceil(n/16).
 	MOVQ R10, R12
 	ADDQ $0x0f, R12
@@ -6813,6 +6814,41 @@ openDone_1:
 	VPSHUFB   (R11), X12, X12
 	VMOVDQU64 X12, (DI)
 	JMP       openExit_1
+
+openSmall_1:
+	CMPQ R10, $0x40
+	JBE  openHalf_1
+
+	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmTails+0(SB), $0x00
+	JE   openHalf_1
+
+	// The tail alone, on ZMM registers: the registers of the tail after the batches.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z2
+	VBROADCASTI32X4 -128(CX), Z3
+	VBROADCASTI32X4 -112(CX), Z4
+	VBROADCASTI32X4 -96(CX), Z5
+	VBROADCASTI32X4 -80(CX), Z6
+	VBROADCASTI32X4 -64(CX), Z7
+	VBROADCASTI32X4 -48(CX), Z8
+	VBROADCASTI32X4 -32(CX), Z9
+	VBROADCASTI32X4 -16(CX), Z10
+	VBROADCASTI32X4 (CX), Z1
+
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z18, Z18, Z18
+	VPXORD Z19, Z19, Z19
+	VPXORD Z20, Z20, Z20
+	JMP    openTailEntry_1
 
 openHalf_1:
 	// The tail alone, of at most tailHalf bytes, on YMM registers.
@@ -8278,11 +8314,11 @@ storeMaskedDone_14:
 	JMP       sealExit_2
 
 sealNone_2:
-	CMPQ R10, $0x00000080
+	CMPQ R10, $0x40
 	JBE  sealHalf_2
 
-	// zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.
-	CMPB ·zmmSealTails+0(SB), $0x00
+	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmTails+0(SB), $0x00
 	JE   sealHalf_2
 
 	// The tail alone, on ZMM registers: the registers of the tail after the batches.
@@ -8735,7 +8771,7 @@ storeShortDone_6:
 
 long_7:
 	CMPQ R10, $0x00000080
-	JBE  openHalf_2
+	JBE  openSmall_2
 
 	// loadRoundKeys: every round key in every lane of its own register.
 	VBROADCASTI32X4 (AX), Z0
@@ -9367,6 +9403,7 @@ openPending_2:
 	VPXORD Z20, Z20, Z20
 
 	// openTail: the last 0 < n < 256 bytes, a register of 64 bytes at a time.
+openTailEntry_3:
 	// tailPowers: table + 512 - 16·ceil(n/16).
 	MOVQ R10, R12
 	ADDQ $0x0f, R12
@@ -9517,6 +9554,41 @@ openDone_2:
 	VPSHUFB   (R11), X12, X12
 	VMOVDQU64 X12, (DI)
 	JMP       openExit_2
+
+openSmall_2:
+	CMPQ R10, $0x40
+	JBE  openHalf_2
+
+	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
+	CMPB ·zmmTails+0(SB), $0x00
+	JE   openHalf_2
+
+	// The tail alone, on ZMM registers: the registers of the tail after the batches.
+	// loadRoundKeys: every round key in every lane of its own register.
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 -144(CX), Z2
+	VBROADCASTI32X4 -128(CX), Z3
+	VBROADCASTI32X4 -112(CX), Z4
+	VBROADCASTI32X4 -96(CX), Z5
+	VBROADCASTI32X4 -80(CX), Z6
+	VBROADCASTI32X4 -64(CX), Z7
+	VBROADCASTI32X4 -48(CX), Z8
+	VBROADCASTI32X4 -32(CX), Z9
+	VBROADCASTI32X4 -16(CX), Z10
+	VBROADCASTI32X4 (CX), Z1
+
+	// loadCounter: lane i = ctr+i, byte-reversed.
+	VBROADCASTI32X4 (SI), Z11
+	VPSHUFB         (R11), Z11, Z11
+	VPADDD          laneOffsets<>+0(SB), Z11, Z11
+	VMOVDQU64       (DI), X12
+	VPSHUFB         (R11), X12, X12
+
+	// tailSum.start: the parts zero; y goes in with the first register.
+	VPXORD Z18, Z18, Z18
+	VPXORD Z19, Z19, Z19
+	VPXORD Z20, Z20, Z20
+	JMP    openTailEntry_3
 
 openHalf_2:
 	// The tail alone, of at most tailHalf bytes, on YMM registers.

@@ -2,9 +2,9 @@
 
 package vaes512
 
-// setZMMSealTails sets zmmSealTails to on and returns its old value, and
+// setZMMTails sets zmmTails to on and returns its old value, and
 // whether there is one to set.
-func setZMMSealTails(on bool) (old, ok bool) {
-	old, zmmSealTails = zmmSealTails, on
+func setZMMTails(on bool) (old, ok bool) {
+	old, zmmTails = zmmTails, on
 	return old, true
 }

@@ -2,6 +2,6 @@
 
 package vaes512
 
-// setZMMSealTails reports that there is no zmmSealTails to set: without the
+// setZMMTails reports that there is no zmmTails to set: without the
 // assembly there is one path, the models'.
-func setZMMSealTails(bool) (old, ok bool) { return false, false }
+func setZMMTails(bool) (old, ok bool) { return false, false }

@@ -176,8 +176,8 @@ func ret(label string) {
 // The last batch's ciphertext goes into the tail's sum (absorbPending), and
 // the last 1..256 bytes are the tail (sealTail), one ZMM register at a
 // time. A message of at most 256 bytes is the tail alone, on YMM registers
-// (tailVectors), or on ZMM registers past tailHalf bytes where
-// zmmSealTails is set, through the same code as after the batches.
+// (tailVectors), or on ZMM registers past zmmFrom bytes where zmmTails is
+// set, through the same code as after the batches.
 func sealKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -231,11 +231,7 @@ func sealKernel(name string, public bool) {
 
 	Label(none)
 	half := emit.NewLabel("sealHalf")
-	CMPQ(k.n, U32(tailHalf))
-	JBE(LabelRef(half))
-	Comment("zmmSealTails: past tailHalf bytes, ZMM registers on AMD's cores.")
-	CMPB(zmmSealTails(), U8(0))
-	JE(LabelRef(half))
+	zmmTail(k.n, half)
 	Comment("The tail alone, on ZMM registers: the registers of the tail after the batches.")
 	k.k.load()
 	loadCounterInto(t, k.ctrp, inc32)
@@ -254,15 +250,30 @@ func sealKernel(name string, public bool) {
 }
 
 // tailHalf is the longest message that open runs as a tail alone on YMM
-// registers of two blocks (model: tailHalf); seal does so up to 256 bytes,
-// unless zmmSealTails is set.
+// registers of two blocks (model: tailHalf); seal does so up to 256 bytes.
+// On AMD's cores, past zmmFrom bytes both run on ZMM registers (zmmTail).
 const tailHalf = 128
 
-// zmmSealTails is the package's byte variable zmmSealTails, set at init on
-// AMD's cores: seal and sealPublic then run a message of tailHalf+1 to 256
-// bytes, the tail alone, on ZMM registers rather than YMM. The branch is
-// on the CPU, fixed for the process.
-func zmmSealTails() Mem { return NewDataAddr(Symbol{Name: "·zmmSealTails"}, 0) }
+// zmmFrom is the longest message of a tail alone that runs on YMM
+// registers on AMD's cores too: two of them.
+const zmmFrom = 64
+
+// zmmTail jumps to half, the tail alone on YMM registers, unless n is more
+// than zmmFrom bytes and zmmTails is set; it falls through to the ZMM
+// registers' path.
+func zmmTail(n GPVirtual, half string) {
+	CMPQ(n, U8(zmmFrom))
+	JBE(LabelRef(half))
+	Comment("zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.")
+	CMPB(zmmTails(), U8(0))
+	JE(LabelRef(half))
+}
+
+// zmmTails is the package's byte variable zmmTails, set at init on AMD's
+// cores: seal, open and their Public forms then run a message of more
+// than zmmFrom bytes that is a tail alone on ZMM registers rather than
+// YMM. The branch is on the CPU, fixed for the process.
+func zmmTails() Mem { return NewDataAddr(Symbol{Name: "·zmmTails"}, 0) }
 
 // tailVectors loads what a tail alone needs into new registers of w bytes
 // (model: the tail-only branches of sealKernel and openKernel): every round
@@ -372,7 +383,9 @@ func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int, pending bool) strin
 // batch if 256 remain: every GHASH load of a batch comes before its stores,
 // so src and dst may be the same. The last n < 256 bytes are the tail
 // (openTail), one ZMM register at a time. A message of at most tailHalf
-// bytes is the tail alone, on YMM registers.
+// bytes is the tail alone, on YMM registers, or on ZMM registers past
+// zmmFrom bytes where zmmTails is set, through the same code as after the
+// batches.
 func openKernel(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -390,9 +403,9 @@ func openKernel(name string, public bool) {
 	JMP(LabelRef(exit))
 
 	Label(long)
-	half := emit.NewLabel("openHalf")
+	small, half := emit.NewLabel("openSmall"), emit.NewLabel("openHalf")
 	CMPQ(k.n, U32(tailHalf))
-	JBE(LabelRef(half))
+	JBE(LabelRef(small))
 	k.loadVectors()
 	k.loadPublic()
 	loop, one, tail, done := emit.NewLabel("open32"), emit.NewLabel("open16"), emit.NewLabel("openPending"), emit.NewLabel("openDone")
@@ -418,17 +431,26 @@ func openKernel(name string, public bool) {
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(done))
 	s.start()
-	k.openTail(s, t, 64)
+	entry := k.openTail(s, t, 64)
 	Label(done)
 	k.finish(t)
 	JMP(LabelRef(exit))
+
+	Label(small)
+	zmmTail(k.n, half)
+	Comment("The tail alone, on ZMM registers: the registers of the tail after the batches.")
+	k.k.load()
+	loadCounterInto(t, k.ctrp, inc32)
+	loadHashInto(k.y, k.yp)
+	s.start()
+	JMP(LabelRef(entry))
 
 	Label(half)
 	Comment("The tail alone, of at most tailHalf bytes, on YMM registers.")
 	t = k.tailVectors(32)
 	s = newTailSum(32, k.y)
 	s.start()
-	k.openTail(s, t, 32)
+	_ = k.openTail(s, t, 32)
 	k.finish(t)
 	ret(exit)
 }
@@ -437,9 +459,12 @@ func openKernel(name string, public bool) {
 // 64 bytes at a time, the last through masks, each hashed into s as it is
 // loaded, before its store, so src and dst may be the same; it ends with
 // the reduction into y, n the bytes of the last register and t that
-// register's counter (model: openTail).
-func (k *gcmKernel) openTail(s tailSum, t VecVirtual, w int) {
+// register's counter (model: openTail). The label returned enters it from
+// the top.
+func (k *gcmKernel) openTail(s tailSum, t VecVirtual, w int) string {
 	Commentf("openTail: the last 0 < n < 256 bytes, a register of %d bytes at a time.", w)
+	entry := emit.NewLabel("openTailEntry")
+	Label(entry)
 	p := tailPowers(k.table, k.n)
 	d, h := newVec(w), newVec(w)
 	loop, last, body, store := emit.NewLabel("openTail"), emit.NewLabel("openTailLast"), emit.NewLabel("openTailBody"), emit.NewLabel("openTailStore")
@@ -470,4 +495,5 @@ func (k *gcmKernel) openTail(s tailSum, t VecVirtual, w int) {
 	Label(store)
 	storeMasked(x, mask, Mem{Base: k.dst}, k.n)
 	s.finish()
+	return entry
 }
