@@ -383,7 +383,7 @@ func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []b
 		s.absorb(vec.LoadUint8x64(ct), keyPowers(tb, slot))
 		ct, slot = ct[64:], slot+4
 	}
-	s.absorb(x, lastPowers(tb, slot))
+	s.absorbLast(x, lastPowers(tb, slot))
 	return (n + 15) / 16
 }
 
@@ -477,6 +477,7 @@ func openTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []b
 	d := loadTail(src, n)
 	s.absorb(d, lastPowers(tb, slot))
 	storeTail(encryptOne(tailBlocks(t), k).Xor(d), dst, n)
+	s.foldLow()
 	return (n + 15) / 16
 }
 

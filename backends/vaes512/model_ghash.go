@@ -338,7 +338,7 @@ func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 		s.absorb(vec.LoadUint8x64(data), keyPowers(t, slot))
 		data, slot, n = data[64:], slot+4, n-64
 	}
-	s.absorb(loadTail(data, n), lastPowers(t, slot))
+	s.absorbLast(loadTail(data, n), lastPowers(t, slot))
 	return s.finish()
 }
 
@@ -377,11 +377,27 @@ func (s *tailSum) absorbPending(t *[32][16]byte, pending []byte, n int) {
 	}
 }
 
-// finish returns the sum reduced, its lanes added (asm: tailSum.finish):
-// fold(lo, mid), fold(mid, hi) and horizontal.
-func (s *tailSum) finish() vec.Uint64x8 {
-	return horizontal(fold(fold(s.lo, s.mid), s.hi))
+// foldLow folds the low part of s into its middle (asm: tailSum.foldLow),
+// for a sum whose last register went in through absorb.
+func (s *tailSum) foldLow() {
+	s.mid, s.lo = fold(s.lo, s.mid), vec.Uint64x8{}
 }
+
+// absorbLast takes in the tail's last register, data, with its powers h
+// (asm: tailSum.absorbLast): foldLow, then the products in folded form
+// (mulAccumulateFolded), which have no low part.
+func (s *tailSum) absorbLast(data vec.Uint8x64, h vec.Uint64x8) {
+	s.foldLow()
+	x := reverse(data).AsUint64x8().Xor(s.yx)
+	hf := foldPowers(h)
+	s.mid = xor3(s.mid, x.CarrylessMultiplyEven(hf), x.CarrylessMultiplyOddEven(h))
+	s.hi = xor3(s.hi, x.CarrylessMultiplyEvenOdd(hf), x.CarrylessMultiplyOdd(h))
+}
+
+// finish returns the sum reduced, its lanes added (asm: tailSum.finish):
+// with no low part left (absorbLast or foldLow), fold(mid, hi), then
+// horizontal.
+func (s *tailSum) finish() vec.Uint64x8 { return horizontal(fold(s.mid, s.hi)) }
 
 // ghashPair absorbs n = len(data) bytes, 16 < n <= 32: two blocks, the
 // second zero-padded, loaded through a mask, multiplied by H^2 and H^1 with

@@ -4499,22 +4499,24 @@ loadMaskedDone_9:
 	KMOVQ    BX, K1
 	VPERMB.Z (SI), Z5, K1, Z5
 
-	// tailSum.absorb.
+	// tailSum.absorbLast.
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(DX), Z5, Z6
+	VPSHUFD    $0x4e, Z5, Z7
+	VPXORD     Z6, Z7, Z7
+	VPCLMULQDQ $0x10, 256(DX), Z2, Z6
+	VPSHUFD    $0x4e, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z6, Z3
 	VPSHUFB    (DX), Z1, Z1
 	VPXORD     Z0, Z1, Z1
-	VPXORD     Z0, Z0, Z0
-	VPCLMULQDQ $0x00, Z5, Z1, Z0
-	VPXORD     Z0, Z2, Z2
-	VPCLMULQDQ $0x11, Z5, Z1, Z0
-	VPXORD     Z0, Z4, Z4
-	VPCLMULQDQ $0x10, Z5, Z1, Z0
-	VPCLMULQDQ $0x01, Z5, Z1, Z1
-	VPTERNLOGD $0x96, Z1, Z0, Z3
-
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
-	VPCLMULQDQ $0x10, 256(DX), Z2, Z0
-	VPSHUFD    $0x4e, Z2, Z2
+	VPCLMULQDQ $0x00, Z7, Z1, Z0
+	VPCLMULQDQ $0x01, Z5, Z1, Z2
+	VPCLMULQDQ $0x10, Z7, Z1, Z6
+	VPCLMULQDQ $0x11, Z5, Z1, Z1
 	VPTERNLOGD $0x96, Z2, Z0, Z3
+	VPTERNLOGD $0x96, Z1, Z6, Z4
+
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(DX), Z3, Z0
 	VPSHUFD    $0x4e, Z3, Z3
 	VPTERNLOGD $0x96, Z3, Z0, Z4
@@ -5620,22 +5622,24 @@ storeMaskedDone_8:
 	KMOVQ    CX, K1
 	VPERMB.Z (DX), Z1, K1, Z1
 
-	// tailSum.absorb.
+	// tailSum.absorbLast.
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z2
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z2, Z23
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z0, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z23
+	VPTERNLOGD $0x96, Z0, Z3, Z24
 
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z0, Z23
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Z23, Z0
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z0, Z24
@@ -5855,22 +5859,24 @@ storeMaskedDone_9:
 	KMOVQ    DX, K1
 	VPERMB.Z (AX), Y1, K1, Y1
 
-	// tailSum.absorb.
+	// tailSum.absorbLast.
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXORD     Y2, Y3, Y3
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y2
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y2, Y18
 	VPSHUFB    (R11), Y0, Y0
 	VPXORD     Y16, Y0, Y0
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y1, Y0, Y2
-	VPXORD     Y2, Y17, Y17
-	VPCLMULQDQ $0x11, Y1, Y0, Y2
-	VPXORD     Y2, Y19, Y19
-	VPCLMULQDQ $0x10, Y1, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y0, Y2, Y18
+	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y4
+	VPCLMULQDQ $0x10, Y3, Y0, Y3
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y4, Y2, Y18
+	VPTERNLOGD $0x96, Y0, Y3, Y19
 
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
-	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
-	VPSHUFD    $0x4e, Y17, Y17
-	VPTERNLOGD $0x96, Y17, Y0, Y18
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
 	VPSHUFD    $0x4e, Y18, Y18
 	VPTERNLOGD $0x96, Y18, Y0, Y19
@@ -6787,10 +6793,12 @@ openTailStore_1:
 	VMOVDQU8 Z14, K1, (R8)
 
 storeMaskedDone_11:
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	// tailSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z18, Z0
 	VPSHUFD    $0x4e, Z18, Z18
 	VPTERNLOGD $0x96, Z18, Z0, Z19
+
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Z19, Z0
 	VPSHUFD    $0x4e, Z19, Z19
 	VPTERNLOGD $0x96, Z19, Z0, Z20
@@ -7007,10 +7015,12 @@ openTailStore_2:
 	VMOVDQU8 Y21, K1, (R8)
 
 storeMaskedDone_12:
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	// tailSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
 	VPSHUFD    $0x4e, Y17, Y17
 	VPTERNLOGD $0x96, Y17, Y0, Y18
+
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
 	VPSHUFD    $0x4e, Y18, Y18
 	VPTERNLOGD $0x96, Y18, Y0, Y19
@@ -8275,22 +8285,24 @@ storeMaskedDone_14:
 	KMOVQ    CX, K1
 	VPERMB.Z (DX), Z1, K1, Z1
 
-	// tailSum.absorb.
+	// tailSum.absorbLast.
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Z1, Z2
+	VPSHUFD    $0x4e, Z1, Z3
+	VPXORD     Z2, Z3, Z3
+	VPCLMULQDQ $0x10, 256(R11), Z22, Z2
+	VPSHUFD    $0x4e, Z22, Z22
+	VPTERNLOGD $0x96, Z22, Z2, Z23
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
-	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z1, Z0, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z1, Z0, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z1, Z0, Z2
-	VPCLMULQDQ $0x01, Z1, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z3, Z0, Z2
+	VPCLMULQDQ $0x01, Z1, Z0, Z4
+	VPCLMULQDQ $0x10, Z3, Z0, Z3
+	VPCLMULQDQ $0x11, Z1, Z0, Z0
+	VPTERNLOGD $0x96, Z4, Z2, Z23
+	VPTERNLOGD $0x96, Z0, Z3, Z24
 
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
-	VPCLMULQDQ $0x10, 256(R11), Z22, Z0
-	VPSHUFD    $0x4e, Z22, Z22
-	VPTERNLOGD $0x96, Z22, Z0, Z23
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Z23, Z0
 	VPSHUFD    $0x4e, Z23, Z23
 	VPTERNLOGD $0x96, Z23, Z0, Z24
@@ -8510,22 +8522,24 @@ storeMaskedDone_15:
 	KMOVQ    DX, K1
 	VPERMB.Z (AX), Y1, K1, Y1
 
-	// tailSum.absorb.
+	// tailSum.absorbLast.
+	// foldPowers: h·x^-64.
+	VPCLMULQDQ $0x10, 256(R11), Y1, Y2
+	VPSHUFD    $0x4e, Y1, Y3
+	VPXORD     Y2, Y3, Y3
+	VPCLMULQDQ $0x10, 256(R11), Y17, Y2
+	VPSHUFD    $0x4e, Y17, Y17
+	VPTERNLOGD $0x96, Y17, Y2, Y18
 	VPSHUFB    (R11), Y0, Y0
 	VPXORD     Y16, Y0, Y0
-	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y1, Y0, Y2
-	VPXORD     Y2, Y17, Y17
-	VPCLMULQDQ $0x11, Y1, Y0, Y2
-	VPXORD     Y2, Y19, Y19
-	VPCLMULQDQ $0x10, Y1, Y0, Y2
-	VPCLMULQDQ $0x01, Y1, Y0, Y0
-	VPTERNLOGD $0x96, Y0, Y2, Y18
+	VPCLMULQDQ $0x00, Y3, Y0, Y2
+	VPCLMULQDQ $0x01, Y1, Y0, Y4
+	VPCLMULQDQ $0x10, Y3, Y0, Y3
+	VPCLMULQDQ $0x11, Y1, Y0, Y0
+	VPTERNLOGD $0x96, Y4, Y2, Y18
+	VPTERNLOGD $0x96, Y0, Y3, Y19
 
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
-	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
-	VPSHUFD    $0x4e, Y17, Y17
-	VPTERNLOGD $0x96, Y17, Y0, Y18
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
 	VPSHUFD    $0x4e, Y18, Y18
 	VPTERNLOGD $0x96, Y18, Y0, Y19
@@ -9527,10 +9541,12 @@ openTailStore_3:
 	VMOVDQU8 Z14, K1, (R8)
 
 storeMaskedDone_17:
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	// tailSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Z18, Z0
 	VPSHUFD    $0x4e, Z18, Z18
 	VPTERNLOGD $0x96, Z18, Z0, Z19
+
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Z19, Z0
 	VPSHUFD    $0x4e, Z19, Z19
 	VPTERNLOGD $0x96, Z19, Z0, Z20
@@ -9747,10 +9763,12 @@ openTailStore_4:
 	VMOVDQU8 Y21, K1, (R8)
 
 storeMaskedDone_18:
-	// tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.
+	// tailSum.foldLow: fold(lo, mid).
 	VPCLMULQDQ $0x10, 256(R11), Y17, Y0
 	VPSHUFD    $0x4e, Y17, Y17
 	VPTERNLOGD $0x96, Y17, Y0, Y18
+
+	// tailSum.finish: fold(mid, hi), the lanes into y.
 	VPCLMULQDQ $0x10, 256(R11), Y18, Y0
 	VPSHUFD    $0x4e, Y18, Y18
 	VPTERNLOGD $0x96, Y18, Y0, Y19

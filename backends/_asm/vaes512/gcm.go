@@ -371,7 +371,7 @@ func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int, pending bool) strin
 	VPXORD(x, d, d)
 	storeMasked(d, mask, Mem{Base: k.dst}, k.n)
 	keepMasked(d, mask)
-	s.absorb(d, lastPowers(p, k.n, w))
+	s.absorbLast(d, lastPowers(p, k.n, w))
 	s.finish()
 	return entry
 }
@@ -494,6 +494,7 @@ func (k *gcmKernel) openTail(s tailSum, t VecVirtual, w int) string {
 	JMP(LabelRef(loop))
 	Label(store)
 	storeMasked(x, mask, Mem{Base: k.dst}, k.n)
+	s.foldLow()
 	s.finish()
 	return entry
 }

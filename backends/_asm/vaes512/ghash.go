@@ -352,12 +352,43 @@ func (s tailSum) absorb(x VecVirtual, h Op) {
 }
 
 // finish reduces s and adds its lanes into y (model: tailSum.finish):
-// reduce's two folds and horizontal. s is used up.
+// absorbLast has left no low part, so one fold, then horizontal. s is
+// used up.
 func (s tailSum) finish() {
-	Comment("tailSum.finish: fold(lo, mid), fold(mid, hi), the lanes into y.")
-	fold(s.lo, s.mid)
+	Comment("tailSum.finish: fold(mid, hi), the lanes into y.")
 	fold(s.mid, s.hi)
 	horizontal(s.hi, s.yx)
+}
+
+// foldLow folds the low part of s into its middle (model:
+// tailSum.foldLow): reduce's first fold, for a sum whose last register
+// went in through absorb, before finish.
+func (s tailSum) foldLow() {
+	Comment("tailSum.foldLow: fold(lo, mid).")
+	fold(s.lo, s.mid)
+}
+
+// absorbLast takes in the tail's last register x with its powers h (model:
+// tailSum.absorbLast): first reduce's first fold, fold(lo, mid), of the
+// registers before it, which are in by then, then x·h in folded form
+// (mulAccumulateFolded, with foldPowers(h)), which has no low part. The
+// last register's products are the last step before the reduction, so
+// this leaves one fold between them and the result where absorb would
+// leave two, for one multiply more off that path.
+func (s tailSum) absorbLast(x VecVirtual, h VecVirtual) {
+	Comment("tailSum.absorbLast.")
+	hf := foldPowers(h)
+	fold(s.lo, s.mid)
+	t := like(x)
+	VPSHUFB(byteReverse(), x, t)
+	VPXORD(fit(s.yx, x), t, t)
+	m0, m1, h0, h1 := like(x), like(x), like(x), like(x)
+	VPCLMULQDQ(U8(0x00), hf, t, m0) // x.lo·hf.lo
+	VPCLMULQDQ(U8(0x01), h, t, m1)  // x.hi·h.lo
+	VPCLMULQDQ(U8(0x10), hf, t, h0) // x.lo·hf.hi
+	VPCLMULQDQ(U8(0x11), h, t, h1)  // x.hi·h.hi
+	xor3(s.mid, m0, m1)
+	xor3(s.hi, h0, h1)
 }
 
 // ghashTail absorbs the last n < 256 bytes at p into y (model: ghashTail):
@@ -384,7 +415,7 @@ func ghashTail(table, p, n GPVirtual, y VecVirtual) {
 	SUBQ(U8(64), n)
 	JMP(LabelRef(loop))
 	Label(last)
-	s.absorb(loadMasked(Mem{Base: p}, n, byteMask(n)), lastPowers(keys, n, 64))
+	s.absorbLast(loadMasked(Mem{Base: p}, n, byteMask(n)), lastPowers(keys, n, 64))
 	s.finish()
 	Label(done)
 }
