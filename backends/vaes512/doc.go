@@ -279,10 +279,11 @@
 //
 // which fills the table. Four consecutive slots load as one register of
 // powers, and the powers for a run of m <= 32 blocks are the slots from
-// 32-m to 31. When m is not a multiple of four, the last register of the
-// run has lanes past H^1, whose data is zero: its powers are loaded
-// through a mask of the lanes that hold blocks (tailKeys), so nothing past
-// slot 31, the end of the table, is read. GHASHInit computes H^2, then
+// 32-m to 31 (tailPowers). When m is not a multiple of four, the last
+// register of the run has lanes past H^1, whose data is zero: its powers
+// are the table's last 64 bytes moved down into its first lanes, the
+// others cleared (lastPowers), so nothing past slot 31, the end of the
+// table, is read. GHASHInit computes H^2, then
 // [H^4, H^3, H^2, H^1] in one register, then the other seven registers by
 // multiplying whole registers by H^4, H^8 and H^16 in every lane: six
 // multiplies deep instead of 31.
@@ -372,28 +373,30 @@
 // Seal's tail is the last 1..256 bytes, not 0..255: a message that ends on
 // a batch boundary hashes its last 16 blocks from the registers they were
 // encrypted in, instead of running the batch and reloading its ciphertext
-// from dst (about 2% faster at 256 and 512 bytes). Its ciphertext can only
-// be hashed after its rounds, so the tail keeps that serial part short:
-// with four registers, the rounds of registers 0 and 1 come first and
-// registers 2 and 3 fill the issue slots their latency leaves, so the hash
-// of the first two overlaps the rounds of the last two (tailSplit; 2-4% at
-// 256 bytes); and it multiplies with folded powers, which need one fold
-// after the last product instead of two (see GHASH). Together they
-// measured 8-10% faster for Seal of 256 bytes.
+// from dst (about 2% faster at 256 and 512 bytes). That last batch, the
+// pending one, goes into the tail's sum (tailSum) with the 16 powers
+// before the tail's, between the rounds of the tail's first register
+// (absorbPending), so that one reduction covers both.
 //
-// The pending batch, hashed between the tail's rounds, goes into the same
-// sum as the tail, with the 16 powers before the tail's: after its last
-// product the low part is folded into the middle (ghashSum.foldLow in the
-// assembly, written out in stitch.rounds here: the first fold of a
-// reduction), the tail's registers add folded products,
-// and one fold and one sum of lanes finish both: the tail's first register
-// does not wait for a reduction and sum of lanes of the batch's own
-// (docs/notes.md has the measurements).
-//
+// The tails take one register at a time, in a loop, as the rest of a
+// tail's sum: its three parts held in registers of their own (tailSum),
+// each product added alike, the running hash added to the first register
+// taken in. Each GCM kernel is so about 5-6 KB of machine code, where
+// unrolled tails for every count of registers made it 18-21 KB. A
+// register's ciphertext can only be hashed after its rounds, so Seal's
+// loop hashes each register in the pass after its own, once the next
+// register's rounds have issued; and the tail's last register goes into
+// the sum in folded form (absorbLast) after the low parts of the others
+// are folded, leaving one fold between its products and the result. On
+// Zen 5 the loop still costs Seal of 64 bytes to 1.5 KiB 2-7% against the
+// unrolled tails (docs/notes.md): the registers' rounds start one pass
+// apart.
+
 // # Tails and short messages
 //
 // The last n < 256 bytes of a GCM message (1..256 for Seal; 64 of CTR, 64
-// of ECB) take ceil(n/64) registers; the last register is loaded and stored
+// of ECB) take ceil(n/64) registers, one at a time; the last register is
+// loaded and stored
 // through an opmask of its bytes (VMOVDQU8 with a mask from BZHI of the
 // length), so no byte loop and no stack buffer is involved, and its bytes
 // past n are cleared before they are hashed.
@@ -405,8 +408,7 @@
 // ns for each buffer so placed (GHASH of 13 bytes 6.5 -> 125 ns), and Seal
 // of 1350 bytes with its input, output and additional data all ending at
 // such a page 2.9 times as long (BenchmarkPageEnd in the root package). So
-// every masked load and store of data, and the masked load of a tail's
-// last key powers (tailKeys), first asks (pastPage) whether its
+// every masked load and store of data first asks (pastPage) whether its
 // register's w bytes cross a page boundary; if they do, which depends only
 // on the address and happens for w-1 of every 4096 addresses, it loads or
 // stores the w bytes that end with the data instead, through the mask of
@@ -414,26 +416,22 @@
 // moves the bytes into place with one VPERMB (loadEnd, storeEnd), out of
 // line after the kernel's last instruction. The usual path pays four
 // instructions and a branch not taken. The short paths' XMM loads and
-// stores do the same with w = 16. The powers for a tail of m
-// blocks start at slot 32-m; those of its last register are loaded through
-// a mask too.
+// stores do the same with w = 16.
 //
-// Open's tails of at most 128 bytes (tailHalf) and Seal's tails without a
-// pending batch (messages of at most 256 bytes) run the same steps on
-// ceil(n/32) YMM registers of two blocks (counter halves, tailKeys and
-// tailWidths with w = 32). Seal of at most 256 bytes and Open of at most
-// 128, whose whole message is such a tail, load their round keys and
-// counter into YMM registers too, leaving no 512-bit instruction on their
-// paths. Between the one-block calls of a GCM message, which run on XMM
-// registers, the 512-bit VAESENC and VPCLMULQDQ of a ZMM tail cost more
-// than the same steps on YMM: with ZMM registers on these paths, Seal of 64
-// and 256 bytes measured 15-23% slower and Open of 64 bytes 18% slower
-// (speed relative to crypto/aes in vaesbench runs, AES-128 and AES-256).
-// That was on Intel's cores. On AMD's, where VAESENC issues twice per cycle
+// Open of at most 128 bytes (tailHalf) and Seal of at most 256, whose
+// whole message is a tail, run the same loop on YMM registers of two
+// blocks, with their round keys and counter in YMM registers too, leaving
+// no 512-bit instruction on their paths. Between the one-block calls of a
+// GCM message, which run on XMM registers, the 512-bit VAESENC and
+// VPCLMULQDQ of a ZMM tail cost more than the same steps on YMM: with ZMM
+// registers on these paths, Seal of 64 and 256 bytes measured 15-23%
+// slower and Open of 64 bytes 18% slower (speed relative to crypto/aes in
+// vaesbench runs, AES-128 and AES-256). That was on Intel's cores. On
+// AMD's, where VAESENC issues twice per cycle and VPCLMULQDQ once per two
 // at every width, a ZMM register does twice the work per instruction:
-// there (zmmSealTails, set from the CPU's vendor at init) Seal runs a
-// message of 129 to 256 bytes on ZMM registers (sealNoneWide), as Open
-// does (docs/notes.md has the figures on Zen 5).
+// there (zmmTails, set from the CPU's vendor at init) such a message of
+// more than 64 bytes (zmmFrom) runs on ZMM registers, through the code of
+// the tail after the batches (docs/notes.md has the figures on Zen 5).
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,

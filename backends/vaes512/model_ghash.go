@@ -251,13 +251,13 @@ func (g *ghashSum) start(t *[32][16]byte, first int, y vec.Uint64x8, folded bool
 	g.acc = accumulator{}
 }
 
-// tailKeys loads the powers of the last register of a run of m = 32-first
+// lastKeys loads the powers of the last register of a run of m = 32-first
 // blocks, if m is not a multiple of four, once for the sum (asm:
 // ghashPair's YMM load of the last two slots, whose upper lanes the
 // model's 512-bit register has too, here zero). Kept apart from start,
 // which must stay small enough to inline: a call that stores t through g
 // would make the table escape.
-func (g *ghashSum) tailKeys() {
+func (g *ghashSum) lastKeys() {
 	if m := powers - g.first; m%4 != 0 {
 		g.last = m / 4
 		g.lastPowers = lastPowers(g.table, g.first+4*g.last)
@@ -407,7 +407,7 @@ func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 	zeroUpper() // before the zeroing of g (see sealTail)
 	var g ghashSum
 	g.start(t, powers-2, y, true)
-	g.tailKeys()
+	g.lastKeys()
 	g.absorb(0, loadTail(data, len(data)))
 	g.finish()
 	return g.y

@@ -17,8 +17,8 @@ const powers = 32
 
 // keyPowers returns the 64-byte memory operand of slots slot..slot+3 of the
 // table at t (model: keyPowers). slot+3 must not pass 31, the last slot of
-// the table; the last register of a tail loads its powers through a mask
-// instead (tailKeys).
+// the table; the last register of a tail loads its powers with lastPowers
+// instead.
 func keyPowers(t GPVirtual, slot int) Mem { return Mem{Base: t, Disp: 16 * slot} }
 
 // reflectedPoly is tables.ReflectedPoly in every lane (model:
