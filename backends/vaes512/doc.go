@@ -382,7 +382,7 @@
 // tail's sum: its three parts held in registers of their own (tailSum),
 // each product added alike, the running hash added to the first register
 // taken in. Each GCM kernel is so about 5-6 KB of machine code, where
-// unrolled tails for every count of registers made it 18-21 KB. A
+// unrolled tails for every count of registers made it 12-21 KB. A
 // register's ciphertext can only be hashed after its rounds, so Seal's
 // loop hashes each register in the pass after its own, once the next
 // register's rounds have issued; and the tail's last register goes into
