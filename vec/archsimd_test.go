@@ -398,6 +398,26 @@ func tailOrRandom(r *rand.Rand, n int) uint64 {
 // archsimdLacking compares the operations archsimd lacks, whose doc
 // comments say so, with the archsimd sequences that compute the same.
 func archsimdLacking(t *testing.T) {
+	// ZeroUpper is archsimd's ClearAVXUpperBits under another name, and
+	// has no result: the values of both sides must come through it
+	// whole, an archsimd vector held across the instruction included.
+	t.Run("ZeroUpper", func(t *testing.T) {
+		var b [64]byte
+		for i := range b {
+			b[i] = byte(3*i + 1)
+		}
+		hw := archsimd.LoadUint8x64Array(&b)
+		x := LoadUint8x64Array(&b)
+		ZeroUpper()
+		archsimd.ClearAVXUpperBits()
+		var got, want [64]byte
+		hw.Store(got[:])
+		x.StoreArray(&want)
+		if got != b || want != b {
+			t.Errorf("values across ZeroUpper: archsimd %x, vec %x, want %x", got, want, b)
+		}
+		covers("ZeroUpper")
+	})
 	// archsimd has no 128-bit group broadcast; SetLo and SetHi build one.
 	hwConv[Uint8x16, uint8](t, "BroadcastUint8x16ToUint8x32", fAVX2, BroadcastUint8x16ToUint8x32, func(x Uint8x16) Uint8x32 {
 		h := toU8x16(x)

@@ -1,5 +1,7 @@
 package vaes256
 
+import "github.com/vaesgo/vaes/vec"
+
 // The widths, in registers of two blocks, of the passes of blocks and
 // counter mode: one loop at the widest, then one pass at the narrowest
 // width that holds what is left (asm: blockWidths).
@@ -40,7 +42,7 @@ func blocksModel(d direction, keys *[15][16]byte, rounds int, dst, src []byte) {
 		src, dst = src[batch:], dst[batch:]
 	}
 	blocksTail(&r, d, &k, dst[:len(src)], src)
-	zeroUpper()
+	vec.ZeroUpper()
 }
 
 // blocksBatch runs the cipher over one batch, 15 registers of 480 bytes

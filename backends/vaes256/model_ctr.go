@@ -258,7 +258,7 @@ func ctrModel(add increment, public bool, keys *[15][16]byte, rounds int, ctr *[
 	}
 	ctrTail(&c, blockWidths, &k, &r, dst, src)
 	c.store(ctr)
-	zeroUpper()
+	vec.ZeroUpper()
 }
 
 // ctrBatch encrypts the next 30 counter blocks and XORs them with the 480

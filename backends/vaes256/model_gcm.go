@@ -230,7 +230,7 @@ func gcmBatch(c *counter, k *gcmKeys, g *ghashBatch, dst, src []byte) {
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer gcmZeroUpper()
+	defer vec.ZeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -238,7 +238,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer gcmZeroUpper()
+	defer vec.ZeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -261,7 +261,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	// The hash in a 256-bit register, its high lane zero, as the
 	// assembly holds it: the compiler keeps a 16-byte vector across a
 	// call with MOVUPS, which waits on dirty upper halves (see
-	// gcmZeroUpper).
+	// vec.ZeroUpper).
 	g.y = widen(loadHash(y))
 	done := 0 // bytes encrypted
 	loadGCMKeys(&k, keys, rounds)
@@ -280,10 +280,10 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		g.data, g.keys, g.carried = (*[gcmBytes]byte)(dst[done-batch:]), &k.pairs, false
 		g.all()
 	}
-	// The tails zero their locals with SSE moves (see gcmZeroUpper).
-	gcmZeroUpper()
+	// The tails zero their locals with SSE moves (see vec.ZeroUpper).
+	vec.ZeroUpper()
 	gcmTail(&c, &k, dst[done:len(src)], src[done:])
-	gcmZeroUpper()
+	vec.ZeroUpper()
 	h := ghashTail(t, dst[done:len(src)], g.y)
 	c.store(ctr)
 	storeHash(h.GetLo(), y)
@@ -291,7 +291,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer gcmZeroUpper()
+	defer vec.ZeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -299,7 +299,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 // counter, whose blocks may take the shortcut that branches on it (see
 // counter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer gcmZeroUpper()
+	defer vec.ZeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -333,10 +333,10 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		gcmBatch(&c, &k, &g, dst, src)
 		src, dst = src[batch:], dst[batch:]
 	}
-	// The tails zero their locals with SSE moves (see gcmZeroUpper).
-	gcmZeroUpper()
+	// The tails zero their locals with SSE moves (see vec.ZeroUpper).
+	vec.ZeroUpper()
 	h := ghashTail(t, src, g.y) // before gcmTail, which may overwrite src
-	gcmZeroUpper()
+	vec.ZeroUpper()
 	gcmTail(&c, &k, dst[:len(src)], src)
 	c.store(ctr)
 	storeHash(h.GetLo(), y)
@@ -356,7 +356,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // partial block is loaded before the rounds and XORed and stored before
 // the whole blocks, where the assembly does both after them: the compiler
 // keeps a 16-byte vector across a call with MOVUPS, which waits on the
-// upper halves the rounds dirty (see gcmZeroUpper), and the bytes are the
+// upper halves the rounds dirty (see vec.ZeroUpper), and the bytes are the
 // same (the partial block lies past the whole ones).
 func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	n := len(src)
@@ -364,7 +364,7 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 		return
 	}
 	// The locals first: the compiler zeroes them with SSE moves where
-	// they are declared (see gcmZeroUpper).
+	// they are declared (see vec.ZeroUpper).
 	var r registers
 	var part vec.Uint8x32 // 32 bytes wide: VEX moves when spilled
 	dst = dst[:n]

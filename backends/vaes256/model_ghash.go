@@ -275,7 +275,7 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 		}
 		return
 	}
-	defer gcmZeroUpper()
+	defer vec.ZeroUpper()
 	var g ghashBatch
 	var k gcmKeys
 	g.y = widen(loadHash(y))

@@ -261,14 +261,6 @@ func loadBlocks(blocks []vec.Uint8x64, src []byte) {
 	}
 }
 
-// xorBlocks XORs consecutive registers of src into blocks (asm: xorBlocks,
-// VPXORD with a memory operand).
-func xorBlocks(blocks []vec.Uint8x64, src []byte) {
-	for i := range blocks {
-		blocks[i] = blocks[i].Xor(vec.LoadUint8x64(src[64*i:]))
-	}
-}
-
 // storeBlocks stores blocks to consecutive registers' worth of dst (asm:
 // storeBlocks).
 func storeBlocks(blocks []vec.Uint8x64, dst []byte) {

@@ -9,7 +9,7 @@ var stepWidths = []int{8, 4, 2, 1}
 
 // encryptBlocksModel is encryptBlocks (asm: blocksKernel).
 func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	if len(src) == shortBytes {
 		blocksShort(true, keys, rounds, dst, src)
 		return
@@ -19,7 +19,7 @@ func encryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
 
 // decryptBlocksModel is decryptBlocks (asm: blocksKernel).
 func decryptBlocksModel(keys *[15][16]byte, rounds int, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	if len(src) == shortBytes {
 		blocksShort(false, keys, rounds, dst, src)
 		return

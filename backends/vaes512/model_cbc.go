@@ -30,7 +30,7 @@ import "github.com/vaesgo/vaes/vec"
 // through masks, carrying the chain through all of them; it leaves the
 // last ciphertext block in iv.
 func cbcDecryptModel(keys *[15][16]byte, rounds int, iv *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	if len(src) == 0 {
 		return
 	}

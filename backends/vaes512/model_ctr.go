@@ -131,19 +131,8 @@ func (c *counter) next() vec.Uint8x64 {
 	return b
 }
 
-// tail fills blocks with the next registers of counter blocks like blocks,
-// but leaves the counter where it is; the kernel's last step uses only
-// some of those blocks, and store adds their number (asm: counter.tail).
-func (c *counter) tail(blocks []vec.Uint8x64) {
-	t := c.reg
-	for i := range blocks {
-		blocks[i] = reverse(t)
-		t = c.add.wide(t, laneStep)
-	}
-}
-
-// tailOne is tail for one register: the next four counter blocks,
-// leaving the counter where it is (asm: counter.tail).
+// tailOne returns the next register of counter blocks, leaving the
+// counter where it is (asm: counter.tail, of one register).
 func (c *counter) tailOne() vec.Uint8x64 { return reverse(c.reg) }
 
 // store writes lane 0 of the counter, advanced by m blocks, back in
@@ -159,13 +148,13 @@ func (c counter) store(ctr *[16]byte, m int) {
 
 // ctr32Model is ctr32 (asm: ctrKernel).
 func ctr32Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	ctrModel(inc32, keys, rounds, ctr, dst, src)
 }
 
 // ctr64Model is ctr64 (asm: ctrKernel).
 func ctr64Model(keys *[15][16]byte, rounds int, ctr *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	ctrModel(inc64, keys, rounds, ctr, dst, src)
 }
 

@@ -27,9 +27,9 @@ const gcmBytes = 256
 // the Xeon, model 207), and a method setting them through a pointer moves
 // the ghashSum they point to to the heap.
 type stitch struct {
-	g       *ghashSum
-	first   int
-	data    *[gcmBytes]byte
+	g      *ghashSum
+	first  int
+	data   *[gcmBytes]byte
 	z      int
 	finish bool
 }
@@ -237,14 +237,14 @@ func gcmBatch(c *gcmCounter, k *gcmKeys, between *stitch, data quad, dst, src []
 
 // sealModel is seal (asm: sealKernel).
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	sealKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // sealPublicModel is sealPublic (asm: sealKernel): seal for a public
 // counter, which it may branch on (see publicCounter).
 func sealPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	sealKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -327,7 +327,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	// The compiler keeps h across the counter's store with an SSE move
 	// (see loadTail).
 	h = s.finish()
-	zeroUpper()
+	vec.ZeroUpper()
 	tc.store(ctr, m)
 	storeHash(h, y)
 }
@@ -389,14 +389,14 @@ func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []b
 
 // openModel is open (asm: openKernel).
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	openKernel(false, keys, rounds, t, ctr, y, dst, src)
 }
 
 // openPublicModel is openPublic (asm: openKernel): open for a public
 // counter, which it may branch on (see publicCounter).
 func openPublicModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	openKernel(true, keys, rounds, t, ctr, y, dst, src)
 }
 
@@ -454,7 +454,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 		m = openTail(&tc, &k, t, &s, dst, src)
 		h = s.finish()
 	}
-	zeroUpper() // as in sealKernel
+	vec.ZeroUpper() // as in sealKernel
 	tc.store(ctr, m)
 	storeHash(h, y)
 }
@@ -481,23 +481,23 @@ func openTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []b
 	return (n + 15) / 16
 }
 
-// loadTail is loadMasked with zeroUpper before it (asm: loadMasked):
+// loadTail is loadMasked with vec.ZeroUpper before it (asm: loadMasked):
 // loadMasked copies the n bytes into a zeroed array with Go's SSE code,
 // and on the Xeon (model 207) each SSE instruction run while the upper
 // halves of the vector registers are dirty costs about as much as a whole
-// tail (loadMasked took about 250 ns a call, 15 with zeroUpper before
+// tail (loadMasked took about 250 ns a call, 15 with vec.ZeroUpper before
 // it). The kernels declare their locals before their first vector
 // instruction for the same reason: the compiler zeroes and copies them
 // with SSE moves.
 func loadTail(s []byte, n int) vec.Uint8x64 {
-	zeroUpper()
+	vec.ZeroUpper()
 	return loadMasked(s, n)
 }
 
 // storeTail stores the first n bytes of x to s, 1 <= n <= 64, as
 // storeMasked does (asm: storeMasked), where the 64 bytes at s do not
 // cross a page boundary: through a 64-byte array, but with the whole
-// register stored to it, zeroUpper, and n of its bytes copied to s.
+// register stored to it, vec.ZeroUpper, and n of its bytes copied to s.
 // storeMasked's masked store to the array, read back at once by the copy,
 // stalled for about 200 ns a call on the Xeon (model 207), and the copy
 // runs as Go's SSE code (see loadTail).
@@ -508,6 +508,6 @@ func storeTail(x vec.Uint8x64, s []byte, n int) {
 	}
 	var w [64]byte
 	x.StoreArray(&w)
-	zeroUpper()
+	vec.ZeroUpper()
 	copy(s[:n], w[:n])
 }

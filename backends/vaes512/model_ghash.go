@@ -311,7 +311,7 @@ func (g *ghashSum) finish() {
 // ghashRegs absorbs regs registers of data, 64·regs bytes, into y with one
 // reduction, for code that has no rounds to stitch with (asm: ghashRegs).
 func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint64x8 {
-	zeroUpper() // before the zeroing of g (see sealTail)
+	vec.ZeroUpper() // before the zeroing of g (see sealTail)
 	var g ghashSum
 	g.start(t, powers-4*regs, y, false)
 	for r := range regs {
@@ -326,7 +326,7 @@ func ghashRegs(t *[32][16]byte, y vec.Uint64x8, data []byte, regs int) vec.Uint6
 // through a mask, multiplied by H^m down to H^1 and reduced once (asm:
 // ghashTail).
 func ghashTail(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	zeroUpper() // before the zeroing of s (see loadTail)
+	vec.ZeroUpper() // before the zeroing of s (see loadTail)
 	n := len(data)
 	if n == 0 {
 		return y
@@ -404,7 +404,7 @@ func (s *tailSum) finish() vec.Uint64x8 { return horizontal(fold(s.mid, s.hi)) }
 // folded powers and reduced with one fold (asm: ghashPair, on one YMM
 // register, whose two lanes are the first two of the register here).
 func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
-	zeroUpper() // before the zeroing of g (see sealTail)
+	vec.ZeroUpper() // before the zeroing of g (see sealTail)
 	var g ghashSum
 	g.start(t, powers-2, y, true)
 	g.lastKeys()
@@ -417,7 +417,7 @@ func ghashPair(t *[32][16]byte, y vec.Uint64x8, data []byte) vec.Uint64x8 {
 // short path, two on ghashPair's, else 32 blocks per reduction, then 16 if
 // that many remain, then the tail.
 func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	if len(data) <= shortBytes {
 		if len(data) > 0 {
 			ghashUpdateShort(t, y, data)
@@ -446,7 +446,7 @@ func ghashUpdateModel(t *[32][16]byte, y *[16]byte, data []byte) {
 // the other seven registers of powers by multiplying whole registers by
 // H^4, H^8 and H^16 in every lane: six multiplies in a row instead of 31.
 func ghashInitModel(t *[32][16]byte, h *[16]byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	h1 := keyForm(reverse(vec.BroadcastUint8x16ToUint8x64(vec.LoadUint8x16Array(h))).AsUint64x8())
 	h2 := mulLanes(h1, h1)              // H^2 in every lane
 	q := shuffle128(h2, h1, 0, 0, 0, 0) // [H^2, H^2, H^1, H^1]

@@ -47,13 +47,13 @@ var xtsStepWidths = []int{4, 2, 1}
 
 // xtsEncryptModel is xtsEncrypt (asm: xtsKernel).
 func xtsEncryptModel(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	xtsModel(encryption, keys, rounds, tweak, dst, src)
 }
 
 // xtsDecryptModel is xtsDecrypt (asm: xtsKernel).
 func xtsDecryptModel(keys *[15][16]byte, rounds int, tweak *[16]byte, dst, src []byte) {
-	defer zeroUpper()
+	defer vec.ZeroUpper()
 	xtsModel(decryption, keys, rounds, tweak, dst, src)
 }
 

@@ -186,8 +186,8 @@ func loadBlocks(src Mem, n int) []VecVirtual {
 	return blocks
 }
 
-// xorBlocks XORs consecutive registers of src into blocks (model:
-// xorBlocks).
+// xorBlocks XORs consecutive registers of src into blocks (model: xorQuad
+// and xorQuads).
 func xorBlocks(blocks []VecVirtual, src Mem) {
 	for i, b := range blocks {
 		VPXORD(src.Offset(64*i), b, b)

@@ -100,7 +100,7 @@ func (c counter) blocks(n int) []VecVirtual {
 }
 
 // tail returns the next n registers of counter blocks like blocks, leaving
-// the counter where it is (model: counter.tail).
+// the counter where it is (model: counter.tailOne, for one register).
 func (c counter) tail(n int) []VecVirtual {
 	blocks := newBlocks(n)
 	t := c.reg

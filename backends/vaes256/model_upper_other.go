@@ -1,7 +1,0 @@
-//go:build !(goexperiment.simd && amd64 && go1.27)
-
-package vaes256
-
-// zeroUpper is VZEROUPPER (see model_upper_simd.go); vec's portable
-// vectors are arrays in memory, with no register state to clear.
-func zeroUpper() {}
