@@ -12,8 +12,6 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ DX, CX
 	SHLQ $0x04, CX
 	ADDQ AX, CX
-	LEAQ loopConsts<>+63(SB), BX
-	ANDQ $-64, BX
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI
@@ -942,8 +940,6 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-64
 	MOVQ DX, CX
 	SHLQ $0x04, CX
 	ADDQ AX, CX
-	LEAQ loopConsts<>+63(SB), BX
-	ANDQ $-64, BX
 	MOVQ dst_base+16(FP), BX
 	MOVQ src_base+40(FP), SI
 	MOVQ src_len+48(FP), DI

@@ -27,7 +27,6 @@ func blocksKernel(name string, d direction) {
 		"whole blocks of src, writing them to dst. len(src) is a multiple of 16,",
 		"len(dst) >= len(src), rounds is 10, 12 or 14.")
 	s := emit.LoadSchedule(Param("keys"), Param("rounds"))
-	loadConsts()
 	dst := emit.LoadGP(Param("dst").Base())
 	src := emit.LoadGP(Param("src").Base())
 	n := emit.LoadGP(Param("src").Len())
