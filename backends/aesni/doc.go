@@ -76,8 +76,9 @@
 //	  (AVX)        openAVX        openAVXModel        gcm_avx.go
 //	  (Intel)      openPublicAVX  openPublicAVXModel  gcm_avx.go
 //
-// Expand is aesround.Expand done with AESKEYGENASSIST and AESIMC, some 20
-// times faster; the keys of every assembly backend are expanded with it.
+// Expand is aesround.Expand done with AESKEYGENASSIST and AESIMC, many
+// times faster (docs/notes.md); the keys of every assembly backend are
+// expanded with it.
 //
 // # Why eight blocks
 //
@@ -136,11 +137,9 @@
 // ready before the state is. The ciphertext c_i comes from a second
 // AESENCLAST, with k_Nr, on a copy of the state, beside the chain. A block
 // is then Nr dependent AES instructions, Nr times AESENC's latency, and
-// Nr+1 in throughput, which one chain leaves mostly idle. On an Intel Xeon
-// reporting family 6, model 207, where AESENC's latency measured 3 cycles,
-// a block took 30 cycles (AES-128) and 42 (AES-256); with the XOR on the
-// chain instead (the last round, then the next plaintext block XORed in)
-// it took about 2 cycles more.
+// Nr+1 in throughput, which one chain leaves mostly idle. With the XOR on
+// the chain instead (the last round, then the next plaintext block XORed
+// in) a block measured slower (docs/notes.md).
 //
 //	register                          AES-128  AES-192  AES-256
 //	round keys 1..Nr                  10       12       14
@@ -183,9 +182,8 @@
 // batch T_0 steps by x^8 (x^4, x). The next tweak goes back to the caller.
 // Declined: each tweak from the one before by a one-bit shift (PSRLQ,
 // PSLLQ, PSLLDQ and one PCLMULQDQ for the bit that falls off the top),
-// which takes fewer multiplies but makes the eight a chain; at 512 bytes
-// and 4 KiB, AES-128, it took 0.99 to 1.06 times as long (medians of 10
-// alternating rounds on the Xeon of family 6, model 207).
+// which takes fewer multiplies but makes the eight a chain, and measured
+// no faster (docs/notes.md).
 //
 // # Counters
 //
@@ -205,21 +203,21 @@
 // keeps the next batch's 8 counter blocks on the stack, already XORed with
 // round key 0, and rewrites only their last 4 bytes with scalar
 // instructions (add, byte swap, XOR, store). That saves 24 vector
-// instructions per batch, about 7% at 16 KiB. The byte swap is three
-// rotates rather than BSWAP, which on Intel cores issues to the two ports
-// that AESENC uses: about 3% more on a Sapphire Rapids class Xeon, 2-5% on
-// an Ice Lake class one. Also measured there and declined: the 8 counters
-// built in two vector registers and stored lane by lane (2-5% slower: the
-// vector ports are the bound), LEA for the add and CMOV for the copy (no
-// better, and 2-4% slower), and one pointer advance per pair of batches (no
+// instructions per batch and measured faster (docs/notes.md). The byte
+// swap is three rotates rather than BSWAP, which on Intel cores issues to
+// the two ports that AESENC uses; the rotates measured faster on Sapphire
+// Rapids and Ice Lake class Xeons. Also measured there and declined: the 8
+// counters built in two vector registers and stored lane by lane (slower:
+// the vector ports are the bound), LEA for the add and CMOV for the copy
+// (no faster), and one pointer advance per pair of batches (no
 // different). The first batch's slots are filled with whole-block vector
 // stores, so the first loads are forwarded from them, and the slots are
 // cleared before return (they hold round key 0 XOR a known counter).
 //
 // The CTR kernels keep the register counter: their batches are short enough
 // that the loads of one batch would wait on the 4-byte stores of the
-// previous one (measured 9% slower), and counter mode has no GHASH
-// competing for the ports.
+// previous one (measured slower, docs/notes.md), and counter mode has no
+// GHASH competing for the ports.
 //
 // # GHASH
 //
@@ -234,8 +232,8 @@
 //
 // GHASHInit computes them with the kernels' own multiply, H^p as
 // H^(p-q)·H^q with q the largest power of 2 below p, so that no chain of
-// dependent products is longer than four (H^2, H^4, H^8, H^16): on an Ice
-// Lake class Xeon that takes 0.73 times as long as a chain of products by H.
+// dependent products is longer than four (H^2, H^4, H^8, H^16), which
+// takes less time than a chain of products by H (docs/notes.md).
 //
 // A batch of 8 blocks X_0..X_7 is absorbed as
 //
@@ -246,9 +244,9 @@
 // PCLMULQDQ). The bulk loops of Seal and Open take two batches, 16 blocks,
 // into one sum, the first against H^16..H^9 and the second against
 // H^8..H^1, and reduce once: the reduction's 10 vector instructions per 16
-// blocks instead of per 8 measured 2-3.5% faster Open and 1-2% faster Seal
-// at 4 and 16 KiB on an Ice Lake class Xeon, where the loop is bound by the
-// three vector ports. A message with an odd number of batches ends with one
+// blocks instead of per 8 measured faster for Seal and Open on an Ice Lake
+// class Xeon, where the loop is bound by the three vector ports
+// (docs/notes.md). A message with an odd number of batches ends with one
 // 8-block batch. GHASH alone keeps batches of 8.
 //
 // Karatsuba takes 26 multiplies per 8 blocks instead of the 34 of the
@@ -259,10 +257,10 @@
 // products are taken two blocks at a time (mulMidPair): PUNPCKLQDQ,
 // PUNPCKHQDQ and one PXOR give both blocks' half sums, where a block
 // alone takes a PSHUFD and a PXOR; 4 fewer vector instructions per batch
-// measured 1-2% faster Seal and Open at 4 and 16 KiB. Each outer product
-// is computed in a register loaded with the key power (mulLoHi), and each
-// fold in one loaded with the polynomial, rather than in a copy of the
-// data block: about 1% at 16 KiB.
+// measured faster for Seal and Open. Each outer product is computed in a
+// register loaded with the key power (mulLoHi), and each fold in one loaded
+// with the polynomial, rather than in a copy of the data block, which also
+// measured faster (docs/notes.md).
 //
 // # Stitching
 //
@@ -306,12 +304,12 @@
 // unpacks and a PXOR. The first two blocks of a sum, the first of which
 // takes in y, keep mulMidPair. The sums are loaded 8 bytes at a time
 // (VMOVQ, VPINSRQ) when they were stored just before, since a 16-byte load
-// cannot be forwarded from two 8-byte stores (measured 4% slower for
-// Open); openPublicAVX's first batch of a pair stores the sums of the
-// second's blocks (aheadHalfSums), which loads them 16 bytes at a time. For
-// any other counter they run sealAVX's and openAVX's loops. On AMD's cores
-// (usePublicAVX false) SealPublic and OpenPublic run sealAVX and openAVX,
-// and on CPUs without AVX they are Seal and Open.
+// cannot be forwarded from two 8-byte stores (measured slower for Open,
+// docs/notes.md); openPublicAVX's first batch of a pair stores the sums of
+// the second's blocks (aheadHalfSums), which loads them 16 bytes at a time.
+// For any other counter they run sealAVX's and openAVX's loops. On AMD's
+// cores (usePublicAVX false) SealPublic and OpenPublic run sealAVX and
+// openAVX, and on CPUs without AVX they are Seal and Open.
 //
 // Why two forms: the cores bound the loop by different units. On Intel's
 // (measured on a Xeon of family 6, model 207) VAESENC, the shuffles and
@@ -328,15 +326,14 @@
 // docs/notes.md ("GCM on Zen 5") has the measurements, and what was tried
 // and found no faster.
 //
-// Declined on the Xeon: the round keys as memory operands of every
-// VAESENC (20% slower: ten times the loads), one reduction per batch (3-4%
-// slower), the source block XORed into the last round key in VEX form (no
-// change: as many XORs) or two blocks at a time with AVX2 through the stack
-// (4% slower for AES-128), the hashed blocks and their half sums
-// byte-swapped with MOVBE into the stack (slower: MOVBE's swap issues to
-// the vector ports, two per block), and the half sums written a batch
-// ahead in Seal (4% slower for AES-128: they wait on the stores of the
-// batch just before).
+// Declined on the Xeon, each measured slower or no faster (docs/notes.md):
+// the round keys as memory operands of every VAESENC (ten times the
+// loads), one reduction per batch, the source block XORed into the last
+// round key in VEX form (as many XORs) or two blocks at a time with AVX2
+// through the stack, the hashed blocks and their half sums byte-swapped
+// with MOVBE into the stack (MOVBE's swap issues to the vector ports, two
+// per block), and the half sums written a batch ahead in Seal (they wait
+// on the stores of the batch just before).
 //
 // # Tails
 //

@@ -159,9 +159,8 @@
 // copies the last block of src to iv before it stores. The fold costs one
 // VPXOR per register (12 vector instructions per register instead of 11
 // for AES-128) and the chain a 32-byte load and store per batch: on that
-// Xeon CBC decryption runs at about 0.9 to 1.0 times the speed of
-// DecryptBlocks at 1344 bytes and 16 KiB (medians of four runs, AES-128
-// and AES-256).
+// Xeon CBC decryption runs at nearly the speed of DecryptBlocks
+// (docs/notes.md).
 //
 // # XTS: 14 blocks, the tweaks in registers
 //
@@ -207,24 +206,23 @@
 //
 // avo allocates the registers; in the .s (sealPublic's loop) the blocks are
 // Y2-Y9, the sums Y10, Y0 and Y1, and the round key and the data block share
-// Y11. Batches of 8 blocks (4 registers) leave the AES units half idle: on
-// a Sapphire Rapids class Xeon, Seal was 14% slower at 16 KiB,
-// 12% at 1350 bytes and 7% at 256. Batches of 20 blocks (10 registers; the
-// GHASH temporaries squeezed to two) were 2% faster at 16 KiB and 4% at 1350
-// bytes, but 3% slower at 256 bytes, and need 20 key powers and a tail at
-// every multiple of 256 bytes; declined. Sixteen is also what one reduction
-// covers and what ghashUpdate absorbs per iteration.
+// Y11. Batches of 8 blocks (4 registers) leave the AES units half idle:
+// on a Sapphire Rapids class Xeon, Seal measured slower with them at every
+// size. Batches of 20 blocks (10 registers; the GHASH temporaries squeezed
+// to two) measured faster at 1350 bytes and 16 KiB but slower at 256 bytes,
+// and need 20 key powers and a tail at every multiple of 256 bytes;
+// declined (docs/notes.md). Sixteen is also what one reduction covers and
+// what ghashUpdate absorbs per iteration.
 //
 // Seal hashes the ciphertext of the previous batch, already in dst, while it
 // encrypts the next, and hashes the last batch after the loop, from the
 // registers that still hold its ciphertext rather than from dst, whose
-// stores the loads would wait on (0.5-2% faster for Seal from 256 bytes to
-// 4 KiB, most at 512 bytes, on an Intel Xeon reporting family 6, model
-// 207). Open hashes the batch it decrypts (its loads all come before the
-// batch's stores, so it works in place). GHASH step j runs after middle
-// round j (the nine rounds before the last that every key size has) and
-// the reduction after round 8. The tails are one pass of 8, 4, 2 or 1
-// registers (gcmWidths) and ghashTail.
+// stores the loads would wait on (measured faster for Seal, docs/notes.md).
+// Open hashes the batch it decrypts (its loads all come before the batch's
+// stores, so it works in place). GHASH step j runs after middle round j (the
+// nine rounds before the last that every key size has) and the reduction
+// after round 8. The tails are one pass of 8, 4, 2 or 1 registers
+// (gcmWidths) and ghashTail.
 //
 // # Counters
 //
@@ -247,11 +245,9 @@
 // J0 = nonce || 0^31 || 1 is public too. ctr32, seal and open reverse every
 // register: their counter is GCM's for any nonce, which for nonces other
 // than 12 bytes starts from J0 = GHASH_H(nonce) and so depends on the hash
-// key. The shortcut saves ctr64 about 7% at 1350 bytes and 16 KiB
-// (AES-128). sealPublic and openPublic measured against seal and open
-// (medians of 15 alternating rounds, on a Sapphire Rapids class Xeon):
-// 0.5-7% faster at 1350 bytes, 1-3% at 4 KiB, 2-5% at 16 KiB, for AES-128
-// and AES-256.
+// key. The shortcut measured faster for ctr64, and sealPublic and
+// openPublic measured faster than seal and open on a Sapphire Rapids class
+// Xeon (docs/notes.md).
 //
 // In the GCM loops a public counter has a third way. GCM's counter with a
 // 12-byte nonce starts at 2 and steps by 16 per batch, so its last byte is
@@ -262,7 +258,7 @@
 // whiten spend a VPADDD and a VPXOR; register 7 takes the add. Six vector
 // instructions fewer per batch, out of about 172: the loops are bound by
 // the total on the three vector ports (see GHASH), and this measured
-// 0.5-2.5% faster for SealPublic and OpenPublic at 4 KiB and 16 KiB.
+// faster for SealPublic and OpenPublic (docs/notes.md).
 //
 // # GHASH
 //
@@ -299,7 +295,7 @@
 // VPXOR makes both half sums, which meet their keys' half sums (stored in
 // both halves of a slot) through VPCLMULQDQ $0x00 and $0x11; that is one
 // VPXOR fewer per pair than a VPSHUFD and a VPXOR per register, and
-// measured about 1% faster at 4 KiB and 16 KiB.
+// measured faster (docs/notes.md).
 //
 // The loops' batches but the last of a message leave y in two lanes
 // (ghashBatch.carried): register j takes the key of block 2j in both lanes
@@ -308,8 +304,8 @@
 // multiplies that lane by one power less, which makes up for it. The last
 // batch (after Seal's loop; peeled off Open's) takes the usual pairs of
 // keys and sums the lanes. That drops sumLanes (a VEXTRACTI128 and a
-// VPXOR) from every batch and from the chain through y: SealPublic and
-// OpenPublic 2-3.5% faster at 4 KiB and 16 KiB, unchanged at 512 bytes.
+// VPXOR) from every batch and from the chain through y, which measured
+// faster for SealPublic and OpenPublic from 4 KiB up (docs/notes.md).
 //
 // What bounds the loops on an Ice Lake class Xeon (family 6, model 167) is
 // the number of vector instructions per batch of 16 blocks (about 172 for
@@ -317,14 +313,14 @@
 // takes 0 or 1, VPCLMULQDQ only 5), not port 5: replacing every VPCLMULQDQ
 // of the loop by a VPXOR, or every shuffle, left the speed unchanged, while
 // leaving out eight VAESENC or the 44 multiplies and shuffles of GHASH
-// saved about half a percent per instruction. The four-multiply schoolbook
-// product (32 per 16 blocks, no half sums) measured 5 to 7% slower for Seal
-// and Open here; Karatsuba also suits Zen 4, whose carry-less multiplies
-// share the AES units. A tail of m blocks (the last zero-padded) is
-// multiplied by H^m..H^1 (slots 16-m to 15); its first register starts the
-// sums, and a tail of one block, such as GCM's length block or a short
-// additional data, skips sumLanes: both shorten the chain through y that
-// links a message's GHASH calls.
+// saved time in proportion to the instructions left out (docs/notes.md).
+// The four-multiply schoolbook product (32 per 16 blocks, no half sums)
+// measured slower for Seal and Open here; Karatsuba also suits Zen 4, whose
+// carry-less multiplies share the AES units. A tail of m blocks (the last
+// zero-padded) is multiplied by H^m..H^1 (slots 16-m to 15); its first
+// register starts the sums, and a tail of one block, such as GCM's length
+// block or a short additional data, skips sumLanes: both shorten the chain
+// through y that links a message's GHASH calls.
 //
 // # Without AVX-512
 //
@@ -357,7 +353,7 @@
 // mulShort: one fold after the product instead of the Karatsuba finish and
 // two). On a Sapphire Rapids class Xeon the short paths measured faster
 // than the wide ones for Seal and Open at 16 and 64 bytes and for CTR at 16
-// bytes (6-7%). EncryptBlocks tests for one block first and keeps its short
-// path after the long one, so longer inputs fall through (placed first, 64
-// bytes measured 5-7% slower).
+// bytes (docs/notes.md). EncryptBlocks tests for one block first and keeps
+// its short path after the long one, so longer inputs fall through (placed
+// first, it measured slower at 64 bytes; docs/notes.md).
 package vaes256

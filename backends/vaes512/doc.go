@@ -99,11 +99,11 @@
 // that the linker would align to 32 bytes only, so that, depending on
 // unrelated code, each of their loads could cross a cache line; they live
 // in one global, each in a 128-byte slot, and every kernel rounds its
-// address up to a multiple of 64 first (loopConsts in the generator: 3-6%
-// at 1350 bytes to 16 KiB against a build where they straddled). After the
-// loop the kernels step down through 8, 4, 2 and 1 registers, each at most
-// once, as the bits of the number of whole registers left say, and finish
-// the last 1..63 bytes in one register through masks.
+// address up to a multiple of 64 first (loopConsts in the generator), which
+// measured faster than a build where they straddled (docs/notes.md). After
+// the loop the kernels step down through 8, 4, 2 and 1 registers, each at
+// most once, as the bits of the number of whole registers left say, and
+// finish the last 1..63 bytes in one register through masks.
 //
 // # CBC decryption: 64 blocks too
 //
@@ -138,19 +138,18 @@
 // chain is the one register ECB leaves spare, and the batch stays 64
 // blocks. Every load of a batch, the new chain included, comes before its
 // first store, so it runs in place. The steps of 32, 16, 8 and 4 blocks and
-// the masked tail of 1..3 blocks are ECB's. (Register 0's operand was a
-// masked load of the 64 bytes at src-16 with those 16 bytes masked off;
-// before a buffer at the start of a page that is unmapped or untouched,
-// suppressing their fault cost a microcode assist on every call, which
-// the VALIGNQ, with no load at all, avoids.)
+// the masked tail of 1..3 blocks are ECB's. (A masked load of the 64 bytes
+// at src-16 with those 16 bytes masked off would, before a buffer at the
+// start of a page that is unmapped or untouched, take a microcode assist
+// on every call to suppress their fault; the VALIGNQ, with no load at all,
+// takes none.)
 //
 // One block alone takes the short path (cbcShort, like ECB's): on an XMM
 // register, the round keys read from memory, plain 16-byte loads and
-// stores; measured at 16 bytes, 1.2-1.4 times the speed of the register
-// path (AES-128 and AES-256, in place and not). Declined: a path on YMM
-// registers for two and four blocks. It measured 12-32% faster at 32 bytes,
-// where the ZMM path goes through masks, and no faster at 64 bytes (0.93 to
-// 1.01 times), for one more copy of the loop's steps.
+// stores, which measured faster than the register path at 16 bytes
+// (docs/notes.md). Declined: a path on YMM registers for two and four
+// blocks. It measured faster at 32 bytes, where the ZMM path goes through
+// masks, and no faster at 64 bytes, for one more copy of the loop's steps.
 //
 // # XTS: 32 blocks, the tweaks in registers
 //
@@ -179,19 +178,16 @@
 // VPCLMULQDQ, one VPSLLDQ and one VPTERNLOGD per register, with no
 // dependency between registers. The shift form (VPSRLQ, VPSLLQ, one
 // multiply) puts two instructions on the port Intel's cores run 512-bit
-// VAESENC on, where VPCLMULQDQ and VPSLLDQ run on another. Measured with
-// the shift form in xtsNext, XTS of 4 KiB took 1.00 to 1.17 times as long
-// (medians of 8 alternating rounds, encryption and decryption, AES-128 and
-// AES-256, on the Xeon of family 6, model 207). The new tweaks
-// are computed after a batch's stores, on the registers its blocks leave
-// free; after a batch that ends the data only the first register is
-// stepped, for the tweak the call leaves (xtsEndTweak), which made 512-byte
-// sectors take 0.93 (encryption) and 0.95 (decryption) times as long
-// (medians of 12 alternating rounds, AES-128, same Xeon). After the loop come steps of 16, 8 and 4 blocks, each moving the
-// tweaks it did not use down to the first registers, then 1..3 blocks
-// through masks; the tweak after the last block is lane n/16 of the first
-// tweak register, which VPCOMPRESSQ under the mask of its two halves
-// stores alone.
+// VAESENC on, where VPCLMULQDQ and VPSLLDQ run on another; with the shift
+// form in xtsNext, XTS measured slower (docs/notes.md). The new tweaks are
+// computed after a batch's stores, on the registers its blocks leave free;
+// after a batch that ends the data only the first register is stepped, for
+// the tweak the call leaves (xtsEndTweak), which measured faster for
+// 512-byte sectors (docs/notes.md). After the loop come steps of 16, 8 and
+// 4 blocks, each moving the tweaks it did not use down to the first
+// registers, then 1..3 blocks through masks; the tweak after the last block
+// is lane n/16 of the first tweak register, which VPCOMPRESSQ under the mask
+// of its two halves stores alone.
 //
 // # Why 16 blocks for GCM
 //
@@ -210,11 +206,11 @@
 //
 // A batch of 32 blocks (eight registers of blocks, round keys broadcast from
 // memory in the round that uses them) measured the same for AES-128 and
-// 3-4% slower for AES-256 on a Sapphire Rapids class Xeon, so the loops keep
-// 16 with the keys in registers. Reducing once per 32 blocks instead of 16
+// slower for AES-256 on a Sapphire Rapids class Xeon, so the loops keep 16
+// with the keys in registers. Reducing once per 32 blocks instead of 16
 // saves two VPCLMULQDQ, two shuffles, two three-way XORs and the sum of the
-// lanes per 32 blocks (3-5% at 4 and 16 KiB), and needs H^32..H^1 in the
-// table.
+// lanes per 32 blocks, which measured faster (docs/notes.md), and needs
+// H^32..H^1 in the table.
 //
 // # Registers of seal's loop
 //
@@ -235,13 +231,11 @@
 //	Z21-Z28      GHASH: the three sums, the held products, powers, products;
 //	             an extra round key
 //
-// Reloading that ciphertext from dst right after its stores (the loop
-// before) put the store-to-load forwarding on the path from one batch's
-// last round to the next batch's hash: measured against it, Seal of 16 KiB
-// took 0.96 (AES-128) and 0.965 (AES-256) times as long, lowest times of 16
-// alternating rounds on the Xeon (family 6, model 207); 512 bytes to 4 KiB
-// within 2%. The extra keys' loads cost nothing measurable: AES-256 gained
-// as much as AES-128.
+// Reloading that ciphertext from dst right after its stores would put the
+// store-to-load forwarding on the path from one batch's last round to the
+// next batch's hash, which measured slower for long messages on the Xeon
+// (family 6, model 207). The extra keys' loads cost nothing measurable
+// (docs/notes.md).
 //
 // # Counters
 //
@@ -263,10 +257,8 @@
 // key when the nonce is not 96 bits long; seal and open, for any nonce,
 // keep the byte-reversed form and never branch on it (TestCounterBranch
 // checks the .s). With a 96-bit nonce, J0 = nonce || 0^31 || 1 is public,
-// and the root package calls the public kernels. Measured on a Sapphire
-// Rapids class Xeon against seal and open, medians of 15 alternating
-// rounds, two runs: 1350 bytes 0-3% faster, 4 KiB 3-7%, 16 KiB 3-5%, for
-// AES-128 and AES-256.
+// and the root package calls the public kernels, which measured faster
+// than seal and open on a Sapphire Rapids class Xeon (docs/notes.md).
 //
 // # GHASH
 //
@@ -300,9 +292,8 @@
 // The tails of Seal, the one-block GHASH (ghashShort: the additional
 // data and the lengths block of short messages) and the two-block GHASH
 // (ghashPair, on one YMM register: additional data of 17 to 32 bytes, and
-// SealPieces' gathered last block with the lengths block; 20 and 32 bytes
-// measured 9-10 ns against 11-12 ns on the general path, dependent calls
-// on the Xeon, family 6, model 207) multiply with folded
+// SealPieces' gathered last block with the lengths block; faster than the
+// general path, docs/notes.md) multiply with folded
 // powers instead: with hf = fold(h, 0) = h·x^-64, x·h = x.lo·hf·x^64 +
 // x.hi·h·x^64, so the four products of a register (x.lo·hf.lo, x.hi·h.lo
 // in the middle part, x.lo·hf.hi, x.hi·h.hi in the high part) leave no low
@@ -314,56 +305,48 @@
 // shared by 32 blocks and off the critical path, and the folded powers
 // would add their three instructions per register to the shuffle port.
 // Open's tail keeps it too: its hash runs between the rounds, and the
-// folded form measured no faster there (0-2% slower from 64 to 320 bytes).
+// folded form measured no faster there (docs/notes.md).
 //
 // Declined: Karatsuba. It saves one VPCLMULQDQ per register but needs a
 // shuffle per register for the half sums; on Intel cores VPCLMULQDQ and the
-// shuffles share one port, and the two forms measured the same (within
-// 2%). Counted, it cannot win there: a 512-bit VPCLMULQDQ, VPSHUFB or
-// VPSHUFD issues on port 5 only, VAESENC on port 0 only, and the XORs,
-// adds and ternary logic on either, so the seal and open loops are bound
-// by the sum over the two ports, and Karatsuba trades a multiply for a
+// shuffles share one port, and the two forms measured the same
+// (docs/notes.md). Counted, it cannot win there: a 512-bit VPCLMULQDQ,
+// VPSHUFB or VPSHUFD issues on port 5 only, VAESENC on port 0 only, and the
+// XORs, adds and ternary logic on either, so the seal and open loops are
+// bound by the sum over the two ports, and Karatsuba trades a multiply for a
 // shuffle on port 5 and adds the XOR of the half sums. (Per 64 bytes the
-// loops issue 10 VAESENC and VAESENCLAST for AES-128, 14 for AES-256,
-// 4.25 VPCLMULQDQ, 1.5 other port-5 shuffles and extracts and 5.9 XORs,
-// adds and moves: at most 21.6 / 2 = 10.8 cycles for AES-128, 0.169
-// cycles per byte, and 14 cycles for AES-256, 0.219, where VAESENC alone
-// binds. docs/notes.md has the measured figures.) On AMD Zen 4 and Zen 5,
-// where the multiplies share pipes with VAESENC instead or issue once
-// every two cycles, Karatsuba may win; it remains the first thing to
-// measure there.
+// loops issue 10 VAESENC and VAESENCLAST for AES-128, 14 for AES-256, 4.25
+// VPCLMULQDQ, 1.5 other port-5 shuffles and extracts and 5.9 XORs, adds and
+// moves: at most 21.6 / 2 = 10.8 cycles for AES-128, 0.169 cycles per byte,
+// and 14 cycles for AES-256, 0.219, where VAESENC alone binds. docs/notes.md
+// has the measured figures.) On AMD Zen 4 and Zen 5, where the multiplies
+// share pipes with VAESENC instead or issue once every two cycles, Karatsuba
+// may win; it remains the first thing to measure there.
 //
-// How close the loops come, on the Xeon (family 6, model 207), from the
-// lowest times of scripts/mincmp.sh's mintime at 4 and 16 KiB: each byte
-// past 4 KiB costs Seal-128 0.0608 ns, Open-128 0.0617 and counter mode
-// with AES-128 0.0522. Counter mode's loop is VAESENC and nothing it
-// waits for, one per cycle, which puts the core clock near 3.0 GHz and
-// the GCM loops at about 0.18 cycles per byte, 92-93% of their bound of
-// 0.167-0.169 (85.5 cycles per 512 bytes if the counter's register copies
-// are removed at rename, 86.5 if not). Seal's loop with every GHASH step
-// left out ran as fast as counter mode, and so did its AES-256 loop with
-// them: 0.0732 ns per byte against counter mode's 0.0730, VAESENC alone
-// binding. BoringSSL's VAES-AVX512 loop (a0689af) issues 192 instructions
-// per 512 bytes on ports 0 and 5 for AES-128 (a reduction and a sum of
-// three extracted lanes per 256 bytes, a byte swap per register of
-// counter blocks), 0.1875 cycles per byte at best, and measured about as
-// close to that as these loops to theirs: its time over Seal-128's tends
-// to about 1.12 at 16 KiB, and to 1.0 for AES-256, where both loops wait
-// on the same 14 VAESENC per 64 bytes.
+// On the Xeon (family 6, model 207) the GCM loops come close to the bound
+// counted above (docs/notes.md has the figures), with counter mode, whose
+// loop is VAESENC and nothing it waits for, one per cycle, giving the clock.
+// Seal's loop with every GHASH step left out runs as fast as counter mode,
+// and so does its AES-256 loop with them: VAESENC alone binds. BoringSSL's
+// VAES-AVX512 loop (a0689af) issues 192 instructions per 512 bytes on ports
+// 0 and 5 for AES-128 (a reduction and a sum of three extracted lanes per
+// 256 bytes, a byte swap per register of counter blocks), 0.1875 cycles per
+// byte at best, and comes about as close to that as these loops to theirs;
+// for AES-256 both loops wait on the same 14 VAESENC per 64 bytes.
 //
 // Declined: computing GCM's tag mask E(J0) inside SealPublic and OpenPublic,
 // on its own XMM register beside the message's rounds, instead of a
 // separate call that encrypts J0. With the CPU already overlapping the two
-// calls, it saved at most 7-8% (at 16 bytes) and nothing measurable from 64
-// bytes up, for two more kernels (4,600 lines of assembly).
+// calls, it saved time only on the shortest messages, for two more kernels
+// (docs/notes.md).
 //
 // # Stitching
 //
 // In a batch, GHASH register i follows middle round 2i (i = 0..3) and the
 // reduction, in the second batch of a pair, follows middle round 8, so
 // VAESENC (one port) and VPCLMULQDQ and the shuffles (another) run side by
-// side; spreading them over every other round measured 3% faster at 16 KiB
-// than four rounds in a row.
+// side; spreading them over every other round measured faster than four
+// rounds in a row (docs/notes.md).
 //
 // Open hashes the ciphertext of the batch it decrypts (every load of a batch
 // comes before its stores, so it works in place); Seal hashes the ciphertext
@@ -373,7 +356,7 @@
 // Seal's tail is the last 1..256 bytes, not 0..255: a message that ends on
 // a batch boundary hashes its last 16 blocks from the registers they were
 // encrypted in, instead of running the batch and reloading its ciphertext
-// from dst (about 2% faster at 256 and 512 bytes). That last batch, the
+// from dst, which measured faster (docs/notes.md). That last batch, the
 // pending one, goes into the tail's sum (tailSum) with the 16 powers
 // before the tail's, between the rounds of the tail's first register
 // (absorbPending), so that one reduction covers both.
@@ -381,17 +364,16 @@
 // The tails take one register at a time, in a loop, as the rest of a
 // tail's sum: its three parts held in registers of their own (tailSum),
 // each product added alike, the running hash added to the first register
-// taken in. Each GCM kernel is so about 5-6 KB of machine code, where
-// unrolled tails for every count of registers made it 12-21 KB. A
-// register's ciphertext can only be hashed after its rounds, so Seal's
-// loop hashes each register in the pass after its own, once the next
-// register's rounds have issued; and the tail's last register goes into
-// the sum in folded form (absorbLast) after the low parts of the others
-// are folded, leaving one fold between its products and the result. On
-// Zen 5 the loop still costs Seal of 64 bytes to 1.5 KiB 2-7% against the
-// unrolled tails (docs/notes.md): the registers' rounds start one pass
-// apart.
-
+// taken in. Each GCM kernel is so about 5-6 KB of machine code, far less
+// than unrolled tails for every count of registers take (docs/notes.md). A
+// register's ciphertext can only be hashed after its rounds, so Seal's loop
+// hashes each register in the pass after its own, once the next register's
+// rounds have issued; and the tail's last register goes into the sum in
+// folded form (absorbLast) after the low parts of the others are folded,
+// leaving one fold between its products and the result. On Zen 5 the loop
+// makes Seal of 64 bytes to a few KiB slower than unrolled tails would
+// (docs/notes.md): the registers' rounds start one pass apart.
+//
 // # Tails and short messages
 //
 // The last n < 256 bytes of a GCM message (1..256 for Seal; 64 of CTR, 64
@@ -404,10 +386,9 @@
 // Masked-off bytes are not touched, but where some of them lie on a page
 // that holds none of the data and that page is unmapped, or mapped but not
 // touched yet, the CPU suppresses the fault they would take in a microcode
-// assist: measured on an Intel Xeon (family 6, model 207), about 120-150
-// ns for each buffer so placed (GHASH of 13 bytes 6.5 -> 125 ns), and Seal
-// of 1350 bytes with its input, output and additional data all ending at
-// such a page 2.9 times as long (BenchmarkPageEnd in the root package). So
+// assist, which on an Intel Xeon (family 6, model 207) costs far more than
+// the kernel's own work (BenchmarkPageEnd in the root package;
+// docs/notes.md). So
 // every masked load and store of data first asks (pastPage) whether its
 // register's w bytes cross a page boundary; if they do, which depends only
 // on the address and happens for w-1 of every 4096 addresses, it loads or
@@ -421,17 +402,16 @@
 // Open of at most 128 bytes (tailHalf) and Seal of at most 256, whose
 // whole message is a tail, run the same loop on YMM registers of two
 // blocks, with their round keys and counter in YMM registers too, leaving
-// no 512-bit instruction on their paths. Between the one-block calls of a
-// GCM message, which run on XMM registers, the 512-bit VAESENC and
-// VPCLMULQDQ of a ZMM tail cost more than the same steps on YMM: with ZMM
-// registers on these paths, Seal of 64 and 256 bytes measured 15-23%
-// slower and Open of 64 bytes 18% slower (speed relative to crypto/aes in
-// vaesbench runs, AES-128 and AES-256). That was on Intel's cores. On
-// AMD's, where VAESENC issues twice per cycle and VPCLMULQDQ once per two
-// at every width, a ZMM register does twice the work per instruction:
-// there (zmmTails, set from the CPU's vendor at init) such a message of
-// more than 64 bytes (zmmFrom) runs on ZMM registers, through the code of
-// the tail after the batches (docs/notes.md has the figures on Zen 5).
+// no 512-bit instruction on their paths. On Intel's cores, between the
+// one-block calls of a GCM message, which run on XMM registers, the 512-bit
+// VAESENC and VPCLMULQDQ of a ZMM tail cost more than the same steps on
+// YMM: with ZMM registers on these paths, Seal and Open measured slower
+// (docs/notes.md). On AMD's, where VAESENC issues twice per cycle and
+// VPCLMULQDQ once per two at every width, a ZMM register does twice the work
+// per instruction: there (zmmTails, set from the CPU's vendor at init) such
+// a message of more than 64 bytes (zmmFrom) runs on ZMM registers, through
+// the code of the tail after the batches (docs/notes.md has the figures on
+// Zen 5).
 //
 // Messages of one block or less take short paths on XMM registers: no round
 // key is broadcast (VAESENC reads each from memory), no lanes are summed,
@@ -439,7 +419,7 @@
 // load cannot take its data from a store still in flight, and a masked
 // store holds back every later load of its 64 bytes until it is written;
 // measured, a 16-byte ECB call whose output lay within 64 bytes of its next
-// input took nearly three times as long as one whose output lay elsewhere.
-// The J0 and lengths blocks that GCM writes just before the calls that
-// read them are such buffers.
+// input took much longer than one whose output lay elsewhere
+// (docs/notes.md). The J0 and lengths blocks that GCM writes just before the
+// calls that read them are such buffers.
 package vaes512
