@@ -64,6 +64,8 @@ func Available() bool { return width != 0 }
 
 // Width returns the register width in bits of the models the kernels run
 // (512 for vaes512's, 256 for vaes256's, 128 for aesni's), or 0 when
-// Available is false, and then the kernels run vaes512's models on vec's
-// emulation.
+// Available is false. At width 0 the kernels run on vec's emulation:
+// vaes512's models, except Expand, EncryptBlock, DecryptBlock and
+// CBCEncrypt, which run aesni's at every width, and XTS, which runs
+// aesni's at every width but 512.
 func Width() int { return width }
