@@ -319,9 +319,10 @@
 // VPCLMULQDQ, 1.5 other port-5 shuffles and extracts and 5.9 XORs, adds and
 // moves: at most 21.6 / 2 = 10.8 cycles for AES-128, 0.169 cycles per byte,
 // and 14 cycles for AES-256, 0.219, where VAESENC alone binds. docs/notes.md
-// has the measured figures.) On AMD Zen 4 and Zen 5, where the multiplies
-// share pipes with VAESENC instead or issue once every two cycles, Karatsuba
-// may win; it remains the first thing to measure there.
+// has the measured figures.) On AMD's Zen 5, where the multiplies issue
+// once every two cycles at every width and VAESENC beside them, Karatsuba
+// was measured too and declined: the loops there are not bound by the
+// multiplier alone (docs/notes.md, "GCM on Zen 5").
 //
 // On the Xeon (family 6, model 207) the GCM loops come close to the bound
 // counted above (docs/notes.md has the figures), with counter mode, whose
