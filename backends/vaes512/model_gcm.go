@@ -360,31 +360,33 @@ func encryptOne(x vec.Uint8x64, k *gcmKeys) vec.Uint8x64 {
 }
 
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes one register
-// at a time, the last through masks with its bytes past n cleared, then
-// absorbs them into s, the full registers read back from dst and the last
-// from its register, with the powers from tailPowers(n) on; it returns the
-// number of blocks of the last register, by which the caller advances t
-// (asm: sealTail, whose comment says why the two loops are apart). t is
-// left at the last register's blocks.
+// at a time, the last through masks with its bytes past n cleared, and
+// absorbs each into s from its register, a full one in the pass after its
+// own (once the next register's rounds are issued), the last through
+// absorbLast, with the powers from tailPowers(n) on; it returns the number
+// of blocks of the last register, by which the caller advances t (asm:
+// sealTail, whose comment says why). t is left at the last register's
+// blocks.
 func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []byte) int {
-	n, ct := len(src), dst
-	x := encryptOne(tailBlocks(t), k)
-	for ; n > 64; n -= 64 {
+	n, slot := len(src), tailPowers(len(src))
+	var c vec.Uint8x64 // the register before this one: its ciphertext
+	for first := true; ; first = false {
+		x := encryptOne(tailBlocks(t), k)
+		if !first {
+			s.absorb(c, keyPowers(tb, slot))
+			slot += 4
+		}
+		if n <= 64 {
+			x = loadTail(src, n).Xor(x)
+			storeTail(x, dst, n)
+			s.absorbLast(keepMasked(x, n), lastPowers(tb, slot))
+			return (n + 15) / 16
+		}
 		tailStep(t)
-		x.Xor(vec.LoadUint8x64(src)).Store(dst)
-		src, dst = src[64:], dst[64:]
-		x = encryptOne(tailBlocks(t), k)
+		c = x.Xor(vec.LoadUint8x64(src))
+		c.Store(dst)
+		src, dst, n = src[64:], dst[64:], n-64
 	}
-	x = loadTail(src, n).Xor(x)
-	storeTail(x, dst, n)
-	x = keepMasked(x, n)
-	slot := tailPowers(len(ct))
-	for m := len(ct); m > 64; m -= 64 {
-		s.absorb(vec.LoadUint8x64(ct), keyPowers(tb, slot))
-		ct, slot = ct[64:], slot+4
-	}
-	s.absorbLast(x, lastPowers(tb, slot))
-	return (n + 15) / 16
 }
 
 // openModel is open (asm: openKernel).
