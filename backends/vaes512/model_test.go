@@ -62,10 +62,14 @@ var rows = []kerneltest.Row{
 }
 
 // modelPlacement is the one placement the model runs at for length n:
-// in place for odd numbers of blocks, out of place for even ones.
+// by the number of blocks, in place, out of place, or out of place with a
+// dst longer than src, in turn.
 func modelPlacement(n int) kerneltest.Placement {
-	if n/16%2 == 1 {
+	switch n / 16 % 3 {
+	case 1:
 		return kerneltest.Placement{N: n, SrcOff: n % 16, DstOff: n % 16, InPlace: true}
+	case 2:
+		return kerneltest.Placement{N: n, SrcOff: n % 16, DstOff: (n + 3) % 16, LongDst: true}
 	}
 	return kerneltest.Placement{N: n, SrcOff: n % 16, DstOff: (n + 5) % 16}
 }

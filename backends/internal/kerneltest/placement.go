@@ -10,10 +10,12 @@ import (
 const Guard = 0xA5
 
 // Placement is where a test puts N bytes of input and output: at offsets
-// 0..15 from the start of their buffers, in place or not.
+// 0..15 from the start of their buffers, in place or not. With LongDst,
+// out of place, dst is 16 bytes longer than src, and the kernel must
+// still write only its first N bytes.
 type Placement struct {
 	N, SrcOff, DstOff int
-	InPlace           bool
+	InPlace, LongDst  bool
 }
 
 // String names the placement in failure messages.
@@ -21,12 +23,16 @@ func (p Placement) String() string {
 	if p.InPlace {
 		return fmt.Sprintf("n=%d/in-place+%d", p.N, p.SrcOff)
 	}
+	if p.LongDst {
+		return fmt.Sprintf("n=%d/src+%d/long-dst+%d", p.N, p.SrcOff, p.DstOff)
+	}
 	return fmt.Sprintf("n=%d/src+%d/dst+%d", p.N, p.SrcOff, p.DstOff)
 }
 
 // Placements returns the placements tested for length n: all 16 offsets in
 // place and out of place (with a different offset for dst) if all is set,
-// else one of each, with offsets that vary with n.
+// else one of each, with offsets that vary with n; and one out of place
+// with a dst longer than src.
 func Placements(n int, all bool) []Placement {
 	var ps []Placement
 	for off := range 16 {
@@ -37,7 +43,8 @@ func Placements(n int, all bool) []Placement {
 			Placement{N: n, SrcOff: off, DstOff: (off + 7) % 16},
 			Placement{N: n, SrcOff: off, DstOff: off, InPlace: true})
 	}
-	return ps
+	off := n % 16
+	return append(ps, Placement{N: n, SrcOff: off, DstOff: (off + 3) % 16, LongDst: true})
 }
 
 // Run gives f its dst and src for input as p says, and returns the buffer
@@ -54,7 +61,11 @@ func (p Placement) Run(t testing.TB, input []byte, f func(dst, src []byte)) []by
 	}
 	before := bytes.Clone(in)
 	out := bytes.Repeat([]byte{Guard}, p.N+32)
-	f(out[p.DstOff:p.DstOff+p.N], src)
+	end := p.DstOff + p.N
+	if p.LongDst {
+		end += 16
+	}
+	f(out[p.DstOff:end], src)
 	if !bytes.Equal(in, before) {
 		t.Fatalf("%v: src modified", p)
 	}
