@@ -5012,21 +5012,23 @@ rounds10_31:
 	ADDQ      $0x00000100, R9
 	ADDQ      $0x00000100, R8
 	SUBQ      $0x00000100, R10
-	VPSHUFB   (R11), Z15, Z17
-	VPADDD    128(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z18
-	VPADDD    128(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z19
-	VPADDD    128(R11), Z15, Z15
-	VPSHUFB   (R11), Z15, Z20
-	VPADDD    128(R11), Z15, Z15
-	VPXORD    Z4, Z17, Z17
-	VPXORD    Z4, Z18, Z18
-	VPXORD    Z4, Z19, Z19
-	VPXORD    Z4, Z20, Z20
-	CMPQ      DX, $0x0c
-	JB        rounds10_32
-	JE        rounds12_32
+
+sealSecond_1:
+	VPSHUFB (R11), Z15, Z17
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z18
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z19
+	VPADDD  128(R11), Z15, Z15
+	VPSHUFB (R11), Z15, Z20
+	VPADDD  128(R11), Z15, Z15
+	VPXORD  Z4, Z17, Z17
+	VPXORD  Z4, Z18, Z18
+	VPXORD  Z4, Z19, Z19
+	VPXORD  Z4, Z20, Z20
+	CMPQ    DX, $0x0c
+	JB      rounds10_32
+	JE      rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z27
@@ -5187,177 +5189,15 @@ seal16_1:
 	CMPQ R10, $0x00000100
 	JBE  sealPending_1
 
-	// One batch hashing the one before it.
-	VPSHUFB (R11), Z15, Z17
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z18
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z19
-	VPADDD  128(R11), Z15, Z15
-	VPSHUFB (R11), Z15, Z20
-	VPADDD  128(R11), Z15, Z15
-	VPXORD  Z4, Z17, Z17
-	VPXORD  Z4, Z18, Z18
-	VPXORD  Z4, Z19, Z19
-	VPXORD  Z4, Z20, Z20
-	CMPQ    DX, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-	VBROADCASTI32X4 32(AX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-
-rounds12_33:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-	VBROADCASTI32X4 -160(CX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-
-rounds10_33:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z0, Z25
-	VPCLMULQDQ $0x10, Z21, Z0, Z26
-	VPCLMULQDQ $0x01, Z21, Z0, Z27
-	VPCLMULQDQ $0x11, Z21, Z0, Z0
-	VPXORD     Z27, Z26, Z26
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z1, Z27
-	VPCLMULQDQ $0x10, Z21, Z1, Z28
-	VPCLMULQDQ $0x01, Z21, Z1, Z29
-	VPCLMULQDQ $0x11, Z21, Z1, Z1
-	VPTERNLOGD $0x96, Z29, Z28, Z26
-	VPXORD     Z27, Z25, Z25
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z21
-	VPCLMULQDQ $0x10, Z2, Z1, Z27
-	VPCLMULQDQ $0x01, Z2, Z1, Z28
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z28, Z27, Z26
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z27
-	VPCLMULQDQ $0x10, Z3, Z2, Z28
-	VPCLMULQDQ $0x01, Z3, Z2, Z29
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z29, Z28, Z26
-	VPTERNLOGD $0x96, Z27, Z21, Z25
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z25, Z1
-	VPSHUFD    $0x4e, Z25, Z25
-	VPTERNLOGD $0x96, Z25, Z1, Z26
-	VPCLMULQDQ $0x10, 256(R11), Z26, Z1
-	VPSHUFD    $0x4e, Z26, Z26
-	VPTERNLOGD $0x96, Z26, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VAESENCLAST Z5, Z20, Z20
-
-	// The ciphertext stays in the carried registers.
-	VPXORD    (R9), Z17, Z0
-	VPXORD    64(R9), Z18, Z1
-	VPXORD    128(R9), Z19, Z2
-	VPXORD    192(R9), Z20, Z3
-	VMOVDQU64 Z0, (R8)
-	VMOVDQU64 Z1, 64(R8)
-	VMOVDQU64 Z2, 128(R8)
-	VMOVDQU64 Z3, 192(R8)
-	ADDQ      $0x00000100, R9
-	ADDQ      $0x00000100, R8
-	SUBQ      $0x00000100, R10
+	// One batch hashing the one before it: the pair's second, its sum zeroed
+	// and y added to the first block it hashes (in the blocks' byte order, as
+	// the carried ciphertext is), whose powers are the same, H^16..H^1.
+	VPSHUFB (R11), Z16, Z17
+	VPXORD  Z17, Z0, Z0
+	VPXORD  Z21, Z21, Z21
+	VPXORD  Z25, Z25, Z25
+	VPXORD  Z26, Z26, Z26
+	JMP     sealSecond_1
 
 sealPending_1:
 	// tailCounter: a copy.
@@ -5377,50 +5217,61 @@ sealPending_1:
 	LEAQ 512(BX)(R12*1), R12
 	MOVQ R10, BX
 
-	// The first register, with the last batch's hash between its rounds.
+	// The first two registers, with the last batch's hash between their
+	// rounds; a tail of one register drops the second's.
 	VPSHUFB (R11), Z15, Z17
+	VPADDD  384(R11), Z15, Z18
+	VPSHUFB (R11), Z18, Z18
 	VPXORD  Z4, Z17, Z17
+	VPXORD  Z4, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_34
-	JE      rounds12_34
+	JB      rounds10_33
+	JE      rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z18
-	VAESENC         Z18, Z17, Z17
-	VBROADCASTI32X4 32(AX), Z18
-	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 16(AX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 32(AX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
 
-rounds12_34:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z18
-	VAESENC         Z18, Z17, Z17
-	VBROADCASTI32X4 -160(CX), Z18
-	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 -176(CX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 -160(CX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
 
-rounds10_34:
+rounds10_33:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
 
 	// absorbPending: register 0 of the last batch.
-	VMOVDQU64 -256(R12), Z18
+	VMOVDQU64 -256(R12), Z19
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VPCLMULQDQ $0x00, Z19, Z0, Z20
+	VPXORD     Z20, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z0, Z20
+	VPXORD     Z20, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z0, Z20
+	VPCLMULQDQ $0x01, Z19, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z20, Z23
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
 
 	// absorbPending: register 1 of the last batch.
 	VMOVDQU64 -192(R12), Z0
@@ -5429,19 +5280,21 @@ rounds10_34:
 	VPSHUFB    (R11), Z1, Z1
 	VPXORD     Z16, Z1, Z1
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z18
+	VPCLMULQDQ $0x00, Z0, Z1, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z19
 	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z18, Z23
+	VPTERNLOGD $0x96, Z0, Z19, Z23
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
 
 	// absorbPending: register 2 of the last batch.
 	VMOVDQU64 -128(R12), Z0
@@ -5460,9 +5313,11 @@ rounds10_34:
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
 
 	// absorbPending: register 3 of the last batch.
 	VMOVDQU64 -64(R12), Z0
@@ -5481,13 +5336,25 @@ rounds10_34:
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
-	JMP         sealTailHashed_1
+	VAESENCLAST Z5, Z18, Z18
+	CMPQ        R10, $0x40
+	JBE         sealTailLast_1
+	VPADDD      384(R11), Z15, Z15
+	VPXORD      (R9), Z17, Z0
+	VMOVDQU64   Z0, (R8)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x40, R10
+	VMOVDQA64   Z18, Z17
+	JMP         sealTailRounded_1
 
 sealTailEntry_1:
 	// tailPowers: table + 512 - 16·ceil(n/16).
@@ -5502,8 +5369,8 @@ sealTail_1:
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
+	JB      rounds10_34
+	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z1
@@ -5511,14 +5378,14 @@ sealTail_1:
 	VBROADCASTI32X4 32(AX), Z1
 	VAESENC         Z1, Z17, Z17
 
-rounds12_35:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z1
 	VAESENC         Z1, Z17, Z17
 	VBROADCASTI32X4 -160(CX), Z1
 	VAESENC         Z1, Z17, Z17
 
-rounds10_35:
+rounds10_34:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -5549,6 +5416,7 @@ rounds10_35:
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
 
+sealTailRounded_1:
 	// The register before this one, if any.
 	CMPQ      R10, BX
 	JE        sealTailHashed_1
@@ -5743,19 +5611,19 @@ sealTail_2:
 	VPSHUFB (R11), Y15, Y20
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
+	JB      rounds10_35
+	JE      rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
 	VAESENC Y12, Y20, Y20
 
-rounds12_36:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y20, Y20
 
-rounds10_36:
+rounds10_35:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 
@@ -6052,19 +5920,19 @@ loadShortDone_5:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_37
-	JE         rounds12_37
+	JB         rounds10_36
+	JE         rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_37:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_37:
+rounds10_36:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -6158,8 +6026,8 @@ open32_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6173,7 +6041,7 @@ open32_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_38:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6186,7 +6054,7 @@ rounds12_38:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_38:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6315,8 +6183,8 @@ rounds10_38:
 	VPXORD      Z0, Z15, Z15
 	VPXORD      Z0, Z16, Z16
 	CMPQ        DX, $0x0c
-	JB          rounds10_39
-	JE          rounds12_39
+	JB          rounds10_38
+	JE          rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -6330,7 +6198,7 @@ rounds10_38:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_39:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -6343,7 +6211,7 @@ rounds12_39:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_39:
+rounds10_38:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6493,8 +6361,8 @@ open16_1:
 	VPXORD  Z0, Z15, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_40
-	JE      rounds12_40
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -6508,7 +6376,7 @@ open16_1:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_40:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -6521,7 +6389,7 @@ rounds12_40:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_40:
+rounds10_39:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -6723,8 +6591,8 @@ openTailBody_1:
 	VPSHUFB    (R11), Z11, Z14
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_41
-	JE         rounds12_41
+	JB         rounds10_40
+	JE         rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -6732,14 +6600,14 @@ openTailBody_1:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_41:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_41:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -6949,19 +6817,19 @@ openTailBody_2:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_42
-	JE         rounds12_42
+	JB         rounds10_41
+	JE         rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_42:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_42:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -7159,19 +7027,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_43
-	JE        rounds12_43
+	JB        rounds10_42
+	JE        rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_43:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_43:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7331,8 +7199,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_43
+	JE     rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -7346,7 +7214,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_44:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -7359,7 +7227,7 @@ rounds12_44:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_44:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -7478,8 +7346,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
+	JB     rounds10_44
+	JE     rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -7493,7 +7361,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_45:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -7506,7 +7374,7 @@ rounds12_45:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_45:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7621,6 +7489,7 @@ rounds10_45:
 	ADDQ      $0x00000100, R8
 	SUBQ      $0x00000100, R10
 
+sealSecond_2:
 	// publicCounter.blocks: the next 16 counter blocks.
 	CMPB R12, $0xec
 	JA   counterCarry_3
@@ -7661,8 +7530,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z27
@@ -7676,7 +7545,7 @@ counterDone_3:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds12_46:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z27
 	VAESENC         Z27, Z17, Z17
@@ -7689,7 +7558,7 @@ rounds12_46:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds10_46:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7823,204 +7692,15 @@ seal16_2:
 	CMPQ R10, $0x00000100
 	JBE  sealPending_2
 
-	// One batch hashing the one before it.
-	// publicCounter.blocks: the next 16 counter blocks.
-	CMPB R12, $0xec
-	JA   counterCarry_4
-
-	// No last byte wraps: add to it in big-endian form.
-	VMOVDQA64 Z15, Z17
-
-	// beStep4.
-	VPADDD 640(R11), Z15, Z18
-
-	// beStep8.
-	VPADDD 768(R11), Z15, Z19
-
-	// beStep12.
-	VPADDD 896(R11), Z15, Z20
-
-	// beStep16.
-	VPADDD 1024(R11), Z15, Z15
-	JMP    counterDone_4
-
-counterCarry_4:
-	// A last byte wraps: add in the byte-reversed form.
-	VPSHUFB   (R11), Z15, Z21
-	VMOVDQA64 Z15, Z17
-	VPADDD    384(R11), Z21, Z18
-	VPSHUFB   (R11), Z18, Z18
-	VPADDD    1152(R11), Z21, Z19
-	VPSHUFB   (R11), Z19, Z19
-	VPADDD    1280(R11), Z21, Z20
-	VPSHUFB   (R11), Z20, Z20
-	VPADDD    1408(R11), Z21, Z21
-	VPSHUFB   (R11), Z21, Z15
-
-counterDone_4:
-	ADDL   $0x10, R12
-	VPXORD Z4, Z17, Z17
-	VPXORD Z4, Z18, Z18
-	VPXORD Z4, Z19, Z19
-	VPXORD Z4, Z20, Z20
-	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-	VBROADCASTI32X4 32(AX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-
-rounds12_47:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-	VBROADCASTI32X4 -160(CX), Z21
-	VAESENC         Z21, Z17, Z17
-	VAESENC         Z21, Z18, Z18
-	VAESENC         Z21, Z19, Z19
-	VAESENC         Z21, Z20, Z20
-
-rounds10_47:
-	// Round Nr-9.
-	VAESENC Z6, Z17, Z17
-	VAESENC Z6, Z18, Z18
-	VAESENC Z6, Z19, Z19
-	VAESENC Z6, Z20, Z20
-
-	// ghashSum.absorb: register 0.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
-	VMOVDQU64  256(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z0, Z25
-	VPCLMULQDQ $0x10, Z21, Z0, Z26
-	VPCLMULQDQ $0x01, Z21, Z0, Z27
-	VPCLMULQDQ $0x11, Z21, Z0, Z0
-	VPXORD     Z27, Z26, Z26
-
-	// Round Nr-8.
-	VAESENC Z7, Z17, Z17
-	VAESENC Z7, Z18, Z18
-	VAESENC Z7, Z19, Z19
-	VAESENC Z7, Z20, Z20
-
-	// Round Nr-7.
-	VAESENC Z8, Z17, Z17
-	VAESENC Z8, Z18, Z18
-	VAESENC Z8, Z19, Z19
-	VAESENC Z8, Z20, Z20
-
-	// ghashSum.absorb: register 1.
-	VPSHUFB    (R11), Z1, Z1
-	VMOVDQU64  320(BX), Z21
-	VPCLMULQDQ $0x00, Z21, Z1, Z27
-	VPCLMULQDQ $0x10, Z21, Z1, Z28
-	VPCLMULQDQ $0x01, Z21, Z1, Z29
-	VPCLMULQDQ $0x11, Z21, Z1, Z1
-	VPTERNLOGD $0x96, Z29, Z28, Z26
-	VPXORD     Z27, Z25, Z25
-	VPXORD     Z1, Z0, Z0
-
-	// Round Nr-6.
-	VAESENC Z9, Z17, Z17
-	VAESENC Z9, Z18, Z18
-	VAESENC Z9, Z19, Z19
-	VAESENC Z9, Z20, Z20
-
-	// Round Nr-5.
-	VAESENC Z10, Z17, Z17
-	VAESENC Z10, Z18, Z18
-	VAESENC Z10, Z19, Z19
-	VAESENC Z10, Z20, Z20
-
-	// ghashSum.absorb: register 2.
-	VPSHUFB    (R11), Z2, Z1
-	VMOVDQU64  384(BX), Z2
-	VPCLMULQDQ $0x00, Z2, Z1, Z21
-	VPCLMULQDQ $0x10, Z2, Z1, Z27
-	VPCLMULQDQ $0x01, Z2, Z1, Z28
-	VPCLMULQDQ $0x11, Z2, Z1, Z1
-	VPTERNLOGD $0x96, Z28, Z27, Z26
-
-	// Round Nr-4.
-	VAESENC Z11, Z17, Z17
-	VAESENC Z11, Z18, Z18
-	VAESENC Z11, Z19, Z19
-	VAESENC Z11, Z20, Z20
-
-	// Round Nr-3.
-	VAESENC Z12, Z17, Z17
-	VAESENC Z12, Z18, Z18
-	VAESENC Z12, Z19, Z19
-	VAESENC Z12, Z20, Z20
-
-	// ghashSum.absorb: register 3.
-	VPSHUFB    (R11), Z3, Z2
-	VMOVDQU64  448(BX), Z3
-	VPCLMULQDQ $0x00, Z3, Z2, Z27
-	VPCLMULQDQ $0x10, Z3, Z2, Z28
-	VPCLMULQDQ $0x01, Z3, Z2, Z29
-	VPCLMULQDQ $0x11, Z3, Z2, Z2
-	VPTERNLOGD $0x96, Z29, Z28, Z26
-	VPTERNLOGD $0x96, Z27, Z21, Z25
-	VPTERNLOGD $0x96, Z2, Z1, Z0
-
-	// Round Nr-2.
-	VAESENC Z13, Z17, Z17
-	VAESENC Z13, Z18, Z18
-	VAESENC Z13, Z19, Z19
-	VAESENC Z13, Z20, Z20
-
-	// Round Nr-1.
-	VAESENC Z14, Z17, Z17
-	VAESENC Z14, Z18, Z18
-	VAESENC Z14, Z19, Z19
-	VAESENC Z14, Z20, Z20
-
-	// ghashSum.finish.
-	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
-	VPCLMULQDQ $0x10, 256(R11), Z25, Z1
-	VPSHUFD    $0x4e, Z25, Z25
-	VPTERNLOGD $0x96, Z25, Z1, Z26
-	VPCLMULQDQ $0x10, 256(R11), Z26, Z1
-	VPSHUFD    $0x4e, Z26, Z26
-	VPTERNLOGD $0x96, Z26, Z1, Z0
-
-	// horizontal: add the four lanes.
-	VEXTRACTI64X4 $0x01, Z0, Y1
-	VPXORQ        Y0, Y1, Y1
-	VEXTRACTI32X4 $0x01, Y1, X16
-	VPXORQ        X1, X16, X16
-
-	// Last round.
-	VAESENCLAST Z5, Z17, Z17
-	VAESENCLAST Z5, Z18, Z18
-	VAESENCLAST Z5, Z19, Z19
-	VAESENCLAST Z5, Z20, Z20
-
-	// The ciphertext stays in the carried registers.
-	VPXORD    (R9), Z17, Z0
-	VPXORD    64(R9), Z18, Z1
-	VPXORD    128(R9), Z19, Z2
-	VPXORD    192(R9), Z20, Z3
-	VMOVDQU64 Z0, (R8)
-	VMOVDQU64 Z1, 64(R8)
-	VMOVDQU64 Z2, 128(R8)
-	VMOVDQU64 Z3, 192(R8)
-	ADDQ      $0x00000100, R9
-	ADDQ      $0x00000100, R8
-	SUBQ      $0x00000100, R10
+	// One batch hashing the one before it: the pair's second, its sum zeroed
+	// and y added to the first block it hashes (in the blocks' byte order, as
+	// the carried ciphertext is), whose powers are the same, H^16..H^1.
+	VPSHUFB (R11), Z16, Z17
+	VPXORD  Z17, Z0, Z0
+	VPXORD  Z21, Z21, Z21
+	VPXORD  Z25, Z25, Z25
+	VPXORD  Z26, Z26, Z26
+	JMP     sealSecond_2
 
 sealPending_2:
 	// tailCounter: byte-reversed.
@@ -8040,50 +7720,61 @@ sealPending_2:
 	LEAQ 512(BX)(R12*1), R12
 	MOVQ R10, BX
 
-	// The first register, with the last batch's hash between its rounds.
+	// The first two registers, with the last batch's hash between their
+	// rounds; a tail of one register drops the second's.
 	VPSHUFB (R11), Z15, Z17
+	VPADDD  384(R11), Z15, Z18
+	VPSHUFB (R11), Z18, Z18
 	VPXORD  Z4, Z17, Z17
+	VPXORD  Z4, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_48
-	JE      rounds12_48
+	JB      rounds10_46
+	JE      rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z18
-	VAESENC         Z18, Z17, Z17
-	VBROADCASTI32X4 32(AX), Z18
-	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 16(AX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 32(AX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
 
-rounds12_48:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z18
-	VAESENC         Z18, Z17, Z17
-	VBROADCASTI32X4 -160(CX), Z18
-	VAESENC         Z18, Z17, Z17
+	VBROADCASTI32X4 -176(CX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 -160(CX), Z19
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
 
-rounds10_48:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
+	VAESENC Z6, Z18, Z18
 
 	// absorbPending: register 0 of the last batch.
-	VMOVDQU64 -256(R12), Z18
+	VMOVDQU64 -256(R12), Z19
 
 	// tailSum.absorb.
 	VPSHUFB    (R11), Z0, Z0
 	VPXORD     Z16, Z0, Z0
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z18, Z0, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z18, Z0, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z18, Z0, Z19
-	VPCLMULQDQ $0x01, Z18, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VPCLMULQDQ $0x00, Z19, Z0, Z20
+	VPXORD     Z20, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z0, Z20
+	VPXORD     Z20, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z0, Z20
+	VPCLMULQDQ $0x01, Z19, Z0, Z0
+	VPTERNLOGD $0x96, Z0, Z20, Z23
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
 
 	// Round Nr-7.
 	VAESENC Z8, Z17, Z17
+	VAESENC Z8, Z18, Z18
 
 	// absorbPending: register 1 of the last batch.
 	VMOVDQU64 -192(R12), Z0
@@ -8092,19 +7783,21 @@ rounds10_48:
 	VPSHUFB    (R11), Z1, Z1
 	VPXORD     Z16, Z1, Z1
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z18
-	VPXORD     Z18, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z18
-	VPXORD     Z18, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z18
+	VPCLMULQDQ $0x00, Z0, Z1, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z0, Z1, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z0, Z1, Z19
 	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z18, Z23
+	VPTERNLOGD $0x96, Z0, Z19, Z23
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
 
 	// Round Nr-5.
 	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
 
 	// absorbPending: register 2 of the last batch.
 	VMOVDQU64 -128(R12), Z0
@@ -8123,9 +7816,11 @@ rounds10_48:
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
 
 	// Round Nr-3.
 	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
 
 	// absorbPending: register 3 of the last batch.
 	VMOVDQU64 -64(R12), Z0
@@ -8144,13 +7839,25 @@ rounds10_48:
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
+	VAESENC Z13, Z18, Z18
 
 	// Round Nr-1.
 	VAESENC Z14, Z17, Z17
+	VAESENC Z14, Z18, Z18
 
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
-	JMP         sealTailHashed_3
+	VAESENCLAST Z5, Z18, Z18
+	CMPQ        R10, $0x40
+	JBE         sealTailLast_3
+	VPADDD      384(R11), Z15, Z15
+	VPXORD      (R9), Z17, Z0
+	VMOVDQU64   Z0, (R8)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x40, R10
+	VMOVDQA64   Z18, Z17
+	JMP         sealTailRounded_3
 
 sealTailEntry_3:
 	// tailPowers: table + 512 - 16·ceil(n/16).
@@ -8165,8 +7872,8 @@ sealTail_3:
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_49
-	JE      rounds12_49
+	JB      rounds10_47
+	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z1
@@ -8174,14 +7881,14 @@ sealTail_3:
 	VBROADCASTI32X4 32(AX), Z1
 	VAESENC         Z1, Z17, Z17
 
-rounds12_49:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z1
 	VAESENC         Z1, Z17, Z17
 	VBROADCASTI32X4 -160(CX), Z1
 	VAESENC         Z1, Z17, Z17
 
-rounds10_49:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -8212,6 +7919,7 @@ rounds10_49:
 	// Last round.
 	VAESENCLAST Z5, Z17, Z17
 
+sealTailRounded_3:
 	// The register before this one, if any.
 	CMPQ      R10, BX
 	JE        sealTailHashed_3
@@ -8406,19 +8114,19 @@ sealTail_4:
 	VPSHUFB (R11), Y15, Y20
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_50
-	JE      rounds12_50
+	JB      rounds10_48
+	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
 	VAESENC Y12, Y20, Y20
 
-rounds12_50:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y20, Y20
 
-rounds10_50:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 
@@ -8715,19 +8423,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_51
-	JE         rounds12_51
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_51:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_51:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -8813,7 +8521,7 @@ open32_2:
 	// Two batches, each hashing its own ciphertext, one reduction.
 	// publicCounter.blocks: the next 16 counter blocks.
 	CMPB R12, $0xec
-	JA   counterCarry_5
+	JA   counterCarry_4
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z11, Z13
@@ -8829,9 +8537,9 @@ open32_2:
 
 	// beStep16.
 	VPADDD 1024(R11), Z11, Z11
-	JMP    counterDone_5
+	JMP    counterDone_4
 
-counterCarry_5:
+counterCarry_4:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z11, Z17
 	VMOVDQA64 Z11, Z13
@@ -8844,15 +8552,15 @@ counterCarry_5:
 	VPADDD    1408(R11), Z17, Z17
 	VPSHUFB   (R11), Z17, Z11
 
-counterDone_5:
+counterDone_4:
 	ADDL   $0x10, R12
 	VPXORD Z0, Z13, Z13
 	VPXORD Z0, Z14, Z14
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -8866,7 +8574,7 @@ counterDone_5:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_52:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -8879,7 +8587,7 @@ rounds12_52:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_52:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -8998,7 +8706,7 @@ rounds10_52:
 
 	// publicCounter.blocks: the next 16 counter blocks.
 	CMPB R12, $0xec
-	JA   counterCarry_6
+	JA   counterCarry_5
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z11, Z13
@@ -9014,9 +8722,9 @@ rounds10_52:
 
 	// beStep16.
 	VPADDD 1024(R11), Z11, Z11
-	JMP    counterDone_6
+	JMP    counterDone_5
 
-counterCarry_6:
+counterCarry_5:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z11, Z21
 	VMOVDQA64 Z11, Z13
@@ -9029,15 +8737,15 @@ counterCarry_6:
 	VPADDD    1408(R11), Z21, Z21
 	VPSHUFB   (R11), Z21, Z11
 
-counterDone_6:
+counterDone_5:
 	ADDL   $0x10, R12
 	VPXORD Z0, Z13, Z13
 	VPXORD Z0, Z14, Z14
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -9051,7 +8759,7 @@ counterDone_6:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds12_53:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z13, Z13
@@ -9064,7 +8772,7 @@ rounds12_53:
 	VAESENC         Z21, Z15, Z15
 	VAESENC         Z21, Z16, Z16
 
-rounds10_53:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9203,7 +8911,7 @@ open16_2:
 	// One batch hashing its own ciphertext.
 	// publicCounter.blocks: the next 16 counter blocks.
 	CMPB R12, $0xec
-	JA   counterCarry_7
+	JA   counterCarry_6
 
 	// No last byte wraps: add to it in big-endian form.
 	VMOVDQA64 Z11, Z13
@@ -9219,9 +8927,9 @@ open16_2:
 
 	// beStep16.
 	VPADDD 1024(R11), Z11, Z11
-	JMP    counterDone_7
+	JMP    counterDone_6
 
-counterCarry_7:
+counterCarry_6:
 	// A last byte wraps: add in the byte-reversed form.
 	VPSHUFB   (R11), Z11, Z17
 	VMOVDQA64 Z11, Z13
@@ -9234,15 +8942,15 @@ counterCarry_7:
 	VPADDD    1408(R11), Z17, Z17
 	VPSHUFB   (R11), Z17, Z11
 
-counterDone_7:
+counterDone_6:
 	ADDL   $0x10, R12
 	VPXORD Z0, Z13, Z13
 	VPXORD Z0, Z14, Z14
 	VPXORD Z0, Z15, Z15
 	VPXORD Z0, Z16, Z16
 	CMPQ   DX, $0x0c
-	JB     rounds10_54
-	JE     rounds12_54
+	JB     rounds10_52
+	JE     rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -9256,7 +8964,7 @@ counterDone_7:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds12_54:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z13, Z13
@@ -9269,7 +8977,7 @@ rounds12_54:
 	VAESENC         Z17, Z15, Z15
 	VAESENC         Z17, Z16, Z16
 
-rounds10_54:
+rounds10_52:
 	// Round Nr-9.
 	VAESENC   Z2, Z13, Z13
 	VAESENC   Z2, Z14, Z14
@@ -9471,8 +9179,8 @@ openTailBody_3:
 	VPSHUFB    (R11), Z11, Z14
 	VPXORD     Z0, Z14, Z14
 	CMPQ       DX, $0x0c
-	JB         rounds10_55
-	JE         rounds12_55
+	JB         rounds10_53
+	JE         rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -9480,14 +9188,14 @@ openTailBody_3:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds12_55:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z14, Z14
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z14, Z14
 
-rounds10_55:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC Z2, Z14, Z14
 
@@ -9697,19 +9405,19 @@ openTailBody_4:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_56
-	JE         rounds12_56
+	JB         rounds10_54
+	JE         rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_56:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_56:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -9900,19 +9608,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_57
-	JE        rounds12_57
+	JB        rounds10_55
+	JE        rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_57:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_57:
+rounds10_55:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -10021,8 +9729,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10058,7 +9766,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_58:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10093,7 +9801,7 @@ rounds12_58:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_58:
+rounds10_56:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10338,8 +10046,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10359,7 +10067,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_59:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10378,7 +10086,7 @@ rounds12_59:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_59:
+rounds10_57:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10518,8 +10226,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10531,7 +10239,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_60:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10542,7 +10250,7 @@ rounds12_60:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_60:
+rounds10_58:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10630,8 +10338,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10639,14 +10347,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_61:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_61:
+rounds10_59:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10708,19 +10416,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_62
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_62:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_62:
+rounds10_60:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10780,19 +10488,19 @@ loadMaskedDone_22:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_63
-	JE      rounds12_63
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_63:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_63:
+rounds10_61:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10987,8 +10695,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_64
-	JE         rounds12_64
+	JB         rounds10_62
+	JE         rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -11008,7 +10716,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_64:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11027,7 +10735,7 @@ rounds12_64:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_64:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11217,8 +10925,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_65
-	JE         rounds12_65
+	JB         rounds10_63
+	JE         rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -11230,7 +10938,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_65:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -11241,7 +10949,7 @@ rounds12_65:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_65:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -11329,8 +11037,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_66
-	JE         rounds12_66
+	JB         rounds10_64
+	JE         rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -11338,14 +11046,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_66:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_66:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -11405,19 +11113,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_67
-	JE         rounds12_67
+	JB         rounds10_65
+	JE         rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_67:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_67:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11475,19 +11183,19 @@ xtsSkip1_1:
 loadMaskedDone_23:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_68
-	JE         rounds12_68
+	JB         rounds10_66
+	JE         rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_68:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_68:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11749,8 +11457,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_69
-	JE         rounds12_69
+	JB         rounds10_67
+	JE         rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11770,7 +11478,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_69:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -11789,7 +11497,7 @@ rounds12_69:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_69:
+rounds10_67:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -11979,8 +11687,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_70
-	JE         rounds12_70
+	JB         rounds10_68
+	JE         rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11992,7 +11700,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_70:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -12003,7 +11711,7 @@ rounds12_70:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_70:
+rounds10_68:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -12091,8 +11799,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_71
-	JE         rounds12_71
+	JB         rounds10_69
+	JE         rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -12100,14 +11808,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_71:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_71:
+rounds10_69:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -12167,19 +11875,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_72
-	JE         rounds12_72
+	JB         rounds10_70
+	JE         rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_72:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_72:
+rounds10_70:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -12237,19 +11945,19 @@ xtsSkip1_2:
 loadMaskedDone_24:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_73
-	JE         rounds12_73
+	JB         rounds10_71
+	JE         rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_73:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_73:
+rounds10_71:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 

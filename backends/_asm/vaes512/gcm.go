@@ -210,6 +210,9 @@ func sealKernel(name string, public bool) {
 	Comment("Two batches, each hashing the one before it, one reduction.")
 	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
 	k.batch(stitched(&g, 0, k.carried(), 4, false))
+	sum := g.acc // the first batch's sum, which the second adds to
+	second := emit.NewLabel("sealSecond")
+	Label(second)
 	k.batch(stitched(&g, 4, k.carried(), 4, true))
 	JMP(LabelRef(loop))
 
@@ -217,9 +220,16 @@ func sealKernel(name string, public bool) {
 	pending := emit.NewLabel("sealPending")
 	CMPQ(k.n, U32(gcmBytes))
 	JBE(LabelRef(pending))
-	Comment("One batch hashing the one before it.")
-	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
-	k.batch(stitched(&g, 0, k.carried(), 4, true))
+	Comment("One batch hashing the one before it: the pair's second, its sum zeroed",
+		"and y added to the first block it hashes (in the blocks' byte order, as",
+		"the carried ciphertext is), whose powers are the same, H^16..H^1.")
+	yb := ZMM()
+	VPSHUFB(byteReverse(), k.y, yb)
+	VPXORD(yb, k.ct[0], k.ct[0])
+	VPXORD(sum.lo, sum.lo, sum.lo)
+	VPXORD(sum.mid, sum.mid, sum.mid)
+	VPXORD(sum.hi, sum.hi, sum.hi)
+	JMP(LabelRef(second))
 
 	Label(pending)
 	t, s := ZMM(), newTailSum(64, k.y)
@@ -330,15 +340,27 @@ func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int, pending bool) strin
 	if pending {
 		c = k.ct[0] // free once absorbed: a register fewer to allocate
 	}
-	entry, loop, hashed, last := emit.NewLabel("sealTailEntry"), emit.NewLabel("sealTail"), emit.NewLabel("sealTailHashed"), emit.NewLabel("sealTailLast")
+	entry, loop, rounded, hashed, last := emit.NewLabel("sealTailEntry"), emit.NewLabel("sealTail"), emit.NewLabel("sealTailRounded"), emit.NewLabel("sealTailHashed"), emit.NewLabel("sealTailLast")
 	if pending {
 		tailPowersTo(p, k.table, k.n)
 		MOVQ(k.n, first)
-		Comment("The first register, with the last batch's hash between its rounds.")
+		Comment("The first two registers, with the last batch's hash between their",
+			"rounds; a tail of one register drops the second's.")
+		x1, t1 := newVec(w), newVec(w)
 		tailBlocksTo(x, t)
-		k.k.whiten([]VecVirtual{x})
-		k.k.rounds(encryption, []VecVirtual{x}, k.absorbPending(s, p))
-		JMP(LabelRef(hashed))
+		VPADDD(laneAdd(w/16), t, t1)
+		tailBlocksTo(x1, t1)
+		k.k.whiten([]VecVirtual{x, x1})
+		k.k.rounds(encryption, []VecVirtual{x, x1}, k.absorbPending(s, p))
+		CMPQ(k.n, U8(w))
+		JBE(LabelRef(last))
+		tailStep(t, w)
+		VPXORD(Mem{Base: k.src}, x, c)
+		VMOVDQU64(c, Mem{Base: k.dst})
+		advance(w, k.src, k.dst)
+		SUBQ(U8(w), k.n)
+		VMOVDQA64(x1, x)
+		JMP(LabelRef(rounded))
 	}
 	Label(entry)
 	tailPowersTo(p, k.table, k.n)
@@ -347,6 +369,7 @@ func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int, pending bool) strin
 	tailBlocksTo(x, t)
 	k.k.whiten([]VecVirtual{x})
 	k.k.rounds(encryption, []VecVirtual{x}, nil)
+	Label(rounded)
 	Comment("The register before this one, if any.")
 	CMPQ(k.n, first)
 	JE(LabelRef(hashed))
