@@ -5215,7 +5215,10 @@ sealPending_1:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -64(R10), BX
+	LEAQ -128(R10), R13
 
 	// The first two registers, with the last batch's hash between their
 	// rounds; a tail of one register drops the second's.
@@ -5254,16 +5257,16 @@ rounds10_33:
 	VMOVDQU64 -256(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB    (R11), Z0, Z20
+	VPXORD     Z16, Z20, Z20
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z19, Z0, Z20
-	VPXORD     Z20, Z22, Z22
-	VPCLMULQDQ $0x11, Z19, Z0, Z20
-	VPXORD     Z20, Z24, Z24
-	VPCLMULQDQ $0x10, Z19, Z0, Z20
-	VPCLMULQDQ $0x01, Z19, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z20, Z23
+	VPCLMULQDQ $0x00, Z19, Z20, Z21
+	VPXORD     Z21, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z20, Z21
+	VPXORD     Z21, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z20, Z21
+	VPCLMULQDQ $0x01, Z19, Z20, Z19
+	VPTERNLOGD $0x96, Z19, Z21, Z23
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -5274,19 +5277,19 @@ rounds10_33:
 	VAESENC Z8, Z18, Z18
 
 	// absorbPending: register 1 of the last batch.
-	VMOVDQU64 -192(R12), Z0
+	VMOVDQU64 -192(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z1, Z20
+	VPXORD     Z16, Z20, Z20
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z19
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VPCLMULQDQ $0x00, Z19, Z20, Z21
+	VPXORD     Z21, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z20, Z21
+	VPXORD     Z21, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z20, Z21
+	VPCLMULQDQ $0x01, Z19, Z20, Z19
+	VPTERNLOGD $0x96, Z19, Z21, Z23
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -5297,19 +5300,19 @@ rounds10_33:
 	VAESENC Z10, Z18, Z18
 
 	// absorbPending: register 2 of the last batch.
-	VMOVDQU64 -128(R12), Z0
+	VMOVDQU64 -128(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z2, Z2
+	VPXORD     Z16, Z2, Z2
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z19, Z2, Z20
+	VPXORD     Z20, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z2, Z20
+	VPXORD     Z20, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z2, Z20
+	VPCLMULQDQ $0x01, Z19, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z20, Z23
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -5320,19 +5323,19 @@ rounds10_33:
 	VAESENC Z12, Z18, Z18
 
 	// absorbPending: register 3 of the last batch.
-	VMOVDQU64 -64(R12), Z0
+	VMOVDQU64 -64(R12), Z2
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z3, Z3
+	VPXORD     Z16, Z3, Z3
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z2, Z3, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z3, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z3, Z19
+	VPCLMULQDQ $0x01, Z2, Z3, Z2
+	VPTERNLOGD $0x96, Z2, Z19, Z23
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -5363,7 +5366,10 @@ sealTailEntry_1:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -64(R10), BX
+	LEAQ -128(R10), R13
 
 sealTail_1:
 	VPSHUFB (R11), Z15, Z17
@@ -5373,17 +5379,17 @@ sealTail_1:
 	JE      rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z17, Z17
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 16(AX), Z2
+	VAESENC         Z2, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z2
+	VAESENC         Z2, Z17, Z17
 
 rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z17, Z17
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 -176(CX), Z2
+	VAESENC         Z2, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z2
+	VAESENC         Z2, Z17, Z17
 
 rounds10_34:
 	// Round Nr-9.
@@ -5417,9 +5423,40 @@ rounds10_34:
 	VAESENCLAST Z5, Z17, Z17
 
 sealTailRounded_1:
-	// The register before this one, if any.
+	// The register two before this one, if any.
+	CMPQ      R10, R13
+	JG        sealTailHashed_1
+	VMOVDQU64 (R12), Z2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z1, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z3, Z23
+	ADDQ       $0x00000040, R12
+
+sealTailHashed_1:
+	CMPQ      R10, $0x40
+	JBE       sealTailLast_1
+	VPADDD    384(R11), Z15, Z15
+	VMOVDQA64 Z0, Z1
+	VPXORD    (R9), Z17, Z0
+	VMOVDQU64 Z0, (R8)
+	ADDQ      $0x00000040, R9
+	ADDQ      $0x00000040, R8
+	SUBQ      $0x40, R10
+	JMP       sealTail_1
+
+sealTailLast_1:
+	// The register before the last, if any.
 	CMPQ      R10, BX
-	JE        sealTailHashed_1
+	JG        sealTailOne_1
 	VMOVDQU64 (R12), Z1
 
 	// tailSum.absorb.
@@ -5435,18 +5472,7 @@ sealTailRounded_1:
 	VPTERNLOGD $0x96, Z0, Z2, Z23
 	ADDQ       $0x00000040, R12
 
-sealTailHashed_1:
-	CMPQ      R10, $0x40
-	JBE       sealTailLast_1
-	VPADDD    384(R11), Z15, Z15
-	VPXORD    (R9), Z17, Z0
-	VMOVDQU64 Z0, (R8)
-	ADDQ      $0x00000040, R9
-	ADDQ      $0x00000040, R8
-	SUBQ      $0x40, R10
-	JMP       sealTail_1
-
-sealTailLast_1:
+sealTailOne_1:
 	// The last register, through masks.
 	MOVQ  $-1, AX
 	BZHIQ R10, AX, AX
@@ -5605,7 +5631,10 @@ keys10_5:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
-	MOVQ R10, CX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -32(R10), CX
+	LEAQ -64(R10), BX
 
 sealTail_2:
 	VPSHUFB (R11), Y15, Y20
@@ -5654,28 +5683,29 @@ rounds10_35:
 	// Last round.
 	VAESENCLAST Y1, Y20, Y20
 
-	// The register before this one, if any.
-	CMPQ      R10, CX
-	JE        sealTailHashed_2
-	VMOVDQU64 (AX), Y22
+	// The register two before this one, if any.
+	CMPQ      R10, BX
+	JG        sealTailHashed_2
+	VMOVDQU64 (AX), Y23
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Y21, Y21
-	VPXORD     Y16, Y21, Y21
+	VPSHUFB    (R11), Y22, Y22
+	VPXORD     Y16, Y22, Y22
 	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y22, Y21, Y23
-	VPXORD     Y23, Y17, Y17
-	VPCLMULQDQ $0x11, Y22, Y21, Y23
-	VPXORD     Y23, Y19, Y19
-	VPCLMULQDQ $0x10, Y22, Y21, Y23
-	VPCLMULQDQ $0x01, Y22, Y21, Y21
-	VPTERNLOGD $0x96, Y21, Y23, Y18
+	VPCLMULQDQ $0x00, Y23, Y22, Y24
+	VPXORD     Y24, Y17, Y17
+	VPCLMULQDQ $0x11, Y23, Y22, Y24
+	VPXORD     Y24, Y19, Y19
+	VPCLMULQDQ $0x10, Y23, Y22, Y24
+	VPCLMULQDQ $0x01, Y23, Y22, Y22
+	VPTERNLOGD $0x96, Y22, Y24, Y18
 	ADDQ       $0x00000020, AX
 
 sealTailHashed_2:
 	CMPQ      R10, $0x20
 	JBE       sealTailLast_2
 	VPADDD    512(R11), Y15, Y15
+	VMOVDQA64 Y21, Y22
 	VPXORD    (R9), Y20, Y21
 	VMOVDQU64 Y21, (R8)
 	ADDQ      $0x00000020, R9
@@ -5684,6 +5714,25 @@ sealTailHashed_2:
 	JMP       sealTail_2
 
 sealTailLast_2:
+	// The register before the last, if any.
+	CMPQ      R10, CX
+	JG        sealTailOne_2
+	VMOVDQU64 (AX), Y0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y21, Y1
+	VPXORD     Y16, Y1, Y1
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y0, Y1, Y2
+	VPXORD     Y2, Y17, Y17
+	VPCLMULQDQ $0x11, Y0, Y1, Y2
+	VPXORD     Y2, Y19, Y19
+	VPCLMULQDQ $0x10, Y0, Y1, Y2
+	VPCLMULQDQ $0x01, Y0, Y1, Y0
+	VPTERNLOGD $0x96, Y0, Y2, Y18
+	ADDQ       $0x00000020, AX
+
+sealTailOne_2:
 	// The last register, through masks.
 	MOVQ  $-1, CX
 	BZHIQ R10, CX, CX
@@ -7718,7 +7767,10 @@ sealPending_2:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -64(R10), BX
+	LEAQ -128(R10), R13
 
 	// The first two registers, with the last batch's hash between their
 	// rounds; a tail of one register drops the second's.
@@ -7757,16 +7809,16 @@ rounds10_46:
 	VMOVDQU64 -256(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z0, Z0
-	VPXORD     Z16, Z0, Z0
+	VPSHUFB    (R11), Z0, Z20
+	VPXORD     Z16, Z20, Z20
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z19, Z0, Z20
-	VPXORD     Z20, Z22, Z22
-	VPCLMULQDQ $0x11, Z19, Z0, Z20
-	VPXORD     Z20, Z24, Z24
-	VPCLMULQDQ $0x10, Z19, Z0, Z20
-	VPCLMULQDQ $0x01, Z19, Z0, Z0
-	VPTERNLOGD $0x96, Z0, Z20, Z23
+	VPCLMULQDQ $0x00, Z19, Z20, Z21
+	VPXORD     Z21, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z20, Z21
+	VPXORD     Z21, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z20, Z21
+	VPCLMULQDQ $0x01, Z19, Z20, Z19
+	VPTERNLOGD $0x96, Z19, Z21, Z23
 
 	// Round Nr-8.
 	VAESENC Z7, Z17, Z17
@@ -7777,19 +7829,19 @@ rounds10_46:
 	VAESENC Z8, Z18, Z18
 
 	// absorbPending: register 1 of the last batch.
-	VMOVDQU64 -192(R12), Z0
+	VMOVDQU64 -192(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z1, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z1, Z20
+	VPXORD     Z16, Z20, Z20
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z19
-	VPXORD     Z19, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z19
-	VPXORD     Z19, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z19
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z19, Z23
+	VPCLMULQDQ $0x00, Z19, Z20, Z21
+	VPXORD     Z21, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z20, Z21
+	VPXORD     Z21, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z20, Z21
+	VPCLMULQDQ $0x01, Z19, Z20, Z19
+	VPTERNLOGD $0x96, Z19, Z21, Z23
 
 	// Round Nr-6.
 	VAESENC Z9, Z17, Z17
@@ -7800,19 +7852,19 @@ rounds10_46:
 	VAESENC Z10, Z18, Z18
 
 	// absorbPending: register 2 of the last batch.
-	VMOVDQU64 -128(R12), Z0
+	VMOVDQU64 -128(R12), Z19
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z2, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z2, Z2
+	VPXORD     Z16, Z2, Z2
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z19, Z2, Z20
+	VPXORD     Z20, Z22, Z22
+	VPCLMULQDQ $0x11, Z19, Z2, Z20
+	VPXORD     Z20, Z24, Z24
+	VPCLMULQDQ $0x10, Z19, Z2, Z20
+	VPCLMULQDQ $0x01, Z19, Z2, Z2
+	VPTERNLOGD $0x96, Z2, Z20, Z23
 
 	// Round Nr-4.
 	VAESENC Z11, Z17, Z17
@@ -7823,19 +7875,19 @@ rounds10_46:
 	VAESENC Z12, Z18, Z18
 
 	// absorbPending: register 3 of the last batch.
-	VMOVDQU64 -64(R12), Z0
+	VMOVDQU64 -64(R12), Z2
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Z3, Z1
-	VPXORD     Z16, Z1, Z1
+	VPSHUFB    (R11), Z3, Z3
+	VPXORD     Z16, Z3, Z3
 	VPXORD     Z16, Z16, Z16
-	VPCLMULQDQ $0x00, Z0, Z1, Z2
-	VPXORD     Z2, Z22, Z22
-	VPCLMULQDQ $0x11, Z0, Z1, Z2
-	VPXORD     Z2, Z24, Z24
-	VPCLMULQDQ $0x10, Z0, Z1, Z2
-	VPCLMULQDQ $0x01, Z0, Z1, Z0
-	VPTERNLOGD $0x96, Z0, Z2, Z23
+	VPCLMULQDQ $0x00, Z2, Z3, Z19
+	VPXORD     Z19, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z3, Z19
+	VPXORD     Z19, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z3, Z19
+	VPCLMULQDQ $0x01, Z2, Z3, Z2
+	VPTERNLOGD $0x96, Z2, Z19, Z23
 
 	// Round Nr-2.
 	VAESENC Z13, Z17, Z17
@@ -7866,7 +7918,10 @@ sealTailEntry_3:
 	ANDQ $-16, R12
 	NEGQ R12
 	LEAQ 512(BX)(R12*1), R12
-	MOVQ R10, BX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -64(R10), BX
+	LEAQ -128(R10), R13
 
 sealTail_3:
 	VPSHUFB (R11), Z15, Z17
@@ -7876,17 +7931,17 @@ sealTail_3:
 	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI32X4 16(AX), Z1
-	VAESENC         Z1, Z17, Z17
-	VBROADCASTI32X4 32(AX), Z1
-	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 16(AX), Z2
+	VAESENC         Z2, Z17, Z17
+	VBROADCASTI32X4 32(AX), Z2
+	VAESENC         Z2, Z17, Z17
 
 rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI32X4 -176(CX), Z1
-	VAESENC         Z1, Z17, Z17
-	VBROADCASTI32X4 -160(CX), Z1
-	VAESENC         Z1, Z17, Z17
+	VBROADCASTI32X4 -176(CX), Z2
+	VAESENC         Z2, Z17, Z17
+	VBROADCASTI32X4 -160(CX), Z2
+	VAESENC         Z2, Z17, Z17
 
 rounds10_47:
 	// Round Nr-9.
@@ -7920,9 +7975,40 @@ rounds10_47:
 	VAESENCLAST Z5, Z17, Z17
 
 sealTailRounded_3:
-	// The register before this one, if any.
+	// The register two before this one, if any.
+	CMPQ      R10, R13
+	JG        sealTailHashed_3
+	VMOVDQU64 (R12), Z2
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Z1, Z1
+	VPXORD     Z16, Z1, Z1
+	VPXORD     Z16, Z16, Z16
+	VPCLMULQDQ $0x00, Z2, Z1, Z3
+	VPXORD     Z3, Z22, Z22
+	VPCLMULQDQ $0x11, Z2, Z1, Z3
+	VPXORD     Z3, Z24, Z24
+	VPCLMULQDQ $0x10, Z2, Z1, Z3
+	VPCLMULQDQ $0x01, Z2, Z1, Z1
+	VPTERNLOGD $0x96, Z1, Z3, Z23
+	ADDQ       $0x00000040, R12
+
+sealTailHashed_3:
+	CMPQ      R10, $0x40
+	JBE       sealTailLast_3
+	VPADDD    384(R11), Z15, Z15
+	VMOVDQA64 Z0, Z1
+	VPXORD    (R9), Z17, Z0
+	VMOVDQU64 Z0, (R8)
+	ADDQ      $0x00000040, R9
+	ADDQ      $0x00000040, R8
+	SUBQ      $0x40, R10
+	JMP       sealTail_3
+
+sealTailLast_3:
+	// The register before the last, if any.
 	CMPQ      R10, BX
-	JE        sealTailHashed_3
+	JG        sealTailOne_3
 	VMOVDQU64 (R12), Z1
 
 	// tailSum.absorb.
@@ -7938,18 +8024,7 @@ sealTailRounded_3:
 	VPTERNLOGD $0x96, Z0, Z2, Z23
 	ADDQ       $0x00000040, R12
 
-sealTailHashed_3:
-	CMPQ      R10, $0x40
-	JBE       sealTailLast_3
-	VPADDD    384(R11), Z15, Z15
-	VPXORD    (R9), Z17, Z0
-	VMOVDQU64 Z0, (R8)
-	ADDQ      $0x00000040, R9
-	ADDQ      $0x00000040, R8
-	SUBQ      $0x40, R10
-	JMP       sealTail_3
-
-sealTailLast_3:
+sealTailOne_3:
 	// The last register, through masks.
 	MOVQ  $-1, AX
 	BZHIQ R10, AX, AX
@@ -8108,7 +8183,10 @@ keys10_7:
 	ANDQ $-16, AX
 	NEGQ AX
 	LEAQ 512(BX)(AX*1), AX
-	MOVQ R10, CX
+
+	// Register j has a register before it if n <= f1 and two if n <= f2.
+	LEAQ -32(R10), CX
+	LEAQ -64(R10), BX
 
 sealTail_4:
 	VPSHUFB (R11), Y15, Y20
@@ -8157,28 +8235,29 @@ rounds10_48:
 	// Last round.
 	VAESENCLAST Y1, Y20, Y20
 
-	// The register before this one, if any.
-	CMPQ      R10, CX
-	JE        sealTailHashed_4
-	VMOVDQU64 (AX), Y22
+	// The register two before this one, if any.
+	CMPQ      R10, BX
+	JG        sealTailHashed_4
+	VMOVDQU64 (AX), Y23
 
 	// tailSum.absorb.
-	VPSHUFB    (R11), Y21, Y21
-	VPXORD     Y16, Y21, Y21
+	VPSHUFB    (R11), Y22, Y22
+	VPXORD     Y16, Y22, Y22
 	VPXORD     Y16, Y16, Y16
-	VPCLMULQDQ $0x00, Y22, Y21, Y23
-	VPXORD     Y23, Y17, Y17
-	VPCLMULQDQ $0x11, Y22, Y21, Y23
-	VPXORD     Y23, Y19, Y19
-	VPCLMULQDQ $0x10, Y22, Y21, Y23
-	VPCLMULQDQ $0x01, Y22, Y21, Y21
-	VPTERNLOGD $0x96, Y21, Y23, Y18
+	VPCLMULQDQ $0x00, Y23, Y22, Y24
+	VPXORD     Y24, Y17, Y17
+	VPCLMULQDQ $0x11, Y23, Y22, Y24
+	VPXORD     Y24, Y19, Y19
+	VPCLMULQDQ $0x10, Y23, Y22, Y24
+	VPCLMULQDQ $0x01, Y23, Y22, Y22
+	VPTERNLOGD $0x96, Y22, Y24, Y18
 	ADDQ       $0x00000020, AX
 
 sealTailHashed_4:
 	CMPQ      R10, $0x20
 	JBE       sealTailLast_4
 	VPADDD    512(R11), Y15, Y15
+	VMOVDQA64 Y21, Y22
 	VPXORD    (R9), Y20, Y21
 	VMOVDQU64 Y21, (R8)
 	ADDQ      $0x00000020, R9
@@ -8187,6 +8266,25 @@ sealTailHashed_4:
 	JMP       sealTail_4
 
 sealTailLast_4:
+	// The register before the last, if any.
+	CMPQ      R10, CX
+	JG        sealTailOne_4
+	VMOVDQU64 (AX), Y0
+
+	// tailSum.absorb.
+	VPSHUFB    (R11), Y21, Y1
+	VPXORD     Y16, Y1, Y1
+	VPXORD     Y16, Y16, Y16
+	VPCLMULQDQ $0x00, Y0, Y1, Y2
+	VPXORD     Y2, Y17, Y17
+	VPCLMULQDQ $0x11, Y0, Y1, Y2
+	VPXORD     Y2, Y19, Y19
+	VPCLMULQDQ $0x10, Y0, Y1, Y2
+	VPCLMULQDQ $0x01, Y0, Y1, Y0
+	VPTERNLOGD $0x96, Y0, Y2, Y18
+	ADDQ       $0x00000020, AX
+
+sealTailOne_4:
 	// The last register, through masks.
 	MOVQ  $-1, CX
 	BZHIQ R10, CX, CX
