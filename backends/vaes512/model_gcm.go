@@ -310,6 +310,9 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 			done += 2 * gcmBytes
 		}
 		if len(src)-done > gcmBytes {
+			// The assembly runs the pair's second batch here, its sum
+			// zeroed and y added to the carried block: the same powers,
+			// H^16..H^1, and the same sum.
 			g.start(t, powers/2, h, false)
 			s0.finish = true
 			gcmBatch(&c, &k, &s0, ct, dst[done:], src[done:])
@@ -361,30 +364,37 @@ func encryptOne(x vec.Uint8x64, k *gcmKeys) vec.Uint8x64 {
 
 // sealTail encrypts the last 0 < n = len(src) <= 256 bytes one register
 // at a time, the last through masks with its bytes past n cleared, and
-// absorbs each into s from its register, a full one in the pass after its
-// own (once the next register's rounds are issued), the last through
-// absorbLast, with the powers from tailPowers(n) on; it returns the number
-// of blocks of the last register, by which the caller advances t (asm:
-// sealTail, whose comment says why). t is left at the last register's
-// blocks.
+// absorbs each into s from its register, a full one two passes after its
+// own (once the rounds of the two registers after it are issued), the last
+// through absorbLast, with the powers from tailPowers(n) on; it returns
+// the number of blocks of the last register, by which the caller advances
+// t (asm: sealTail, whose comment says why). t is left at the last
+// register's blocks. After the batches the assembly runs the rounds of
+// the first two registers together, the pending batch's hash between them
+// (absorbPending); the model absorbs the batch first (see sealKernel),
+// which gives the same sum.
 func sealTail(t *counter, k *gcmKeys, tb *[32][16]byte, s *tailSum, dst, src []byte) int {
 	n, slot := len(src), tailPowers(len(src))
-	var c vec.Uint8x64 // the register before this one: its ciphertext
-	for first := true; ; first = false {
+	var c1, c2 vec.Uint8x64 // the ciphertext of the registers one and two before this one
+	for j := 0; ; j++ {
 		x := encryptOne(tailBlocks(t), k)
-		if !first {
-			s.absorb(c, keyPowers(tb, slot))
+		if j >= 2 {
+			s.absorb(c2, keyPowers(tb, slot))
 			slot += 4
 		}
 		if n <= 64 {
+			if j >= 1 {
+				s.absorb(c1, keyPowers(tb, slot))
+				slot += 4
+			}
 			x = loadTail(src, n).Xor(x)
 			storeTail(x, dst, n)
 			s.absorbLast(keepMasked(x, n), lastPowers(tb, slot))
 			return (n + 15) / 16
 		}
 		tailStep(t)
-		c = x.Xor(vec.LoadUint8x64(src))
-		c.Store(dst)
+		c2, c1 = c1, x.Xor(vec.LoadUint8x64(src))
+		c1.Store(dst)
 		src, dst, n = src[64:], dst[64:], n-64
 	}
 }

@@ -322,18 +322,19 @@ func (k *gcmKernel) absorbPending(s tailSum, p GPVirtual) func(i int) {
 // its register, with the powers from tailPowers on; it ends with the
 // reduction into y, n the bytes of the last register and t that
 // register's counter (model: sealTail). A register's hash waits for its
-// rounds, a chain of 10 to 14 VAESENC, so each pass hashes the register
-// before it, after its own rounds: hashed in its own pass, the multiplies
-// of a register, queued behind its rounds, held up the issue of the next
-// register's rounds (Seal of 128-512 bytes 10-17% slower than unrolled
-// tails on Zen 5), and hashed in a second loop, read back from dst right
-// after their stores, the registers waited for the stores (Seal of 64
-// bytes 2.5 ns slower than from src).
+// rounds, a chain of 10 to 14 VAESENC, and multiplies that wait hold up
+// the issue of what comes after them: so each pass hashes the register two
+// before it, once the rounds of the two after that one have issued, and
+// the last pass the one before it and itself (absorbLast). Hashed in its
+// own pass, or in the next, a register's multiplies held up the next
+// registers' rounds; hashed in a second loop, the registers were read back
+// from dst right after their stores and waited for them (docs/notes.md).
 //
-// If pending, the tail follows the batches: its first register's rounds
-// are emitted apart, with the last batch's hash between them
-// (absorbPending). The label returned enters the loop from the top, for a
-// tail with no batch before it in the same registers.
+// If pending, the tail follows the batches: the rounds of its first two
+// registers run together, with the last batch's hash between them
+// (absorbPending), and a tail of one register drops the second's. The
+// label returned enters the loop from the top, for a tail with no batch
+// before it in the same registers.
 func (k *gcmKernel) sealTail(s tailSum, t VecVirtual, w int, pending bool) string {
 	Commentf("sealTail: the last 0 < n <= 256 bytes, a register of %d bytes at a time.", w)
 	p, f1, f2, x, c1, c2 := GP64(), GP64(), GP64(), newVec(w), newVec(w), newVec(w)
