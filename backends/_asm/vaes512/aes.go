@@ -31,8 +31,9 @@ type roundKeys struct {
 	middle [9]VecVirtual // keys Nr-9 .. Nr-1
 	last   VecVirtual
 	// onUse says the extra keys are not held: each round that needs one
-	// broadcasts it into a new register first (loadRoundKeysOnUse).
-	onUse bool
+	// broadcasts it into a new register first (loadRoundKeysOnUse); with
+	// held set, only keys 1 and 2, AES-256's alone, are.
+	onUse, held bool
 }
 
 // loadRoundKeys broadcasts the round keys into registers (model:
@@ -67,15 +68,17 @@ func (k *roundKeys) load() {
 		VBROADCASTI32X4(k.s.FromLast(9-i), k.middle[i])
 	}
 	VBROADCASTI32X4(k.s.FromLast(0), k.last)
-	if k.onUse {
+	if k.onUse && !k.held {
 		return
 	}
 	keys10, keys12 := emit.NewLabel("keys10"), emit.NewLabel("keys12")
 	CMPQ(k.s.Nr, U8(12))
 	JB(LabelRef(keys10))
-	JE(LabelRef(keys12))
-	VBROADCASTI32X4(k.s.Key(1), k.extra[0])
-	VBROADCASTI32X4(k.s.Key(2), k.extra[1])
+	if !k.onUse {
+		JE(LabelRef(keys12))
+		VBROADCASTI32X4(k.s.Key(1), k.extra[0])
+		VBROADCASTI32X4(k.s.Key(2), k.extra[1])
+	}
 	Label(keys12)
 	VBROADCASTI32X4(k.s.FromLast(11), k.extra[2])
 	VBROADCASTI32X4(k.s.FromLast(10), k.extra[3])
@@ -95,10 +98,31 @@ func loadRoundKeysOnUse(s emit.Schedule) *roundKeys {
 	return k
 }
 
+// loadRoundKeysHalfOnUse is loadRoundKeysOnUse with the two extra keys
+// AES-192 and AES-256 share held in registers: only AES-256's first two
+// are broadcast on use.
+func loadRoundKeysHalfOnUse(s emit.Schedule) *roundKeys {
+	k := &roundKeys{s: s, first: ZMM(), last: ZMM(), onUse: true, held: true}
+	for i := range k.middle {
+		k.middle[i] = ZMM()
+	}
+	k.extra[2], k.extra[3] = ZMM(), ZMM()
+	k.load()
+	return k
+}
+
+// onUseKeys returns k with every extra key loaded on use: for code after
+// the loops that hold some, which leaves their registers to other values.
+func (k *roundKeys) onUseKeys() *roundKeys {
+	u := *k
+	u.onUse, u.held = true, false
+	return &u
+}
+
 // extraKey returns extra key i for blocks of width w: its register, or, if
 // the keys are loaded on use, a new register it is broadcast into.
 func (k *roundKeys) extraKey(i, w int) VecVirtual {
-	if !k.onUse {
+	if !k.onUse || k.held && i >= 2 {
 		return k.extra[i]
 	}
 	t := newVec(w)

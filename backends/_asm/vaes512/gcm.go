@@ -50,7 +50,11 @@ func loadGCMKernel(public bool) *gcmKernel {
 // registers to the batches' GHASH and, in seal, to the carried
 // ciphertext (gcmKernel.ct).
 func (k *gcmKernel) loadVectors() {
-	k.k = loadRoundKeysOnUse(k.s)
+	if k.ct != nil {
+		k.k = loadRoundKeysOnUse(k.s)
+	} else {
+		k.k = loadRoundKeysHalfOnUse(k.s)
+	}
 	if k.public {
 		k.c = publicCounter{be: ZMM(), low: GP64()}
 	} else {
@@ -467,6 +471,7 @@ func openKernel(name string, public bool) {
 	Label(tail)
 	t, s := ZMM(), newTailSum(64, k.y)
 	k.c.tailCounter(t)
+	k.k = k.k.onUseKeys()
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(done))
 	s.start()
