@@ -45,10 +45,11 @@ func loadGCMKernel(public bool) *gcmKernel {
 
 // loadVectors loads the round keys, the counter unless it is public, and
 // the hash, for the batches, into ZMM registers; a public counter gets its
-// registers here and is loaded by loadPublic. The extra keys of AES-192
-// and AES-256 are loaded on use (loadRoundKeysOnUse), to leave their
-// registers to the batches' GHASH and, in seal, to the carried
-// ciphertext (gcmKernel.ct).
+// registers here and is loaded by loadPublic. Of the extra keys of
+// AES-192 and AES-256, seal loads all on use (loadRoundKeysOnUse), to
+// leave their registers to the carried ciphertext (gcmKernel.ct), and open
+// AES-256's first two (loadRoundKeysHalfOnUse): with all four held, no
+// allocation of open's registers was found.
 func (k *gcmKernel) loadVectors() {
 	if k.ct != nil {
 		k.k = loadRoundKeysOnUse(k.s)
