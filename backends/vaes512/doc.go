@@ -410,7 +410,7 @@
 // (docs/notes.md). On AMD's, where VAESENC issues twice per cycle and
 // VPCLMULQDQ once per two at every width, a ZMM register does twice the work
 // per instruction: there (zmmTails, set from the CPU's vendor at init) such
-// a message of more than 64 bytes (zmmFrom) runs on ZMM registers, through
+// a message of more than 32 bytes (zmmFrom) runs on ZMM registers, through
 // the code of the tail after the batches (docs/notes.md has the figures on
 // Zen 5).
 //

@@ -85,7 +85,7 @@ func referenceTable(t *ghash.Table, h *[16]byte) {
 
 // TestKernels runs every row, and where there is assembly every row again
 // with zmmTails flipped, so that the GCM kernels are held to their models
-// on both paths of a message of 65 to 256 bytes, whichever this CPU's
+// on both paths of a message of 33 to 256 bytes, whichever this CPU's
 // vendor picks.
 func TestKernels(t *testing.T) {
 	kerneltest.Run(t, config, rows)

@@ -49,7 +49,7 @@ var available = func() bool {
 // opmask registers.
 func Available() bool { return available }
 
-// zmmTails, read by the GCM kernels, makes them run a message of 65 to
+// zmmTails, read by the GCM kernels, makes them run a message of 33 to
 // 256 bytes that is a tail alone (seal; open up to 128 bytes) on ZMM
 // registers of four blocks instead of YMM registers of two, on AMD's
 // cores. There VAESENC issues twice per cycle and VPCLMULQDQ once per two

@@ -5553,7 +5553,7 @@ storeMaskedDone_8:
 	JMP       sealExit_1
 
 sealNone_1:
-	CMPQ R10, $0x40
+	CMPQ R10, $0x20
 	JBE  sealHalf_1
 
 	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
@@ -6736,7 +6736,7 @@ openDone_1:
 	JMP       openExit_1
 
 openSmall_1:
-	CMPQ R10, $0x40
+	CMPQ R10, $0x20
 	JBE  openHalf_1
 
 	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
@@ -8104,7 +8104,7 @@ storeMaskedDone_14:
 	JMP       sealExit_2
 
 sealNone_2:
-	CMPQ R10, $0x40
+	CMPQ R10, $0x20
 	JBE  sealHalf_2
 
 	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.
@@ -9373,7 +9373,7 @@ openDone_2:
 	JMP       openExit_2
 
 openSmall_2:
-	CMPQ R10, $0x40
+	CMPQ R10, $0x20
 	JBE  openHalf_2
 
 	// zmmTails: past zmmFrom bytes, ZMM registers on AMD's cores.

@@ -270,8 +270,8 @@ func sealKernel(name string, public bool) {
 const tailHalf = 128
 
 // zmmFrom is the longest message of a tail alone that runs on YMM
-// registers on AMD's cores too: two of them.
-const zmmFrom = 64
+// registers on AMD's cores too: one register of them.
+const zmmFrom = 32
 
 // zmmTail jumps to half, the tail alone on YMM registers, unless n is more
 // than zmmFrom bytes and zmmTails is set; it falls through to the ZMM
