@@ -6222,23 +6222,21 @@ rounds10_37:
 	ADDQ        $0x00000100, R9
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
-
-openSecond_1:
-	VPSHUFB (R11), Z13, Z15
-	VPADDD  128(R11), Z13, Z13
-	VPSHUFB (R11), Z13, Z16
-	VPADDD  128(R11), Z13, Z13
-	VPSHUFB (R11), Z13, Z17
-	VPADDD  128(R11), Z13, Z13
-	VPSHUFB (R11), Z13, Z18
-	VPADDD  128(R11), Z13, Z13
-	VPXORD  Z0, Z15, Z15
-	VPXORD  Z0, Z16, Z16
-	VPXORD  Z0, Z17, Z17
-	VPXORD  Z0, Z18, Z18
-	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
+	VPSHUFB     (R11), Z13, Z15
+	VPADDD      128(R11), Z13, Z13
+	VPSHUFB     (R11), Z13, Z16
+	VPADDD      128(R11), Z13, Z13
+	VPSHUFB     (R11), Z13, Z17
+	VPADDD      128(R11), Z13, Z13
+	VPSHUFB     (R11), Z13, Z18
+	VPADDD      128(R11), Z13, Z13
+	VPXORD      Z0, Z15, Z15
+	VPXORD      Z0, Z16, Z16
+	VPXORD      Z0, Z17, Z17
+	VPXORD      Z0, Z18, Z18
+	CMPQ        DX, $0x0c
+	JB          rounds10_38
+	JE          rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z23
@@ -6399,16 +6397,177 @@ open16_1:
 	CMPQ R10, $0x00000100
 	JB   openPending_1
 
-	// One batch hashing its own ciphertext: the pair's second, whose powers
-	// are the same, H^16..H^1, its sum started with y·H^16, the product y
-	// would have made in the block it enters.
-	VMOVDQU64  256(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z14, Z24
-	VPCLMULQDQ $0x11, Z15, Z14, Z19
-	VPCLMULQDQ $0x10, Z15, Z14, Z25
-	VPCLMULQDQ $0x01, Z15, Z14, Z15
-	VPXORD     Z15, Z25, Z25
-	JMP        openSecond_1
+	// One batch hashing its own ciphertext.
+	VPSHUFB (R11), Z13, Z15
+	VPADDD  128(R11), Z13, Z13
+	VPSHUFB (R11), Z13, Z16
+	VPADDD  128(R11), Z13, Z13
+	VPSHUFB (R11), Z13, Z17
+	VPADDD  128(R11), Z13, Z13
+	VPSHUFB (R11), Z13, Z18
+	VPADDD  128(R11), Z13, Z13
+	VPXORD  Z0, Z15, Z15
+	VPXORD  Z0, Z16, Z16
+	VPXORD  Z0, Z17, Z17
+	VPXORD  Z0, Z18, Z18
+	CMPQ    DX, $0x0c
+	JB      rounds10_39
+	JE      rounds12_39
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z19
+	VAESENC         Z19, Z15, Z15
+	VAESENC         Z19, Z16, Z16
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 32(AX), Z19
+	VAESENC         Z19, Z15, Z15
+	VAESENC         Z19, Z16, Z16
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+
+rounds12_39:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z16, Z16
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z12, Z15, Z15
+	VAESENC Z12, Z16, Z16
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+
+rounds10_39:
+	// Round Nr-9.
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VAESENC   Z2, Z17, Z17
+	VAESENC   Z2, Z18, Z18
+	VMOVDQU64 (R9), Z11
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Z11, Z11
+	VPXORD     Z14, Z11, Z11
+	VMOVDQU64  256(BX), Z12
+	VPCLMULQDQ $0x00, Z12, Z11, Z19
+	VPCLMULQDQ $0x10, Z12, Z11, Z23
+	VPCLMULQDQ $0x01, Z12, Z11, Z24
+	VPCLMULQDQ $0x11, Z12, Z11, Z11
+	VPXORD     Z24, Z23, Z23
+
+	// Round Nr-8.
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VAESENC   Z4, Z17, Z17
+	VAESENC   Z4, Z18, Z18
+	VMOVDQU64 64(R9), Z12
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Z12, Z12
+	VMOVDQU64  320(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z12, Z25
+	VPCLMULQDQ $0x10, Z24, Z12, Z26
+	VPCLMULQDQ $0x01, Z24, Z12, Z27
+	VPCLMULQDQ $0x11, Z24, Z12, Z12
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z19, Z19
+	VPXORD     Z12, Z11, Z11
+
+	// Round Nr-6.
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VMOVDQU64 128(R9), Z12
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Z12, Z12
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z12, Z25
+	VPCLMULQDQ $0x10, Z24, Z12, Z26
+	VPCLMULQDQ $0x01, Z24, Z12, Z27
+	VPCLMULQDQ $0x11, Z24, Z12, Z12
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-4.
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VMOVDQU64 192(R9), Z24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z19
+	VPTERNLOGD $0x96, Z24, Z12, Z11
+
+	// Round Nr-2.
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z19, Z12
+	VPSHUFD    $0x4e, Z19, Z19
+	VPTERNLOGD $0x96, Z19, Z12, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z12
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z12, Z11
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z11, Y12
+	VPXORQ        Y11, Y12, Y12
+	VEXTRACTI32X4 $0x01, Y12, X14
+	VPXORQ        X12, X14, X14
+
+	// Last round.
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z15, Z15
+	VPXORD      64(R9), Z16, Z16
+	VPXORD      128(R9), Z17, Z17
+	VPXORD      192(R9), Z18, Z18
+	VMOVDQU64   Z15, (R8)
+	VMOVDQU64   Z16, 64(R8)
+	VMOVDQU64   Z17, 128(R8)
+	VMOVDQU64   Z18, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 openPending_1:
 	// tailCounter: a copy.
@@ -6480,8 +6639,8 @@ openTailBody_1:
 	VPSHUFB    (R11), Z11, Z13
 	VPXORD     Z0, Z13, Z13
 	CMPQ       DX, $0x0c
-	JB         rounds10_39
-	JE         rounds12_39
+	JB         rounds10_40
+	JE         rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -6489,14 +6648,14 @@ openTailBody_1:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z13, Z13
 
-rounds12_39:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z13, Z13
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z13, Z13
 
-rounds10_39:
+rounds10_40:
 	// Round Nr-9.
 	VAESENC Z2, Z13, Z13
 
@@ -6706,19 +6865,19 @@ openTailBody_2:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_40
-	JE         rounds12_40
+	JB         rounds10_41
+	JE         rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_40:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_40:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -6916,19 +7075,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $0-88
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_41
-	JE        rounds12_41
+	JB        rounds10_42
+	JE        rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_41:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_41:
+rounds10_42:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -7088,8 +7247,8 @@ counterDone_1:
 	VPXORD Z4, Z2, Z2
 	VPXORD Z4, Z3, Z3
 	CMPQ   DX, $0x0c
-	JB     rounds10_42
-	JE     rounds12_42
+	JB     rounds10_43
+	JE     rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z17
@@ -7103,7 +7262,7 @@ counterDone_1:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z17
 	VAESENC         Z17, Z0, Z0
@@ -7116,7 +7275,7 @@ rounds12_42:
 	VAESENC         Z17, Z2, Z2
 	VAESENC         Z17, Z3, Z3
 
-rounds10_42:
+rounds10_43:
 	// Round Nr-9.
 	VAESENC Z6, Z0, Z0
 	VAESENC Z6, Z1, Z1
@@ -7235,8 +7394,8 @@ counterDone_2:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
+	JB     rounds10_44
+	JE     rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z21
@@ -7250,7 +7409,7 @@ counterDone_2:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z21
 	VAESENC         Z21, Z17, Z17
@@ -7263,7 +7422,7 @@ rounds12_43:
 	VAESENC         Z21, Z19, Z19
 	VAESENC         Z21, Z20, Z20
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7419,8 +7578,8 @@ counterDone_3:
 	VPXORD Z4, Z19, Z19
 	VPXORD Z4, Z20, Z20
 	CMPQ   DX, $0x0c
-	JB     rounds10_44
-	JE     rounds12_44
+	JB     rounds10_45
+	JE     rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z27
@@ -7434,7 +7593,7 @@ counterDone_3:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z27
 	VAESENC         Z27, Z17, Z17
@@ -7447,7 +7606,7 @@ rounds12_44:
 	VAESENC         Z27, Z19, Z19
 	VAESENC         Z27, Z20, Z20
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7620,8 +7779,8 @@ sealPending_2:
 	VPXORD  Z4, Z17, Z17
 	VPXORD  Z4, Z18, Z18
 	CMPQ    DX, $0x0c
-	JB      rounds10_45
-	JE      rounds12_45
+	JB      rounds10_46
+	JE      rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z19
@@ -7631,7 +7790,7 @@ sealPending_2:
 	VAESENC         Z19, Z17, Z17
 	VAESENC         Z19, Z18, Z18
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z19
 	VAESENC         Z19, Z17, Z17
@@ -7640,7 +7799,7 @@ rounds12_45:
 	VAESENC         Z19, Z17, Z17
 	VAESENC         Z19, Z18, Z18
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 	VAESENC Z6, Z18, Z18
@@ -7767,8 +7926,8 @@ sealTail_3:
 	VPSHUFB (R11), Z15, Z17
 	VPXORD  Z4, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_46
-	JE      rounds12_46
+	JB      rounds10_47
+	JE      rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z2
@@ -7776,14 +7935,14 @@ sealTail_3:
 	VBROADCASTI32X4 32(AX), Z2
 	VAESENC         Z2, Z17, Z17
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z2
 	VAESENC         Z2, Z17, Z17
 	VBROADCASTI32X4 -160(CX), Z2
 	VAESENC         Z2, Z17, Z17
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VAESENC Z6, Z17, Z17
 
@@ -8032,19 +8191,19 @@ sealTail_4:
 	VPSHUFB (R11), Y15, Y20
 	VPXORD  Y0, Y20, Y20
 	CMPQ    DX, $0x0c
-	JB      rounds10_47
-	JE      rounds12_47
+	JB      rounds10_48
+	JE      rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y20, Y20
 	VAESENC Y12, Y20, Y20
 
-rounds12_47:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y20, Y20
 	VAESENC Y14, Y20, Y20
 
-rounds10_47:
+rounds10_48:
 	// Round Nr-9.
 	VAESENC Y2, Y20, Y20
 
@@ -8361,19 +8520,19 @@ loadShortDone_7:
 	VMOVDQA64  X0, X1
 	VPXORD     (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_48
-	JE         rounds12_48
+	JB         rounds10_49
+	JE         rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_48:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_48:
+rounds10_49:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -8503,8 +8662,8 @@ counterDone_4:
 	VPXORD Z0, Z17, Z17
 	VPXORD Z0, Z18, Z18
 	CMPQ   DX, $0x0c
-	JB     rounds10_49
-	JE     rounds12_49
+	JB     rounds10_50
+	JE     rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z19
@@ -8518,7 +8677,7 @@ counterDone_4:
 	VAESENC         Z19, Z17, Z17
 	VAESENC         Z19, Z18, Z18
 
-rounds12_49:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z16, Z16
@@ -8529,7 +8688,7 @@ rounds12_49:
 	VAESENC Z12, Z17, Z17
 	VAESENC Z12, Z18, Z18
 
-rounds10_49:
+rounds10_50:
 	// Round Nr-9.
 	VAESENC   Z2, Z15, Z15
 	VAESENC   Z2, Z16, Z16
@@ -8646,7 +8805,6 @@ rounds10_49:
 	ADDQ        $0x00000100, R8
 	SUBQ        $0x00000100, R10
 
-openSecond_2:
 	// publicCounter.blocks: the next 16 counter blocks.
 	CMPB R12, $0xec
 	JA   counterCarry_5
@@ -8687,8 +8845,8 @@ counterDone_5:
 	VPXORD Z0, Z17, Z17
 	VPXORD Z0, Z18, Z18
 	CMPQ   DX, $0x0c
-	JB     rounds10_50
-	JE     rounds12_50
+	JB     rounds10_51
+	JE     rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z23
@@ -8702,7 +8860,7 @@ counterDone_5:
 	VAESENC         Z23, Z17, Z17
 	VAESENC         Z23, Z18, Z18
 
-rounds12_50:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z11, Z16, Z16
@@ -8713,7 +8871,7 @@ rounds12_50:
 	VAESENC Z12, Z17, Z17
 	VAESENC Z12, Z18, Z18
 
-rounds10_50:
+rounds10_51:
 	// Round Nr-9.
 	VAESENC   Z2, Z15, Z15
 	VAESENC   Z2, Z16, Z16
@@ -8849,16 +9007,204 @@ open16_2:
 	CMPQ R10, $0x00000100
 	JB   openPending_2
 
-	// One batch hashing its own ciphertext: the pair's second, whose powers
-	// are the same, H^16..H^1, its sum started with y·H^16, the product y
-	// would have made in the block it enters.
-	VMOVDQU64  256(BX), Z15
-	VPCLMULQDQ $0x00, Z15, Z14, Z24
-	VPCLMULQDQ $0x11, Z15, Z14, Z19
-	VPCLMULQDQ $0x10, Z15, Z14, Z25
-	VPCLMULQDQ $0x01, Z15, Z14, Z15
-	VPXORD     Z15, Z25, Z25
-	JMP        openSecond_2
+	// One batch hashing its own ciphertext.
+	// publicCounter.blocks: the next 16 counter blocks.
+	CMPB R12, $0xec
+	JA   counterCarry_6
+
+	// No last byte wraps: add to it in big-endian form.
+	VMOVDQA64 Z13, Z15
+
+	// beStep4.
+	VPADDD 640(R11), Z13, Z16
+
+	// beStep8.
+	VPADDD 768(R11), Z13, Z17
+
+	// beStep12.
+	VPADDD 896(R11), Z13, Z18
+
+	// beStep16.
+	VPADDD 1024(R11), Z13, Z13
+	JMP    counterDone_6
+
+counterCarry_6:
+	// A last byte wraps: add in the byte-reversed form.
+	VPSHUFB   (R11), Z13, Z19
+	VMOVDQA64 Z13, Z15
+	VPADDD    384(R11), Z19, Z16
+	VPSHUFB   (R11), Z16, Z16
+	VPADDD    1152(R11), Z19, Z17
+	VPSHUFB   (R11), Z17, Z17
+	VPADDD    1280(R11), Z19, Z18
+	VPSHUFB   (R11), Z18, Z18
+	VPADDD    1408(R11), Z19, Z19
+	VPSHUFB   (R11), Z19, Z13
+
+counterDone_6:
+	ADDL   $0x10, R12
+	VPXORD Z0, Z15, Z15
+	VPXORD Z0, Z16, Z16
+	VPXORD Z0, Z17, Z17
+	VPXORD Z0, Z18, Z18
+	CMPQ   DX, $0x0c
+	JB     rounds10_52
+	JE     rounds12_52
+
+	// Rounds 1 and 2 of AES-256.
+	VBROADCASTI32X4 16(AX), Z19
+	VAESENC         Z19, Z15, Z15
+	VAESENC         Z19, Z16, Z16
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+	VBROADCASTI32X4 32(AX), Z19
+	VAESENC         Z19, Z15, Z15
+	VAESENC         Z19, Z16, Z16
+	VAESENC         Z19, Z17, Z17
+	VAESENC         Z19, Z18, Z18
+
+rounds12_52:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VAESENC Z11, Z15, Z15
+	VAESENC Z11, Z16, Z16
+	VAESENC Z11, Z17, Z17
+	VAESENC Z11, Z18, Z18
+	VAESENC Z12, Z15, Z15
+	VAESENC Z12, Z16, Z16
+	VAESENC Z12, Z17, Z17
+	VAESENC Z12, Z18, Z18
+
+rounds10_52:
+	// Round Nr-9.
+	VAESENC   Z2, Z15, Z15
+	VAESENC   Z2, Z16, Z16
+	VAESENC   Z2, Z17, Z17
+	VAESENC   Z2, Z18, Z18
+	VMOVDQU64 (R9), Z11
+
+	// ghashSum.absorb: register 0.
+	VPSHUFB    (R11), Z11, Z11
+	VPXORD     Z14, Z11, Z11
+	VMOVDQU64  256(BX), Z12
+	VPCLMULQDQ $0x00, Z12, Z11, Z19
+	VPCLMULQDQ $0x10, Z12, Z11, Z23
+	VPCLMULQDQ $0x01, Z12, Z11, Z24
+	VPCLMULQDQ $0x11, Z12, Z11, Z11
+	VPXORD     Z24, Z23, Z23
+
+	// Round Nr-8.
+	VAESENC Z3, Z15, Z15
+	VAESENC Z3, Z16, Z16
+	VAESENC Z3, Z17, Z17
+	VAESENC Z3, Z18, Z18
+
+	// Round Nr-7.
+	VAESENC   Z4, Z15, Z15
+	VAESENC   Z4, Z16, Z16
+	VAESENC   Z4, Z17, Z17
+	VAESENC   Z4, Z18, Z18
+	VMOVDQU64 64(R9), Z12
+
+	// ghashSum.absorb: register 1.
+	VPSHUFB    (R11), Z12, Z12
+	VMOVDQU64  320(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z12, Z25
+	VPCLMULQDQ $0x10, Z24, Z12, Z26
+	VPCLMULQDQ $0x01, Z24, Z12, Z27
+	VPCLMULQDQ $0x11, Z24, Z12, Z12
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+	VPXORD     Z25, Z19, Z19
+	VPXORD     Z12, Z11, Z11
+
+	// Round Nr-6.
+	VAESENC Z5, Z15, Z15
+	VAESENC Z5, Z16, Z16
+	VAESENC Z5, Z17, Z17
+	VAESENC Z5, Z18, Z18
+
+	// Round Nr-5.
+	VAESENC   Z6, Z15, Z15
+	VAESENC   Z6, Z16, Z16
+	VAESENC   Z6, Z17, Z17
+	VAESENC   Z6, Z18, Z18
+	VMOVDQU64 128(R9), Z12
+
+	// ghashSum.absorb: register 2.
+	VPSHUFB    (R11), Z12, Z12
+	VMOVDQU64  384(BX), Z24
+	VPCLMULQDQ $0x00, Z24, Z12, Z25
+	VPCLMULQDQ $0x10, Z24, Z12, Z26
+	VPCLMULQDQ $0x01, Z24, Z12, Z27
+	VPCLMULQDQ $0x11, Z24, Z12, Z12
+	VPTERNLOGD $0x96, Z27, Z26, Z23
+
+	// Round Nr-4.
+	VAESENC Z7, Z15, Z15
+	VAESENC Z7, Z16, Z16
+	VAESENC Z7, Z17, Z17
+	VAESENC Z7, Z18, Z18
+
+	// Round Nr-3.
+	VAESENC   Z8, Z15, Z15
+	VAESENC   Z8, Z16, Z16
+	VAESENC   Z8, Z17, Z17
+	VAESENC   Z8, Z18, Z18
+	VMOVDQU64 192(R9), Z24
+
+	// ghashSum.absorb: register 3.
+	VPSHUFB    (R11), Z24, Z24
+	VMOVDQU64  448(BX), Z26
+	VPCLMULQDQ $0x00, Z26, Z24, Z27
+	VPCLMULQDQ $0x10, Z26, Z24, Z28
+	VPCLMULQDQ $0x01, Z26, Z24, Z29
+	VPCLMULQDQ $0x11, Z26, Z24, Z24
+	VPTERNLOGD $0x96, Z29, Z28, Z23
+	VPTERNLOGD $0x96, Z27, Z25, Z19
+	VPTERNLOGD $0x96, Z24, Z12, Z11
+
+	// Round Nr-2.
+	VAESENC Z9, Z15, Z15
+	VAESENC Z9, Z16, Z16
+	VAESENC Z9, Z17, Z17
+	VAESENC Z9, Z18, Z18
+
+	// Round Nr-1.
+	VAESENC Z10, Z15, Z15
+	VAESENC Z10, Z16, Z16
+	VAESENC Z10, Z17, Z17
+	VAESENC Z10, Z18, Z18
+
+	// ghashSum.finish.
+	// reduce: fold(lo, mid), fold(mid, hi), lane by lane.
+	VPCLMULQDQ $0x10, 256(R11), Z19, Z12
+	VPSHUFD    $0x4e, Z19, Z19
+	VPTERNLOGD $0x96, Z19, Z12, Z23
+	VPCLMULQDQ $0x10, 256(R11), Z23, Z12
+	VPSHUFD    $0x4e, Z23, Z23
+	VPTERNLOGD $0x96, Z23, Z12, Z11
+
+	// horizontal: add the four lanes.
+	VEXTRACTI64X4 $0x01, Z11, Y12
+	VPXORQ        Y11, Y12, Y12
+	VEXTRACTI32X4 $0x01, Y12, X14
+	VPXORQ        X12, X14, X14
+
+	// Last round.
+	VAESENCLAST Z1, Z15, Z15
+	VAESENCLAST Z1, Z16, Z16
+	VAESENCLAST Z1, Z17, Z17
+	VAESENCLAST Z1, Z18, Z18
+	VPXORD      (R9), Z15, Z15
+	VPXORD      64(R9), Z16, Z16
+	VPXORD      128(R9), Z17, Z17
+	VPXORD      192(R9), Z18, Z18
+	VMOVDQU64   Z15, (R8)
+	VMOVDQU64   Z16, 64(R8)
+	VMOVDQU64   Z17, 128(R8)
+	VMOVDQU64   Z18, 192(R8)
+	ADDQ        $0x00000100, R9
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x00000100, R10
 
 openPending_2:
 	// tailCounter: byte-reversed.
@@ -8930,8 +9276,8 @@ openTailBody_3:
 	VPSHUFB    (R11), Z11, Z13
 	VPXORD     Z0, Z13, Z13
 	CMPQ       DX, $0x0c
-	JB         rounds10_51
-	JE         rounds12_51
+	JB         rounds10_53
+	JE         rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI32X4 16(AX), Z15
@@ -8939,14 +9285,14 @@ openTailBody_3:
 	VBROADCASTI32X4 32(AX), Z15
 	VAESENC         Z15, Z13, Z13
 
-rounds12_51:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI32X4 -176(CX), Z15
 	VAESENC         Z15, Z13, Z13
 	VBROADCASTI32X4 -160(CX), Z15
 	VAESENC         Z15, Z13, Z13
 
-rounds10_51:
+rounds10_53:
 	// Round Nr-9.
 	VAESENC Z2, Z13, Z13
 
@@ -9156,19 +9502,19 @@ openTailBody_4:
 	VPSHUFB    (R11), Y15, Y21
 	VPXORD     Y0, Y21, Y21
 	CMPQ       DX, $0x0c
-	JB         rounds10_52
-	JE         rounds12_52
+	JB         rounds10_54
+	JE         rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Y11, Y21, Y21
 	VAESENC Y12, Y21, Y21
 
-rounds12_52:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Y13, Y21, Y21
 	VAESENC Y14, Y21, Y21
 
-rounds10_52:
+rounds10_54:
 	// Round Nr-9.
 	VAESENC Y2, Y21, Y21
 
@@ -9359,19 +9705,19 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-72
 	VMOVDQA64 X0, X1
 	VPXORD    (AX), X1, X1
 	CMPQ      DX, $0x0c
-	JB        rounds10_53
-	JE        rounds12_53
+	JB        rounds10_55
+	JE        rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 32(AX), X1, X1
 
-rounds12_53:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC -176(CX), X1, X1
 	VAESDEC -160(CX), X1, X1
 
-rounds10_53:
+rounds10_55:
 	// Round Nr-9.
 	VAESDEC -144(CX), X1, X1
 
@@ -9480,8 +9826,8 @@ cbc16_1:
 	VPXORD  Z0, Z30, Z30
 	VPXORD  Z0, Z31, Z31
 	CMPQ    DX, $0x0c
-	JB      rounds10_54
-	JE      rounds12_54
+	JB      rounds10_56
+	JE      rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -9517,7 +9863,7 @@ cbc16_1:
 	VAESDEC Z12, Z30, Z30
 	VAESDEC Z12, Z31, Z31
 
-rounds12_54:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -9552,7 +9898,7 @@ rounds12_54:
 	VAESDEC Z14, Z30, Z30
 	VAESDEC Z14, Z31, Z31
 
-rounds10_54:
+rounds10_56:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -9797,8 +10143,8 @@ cbcSteps_1:
 	VPXORD  Z0, Z22, Z22
 	VPXORD  Z0, Z23, Z23
 	CMPQ    DX, $0x0c
-	JB      rounds10_55
-	JE      rounds12_55
+	JB      rounds10_57
+	JE      rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -9818,7 +10164,7 @@ cbcSteps_1:
 	VAESDEC Z12, Z22, Z22
 	VAESDEC Z12, Z23, Z23
 
-rounds12_55:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -9837,7 +10183,7 @@ rounds12_55:
 	VAESDEC Z14, Z22, Z22
 	VAESDEC Z14, Z23, Z23
 
-rounds10_55:
+rounds10_57:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -9977,8 +10323,8 @@ cbcSkip8_1:
 	VPXORD  Z0, Z18, Z18
 	VPXORD  Z0, Z19, Z19
 	CMPQ    DX, $0x0c
-	JB      rounds10_56
-	JE      rounds12_56
+	JB      rounds10_58
+	JE      rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -9990,7 +10336,7 @@ cbcSkip8_1:
 	VAESDEC Z12, Z18, Z18
 	VAESDEC Z12, Z19, Z19
 
-rounds12_56:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
@@ -10001,7 +10347,7 @@ rounds12_56:
 	VAESDEC Z14, Z18, Z18
 	VAESDEC Z14, Z19, Z19
 
-rounds10_56:
+rounds10_58:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10089,8 +10435,8 @@ cbcSkip4_1:
 	VPXORD  Z0, Z16, Z16
 	VPXORD  Z0, Z17, Z17
 	CMPQ    DX, $0x0c
-	JB      rounds10_57
-	JE      rounds12_57
+	JB      rounds10_59
+	JE      rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
@@ -10098,14 +10444,14 @@ cbcSkip4_1:
 	VAESDEC Z12, Z16, Z16
 	VAESDEC Z12, Z17, Z17
 
-rounds12_57:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z13, Z17, Z17
 	VAESDEC Z14, Z16, Z16
 	VAESDEC Z14, Z17, Z17
 
-rounds10_57:
+rounds10_59:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 	VAESDEC Z2, Z17, Z17
@@ -10167,19 +10513,19 @@ cbcSkip2_1:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_58
+	JB      rounds10_60
+	JE      rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_58:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_58:
+rounds10_60:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10239,19 +10585,19 @@ loadMaskedDone_22:
 	VALIGNQ $0x06, Z16, Z16, K1, Z15
 	VPXORD  Z0, Z16, Z16
 	CMPQ    DX, $0x0c
-	JB      rounds10_59
-	JE      rounds12_59
+	JB      rounds10_61
+	JE      rounds12_61
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z16, Z16
 	VAESDEC Z12, Z16, Z16
 
-rounds12_59:
+rounds12_61:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z16, Z16
 	VAESDEC Z14, Z16, Z16
 
-rounds10_59:
+rounds10_61:
 	// Round Nr-9.
 	VAESDEC Z2, Z16, Z16
 
@@ -10446,8 +10792,8 @@ xtsLoop_1:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_60
-	JE         rounds12_60
+	JB         rounds10_62
+	JE         rounds12_62
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -10467,7 +10813,7 @@ xtsLoop_1:
 	VAESENC Z12, Z29, Z29
 	VAESENC Z12, Z30, Z30
 
-rounds12_60:
+rounds12_62:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -10486,7 +10832,7 @@ rounds12_60:
 	VAESENC Z14, Z29, Z29
 	VAESENC Z14, Z30, Z30
 
-rounds10_60:
+rounds10_62:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -10676,8 +11022,8 @@ xtsSteps_1:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_61
-	JE         rounds12_61
+	JB         rounds10_63
+	JE         rounds12_63
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z23, Z23
@@ -10689,7 +11035,7 @@ xtsSteps_1:
 	VAESENC Z12, Z25, Z25
 	VAESENC Z12, Z26, Z26
 
-rounds12_61:
+rounds12_63:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z23, Z23
 	VAESENC Z13, Z24, Z24
@@ -10700,7 +11046,7 @@ rounds12_61:
 	VAESENC Z14, Z25, Z25
 	VAESENC Z14, Z26, Z26
 
-rounds10_61:
+rounds10_63:
 	// Round Nr-9.
 	VAESENC Z2, Z23, Z23
 	VAESENC Z2, Z24, Z24
@@ -10788,8 +11134,8 @@ xtsSkip4_1:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_62
-	JE         rounds12_62
+	JB         rounds10_64
+	JE         rounds12_64
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
@@ -10797,14 +11143,14 @@ xtsSkip4_1:
 	VAESENC Z12, Z15, Z15
 	VAESENC Z12, Z20, Z20
 
-rounds12_62:
+rounds12_64:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z13, Z20, Z20
 	VAESENC Z14, Z15, Z15
 	VAESENC Z14, Z20, Z20
 
-rounds10_62:
+rounds10_64:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 	VAESENC Z2, Z20, Z20
@@ -10864,19 +11210,19 @@ xtsSkip2_1:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_63
-	JE         rounds12_63
+	JB         rounds10_65
+	JE         rounds12_65
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_63:
+rounds12_65:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_63:
+rounds10_65:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -10934,19 +11280,19 @@ xtsSkip1_1:
 loadMaskedDone_23:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_64
-	JE         rounds12_64
+	JB         rounds10_66
+	JE         rounds12_66
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC Z11, Z15, Z15
 	VAESENC Z12, Z15, Z15
 
-rounds12_64:
+rounds12_66:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC Z13, Z15, Z15
 	VAESENC Z14, Z15, Z15
 
-rounds10_64:
+rounds10_66:
 	// Round Nr-9.
 	VAESENC Z2, Z15, Z15
 
@@ -11208,8 +11554,8 @@ xtsLoop_2:
 	VPTERNLOGD $0x96, Z0, Z22, Z29
 	VPTERNLOGD $0x96, Z0, Z15, Z30
 	CMPQ       DX, $0x0c
-	JB         rounds10_65
-	JE         rounds12_65
+	JB         rounds10_67
+	JE         rounds12_67
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11229,7 +11575,7 @@ xtsLoop_2:
 	VAESDEC Z12, Z29, Z29
 	VAESDEC Z12, Z30, Z30
 
-rounds12_65:
+rounds12_67:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -11248,7 +11594,7 @@ rounds12_65:
 	VAESDEC Z14, Z29, Z29
 	VAESDEC Z14, Z30, Z30
 
-rounds10_65:
+rounds10_67:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -11438,8 +11784,8 @@ xtsSteps_2:
 	VPTERNLOGD $0x96, Z0, Z18, Z25
 	VPTERNLOGD $0x96, Z0, Z19, Z26
 	CMPQ       DX, $0x0c
-	JB         rounds10_66
-	JE         rounds12_66
+	JB         rounds10_68
+	JE         rounds12_68
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z23, Z23
@@ -11451,7 +11797,7 @@ xtsSteps_2:
 	VAESDEC Z12, Z25, Z25
 	VAESDEC Z12, Z26, Z26
 
-rounds12_66:
+rounds12_68:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z23, Z23
 	VAESDEC Z13, Z24, Z24
@@ -11462,7 +11808,7 @@ rounds12_66:
 	VAESDEC Z14, Z25, Z25
 	VAESDEC Z14, Z26, Z26
 
-rounds10_66:
+rounds10_68:
 	// Round Nr-9.
 	VAESDEC Z2, Z23, Z23
 	VAESDEC Z2, Z24, Z24
@@ -11550,8 +11896,8 @@ xtsSkip4_2:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	VPTERNLOGD $0x96, Z0, Z17, Z20
 	CMPQ       DX, $0x0c
-	JB         rounds10_67
-	JE         rounds12_67
+	JB         rounds10_69
+	JE         rounds12_69
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
@@ -11559,14 +11905,14 @@ xtsSkip4_2:
 	VAESDEC Z12, Z15, Z15
 	VAESDEC Z12, Z20, Z20
 
-rounds12_67:
+rounds12_69:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z13, Z20, Z20
 	VAESDEC Z14, Z15, Z15
 	VAESDEC Z14, Z20, Z20
 
-rounds10_67:
+rounds10_69:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 	VAESDEC Z2, Z20, Z20
@@ -11626,19 +11972,19 @@ xtsSkip2_2:
 	VMOVDQU64  (DI), Z15
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_68
-	JE         rounds12_68
+	JB         rounds10_70
+	JE         rounds12_70
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_68:
+rounds12_70:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_68:
+rounds10_70:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 
@@ -11696,19 +12042,19 @@ xtsSkip1_2:
 loadMaskedDone_24:
 	VPTERNLOGD $0x96, Z0, Z16, Z15
 	CMPQ       DX, $0x0c
-	JB         rounds10_69
-	JE         rounds12_69
+	JB         rounds10_71
+	JE         rounds12_71
 
 	// Rounds 1 and 2 of AES-256.
 	VAESDEC Z11, Z15, Z15
 	VAESDEC Z12, Z15, Z15
 
-rounds12_69:
+rounds12_71:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESDEC Z13, Z15, Z15
 	VAESDEC Z14, Z15, Z15
 
-rounds10_69:
+rounds10_71:
 	// Round Nr-9.
 	VAESDEC Z2, Z15, Z15
 

@@ -459,27 +459,15 @@ func openKernel(name string, public bool) {
 	Comment("Two batches, each hashing its own ciphertext, one reduction.")
 	g := ghashSum{keys: keyPowers(k.table, 0), y: k.y}
 	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, false))
-	sum := g.acc // the first batch's sum, which the second adds to
-	second := emit.NewLabel("openSecond")
-	Label(second)
 	k.batch(stitched(&g, 4, from(Mem{Base: k.src}), 4, true))
 	JMP(LabelRef(loop))
 
 	Label(one)
 	CMPQ(k.n, U32(gcmBytes))
 	JB(LabelRef(tail))
-	Comment("One batch hashing its own ciphertext: the pair's second, whose powers",
-		"are the same, H^16..H^1, its sum started with y·H^16, the product y",
-		"would have made in the block it enters.")
-	yh := ghashSum{keys: keyPowers(k.table, powers/2)}
-	h := yh.powers(0)
-	VPCLMULQDQ(U8(0x00), h, k.y, sum.lo)
-	VPCLMULQDQ(U8(0x11), h, k.y, sum.hi)
-	m := ZMM()
-	VPCLMULQDQ(U8(0x10), h, k.y, sum.mid)
-	VPCLMULQDQ(U8(0x01), h, k.y, m)
-	VPXORD(m, sum.mid, sum.mid)
-	JMP(LabelRef(second))
+	Comment("One batch hashing its own ciphertext.")
+	g = ghashSum{keys: keyPowers(k.table, powers/2), y: k.y}
+	k.batch(stitched(&g, 0, from(Mem{Base: k.src}), 4, true))
 
 	Label(tail)
 	t, s := ZMM(), newTailSum(64, k.y)
