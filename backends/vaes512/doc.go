@@ -367,13 +367,15 @@
 // each product added alike, the running hash added to the first register
 // taken in. Each GCM kernel is so about 5-6 KB of machine code, far less
 // than unrolled tails for every count of registers take (docs/notes.md). A
-// register's ciphertext can only be hashed after its rounds, so Seal's loop
-// hashes each register in the pass after its own, once the next register's
-// rounds have issued; and the tail's last register goes into the sum in
+// register's ciphertext can only be hashed after its rounds, and
+// multiplies that wait for them hold up the issue of the instructions
+// behind them, so Seal's loop hashes each register two passes after its
+// own, once the rounds of the two after it have issued; after the batches
+// the first two registers' rounds run together, with the last batch's
+// hash between them; and the tail's last register goes into the sum in
 // folded form (absorbLast) after the low parts of the others are folded,
-// leaving one fold between its products and the result. On Zen 5 the loop
-// makes Seal of 64 bytes to a few KiB slower than unrolled tails would
-// (docs/notes.md): the registers' rounds start one pass apart.
+// leaving one fold between its products and the result. docs/notes.md has
+// what each of these measured against the unrolled tails.
 //
 // # Tails and short messages
 //
