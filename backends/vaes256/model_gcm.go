@@ -4,15 +4,13 @@ import "github.com/vaesgo/vaes/vec"
 
 // The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
 // counter mode per iteration beside one GHASH batch of as many blocks, and
-// finish the last m < gcmBlocks blocks in one pass of 8, 4, 2 or 1
-// registers (asm: gcmWidth, gcmWidths). The package doc says why 16.
+// finish the last m < gcmBlocks blocks one register at a time (asm:
+// gcmWidth, gcmTail). The package doc says why 16.
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 )
-
-var gcmWidths = []int{8, 4, 2, 1}
 
 // The GCM models run a batch's eight registers as two quads (see quad),
 // a and b, registers 0-3 and 4-7, each round on both; the assembly holds
@@ -342,71 +340,49 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	storeHash(h.GetLo(), y)
 }
 
-// gcmTail is ctrTail with the GCM kernels' widths, gcmWidths, and keys
-// (asm: ctrTail): the keystream for the m = ceil(n/16) blocks of the last
-// n = len(src) < gcmBytes bytes in one pass of the narrowest width w of 8,
-// 4, 2 or 1 registers that holds them, whole blocks XORed and stored, the
-// keystream block of a partial block XORed through a zero-padded load and
-// a partial store; the counter advances by m (counter.advanceLow).
-//
-// As in gcmBatch, the registers run as a quad or two (see quad): w = 8
-// is two, and w = 4, 2 or 1 one quad, whose registers past w take their
-// rounds and are dropped; the blocks of registers 0..w-1 and the path
-// taken to them (counter.blocks, which tests w) are the assembly's. The
-// partial block is loaded before the rounds and XORed and stored before
-// the whole blocks, where the assembly does both after them: the compiler
-// keeps a 16-byte vector across a call with MOVUPS, which waits on the
-// upper halves the rounds dirty (see vec.ZeroUpper), and the bytes are the
-// same (the partial block lies past the whole ones).
+// gcmTail encrypts the last n = len(src) < gcmBytes bytes one register,
+// two blocks, at a time (asm: gcmTail): each register's counter blocks,
+// whitening and rounds, its keystream XORed and stored as in a batch while
+// 32 bytes are left; of the last register, a whole block in the low lane
+// XORed and stored, and the keystream block of the partial one XORed
+// through a zero-padded load and a partial store. The counter advances by
+// m = ceil(n/16) (counter.advanceLow, on a copy taken before the loop,
+// which steps the pair by two).
 func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
 		return
 	}
-	// The locals first: the compiler zeroes them with SSE moves where
-	// they are declared (see vec.ZeroUpper).
-	var r registers
-	var part vec.Uint8x32 // 32 bytes wide: VEX moves when spilled
 	dst = dst[:n]
-	m := (n + 15) / 16
-	w := tailWidth(gcmWidths, m)
-	whole := n &^ 15
-	if whole < n {
-		part, _ = vec.LoadUint8x32Part(src[whole:])
-	}
-	// counter.blocks(w), written out on quads.
-	var a, b quad
-	if c.public && c.low() <= 256-2*w {
-		d, p := &gcmLastByteAdds, reverse(c.pair)
-		a = quad{p, gcmAdd(p, &d[1]), gcmAdd(p, &d[2]), gcmAdd(p, &d[3])}
-		b = quad{gcmAdd(p, &d[4]), gcmAdd(p, &d[5]), gcmAdd(p, &d[6]), gcmAdd(p, &d[7])}
-	} else {
-		d, p := &gcmPairAdds, c.pair
-		a = quad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
-		b = quad{reverse(gcmAdd(p, &d[4])), reverse(gcmAdd(p, &d[5])), reverse(gcmAdd(p, &d[6])), reverse(gcmAdd(p, &d[7]))}
-	}
-	c.advanceLow(m)
-	k0, last := k.at(0), k.at(k.nr)
-	if w == gcmWidth {
-		a, b = gcmWhiten(a, k0), gcmWhiten(b, k0)
+	final := *c
+	final.advanceLow((n + 15) / 16)
+	k0, last := k.at(0).AsUint8x32(), k.at(k.nr)
+	for {
+		// counter.blocks(1), counter.advance(2), the rounds.
+		x := reverse(c.pair).Xor(k0)
+		c.pair = gcmAdd(c.pair, &gcmPairAdds[1])
 		for i := 1; i < k.nr; i++ {
-			a, b = encryptQuad(a, k.at(i)), encryptQuad(b, k.at(i))
+			x = x.AESEncryptOneRound(*k.at(i))
 		}
-		a, b = encryptLastQuad(a, last), encryptLastQuad(b, last)
-		r[4], r[5], r[6], r[7] = b.b0, b.b1, b.b2, b.b3
-	} else {
-		a = gcmWhiten(a, k0)
-		for i := 1; i < k.nr; i++ {
-			a = encryptQuad(a, k.at(i))
+		x = x.AESEncryptLastRound(*last)
+		if len(src) < 32 {
+			ks := x.GetLo() // the keystream block of the partial block
+			if len(src) >= 16 {
+				x.GetLo().Xor(vec.LoadUint8x16Array((*[16]byte)(src))).StoreArray((*[16]byte)(dst))
+				ks = x.GetHi()
+				src, dst = src[16:], dst[16:]
+			}
+			if len(src) > 0 {
+				part, _ := vec.LoadUint8x16Part(src)
+				part.Xor(ks).StorePart(dst)
+			}
+			break
 		}
-		a = encryptLastQuad(a, last)
+		x.Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
+		src, dst = src[32:], dst[32:]
+		if len(src) == 0 {
+			break
+		}
 	}
-	r[0], r[1], r[2], r[3] = a.b0, a.b1, a.b2, a.b3
-	pairs := r[:w]
-	if whole < n {
-		x := part.GetLo().Xor(lane(pairs, whole/16))
-		x.StorePart(dst[whole:n])
-	}
-	xorPairs(pairs, src[:whole])
-	storePairs(pairs, dst[:whole])
+	c.pair = final.pair
 }

@@ -8072,733 +8072,189 @@ sealLast_1:
 	VPXOR        X1, X11, X1
 
 sealTail_1:
-	// ctrTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, one register at a time.
 	TESTQ R10, R10
-	JZ    ctrTailDone_3
+	JZ    gcmTailDone_1
 
-	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	SHRQ $0x04, R11
-	CMPQ R10, $0x00000020
-	JBE  width1_5
-	CMPQ R10, $0x00000040
-	JBE  width2_5
-	CMPQ R10, $0x00000080
-	JBE  width4_5
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, R11
+	ADDQ   $0x0f, R11
+	SHRQ   $0x04, R11
+	VMOVQ  R11, X2
+	VPADDD X0, X2, X2
+	MOVQ   R8, R11
+	MOVQ   R10, R12
 
-	// A pass of 8 registers: 9 to 16 blocks.
-	// counter.blocks: 8 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VMOVQ          R11, X10
-	VPADDD         X0, X10, X0
-	VBROADCASTI128 (AX), Y10
-	VPXOR          Y10, Y2, Y2
-	VPXOR          Y10, Y7, Y7
-	VPXOR          Y10, Y8, Y8
-	VPXOR          Y10, Y9, Y9
-	VPXOR          Y10, Y3, Y3
-	VPXOR          Y10, Y4, Y4
-	VPXOR          Y10, Y5, Y5
-	VPXOR          Y10, Y6, Y6
+gcmTailLoop_1:
+	// counter.blocks(1), counter.advance(2), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPADDD         pairAdd15<>+0(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y4
+	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 32(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 16(AX), Y4
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 32(AX), Y4
+	VAESENC        Y4, Y3, Y3
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 -160(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
+	VBROADCASTI128 -176(CX), Y4
+	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -160(CX), Y4
+	VAESENC        Y4, Y3, Y3
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Last round.
-	VBROADCASTI128 (CX), Y10
-	VAESENCLAST    Y10, Y2, Y2
-	VAESENCLAST    Y10, Y7, Y7
-	VAESENCLAST    Y10, Y8, Y8
-	VAESENCLAST    Y10, Y9, Y9
-	VAESENCLAST    Y10, Y3, Y3
-	VAESENCLAST    Y10, Y4, Y4
-	VAESENCLAST    Y10, Y5, Y5
-	VAESENCLAST    Y10, Y6, Y6
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y7, Y7
-	VMOVDQU Y7, 32(R8)
-	VPXOR   64(R9), Y8, Y8
-	VMOVDQU Y8, 64(R8)
-	VPXOR   96(R9), Y9, Y9
-	VMOVDQU Y9, 96(R8)
-	CMPQ    R10, $0x000000a0
-	JB      ctrTailExit4_3
-	VPXOR   128(R9), Y3, Y3
-	VMOVDQU Y3, 128(R8)
-	CMPQ    R10, $0x000000c0
-	JB      ctrTailExit5_3
-	VPXOR   160(R9), Y4, Y4
-	VMOVDQU Y4, 160(R8)
-	CMPQ    R10, $0x000000e0
-	JB      ctrTailExit6_3
-	VPXOR   192(R9), Y5, Y5
-	VMOVDQU Y5, 192(R8)
-	CMPQ    R10, $0x00000100
-	JB      ctrTailExit7_3
-	VPXOR   224(R9), Y6, Y6
-	VMOVDQU Y6, 224(R8)
-	JMP     ctrTailDone_3
-
-ctrTailExit4_3:
-	CMPQ R10, $0x00000090
-	JB   ctrTailLow_31
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        128(R9), X3, X3
-	VMOVDQU      X3, 128(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_31:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_3
-
-ctrTailExit5_3:
-	CMPQ R10, $0x000000b0
-	JB   ctrTailLow_32
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        160(R9), X4, X4
-	VMOVDQU      X4, 160(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_32:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_3
-
-ctrTailExit6_3:
-	CMPQ R10, $0x000000d0
-	JB   ctrTailLow_33
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X2
-	VPXOR        192(R9), X5, X5
-	VMOVDQU      X5, 192(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_33:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X2
-	JMP     ctrTailPartial_3
-
-ctrTailExit7_3:
-	CMPQ R10, $0x000000f0
-	JB   ctrTailLow_34
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X2
-	VPXOR        224(R9), X6, X6
-	VMOVDQU      X6, 224(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_34:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X2
-	JMP     ctrTailPartial_3
-
-width4_5:
-	// A pass of 4 registers: 5 to 8 blocks.
-	// counter.blocks: 4 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VMOVQ          R11, X6
-	VPADDD         X0, X6, X0
-	VBROADCASTI128 (AX), Y6
-	VPXOR          Y6, Y2, Y2
-	VPXOR          Y6, Y5, Y5
-	VPXOR          Y6, Y3, Y3
-	VPXOR          Y6, Y4, Y4
-	CMPQ           DX, $0x0c
-	JB             rounds10_33
-	JE             rounds12_33
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 32(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds12_33:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 -160(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds10_33:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Last round.
-	VBROADCASTI128 (CX), Y6
-	VAESENCLAST    Y6, Y2, Y2
-	VAESENCLAST    Y6, Y5, Y5
-	VAESENCLAST    Y6, Y3, Y3
-	VAESENCLAST    Y6, Y4, Y4
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y5, Y5
-	VMOVDQU Y5, 32(R8)
-	CMPQ    R10, $0x00000060
-	JB      ctrTailExit2_3
-	VPXOR   64(R9), Y3, Y3
-	VMOVDQU Y3, 64(R8)
-	CMPQ    R10, $0x00000080
-	JB      ctrTailExit3_3
-	VPXOR   96(R9), Y4, Y4
-	VMOVDQU Y4, 96(R8)
-	JMP     ctrTailDone_3
-
-ctrTailExit2_3:
-	CMPQ R10, $0x00000050
-	JB   ctrTailLow_35
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        64(R9), X3, X3
-	VMOVDQU      X3, 64(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_35:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_3
-
-ctrTailExit3_3:
-	CMPQ R10, $0x00000070
-	JB   ctrTailLow_36
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        96(R9), X4, X4
-	VMOVDQU      X4, 96(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_36:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_3
-
-width2_5:
-	// A pass of 2 registers: 3 to 4 blocks.
-	// counter.blocks: 2 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VMOVQ          R11, X4
-	VPADDD         X0, X4, X0
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y2, Y2
-	VPXOR          Y4, Y3, Y3
-	CMPQ           DX, $0x0c
-	JB             rounds10_34
-	JE             rounds12_34
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y2, Y2
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y2, Y2
-	VAESENC        Y4, Y3, Y3
-
-rounds12_34:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y2, Y2
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y2, Y2
-	VAESENC        Y4, Y3, Y3
-
-rounds10_34:
-	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Last round.
 	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y2, Y2
 	VAESENCLAST    Y4, Y3, Y3
+	CMPQ           R12, $0x20
+	JB             gcmTailPart_1
+	VPXOR          (R9), Y3, Y3
+	VMOVDQU        Y3, (R11)
+	ADDQ           $0x00000020, R9
+	ADDQ           $0x00000020, R11
+	SUBQ           $0x20, R12
+	JNZ            gcmTailLoop_1
+	JMP            gcmTailCounted_1
 
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	CMPQ    R10, $0x00000040
-	JB      ctrTailExit1_3
-	VPXOR   32(R9), Y3, Y3
-	VMOVDQU Y3, 32(R8)
-	JMP     ctrTailDone_3
-
-ctrTailExit1_3:
-	CMPQ R10, $0x00000030
-	JB   ctrTailLow_37
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        32(R9), X3, X3
-	VMOVDQU      X3, 32(R8)
-	JMP          ctrTailPartial_3
-
-ctrTailLow_37:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_3
-
-width1_5:
-	// A pass of 1 registers: 1 to 2 blocks.
-	// counter.blocks: 1 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VMOVQ          R11, X2
-	VPADDD         X0, X2, X0
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y3, Y3
-	CMPQ           DX, $0x0c
-	JB             rounds10_35
-	JE             rounds12_35
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds12_35:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds10_35:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y3, Y3
-
-	// xorPairs, storePairs: the whole registers.
-	CMPQ    R10, $0x00000020
-	JB      ctrTailExit0_3
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R8)
-	JMP     ctrTailDone_3
-
-ctrTailExit0_3:
-	CMPQ R10, $0x00000010
-	JB   ctrTailLow_38
+gcmTailPart_1:
+	CMPQ R12, $0x10
+	JB   gcmTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
+	VEXTRACTI128 $0x01, Y3, X0
 	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R8)
-	JMP          ctrTailPartial_3
+	VMOVDQU      X3, (R11)
+	ADDQ         $0x00000010, R9
+	ADDQ         $0x00000010, R11
+	JMP          gcmTailPartial_1
 
-ctrTailLow_38:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
+gcmTailLow_1:
+	// The partial block in the low lane.
+	VMOVDQU X3, X0
 
-ctrTailPartial_3:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_3
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
+gcmTailPartial_1:
+	TESTQ $0x0000000f, R12
+	JZ    gcmTailCounted_1
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ R9, R9
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R9, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_31
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, R9
-	MOVBQZX (DX), R11
-	ORQ     R11, R9
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_31:
-	TESTQ   $0x00000002, R10
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_32
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, R9
-	MOVWQZX (DX), R11
-	ORQ     R11, R9
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_32:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_33
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, R9
-	MOVL  (DX), R11
-	ORQ   R11, R9
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_11
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R9, X3, X3
+	VMOVQ   (R9), X3
+	VPINSRQ $0x01, CX, X3, X3
 	JMP     loadDone_11
 
 loadShort_11:
-	VMOVQ R9, X3
+	VMOVQ CX, X3
 
 loadDone_11:
-	VPXOR X2, X3, X3
+	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R11, AX
 	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R12
 	JZ      storeSkip_21
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_21:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R12
 	JZ    storeSkip_22
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
 storeSkip_22:
-	TESTQ $0x00000002, R10
+	TESTQ $0x00000002, R12
 	JZ    storeSkip_23
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
 storeSkip_23:
-	TESTQ $0x00000001, R10
+	TESTQ $0x00000001, R12
 	JZ    storeSkip_24
 	MOVB  CL, (AX)
 
 storeSkip_24:
-ctrTailDone_3:
+gcmTailCounted_1:
+	VMOVDQU X2, X0
+
+gcmTailDone_1:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    ghashTailDone_2
@@ -9223,19 +8679,19 @@ loadShortDone_5:
 	VMOVDQA    X0, X1
 	VPXOR      (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_36
-	JE         rounds12_36
+	JB         rounds10_33
+	JE         rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_36:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_36:
+rounds10_33:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -9354,8 +8810,8 @@ open16_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_37
-	JE             rounds12_37
+	JB             rounds10_34
+	JE             rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -9377,7 +8833,7 @@ open16_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_37:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9398,7 +8854,7 @@ rounds12_37:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_37:
+rounds10_34:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9682,8 +9138,8 @@ openLast_1:
 	VPXOR          Y0, Y8, Y8
 	VPXOR          Y0, Y9, Y9
 	CMPQ           DX, $0x0c
-	JB             rounds10_38
-	JE             rounds12_38
+	JB             rounds10_35
+	JE             rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -9705,7 +9161,7 @@ openLast_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_38:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -9726,7 +9182,7 @@ rounds12_38:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_38:
+rounds10_35:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -10277,733 +9733,189 @@ ghashTailOne_9:
 	VMOVDQU X2, X1
 
 ghashTailDone_3:
-	// ctrTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, one register at a time.
 	TESTQ R10, R10
-	JZ    ctrTailDone_4
+	JZ    gcmTailDone_2
 
-	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R10, BX
-	ADDQ $0x0f, BX
-	SHRQ $0x04, BX
-	CMPQ R10, $0x00000020
-	JBE  width1_6
-	CMPQ R10, $0x00000040
-	JBE  width2_6
-	CMPQ R10, $0x00000080
-	JBE  width4_6
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, BX
+	ADDQ   $0x0f, BX
+	SHRQ   $0x04, BX
+	VMOVQ  BX, X2
+	VPADDD X0, X2, X2
+	MOVQ   R9, BX
+	MOVQ   R10, R9
 
-	// A pass of 8 registers: 9 to 16 blocks.
-	// counter.blocks: 8 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VMOVQ          BX, X10
-	VPADDD         X0, X10, X0
-	VBROADCASTI128 (AX), Y10
-	VPXOR          Y10, Y2, Y2
-	VPXOR          Y10, Y7, Y7
-	VPXOR          Y10, Y8, Y8
-	VPXOR          Y10, Y9, Y9
-	VPXOR          Y10, Y3, Y3
-	VPXOR          Y10, Y4, Y4
-	VPXOR          Y10, Y5, Y5
-	VPXOR          Y10, Y6, Y6
-	CMPQ           DX, $0x0c
-	JB             rounds10_39
-	JE             rounds12_39
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 32(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds12_39:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 -160(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds10_39:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Last round.
-	VBROADCASTI128 (CX), Y10
-	VAESENCLAST    Y10, Y2, Y2
-	VAESENCLAST    Y10, Y7, Y7
-	VAESENCLAST    Y10, Y8, Y8
-	VAESENCLAST    Y10, Y9, Y9
-	VAESENCLAST    Y10, Y3, Y3
-	VAESENCLAST    Y10, Y4, Y4
-	VAESENCLAST    Y10, Y5, Y5
-	VAESENCLAST    Y10, Y6, Y6
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y7, Y7
-	VMOVDQU Y7, 32(R8)
-	VPXOR   64(R9), Y8, Y8
-	VMOVDQU Y8, 64(R8)
-	VPXOR   96(R9), Y9, Y9
-	VMOVDQU Y9, 96(R8)
-	CMPQ    R10, $0x000000a0
-	JB      ctrTailExit4_4
-	VPXOR   128(R9), Y3, Y3
-	VMOVDQU Y3, 128(R8)
-	CMPQ    R10, $0x000000c0
-	JB      ctrTailExit5_4
-	VPXOR   160(R9), Y4, Y4
-	VMOVDQU Y4, 160(R8)
-	CMPQ    R10, $0x000000e0
-	JB      ctrTailExit6_4
-	VPXOR   192(R9), Y5, Y5
-	VMOVDQU Y5, 192(R8)
-	CMPQ    R10, $0x00000100
-	JB      ctrTailExit7_4
-	VPXOR   224(R9), Y6, Y6
-	VMOVDQU Y6, 224(R8)
-	JMP     ctrTailDone_4
-
-ctrTailExit4_4:
-	CMPQ R10, $0x00000090
-	JB   ctrTailLow_39
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        128(R9), X3, X3
-	VMOVDQU      X3, 128(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_39:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_4
-
-ctrTailExit5_4:
-	CMPQ R10, $0x000000b0
-	JB   ctrTailLow_40
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        160(R9), X4, X4
-	VMOVDQU      X4, 160(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_40:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_4
-
-ctrTailExit6_4:
-	CMPQ R10, $0x000000d0
-	JB   ctrTailLow_41
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X2
-	VPXOR        192(R9), X5, X5
-	VMOVDQU      X5, 192(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_41:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X2
-	JMP     ctrTailPartial_4
-
-ctrTailExit7_4:
-	CMPQ R10, $0x000000f0
-	JB   ctrTailLow_42
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X2
-	VPXOR        224(R9), X6, X6
-	VMOVDQU      X6, 224(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_42:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X2
-	JMP     ctrTailPartial_4
-
-width4_6:
-	// A pass of 4 registers: 5 to 8 blocks.
-	// counter.blocks: 4 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VPADDD         pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VMOVQ          BX, X6
-	VPADDD         X0, X6, X0
-	VBROADCASTI128 (AX), Y6
-	VPXOR          Y6, Y2, Y2
-	VPXOR          Y6, Y5, Y5
-	VPXOR          Y6, Y3, Y3
-	VPXOR          Y6, Y4, Y4
-	CMPQ           DX, $0x0c
-	JB             rounds10_40
-	JE             rounds12_40
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 32(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds12_40:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 -160(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds10_40:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Last round.
-	VBROADCASTI128 (CX), Y6
-	VAESENCLAST    Y6, Y2, Y2
-	VAESENCLAST    Y6, Y5, Y5
-	VAESENCLAST    Y6, Y3, Y3
-	VAESENCLAST    Y6, Y4, Y4
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y5, Y5
-	VMOVDQU Y5, 32(R8)
-	CMPQ    R10, $0x00000060
-	JB      ctrTailExit2_4
-	VPXOR   64(R9), Y3, Y3
-	VMOVDQU Y3, 64(R8)
-	CMPQ    R10, $0x00000080
-	JB      ctrTailExit3_4
-	VPXOR   96(R9), Y4, Y4
-	VMOVDQU Y4, 96(R8)
-	JMP     ctrTailDone_4
-
-ctrTailExit2_4:
-	CMPQ R10, $0x00000050
-	JB   ctrTailLow_43
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        64(R9), X3, X3
-	VMOVDQU      X3, 64(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_43:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_4
-
-ctrTailExit3_4:
-	CMPQ R10, $0x00000070
-	JB   ctrTailLow_44
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        96(R9), X4, X4
-	VMOVDQU      X4, 96(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_44:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_4
-
-width2_6:
-	// A pass of 2 registers: 3 to 4 blocks.
-	// counter.blocks: 2 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y2
-	VPADDD         pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB        byteReverse2<>+0(SB), Y3, Y3
-	VMOVQ          BX, X4
-	VPADDD         X0, X4, X0
+gcmTailLoop_2:
+	// counter.blocks(1), counter.advance(2), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPADDD         pairAdd15<>+0(SB), Y0, Y0
 	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_41
-	JE             rounds12_41
+	JB             rounds10_36
+	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_41:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_41:
+rounds10_36:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Last round.
 	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y2, Y2
 	VAESENCLAST    Y4, Y3, Y3
+	CMPQ           R9, $0x20
+	JB             gcmTailPart_2
+	VPXOR          (BX), Y3, Y3
+	VMOVDQU        Y3, (R8)
+	ADDQ           $0x00000020, BX
+	ADDQ           $0x00000020, R8
+	SUBQ           $0x20, R9
+	JNZ            gcmTailLoop_2
+	JMP            gcmTailCounted_2
 
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	CMPQ    R10, $0x00000040
-	JB      ctrTailExit1_4
-	VPXOR   32(R9), Y3, Y3
-	VMOVDQU Y3, 32(R8)
-	JMP     ctrTailDone_4
-
-ctrTailExit1_4:
-	CMPQ R10, $0x00000030
-	JB   ctrTailLow_45
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        32(R9), X3, X3
-	VMOVDQU      X3, 32(R8)
-	JMP          ctrTailPartial_4
-
-ctrTailLow_45:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_4
-
-width1_6:
-	// A pass of 1 registers: 1 to 2 blocks.
-	// counter.blocks: 1 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VMOVQ          BX, X2
-	VPADDD         X0, X2, X0
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y3, Y3
-	CMPQ           DX, $0x0c
-	JB             rounds10_42
-	JE             rounds12_42
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds12_42:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds10_42:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y3, Y3
-
-	// xorPairs, storePairs: the whole registers.
-	CMPQ    R10, $0x00000020
-	JB      ctrTailExit0_4
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R8)
-	JMP     ctrTailDone_4
-
-ctrTailExit0_4:
-	CMPQ R10, $0x00000010
-	JB   ctrTailLow_46
+gcmTailPart_2:
+	CMPQ R9, $0x10
+	JB   gcmTailLow_2
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        (R9), X3, X3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPXOR        (BX), X3, X3
 	VMOVDQU      X3, (R8)
-	JMP          ctrTailPartial_4
+	ADDQ         $0x00000010, BX
+	ADDQ         $0x00000010, R8
+	JMP          gcmTailPartial_2
 
-ctrTailLow_46:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
+gcmTailLow_2:
+	// The partial block in the low lane.
+	VMOVDQU X3, X0
 
-ctrTailPartial_4:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_4
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
+gcmTailPartial_2:
+	TESTQ $0x0000000f, R9
+	JZ    gcmTailCounted_2
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R9, AX
+	ANDQ $0x0f, AX
+	ADDQ BX, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_61
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_61:
-	TESTQ   $0x00000002, R10
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_62
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_62:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_63
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_63:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_21
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, BX, X3, X3
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, CX, X3, X3
 	JMP     loadDone_21
 
 loadShort_21:
-	VMOVQ BX, X3
+	VMOVQ CX, X3
 
 loadDone_21:
-	VPXOR X2, X3, X3
+	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
 	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R9
 	JZ      storeSkip_29
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_29:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_30
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
 storeSkip_30:
-	TESTQ $0x00000002, R10
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_31
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
 storeSkip_31:
-	TESTQ $0x00000001, R10
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_32
 	MOVB  CL, (AX)
 
 storeSkip_32:
-ctrTailDone_4:
+gcmTailCounted_2:
+	VMOVDQU X2, X0
+
+gcmTailDone_2:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
 	VPSHUFB byteReverse<>+0(SB), X1, X1
@@ -11035,19 +9947,19 @@ TEXT ·sealPublic(SB), NOSPLIT, $32-88
 	VMOVDQA X0, X1
 	VPXOR   (AX), X1, X1
 	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_43:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_43:
+rounds10_37:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -11290,8 +10202,8 @@ counterWhitened_1:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11313,7 +10225,7 @@ counterWhitened_1:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_44:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11334,7 +10246,7 @@ rounds12_44:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_44:
+rounds10_38:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11537,8 +10449,8 @@ counterWhitened_2:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_45
-	JE      rounds12_45
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -11560,7 +10472,7 @@ counterWhitened_2:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_45:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11581,7 +10493,7 @@ rounds12_45:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_45:
+rounds10_39:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -11936,774 +10848,189 @@ sealLast_2:
 	VPXOR        X1, X11, X1
 
 sealTail_2:
-	// ctrTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, one register at a time.
 	TESTQ R10, R10
-	JZ    ctrTailDone_5
+	JZ    gcmTailDone_3
 
-	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	SHRQ $0x04, R12
-	CMPQ R10, $0x00000020
-	JBE  width1_7
-	CMPQ R10, $0x00000040
-	JBE  width2_7
-	CMPQ R10, $0x00000080
-	JBE  width4_7
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, R11
+	ADDQ   $0x0f, R11
+	SHRQ   $0x04, R11
+	VMOVQ  R11, X2
+	VPADDD X0, X2, X2
+	MOVQ   R8, R11
+	MOVQ   R10, R12
 
-	// A pass of 8 registers: 9 to 16 blocks.
-	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_8
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
-	JMP     counterDone_8
-
-counterCarry_8:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-
-counterDone_8:
-	VMOVQ          R12, X10
-	VPADDD         X0, X10, X0
-	VBROADCASTI128 (AX), Y10
-	VPXOR          Y10, Y2, Y2
-	VPXOR          Y10, Y7, Y7
-	VPXOR          Y10, Y8, Y8
-	VPXOR          Y10, Y9, Y9
-	VPXOR          Y10, Y3, Y3
-	VPXOR          Y10, Y4, Y4
-	VPXOR          Y10, Y5, Y5
-	VPXOR          Y10, Y6, Y6
-	CMPQ           DX, $0x0c
-	JB             rounds10_46
-	JE             rounds12_46
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 32(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds12_46:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 -160(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds10_46:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Last round.
-	VBROADCASTI128 (CX), Y10
-	VAESENCLAST    Y10, Y2, Y2
-	VAESENCLAST    Y10, Y7, Y7
-	VAESENCLAST    Y10, Y8, Y8
-	VAESENCLAST    Y10, Y9, Y9
-	VAESENCLAST    Y10, Y3, Y3
-	VAESENCLAST    Y10, Y4, Y4
-	VAESENCLAST    Y10, Y5, Y5
-	VAESENCLAST    Y10, Y6, Y6
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y7, Y7
-	VMOVDQU Y7, 32(R8)
-	VPXOR   64(R9), Y8, Y8
-	VMOVDQU Y8, 64(R8)
-	VPXOR   96(R9), Y9, Y9
-	VMOVDQU Y9, 96(R8)
-	CMPQ    R10, $0x000000a0
-	JB      ctrTailExit4_5
-	VPXOR   128(R9), Y3, Y3
-	VMOVDQU Y3, 128(R8)
-	CMPQ    R10, $0x000000c0
-	JB      ctrTailExit5_5
-	VPXOR   160(R9), Y4, Y4
-	VMOVDQU Y4, 160(R8)
-	CMPQ    R10, $0x000000e0
-	JB      ctrTailExit6_5
-	VPXOR   192(R9), Y5, Y5
-	VMOVDQU Y5, 192(R8)
-	CMPQ    R10, $0x00000100
-	JB      ctrTailExit7_5
-	VPXOR   224(R9), Y6, Y6
-	VMOVDQU Y6, 224(R8)
-	JMP     ctrTailDone_5
-
-ctrTailExit4_5:
-	CMPQ R10, $0x00000090
-	JB   ctrTailLow_47
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        128(R9), X3, X3
-	VMOVDQU      X3, 128(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_47:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_5
-
-ctrTailExit5_5:
-	CMPQ R10, $0x000000b0
-	JB   ctrTailLow_48
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        160(R9), X4, X4
-	VMOVDQU      X4, 160(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_48:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_5
-
-ctrTailExit6_5:
-	CMPQ R10, $0x000000d0
-	JB   ctrTailLow_49
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X2
-	VPXOR        192(R9), X5, X5
-	VMOVDQU      X5, 192(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_49:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X2
-	JMP     ctrTailPartial_5
-
-ctrTailExit7_5:
-	CMPQ R10, $0x000000f0
-	JB   ctrTailLow_50
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X2
-	VPXOR        224(R9), X6, X6
-	VMOVDQU      X6, 224(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_50:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X2
-	JMP     ctrTailPartial_5
-
-width4_7:
-	// A pass of 4 registers: 5 to 8 blocks.
-	// counter.blocks: 4 registers of counter blocks.
-	CMPQ R11, $0x000000f8
-	JA   counterCarry_9
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
-	JMP     counterDone_9
-
-counterCarry_9:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-
-counterDone_9:
-	VMOVQ          R12, X6
-	VPADDD         X0, X6, X0
-	VBROADCASTI128 (AX), Y6
-	VPXOR          Y6, Y2, Y2
-	VPXOR          Y6, Y5, Y5
-	VPXOR          Y6, Y3, Y3
-	VPXOR          Y6, Y4, Y4
-	CMPQ           DX, $0x0c
-	JB             rounds10_47
-	JE             rounds12_47
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 32(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds12_47:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 -160(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds10_47:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Last round.
-	VBROADCASTI128 (CX), Y6
-	VAESENCLAST    Y6, Y2, Y2
-	VAESENCLAST    Y6, Y5, Y5
-	VAESENCLAST    Y6, Y3, Y3
-	VAESENCLAST    Y6, Y4, Y4
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y5, Y5
-	VMOVDQU Y5, 32(R8)
-	CMPQ    R10, $0x00000060
-	JB      ctrTailExit2_5
-	VPXOR   64(R9), Y3, Y3
-	VMOVDQU Y3, 64(R8)
-	CMPQ    R10, $0x00000080
-	JB      ctrTailExit3_5
-	VPXOR   96(R9), Y4, Y4
-	VMOVDQU Y4, 96(R8)
-	JMP     ctrTailDone_5
-
-ctrTailExit2_5:
-	CMPQ R10, $0x00000050
-	JB   ctrTailLow_51
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        64(R9), X3, X3
-	VMOVDQU      X3, 64(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_51:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_5
-
-ctrTailExit3_5:
-	CMPQ R10, $0x00000070
-	JB   ctrTailLow_52
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        96(R9), X4, X4
-	VMOVDQU      X4, 96(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_52:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_5
-
-width2_7:
-	// A pass of 2 registers: 3 to 4 blocks.
-	// counter.blocks: 2 registers of counter blocks.
-	CMPQ R11, $0x000000fc
-	JA   counterCarry_10
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	JMP     counterDone_10
-
-counterCarry_10:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-
-counterDone_10:
-	VMOVQ          R12, X4
-	VPADDD         X0, X4, X0
+gcmTailLoop_3:
+	// counter.blocks(1), counter.advance(2), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPADDD         pairAdd15<>+0(SB), Y0, Y0
 	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_48
-	JE             rounds12_48
+	JB             rounds10_40
+	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_48:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_48:
+rounds10_40:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Last round.
 	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y2, Y2
 	VAESENCLAST    Y4, Y3, Y3
+	CMPQ           R12, $0x20
+	JB             gcmTailPart_3
+	VPXOR          (R9), Y3, Y3
+	VMOVDQU        Y3, (R11)
+	ADDQ           $0x00000020, R9
+	ADDQ           $0x00000020, R11
+	SUBQ           $0x20, R12
+	JNZ            gcmTailLoop_3
+	JMP            gcmTailCounted_3
 
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	CMPQ    R10, $0x00000040
-	JB      ctrTailExit1_5
-	VPXOR   32(R9), Y3, Y3
-	VMOVDQU Y3, 32(R8)
-	JMP     ctrTailDone_5
-
-ctrTailExit1_5:
-	CMPQ R10, $0x00000030
-	JB   ctrTailLow_53
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        32(R9), X3, X3
-	VMOVDQU      X3, 32(R8)
-	JMP          ctrTailPartial_5
-
-ctrTailLow_53:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_5
-
-width1_7:
-	// A pass of 1 registers: 1 to 2 blocks.
-	// counter.blocks: 1 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VMOVQ          R12, X2
-	VPADDD         X0, X2, X0
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y3, Y3
-	CMPQ           DX, $0x0c
-	JB             rounds10_49
-	JE             rounds12_49
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds12_49:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds10_49:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y3, Y3
-
-	// xorPairs, storePairs: the whole registers.
-	CMPQ    R10, $0x00000020
-	JB      ctrTailExit0_5
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R8)
-	JMP     ctrTailDone_5
-
-ctrTailExit0_5:
-	CMPQ R10, $0x00000010
-	JB   ctrTailLow_54
+gcmTailPart_3:
+	CMPQ R12, $0x10
+	JB   gcmTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
+	VEXTRACTI128 $0x01, Y3, X0
 	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R8)
-	JMP          ctrTailPartial_5
+	VMOVDQU      X3, (R11)
+	ADDQ         $0x00000010, R9
+	ADDQ         $0x00000010, R11
+	JMP          gcmTailPartial_3
 
-ctrTailLow_54:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
+gcmTailLow_3:
+	// The partial block in the low lane.
+	VMOVDQU X3, X0
 
-ctrTailPartial_5:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_5
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
+gcmTailPartial_3:
+	TESTQ $0x0000000f, R12
+	JZ    gcmTailCounted_3
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ R9, R9
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R9, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_67
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, R9
-	MOVBQZX (DX), R11
-	ORQ     R11, R9
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_67:
-	TESTQ   $0x00000002, R10
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_68
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, R9
-	MOVWQZX (DX), R11
-	ORQ     R11, R9
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_68:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_69
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, R9
-	MOVL  (DX), R11
-	ORQ   R11, R9
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_69:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_23
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R9, X3, X3
+	VMOVQ   (R9), X3
+	VPINSRQ $0x01, CX, X3, X3
 	JMP     loadDone_23
 
 loadShort_23:
-	VMOVQ R9, X3
+	VMOVQ CX, X3
 
 loadDone_23:
-	VPXOR X2, X3, X3
+	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R11, AX
 	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R12
 	JZ      storeSkip_37
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_37:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R12
 	JZ    storeSkip_38
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
 storeSkip_38:
-	TESTQ $0x00000002, R10
+	TESTQ $0x00000002, R12
 	JZ    storeSkip_39
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
 storeSkip_39:
-	TESTQ $0x00000001, R10
+	TESTQ $0x00000001, R12
 	JZ    storeSkip_40
 	MOVB  CL, (AX)
 
 storeSkip_40:
-ctrTailDone_5:
+gcmTailCounted_3:
+	VMOVDQU X2, X0
+
+gcmTailDone_3:
 	// ghashTail: the last n < 256 bytes.
 	TESTQ R10, R10
 	JZ    ghashTailDone_4
@@ -13148,19 +11475,19 @@ loadShortDone_7:
 	VMOVDQA    X0, X1
 	VPXOR      (AX), X1, X1
 	CMPQ       DX, $0x0c
-	JB         rounds10_50
-	JE         rounds12_50
+	JB         rounds10_41
+	JE         rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VAESENC 16(AX), X1, X1
 	VAESENC 32(AX), X1, X1
 
-rounds12_50:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VAESENC -176(CX), X1, X1
 	VAESENC -160(CX), X1, X1
 
-rounds10_50:
+rounds10_41:
 	// Round Nr-9.
 	VAESENC -144(CX), X1, X1
 
@@ -13280,7 +11607,7 @@ open16_2:
 
 counterPlain_3:
 	CMPQ R11, $0x000000f0
-	JA   counterCarry_11
+	JA   counterCarry_8
 
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
@@ -13291,9 +11618,9 @@ counterPlain_3:
 	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
 	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
 	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
-	JMP     counterDone_11
+	JMP     counterDone_8
 
-counterCarry_11:
+counterCarry_8:
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  pairAdd15<>+0(SB), Y0, Y3
@@ -13311,7 +11638,7 @@ counterCarry_11:
 	VPADDD  pairAdd15<>+192(SB), Y0, Y9
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
 
-counterDone_11:
+counterDone_8:
 	VBROADCASTI128 (AX), Y10
 	VPXOR          Y10, Y2, Y2
 	VPXOR          Y10, Y3, Y3
@@ -13327,8 +11654,8 @@ counterWhitened_3:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_51
-	JE      rounds12_51
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -13350,7 +11677,7 @@ counterWhitened_3:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_51:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13371,7 +11698,7 @@ rounds12_51:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_51:
+rounds10_42:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13646,7 +11973,7 @@ openLast_2:
 
 counterPlain_4:
 	CMPQ R11, $0x000000f0
-	JA   counterCarry_12
+	JA   counterCarry_9
 
 	// Public counter, no carry out of the last byte: add to it in big-endian form.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
@@ -13657,9 +11984,9 @@ counterPlain_4:
 	VPADDD  lastByteAdd14<>+128(SB), Y2, Y7
 	VPADDD  lastByteAdd14<>+160(SB), Y2, Y8
 	VPADDD  lastByteAdd14<>+192(SB), Y2, Y9
-	JMP     counterDone_12
+	JMP     counterDone_9
 
-counterCarry_12:
+counterCarry_9:
 	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
 	VPADDD  pairAdd15<>+0(SB), Y0, Y3
@@ -13677,7 +12004,7 @@ counterCarry_12:
 	VPADDD  pairAdd15<>+192(SB), Y0, Y9
 	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
 
-counterDone_12:
+counterDone_9:
 	VBROADCASTI128 (AX), Y10
 	VPXOR          Y10, Y2, Y2
 	VPXOR          Y10, Y3, Y3
@@ -13693,8 +12020,8 @@ counterWhitened_4:
 	VMOVDQU Y0, (SP)
 	ADDB    $0x10, R11
 	CMPQ    DX, $0x0c
-	JB      rounds10_52
-	JE      rounds12_52
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y0
@@ -13716,7 +12043,7 @@ counterWhitened_4:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds12_52:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13737,7 +12064,7 @@ rounds12_52:
 	VAESENC        Y0, Y8, Y8
 	VAESENC        Y0, Y9, Y9
 
-rounds10_52:
+rounds10_43:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y0
 	VAESENC        Y0, Y2, Y2
@@ -13982,24 +12309,24 @@ openTail_2:
 	JZ    ghashTailDone_5
 
 	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, R12
-	ADDQ $0x0f, R12
-	ANDQ $-16, R12
-	NEGQ R12
-	LEAQ 256(BX)(R12*1), R12
+	MOVQ R10, R11
+	ADDQ $0x0f, R11
+	ANDQ $-16, R11
+	NEGQ R11
+	LEAQ 256(BX)(R11*1), R11
 	MOVQ R9, BX
-	MOVQ R10, R13
+	MOVQ R10, R12
 
 	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    R13, $0x20
+	CMPQ    R12, $0x20
 	JB      ghashTailPartial_5
 	VMOVDQU (BX), Y2
-	VMOVDQU (R12), Y3
-	VMOVDQU 256(R12), Y4
+	VMOVDQU (R11), Y3
+	VMOVDQU 256(R11), Y4
 	JMP     ghashTailLoaded_9
 
 ghashTailPartial_5:
-	CMPQ R13, $0x10
+	CMPQ R12, $0x10
 	JB   ghashTailLow_9
 	JE   ghashTailOne_13
 
@@ -14008,105 +12335,105 @@ ghashTailPartial_5:
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_85
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_85:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_86
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_86:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_87
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_87:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_29
 	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R15, X3, X3
+	VPINSRQ $0x01, R14, X3, X3
 	JMP     loadDone_29
 
 loadShort_29:
-	VMOVQ R15, X3
+	VMOVQ R14, X3
 
 loadDone_29:
 	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (R12), Y3
-	VMOVDQU     256(R12), Y4
+	VMOVDQU     (R11), Y3
+	VMOVDQU     256(R11), Y4
 	JMP         ghashTailLoaded_9
 
 ghashTailOne_13:
 	// One whole block: one key.
 	VMOVDQU (BX), X2
-	VMOVDQU (R12), X3
-	VMOVDQU 256(R12), X4
+	VMOVDQU (R11), X3
+	VMOVDQU 256(R11), X4
 	JMP     ghashTailLoaded_9
 
 ghashTailLow_9:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_88
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_88:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_89
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_89:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_90
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_90:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_30
 	VMOVQ   (BX), X2
-	VPINSRQ $0x01, R15, X2, X2
+	VPINSRQ $0x01, R14, X2, X2
 	JMP     loadDone_30
 
 loadShort_30:
-	VMOVQ R15, X2
+	VMOVQ R14, X2
 
 loadDone_30:
-	VMOVDQU (R12), X3
-	VMOVDQU 256(R12), X4
+	VMOVDQU (R11), X3
+	VMOVDQU 256(R11), X4
 
 ghashTailLoaded_9:
 	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
@@ -14116,34 +12443,34 @@ ghashTailLoaded_9:
 	VPXOR      Y2, Y5, Y5
 	VPCLMULQDQ $0x11, Y3, Y2, Y2
 	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       R13, $0x20
+	CMPQ       R12, $0x20
 	JB         ghashTailReduce_5
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R12
-	SUBQ       $0x20, R13
+	ADDQ       $0x00000020, R11
+	SUBQ       $0x20, R12
 
 ghashTailPair_5:
-	CMPQ       R13, $0x20
+	CMPQ       R12, $0x20
 	JB         ghashTailLast_5
 	VMOVDQU    (BX), Y3
 	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (R12), Y3, Y4
+	VPCLMULQDQ $0x00, (R11), Y3, Y4
 	VPXOR      Y4, Y1, Y1
 	VPSHUFD    $0x4e, Y3, Y4
 	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (R12), Y3, Y3
+	VPCLMULQDQ $0x11, (R11), Y3, Y3
 	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(R12), Y4, Y4
+	VPCLMULQDQ $0x00, 256(R11), Y4, Y4
 	VPXOR      Y4, Y5, Y5
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R12
-	SUBQ       $0x20, R13
+	ADDQ       $0x00000020, R11
+	SUBQ       $0x20, R12
 	JMP        ghashTailPair_5
 
 ghashTailLast_5:
-	TESTQ R13, R13
+	TESTQ R12, R12
 	JZ    ghashTailReduce_5
-	CMPQ  R13, $0x10
+	CMPQ  R12, $0x10
 	JB    ghashTailLow_10
 	JE    ghashTailOne_14
 
@@ -14152,105 +12479,105 @@ ghashTailLast_5:
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_91
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_91:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_92
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_92:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_93
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_93:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_31
 	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R15, X4, X4
+	VPINSRQ $0x01, R14, X4, X4
 	JMP     loadDone_31
 
 loadShort_31:
-	VMOVQ R15, X4
+	VMOVQ R14, X4
 
 loadDone_31:
 	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (R12), Y4
-	VMOVDQU     256(R12), Y6
+	VMOVDQU     (R11), Y4
+	VMOVDQU     256(R11), Y6
 	JMP         ghashTailLoaded_10
 
 ghashTailOne_14:
 	// One whole block: one key.
 	VMOVDQU (BX), X3
-	VMOVDQU (R12), X4
-	VMOVDQU 256(R12), X6
+	VMOVDQU (R11), X4
+	VMOVDQU 256(R11), X6
 	JMP     ghashTailLoaded_10
 
 ghashTailLow_10:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R13, R14
-	ANDQ $0x0f, R14
-	ADDQ BX, R14
-	XORQ R15, R15
+	MOVQ R12, R13
+	ANDQ $0x0f, R13
+	ADDQ BX, R13
+	XORQ R14, R14
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R13
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_94
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R13
+	SHLQ    $0x08, R14
+	MOVBQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_94:
-	TESTQ   $0x00000002, R13
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_95
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R13
+	SHLQ    $0x10, R14
+	MOVWQZX (R13), R15
+	ORQ     R15, R14
 
 loadSkip_95:
-	TESTQ $0x00000004, R13
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_96
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R13
+	SHLQ  $0x20, R14
+	MOVL  (R13), R15
+	ORQ   R15, R14
 
 loadSkip_96:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R13
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_32
 	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R15, X3, X3
+	VPINSRQ $0x01, R14, X3, X3
 	JMP     loadDone_32
 
 loadShort_32:
-	VMOVQ R15, X3
+	VMOVQ R14, X3
 
 loadDone_32:
-	VMOVDQU (R12), X4
-	VMOVDQU 256(R12), X6
+	VMOVDQU (R11), X4
+	VMOVDQU 256(R11), X6
 
 ghashTailLoaded_10:
 	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
@@ -14288,774 +12615,189 @@ ghashTailOne_15:
 	VMOVDQU X2, X1
 
 ghashTailDone_5:
-	// ctrTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, one register at a time.
 	TESTQ R10, R10
-	JZ    ctrTailDone_6
+	JZ    gcmTailDone_4
 
-	// m = ceil(n/16), the number of counter blocks used.
-	MOVQ R10, BX
-	ADDQ $0x0f, BX
-	SHRQ $0x04, BX
-	CMPQ R10, $0x00000020
-	JBE  width1_8
-	CMPQ R10, $0x00000040
-	JBE  width2_8
-	CMPQ R10, $0x00000080
-	JBE  width4_8
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, BX
+	ADDQ   $0x0f, BX
+	SHRQ   $0x04, BX
+	VMOVQ  BX, X2
+	VPADDD X0, X2, X2
+	MOVQ   R9, BX
+	MOVQ   R10, R9
 
-	// A pass of 8 registers: 9 to 16 blocks.
-	// counter.blocks: 8 registers of counter blocks.
-	CMPQ R11, $0x000000f0
-	JA   counterCarry_13
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y7
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y8
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y9
-	VPADDD  lastByteAdd14<>+96(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+128(SB), Y2, Y4
-	VPADDD  lastByteAdd14<>+160(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+192(SB), Y2, Y6
-	JMP     counterDone_13
-
-counterCarry_13:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y7
-	VPSHUFB byteReverse2<>+0(SB), Y7, Y7
-	VPADDD  pairAdd15<>+32(SB), Y0, Y8
-	VPSHUFB byteReverse2<>+0(SB), Y8, Y8
-	VPADDD  pairAdd15<>+64(SB), Y0, Y9
-	VPSHUFB byteReverse2<>+0(SB), Y9, Y9
-	VPADDD  pairAdd15<>+96(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+128(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-	VPADDD  pairAdd15<>+160(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+192(SB), Y0, Y6
-	VPSHUFB byteReverse2<>+0(SB), Y6, Y6
-
-counterDone_13:
-	VMOVQ          BX, X10
-	VPADDD         X0, X10, X0
-	VBROADCASTI128 (AX), Y10
-	VPXOR          Y10, Y2, Y2
-	VPXOR          Y10, Y7, Y7
-	VPXOR          Y10, Y8, Y8
-	VPXOR          Y10, Y9, Y9
-	VPXOR          Y10, Y3, Y3
-	VPXOR          Y10, Y4, Y4
-	VPXOR          Y10, Y5, Y5
-	VPXOR          Y10, Y6, Y6
-	CMPQ           DX, $0x0c
-	JB             rounds10_53
-	JE             rounds12_53
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 32(AX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds12_53:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-	VBROADCASTI128 -160(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-rounds10_53:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y10
-	VAESENC        Y10, Y2, Y2
-	VAESENC        Y10, Y7, Y7
-	VAESENC        Y10, Y8, Y8
-	VAESENC        Y10, Y9, Y9
-	VAESENC        Y10, Y3, Y3
-	VAESENC        Y10, Y4, Y4
-	VAESENC        Y10, Y5, Y5
-	VAESENC        Y10, Y6, Y6
-
-	// Last round.
-	VBROADCASTI128 (CX), Y10
-	VAESENCLAST    Y10, Y2, Y2
-	VAESENCLAST    Y10, Y7, Y7
-	VAESENCLAST    Y10, Y8, Y8
-	VAESENCLAST    Y10, Y9, Y9
-	VAESENCLAST    Y10, Y3, Y3
-	VAESENCLAST    Y10, Y4, Y4
-	VAESENCLAST    Y10, Y5, Y5
-	VAESENCLAST    Y10, Y6, Y6
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y7, Y7
-	VMOVDQU Y7, 32(R8)
-	VPXOR   64(R9), Y8, Y8
-	VMOVDQU Y8, 64(R8)
-	VPXOR   96(R9), Y9, Y9
-	VMOVDQU Y9, 96(R8)
-	CMPQ    R10, $0x000000a0
-	JB      ctrTailExit4_6
-	VPXOR   128(R9), Y3, Y3
-	VMOVDQU Y3, 128(R8)
-	CMPQ    R10, $0x000000c0
-	JB      ctrTailExit5_6
-	VPXOR   160(R9), Y4, Y4
-	VMOVDQU Y4, 160(R8)
-	CMPQ    R10, $0x000000e0
-	JB      ctrTailExit6_6
-	VPXOR   192(R9), Y5, Y5
-	VMOVDQU Y5, 192(R8)
-	CMPQ    R10, $0x00000100
-	JB      ctrTailExit7_6
-	VPXOR   224(R9), Y6, Y6
-	VMOVDQU Y6, 224(R8)
-	JMP     ctrTailDone_6
-
-ctrTailExit4_6:
-	CMPQ R10, $0x00000090
-	JB   ctrTailLow_55
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        128(R9), X3, X3
-	VMOVDQU      X3, 128(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_55:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_6
-
-ctrTailExit5_6:
-	CMPQ R10, $0x000000b0
-	JB   ctrTailLow_56
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        160(R9), X4, X4
-	VMOVDQU      X4, 160(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_56:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_6
-
-ctrTailExit6_6:
-	CMPQ R10, $0x000000d0
-	JB   ctrTailLow_57
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y5, X2
-	VPXOR        192(R9), X5, X5
-	VMOVDQU      X5, 192(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_57:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X5, X2
-	JMP     ctrTailPartial_6
-
-ctrTailExit7_6:
-	CMPQ R10, $0x000000f0
-	JB   ctrTailLow_58
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X2
-	VPXOR        224(R9), X6, X6
-	VMOVDQU      X6, 224(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_58:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X6, X2
-	JMP     ctrTailPartial_6
-
-width4_8:
-	// A pass of 4 registers: 5 to 8 blocks.
-	// counter.blocks: 4 registers of counter blocks.
-	CMPQ R11, $0x000000f8
-	JA   counterCarry_14
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y5
-	VPADDD  lastByteAdd14<>+32(SB), Y2, Y3
-	VPADDD  lastByteAdd14<>+64(SB), Y2, Y4
-	JMP     counterDone_14
-
-counterCarry_14:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y5
-	VPSHUFB byteReverse2<>+0(SB), Y5, Y5
-	VPADDD  pairAdd15<>+32(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-	VPADDD  pairAdd15<>+64(SB), Y0, Y4
-	VPSHUFB byteReverse2<>+0(SB), Y4, Y4
-
-counterDone_14:
-	VMOVQ          BX, X6
-	VPADDD         X0, X6, X0
-	VBROADCASTI128 (AX), Y6
-	VPXOR          Y6, Y2, Y2
-	VPXOR          Y6, Y5, Y5
-	VPXOR          Y6, Y3, Y3
-	VPXOR          Y6, Y4, Y4
-	CMPQ           DX, $0x0c
-	JB             rounds10_54
-	JE             rounds12_54
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 32(AX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds12_54:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-	VBROADCASTI128 -160(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-rounds10_54:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y6
-	VAESENC        Y6, Y2, Y2
-	VAESENC        Y6, Y5, Y5
-	VAESENC        Y6, Y3, Y3
-	VAESENC        Y6, Y4, Y4
-
-	// Last round.
-	VBROADCASTI128 (CX), Y6
-	VAESENCLAST    Y6, Y2, Y2
-	VAESENCLAST    Y6, Y5, Y5
-	VAESENCLAST    Y6, Y3, Y3
-	VAESENCLAST    Y6, Y4, Y4
-
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	VPXOR   32(R9), Y5, Y5
-	VMOVDQU Y5, 32(R8)
-	CMPQ    R10, $0x00000060
-	JB      ctrTailExit2_6
-	VPXOR   64(R9), Y3, Y3
-	VMOVDQU Y3, 64(R8)
-	CMPQ    R10, $0x00000080
-	JB      ctrTailExit3_6
-	VPXOR   96(R9), Y4, Y4
-	VMOVDQU Y4, 96(R8)
-	JMP     ctrTailDone_6
-
-ctrTailExit2_6:
-	CMPQ R10, $0x00000050
-	JB   ctrTailLow_59
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        64(R9), X3, X3
-	VMOVDQU      X3, 64(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_59:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_6
-
-ctrTailExit3_6:
-	CMPQ R10, $0x00000070
-	JB   ctrTailLow_60
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y4, X2
-	VPXOR        96(R9), X4, X4
-	VMOVDQU      X4, 96(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_60:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X4, X2
-	JMP     ctrTailPartial_6
-
-width2_8:
-	// A pass of 2 registers: 3 to 4 blocks.
-	// counter.blocks: 2 registers of counter blocks.
-	CMPQ R11, $0x000000fc
-	JA   counterCarry_15
-
-	// Public counter, no carry out of the last byte: add to it in big-endian form.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  lastByteAdd14<>+0(SB), Y2, Y3
-	JMP     counterDone_15
-
-counterCarry_15:
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB byteReverse2<>+0(SB), Y0, Y2
-	VPADDD  pairAdd15<>+0(SB), Y0, Y3
-	VPSHUFB byteReverse2<>+0(SB), Y3, Y3
-
-counterDone_15:
-	VMOVQ          BX, X4
-	VPADDD         X0, X4, X0
+gcmTailLoop_4:
+	// counter.blocks(1), counter.advance(2), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPADDD         pairAdd15<>+0(SB), Y0, Y0
 	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_55
-	JE             rounds12_55
+	JB             rounds10_44
+	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds12_55:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
-rounds10_55:
+rounds10_44:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-8.
 	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-7.
 	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-6.
 	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-5.
 	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-4.
 	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-3.
 	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-2.
 	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Round Nr-1.
 	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y2, Y2
 	VAESENC        Y4, Y3, Y3
 
 	// Last round.
 	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y2, Y2
 	VAESENCLAST    Y4, Y3, Y3
+	CMPQ           R9, $0x20
+	JB             gcmTailPart_4
+	VPXOR          (BX), Y3, Y3
+	VMOVDQU        Y3, (R8)
+	ADDQ           $0x00000020, BX
+	ADDQ           $0x00000020, R8
+	SUBQ           $0x20, R9
+	JNZ            gcmTailLoop_4
+	JMP            gcmTailCounted_4
 
-	// xorPairs, storePairs: the whole registers.
-	VPXOR   (R9), Y2, Y2
-	VMOVDQU Y2, (R8)
-	CMPQ    R10, $0x00000040
-	JB      ctrTailExit1_6
-	VPXOR   32(R9), Y3, Y3
-	VMOVDQU Y3, 32(R8)
-	JMP     ctrTailDone_6
-
-ctrTailExit1_6:
-	CMPQ R10, $0x00000030
-	JB   ctrTailLow_61
-
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        32(R9), X3, X3
-	VMOVDQU      X3, 32(R8)
-	JMP          ctrTailPartial_6
-
-ctrTailLow_61:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
-	JMP     ctrTailPartial_6
-
-width1_8:
-	// A pass of 1 registers: 1 to 2 blocks.
-	// counter.blocks: 1 registers of counter blocks.
-	// Add to the byte-reversed pair, then reverse each register.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VMOVQ          BX, X2
-	VPADDD         X0, X2, X0
-	VBROADCASTI128 (AX), Y2
-	VPXOR          Y2, Y3, Y3
-	CMPQ           DX, $0x0c
-	JB             rounds10_56
-	JE             rounds12_56
-
-	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 32(AX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds12_56:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y2
-	VAESENC        Y2, Y3, Y3
-	VBROADCASTI128 -160(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-rounds10_56:
-	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y2
-	VAESENC        Y2, Y3, Y3
-
-	// Last round.
-	VBROADCASTI128 (CX), Y2
-	VAESENCLAST    Y2, Y3, Y3
-
-	// xorPairs, storePairs: the whole registers.
-	CMPQ    R10, $0x00000020
-	JB      ctrTailExit0_6
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R8)
-	JMP     ctrTailDone_6
-
-ctrTailExit0_6:
-	CMPQ R10, $0x00000010
-	JB   ctrTailLow_62
+gcmTailPart_4:
+	CMPQ R9, $0x10
+	JB   gcmTailLow_4
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X2
-	VPXOR        (R9), X3, X3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPXOR        (BX), X3, X3
 	VMOVDQU      X3, (R8)
-	JMP          ctrTailPartial_6
+	ADDQ         $0x00000010, BX
+	ADDQ         $0x00000010, R8
+	JMP          gcmTailPartial_4
 
-ctrTailLow_62:
-	// The partial block, if any, in the low lane.
-	VMOVDQU X3, X2
+gcmTailLow_4:
+	// The partial block in the low lane.
+	VMOVDQU X3, X0
 
-ctrTailPartial_6:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailDone_6
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
+gcmTailPartial_4:
+	TESTQ $0x0000000f, R9
+	JZ    gcmTailCounted_4
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R9, AX
+	ANDQ $0x0f, AX
+	ADDQ BX, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_97
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_97:
-	TESTQ   $0x00000002, R10
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_98
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_98:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_99
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_99:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_33
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, BX, X3, X3
+	VMOVQ   (BX), X3
+	VPINSRQ $0x01, CX, X3, X3
 	JMP     loadDone_33
 
 loadShort_33:
-	VMOVQ BX, X3
+	VMOVQ CX, X3
 
 loadDone_33:
-	VPXOR X2, X3, X3
+	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
+	MOVQ    R8, AX
 	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R10
+	TESTQ   $0x00000008, R9
 	JZ      storeSkip_45
 	MOVQ    CX, (AX)
 	VPEXTRQ $0x01, X3, CX
 	ADDQ    $0x08, AX
 
 storeSkip_45:
-	TESTQ $0x00000004, R10
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_46
 	MOVL  CX, (AX)
 	SHRQ  $0x20, CX
 	ADDQ  $0x04, AX
 
 storeSkip_46:
-	TESTQ $0x00000002, R10
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_47
 	MOVW  CX, (AX)
 	SHRQ  $0x10, CX
 	ADDQ  $0x02, AX
 
 storeSkip_47:
-	TESTQ $0x00000001, R10
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_48
 	MOVB  CL, (AX)
 
 storeSkip_48:
-ctrTailDone_6:
+gcmTailCounted_4:
+	VMOVDQU X2, X0
+
+gcmTailDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
 	VPSHUFB byteReverse<>+0(SB), X1, X1
@@ -15119,8 +12861,8 @@ cbc30_1:
 	VPXOR          Y15, Y13, Y13
 	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
-	JB             rounds10_57
-	JE             rounds12_57
+	JB             rounds10_45
+	JE             rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y15
@@ -15156,7 +12898,7 @@ cbc30_1:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds12_57:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -15191,7 +12933,7 @@ rounds12_57:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds10_57:
+rounds10_45:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -15428,11 +13170,11 @@ rounds10_57:
 cbcTail_1:
 	// cbcTail: the last n <= 480 bytes.
 	CMPQ R8, $0x00000020
-	JBE  width1_9
+	JBE  width1_5
 	CMPQ R8, $0x00000040
-	JBE  width2_9
+	JBE  width2_5
 	CMPQ R8, $0x00000080
-	JBE  width4_9
+	JBE  width4_5
 	CMPQ R8, $0x00000100
 	JBE  width8_5
 
@@ -15534,8 +13276,8 @@ ladderEnd_21:
 	VPXOR          Y15, Y13, Y13
 	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
-	JB             rounds10_58
-	JE             rounds12_58
+	JB             rounds10_46
+	JE             rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y15
@@ -15571,7 +13313,7 @@ ladderEnd_21:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds12_58:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -15606,7 +13348,7 @@ rounds12_58:
 	VAESDEC        Y15, Y13, Y13
 	VAESDEC        Y15, Y14, Y14
 
-rounds10_58:
+rounds10_46:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y15
 	VAESDEC        Y15, Y0, Y0
@@ -16024,8 +13766,8 @@ ladderEnd_24:
 	VPXOR          Y8, Y6, Y6
 	VPXOR          Y8, Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_59
-	JE             rounds12_59
+	JB             rounds10_47
+	JE             rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y8
@@ -16047,7 +13789,7 @@ ladderEnd_24:
 	VAESDEC        Y8, Y6, Y6
 	VAESDEC        Y8, Y7, Y7
 
-rounds12_59:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y8
 	VAESDEC        Y8, Y0, Y0
@@ -16068,7 +13810,7 @@ rounds12_59:
 	VAESDEC        Y8, Y6, Y6
 	VAESDEC        Y8, Y7, Y7
 
-rounds10_59:
+rounds10_47:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y8
 	VAESDEC        Y8, Y0, Y0
@@ -16283,7 +14025,7 @@ ladderHalf7_7:
 ladderEnd_26:
 	JMP cbcDone_1
 
-width4_9:
+width4_5:
 	// A pass of 4 registers: 5 to 8 blocks.
 	VPXOR   Y2, Y2, Y2
 	VPXOR   Y3, Y3, Y3
@@ -16315,8 +14057,8 @@ ladderEnd_27:
 	VPXOR          Y4, Y2, Y2
 	VPXOR          Y4, Y3, Y3
 	CMPQ           DX, $0x0c
-	JB             rounds10_60
-	JE             rounds12_60
+	JB             rounds10_48
+	JE             rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y4
@@ -16330,7 +14072,7 @@ ladderEnd_27:
 	VAESDEC        Y4, Y2, Y2
 	VAESDEC        Y4, Y3, Y3
 
-rounds12_60:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y4
 	VAESDEC        Y4, Y0, Y0
@@ -16343,7 +14085,7 @@ rounds12_60:
 	VAESDEC        Y4, Y2, Y2
 	VAESDEC        Y4, Y3, Y3
 
-rounds10_60:
+rounds10_48:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y4
 	VAESDEC        Y4, Y0, Y0
@@ -16470,7 +14212,7 @@ ladderHalf3_7:
 ladderEnd_29:
 	JMP cbcDone_1
 
-width2_9:
+width2_5:
 	// A pass of 2 registers: 3 to 4 blocks.
 	VPXOR   Y1, Y1, Y1
 	VMOVDQU (DI), Y0
@@ -16489,8 +14231,8 @@ ladderEnd_30:
 	VPXOR          Y2, Y0, Y0
 	VPXOR          Y2, Y1, Y1
 	CMPQ           DX, $0x0c
-	JB             rounds10_61
-	JE             rounds12_61
+	JB             rounds10_49
+	JE             rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -16500,7 +14242,7 @@ ladderEnd_30:
 	VAESDEC        Y2, Y0, Y0
 	VAESDEC        Y2, Y1, Y1
 
-rounds12_61:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESDEC        Y2, Y0, Y0
@@ -16509,7 +14251,7 @@ rounds12_61:
 	VAESDEC        Y2, Y0, Y0
 	VAESDEC        Y2, Y1, Y1
 
-rounds10_61:
+rounds10_49:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESDEC        Y2, Y0, Y0
@@ -16592,7 +14334,7 @@ ladderHalf1_7:
 ladderEnd_32:
 	JMP cbcDone_1
 
-width1_9:
+width1_5:
 	// A pass of 1 registers: 1 to 2 blocks.
 	VPXOR   Y0, Y0, Y0
 	CMPQ    R8, $0x00000020
@@ -16609,8 +14351,8 @@ ladderEnd_33:
 	VBROADCASTI128 (AX), Y1
 	VPXOR          Y1, Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_62
-	JE             rounds12_62
+	JB             rounds10_50
+	JE             rounds12_50
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y1
@@ -16618,14 +14360,14 @@ ladderEnd_33:
 	VBROADCASTI128 32(AX), Y1
 	VAESDEC        Y1, Y0, Y0
 
-rounds12_62:
+rounds12_50:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y1
 	VAESDEC        Y1, Y0, Y0
 	VBROADCASTI128 -160(CX), Y1
 	VAESDEC        Y1, Y0, Y0
 
-rounds10_62:
+rounds10_50:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y1
 	VAESDEC        Y1, Y0, Y0
@@ -16775,8 +14517,8 @@ xtsLoop_1:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          192(DI), Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_63
-	JE             rounds12_63
+	JB             rounds10_51
+	JE             rounds12_51
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y14
@@ -16796,7 +14538,7 @@ xtsLoop_1:
 	VAESENC        Y14, Y13, Y13
 	VAESENC        Y14, Y7, Y7
 
-rounds12_63:
+rounds12_51:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y14
 	VAESENC        Y14, Y8, Y8
@@ -16815,7 +14557,7 @@ rounds12_63:
 	VAESENC        Y14, Y13, Y13
 	VAESENC        Y14, Y7, Y7
 
-rounds10_63:
+rounds10_51:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y14
 	VAESENC        Y14, Y8, Y8
@@ -16993,8 +14735,8 @@ xtsSteps_1:
 	VPXOR          Y4, Y7, Y7
 	VPXOR          96(DI), Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_64
-	JE             rounds12_64
+	JB             rounds10_52
+	JE             rounds12_52
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y11
@@ -17008,7 +14750,7 @@ xtsSteps_1:
 	VAESENC        Y11, Y10, Y10
 	VAESENC        Y11, Y7, Y7
 
-rounds12_64:
+rounds12_52:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y11
 	VAESENC        Y11, Y8, Y8
@@ -17021,7 +14763,7 @@ rounds12_64:
 	VAESENC        Y11, Y10, Y10
 	VAESENC        Y11, Y7, Y7
 
-rounds10_64:
+rounds10_52:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y11
 	VAESENC        Y11, Y8, Y8
@@ -17119,8 +14861,8 @@ xtsSkip4_1:
 	VPXOR          Y2, Y0, Y0
 	VPXOR          32(DI), Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_65
-	JE             rounds12_65
+	JB             rounds10_53
+	JE             rounds12_53
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -17130,7 +14872,7 @@ xtsSkip4_1:
 	VAESENC        Y6, Y5, Y5
 	VAESENC        Y6, Y0, Y0
 
-rounds12_65:
+rounds12_53:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESENC        Y6, Y5, Y5
@@ -17139,7 +14881,7 @@ rounds12_65:
 	VAESENC        Y6, Y5, Y5
 	VAESENC        Y6, Y0, Y0
 
-rounds10_65:
+rounds10_53:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESENC        Y6, Y5, Y5
@@ -17210,8 +14952,8 @@ xtsSkip2_1:
 	VPXOR          Y1, Y0, Y0
 	VPXOR          (DI), Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_66
-	JE             rounds12_66
+	JB             rounds10_54
+	JE             rounds12_54
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -17219,14 +14961,14 @@ xtsSkip2_1:
 	VBROADCASTI128 32(AX), Y3
 	VAESENC        Y3, Y0, Y0
 
-rounds12_66:
+rounds12_54:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESENC        Y3, Y0, Y0
 	VBROADCASTI128 -160(CX), Y3
 	VAESENC        Y3, Y0, Y0
 
-rounds10_66:
+rounds10_54:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESENC        Y3, Y0, Y0
@@ -17286,8 +15028,8 @@ xtsSkip1_1:
 	VMOVDQU        (DI), X2
 	VPXOR          Y2, Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_67
-	JE             rounds12_67
+	JB             rounds10_55
+	JE             rounds12_55
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -17295,14 +15037,14 @@ xtsSkip1_1:
 	VBROADCASTI128 32(AX), Y2
 	VAESENC        Y2, Y0, Y0
 
-rounds12_67:
+rounds12_55:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESENC        Y2, Y0, Y0
 	VBROADCASTI128 -160(CX), Y2
 	VAESENC        Y2, Y0, Y0
 
-rounds10_67:
+rounds10_55:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESENC        Y2, Y0, Y0
@@ -17489,8 +15231,8 @@ xtsLoop_2:
 	VPXOR          Y0, Y7, Y7
 	VPXOR          192(DI), Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_68
-	JE             rounds12_68
+	JB             rounds10_56
+	JE             rounds12_56
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y14
@@ -17510,7 +15252,7 @@ xtsLoop_2:
 	VAESDEC        Y14, Y13, Y13
 	VAESDEC        Y14, Y7, Y7
 
-rounds12_68:
+rounds12_56:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y14
 	VAESDEC        Y14, Y8, Y8
@@ -17529,7 +15271,7 @@ rounds12_68:
 	VAESDEC        Y14, Y13, Y13
 	VAESDEC        Y14, Y7, Y7
 
-rounds10_68:
+rounds10_56:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y14
 	VAESDEC        Y14, Y8, Y8
@@ -17707,8 +15449,8 @@ xtsSteps_2:
 	VPXOR          Y4, Y7, Y7
 	VPXOR          96(DI), Y7, Y7
 	CMPQ           DX, $0x0c
-	JB             rounds10_69
-	JE             rounds12_69
+	JB             rounds10_57
+	JE             rounds12_57
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y11
@@ -17722,7 +15464,7 @@ xtsSteps_2:
 	VAESDEC        Y11, Y10, Y10
 	VAESDEC        Y11, Y7, Y7
 
-rounds12_69:
+rounds12_57:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y11
 	VAESDEC        Y11, Y8, Y8
@@ -17735,7 +15477,7 @@ rounds12_69:
 	VAESDEC        Y11, Y10, Y10
 	VAESDEC        Y11, Y7, Y7
 
-rounds10_69:
+rounds10_57:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y11
 	VAESDEC        Y11, Y8, Y8
@@ -17833,8 +15575,8 @@ xtsSkip4_2:
 	VPXOR          Y2, Y0, Y0
 	VPXOR          32(DI), Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_70
-	JE             rounds12_70
+	JB             rounds10_58
+	JE             rounds12_58
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y6
@@ -17844,7 +15586,7 @@ xtsSkip4_2:
 	VAESDEC        Y6, Y5, Y5
 	VAESDEC        Y6, Y0, Y0
 
-rounds12_70:
+rounds12_58:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y6
 	VAESDEC        Y6, Y5, Y5
@@ -17853,7 +15595,7 @@ rounds12_70:
 	VAESDEC        Y6, Y5, Y5
 	VAESDEC        Y6, Y0, Y0
 
-rounds10_70:
+rounds10_58:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y6
 	VAESDEC        Y6, Y5, Y5
@@ -17924,8 +15666,8 @@ xtsSkip2_2:
 	VPXOR          Y1, Y0, Y0
 	VPXOR          (DI), Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_71
-	JE             rounds12_71
+	JB             rounds10_59
+	JE             rounds12_59
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y3
@@ -17933,14 +15675,14 @@ xtsSkip2_2:
 	VBROADCASTI128 32(AX), Y3
 	VAESDEC        Y3, Y0, Y0
 
-rounds12_71:
+rounds12_59:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y3
 	VAESDEC        Y3, Y0, Y0
 	VBROADCASTI128 -160(CX), Y3
 	VAESDEC        Y3, Y0, Y0
 
-rounds10_71:
+rounds10_59:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y3
 	VAESDEC        Y3, Y0, Y0
@@ -18000,8 +15742,8 @@ xtsSkip1_2:
 	VMOVDQU        (DI), X2
 	VPXOR          Y2, Y0, Y0
 	CMPQ           DX, $0x0c
-	JB             rounds10_72
-	JE             rounds12_72
+	JB             rounds10_60
+	JE             rounds12_60
 
 	// Rounds 1 and 2 of AES-256.
 	VBROADCASTI128 16(AX), Y2
@@ -18009,14 +15751,14 @@ xtsSkip1_2:
 	VBROADCASTI128 32(AX), Y2
 	VAESDEC        Y2, Y0, Y0
 
-rounds12_72:
+rounds12_60:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VBROADCASTI128 -176(CX), Y2
 	VAESDEC        Y2, Y0, Y0
 	VBROADCASTI128 -160(CX), Y2
 	VAESDEC        Y2, Y0, Y0
 
-rounds10_72:
+rounds10_60:
 	// Round Nr-9.
 	VBROADCASTI128 -144(CX), Y2
 	VAESDEC        Y2, Y0, Y0

@@ -11,15 +11,13 @@ import (
 
 // The stitched GCM loops run gcmWidth registers of counter mode per
 // iteration beside a GHASH batch of as many blocks, and finish the last
-// blocks in one pass of 8, 4, 2 or 1 registers (model: gcmWidth,
-// gcmWidths). The package doc of backends/vaes256 says why 16 blocks.
+// blocks one register at a time (model: gcmWidth, gcmTail). The package
+// doc of backends/vaes256 says why 16 blocks.
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 )
-
-var gcmWidths = []int{8, 4, 2, 1}
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
@@ -146,7 +144,7 @@ func sealKernel(name string, public bool) {
 	k.c.out = nil
 
 	Label(tail)
-	ctrTail(k.s, k.c, gcmWidths, k.dst, k.src, k.n)
+	gcmTail(k.s, k.c, k.dst, k.src, k.n)
 	ghashTail(k.table, k.dst, k.n, k.y)
 	k.finish()
 }
@@ -194,6 +192,79 @@ func openKernel(name string, public bool) {
 	Label(tail)
 	Comment("Hash the tail before decrypting it, which may overwrite it.")
 	ghashTail(k.table, k.src, k.n, k.y)
-	ctrTail(k.s, k.c, gcmWidths, k.dst, k.src, k.n)
+	gcmTail(k.s, k.c, k.dst, k.src, k.n)
 	k.finish()
+}
+
+// gcmTail encrypts the last n < gcmBytes bytes one register, two blocks,
+// at a time (model: gcmTail), the loop's one copy of the rounds for every
+// register, the last included: the whole registers XORed and stored as in
+// a batch; of the last register, fewer than 32 bytes, a whole block in the
+// low lane XORed and stored, and the keystream block of the partial one
+// moved to a fixed register and XORed with it through LoadPartialAVX and
+// StorePartialAVX, so nothing past src+n is read and nothing past dst+n is
+// written. The counter advances by m = ceil(n/16) (counter.advanceLow, on
+// a copy taken before the loop, which steps the pair by two). dst, src and
+// n are not changed.
+func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
+	loop, part, low := emit.NewLabel("gcmTailLoop"), emit.NewLabel("gcmTailPart"), emit.NewLabel("gcmTailLow")
+	partial, counted, done := emit.NewLabel("gcmTailPartial"), emit.NewLabel("gcmTailCounted"), emit.NewLabel("gcmTailDone")
+	Commentf("gcmTail: the last n < %d bytes, one register at a time.", gcmBytes)
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+
+	Comment("counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.")
+	m, final := GP64(), XMM()
+	MOVQ(n, m)
+	ADDQ(U8(15), m)
+	SHRQ(U8(4), m)
+	VMOVQ(m, final)
+	c.add(c.pair.AsX(), final, final)
+	sp, dp, r := GP64(), GP64(), GP64()
+	MOVQ(src, sp)
+	MOVQ(dst, dp)
+	MOVQ(n, r)
+
+	Label(loop)
+	Comment("counter.blocks(1), counter.advance(2), the rounds.")
+	x := YMM()
+	VPSHUFB(emit.ByteReverse2(), c.pair, x)
+	c.add(emit.PairAdds(15), c.pair, c.pair)
+	pair := []VecVirtual{x}
+	whiten(s, pair)
+	encryption.rounds(s, pair, nil)
+	CMPQ(r, U8(32))
+	JB(LabelRef(part))
+	VPXOR(Mem{Base: sp}, x, x)
+	VMOVDQU(x, Mem{Base: dp})
+	advance(32, sp, dp)
+	SUBQ(U8(32), r)
+	JNZ(LabelRef(loop))
+	JMP(LabelRef(counted))
+
+	Label(part)
+	last := XMM() // the keystream block of the partial block
+	CMPQ(r, U8(16))
+	JB(LabelRef(low))
+	Comment("A whole block in the low lane; the partial one, if any, in the high lane.")
+	VEXTRACTI128(U8(1), x, last)
+	VPXOR(Mem{Base: sp}, x.AsX(), x.AsX())
+	VMOVDQU(x.AsX(), Mem{Base: dp})
+	advance(16, sp, dp)
+	JMP(LabelRef(partial))
+	Label(low)
+	Comment("The partial block in the low lane.")
+	VMOVDQU(x.AsX(), last)
+
+	Label(partial)
+	TESTQ(U32(15), r)
+	JZ(LabelRef(counted))
+	t := XMM()
+	emit.LoadPartialAVX(t, sp, r)
+	VPXOR(last, t, t)
+	emit.StorePartialAVX(t, dp, r)
+
+	Label(counted)
+	VMOVDQU(final, c.pair.AsX())
+	Label(done)
 }
