@@ -8085,94 +8085,96 @@ sealTail_1:
 	MOVQ   R8, R11
 	MOVQ   R10, R12
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_1:
 	// counter.blocks(1), counter.advance(2), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
 	VPADDD         pairAdd15<>+0(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y3, Y3
+	VBROADCASTI128 (AX), Y14
+	VPXOR          Y14, Y13, Y13
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 16(AX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 32(AX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -176(CX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 -160(CX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y3, Y13, Y13
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y4, Y13, Y13
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y5, Y13, Y13
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y6, Y13, Y13
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y7, Y13, Y13
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y8, Y13, Y13
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y9, Y13, Y13
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y10, Y13, Y13
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y11, Y13, Y13
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y3, Y3
-	CMPQ           R12, $0x20
-	JB             gcmTailPart_1
-	VPXOR          (R9), Y3, Y3
-	VMOVDQU        Y3, (R11)
-	ADDQ           $0x00000020, R9
-	ADDQ           $0x00000020, R11
-	SUBQ           $0x20, R12
-	JNZ            gcmTailLoop_1
-	JMP            gcmTailCounted_1
+	VAESENCLAST Y12, Y13, Y13
+	CMPQ        R12, $0x20
+	JB          gcmTailPart_1
+	VPXOR       (R9), Y13, Y13
+	VMOVDQU     Y13, (R11)
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R11
+	SUBQ        $0x20, R12
+	JNZ         gcmTailLoop_1
+	JMP         gcmTailCounted_1
 
 gcmTailPart_1:
 	CMPQ R12, $0x10
 	JB   gcmTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R11)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (R9), X13, X13
+	VMOVDQU      X13, (R11)
 	ADDQ         $0x00000010, R9
 	ADDQ         $0x00000010, R11
 	JMP          gcmTailPartial_1
 
 gcmTailLow_1:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_1:
 	TESTQ $0x0000000f, R12
@@ -9746,94 +9748,96 @@ ghashTailDone_3:
 	MOVQ   R9, BX
 	MOVQ   R10, R9
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_2:
 	// counter.blocks(1), counter.advance(2), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
 	VPADDD         pairAdd15<>+0(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y3, Y3
+	VBROADCASTI128 (AX), Y14
+	VPXOR          Y14, Y13, Y13
 	CMPQ           DX, $0x0c
 	JB             rounds10_36
 	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 16(AX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 32(AX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -176(CX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 -160(CX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds10_36:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y3, Y13, Y13
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y4, Y13, Y13
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y5, Y13, Y13
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y6, Y13, Y13
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y7, Y13, Y13
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y8, Y13, Y13
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y9, Y13, Y13
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y10, Y13, Y13
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y11, Y13, Y13
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y3, Y3
-	CMPQ           R9, $0x20
-	JB             gcmTailPart_2
-	VPXOR          (BX), Y3, Y3
-	VMOVDQU        Y3, (R8)
-	ADDQ           $0x00000020, BX
-	ADDQ           $0x00000020, R8
-	SUBQ           $0x20, R9
-	JNZ            gcmTailLoop_2
-	JMP            gcmTailCounted_2
+	VAESENCLAST Y12, Y13, Y13
+	CMPQ        R9, $0x20
+	JB          gcmTailPart_2
+	VPXOR       (BX), Y13, Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        $0x00000020, BX
+	ADDQ        $0x00000020, R8
+	SUBQ        $0x20, R9
+	JNZ         gcmTailLoop_2
+	JMP         gcmTailCounted_2
 
 gcmTailPart_2:
 	CMPQ R9, $0x10
 	JB   gcmTailLow_2
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (BX), X3, X3
-	VMOVDQU      X3, (R8)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (BX), X13, X13
+	VMOVDQU      X13, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_2
 
 gcmTailLow_2:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_2:
 	TESTQ $0x0000000f, R9
@@ -10861,94 +10865,96 @@ sealTail_2:
 	MOVQ   R8, R11
 	MOVQ   R10, R12
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_3:
 	// counter.blocks(1), counter.advance(2), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
 	VPADDD         pairAdd15<>+0(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y3, Y3
+	VBROADCASTI128 (AX), Y14
+	VPXOR          Y14, Y13, Y13
 	CMPQ           DX, $0x0c
 	JB             rounds10_40
 	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 16(AX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 32(AX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -176(CX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 -160(CX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds10_40:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y3, Y13, Y13
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y4, Y13, Y13
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y5, Y13, Y13
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y6, Y13, Y13
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y7, Y13, Y13
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y8, Y13, Y13
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y9, Y13, Y13
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y10, Y13, Y13
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y11, Y13, Y13
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y3, Y3
-	CMPQ           R12, $0x20
-	JB             gcmTailPart_3
-	VPXOR          (R9), Y3, Y3
-	VMOVDQU        Y3, (R11)
-	ADDQ           $0x00000020, R9
-	ADDQ           $0x00000020, R11
-	SUBQ           $0x20, R12
-	JNZ            gcmTailLoop_3
-	JMP            gcmTailCounted_3
+	VAESENCLAST Y12, Y13, Y13
+	CMPQ        R12, $0x20
+	JB          gcmTailPart_3
+	VPXOR       (R9), Y13, Y13
+	VMOVDQU     Y13, (R11)
+	ADDQ        $0x00000020, R9
+	ADDQ        $0x00000020, R11
+	SUBQ        $0x20, R12
+	JNZ         gcmTailLoop_3
+	JMP         gcmTailCounted_3
 
 gcmTailPart_3:
 	CMPQ R12, $0x10
 	JB   gcmTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R11)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (R9), X13, X13
+	VMOVDQU      X13, (R11)
 	ADDQ         $0x00000010, R9
 	ADDQ         $0x00000010, R11
 	JMP          gcmTailPartial_3
 
 gcmTailLow_3:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_3:
 	TESTQ $0x0000000f, R12
@@ -12628,94 +12634,96 @@ ghashTailDone_5:
 	MOVQ   R9, BX
 	MOVQ   R10, R9
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_4:
 	// counter.blocks(1), counter.advance(2), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
 	VPADDD         pairAdd15<>+0(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y4
-	VPXOR          Y4, Y3, Y3
+	VBROADCASTI128 (AX), Y14
+	VPXOR          Y14, Y13, Y13
 	CMPQ           DX, $0x0c
 	JB             rounds10_44
 	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 32(AX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 16(AX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 32(AX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y4
-	VAESENC        Y4, Y3, Y3
-	VBROADCASTI128 -160(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VBROADCASTI128 -176(CX), Y14
+	VAESENC        Y14, Y13, Y13
+	VBROADCASTI128 -160(CX), Y14
+	VAESENC        Y14, Y13, Y13
 
 rounds10_44:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y3, Y13, Y13
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y4, Y13, Y13
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y5, Y13, Y13
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y6, Y13, Y13
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y7, Y13, Y13
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y8, Y13, Y13
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y9, Y13, Y13
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y10, Y13, Y13
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y4
-	VAESENC        Y4, Y3, Y3
+	VAESENC Y11, Y13, Y13
 
 	// Last round.
-	VBROADCASTI128 (CX), Y4
-	VAESENCLAST    Y4, Y3, Y3
-	CMPQ           R9, $0x20
-	JB             gcmTailPart_4
-	VPXOR          (BX), Y3, Y3
-	VMOVDQU        Y3, (R8)
-	ADDQ           $0x00000020, BX
-	ADDQ           $0x00000020, R8
-	SUBQ           $0x20, R9
-	JNZ            gcmTailLoop_4
-	JMP            gcmTailCounted_4
+	VAESENCLAST Y12, Y13, Y13
+	CMPQ        R9, $0x20
+	JB          gcmTailPart_4
+	VPXOR       (BX), Y13, Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        $0x00000020, BX
+	ADDQ        $0x00000020, R8
+	SUBQ        $0x20, R9
+	JNZ         gcmTailLoop_4
+	JMP         gcmTailCounted_4
 
 gcmTailPart_4:
 	CMPQ R9, $0x10
 	JB   gcmTailLow_4
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (BX), X3, X3
-	VMOVDQU      X3, (R8)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (BX), X13, X13
+	VMOVDQU      X13, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_4
 
 gcmTailLow_4:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_4:
 	TESTQ $0x0000000f, R9

@@ -225,14 +225,31 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	MOVQ(dst, dp)
 	MOVQ(n, r)
 
+	Comment("The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.")
+	held := map[int]VecVirtual{}
+	for i := 9; i >= 0; i-- {
+		k := YMM()
+		VBROADCASTI128(s.FromLast(i), k)
+		held[s.FromLast(i).Disp] = k
+	}
+	// key is a held register for the rounds the loop holds keys for,
+	// else the round key broadcast into a new register.
+	key := func(m Mem) VecVirtual {
+		if k, ok := held[m.Disp]; ok && m.Base == s.Last {
+			return k
+		}
+		k := YMM()
+		VBROADCASTI128(m, k)
+		return k
+	}
+
 	Label(loop)
 	Comment("counter.blocks(1), counter.advance(2), the rounds.")
 	x := YMM()
 	VPSHUFB(emit.ByteReverse2(), c.pair, x)
 	c.add(emit.PairAdds(15), c.pair, c.pair)
-	pair := []VecVirtual{x}
-	whiten(s, pair)
-	encryption.rounds(s, pair, nil)
+	VPXOR(key(s.Key(0)), x, x)
+	s.Rounds(func(m Mem) { VAESENC(key(m), x, x) }, func(m Mem) { VAESENCLAST(key(m), x, x) }, nil)
 	CMPQ(r, U8(32))
 	JB(LabelRef(part))
 	VPXOR(Mem{Base: sp}, x, x)
