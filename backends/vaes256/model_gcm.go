@@ -4,12 +4,14 @@ import "github.com/vaesgo/vaes/vec"
 
 // The stitched GCM loops run gcmWidth registers, gcmBlocks blocks, of
 // counter mode per iteration beside one GHASH batch of as many blocks, and
-// finish the last m < gcmBlocks blocks one register at a time (asm:
-// gcmWidth, gcmTail). The package doc says why 16.
+// finish the last m < gcmBlocks blocks gcmTailWidth registers at a time
+// (asm: gcmWidth, gcmTailWidth, gcmTail). The package doc says why 16.
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
+
+	gcmTailWidth = 4 // registers per pass of gcmTail
 )
 
 // The GCM models run a batch's eight registers as two quads (see quad),
@@ -340,14 +342,16 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	storeHash(h.GetLo(), y)
 }
 
-// gcmTail encrypts the last n = len(src) < gcmBytes bytes one register,
-// two blocks, at a time (asm: gcmTail): each register's counter blocks,
+// gcmTail encrypts the last n = len(src) < gcmBytes bytes gcmTailWidth
+// registers at a time (asm: gcmTail): each pass's counter blocks,
 // whitening and rounds, its keystream XORed and stored as in a batch while
-// 32 bytes are left; of the last register, a whole block in the low lane
-// XORed and stored, and the keystream block of the partial one XORed
-// through a zero-padded load and a partial store. The counter advances by
-// m = ceil(n/16) (counter.advanceLow, on a copy taken before the loop,
-// which steps the pair by two).
+// a whole pass is left; of the last pass, its whole registers from
+// register 0, the others moved down behind each, then of the last
+// register, fewer than 32 bytes, a whole block in the low lane XORed and
+// stored, and the keystream block of the partial one XORed through a
+// zero-padded load and a partial store. The counter advances by m =
+// ceil(n/16) (counter.advanceLow, on a copy taken before the loop, which
+// steps the pair a whole pass at a time).
 func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
@@ -358,14 +362,30 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 	final.advanceLow((n + 15) / 16)
 	k0, last := k.at(0).AsUint8x32(), k.at(k.nr)
 	for {
-		// counter.blocks(1), counter.advance(2), the rounds.
-		x := reverse(c.pair).Xor(k0)
-		c.pair = gcmAdd(c.pair, &gcmPairAdds[1])
-		for i := 1; i < k.nr; i++ {
-			x = x.AESEncryptOneRound(*k.at(i))
+		// counter.blocks(gcmTailWidth), counter.advance(2·gcmTailWidth),
+		// the rounds.
+		var xs [gcmTailWidth]vec.Uint8x32
+		for j := range xs {
+			xs[j] = reverse(gcmAdd(c.pair, &gcmPairAdds[j])).Xor(k0)
 		}
-		x = x.AESEncryptLastRound(*last)
-		if len(src) < 32 {
+		c.pair = gcmAdd(c.pair, &gcmPairAdds[gcmTailWidth])
+		for i := 1; i < k.nr; i++ {
+			for j := range xs {
+				xs[j] = xs[j].AESEncryptOneRound(*k.at(i))
+			}
+		}
+		for j := range xs {
+			xs[j] = xs[j].AESEncryptLastRound(*last)
+		}
+		if len(src) < 32*gcmTailWidth {
+			// The last pass: its whole registers from register 0, the
+			// others moved down.
+			for len(src) >= 32 {
+				xs[0].Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
+				src, dst = src[32:], dst[32:]
+				copy(xs[:], xs[1:])
+			}
+			x := xs[0]
 			ks := x.GetLo() // the keystream block of the partial block
 			if len(src) >= 16 {
 				x.GetLo().Xor(vec.LoadUint8x16Array((*[16]byte)(src))).StoreArray((*[16]byte)(dst))
@@ -378,8 +398,10 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 			}
 			break
 		}
-		x.Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
-		src, dst = src[32:], dst[32:]
+		for j := range xs {
+			xs[j].Xor(vec.LoadUint8x32Array((*[32]byte)(src[32*j:]))).StoreArray((*[32]byte)(dst[32*j:]))
+		}
+		src, dst = src[32*gcmTailWidth:], dst[32*gcmTailWidth:]
 		if len(src) == 0 {
 			break
 		}

@@ -11,12 +11,14 @@ import (
 
 // The stitched GCM loops run gcmWidth registers of counter mode per
 // iteration beside a GHASH batch of as many blocks, and finish the last
-// blocks one register at a time (model: gcmWidth, gcmTail). The package
-// doc of backends/vaes256 says why 16 blocks.
+// blocks gcmTailWidth registers at a time (model: gcmWidth, gcmTailWidth,
+// gcmTail). The package doc of backends/vaes256 says why 16 blocks.
 const (
 	gcmWidth  = 8
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
+
+	gcmTailWidth = 4
 )
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
@@ -196,20 +198,28 @@ func openKernel(name string, public bool) {
 	k.finish()
 }
 
-// gcmTail encrypts the last n < gcmBytes bytes one register, two blocks,
-// at a time (model: gcmTail), the loop's one copy of the rounds for every
-// register, the last included: the whole registers XORed and stored as in
-// a batch; of the last register, fewer than 32 bytes, a whole block in the
-// low lane XORed and stored, and the keystream block of the partial one
-// moved to a fixed register and XORed with it through LoadPartialAVX and
-// StorePartialAVX, so nothing past src+n is read and nothing past dst+n is
-// written. The counter advances by m = ceil(n/16) (counter.advanceLow, on
-// a copy taken before the loop, which steps the pair by two). dst, src and
-// n are not changed.
+// gcmTail encrypts the last n < gcmBytes bytes gcmTailWidth registers at
+// a time (model: gcmTail), the loop's one copy of the rounds for every
+// pass, the last included: whole passes XORed and stored as in a batch;
+// of the last, its whole registers one by one, each stored from register
+// 0 with the others moved down behind it, then of the last register,
+// fewer than 32 bytes, a whole block in the low lane XORed and stored, and
+// the keystream block of the partial one moved to a fixed register and
+// XORed with it through LoadPartialAVX and StorePartialAVX, so nothing
+// past src+n is read and nothing past dst+n is written. The counter
+// advances by m = ceil(n/16) (counter.advanceLow, on a copy taken before
+// the loop, which steps the pair a whole pass at a time). dst, src and n
+// are not changed.
+//
+// A pass of gcmTailWidth registers takes as long as one: the rounds'
+// latency bounds it, not their issue; a loop of one register made the
+// rounds of a tail of 240 bytes wait on each other.
 func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	loop, part, low := emit.NewLabel("gcmTailLoop"), emit.NewLabel("gcmTailPart"), emit.NewLabel("gcmTailLow")
-	partial, counted, done := emit.NewLabel("gcmTailPartial"), emit.NewLabel("gcmTailCounted"), emit.NewLabel("gcmTailDone")
-	Commentf("gcmTail: the last n < %d bytes, one register at a time.", gcmBytes)
+	next, partial := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial")
+	counted, done := emit.NewLabel("gcmTailCounted"), emit.NewLabel("gcmTailDone")
+	const w = gcmTailWidth
+	Commentf("gcmTail: the last n < %d bytes, %d registers at a time.", gcmBytes, w)
 	TESTQ(n, n)
 	JZ(LabelRef(done))
 
@@ -225,41 +235,45 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	MOVQ(dst, dp)
 	MOVQ(n, r)
 
-	Comment("The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.")
-	held := map[int]VecVirtual{}
-	for i := 9; i >= 0; i-- {
-		k := YMM()
-		VBROADCASTI128(s.FromLast(i), k)
-		held[s.FromLast(i).Disp] = k
-	}
-	// key is a held register for the rounds the loop holds keys for,
-	// else the round key broadcast into a new register.
-	key := func(m Mem) VecVirtual {
-		if k, ok := held[m.Disp]; ok && m.Base == s.Last {
-			return k
-		}
-		k := YMM()
-		VBROADCASTI128(m, k)
-		return k
-	}
-
 	Label(loop)
-	Comment("counter.blocks(1), counter.advance(2), the rounds.")
-	x := YMM()
-	VPSHUFB(emit.ByteReverse2(), c.pair, x)
-	c.add(emit.PairAdds(15), c.pair, c.pair)
-	VPXOR(key(s.Key(0)), x, x)
-	s.Rounds(func(m Mem) { VAESENC(key(m), x, x) }, func(m Mem) { VAESENCLAST(key(m), x, x) }, nil)
-	CMPQ(r, U8(32))
+	Commentf("counter.blocks(%d), counter.advance(%d), the rounds.", w, 2*w)
+	xs := make([]VecVirtual, w)
+	adds := emit.PairAdds(15)
+	for j := range xs {
+		xs[j] = YMM()
+		if j == 0 {
+			VPSHUFB(emit.ByteReverse2(), c.pair, xs[j])
+			continue
+		}
+		c.add(adds.Offset(32*(j-1)), c.pair, xs[j])
+		VPSHUFB(emit.ByteReverse2(), xs[j], xs[j])
+	}
+	c.add(adds.Offset(32*(w-1)), c.pair, c.pair)
+	whiten(s, xs)
+	encryption.rounds(s, xs, nil)
+	CMPQ(r, U32(32*w))
 	JB(LabelRef(part))
-	VPXOR(Mem{Base: sp}, x, x)
-	VMOVDQU(x, Mem{Base: dp})
-	advance(32, sp, dp)
-	SUBQ(U8(32), r)
+	xorStore(xs, sp, dp)
+	advance(32*w, sp, dp)
+	SUBQ(U32(32*w), r)
 	JNZ(LabelRef(loop))
 	JMP(LabelRef(counted))
 
 	Label(part)
+	Comment("The last pass: its whole registers from register 0, the others moved down.")
+	CMPQ(r, U8(32))
+	JB(LabelRef(next))
+	VPXOR(Mem{Base: sp}, xs[0], xs[0])
+	VMOVDQU(xs[0], Mem{Base: dp})
+	advance(32, sp, dp)
+	SUBQ(U8(32), r)
+	for j := 1; j < w; j++ {
+		VMOVDQU(xs[j], xs[j-1])
+	}
+	JMP(LabelRef(part))
+
+	Label(next)
+	x := xs[0]
 	last := XMM() // the keystream block of the partial block
 	CMPQ(r, U8(16))
 	JB(LabelRef(low))
