@@ -8072,7 +8072,7 @@ sealLast_1:
 	VPXOR        X1, X11, X1
 
 sealTail_1:
-	// gcmTail: the last n < 256 bytes, 4 registers at a time.
+	// gcmTail: the last n < 256 bytes, 8 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_1
 
@@ -8086,7 +8086,7 @@ sealTail_1:
 	MOVQ   R10, R12
 
 gcmTailLoop_1:
-	// counter.blocks(4), counter.advance(8), the rounds.
+	// counter.blocks(8), counter.advance(16), the rounds.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
 	VPADDD         pairAdd15<>+0(SB), Y0, Y4
 	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
@@ -8094,112 +8094,180 @@ gcmTailLoop_1:
 	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
 	VPADDD         pairAdd15<>+64(SB), Y0, Y6
 	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y7
-	VPXOR          Y7, Y3, Y3
-	VPXOR          Y7, Y4, Y4
-	VPXOR          Y7, Y5, Y5
-	VPXOR          Y7, Y6, Y6
+	VPADDD         pairAdd15<>+96(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+128(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+160(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+192(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y11
+	VPXOR          Y11, Y3, Y3
+	VPXOR          Y11, Y4, Y4
+	VPXOR          Y11, Y5, Y5
+	VPXOR          Y11, Y6, Y6
+	VPXOR          Y11, Y7, Y7
+	VPXOR          Y11, Y8, Y8
+	VPXOR          Y11, Y9, Y9
+	VPXOR          Y11, Y10, Y10
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 32(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 16(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 32(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 -160(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -176(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -160(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -144(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Last round.
-	VBROADCASTI128 (CX), Y7
-	VAESENCLAST    Y7, Y3, Y3
-	VAESENCLAST    Y7, Y4, Y4
-	VAESENCLAST    Y7, Y5, Y5
-	VAESENCLAST    Y7, Y6, Y6
-	CMPQ           R12, $0x00000080
+	VBROADCASTI128 (CX), Y11
+	VAESENCLAST    Y11, Y3, Y3
+	VAESENCLAST    Y11, Y4, Y4
+	VAESENCLAST    Y11, Y5, Y5
+	VAESENCLAST    Y11, Y6, Y6
+	VAESENCLAST    Y11, Y7, Y7
+	VAESENCLAST    Y11, Y8, Y8
+	VAESENCLAST    Y11, Y9, Y9
+	VAESENCLAST    Y11, Y10, Y10
+	CMPQ           R12, $0x00000100
 	JB             gcmTailPart_1
 	VPXOR          (R9), Y3, Y3
 	VMOVDQU        Y3, (R11)
@@ -8209,9 +8277,17 @@ rounds10_32:
 	VMOVDQU        Y5, 64(R11)
 	VPXOR          96(R9), Y6, Y6
 	VMOVDQU        Y6, 96(R11)
-	ADDQ           $0x00000080, R9
-	ADDQ           $0x00000080, R11
-	SUBQ           $0x00000080, R12
+	VPXOR          128(R9), Y7, Y7
+	VMOVDQU        Y7, 128(R11)
+	VPXOR          160(R9), Y8, Y8
+	VMOVDQU        Y8, 160(R11)
+	VPXOR          192(R9), Y9, Y9
+	VMOVDQU        Y9, 192(R11)
+	VPXOR          224(R9), Y10, Y10
+	VMOVDQU        Y10, 224(R11)
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R11
+	SUBQ           $0x00000100, R12
 	JNZ            gcmTailLoop_1
 	JMP            gcmTailCounted_1
 
@@ -8227,6 +8303,10 @@ gcmTailPart_1:
 	VMOVDQU Y4, Y3
 	VMOVDQU Y5, Y4
 	VMOVDQU Y6, Y5
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	VMOVDQU Y10, Y9
 	JMP     gcmTailPart_1
 
 gcmTailNext_1:
@@ -9804,7 +9884,7 @@ ghashTailOne_9:
 	VMOVDQU X2, X1
 
 ghashTailDone_3:
-	// gcmTail: the last n < 256 bytes, 4 registers at a time.
+	// gcmTail: the last n < 256 bytes, 8 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_2
 
@@ -9818,7 +9898,7 @@ ghashTailDone_3:
 	MOVQ   R10, R9
 
 gcmTailLoop_2:
-	// counter.blocks(4), counter.advance(8), the rounds.
+	// counter.blocks(8), counter.advance(16), the rounds.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
 	VPADDD         pairAdd15<>+0(SB), Y0, Y4
 	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
@@ -9826,112 +9906,180 @@ gcmTailLoop_2:
 	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
 	VPADDD         pairAdd15<>+64(SB), Y0, Y6
 	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y7
-	VPXOR          Y7, Y3, Y3
-	VPXOR          Y7, Y4, Y4
-	VPXOR          Y7, Y5, Y5
-	VPXOR          Y7, Y6, Y6
+	VPADDD         pairAdd15<>+96(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+128(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+160(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+192(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y11
+	VPXOR          Y11, Y3, Y3
+	VPXOR          Y11, Y4, Y4
+	VPXOR          Y11, Y5, Y5
+	VPXOR          Y11, Y6, Y6
+	VPXOR          Y11, Y7, Y7
+	VPXOR          Y11, Y8, Y8
+	VPXOR          Y11, Y9, Y9
+	VPXOR          Y11, Y10, Y10
 	CMPQ           DX, $0x0c
 	JB             rounds10_36
 	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 32(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 16(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 32(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 -160(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -176(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -160(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds10_36:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -144(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Last round.
-	VBROADCASTI128 (CX), Y7
-	VAESENCLAST    Y7, Y3, Y3
-	VAESENCLAST    Y7, Y4, Y4
-	VAESENCLAST    Y7, Y5, Y5
-	VAESENCLAST    Y7, Y6, Y6
-	CMPQ           R9, $0x00000080
+	VBROADCASTI128 (CX), Y11
+	VAESENCLAST    Y11, Y3, Y3
+	VAESENCLAST    Y11, Y4, Y4
+	VAESENCLAST    Y11, Y5, Y5
+	VAESENCLAST    Y11, Y6, Y6
+	VAESENCLAST    Y11, Y7, Y7
+	VAESENCLAST    Y11, Y8, Y8
+	VAESENCLAST    Y11, Y9, Y9
+	VAESENCLAST    Y11, Y10, Y10
+	CMPQ           R9, $0x00000100
 	JB             gcmTailPart_2
 	VPXOR          (BX), Y3, Y3
 	VMOVDQU        Y3, (R8)
@@ -9941,9 +10089,17 @@ rounds10_36:
 	VMOVDQU        Y5, 64(R8)
 	VPXOR          96(BX), Y6, Y6
 	VMOVDQU        Y6, 96(R8)
-	ADDQ           $0x00000080, BX
-	ADDQ           $0x00000080, R8
-	SUBQ           $0x00000080, R9
+	VPXOR          128(BX), Y7, Y7
+	VMOVDQU        Y7, 128(R8)
+	VPXOR          160(BX), Y8, Y8
+	VMOVDQU        Y8, 160(R8)
+	VPXOR          192(BX), Y9, Y9
+	VMOVDQU        Y9, 192(R8)
+	VPXOR          224(BX), Y10, Y10
+	VMOVDQU        Y10, 224(R8)
+	ADDQ           $0x00000100, BX
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R9
 	JNZ            gcmTailLoop_2
 	JMP            gcmTailCounted_2
 
@@ -9959,6 +10115,10 @@ gcmTailPart_2:
 	VMOVDQU Y4, Y3
 	VMOVDQU Y5, Y4
 	VMOVDQU Y6, Y5
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	VMOVDQU Y10, Y9
 	JMP     gcmTailPart_2
 
 gcmTailNext_2:
@@ -10990,7 +11150,7 @@ sealLast_2:
 	VPXOR        X1, X11, X1
 
 sealTail_2:
-	// gcmTail: the last n < 256 bytes, 4 registers at a time.
+	// gcmTail: the last n < 256 bytes, 8 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_3
 
@@ -11004,7 +11164,7 @@ sealTail_2:
 	MOVQ   R10, R12
 
 gcmTailLoop_3:
-	// counter.blocks(4), counter.advance(8), the rounds.
+	// counter.blocks(8), counter.advance(16), the rounds.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
 	VPADDD         pairAdd15<>+0(SB), Y0, Y4
 	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
@@ -11012,112 +11172,180 @@ gcmTailLoop_3:
 	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
 	VPADDD         pairAdd15<>+64(SB), Y0, Y6
 	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y7
-	VPXOR          Y7, Y3, Y3
-	VPXOR          Y7, Y4, Y4
-	VPXOR          Y7, Y5, Y5
-	VPXOR          Y7, Y6, Y6
+	VPADDD         pairAdd15<>+96(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+128(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+160(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+192(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y11
+	VPXOR          Y11, Y3, Y3
+	VPXOR          Y11, Y4, Y4
+	VPXOR          Y11, Y5, Y5
+	VPXOR          Y11, Y6, Y6
+	VPXOR          Y11, Y7, Y7
+	VPXOR          Y11, Y8, Y8
+	VPXOR          Y11, Y9, Y9
+	VPXOR          Y11, Y10, Y10
 	CMPQ           DX, $0x0c
 	JB             rounds10_40
 	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 32(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 16(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 32(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 -160(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -176(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -160(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds10_40:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -144(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Last round.
-	VBROADCASTI128 (CX), Y7
-	VAESENCLAST    Y7, Y3, Y3
-	VAESENCLAST    Y7, Y4, Y4
-	VAESENCLAST    Y7, Y5, Y5
-	VAESENCLAST    Y7, Y6, Y6
-	CMPQ           R12, $0x00000080
+	VBROADCASTI128 (CX), Y11
+	VAESENCLAST    Y11, Y3, Y3
+	VAESENCLAST    Y11, Y4, Y4
+	VAESENCLAST    Y11, Y5, Y5
+	VAESENCLAST    Y11, Y6, Y6
+	VAESENCLAST    Y11, Y7, Y7
+	VAESENCLAST    Y11, Y8, Y8
+	VAESENCLAST    Y11, Y9, Y9
+	VAESENCLAST    Y11, Y10, Y10
+	CMPQ           R12, $0x00000100
 	JB             gcmTailPart_3
 	VPXOR          (R9), Y3, Y3
 	VMOVDQU        Y3, (R11)
@@ -11127,9 +11355,17 @@ rounds10_40:
 	VMOVDQU        Y5, 64(R11)
 	VPXOR          96(R9), Y6, Y6
 	VMOVDQU        Y6, 96(R11)
-	ADDQ           $0x00000080, R9
-	ADDQ           $0x00000080, R11
-	SUBQ           $0x00000080, R12
+	VPXOR          128(R9), Y7, Y7
+	VMOVDQU        Y7, 128(R11)
+	VPXOR          160(R9), Y8, Y8
+	VMOVDQU        Y8, 160(R11)
+	VPXOR          192(R9), Y9, Y9
+	VMOVDQU        Y9, 192(R11)
+	VPXOR          224(R9), Y10, Y10
+	VMOVDQU        Y10, 224(R11)
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R11
+	SUBQ           $0x00000100, R12
 	JNZ            gcmTailLoop_3
 	JMP            gcmTailCounted_3
 
@@ -11145,6 +11381,10 @@ gcmTailPart_3:
 	VMOVDQU Y4, Y3
 	VMOVDQU Y5, Y4
 	VMOVDQU Y6, Y5
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	VMOVDQU Y10, Y9
 	JMP     gcmTailPart_3
 
 gcmTailNext_3:
@@ -12828,7 +13068,7 @@ ghashTailOne_15:
 	VMOVDQU X2, X1
 
 ghashTailDone_5:
-	// gcmTail: the last n < 256 bytes, 4 registers at a time.
+	// gcmTail: the last n < 256 bytes, 8 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_4
 
@@ -12842,7 +13082,7 @@ ghashTailDone_5:
 	MOVQ   R10, R9
 
 gcmTailLoop_4:
-	// counter.blocks(4), counter.advance(8), the rounds.
+	// counter.blocks(8), counter.advance(16), the rounds.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
 	VPADDD         pairAdd15<>+0(SB), Y0, Y4
 	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
@@ -12850,112 +13090,180 @@ gcmTailLoop_4:
 	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
 	VPADDD         pairAdd15<>+64(SB), Y0, Y6
 	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y7
-	VPXOR          Y7, Y3, Y3
-	VPXOR          Y7, Y4, Y4
-	VPXOR          Y7, Y5, Y5
-	VPXOR          Y7, Y6, Y6
+	VPADDD         pairAdd15<>+96(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+128(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+160(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+192(SB), Y0, Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPADDD         pairAdd15<>+224(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y11
+	VPXOR          Y11, Y3, Y3
+	VPXOR          Y11, Y4, Y4
+	VPXOR          Y11, Y5, Y5
+	VPXOR          Y11, Y6, Y6
+	VPXOR          Y11, Y7, Y7
+	VPXOR          Y11, Y8, Y8
+	VPXOR          Y11, Y9, Y9
+	VPXOR          Y11, Y10, Y10
 	CMPQ           DX, $0x0c
 	JB             rounds10_44
 	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 32(AX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 16(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 32(AX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
-	VBROADCASTI128 -160(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -176(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -160(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 rounds10_44:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -144(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -128(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -112(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -96(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -80(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -64(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -48(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -32(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y7
-	VAESENC        Y7, Y3, Y3
-	VAESENC        Y7, Y4, Y4
-	VAESENC        Y7, Y5, Y5
-	VAESENC        Y7, Y6, Y6
+	VBROADCASTI128 -16(CX), Y11
+	VAESENC        Y11, Y3, Y3
+	VAESENC        Y11, Y4, Y4
+	VAESENC        Y11, Y5, Y5
+	VAESENC        Y11, Y6, Y6
+	VAESENC        Y11, Y7, Y7
+	VAESENC        Y11, Y8, Y8
+	VAESENC        Y11, Y9, Y9
+	VAESENC        Y11, Y10, Y10
 
 	// Last round.
-	VBROADCASTI128 (CX), Y7
-	VAESENCLAST    Y7, Y3, Y3
-	VAESENCLAST    Y7, Y4, Y4
-	VAESENCLAST    Y7, Y5, Y5
-	VAESENCLAST    Y7, Y6, Y6
-	CMPQ           R9, $0x00000080
+	VBROADCASTI128 (CX), Y11
+	VAESENCLAST    Y11, Y3, Y3
+	VAESENCLAST    Y11, Y4, Y4
+	VAESENCLAST    Y11, Y5, Y5
+	VAESENCLAST    Y11, Y6, Y6
+	VAESENCLAST    Y11, Y7, Y7
+	VAESENCLAST    Y11, Y8, Y8
+	VAESENCLAST    Y11, Y9, Y9
+	VAESENCLAST    Y11, Y10, Y10
+	CMPQ           R9, $0x00000100
 	JB             gcmTailPart_4
 	VPXOR          (BX), Y3, Y3
 	VMOVDQU        Y3, (R8)
@@ -12965,9 +13273,17 @@ rounds10_44:
 	VMOVDQU        Y5, 64(R8)
 	VPXOR          96(BX), Y6, Y6
 	VMOVDQU        Y6, 96(R8)
-	ADDQ           $0x00000080, BX
-	ADDQ           $0x00000080, R8
-	SUBQ           $0x00000080, R9
+	VPXOR          128(BX), Y7, Y7
+	VMOVDQU        Y7, 128(R8)
+	VPXOR          160(BX), Y8, Y8
+	VMOVDQU        Y8, 160(R8)
+	VPXOR          192(BX), Y9, Y9
+	VMOVDQU        Y9, 192(R8)
+	VPXOR          224(BX), Y10, Y10
+	VMOVDQU        Y10, 224(R8)
+	ADDQ           $0x00000100, BX
+	ADDQ           $0x00000100, R8
+	SUBQ           $0x00000100, R9
 	JNZ            gcmTailLoop_4
 	JMP            gcmTailCounted_4
 
@@ -12983,6 +13299,10 @@ gcmTailPart_4:
 	VMOVDQU Y4, Y3
 	VMOVDQU Y5, Y4
 	VMOVDQU Y6, Y5
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	VMOVDQU Y10, Y9
 	JMP     gcmTailPart_4
 
 gcmTailNext_4:

@@ -18,7 +18,7 @@ const (
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 
-	gcmTailWidth = 4
+	gcmTailWidth = 8
 )
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
