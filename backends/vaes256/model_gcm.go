@@ -11,7 +11,7 @@ const (
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 
-	gcmTailWidth = 8 // registers per pass of gcmTail
+	gcmTailWidth = 2 // registers per pass of gcmTail
 )
 
 // The GCM models run a batch's eight registers as two quads (see quad),

@@ -8072,7 +8072,7 @@ sealLast_1:
 	VPXOR        X1, X11, X1
 
 sealTail_1:
-	// gcmTail: the last n < 256 bytes, 8 registers at a time.
+	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_1
 
@@ -8085,228 +8085,110 @@ sealTail_1:
 	MOVQ   R8, R11
 	MOVQ   R10, R12
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_1:
-	// counter.blocks(8), counter.advance(16), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VPADDD         pairAdd15<>+0(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+64(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+128(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+160(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+192(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y11
-	VPXOR          Y11, Y3, Y3
-	VPXOR          Y11, Y4, Y4
-	VPXOR          Y11, Y5, Y5
-	VPXOR          Y11, Y6, Y6
-	VPXOR          Y11, Y7, Y7
-	VPXOR          Y11, Y8, Y8
-	VPXOR          Y11, Y9, Y9
-	VPXOR          Y11, Y10, Y10
+	// counter.blocks(2), counter.advance(4), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
+	VPADDD         pairAdd15<>+0(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+32(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 32(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 -160(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -176(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds10_32:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y3, Y13, Y13
+	VAESENC Y3, Y14, Y14
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y4, Y13, Y13
+	VAESENC Y4, Y14, Y14
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y5, Y13, Y13
+	VAESENC Y5, Y14, Y14
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y6, Y13, Y13
+	VAESENC Y6, Y14, Y14
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y7, Y13, Y13
+	VAESENC Y7, Y14, Y14
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y8, Y13, Y13
+	VAESENC Y8, Y14, Y14
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y9, Y13, Y13
+	VAESENC Y9, Y14, Y14
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y10, Y13, Y13
+	VAESENC Y10, Y14, Y14
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y11, Y13, Y13
+	VAESENC Y11, Y14, Y14
 
 	// Last round.
-	VBROADCASTI128 (CX), Y11
-	VAESENCLAST    Y11, Y3, Y3
-	VAESENCLAST    Y11, Y4, Y4
-	VAESENCLAST    Y11, Y5, Y5
-	VAESENCLAST    Y11, Y6, Y6
-	VAESENCLAST    Y11, Y7, Y7
-	VAESENCLAST    Y11, Y8, Y8
-	VAESENCLAST    Y11, Y9, Y9
-	VAESENCLAST    Y11, Y10, Y10
-	CMPQ           R12, $0x00000100
-	JB             gcmTailPart_1
-	VPXOR          (R9), Y3, Y3
-	VMOVDQU        Y3, (R11)
-	VPXOR          32(R9), Y4, Y4
-	VMOVDQU        Y4, 32(R11)
-	VPXOR          64(R9), Y5, Y5
-	VMOVDQU        Y5, 64(R11)
-	VPXOR          96(R9), Y6, Y6
-	VMOVDQU        Y6, 96(R11)
-	VPXOR          128(R9), Y7, Y7
-	VMOVDQU        Y7, 128(R11)
-	VPXOR          160(R9), Y8, Y8
-	VMOVDQU        Y8, 160(R11)
-	VPXOR          192(R9), Y9, Y9
-	VMOVDQU        Y9, 192(R11)
-	VPXOR          224(R9), Y10, Y10
-	VMOVDQU        Y10, 224(R11)
-	ADDQ           $0x00000100, R9
-	ADDQ           $0x00000100, R11
-	SUBQ           $0x00000100, R12
-	JNZ            gcmTailLoop_1
-	JMP            gcmTailCounted_1
+	VAESENCLAST Y12, Y13, Y13
+	VAESENCLAST Y12, Y14, Y14
+	CMPQ        R12, $0x00000040
+	JB          gcmTailPart_1
+	VPXOR       (R9), Y13, Y13
+	VMOVDQU     Y13, (R11)
+	VPXOR       32(R9), Y14, Y14
+	VMOVDQU     Y14, 32(R11)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R11
+	SUBQ        $0x00000040, R12
+	JNZ         gcmTailLoop_1
+	JMP         gcmTailCounted_1
 
 gcmTailPart_1:
 	// The last pass: its whole registers from register 0, the others moved down.
 	CMPQ    R12, $0x20
 	JB      gcmTailNext_1
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R11)
+	VPXOR   (R9), Y13, Y13
+	VMOVDQU Y13, (R11)
 	ADDQ    $0x00000020, R9
 	ADDQ    $0x00000020, R11
 	SUBQ    $0x20, R12
-	VMOVDQU Y4, Y3
-	VMOVDQU Y5, Y4
-	VMOVDQU Y6, Y5
-	VMOVDQU Y7, Y6
-	VMOVDQU Y8, Y7
-	VMOVDQU Y9, Y8
-	VMOVDQU Y10, Y9
+	VMOVDQU Y14, Y13
 	JMP     gcmTailPart_1
 
 gcmTailNext_1:
@@ -8314,16 +8196,16 @@ gcmTailNext_1:
 	JB   gcmTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R11)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (R9), X13, X13
+	VMOVDQU      X13, (R11)
 	ADDQ         $0x00000010, R9
 	ADDQ         $0x00000010, R11
 	JMP          gcmTailPartial_1
 
 gcmTailLow_1:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_1:
 	TESTQ $0x0000000f, R12
@@ -9884,7 +9766,7 @@ ghashTailOne_9:
 	VMOVDQU X2, X1
 
 ghashTailDone_3:
-	// gcmTail: the last n < 256 bytes, 8 registers at a time.
+	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_2
 
@@ -9897,228 +9779,110 @@ ghashTailDone_3:
 	MOVQ   R9, BX
 	MOVQ   R10, R9
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_2:
-	// counter.blocks(8), counter.advance(16), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VPADDD         pairAdd15<>+0(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+64(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+128(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+160(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+192(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y11
-	VPXOR          Y11, Y3, Y3
-	VPXOR          Y11, Y4, Y4
-	VPXOR          Y11, Y5, Y5
-	VPXOR          Y11, Y6, Y6
-	VPXOR          Y11, Y7, Y7
-	VPXOR          Y11, Y8, Y8
-	VPXOR          Y11, Y9, Y9
-	VPXOR          Y11, Y10, Y10
+	// counter.blocks(2), counter.advance(4), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
+	VPADDD         pairAdd15<>+0(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+32(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
 	JB             rounds10_36
 	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 32(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 -160(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -176(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds10_36:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y3, Y13, Y13
+	VAESENC Y3, Y14, Y14
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y4, Y13, Y13
+	VAESENC Y4, Y14, Y14
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y5, Y13, Y13
+	VAESENC Y5, Y14, Y14
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y6, Y13, Y13
+	VAESENC Y6, Y14, Y14
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y7, Y13, Y13
+	VAESENC Y7, Y14, Y14
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y8, Y13, Y13
+	VAESENC Y8, Y14, Y14
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y9, Y13, Y13
+	VAESENC Y9, Y14, Y14
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y10, Y13, Y13
+	VAESENC Y10, Y14, Y14
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y11, Y13, Y13
+	VAESENC Y11, Y14, Y14
 
 	// Last round.
-	VBROADCASTI128 (CX), Y11
-	VAESENCLAST    Y11, Y3, Y3
-	VAESENCLAST    Y11, Y4, Y4
-	VAESENCLAST    Y11, Y5, Y5
-	VAESENCLAST    Y11, Y6, Y6
-	VAESENCLAST    Y11, Y7, Y7
-	VAESENCLAST    Y11, Y8, Y8
-	VAESENCLAST    Y11, Y9, Y9
-	VAESENCLAST    Y11, Y10, Y10
-	CMPQ           R9, $0x00000100
-	JB             gcmTailPart_2
-	VPXOR          (BX), Y3, Y3
-	VMOVDQU        Y3, (R8)
-	VPXOR          32(BX), Y4, Y4
-	VMOVDQU        Y4, 32(R8)
-	VPXOR          64(BX), Y5, Y5
-	VMOVDQU        Y5, 64(R8)
-	VPXOR          96(BX), Y6, Y6
-	VMOVDQU        Y6, 96(R8)
-	VPXOR          128(BX), Y7, Y7
-	VMOVDQU        Y7, 128(R8)
-	VPXOR          160(BX), Y8, Y8
-	VMOVDQU        Y8, 160(R8)
-	VPXOR          192(BX), Y9, Y9
-	VMOVDQU        Y9, 192(R8)
-	VPXOR          224(BX), Y10, Y10
-	VMOVDQU        Y10, 224(R8)
-	ADDQ           $0x00000100, BX
-	ADDQ           $0x00000100, R8
-	SUBQ           $0x00000100, R9
-	JNZ            gcmTailLoop_2
-	JMP            gcmTailCounted_2
+	VAESENCLAST Y12, Y13, Y13
+	VAESENCLAST Y12, Y14, Y14
+	CMPQ        R9, $0x00000040
+	JB          gcmTailPart_2
+	VPXOR       (BX), Y13, Y13
+	VMOVDQU     Y13, (R8)
+	VPXOR       32(BX), Y14, Y14
+	VMOVDQU     Y14, 32(R8)
+	ADDQ        $0x00000040, BX
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x00000040, R9
+	JNZ         gcmTailLoop_2
+	JMP         gcmTailCounted_2
 
 gcmTailPart_2:
 	// The last pass: its whole registers from register 0, the others moved down.
 	CMPQ    R9, $0x20
 	JB      gcmTailNext_2
-	VPXOR   (BX), Y3, Y3
-	VMOVDQU Y3, (R8)
+	VPXOR   (BX), Y13, Y13
+	VMOVDQU Y13, (R8)
 	ADDQ    $0x00000020, BX
 	ADDQ    $0x00000020, R8
 	SUBQ    $0x20, R9
-	VMOVDQU Y4, Y3
-	VMOVDQU Y5, Y4
-	VMOVDQU Y6, Y5
-	VMOVDQU Y7, Y6
-	VMOVDQU Y8, Y7
-	VMOVDQU Y9, Y8
-	VMOVDQU Y10, Y9
+	VMOVDQU Y14, Y13
 	JMP     gcmTailPart_2
 
 gcmTailNext_2:
@@ -10126,16 +9890,16 @@ gcmTailNext_2:
 	JB   gcmTailLow_2
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (BX), X3, X3
-	VMOVDQU      X3, (R8)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (BX), X13, X13
+	VMOVDQU      X13, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_2
 
 gcmTailLow_2:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_2:
 	TESTQ $0x0000000f, R9
@@ -11150,7 +10914,7 @@ sealLast_2:
 	VPXOR        X1, X11, X1
 
 sealTail_2:
-	// gcmTail: the last n < 256 bytes, 8 registers at a time.
+	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_3
 
@@ -11163,228 +10927,110 @@ sealTail_2:
 	MOVQ   R8, R11
 	MOVQ   R10, R12
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_3:
-	// counter.blocks(8), counter.advance(16), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VPADDD         pairAdd15<>+0(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+64(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+128(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+160(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+192(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y11
-	VPXOR          Y11, Y3, Y3
-	VPXOR          Y11, Y4, Y4
-	VPXOR          Y11, Y5, Y5
-	VPXOR          Y11, Y6, Y6
-	VPXOR          Y11, Y7, Y7
-	VPXOR          Y11, Y8, Y8
-	VPXOR          Y11, Y9, Y9
-	VPXOR          Y11, Y10, Y10
+	// counter.blocks(2), counter.advance(4), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
+	VPADDD         pairAdd15<>+0(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+32(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
 	JB             rounds10_40
 	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 32(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 -160(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -176(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds10_40:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y3, Y13, Y13
+	VAESENC Y3, Y14, Y14
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y4, Y13, Y13
+	VAESENC Y4, Y14, Y14
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y5, Y13, Y13
+	VAESENC Y5, Y14, Y14
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y6, Y13, Y13
+	VAESENC Y6, Y14, Y14
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y7, Y13, Y13
+	VAESENC Y7, Y14, Y14
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y8, Y13, Y13
+	VAESENC Y8, Y14, Y14
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y9, Y13, Y13
+	VAESENC Y9, Y14, Y14
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y10, Y13, Y13
+	VAESENC Y10, Y14, Y14
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y11, Y13, Y13
+	VAESENC Y11, Y14, Y14
 
 	// Last round.
-	VBROADCASTI128 (CX), Y11
-	VAESENCLAST    Y11, Y3, Y3
-	VAESENCLAST    Y11, Y4, Y4
-	VAESENCLAST    Y11, Y5, Y5
-	VAESENCLAST    Y11, Y6, Y6
-	VAESENCLAST    Y11, Y7, Y7
-	VAESENCLAST    Y11, Y8, Y8
-	VAESENCLAST    Y11, Y9, Y9
-	VAESENCLAST    Y11, Y10, Y10
-	CMPQ           R12, $0x00000100
-	JB             gcmTailPart_3
-	VPXOR          (R9), Y3, Y3
-	VMOVDQU        Y3, (R11)
-	VPXOR          32(R9), Y4, Y4
-	VMOVDQU        Y4, 32(R11)
-	VPXOR          64(R9), Y5, Y5
-	VMOVDQU        Y5, 64(R11)
-	VPXOR          96(R9), Y6, Y6
-	VMOVDQU        Y6, 96(R11)
-	VPXOR          128(R9), Y7, Y7
-	VMOVDQU        Y7, 128(R11)
-	VPXOR          160(R9), Y8, Y8
-	VMOVDQU        Y8, 160(R11)
-	VPXOR          192(R9), Y9, Y9
-	VMOVDQU        Y9, 192(R11)
-	VPXOR          224(R9), Y10, Y10
-	VMOVDQU        Y10, 224(R11)
-	ADDQ           $0x00000100, R9
-	ADDQ           $0x00000100, R11
-	SUBQ           $0x00000100, R12
-	JNZ            gcmTailLoop_3
-	JMP            gcmTailCounted_3
+	VAESENCLAST Y12, Y13, Y13
+	VAESENCLAST Y12, Y14, Y14
+	CMPQ        R12, $0x00000040
+	JB          gcmTailPart_3
+	VPXOR       (R9), Y13, Y13
+	VMOVDQU     Y13, (R11)
+	VPXOR       32(R9), Y14, Y14
+	VMOVDQU     Y14, 32(R11)
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R11
+	SUBQ        $0x00000040, R12
+	JNZ         gcmTailLoop_3
+	JMP         gcmTailCounted_3
 
 gcmTailPart_3:
 	// The last pass: its whole registers from register 0, the others moved down.
 	CMPQ    R12, $0x20
 	JB      gcmTailNext_3
-	VPXOR   (R9), Y3, Y3
-	VMOVDQU Y3, (R11)
+	VPXOR   (R9), Y13, Y13
+	VMOVDQU Y13, (R11)
 	ADDQ    $0x00000020, R9
 	ADDQ    $0x00000020, R11
 	SUBQ    $0x20, R12
-	VMOVDQU Y4, Y3
-	VMOVDQU Y5, Y4
-	VMOVDQU Y6, Y5
-	VMOVDQU Y7, Y6
-	VMOVDQU Y8, Y7
-	VMOVDQU Y9, Y8
-	VMOVDQU Y10, Y9
+	VMOVDQU Y14, Y13
 	JMP     gcmTailPart_3
 
 gcmTailNext_3:
@@ -11392,16 +11038,16 @@ gcmTailNext_3:
 	JB   gcmTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (R9), X3, X3
-	VMOVDQU      X3, (R11)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (R9), X13, X13
+	VMOVDQU      X13, (R11)
 	ADDQ         $0x00000010, R9
 	ADDQ         $0x00000010, R11
 	JMP          gcmTailPartial_3
 
 gcmTailLow_3:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_3:
 	TESTQ $0x0000000f, R12
@@ -13068,7 +12714,7 @@ ghashTailOne_15:
 	VMOVDQU X2, X1
 
 ghashTailDone_5:
-	// gcmTail: the last n < 256 bytes, 8 registers at a time.
+	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_4
 
@@ -13081,228 +12727,110 @@ ghashTailDone_5:
 	MOVQ   R9, BX
 	MOVQ   R10, R9
 
+	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
+	VBROADCASTI128 -144(CX), Y3
+	VBROADCASTI128 -128(CX), Y4
+	VBROADCASTI128 -112(CX), Y5
+	VBROADCASTI128 -96(CX), Y6
+	VBROADCASTI128 -80(CX), Y7
+	VBROADCASTI128 -64(CX), Y8
+	VBROADCASTI128 -48(CX), Y9
+	VBROADCASTI128 -32(CX), Y10
+	VBROADCASTI128 -16(CX), Y11
+	VBROADCASTI128 (CX), Y12
+
 gcmTailLoop_4:
-	// counter.blocks(8), counter.advance(16), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y3
-	VPADDD         pairAdd15<>+0(SB), Y0, Y4
-	VPSHUFB        byteReverse2<>+0(SB), Y4, Y4
-	VPADDD         pairAdd15<>+32(SB), Y0, Y5
-	VPSHUFB        byteReverse2<>+0(SB), Y5, Y5
-	VPADDD         pairAdd15<>+64(SB), Y0, Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPADDD         pairAdd15<>+96(SB), Y0, Y7
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPADDD         pairAdd15<>+128(SB), Y0, Y8
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPADDD         pairAdd15<>+160(SB), Y0, Y9
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPADDD         pairAdd15<>+192(SB), Y0, Y10
-	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
-	VPADDD         pairAdd15<>+224(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y11
-	VPXOR          Y11, Y3, Y3
-	VPXOR          Y11, Y4, Y4
-	VPXOR          Y11, Y5, Y5
-	VPXOR          Y11, Y6, Y6
-	VPXOR          Y11, Y7, Y7
-	VPXOR          Y11, Y8, Y8
-	VPXOR          Y11, Y9, Y9
-	VPXOR          Y11, Y10, Y10
+	// counter.blocks(2), counter.advance(4), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
+	VPADDD         pairAdd15<>+0(SB), Y0, Y14
+	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
+	VPADDD         pairAdd15<>+32(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y15
+	VPXOR          Y15, Y13, Y13
+	VPXOR          Y15, Y14, Y14
 	CMPQ           DX, $0x0c
 	JB             rounds10_44
 	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 32(AX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
-	VBROADCASTI128 -160(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VBROADCASTI128 -176(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -160(CX), Y15
+	VAESENC        Y15, Y13, Y13
+	VAESENC        Y15, Y14, Y14
 
 rounds10_44:
 	// Round Nr-9.
-	VBROADCASTI128 -144(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y3, Y13, Y13
+	VAESENC Y3, Y14, Y14
 
 	// Round Nr-8.
-	VBROADCASTI128 -128(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y4, Y13, Y13
+	VAESENC Y4, Y14, Y14
 
 	// Round Nr-7.
-	VBROADCASTI128 -112(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y5, Y13, Y13
+	VAESENC Y5, Y14, Y14
 
 	// Round Nr-6.
-	VBROADCASTI128 -96(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y6, Y13, Y13
+	VAESENC Y6, Y14, Y14
 
 	// Round Nr-5.
-	VBROADCASTI128 -80(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y7, Y13, Y13
+	VAESENC Y7, Y14, Y14
 
 	// Round Nr-4.
-	VBROADCASTI128 -64(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y8, Y13, Y13
+	VAESENC Y8, Y14, Y14
 
 	// Round Nr-3.
-	VBROADCASTI128 -48(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y9, Y13, Y13
+	VAESENC Y9, Y14, Y14
 
 	// Round Nr-2.
-	VBROADCASTI128 -32(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y10, Y13, Y13
+	VAESENC Y10, Y14, Y14
 
 	// Round Nr-1.
-	VBROADCASTI128 -16(CX), Y11
-	VAESENC        Y11, Y3, Y3
-	VAESENC        Y11, Y4, Y4
-	VAESENC        Y11, Y5, Y5
-	VAESENC        Y11, Y6, Y6
-	VAESENC        Y11, Y7, Y7
-	VAESENC        Y11, Y8, Y8
-	VAESENC        Y11, Y9, Y9
-	VAESENC        Y11, Y10, Y10
+	VAESENC Y11, Y13, Y13
+	VAESENC Y11, Y14, Y14
 
 	// Last round.
-	VBROADCASTI128 (CX), Y11
-	VAESENCLAST    Y11, Y3, Y3
-	VAESENCLAST    Y11, Y4, Y4
-	VAESENCLAST    Y11, Y5, Y5
-	VAESENCLAST    Y11, Y6, Y6
-	VAESENCLAST    Y11, Y7, Y7
-	VAESENCLAST    Y11, Y8, Y8
-	VAESENCLAST    Y11, Y9, Y9
-	VAESENCLAST    Y11, Y10, Y10
-	CMPQ           R9, $0x00000100
-	JB             gcmTailPart_4
-	VPXOR          (BX), Y3, Y3
-	VMOVDQU        Y3, (R8)
-	VPXOR          32(BX), Y4, Y4
-	VMOVDQU        Y4, 32(R8)
-	VPXOR          64(BX), Y5, Y5
-	VMOVDQU        Y5, 64(R8)
-	VPXOR          96(BX), Y6, Y6
-	VMOVDQU        Y6, 96(R8)
-	VPXOR          128(BX), Y7, Y7
-	VMOVDQU        Y7, 128(R8)
-	VPXOR          160(BX), Y8, Y8
-	VMOVDQU        Y8, 160(R8)
-	VPXOR          192(BX), Y9, Y9
-	VMOVDQU        Y9, 192(R8)
-	VPXOR          224(BX), Y10, Y10
-	VMOVDQU        Y10, 224(R8)
-	ADDQ           $0x00000100, BX
-	ADDQ           $0x00000100, R8
-	SUBQ           $0x00000100, R9
-	JNZ            gcmTailLoop_4
-	JMP            gcmTailCounted_4
+	VAESENCLAST Y12, Y13, Y13
+	VAESENCLAST Y12, Y14, Y14
+	CMPQ        R9, $0x00000040
+	JB          gcmTailPart_4
+	VPXOR       (BX), Y13, Y13
+	VMOVDQU     Y13, (R8)
+	VPXOR       32(BX), Y14, Y14
+	VMOVDQU     Y14, 32(R8)
+	ADDQ        $0x00000040, BX
+	ADDQ        $0x00000040, R8
+	SUBQ        $0x00000040, R9
+	JNZ         gcmTailLoop_4
+	JMP         gcmTailCounted_4
 
 gcmTailPart_4:
 	// The last pass: its whole registers from register 0, the others moved down.
 	CMPQ    R9, $0x20
 	JB      gcmTailNext_4
-	VPXOR   (BX), Y3, Y3
-	VMOVDQU Y3, (R8)
+	VPXOR   (BX), Y13, Y13
+	VMOVDQU Y13, (R8)
 	ADDQ    $0x00000020, BX
 	ADDQ    $0x00000020, R8
 	SUBQ    $0x20, R9
-	VMOVDQU Y4, Y3
-	VMOVDQU Y5, Y4
-	VMOVDQU Y6, Y5
-	VMOVDQU Y7, Y6
-	VMOVDQU Y8, Y7
-	VMOVDQU Y9, Y8
-	VMOVDQU Y10, Y9
+	VMOVDQU Y14, Y13
 	JMP     gcmTailPart_4
 
 gcmTailNext_4:
@@ -13310,16 +12838,16 @@ gcmTailNext_4:
 	JB   gcmTailLow_4
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y3, X0
-	VPXOR        (BX), X3, X3
-	VMOVDQU      X3, (R8)
+	VEXTRACTI128 $0x01, Y13, X0
+	VPXOR        (BX), X13, X13
+	VMOVDQU      X13, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_4
 
 gcmTailLow_4:
 	// The partial block in the low lane.
-	VMOVDQU X3, X0
+	VMOVDQU X13, X0
 
 gcmTailPartial_4:
 	TESTQ $0x0000000f, R9

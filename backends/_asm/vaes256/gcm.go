@@ -18,7 +18,7 @@ const (
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 
-	gcmTailWidth = 8
+	gcmTailWidth = 2
 )
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
@@ -234,10 +234,36 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	MOVQ(src, sp)
 	MOVQ(dst, dp)
 	MOVQ(n, r)
+	xs := make([]VecVirtual, w)
+
+	Comment("The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.")
+	held := map[int]VecVirtual{}
+	for i := 9; i >= 0; i-- {
+		k := YMM()
+		VBROADCASTI128(s.FromLast(i), k)
+		held[s.FromLast(i).Disp] = k
+	}
+	// key is a held register for the rounds the loop holds keys for,
+	// else the round key broadcast into a new register.
+	key := func(m Mem) VecVirtual {
+		if k, ok := held[m.Disp]; ok && m.Base == s.Last {
+			return k
+		}
+		k := YMM()
+		VBROADCASTI128(m, k)
+		return k
+	}
+	each := func(op func(k, b, d Op)) func(m Mem) {
+		return func(m Mem) {
+			k := key(m)
+			for _, x := range xs {
+				op(k, x, x)
+			}
+		}
+	}
 
 	Label(loop)
 	Commentf("counter.blocks(%d), counter.advance(%d), the rounds.", w, 2*w)
-	xs := make([]VecVirtual, w)
 	adds := emit.PairAdds(15)
 	for j := range xs {
 		xs[j] = YMM()
@@ -249,8 +275,8 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 		VPSHUFB(emit.ByteReverse2(), xs[j], xs[j])
 	}
 	c.add(adds.Offset(32*(w-1)), c.pair, c.pair)
-	whiten(s, xs)
-	encryption.rounds(s, xs, nil)
+	each(VPXOR)(s.Key(0))
+	s.Rounds(each(VAESENC), each(VAESENCLAST), nil)
 	CMPQ(r, U32(32*w))
 	JB(LabelRef(part))
 	xorStore(xs, sp, dp)
