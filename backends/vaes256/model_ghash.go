@@ -227,43 +227,83 @@ func (g *ghashBatch) all() {
 	g.y = widen(sumLanes(acc.reduce())) // finish
 }
 
-// ghashTail absorbs the last n = len(data) < 32·gcmWidth bytes (asm:
-// ghashTail): m = ceil(n/16) blocks, the last zero-padded, multiplied by
-// H^m down to H^1 (slots 16-m to 15) two at a time, and reduced once. If m
-// is odd the last register holds one block, and it takes H^1 alone, its
-// high lane zero (oneKey); if m is 1 that lane is all there is, and the
-// assembly skips sumLanes.
+// tailHash is the GHASH of a tail of n < 32·gcmWidth bytes, m =
+// ceil(n/16) blocks, the last zero-padded, absorbed one register of two
+// blocks at a time into one sum and reduced once (asm: tailHash): block j
+// of m is multiplied by H^(m-j), so the keys start at slot 16-m, s, and
+// walk up two slots a register. The running hash y enters the first
+// register's block 0 and is then zero. If m is odd the last register holds
+// one block and takes H^1 alone, its high lane zero (oneKey). ghashTail
+// absorbs a tail on its own; gcmTail absorbs each register of the tail as
+// its pass makes or reads it. The methods take and return the value: a sum
+// updated through a pointer lives in memory.
+type tailHash struct {
+	t   *[32][16]byte
+	s   int
+	acc accumulator
+	y   vec.Uint64x4
+}
+
+// startTailHash starts the hash of a tail of n > 0 bytes (asm:
+// startTailHash): the keys' walk at slot 16-m, the sum zero.
+func startTailHash(t *[32][16]byte, n int, y vec.Uint64x4) tailHash {
+	return tailHash{t: t, s: powers - (n+15)/16, y: y}
+}
+
+// absorb adds x, two data blocks in register form, times the keys h and
+// hMid to the sum, y entering first (asm: tailHash.absorb).
+func (th tailHash) absorb(x, h, hMid vec.Uint64x4) tailHash {
+	x = x.Xor(th.y)
+	th.y = vec.Uint64x4{}
+	th.acc = th.acc.mulLoHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
+	th.s += 2
+	return th
+}
+
+// absorbPair absorbs the 32 bytes of data, two whole blocks (asm:
+// tailHash.absorbPair).
+func (th tailHash) absorbPair(data []byte) tailHash {
+	x := reverse(vec.LoadUint8x32(data[:32])).AsUint64x4()
+	return th.absorb(x, key(th.t, th.s), keyMid(th.t, th.s))
+}
+
+// absorbLast absorbs the last 0 < len(data) < 32 bytes, zero-padded, as
+// the last register: a pair of keys if it holds two blocks, else one key
+// (asm: tailHash.absorbLast).
+func (th tailHash) absorbLast(data []byte) tailHash {
+	if len(data) > 16 {
+		return th.absorb(loadData(data), key(th.t, th.s), keyMid(th.t, th.s))
+	}
+	return th.absorb(loadData(data), oneKey(th.t, th.s), oneKeyMid(th.t, th.s))
+}
+
+// finish returns the hash, the sum reduced (asm: tailHash.finish): the
+// lanes summed, but for a tail of n <= 16 bytes, whose high lane holds
+// nothing.
+func (th tailHash) finish(n int) vec.Uint64x4 {
+	sum := th.acc.reduce()
+	if n <= 16 {
+		return sum // its high lane is zero: so are the data's and the key's
+	}
+	return widen(sumLanes(sum))
+}
+
+// ghashTail absorbs the last n = len(data) < 32·gcmWidth bytes into y, a
+// tailHash one register at a time (asm: ghashTail).
 func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x4) vec.Uint64x4 {
 	n := len(data)
 	if n == 0 {
 		return y
 	}
-	s := powers - (n+15)/16
-	// The sum a value: a sum updated through a pointer lives in memory.
-	var acc accumulator // asm: the first product starts the sum
-	for j := 0; 32*j < n; j++ {
-		var x vec.Uint64x4
-		if 32*j+32 <= n { // a whole register: a load, no call
-			x = reverse(vec.LoadUint8x32((data[32*j : 32*j+32]))).AsUint64x4()
-		} else {
-			x = loadData(data[32*j:])
-		}
-		if j == 0 {
-			x = x.Xor(y) // y enters the first block only
-		}
-		var h, hMid vec.Uint64x4
-		if n-32*j > 16 {
-			h, hMid = key(t, s+2*j), keyMid(t, s+2*j)
-		} else {
-			h, hMid = oneKey(t, s+2*j), oneKeyMid(t, s+2*j)
-		}
-		acc = acc.mulLoHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
+	th := startTailHash(t, n, y)
+	for len(data) >= 32 {
+		th = th.absorbPair(data)
+		data = data[32:]
 	}
-	sum := acc.reduce()
-	if n <= 16 {
-		return sum // its high lane is zero: so are the data's and the key's
+	if len(data) > 0 {
+		th = th.absorbLast(data)
 	}
-	return widen(sumLanes(sum))
+	return th.finish(n)
 }
 
 // ghashUpdateModel is ghashUpdate (asm: ghashUpdate): at most one block

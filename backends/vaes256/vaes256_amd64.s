@@ -6921,30 +6921,47 @@ ghashTail_1:
 	TESTQ BX, BX
 	JZ    ghashTailDone_1
 
-	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ BX, SI
-	ADDQ $0x0f, SI
-	ANDQ $-16, SI
-	NEGQ SI
-	LEAQ 256(AX)(SI*1), SI
-	MOVQ DX, AX
-	MOVQ BX, DX
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  BX, SI
+	ADDQ  $0x0f, SI
+	ANDQ  $-16, SI
+	NEGQ  SI
+	LEAQ  256(AX)(SI*1), SI
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	MOVQ  DX, AX
+	MOVQ  BX, DX
 
-	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    DX, $0x20
-	JB      ghashTailPartial_1
-	VMOVDQU (AX), Y1
-	VMOVDQU (SI), Y2
-	VMOVDQU 256(SI), Y3
-	JMP     ghashTailLoaded_1
+ghashTailPair_1:
+	CMPQ       DX, $0x20
+	JB         ghashTailLast_1
+	VMOVDQU    (AX), Y4
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
+	VPXOR      Y0, Y4, Y4
+	VPXOR      Y0, Y0, Y0
+	VPCLMULQDQ $0x00, (SI), Y4, Y5
+	VPXOR      Y5, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y5
+	VPXOR      Y4, Y5, Y5
+	VPCLMULQDQ $0x11, (SI), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPCLMULQDQ $0x00, 256(SI), Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	ADDQ       $0x20, SI
+	ADDQ       $0x00000020, AX
+	SUBQ       $0x20, DX
+	JMP        ghashTailPair_1
 
-ghashTailPartial_1:
-	CMPQ DX, $0x10
-	JB   ghashTailLow_1
-	JE   ghashTailOne_1
+ghashTailLast_1:
+	TESTQ DX, DX
+	JZ    ghashTailFinish_1
+	CMPQ  DX, $0x10
+	JB    tailHashLow_1
+	JE    tailHashOne_1
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X1
+	VMOVDQU (AX), X4
 	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -6981,27 +6998,27 @@ loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_6
-	VMOVQ   (AX), X2
-	VPINSRQ $0x01, R8, X2, X2
+	VMOVQ   (AX), X5
+	VPINSRQ $0x01, R8, X5, X5
 	JMP     loadDone_6
 
 loadShort_6:
-	VMOVQ R8, X2
+	VMOVQ R8, X5
 
 loadDone_6:
-	VINSERTI128 $0x01, X2, Y1, Y1
-	VMOVDQU     (SI), Y2
-	VMOVDQU     256(SI), Y3
-	JMP         ghashTailLoaded_1
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VMOVDQU     (SI), Y5
+	VMOVDQU     256(SI), Y6
+	JMP         tailHashLoaded_1
 
-ghashTailOne_1:
+tailHashOne_1:
 	// One whole block: one key.
-	VMOVDQU (AX), X1
-	VMOVDQU (SI), X2
-	VMOVDQU 256(SI), X3
-	JMP     ghashTailLoaded_1
+	VMOVDQU (AX), X4
+	VMOVDQU (SI), X5
+	VMOVDQU 256(SI), X6
+	JMP     tailHashLoaded_1
 
-ghashTailLow_1:
+tailHashLow_1:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, DI
@@ -7037,196 +7054,57 @@ loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_7
-	VMOVQ   (AX), X1
-	VPINSRQ $0x01, R8, X1, X1
+	VMOVQ   (AX), X4
+	VPINSRQ $0x01, R8, X4, X4
 	JMP     loadDone_7
 
 loadShort_7:
-	VMOVQ R8, X1
+	VMOVQ R8, X4
 
 loadDone_7:
-	VMOVDQU (SI), X2
-	VMOVDQU 256(SI), X3
+	VMOVDQU (SI), X5
+	VMOVDQU 256(SI), X6
 
-ghashTailLoaded_1:
-	VPSHUFB    byteReverse2<>+0(SB), Y1, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x00, Y2, Y1, Y0
-	VPSHUFD    $0x4e, Y1, Y4
-	VPXOR      Y1, Y4, Y4
-	VPCLMULQDQ $0x11, Y2, Y1, Y1
-	VPCLMULQDQ $0x00, Y3, Y4, Y4
-	CMPQ       DX, $0x20
-	JB         ghashTailReduce_1
-	ADDQ       $0x00000020, AX
-	ADDQ       $0x00000020, SI
-	SUBQ       $0x20, DX
-
-ghashTailPair_1:
-	CMPQ       DX, $0x20
-	JB         ghashTailLast_1
-	VMOVDQU    (AX), Y2
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, (SI), Y2, Y3
-	VPXOR      Y3, Y0, Y0
-	VPSHUFD    $0x4e, Y2, Y3
-	VPXOR      Y2, Y3, Y3
-	VPCLMULQDQ $0x11, (SI), Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPCLMULQDQ $0x00, 256(SI), Y3, Y3
-	VPXOR      Y3, Y4, Y4
-	ADDQ       $0x00000020, AX
-	ADDQ       $0x00000020, SI
-	SUBQ       $0x20, DX
-	JMP        ghashTailPair_1
-
-ghashTailLast_1:
-	TESTQ DX, DX
-	JZ    ghashTailReduce_1
-	CMPQ  DX, $0x10
-	JB    ghashTailLow_2
-	JE    ghashTailOne_2
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X2
-	ADDQ    $0x10, AX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_22
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_22:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_23
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_23:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_24
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
-
-loadSkip_24:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_8
-	VMOVQ   (AX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_8
-
-loadShort_8:
-	VMOVQ R8, X3
-
-loadDone_8:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (SI), Y3
-	VMOVDQU     256(SI), Y5
-	JMP         ghashTailLoaded_2
-
-ghashTailOne_2:
-	// One whole block: one key.
-	VMOVDQU (AX), X2
-	VMOVDQU (SI), X3
-	VMOVDQU 256(SI), X5
-	JMP     ghashTailLoaded_2
-
-ghashTailLow_2:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_25
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_25:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_26
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_26:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_27
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
-
-loadSkip_27:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_9
-	VMOVQ   (AX), X2
-	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_9
-
-loadShort_9:
-	VMOVQ R8, X2
-
-loadDone_9:
-	VMOVDQU (SI), X3
-	VMOVDQU 256(SI), X5
-
-ghashTailLoaded_2:
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPCLMULQDQ $0x00, Y3, Y2, Y6
-	VPXOR      Y6, Y0, Y0
-	VPSHUFD    $0x4e, Y2, Y6
-	VPXOR      Y2, Y6, Y6
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPCLMULQDQ $0x00, Y5, Y6, Y6
-	VPXOR      Y6, Y4, Y4
-
-ghashTailReduce_1:
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y0, Y2
-	VPXOR      Y0, Y2, Y2
-	VPSHUFD    $0x4e, Y0, Y0
-	VPXOR      Y2, Y0, Y0
-	VPXOR      Y1, Y4, Y4
+tailHashLoaded_1:
+	VPSHUFB    byteReverse2<>+0(SB), Y4, Y4
 	VPXOR      Y0, Y4, Y4
+	VPXOR      Y0, Y0, Y0
+	VPCLMULQDQ $0x00, Y5, Y4, Y0
+	VPXOR      Y0, Y1, Y1
+	VPSHUFD    $0x4e, Y4, Y0
+	VPXOR      Y4, Y0, Y0
+	VPCLMULQDQ $0x11, Y5, Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPCLMULQDQ $0x00, Y6, Y0, Y0
+	VPXOR      Y0, Y2, Y2
+	ADDQ       $0x20, SI
+
+ghashTailFinish_1:
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y0
+	VPXOR      Y1, Y0, Y0
+	VPSHUFD    $0x4e, Y1, Y1
+	VPXOR      Y0, Y1, Y1
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y1, Y2, Y2
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y0
-	VPSHUFD      $0x4e, Y4, Y4
-	VPXOR        Y4, Y1, Y1
-	VPXOR        Y0, Y1, Y1
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y2, Y0
+	VPSHUFD      $0x4e, Y2, Y2
+	VPXOR        Y2, Y3, Y3
+	VPXOR        Y0, Y3, Y3
 	CMPQ         BX, $0x10
-	JBE          ghashTailOne_3
-	VEXTRACTI128 $0x01, Y1, X0
-	VPXOR        X0, X1, X0
-	JMP          ghashTailDone_1
+	JBE          tailHashOne_2
+	VEXTRACTI128 $0x01, Y3, X0
+	VPXOR        X0, X3, X0
+	JMP          tailHashDone_1
 
-ghashTailOne_3:
+tailHashOne_2:
 	// One block: the high lane holds nothing.
-	VMOVDQU X1, X0
+	VMOVDQU X3, X0
 
+tailHashDone_1:
 ghashTailDone_1:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (CX)
@@ -7313,40 +7191,40 @@ loadShortPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_28
+	JZ      loadSkip_22
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_28:
+loadSkip_22:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_29
+	JZ      loadSkip_23
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_29:
+loadSkip_23:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_30
+	JZ    loadSkip_24
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_30:
+loadSkip_24:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_10
+	JZ      loadShort_8
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_10
+	JMP     loadDone_8
 
-loadShort_10:
+loadShort_8:
 	VMOVQ CX, X2
 
-loadDone_10:
+loadDone_8:
 loadShortDone_4:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -8219,40 +8097,40 @@ gcmTailPartial_1:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_31
+	JZ      loadSkip_25
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_31:
+loadSkip_25:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_32
+	JZ      loadSkip_26
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_32:
+loadSkip_26:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_33
+	JZ    loadSkip_27
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_33:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_11
+	JZ      loadShort_9
 	VMOVQ   (R9), X3
 	VPINSRQ $0x01, CX, X3, X3
-	JMP     loadDone_11
+	JMP     loadDone_9
 
-loadShort_11:
+loadShort_9:
 	VMOVQ CX, X3
 
-loadDone_11:
+loadDone_9:
 	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
@@ -8292,174 +8170,47 @@ gcmTailDone_1:
 	TESTQ R10, R10
 	JZ    ghashTailDone_2
 
-	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 256(BX)(AX*1), AX
-	MOVQ R8, CX
-	MOVQ R10, DX
-
-	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    DX, $0x20
-	JB      ghashTailPartial_2
-	VMOVDQU (CX), Y2
-	VMOVDQU (AX), Y3
-	VMOVDQU 256(AX), Y4
-	JMP     ghashTailLoaded_3
-
-ghashTailPartial_2:
-	CMPQ DX, $0x10
-	JB   ghashTailLow_3
-	JE   ghashTailOne_4
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X2
-	ADDQ    $0x10, CX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_34
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_34:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_35
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_35:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_36
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
-
-loadSkip_36:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_12
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_12
-
-loadShort_12:
-	VMOVQ R8, X3
-
-loadDone_12:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (AX), Y3
-	VMOVDQU     256(AX), Y4
-	JMP         ghashTailLoaded_3
-
-ghashTailOne_4:
-	// One whole block: one key.
-	VMOVDQU (CX), X2
-	VMOVDQU (AX), X3
-	VMOVDQU 256(AX), X4
-	JMP     ghashTailLoaded_3
-
-ghashTailLow_3:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_37
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_37:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_38
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_38:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_39
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
-
-loadSkip_39:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_13
-	VMOVQ   (CX), X2
-	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_13
-
-loadShort_13:
-	VMOVQ R8, X2
-
-loadDone_13:
-	VMOVDQU (AX), X3
-	VMOVDQU 256(AX), X4
-
-ghashTailLoaded_3:
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, Y3, Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y5
-	VPXOR      Y2, Y5, Y5
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       DX, $0x20
-	JB         ghashTailReduce_2
-	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, DX
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	NEGQ  AX
+	LEAQ  256(BX)(AX*1), AX
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	MOVQ  R8, CX
+	MOVQ  R10, DX
 
 ghashTailPair_2:
 	CMPQ       DX, $0x20
 	JB         ghashTailLast_2
-	VMOVDQU    (CX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (AX), Y3, Y4
-	VPXOR      Y4, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (AX), Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(AX), Y4, Y4
-	VPXOR      Y4, Y5, Y5
+	VMOVDQU    (CX), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (AX), Y5, Y6
+	VPXOR      Y6, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, (AX), Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, 256(AX), Y6, Y6
+	VPXOR      Y6, Y3, Y3
+	ADDQ       $0x20, AX
 	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
 	SUBQ       $0x20, DX
 	JMP        ghashTailPair_2
 
 ghashTailLast_2:
 	TESTQ DX, DX
-	JZ    ghashTailReduce_2
+	JZ    ghashTailFinish_2
 	CMPQ  DX, $0x10
-	JB    ghashTailLow_4
-	JE    ghashTailOne_5
+	JB    tailHashLow_2
+	JE    tailHashOne_3
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X3
+	VMOVDQU (CX), X5
 	ADDQ    $0x10, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -8470,53 +8221,53 @@ ghashTailLast_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_40
+	JZ      loadSkip_28
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_40:
+loadSkip_28:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_41
+	JZ      loadSkip_29
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_41:
+loadSkip_29:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_42
+	JZ    loadSkip_30
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_42:
+loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_14
-	VMOVQ   (CX), X4
-	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_14
+	JZ      loadShort_10
+	VMOVQ   (CX), X6
+	VPINSRQ $0x01, R8, X6, X6
+	JMP     loadDone_10
 
-loadShort_14:
-	VMOVQ R8, X4
+loadShort_10:
+	VMOVQ R8, X6
 
-loadDone_14:
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (AX), Y4
-	VMOVDQU     256(AX), Y6
-	JMP         ghashTailLoaded_4
+loadDone_10:
+	VINSERTI128 $0x01, X6, Y5, Y5
+	VMOVDQU     (AX), Y6
+	VMOVDQU     256(AX), Y7
+	JMP         tailHashLoaded_2
 
-ghashTailOne_5:
+tailHashOne_3:
 	// One whole block: one key.
-	VMOVDQU (CX), X3
-	VMOVDQU (AX), X4
-	VMOVDQU 256(AX), X6
-	JMP     ghashTailLoaded_4
+	VMOVDQU (CX), X5
+	VMOVDQU (AX), X6
+	VMOVDQU 256(AX), X7
+	JMP     tailHashLoaded_2
 
-ghashTailLow_4:
+tailHashLow_2:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
@@ -8526,78 +8277,83 @@ ghashTailLow_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_43
+	JZ      loadSkip_31
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_43:
+loadSkip_31:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_44
+	JZ      loadSkip_32
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_44:
+loadSkip_32:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_45
+	JZ    loadSkip_33
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_45:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_15
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_15
+	JZ      loadShort_11
+	VMOVQ   (CX), X5
+	VPINSRQ $0x01, R8, X5, X5
+	JMP     loadDone_11
 
-loadShort_15:
-	VMOVQ R8, X3
+loadShort_11:
+	VMOVQ R8, X5
 
-loadDone_15:
-	VMOVDQU (AX), X4
-	VMOVDQU 256(AX), X6
+loadDone_11:
+	VMOVDQU (AX), X6
+	VMOVDQU 256(AX), X7
 
-ghashTailLoaded_4:
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, Y4, Y3, Y7
-	VPXOR      Y7, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y7
-	VPXOR      Y3, Y7, Y7
-	VPCLMULQDQ $0x11, Y4, Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y6, Y7, Y7
-	VPXOR      Y7, Y5, Y5
-
-ghashTailReduce_2:
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y1, Y1
-	VPXOR      Y3, Y1, Y1
-	VPXOR      Y2, Y5, Y5
+tailHashLoaded_2:
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y5, Y1
+	VPXOR      Y1, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y3, Y3
+	ADDQ       $0x20, AX
+
+ghashTailFinish_2:
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y4, Y3, Y3
+	VPXOR      Y2, Y3, Y3
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
-	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y5, Y2, Y2
-	VPXOR        Y1, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_6
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
-	JMP          ghashTailDone_2
+	JBE          tailHashOne_4
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
+	JMP          tailHashDone_2
 
-ghashTailOne_6:
+tailHashOne_4:
 	// One block: the high lane holds nothing.
-	VMOVDQU X2, X1
+	VMOVDQU X4, X1
 
+tailHashDone_2:
 ghashTailDone_2:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
@@ -8647,40 +8403,40 @@ loadShortPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_46
+	JZ      loadSkip_34
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_46:
+loadSkip_34:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_47
+	JZ      loadSkip_35
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_47:
+loadSkip_35:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_48
+	JZ    loadSkip_36
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_48:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_16
+	JZ      loadShort_12
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_16
+	JMP     loadDone_12
 
-loadShort_16:
+loadShort_12:
 	VMOVQ R12, X2
 
-loadDone_16:
+loadDone_12:
 loadShortDone_5:
 	VMOVDQA X2, X1
 
@@ -9459,174 +9215,47 @@ openTail_1:
 	TESTQ R10, R10
 	JZ    ghashTailDone_3
 
-	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	ANDQ $-16, R11
-	NEGQ R11
-	LEAQ 256(BX)(R11*1), R11
-	MOVQ R9, BX
-	MOVQ R10, R12
-
-	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    R12, $0x20
-	JB      ghashTailPartial_3
-	VMOVDQU (BX), Y2
-	VMOVDQU (R11), Y3
-	VMOVDQU 256(R11), Y4
-	JMP     ghashTailLoaded_5
-
-ghashTailPartial_3:
-	CMPQ R12, $0x10
-	JB   ghashTailLow_5
-	JE   ghashTailOne_7
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X2
-	ADDQ    $0x10, BX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_49
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_49:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_50
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_50:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_51
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_51:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_17
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_17
-
-loadShort_17:
-	VMOVQ R14, X3
-
-loadDone_17:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (R11), Y3
-	VMOVDQU     256(R11), Y4
-	JMP         ghashTailLoaded_5
-
-ghashTailOne_7:
-	// One whole block: one key.
-	VMOVDQU (BX), X2
-	VMOVDQU (R11), X3
-	VMOVDQU 256(R11), X4
-	JMP     ghashTailLoaded_5
-
-ghashTailLow_5:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_52
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_52:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_53
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_53:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_54
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_54:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_18
-	VMOVQ   (BX), X2
-	VPINSRQ $0x01, R14, X2, X2
-	JMP     loadDone_18
-
-loadShort_18:
-	VMOVQ R14, X2
-
-loadDone_18:
-	VMOVDQU (R11), X3
-	VMOVDQU 256(R11), X4
-
-ghashTailLoaded_5:
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, Y3, Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y5
-	VPXOR      Y2, Y5, Y5
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       R12, $0x20
-	JB         ghashTailReduce_3
-	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R11
-	SUBQ       $0x20, R12
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, R11
+	ADDQ  $0x0f, R11
+	ANDQ  $-16, R11
+	NEGQ  R11
+	LEAQ  256(BX)(R11*1), R11
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	MOVQ  R9, BX
+	MOVQ  R10, R12
 
 ghashTailPair_3:
 	CMPQ       R12, $0x20
 	JB         ghashTailLast_3
-	VMOVDQU    (BX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (R11), Y3, Y4
-	VPXOR      Y4, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (R11), Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(R11), Y4, Y4
-	VPXOR      Y4, Y5, Y5
+	VMOVDQU    (BX), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y5, Y6
+	VPXOR      Y6, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, (R11), Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, 256(R11), Y6, Y6
+	VPXOR      Y6, Y3, Y3
+	ADDQ       $0x20, R11
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R11
 	SUBQ       $0x20, R12
 	JMP        ghashTailPair_3
 
 ghashTailLast_3:
 	TESTQ R12, R12
-	JZ    ghashTailReduce_3
+	JZ    ghashTailFinish_3
 	CMPQ  R12, $0x10
-	JB    ghashTailLow_6
-	JE    ghashTailOne_8
+	JB    tailHashLow_3
+	JE    tailHashOne_5
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X3
+	VMOVDQU (BX), X5
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -9637,53 +9266,53 @@ ghashTailLast_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_55
+	JZ      loadSkip_37
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_55:
+loadSkip_37:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_56
+	JZ      loadSkip_38
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_56:
+loadSkip_38:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_57
+	JZ    loadSkip_39
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_57:
+loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_19
-	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R14, X4, X4
-	JMP     loadDone_19
+	JZ      loadShort_13
+	VMOVQ   (BX), X6
+	VPINSRQ $0x01, R14, X6, X6
+	JMP     loadDone_13
 
-loadShort_19:
-	VMOVQ R14, X4
+loadShort_13:
+	VMOVQ R14, X6
 
-loadDone_19:
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (R11), Y4
-	VMOVDQU     256(R11), Y6
-	JMP         ghashTailLoaded_6
+loadDone_13:
+	VINSERTI128 $0x01, X6, Y5, Y5
+	VMOVDQU     (R11), Y6
+	VMOVDQU     256(R11), Y7
+	JMP         tailHashLoaded_3
 
-ghashTailOne_8:
+tailHashOne_5:
 	// One whole block: one key.
-	VMOVDQU (BX), X3
-	VMOVDQU (R11), X4
-	VMOVDQU 256(R11), X6
-	JMP     ghashTailLoaded_6
+	VMOVDQU (BX), X5
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
+	JMP     tailHashLoaded_3
 
-ghashTailLow_6:
+tailHashLow_3:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R12, R13
@@ -9693,78 +9322,83 @@ ghashTailLow_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_58
+	JZ      loadSkip_40
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_58:
+loadSkip_40:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_59
+	JZ      loadSkip_41
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_59:
+loadSkip_41:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_60
+	JZ    loadSkip_42
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_60:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_20
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_20
+	JZ      loadShort_14
+	VMOVQ   (BX), X5
+	VPINSRQ $0x01, R14, X5, X5
+	JMP     loadDone_14
 
-loadShort_20:
-	VMOVQ R14, X3
+loadShort_14:
+	VMOVQ R14, X5
 
-loadDone_20:
-	VMOVDQU (R11), X4
-	VMOVDQU 256(R11), X6
+loadDone_14:
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 
-ghashTailLoaded_6:
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, Y4, Y3, Y7
-	VPXOR      Y7, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y7
-	VPXOR      Y3, Y7, Y7
-	VPCLMULQDQ $0x11, Y4, Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y6, Y7, Y7
-	VPXOR      Y7, Y5, Y5
-
-ghashTailReduce_3:
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y1, Y1
-	VPXOR      Y3, Y1, Y1
-	VPXOR      Y2, Y5, Y5
+tailHashLoaded_3:
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y5, Y1
+	VPXOR      Y1, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y3, Y3
+	ADDQ       $0x20, R11
+
+ghashTailFinish_3:
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y4, Y3, Y3
+	VPXOR      Y2, Y3, Y3
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
-	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y5, Y2, Y2
-	VPXOR        Y1, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_9
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
-	JMP          ghashTailDone_3
+	JBE          tailHashOne_6
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
+	JMP          tailHashDone_3
 
-ghashTailOne_9:
+tailHashOne_6:
 	// One block: the high lane holds nothing.
-	VMOVDQU X2, X1
+	VMOVDQU X4, X1
 
+tailHashDone_3:
 ghashTailDone_3:
 	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
@@ -9913,40 +9547,40 @@ gcmTailPartial_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_61
+	JZ      loadSkip_43
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_61:
+loadSkip_43:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_62
+	JZ      loadSkip_44
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_62:
+loadSkip_44:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_63
+	JZ    loadSkip_45
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_63:
+loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_21
+	JZ      loadShort_15
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, CX, X3, X3
-	JMP     loadDone_21
+	JMP     loadDone_15
 
-loadShort_21:
+loadShort_15:
 	VMOVQ CX, X3
 
-loadDone_21:
+loadDone_15:
 	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
@@ -10069,40 +9703,40 @@ loadShortPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_64
+	JZ      loadSkip_46
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_64:
+loadSkip_46:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_65
+	JZ      loadSkip_47
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_65:
+loadSkip_47:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_66
+	JZ    loadSkip_48
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_66:
+loadSkip_48:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_22
+	JZ      loadShort_16
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_22
+	JMP     loadDone_16
 
-loadShort_22:
+loadShort_16:
 	VMOVQ CX, X2
 
-loadDone_22:
+loadDone_16:
 loadShortDone_6:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -11061,40 +10695,40 @@ gcmTailPartial_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_67
+	JZ      loadSkip_49
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_67:
+loadSkip_49:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_68
+	JZ      loadSkip_50
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_68:
+loadSkip_50:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_69
+	JZ    loadSkip_51
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_69:
+loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_23
+	JZ      loadShort_17
 	VMOVQ   (R9), X3
 	VPINSRQ $0x01, CX, X3, X3
-	JMP     loadDone_23
+	JMP     loadDone_17
 
-loadShort_23:
+loadShort_17:
 	VMOVQ CX, X3
 
-loadDone_23:
+loadDone_17:
 	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
@@ -11134,174 +10768,47 @@ gcmTailDone_3:
 	TESTQ R10, R10
 	JZ    ghashTailDone_4
 
-	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	NEGQ AX
-	LEAQ 256(BX)(AX*1), AX
-	MOVQ R8, CX
-	MOVQ R10, DX
-
-	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    DX, $0x20
-	JB      ghashTailPartial_4
-	VMOVDQU (CX), Y2
-	VMOVDQU (AX), Y3
-	VMOVDQU 256(AX), Y4
-	JMP     ghashTailLoaded_7
-
-ghashTailPartial_4:
-	CMPQ DX, $0x10
-	JB   ghashTailLow_7
-	JE   ghashTailOne_10
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X2
-	ADDQ    $0x10, CX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_70
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_70:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_71
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_71:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_72
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
-
-loadSkip_72:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_24
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_24
-
-loadShort_24:
-	VMOVQ R8, X3
-
-loadDone_24:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (AX), Y3
-	VMOVDQU     256(AX), Y4
-	JMP         ghashTailLoaded_7
-
-ghashTailOne_10:
-	// One whole block: one key.
-	VMOVDQU (CX), X2
-	VMOVDQU (AX), X3
-	VMOVDQU 256(AX), X4
-	JMP     ghashTailLoaded_7
-
-ghashTailLow_7:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_73
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_73:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_74
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
-
-loadSkip_74:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_75
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
-
-loadSkip_75:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_25
-	VMOVQ   (CX), X2
-	VPINSRQ $0x01, R8, X2, X2
-	JMP     loadDone_25
-
-loadShort_25:
-	VMOVQ R8, X2
-
-loadDone_25:
-	VMOVDQU (AX), X3
-	VMOVDQU 256(AX), X4
-
-ghashTailLoaded_7:
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, Y3, Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y5
-	VPXOR      Y2, Y5, Y5
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       DX, $0x20
-	JB         ghashTailReduce_4
-	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
-	SUBQ       $0x20, DX
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, AX
+	ADDQ  $0x0f, AX
+	ANDQ  $-16, AX
+	NEGQ  AX
+	LEAQ  256(BX)(AX*1), AX
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	MOVQ  R8, CX
+	MOVQ  R10, DX
 
 ghashTailPair_4:
 	CMPQ       DX, $0x20
 	JB         ghashTailLast_4
-	VMOVDQU    (CX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (AX), Y3, Y4
-	VPXOR      Y4, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (AX), Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(AX), Y4, Y4
-	VPXOR      Y4, Y5, Y5
+	VMOVDQU    (CX), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (AX), Y5, Y6
+	VPXOR      Y6, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, (AX), Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, 256(AX), Y6, Y6
+	VPXOR      Y6, Y3, Y3
+	ADDQ       $0x20, AX
 	ADDQ       $0x00000020, CX
-	ADDQ       $0x00000020, AX
 	SUBQ       $0x20, DX
 	JMP        ghashTailPair_4
 
 ghashTailLast_4:
 	TESTQ DX, DX
-	JZ    ghashTailReduce_4
+	JZ    ghashTailFinish_4
 	CMPQ  DX, $0x10
-	JB    ghashTailLow_8
-	JE    ghashTailOne_11
+	JB    tailHashLow_4
+	JE    tailHashOne_7
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X3
+	VMOVDQU (CX), X5
 	ADDQ    $0x10, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -11312,53 +10819,53 @@ ghashTailLast_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_76
+	JZ      loadSkip_52
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_76:
+loadSkip_52:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_77
+	JZ      loadSkip_53
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_77:
+loadSkip_53:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_78
+	JZ    loadSkip_54
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_78:
+loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_26
-	VMOVQ   (CX), X4
-	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_26
+	JZ      loadShort_18
+	VMOVQ   (CX), X6
+	VPINSRQ $0x01, R8, X6, X6
+	JMP     loadDone_18
 
-loadShort_26:
-	VMOVQ R8, X4
+loadShort_18:
+	VMOVQ R8, X6
 
-loadDone_26:
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (AX), Y4
-	VMOVDQU     256(AX), Y6
-	JMP         ghashTailLoaded_8
+loadDone_18:
+	VINSERTI128 $0x01, X6, Y5, Y5
+	VMOVDQU     (AX), Y6
+	VMOVDQU     256(AX), Y7
+	JMP         tailHashLoaded_4
 
-ghashTailOne_11:
+tailHashOne_7:
 	// One whole block: one key.
-	VMOVDQU (CX), X3
-	VMOVDQU (AX), X4
-	VMOVDQU 256(AX), X6
-	JMP     ghashTailLoaded_8
+	VMOVDQU (CX), X5
+	VMOVDQU (AX), X6
+	VMOVDQU 256(AX), X7
+	JMP     tailHashLoaded_4
 
-ghashTailLow_8:
+tailHashLow_4:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ DX, BX
@@ -11368,78 +10875,83 @@ ghashTailLow_8:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
-	JZ      loadSkip_79
+	JZ      loadSkip_55
 	SUBQ    $0x01, BX
 	SHLQ    $0x08, R8
 	MOVBQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_79:
+loadSkip_55:
 	TESTQ   $0x00000002, DX
-	JZ      loadSkip_80
+	JZ      loadSkip_56
 	SUBQ    $0x02, BX
 	SHLQ    $0x10, R8
 	MOVWQZX (BX), R9
 	ORQ     R9, R8
 
-loadSkip_80:
+loadSkip_56:
 	TESTQ $0x00000004, DX
-	JZ    loadSkip_81
+	JZ    loadSkip_57
 	SUBQ  $0x04, BX
 	SHLQ  $0x20, R8
 	MOVL  (BX), R9
 	ORQ   R9, R8
 
-loadSkip_81:
+loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
-	JZ      loadShort_27
-	VMOVQ   (CX), X3
-	VPINSRQ $0x01, R8, X3, X3
-	JMP     loadDone_27
+	JZ      loadShort_19
+	VMOVQ   (CX), X5
+	VPINSRQ $0x01, R8, X5, X5
+	JMP     loadDone_19
 
-loadShort_27:
-	VMOVQ R8, X3
+loadShort_19:
+	VMOVQ R8, X5
 
-loadDone_27:
-	VMOVDQU (AX), X4
-	VMOVDQU 256(AX), X6
+loadDone_19:
+	VMOVDQU (AX), X6
+	VMOVDQU 256(AX), X7
 
-ghashTailLoaded_8:
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, Y4, Y3, Y7
-	VPXOR      Y7, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y7
-	VPXOR      Y3, Y7, Y7
-	VPCLMULQDQ $0x11, Y4, Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y6, Y7, Y7
-	VPXOR      Y7, Y5, Y5
-
-ghashTailReduce_4:
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y1, Y1
-	VPXOR      Y3, Y1, Y1
-	VPXOR      Y2, Y5, Y5
+tailHashLoaded_4:
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y5, Y1
+	VPXOR      Y1, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y3, Y3
+	ADDQ       $0x20, AX
+
+ghashTailFinish_4:
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y4, Y3, Y3
+	VPXOR      Y2, Y3, Y3
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
-	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y5, Y2, Y2
-	VPXOR        Y1, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_12
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
-	JMP          ghashTailDone_4
+	JBE          tailHashOne_8
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
+	JMP          tailHashDone_4
 
-ghashTailOne_12:
+tailHashOne_8:
 	// One block: the high lane holds nothing.
-	VMOVDQU X2, X1
+	VMOVDQU X4, X1
 
+tailHashDone_4:
 ghashTailDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
@@ -11509,40 +11021,40 @@ loadShortPartial_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_82
+	JZ      loadSkip_58
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_82:
+loadSkip_58:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_83
+	JZ      loadSkip_59
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_83:
+loadSkip_59:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_84
+	JZ    loadSkip_60
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_84:
+loadSkip_60:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_28
+	JZ      loadShort_20
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_28
+	JMP     loadDone_20
 
-loadShort_28:
+loadShort_20:
 	VMOVQ R12, X2
 
-loadDone_28:
+loadDone_20:
 loadShortDone_7:
 	VMOVDQA X2, X1
 
@@ -12407,174 +11919,47 @@ openTail_2:
 	TESTQ R10, R10
 	JZ    ghashTailDone_5
 
-	// Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	ANDQ $-16, R11
-	NEGQ R11
-	LEAQ 256(BX)(R11*1), R11
-	MOVQ R9, BX
-	MOVQ R10, R12
-
-	// Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.
-	CMPQ    R12, $0x20
-	JB      ghashTailPartial_5
-	VMOVDQU (BX), Y2
-	VMOVDQU (R11), Y3
-	VMOVDQU 256(R11), Y4
-	JMP     ghashTailLoaded_9
-
-ghashTailPartial_5:
-	CMPQ R12, $0x10
-	JB   ghashTailLow_9
-	JE   ghashTailOne_13
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X2
-	ADDQ    $0x10, BX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_85
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_85:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_86
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_86:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_87
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_87:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_29
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_29
-
-loadShort_29:
-	VMOVQ R14, X3
-
-loadDone_29:
-	VINSERTI128 $0x01, X3, Y2, Y2
-	VMOVDQU     (R11), Y3
-	VMOVDQU     256(R11), Y4
-	JMP         ghashTailLoaded_9
-
-ghashTailOne_13:
-	// One whole block: one key.
-	VMOVDQU (BX), X2
-	VMOVDQU (R11), X3
-	VMOVDQU 256(R11), X4
-	JMP     ghashTailLoaded_9
-
-ghashTailLow_9:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_88
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_88:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_89
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_89:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_90
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_90:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_30
-	VMOVQ   (BX), X2
-	VPINSRQ $0x01, R14, X2, X2
-	JMP     loadDone_30
-
-loadShort_30:
-	VMOVQ R14, X2
-
-loadDone_30:
-	VMOVDQU (R11), X3
-	VMOVDQU 256(R11), X4
-
-ghashTailLoaded_9:
-	VPSHUFB    byteReverse2<>+0(SB), Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPCLMULQDQ $0x00, Y3, Y2, Y1
-	VPSHUFD    $0x4e, Y2, Y5
-	VPXOR      Y2, Y5, Y5
-	VPCLMULQDQ $0x11, Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y4, Y5, Y5
-	CMPQ       R12, $0x20
-	JB         ghashTailReduce_5
-	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R11
-	SUBQ       $0x20, R12
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, R11
+	ADDQ  $0x0f, R11
+	ANDQ  $-16, R11
+	NEGQ  R11
+	LEAQ  256(BX)(R11*1), R11
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	MOVQ  R9, BX
+	MOVQ  R10, R12
 
 ghashTailPair_5:
 	CMPQ       R12, $0x20
 	JB         ghashTailLast_5
-	VMOVDQU    (BX), Y3
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, (R11), Y3, Y4
-	VPXOR      Y4, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y4
-	VPXOR      Y3, Y4, Y4
-	VPCLMULQDQ $0x11, (R11), Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, 256(R11), Y4, Y4
-	VPXOR      Y4, Y5, Y5
+	VMOVDQU    (BX), Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y5, Y6
+	VPXOR      Y6, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y6
+	VPXOR      Y5, Y6, Y6
+	VPCLMULQDQ $0x11, (R11), Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, 256(R11), Y6, Y6
+	VPXOR      Y6, Y3, Y3
+	ADDQ       $0x20, R11
 	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R11
 	SUBQ       $0x20, R12
 	JMP        ghashTailPair_5
 
 ghashTailLast_5:
 	TESTQ R12, R12
-	JZ    ghashTailReduce_5
+	JZ    ghashTailFinish_5
 	CMPQ  R12, $0x10
-	JB    ghashTailLow_10
-	JE    ghashTailOne_14
+	JB    tailHashLow_5
+	JE    tailHashOne_9
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X3
+	VMOVDQU (BX), X5
 	ADDQ    $0x10, BX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
@@ -12585,53 +11970,53 @@ ghashTailLast_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_91
+	JZ      loadSkip_61
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_91:
+loadSkip_61:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_92
+	JZ      loadSkip_62
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_92:
+loadSkip_62:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_93
+	JZ    loadSkip_63
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_93:
+loadSkip_63:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_31
-	VMOVQ   (BX), X4
-	VPINSRQ $0x01, R14, X4, X4
-	JMP     loadDone_31
+	JZ      loadShort_21
+	VMOVQ   (BX), X6
+	VPINSRQ $0x01, R14, X6, X6
+	JMP     loadDone_21
 
-loadShort_31:
-	VMOVQ R14, X4
+loadShort_21:
+	VMOVQ R14, X6
 
-loadDone_31:
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VMOVDQU     (R11), Y4
-	VMOVDQU     256(R11), Y6
-	JMP         ghashTailLoaded_10
+loadDone_21:
+	VINSERTI128 $0x01, X6, Y5, Y5
+	VMOVDQU     (R11), Y6
+	VMOVDQU     256(R11), Y7
+	JMP         tailHashLoaded_5
 
-ghashTailOne_14:
+tailHashOne_9:
 	// One whole block: one key.
-	VMOVDQU (BX), X3
-	VMOVDQU (R11), X4
-	VMOVDQU 256(R11), X6
-	JMP     ghashTailLoaded_10
+	VMOVDQU (BX), X5
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
+	JMP     tailHashLoaded_5
 
-ghashTailLow_10:
+tailHashLow_5:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R12, R13
@@ -12641,78 +12026,83 @@ ghashTailLow_10:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_94
+	JZ      loadSkip_64
 	SUBQ    $0x01, R13
 	SHLQ    $0x08, R14
 	MOVBQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_94:
+loadSkip_64:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_95
+	JZ      loadSkip_65
 	SUBQ    $0x02, R13
 	SHLQ    $0x10, R14
 	MOVWQZX (R13), R15
 	ORQ     R15, R14
 
-loadSkip_95:
+loadSkip_65:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_96
+	JZ    loadSkip_66
 	SUBQ  $0x04, R13
 	SHLQ  $0x20, R14
 	MOVL  (R13), R15
 	ORQ   R15, R14
 
-loadSkip_96:
+loadSkip_66:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_32
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, R14, X3, X3
-	JMP     loadDone_32
+	JZ      loadShort_22
+	VMOVQ   (BX), X5
+	VPINSRQ $0x01, R14, X5, X5
+	JMP     loadDone_22
 
-loadShort_32:
-	VMOVQ R14, X3
+loadShort_22:
+	VMOVQ R14, X5
 
-loadDone_32:
-	VMOVDQU (R11), X4
-	VMOVDQU 256(R11), X6
+loadDone_22:
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 
-ghashTailLoaded_10:
-	VPSHUFB    byteReverse2<>+0(SB), Y3, Y3
-	VPCLMULQDQ $0x00, Y4, Y3, Y7
-	VPXOR      Y7, Y1, Y1
-	VPSHUFD    $0x4e, Y3, Y7
-	VPXOR      Y3, Y7, Y7
-	VPCLMULQDQ $0x11, Y4, Y3, Y3
-	VPXOR      Y3, Y2, Y2
-	VPCLMULQDQ $0x00, Y6, Y7, Y7
-	VPXOR      Y7, Y5, Y5
-
-ghashTailReduce_5:
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y1, Y3
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y1, Y1
-	VPXOR      Y3, Y1, Y1
-	VPXOR      Y2, Y5, Y5
+tailHashLoaded_5:
+	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
 	VPXOR      Y1, Y5, Y5
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y5, Y1
+	VPXOR      Y1, Y2, Y2
+	VPSHUFD    $0x4e, Y5, Y1
+	VPXOR      Y5, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y3, Y3
+	ADDQ       $0x20, R11
+
+ghashTailFinish_5:
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
+	VPXOR      Y2, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y4, Y3, Y3
+	VPXOR      Y2, Y3, Y3
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y5, Y1
-	VPSHUFD      $0x4e, Y5, Y5
-	VPXOR        Y5, Y2, Y2
-	VPXOR        Y1, Y2, Y2
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPSHUFD      $0x4e, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y1, Y4, Y4
 	CMPQ         R10, $0x10
-	JBE          ghashTailOne_15
-	VEXTRACTI128 $0x01, Y2, X1
-	VPXOR        X1, X2, X1
-	JMP          ghashTailDone_5
+	JBE          tailHashOne_10
+	VEXTRACTI128 $0x01, Y4, X1
+	VPXOR        X1, X4, X1
+	JMP          tailHashDone_5
 
-ghashTailOne_15:
+tailHashOne_10:
 	// One block: the high lane holds nothing.
-	VMOVDQU X2, X1
+	VMOVDQU X4, X1
 
+tailHashDone_5:
 ghashTailDone_5:
 	// gcmTail: the last n < 256 bytes, 2 registers at a time.
 	TESTQ R10, R10
@@ -12861,40 +12251,40 @@ gcmTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_97
+	JZ      loadSkip_67
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_97:
+loadSkip_67:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_98
+	JZ      loadSkip_68
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_98:
+loadSkip_68:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_99
+	JZ    loadSkip_69
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_99:
+loadSkip_69:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_33
+	JZ      loadShort_23
 	VMOVQ   (BX), X3
 	VPINSRQ $0x01, CX, X3, X3
-	JMP     loadDone_33
+	JMP     loadDone_23
 
-loadShort_33:
+loadShort_23:
 	VMOVQ CX, X3
 
-loadDone_33:
+loadDone_23:
 	VPXOR X0, X3, X3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.

@@ -294,112 +294,127 @@ func (g *ghashBatch) all() {
 	g.finish()
 }
 
-// ghashTail absorbs the last n < 32·gcmWidth bytes at p into y: m =
-// ceil(n/16) blocks, the last zero-padded, multiplied by H^m down to H^1
-// two at a time and reduced once (model: ghashTail). p and n are not
-// changed.
-//
-// The first register, which takes in y, starts the sum (no zeroing, one
-// XOR less on the path from y to y); a tail of one block, such as GCM's
-// length block or a short additional data, skips sumLanes. Both matter to
-// short messages, whose GHASH calls follow each other through y. A last
-// register that holds one block (m odd) takes its key alone, the high lane
-// zero (oneKey); every other register takes a pair.
-func ghashTail(table, p, n GPVirtual, y VecVirtual) {
-	done := emit.NewLabel("ghashTailDone")
-	Comment("ghashTail: the last n < 256 bytes.")
-	TESTQ(n, n)
-	JZ(LabelRef(done))
+// tailHash is the GHASH of a tail of n < 32·gcmWidth bytes, m =
+// ceil(n/16) blocks, the last zero-padded, absorbed one register of two
+// blocks at a time into one sum and reduced once (model: tailHash): block
+// j of m is multiplied by H^(m-j), so the keys start at slot 16-m, h, and
+// walk up two slots a register. The running hash y enters the first
+// register's block 0 and is then zeroed. ghashTail absorbs a tail on its
+// own; the GCM kernels' gcmTail absorbs each register of the tail as its
+// pass makes or reads it.
+type tailHash struct {
+	table, h GPVirtual
+	acc      accumulator
+	y        VecVirtual
+}
 
-	Comment("Block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.")
-	h, q, r := GP64(), GP64(), GP64()
-	MOVQ(n, h)
-	ADDQ(U8(15), h)
-	ANDQ(I8(-16), h)
-	NEGQ(h)
-	LEAQ(Mem{Base: table, Index: h, Scale: 1, Disp: 16 * powers}, h)
-	MOVQ(p, q)
-	MOVQ(n, r)
-
-	var acc accumulator
-	absorb := func(x VecVirtual, withY bool, k, kMid Op) {
-		VPSHUFB(emit.ByteReverse2(), x, x)
-		if withY {
-			VPXOR(y, x, x)
-		}
-		acc.mulAccumulate(x, k, kMid)
+// startTailHash sets up the keys' walk for a tail of n > 0 bytes and
+// zeroes the sum (model: startTailHash).
+func startTailHash(table, n GPVirtual, y VecVirtual) *tailHash {
+	Comment("tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.")
+	t := &tailHash{table: table, h: GP64(), y: y}
+	MOVQ(n, t.h)
+	ADDQ(U8(15), t.h)
+	ANDQ(I8(-16), t.h)
+	NEGQ(t.h)
+	LEAQ(Mem{Base: table, Index: t.h, Scale: 1, Disp: 16 * powers}, t.h)
+	t.acc = accumulator{lo: YMM(), mid: YMM(), hi: YMM()}
+	for _, r := range []VecVirtual{t.acc.lo, t.acc.mid, t.acc.hi} {
+		VPXOR(r, r, r)
 	}
-	// loadLast loads the last r < 32 bytes at q, zero-padded, into x and
-	// their keys into k and kMid, and goes on at next. q is used up.
-	loadLast := func(x, k, kMid VecVirtual, next string) {
-		low, one := emit.NewLabel("ghashTailLow"), emit.NewLabel("ghashTailOne")
-		CMPQ(r, U8(16))
-		JB(LabelRef(low))
-		JE(LabelRef(one))
-		Comment("A whole block and the partial one above it: a pair of keys.")
-		lo, hi := YMM(), YMM()
-		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, lo.AsX()))
-		ADDQ(U8(16), q)
-		emit.LoadPartialAVX(hi, q, r)
-		VINSERTI128(U8(1), hi.AsX(), lo, x)
-		pairKeys(h, k, kMid)
-		JMP(LabelRef(next))
-		Label(one)
-		Comment("One whole block: one key.")
-		emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
-		oneKey(h, k, kMid)
-		JMP(LabelRef(next))
-		Label(low)
-		Comment("The partial block alone: one key.")
-		emit.LoadPartialAVX(x, q, r)
-		oneKey(h, k, kMid)
-		Label(next)
-	}
+	return t
+}
 
-	Comment("Register 0, blocks 0 and 1: y enters block 0 and the product starts the sum.")
-	loop, last, reduce := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailReduce")
-	partial0, loaded0 := emit.NewLabel("ghashTailPartial"), emit.NewLabel("ghashTailLoaded")
+// absorb adds the register x of two data blocks, in GCM's byte order,
+// times the keys k and kMid to the sum, and moves the keys' walk to the
+// next register (model: tailHash.absorb). x is overwritten.
+func (t *tailHash) absorb(x VecVirtual, k, kMid Op) {
+	VPSHUFB(emit.ByteReverse2(), x, x)
+	VPXOR(t.y, x, x)
+	VPXOR(t.y, t.y, t.y)
+	t.acc.mulAccumulate(x, k, kMid)
+	ADDQ(U8(32), t.h)
+}
+
+// absorbPair absorbs x, a register of two whole blocks (model:
+// tailHash.absorb with key and keyMid).
+func (t *tailHash) absorbPair(x VecVirtual) {
+	t.absorb(x, Mem{Base: t.h}, Mem{Base: t.h, Disp: 16 * midSlot})
+}
+
+// absorbLast absorbs the last r < 32 bytes at q, r > 0, zero-padded, as
+// the last register (model: tailHash.absorbLast): a pair of keys if it
+// holds two blocks, else one key (oneKey). q is used up.
+func (t *tailHash) absorbLast(q, r GPVirtual) {
+	low, one, loaded := emit.NewLabel("tailHashLow"), emit.NewLabel("tailHashOne"), emit.NewLabel("tailHashLoaded")
 	x, k, kMid := YMM(), YMM(), YMM()
-	CMPQ(r, U8(32))
-	JB(LabelRef(partial0))
-	VMOVDQU(Mem{Base: q}, x)
-	pairKeys(h, k, kMid)
-	JMP(LabelRef(loaded0))
-	Label(partial0)
-	loadLast(x, k, kMid, loaded0)
-	absorb(x, true, k, kMid)
-	CMPQ(r, U8(32))
-	JB(LabelRef(reduce))
-	advance(32, q, h)
-	SUBQ(U8(32), r)
+	CMPQ(r, U8(16))
+	JB(LabelRef(low))
+	JE(LabelRef(one))
+	Comment("A whole block and the partial one above it: a pair of keys.")
+	hi := YMM()
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
+	ADDQ(U8(16), q)
+	emit.LoadPartialAVX(hi, q, r)
+	VINSERTI128(U8(1), hi.AsX(), x, x)
+	pairKeys(t.h, k, kMid)
+	JMP(LabelRef(loaded))
+	Label(one)
+	Comment("One whole block: one key.")
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
+	oneKey(t.h, k, kMid)
+	JMP(LabelRef(loaded))
+	Label(low)
+	Comment("The partial block alone: one key.")
+	emit.LoadPartialAVX(x, q, r)
+	oneKey(t.h, k, kMid)
+	Label(loaded)
+	t.absorb(x, k, kMid)
+}
 
-	Label(loop)
-	CMPQ(r, U8(32))
-	JB(LabelRef(last))
-	x = YMM()
-	VMOVDQU(Mem{Base: q}, x)
-	absorb(x, false, Mem{Base: h}, Mem{Base: h, Disp: 16 * midSlot})
-	advance(32, q, h)
-	SUBQ(U8(32), r)
-	JMP(LabelRef(loop))
-
-	Label(last)
-	TESTQ(r, r)
-	JZ(LabelRef(reduce))
-	x, k, kMid = YMM(), YMM(), YMM()
-	loadLast(x, k, kMid, emit.NewLabel("ghashTailLoaded"))
-	absorb(x, false, k, kMid)
-
-	Label(reduce)
-	sum := acc.reduce()
-	one := emit.NewLabel("ghashTailOne")
+// finish reduces the sum into y (model: tailHash.finish): the lanes summed,
+// but for a tail of one block, whose high lane holds nothing.
+func (t *tailHash) finish(n GPVirtual) {
+	one, done := emit.NewLabel("tailHashOne"), emit.NewLabel("tailHashDone")
+	Comment("tailHash.finish: reduce, sumLanes.")
+	sum := t.acc.reduce()
 	CMPQ(n, U8(16))
 	JBE(LabelRef(one))
-	sumLanes(sum, y)
+	sumLanes(sum, t.y)
 	JMP(LabelRef(done))
 	Label(one)
 	Comment("One block: the high lane holds nothing.")
-	emit.ZeroUpper(x86.VMOVDQU(sum.AsX(), y.AsX()))
+	emit.ZeroUpper(x86.VMOVDQU(sum.AsX(), t.y.AsX()))
+	Label(done)
+}
+
+// ghashTail absorbs the last n < 32·gcmWidth bytes at p into y, a
+// tailHash one register at a time (model: ghashTail). p and n are not
+// changed.
+func ghashTail(table, p, n GPVirtual, y VecVirtual) {
+	loop, last, fin, done := emit.NewLabel("ghashTailPair"), emit.NewLabel("ghashTailLast"), emit.NewLabel("ghashTailFinish"), emit.NewLabel("ghashTailDone")
+	Comment("ghashTail: the last n < 256 bytes.")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	t := startTailHash(table, n, y)
+	q, r := GP64(), GP64()
+	MOVQ(p, q)
+	MOVQ(n, r)
+	Label(loop)
+	CMPQ(r, U8(32))
+	JB(LabelRef(last))
+	x := YMM()
+	VMOVDQU(Mem{Base: q}, x)
+	t.absorbPair(x)
+	advance(32, q)
+	SUBQ(U8(32), r)
+	JMP(LabelRef(loop))
+	Label(last)
+	TESTQ(r, r)
+	JZ(LabelRef(fin))
+	t.absorbLast(q, r)
+	Label(fin)
+	t.finish(n)
 	Label(done)
 }
 
