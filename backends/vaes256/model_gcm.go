@@ -11,7 +11,7 @@ const (
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 
-	gcmTailWidth = 2 // registers per pass of gcmTail
+	gcmTailWidth = 4 // registers per pass of gcmTail
 )
 
 // The GCM models run a batch's eight registers as two quads (see quad),
@@ -282,9 +282,7 @@ func sealKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// The tails zero their locals with SSE moves (see vec.ZeroUpper).
 	vec.ZeroUpper()
-	gcmTail(&c, &k, dst[done:len(src)], src[done:])
-	vec.ZeroUpper()
-	h := ghashTail(t, dst[done:len(src)], g.y)
+	h := gcmTail(&c, &k, t, g.y, false, dst[done:len(src)], src[done:])
 	c.store(ctr)
 	storeHash(h.GetLo(), y)
 }
@@ -335,31 +333,33 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 	}
 	// The tails zero their locals with SSE moves (see vec.ZeroUpper).
 	vec.ZeroUpper()
-	h := ghashTail(t, src, g.y) // before gcmTail, which may overwrite src
-	vec.ZeroUpper()
-	gcmTail(&c, &k, dst[:len(src)], src)
+	h := gcmTail(&c, &k, t, g.y, true, dst[:len(src)], src)
 	c.store(ctr)
 	storeHash(h.GetLo(), y)
 }
 
 // gcmTail encrypts the last n = len(src) < gcmBytes bytes gcmTailWidth
-// registers at a time (asm: gcmTail): each pass's counter blocks,
-// whitening and rounds, its keystream XORed and stored as in a batch while
-// a whole pass is left; of the last pass, its whole registers from
-// register 0, the others moved down behind each, then of the last
-// register, fewer than 32 bytes, a whole block in the low lane XORed and
-// stored, and the keystream block of the partial one XORed through a
-// zero-padded load and a partial store. The counter advances by m =
-// ceil(n/16) (counter.advanceLow, on a copy taken before the loop, which
-// steps the pair a whole pass at a time).
-func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
+// registers at a time and absorbs their ciphertext into y, a tailHash
+// (asm: gcmTail): each pass's counter blocks, whitening and rounds, its
+// keystream XORed and stored as in a batch while a whole pass is left; of
+// the last pass, its whole registers from register 0, the others moved
+// down behind each, then of the last register, fewer than 32 bytes, a
+// whole block in the low lane XORed and stored, and the keystream block of
+// the partial one XORed through a zero-padded load and a partial store.
+// Each register's ciphertext is hashed where it is at hand: from src
+// before its stores if open (src and dst may be the same), else after
+// them. The counter advances by m = ceil(n/16) (counter.advanceLow, on a
+// copy taken before the loop, which steps the pair a whole pass at a
+// time). It returns the hash.
+func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool, dst, src []byte) vec.Uint64x4 {
 	n := len(src)
 	if n == 0 {
-		return
+		return y
 	}
 	dst = dst[:n]
 	final := *c
 	final.advanceLow((n + 15) / 16)
+	th := startTailHash(t, n, y)
 	k0, last := k.at(0).AsUint8x32(), k.at(k.nr)
 	for {
 		// counter.blocks(gcmTailWidth), counter.advance(2·gcmTailWidth),
@@ -381,10 +381,24 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 			// The last pass: its whole registers from register 0, the
 			// others moved down.
 			for len(src) >= 32 {
+				if open {
+					th = th.absorbPair(src)
+				}
 				xs[0].Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
+				if !open {
+					th = th.absorbPair(dst)
+				}
 				src, dst = src[32:], dst[32:]
 				copy(xs[:], xs[1:])
 			}
+			if len(src) == 0 {
+				break
+			}
+			// The last register, 0 < len(src) < 32 bytes.
+			if open {
+				th = th.absorbLast(src)
+			}
+			out := dst
 			x := xs[0]
 			ks := x.GetLo() // the keystream block of the partial block
 			if len(src) >= 16 {
@@ -396,10 +410,19 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 				part, _ := vec.LoadUint8x16Part(src)
 				part.Xor(ks).StorePart(dst)
 			}
+			if !open {
+				th = th.absorbLast(out)
+			}
 			break
 		}
 		for j := range xs {
+			if open {
+				th = th.absorbPair(src[32*j:])
+			}
 			xs[j].Xor(vec.LoadUint8x32Array((*[32]byte)(src[32*j:]))).StoreArray((*[32]byte)(dst[32*j:]))
+			if !open {
+				th = th.absorbPair(dst[32*j:])
+			}
 		}
 		src, dst = src[32*gcmTailWidth:], dst[32*gcmTailWidth:]
 		if len(src) == 0 {
@@ -407,4 +430,5 @@ func gcmTail(c *counter, k *gcmKeys, dst, src []byte) {
 		}
 	}
 	c.pair = final.pair
+	return th.finish(n)
 }

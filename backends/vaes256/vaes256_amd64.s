@@ -7950,7 +7950,7 @@ sealLast_1:
 	VPXOR        X1, X11, X1
 
 sealTail_1:
-	// gcmTail: the last n < 256 bytes, 2 registers at a time.
+	// gcmTail: the last n < 256 bytes, 4 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_1
 
@@ -7960,401 +7960,473 @@ sealTail_1:
 	SHRQ   $0x04, R11
 	VMOVQ  R11, X2
 	VPADDD X0, X2, X2
-	MOVQ   R8, R11
-	MOVQ   R10, R12
 
-	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
-	VBROADCASTI128 -144(CX), Y3
-	VBROADCASTI128 -128(CX), Y4
-	VBROADCASTI128 -112(CX), Y5
-	VBROADCASTI128 -96(CX), Y6
-	VBROADCASTI128 -80(CX), Y7
-	VBROADCASTI128 -64(CX), Y8
-	VBROADCASTI128 -48(CX), Y9
-	VBROADCASTI128 -32(CX), Y10
-	VBROADCASTI128 -16(CX), Y11
-	VBROADCASTI128 (CX), Y12
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, R11
+	ADDQ  $0x0f, R11
+	ANDQ  $-16, R11
+	NEGQ  R11
+	LEAQ  256(BX)(R11*1), R11
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	MOVQ  R9, BX
+	MOVQ  R10, R9
 
 gcmTailLoop_1:
-	// counter.blocks(2), counter.advance(4), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
-	VPADDD         pairAdd15<>+0(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+32(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
+	// counter.blocks(4), counter.advance(8), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_32
 	JE             rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds10_32:
 	// Round Nr-9.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-8.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-7.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-6.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-5.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-4.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-3.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-2.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-1.
-	VAESENC Y11, Y13, Y13
-	VAESENC Y11, Y14, Y14
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Last round.
-	VAESENCLAST Y12, Y13, Y13
-	VAESENCLAST Y12, Y14, Y14
-	CMPQ        R12, $0x00000040
-	JB          gcmTailPart_1
-	VPXOR       (R9), Y13, Y13
-	VMOVDQU     Y13, (R11)
-	VPXOR       32(R9), Y14, Y14
-	VMOVDQU     Y14, 32(R11)
-	ADDQ        $0x00000040, R9
-	ADDQ        $0x00000040, R11
-	SUBQ        $0x00000040, R12
-	JNZ         gcmTailLoop_1
-	JMP         gcmTailCounted_1
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y6, Y6
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	CMPQ           R9, $0x00000080
+	JB             gcmTailPart_1
+	VPXOR          (BX), Y6, Y6
+	VMOVDQU        Y6, (R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y10
+	VPXOR          Y6, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          32(BX), Y7, Y7
+	VMOVDQU        Y7, 32(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y7, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y6
+	VPXOR          Y7, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          64(BX), Y8, Y8
+	VMOVDQU        Y8, 64(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPXOR          Y1, Y8, Y8
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y8, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y8, Y6
+	VPXOR          Y8, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y8, Y8
+	VPXOR          Y8, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          96(BX), Y9, Y9
+	VMOVDQU        Y9, 96(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPXOR          Y1, Y9, Y9
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y9, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y9, Y6
+	VPXOR          Y9, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y9, Y9
+	VPXOR          Y9, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	ADDQ           $0x00000080, BX
+	ADDQ           $0x00000080, R8
+	SUBQ           $0x00000080, R9
+	JNZ            gcmTailLoop_1
+	JMP            gcmTailCounted_1
 
 gcmTailPart_1:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ    R12, $0x20
-	JB      gcmTailNext_1
-	VPXOR   (R9), Y13, Y13
-	VMOVDQU Y13, (R11)
-	ADDQ    $0x00000020, R9
-	ADDQ    $0x00000020, R11
-	SUBQ    $0x20, R12
-	VMOVDQU Y14, Y13
-	JMP     gcmTailPart_1
+	CMPQ       R9, $0x20
+	JB         gcmTailNext_1
+	VPXOR      (BX), Y6, Y6
+	VMOVDQU    Y6, (R8)
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPXOR      Y1, Y6, Y6
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y6, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFD    $0x4e, Y6, Y0
+	VPXOR      Y6, Y0, Y0
+	VPCLMULQDQ $0x11, (R11), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y0, Y0
+	VPXOR      Y0, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R8
+	SUBQ       $0x20, R9
+	VMOVDQU    Y7, Y6
+	VMOVDQU    Y8, Y7
+	VMOVDQU    Y9, Y8
+	JMP        gcmTailPart_1
 
 gcmTailNext_1:
-	CMPQ R12, $0x10
-	JB   gcmTailLow_1
+	// The last register, 0 < r < 32 bytes, if any.
+	TESTQ R9, R9
+	JZ    gcmTailCounted_1
+	MOVQ  R8, AX
+	CMPQ  R9, $0x10
+	JB    gcmTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y13, X0
-	VPXOR        (R9), X13, X13
-	VMOVDQU      X13, (R11)
-	ADDQ         $0x00000010, R9
-	ADDQ         $0x00000010, R11
+	VEXTRACTI128 $0x01, Y6, X0
+	VPXOR        (BX), X6, X6
+	VMOVDQU      X6, (R8)
+	ADDQ         $0x00000010, BX
+	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_1
 
 gcmTailLow_1:
 	// The partial block in the low lane.
-	VMOVDQU X13, X0
+	VMOVDQU X6, X0
 
 gcmTailPartial_1:
-	TESTQ $0x0000000f, R12
-	JZ    gcmTailCounted_1
+	TESTQ $0x0000000f, R9
+	JZ    gcmTailStored_1
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R9, AX
-	XORQ CX, CX
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ BX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_25
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
 
 loadSkip_25:
-	TESTQ   $0x00000002, R12
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_26
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
 
 loadSkip_26:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_27
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
 
 loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_9
-	VMOVQ   (R9), X3
-	VPINSRQ $0x01, CX, X3, X3
+	VMOVQ   (BX), X6
+	VPINSRQ $0x01, DX, X6, X6
 	JMP     loadDone_9
 
 loadShort_9:
-	VMOVQ CX, X3
+	VMOVQ DX, X6
 
 loadDone_9:
-	VPXOR X0, X3, X3
+	VPXOR X0, X6, X6
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	MOVQ    R11, AX
-	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R12
+	MOVQ    R8, CX
+	VMOVQ   X6, DX
+	TESTQ   $0x00000008, R9
 	JZ      storeSkip_21
-	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X3, CX
-	ADDQ    $0x08, AX
+	MOVQ    DX, (CX)
+	VPEXTRQ $0x01, X6, DX
+	ADDQ    $0x08, CX
 
 storeSkip_21:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_22
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
+	MOVL  DX, (CX)
+	SHRQ  $0x20, DX
+	ADDQ  $0x04, CX
 
 storeSkip_22:
-	TESTQ $0x00000002, R12
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_23
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
+	MOVW  DX, (CX)
+	SHRQ  $0x10, DX
+	ADDQ  $0x02, CX
 
 storeSkip_23:
-	TESTQ $0x00000001, R12
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_24
-	MOVB  CL, (AX)
+	MOVB  DL, (CX)
 
 storeSkip_24:
-gcmTailCounted_1:
-	VMOVDQU X2, X0
-
-gcmTailDone_1:
-	// ghashTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_2
-
-	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	NEGQ  AX
-	LEAQ  256(BX)(AX*1), AX
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	MOVQ  R8, CX
-	MOVQ  R10, DX
-
-ghashTailPair_2:
-	CMPQ       DX, $0x20
-	JB         ghashTailLast_2
-	VMOVDQU    (CX), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (AX), Y5, Y6
-	VPXOR      Y6, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, (AX), Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, 256(AX), Y6, Y6
-	VPXOR      Y6, Y3, Y3
-	ADDQ       $0x20, AX
-	ADDQ       $0x00000020, CX
-	SUBQ       $0x20, DX
-	JMP        ghashTailPair_2
-
-ghashTailLast_2:
-	TESTQ DX, DX
-	JZ    ghashTailFinish_2
-	CMPQ  DX, $0x10
-	JB    tailHashLow_2
-	JE    tailHashOne_3
+gcmTailStored_1:
+	CMPQ R9, $0x10
+	JB   tailHashLow_2
+	JE   tailHashOne_3
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X5
-	ADDQ    $0x10, CX
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_28
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_28:
-	TESTQ   $0x00000002, DX
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_29
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_29:
-	TESTQ $0x00000004, DX
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_30
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
 loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_10
-	VMOVQ   (CX), X6
-	VPINSRQ $0x01, R8, X6, X6
+	VMOVQ   (AX), X6
+	VPINSRQ $0x01, DX, X6, X6
 	JMP     loadDone_10
 
 loadShort_10:
-	VMOVQ R8, X6
+	VMOVQ DX, X6
 
 loadDone_10:
-	VINSERTI128 $0x01, X6, Y5, Y5
-	VMOVDQU     (AX), Y6
-	VMOVDQU     256(AX), Y7
+	VINSERTI128 $0x01, X6, Y0, Y0
+	VMOVDQU     (R11), Y6
+	VMOVDQU     256(R11), Y7
 	JMP         tailHashLoaded_2
 
 tailHashOne_3:
 	// One whole block: one key.
-	VMOVDQU (CX), X5
-	VMOVDQU (AX), X6
-	VMOVDQU 256(AX), X7
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 	JMP     tailHashLoaded_2
 
 tailHashLow_2:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_31
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_31:
-	TESTQ   $0x00000002, DX
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_32
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_32:
-	TESTQ $0x00000004, DX
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_33
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
 loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_11
-	VMOVQ   (CX), X5
-	VPINSRQ $0x01, R8, X5, X5
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
 	JMP     loadDone_11
 
 loadShort_11:
-	VMOVQ R8, X5
+	VMOVQ DX, X0
 
 loadDone_11:
-	VMOVDQU (AX), X6
-	VMOVDQU 256(AX), X7
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 
 tailHashLoaded_2:
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y5, Y1
-	VPXOR      Y1, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y0, Y1
 	VPXOR      Y1, Y3, Y3
-	ADDQ       $0x20, AX
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
 
-ghashTailFinish_2:
+gcmTailCounted_1:
+	VMOVDQU X2, X0
+
 	// tailHash.finish: reduce, sumLanes.
 	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPXOR      Y2, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPXOR      Y4, Y3, Y3
-	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y3, Y4, Y4
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y3, Y4, Y4
-	VPXOR        Y1, Y4, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPXOR        Y1, Y5, Y5
 	CMPQ         R10, $0x10
 	JBE          tailHashOne_4
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        X1, X5, X1
 	JMP          tailHashDone_2
 
 tailHashOne_4:
 	// One block: the high lane holds nothing.
-	VMOVDQU X4, X1
+	VMOVDQU X5, X1
 
 tailHashDone_2:
-ghashTailDone_2:
+gcmTailDone_1:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
 	VPSHUFB byteReverse<>+0(SB), X1, X1
@@ -9210,10 +9282,16 @@ rounds10_35:
 	SUBQ           $0x00000100, R10
 
 openTail_1:
-	// Hash the tail before decrypting it, which may overwrite it.
-	// ghashTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, 4 registers at a time.
 	TESTQ R10, R10
-	JZ    ghashTailDone_3
+	JZ    gcmTailDone_2
+
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, R11
+	ADDQ   $0x0f, R11
+	SHRQ   $0x04, R11
+	VMOVQ  R11, X2
+	VPADDD X0, X2, X2
 
 	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
 	MOVQ  R10, R11
@@ -9221,323 +9299,366 @@ openTail_1:
 	ANDQ  $-16, R11
 	NEGQ  R11
 	LEAQ  256(BX)(R11*1), R11
-	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
 	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
 	MOVQ  R9, BX
-	MOVQ  R10, R12
-
-ghashTailPair_3:
-	CMPQ       R12, $0x20
-	JB         ghashTailLast_3
-	VMOVDQU    (BX), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (R11), Y5, Y6
-	VPXOR      Y6, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, (R11), Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, 256(R11), Y6, Y6
-	VPXOR      Y6, Y3, Y3
-	ADDQ       $0x20, R11
-	ADDQ       $0x00000020, BX
-	SUBQ       $0x20, R12
-	JMP        ghashTailPair_3
-
-ghashTailLast_3:
-	TESTQ R12, R12
-	JZ    ghashTailFinish_3
-	CMPQ  R12, $0x10
-	JB    tailHashLow_3
-	JE    tailHashOne_5
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X5
-	ADDQ    $0x10, BX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_37
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_37:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_38
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_38:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_39
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_39:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_13
-	VMOVQ   (BX), X6
-	VPINSRQ $0x01, R14, X6, X6
-	JMP     loadDone_13
-
-loadShort_13:
-	VMOVQ R14, X6
-
-loadDone_13:
-	VINSERTI128 $0x01, X6, Y5, Y5
-	VMOVDQU     (R11), Y6
-	VMOVDQU     256(R11), Y7
-	JMP         tailHashLoaded_3
-
-tailHashOne_5:
-	// One whole block: one key.
-	VMOVDQU (BX), X5
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-	JMP     tailHashLoaded_3
-
-tailHashLow_3:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_40
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_40:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_41
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_41:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_42
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_42:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_14
-	VMOVQ   (BX), X5
-	VPINSRQ $0x01, R14, X5, X5
-	JMP     loadDone_14
-
-loadShort_14:
-	VMOVQ R14, X5
-
-loadDone_14:
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-
-tailHashLoaded_3:
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y5, Y1
-	VPXOR      Y1, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
-	VPXOR      Y1, Y3, Y3
-	ADDQ       $0x20, R11
-
-ghashTailFinish_3:
-	// tailHash.finish: reduce, sumLanes.
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPXOR      Y2, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPXOR      Y4, Y3, Y3
-	VPXOR      Y2, Y3, Y3
-
-	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y3, Y4, Y4
-	VPXOR        Y1, Y4, Y4
-	CMPQ         R10, $0x10
-	JBE          tailHashOne_6
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
-	JMP          tailHashDone_3
-
-tailHashOne_6:
-	// One block: the high lane holds nothing.
-	VMOVDQU X4, X1
-
-tailHashDone_3:
-ghashTailDone_3:
-	// gcmTail: the last n < 256 bytes, 2 registers at a time.
-	TESTQ R10, R10
-	JZ    gcmTailDone_2
-
-	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
-	MOVQ   R10, BX
-	ADDQ   $0x0f, BX
-	SHRQ   $0x04, BX
-	VMOVQ  BX, X2
-	VPADDD X0, X2, X2
-	MOVQ   R9, BX
-	MOVQ   R10, R9
-
-	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
-	VBROADCASTI128 -144(CX), Y3
-	VBROADCASTI128 -128(CX), Y4
-	VBROADCASTI128 -112(CX), Y5
-	VBROADCASTI128 -96(CX), Y6
-	VBROADCASTI128 -80(CX), Y7
-	VBROADCASTI128 -64(CX), Y8
-	VBROADCASTI128 -48(CX), Y9
-	VBROADCASTI128 -32(CX), Y10
-	VBROADCASTI128 -16(CX), Y11
-	VBROADCASTI128 (CX), Y12
+	MOVQ  R10, R9
 
 gcmTailLoop_2:
-	// counter.blocks(2), counter.advance(4), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
-	VPADDD         pairAdd15<>+0(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+32(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
+	// counter.blocks(4), counter.advance(8), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_36
 	JE             rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds10_36:
 	// Round Nr-9.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-8.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-7.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-6.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-5.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-4.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-3.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-2.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-1.
-	VAESENC Y11, Y13, Y13
-	VAESENC Y11, Y14, Y14
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Last round.
-	VAESENCLAST Y12, Y13, Y13
-	VAESENCLAST Y12, Y14, Y14
-	CMPQ        R9, $0x00000040
-	JB          gcmTailPart_2
-	VPXOR       (BX), Y13, Y13
-	VMOVDQU     Y13, (R8)
-	VPXOR       32(BX), Y14, Y14
-	VMOVDQU     Y14, 32(R8)
-	ADDQ        $0x00000040, BX
-	ADDQ        $0x00000040, R8
-	SUBQ        $0x00000040, R9
-	JNZ         gcmTailLoop_2
-	JMP         gcmTailCounted_2
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y6, Y6
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	CMPQ           R9, $0x00000080
+	JB             gcmTailPart_2
+	VMOVDQU        (BX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPXOR          Y1, Y10, Y10
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y10, Y11
+	VPXOR          Y11, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y11
+	VPXOR          Y10, Y11, Y11
+	VPCLMULQDQ     $0x11, (R11), Y10, Y10
+	VPXOR          Y10, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y11, Y11
+	VPXOR          Y11, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          (BX), Y6, Y6
+	VMOVDQU        Y6, (R8)
+	VMOVDQU        32(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y10
+	VPXOR          Y6, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          32(BX), Y7, Y7
+	VMOVDQU        Y7, 32(R8)
+	VMOVDQU        64(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y7
+	VPXOR          Y7, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y7
+	VPXOR          Y6, Y7, Y7
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
+	VPXOR          Y7, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          64(BX), Y8, Y8
+	VMOVDQU        Y8, 64(R8)
+	VMOVDQU        96(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y7
+	VPXOR          Y7, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y7
+	VPXOR          Y6, Y7, Y7
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
+	VPXOR          Y7, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          96(BX), Y9, Y9
+	VMOVDQU        Y9, 96(R8)
+	ADDQ           $0x00000080, BX
+	ADDQ           $0x00000080, R8
+	SUBQ           $0x00000080, R9
+	JNZ            gcmTailLoop_2
+	JMP            gcmTailCounted_2
 
 gcmTailPart_2:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ    R9, $0x20
-	JB      gcmTailNext_2
-	VPXOR   (BX), Y13, Y13
-	VMOVDQU Y13, (R8)
-	ADDQ    $0x00000020, BX
-	ADDQ    $0x00000020, R8
-	SUBQ    $0x20, R9
-	VMOVDQU Y14, Y13
-	JMP     gcmTailPart_2
+	CMPQ       R9, $0x20
+	JB         gcmTailNext_2
+	VMOVDQU    (BX), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y0, Y10
+	VPXOR      Y10, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (R11), Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y10, Y10
+	VPXOR      Y10, Y4, Y4
+	ADDQ       $0x20, R11
+	VPXOR      (BX), Y6, Y6
+	VMOVDQU    Y6, (R8)
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R8
+	SUBQ       $0x20, R9
+	VMOVDQU    Y7, Y6
+	VMOVDQU    Y8, Y7
+	VMOVDQU    Y9, Y8
+	JMP        gcmTailPart_2
 
 gcmTailNext_2:
-	CMPQ R9, $0x10
-	JB   gcmTailLow_2
+	// The last register, 0 < r < 32 bytes, if any.
+	TESTQ R9, R9
+	JZ    gcmTailCounted_2
+	MOVQ  BX, AX
+	CMPQ  R9, $0x10
+	JB    tailHashLow_3
+	JE    tailHashOne_5
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_37
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_37:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_38
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_38:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_39
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
+
+loadSkip_39:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_13
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_13
+
+loadShort_13:
+	VMOVQ DX, X7
+
+loadDone_13:
+	VINSERTI128 $0x01, X7, Y0, Y0
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_3
+
+tailHashOne_5:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+	JMP     tailHashLoaded_3
+
+tailHashLow_3:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_40
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_40:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_41
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_41:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_42
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
+
+loadSkip_42:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_14
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_14
+
+loadShort_14:
+	VMOVQ DX, X0
+
+loadDone_14:
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+
+tailHashLoaded_3:
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y7, Y0, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y7, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y8, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
+	CMPQ       R9, $0x10
+	JB         gcmTailLow_2
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y13, X0
-	VPXOR        (BX), X13, X13
-	VMOVDQU      X13, (R8)
+	VEXTRACTI128 $0x01, Y6, X0
+	VPXOR        (BX), X6, X6
+	VMOVDQU      X6, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_2
 
 gcmTailLow_2:
 	// The partial block in the low lane.
-	VMOVDQU X13, X0
+	VMOVDQU X6, X0
 
 gcmTailPartial_2:
 	TESTQ $0x0000000f, R9
-	JZ    gcmTailCounted_2
+	JZ    gcmTailStored_2
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R9, AX
@@ -9573,23 +9694,23 @@ loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
 	JZ      loadShort_15
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, CX, X3, X3
+	VMOVQ   (BX), X1
+	VPINSRQ $0x01, CX, X1, X1
 	JMP     loadDone_15
 
 loadShort_15:
-	VMOVQ CX, X3
+	VMOVQ CX, X1
 
 loadDone_15:
-	VPXOR X0, X3, X3
+	VPXOR X0, X1, X1
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
-	VMOVQ   X3, CX
+	VMOVQ   X1, CX
 	TESTQ   $0x00000008, R9
 	JZ      storeSkip_29
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X3, CX
+	VPEXTRQ $0x01, X1, CX
 	ADDQ    $0x08, AX
 
 storeSkip_29:
@@ -9612,9 +9733,35 @@ storeSkip_31:
 	MOVB  CL, (AX)
 
 storeSkip_32:
+gcmTailStored_2:
 gcmTailCounted_2:
 	VMOVDQU X2, X0
 
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y3, Y4, Y4
+
+	// fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	CMPQ         R10, $0x10
+	JBE          tailHashOne_6
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        X1, X5, X1
+	JMP          tailHashDone_3
+
+tailHashOne_6:
+	// One block: the high lane holds nothing.
+	VMOVDQU X5, X1
+
+tailHashDone_3:
 gcmTailDone_2:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
@@ -10548,7 +10695,7 @@ sealLast_2:
 	VPXOR        X1, X11, X1
 
 sealTail_2:
-	// gcmTail: the last n < 256 bytes, 2 registers at a time.
+	// gcmTail: the last n < 256 bytes, 4 registers at a time.
 	TESTQ R10, R10
 	JZ    gcmTailDone_3
 
@@ -10558,401 +10705,473 @@ sealTail_2:
 	SHRQ   $0x04, R11
 	VMOVQ  R11, X2
 	VPADDD X0, X2, X2
-	MOVQ   R8, R11
-	MOVQ   R10, R12
 
-	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
-	VBROADCASTI128 -144(CX), Y3
-	VBROADCASTI128 -128(CX), Y4
-	VBROADCASTI128 -112(CX), Y5
-	VBROADCASTI128 -96(CX), Y6
-	VBROADCASTI128 -80(CX), Y7
-	VBROADCASTI128 -64(CX), Y8
-	VBROADCASTI128 -48(CX), Y9
-	VBROADCASTI128 -32(CX), Y10
-	VBROADCASTI128 -16(CX), Y11
-	VBROADCASTI128 (CX), Y12
+	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
+	MOVQ  R10, R11
+	ADDQ  $0x0f, R11
+	ANDQ  $-16, R11
+	NEGQ  R11
+	LEAQ  256(BX)(R11*1), R11
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	MOVQ  R9, BX
+	MOVQ  R10, R9
 
 gcmTailLoop_3:
-	// counter.blocks(2), counter.advance(4), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
-	VPADDD         pairAdd15<>+0(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+32(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
+	// counter.blocks(4), counter.advance(8), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_40
 	JE             rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds10_40:
 	// Round Nr-9.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-8.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-7.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-6.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-5.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-4.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-3.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-2.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-1.
-	VAESENC Y11, Y13, Y13
-	VAESENC Y11, Y14, Y14
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Last round.
-	VAESENCLAST Y12, Y13, Y13
-	VAESENCLAST Y12, Y14, Y14
-	CMPQ        R12, $0x00000040
-	JB          gcmTailPart_3
-	VPXOR       (R9), Y13, Y13
-	VMOVDQU     Y13, (R11)
-	VPXOR       32(R9), Y14, Y14
-	VMOVDQU     Y14, 32(R11)
-	ADDQ        $0x00000040, R9
-	ADDQ        $0x00000040, R11
-	SUBQ        $0x00000040, R12
-	JNZ         gcmTailLoop_3
-	JMP         gcmTailCounted_3
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y6, Y6
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	CMPQ           R9, $0x00000080
+	JB             gcmTailPart_3
+	VPXOR          (BX), Y6, Y6
+	VMOVDQU        Y6, (R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y10
+	VPXOR          Y6, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          32(BX), Y7, Y7
+	VMOVDQU        Y7, 32(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y7, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y6
+	VPXOR          Y7, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          64(BX), Y8, Y8
+	VMOVDQU        Y8, 64(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPXOR          Y1, Y8, Y8
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y8, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y8, Y6
+	VPXOR          Y8, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y8, Y8
+	VPXOR          Y8, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          96(BX), Y9, Y9
+	VMOVDQU        Y9, 96(R8)
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPXOR          Y1, Y9, Y9
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y9, Y6
+	VPXOR          Y6, Y3, Y3
+	VPSHUFD        $0x4e, Y9, Y6
+	VPXOR          Y9, Y6, Y6
+	VPCLMULQDQ     $0x11, (R11), Y9, Y9
+	VPXOR          Y9, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
+	VPXOR          Y6, Y4, Y4
+	ADDQ           $0x20, R11
+	ADDQ           $0x00000080, BX
+	ADDQ           $0x00000080, R8
+	SUBQ           $0x00000080, R9
+	JNZ            gcmTailLoop_3
+	JMP            gcmTailCounted_3
 
 gcmTailPart_3:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ    R12, $0x20
-	JB      gcmTailNext_3
-	VPXOR   (R9), Y13, Y13
-	VMOVDQU Y13, (R11)
-	ADDQ    $0x00000020, R9
-	ADDQ    $0x00000020, R11
-	SUBQ    $0x20, R12
-	VMOVDQU Y14, Y13
-	JMP     gcmTailPart_3
+	CMPQ       R9, $0x20
+	JB         gcmTailNext_3
+	VPXOR      (BX), Y6, Y6
+	VMOVDQU    Y6, (R8)
+	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
+	VPXOR      Y1, Y6, Y6
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y6, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFD    $0x4e, Y6, Y0
+	VPXOR      Y6, Y0, Y0
+	VPCLMULQDQ $0x11, (R11), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y0, Y0
+	VPXOR      Y0, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R8
+	SUBQ       $0x20, R9
+	VMOVDQU    Y7, Y6
+	VMOVDQU    Y8, Y7
+	VMOVDQU    Y9, Y8
+	JMP        gcmTailPart_3
 
 gcmTailNext_3:
-	CMPQ R12, $0x10
-	JB   gcmTailLow_3
+	// The last register, 0 < r < 32 bytes, if any.
+	TESTQ R9, R9
+	JZ    gcmTailCounted_3
+	MOVQ  R8, AX
+	CMPQ  R9, $0x10
+	JB    gcmTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y13, X0
-	VPXOR        (R9), X13, X13
-	VMOVDQU      X13, (R11)
-	ADDQ         $0x00000010, R9
-	ADDQ         $0x00000010, R11
+	VEXTRACTI128 $0x01, Y6, X0
+	VPXOR        (BX), X6, X6
+	VMOVDQU      X6, (R8)
+	ADDQ         $0x00000010, BX
+	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_3
 
 gcmTailLow_3:
 	// The partial block in the low lane.
-	VMOVDQU X13, X0
+	VMOVDQU X6, X0
 
 gcmTailPartial_3:
-	TESTQ $0x0000000f, R12
-	JZ    gcmTailCounted_3
+	TESTQ $0x0000000f, R9
+	JZ    gcmTailStored_3
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R9, AX
-	XORQ CX, CX
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ BX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_49
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
 
 loadSkip_49:
-	TESTQ   $0x00000002, R12
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_50
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
 
 loadSkip_50:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_51
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
 
 loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_17
-	VMOVQ   (R9), X3
-	VPINSRQ $0x01, CX, X3, X3
+	VMOVQ   (BX), X6
+	VPINSRQ $0x01, DX, X6, X6
 	JMP     loadDone_17
 
 loadShort_17:
-	VMOVQ CX, X3
+	VMOVQ DX, X6
 
 loadDone_17:
-	VPXOR X0, X3, X3
+	VPXOR X0, X6, X6
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	MOVQ    R11, AX
-	VMOVQ   X3, CX
-	TESTQ   $0x00000008, R12
+	MOVQ    R8, CX
+	VMOVQ   X6, DX
+	TESTQ   $0x00000008, R9
 	JZ      storeSkip_37
-	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X3, CX
-	ADDQ    $0x08, AX
+	MOVQ    DX, (CX)
+	VPEXTRQ $0x01, X6, DX
+	ADDQ    $0x08, CX
 
 storeSkip_37:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_38
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
+	MOVL  DX, (CX)
+	SHRQ  $0x20, DX
+	ADDQ  $0x04, CX
 
 storeSkip_38:
-	TESTQ $0x00000002, R12
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_39
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
+	MOVW  DX, (CX)
+	SHRQ  $0x10, DX
+	ADDQ  $0x02, CX
 
 storeSkip_39:
-	TESTQ $0x00000001, R12
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_40
-	MOVB  CL, (AX)
+	MOVB  DL, (CX)
 
 storeSkip_40:
-gcmTailCounted_3:
-	VMOVDQU X2, X0
-
-gcmTailDone_3:
-	// ghashTail: the last n < 256 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_4
-
-	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	ANDQ  $-16, AX
-	NEGQ  AX
-	LEAQ  256(BX)(AX*1), AX
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	MOVQ  R8, CX
-	MOVQ  R10, DX
-
-ghashTailPair_4:
-	CMPQ       DX, $0x20
-	JB         ghashTailLast_4
-	VMOVDQU    (CX), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (AX), Y5, Y6
-	VPXOR      Y6, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, (AX), Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, 256(AX), Y6, Y6
-	VPXOR      Y6, Y3, Y3
-	ADDQ       $0x20, AX
-	ADDQ       $0x00000020, CX
-	SUBQ       $0x20, DX
-	JMP        ghashTailPair_4
-
-ghashTailLast_4:
-	TESTQ DX, DX
-	JZ    ghashTailFinish_4
-	CMPQ  DX, $0x10
-	JB    tailHashLow_4
-	JE    tailHashOne_7
+gcmTailStored_3:
+	CMPQ R9, $0x10
+	JB   tailHashLow_4
+	JE   tailHashOne_7
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (CX), X5
-	ADDQ    $0x10, CX
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_52
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_52:
-	TESTQ   $0x00000002, DX
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_53
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_53:
-	TESTQ $0x00000004, DX
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_54
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
 loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_18
-	VMOVQ   (CX), X6
-	VPINSRQ $0x01, R8, X6, X6
+	VMOVQ   (AX), X6
+	VPINSRQ $0x01, DX, X6, X6
 	JMP     loadDone_18
 
 loadShort_18:
-	VMOVQ R8, X6
+	VMOVQ DX, X6
 
 loadDone_18:
-	VINSERTI128 $0x01, X6, Y5, Y5
-	VMOVDQU     (AX), Y6
-	VMOVDQU     256(AX), Y7
+	VINSERTI128 $0x01, X6, Y0, Y0
+	VMOVDQU     (R11), Y6
+	VMOVDQU     256(R11), Y7
 	JMP         tailHashLoaded_4
 
 tailHashOne_7:
 	// One whole block: one key.
-	VMOVDQU (CX), X5
-	VMOVDQU (AX), X6
-	VMOVDQU 256(AX), X7
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 	JMP     tailHashLoaded_4
 
 tailHashLow_4:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, BX
-	ANDQ $0x0f, BX
-	ADDQ CX, BX
-	XORQ R8, R8
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_55
-	SUBQ    $0x01, BX
-	SHLQ    $0x08, R8
-	MOVBQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_55:
-	TESTQ   $0x00000002, DX
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_56
-	SUBQ    $0x02, BX
-	SHLQ    $0x10, R8
-	MOVWQZX (BX), R9
-	ORQ     R9, R8
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_56:
-	TESTQ $0x00000004, DX
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_57
-	SUBQ  $0x04, BX
-	SHLQ  $0x20, R8
-	MOVL  (BX), R9
-	ORQ   R9, R8
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
 loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
+	TESTQ   $0x00000008, R9
 	JZ      loadShort_19
-	VMOVQ   (CX), X5
-	VPINSRQ $0x01, R8, X5, X5
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
 	JMP     loadDone_19
 
 loadShort_19:
-	VMOVQ R8, X5
+	VMOVQ DX, X0
 
 loadDone_19:
-	VMOVDQU (AX), X6
-	VMOVDQU 256(AX), X7
+	VMOVDQU (R11), X6
+	VMOVDQU 256(R11), X7
 
 tailHashLoaded_4:
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
 	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y5, Y1
-	VPXOR      Y1, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPCLMULQDQ $0x00, Y6, Y0, Y1
 	VPXOR      Y1, Y3, Y3
-	ADDQ       $0x20, AX
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y6, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y7, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
 
-ghashTailFinish_4:
+gcmTailCounted_3:
+	VMOVDQU X2, X0
+
 	// tailHash.finish: reduce, sumLanes.
 	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPXOR      Y2, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPXOR      Y4, Y3, Y3
-	VPXOR      Y2, Y3, Y3
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y3, Y4, Y4
 
 	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y3, Y4, Y4
-	VPXOR        Y1, Y4, Y4
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPXOR        Y1, Y5, Y5
 	CMPQ         R10, $0x10
 	JBE          tailHashOne_8
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        X1, X5, X1
 	JMP          tailHashDone_4
 
 tailHashOne_8:
 	// One block: the high lane holds nothing.
-	VMOVDQU X4, X1
+	VMOVDQU X5, X1
 
 tailHashDone_4:
-ghashTailDone_4:
+gcmTailDone_3:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)
 	VPSHUFB byteReverse<>+0(SB), X1, X1
@@ -11914,10 +12133,16 @@ rounds10_43:
 	SUBQ           $0x00000100, R10
 
 openTail_2:
-	// Hash the tail before decrypting it, which may overwrite it.
-	// ghashTail: the last n < 256 bytes.
+	// gcmTail: the last n < 256 bytes, 4 registers at a time.
 	TESTQ R10, R10
-	JZ    ghashTailDone_5
+	JZ    gcmTailDone_4
+
+	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
+	MOVQ   R10, R11
+	ADDQ   $0x0f, R11
+	SHRQ   $0x04, R11
+	VMOVQ  R11, X2
+	VPADDD X0, X2, X2
 
 	// tailHash: block j of m is multiplied by H^(m-j): start at slot 16-m and walk up.
 	MOVQ  R10, R11
@@ -11925,323 +12150,366 @@ openTail_2:
 	ANDQ  $-16, R11
 	NEGQ  R11
 	LEAQ  256(BX)(R11*1), R11
-	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
 	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
 	MOVQ  R9, BX
-	MOVQ  R10, R12
-
-ghashTailPair_5:
-	CMPQ       R12, $0x20
-	JB         ghashTailLast_5
-	VMOVDQU    (BX), Y5
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (R11), Y5, Y6
-	VPXOR      Y6, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y6
-	VPXOR      Y5, Y6, Y6
-	VPCLMULQDQ $0x11, (R11), Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, 256(R11), Y6, Y6
-	VPXOR      Y6, Y3, Y3
-	ADDQ       $0x20, R11
-	ADDQ       $0x00000020, BX
-	SUBQ       $0x20, R12
-	JMP        ghashTailPair_5
-
-ghashTailLast_5:
-	TESTQ R12, R12
-	JZ    ghashTailFinish_5
-	CMPQ  R12, $0x10
-	JB    tailHashLow_5
-	JE    tailHashOne_9
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (BX), X5
-	ADDQ    $0x10, BX
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_61
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_61:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_62
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_62:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_63
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_63:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_21
-	VMOVQ   (BX), X6
-	VPINSRQ $0x01, R14, X6, X6
-	JMP     loadDone_21
-
-loadShort_21:
-	VMOVQ R14, X6
-
-loadDone_21:
-	VINSERTI128 $0x01, X6, Y5, Y5
-	VMOVDQU     (R11), Y6
-	VMOVDQU     256(R11), Y7
-	JMP         tailHashLoaded_5
-
-tailHashOne_9:
-	// One whole block: one key.
-	VMOVDQU (BX), X5
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-	JMP     tailHashLoaded_5
-
-tailHashLow_5:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ BX, R13
-	XORQ R14, R14
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_64
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_64:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_65
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
-
-loadSkip_65:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_66
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
-
-loadSkip_66:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_22
-	VMOVQ   (BX), X5
-	VPINSRQ $0x01, R14, X5, X5
-	JMP     loadDone_22
-
-loadShort_22:
-	VMOVQ R14, X5
-
-loadDone_22:
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-
-tailHashLoaded_5:
-	VPSHUFB    byteReverse2<>+0(SB), Y5, Y5
-	VPXOR      Y1, Y5, Y5
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y5, Y1
-	VPXOR      Y1, Y2, Y2
-	VPSHUFD    $0x4e, Y5, Y1
-	VPXOR      Y5, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y5, Y5
-	VPXOR      Y5, Y4, Y4
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
-	VPXOR      Y1, Y3, Y3
-	ADDQ       $0x20, R11
-
-ghashTailFinish_5:
-	// tailHash.finish: reduce, sumLanes.
-	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
-	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y2, Y1
-	VPXOR      Y2, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPXOR      Y1, Y2, Y2
-	VPXOR      Y4, Y3, Y3
-	VPXOR      Y2, Y3, Y3
-
-	// fold(mid, hi).
-	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y3, Y1
-	VPSHUFD      $0x4e, Y3, Y3
-	VPXOR        Y3, Y4, Y4
-	VPXOR        Y1, Y4, Y4
-	CMPQ         R10, $0x10
-	JBE          tailHashOne_10
-	VEXTRACTI128 $0x01, Y4, X1
-	VPXOR        X1, X4, X1
-	JMP          tailHashDone_5
-
-tailHashOne_10:
-	// One block: the high lane holds nothing.
-	VMOVDQU X4, X1
-
-tailHashDone_5:
-ghashTailDone_5:
-	// gcmTail: the last n < 256 bytes, 2 registers at a time.
-	TESTQ R10, R10
-	JZ    gcmTailDone_4
-
-	// counter.advanceLow(m), m = ceil(n/16), on a copy: the loop steps the pair.
-	MOVQ   R10, BX
-	ADDQ   $0x0f, BX
-	SHRQ   $0x04, BX
-	VMOVQ  BX, X2
-	VPADDD X0, X2, X2
-	MOVQ   R9, BX
-	MOVQ   R10, R9
-
-	// The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.
-	VBROADCASTI128 -144(CX), Y3
-	VBROADCASTI128 -128(CX), Y4
-	VBROADCASTI128 -112(CX), Y5
-	VBROADCASTI128 -96(CX), Y6
-	VBROADCASTI128 -80(CX), Y7
-	VBROADCASTI128 -64(CX), Y8
-	VBROADCASTI128 -48(CX), Y9
-	VBROADCASTI128 -32(CX), Y10
-	VBROADCASTI128 -16(CX), Y11
-	VBROADCASTI128 (CX), Y12
+	MOVQ  R10, R9
 
 gcmTailLoop_4:
-	// counter.blocks(2), counter.advance(4), the rounds.
-	VPSHUFB        byteReverse2<>+0(SB), Y0, Y13
-	VPADDD         pairAdd15<>+0(SB), Y0, Y14
-	VPSHUFB        byteReverse2<>+0(SB), Y14, Y14
-	VPADDD         pairAdd15<>+32(SB), Y0, Y0
-	VBROADCASTI128 (AX), Y15
-	VPXOR          Y15, Y13, Y13
-	VPXOR          Y15, Y14, Y14
+	// counter.blocks(4), counter.advance(8), the rounds.
+	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
+	VPADDD         pairAdd15<>+0(SB), Y0, Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPADDD         pairAdd15<>+32(SB), Y0, Y8
+	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
+	VPADDD         pairAdd15<>+64(SB), Y0, Y9
+	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
+	VPADDD         pairAdd15<>+96(SB), Y0, Y0
+	VBROADCASTI128 (AX), Y10
+	VPXOR          Y10, Y6, Y6
+	VPXOR          Y10, Y7, Y7
+	VPXOR          Y10, Y8, Y8
+	VPXOR          Y10, Y9, Y9
 	CMPQ           DX, $0x0c
 	JB             rounds10_44
 	JE             rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 16(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 32(AX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VBROADCASTI128 -176(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
-	VBROADCASTI128 -160(CX), Y15
-	VAESENC        Y15, Y13, Y13
-	VAESENC        Y15, Y14, Y14
+	VBROADCASTI128 -176(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
+	VBROADCASTI128 -160(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 rounds10_44:
 	// Round Nr-9.
-	VAESENC Y3, Y13, Y13
-	VAESENC Y3, Y14, Y14
+	VBROADCASTI128 -144(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-8.
-	VAESENC Y4, Y13, Y13
-	VAESENC Y4, Y14, Y14
+	VBROADCASTI128 -128(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-7.
-	VAESENC Y5, Y13, Y13
-	VAESENC Y5, Y14, Y14
+	VBROADCASTI128 -112(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-6.
-	VAESENC Y6, Y13, Y13
-	VAESENC Y6, Y14, Y14
+	VBROADCASTI128 -96(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-5.
-	VAESENC Y7, Y13, Y13
-	VAESENC Y7, Y14, Y14
+	VBROADCASTI128 -80(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-4.
-	VAESENC Y8, Y13, Y13
-	VAESENC Y8, Y14, Y14
+	VBROADCASTI128 -64(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-3.
-	VAESENC Y9, Y13, Y13
-	VAESENC Y9, Y14, Y14
+	VBROADCASTI128 -48(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-2.
-	VAESENC Y10, Y13, Y13
-	VAESENC Y10, Y14, Y14
+	VBROADCASTI128 -32(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Round Nr-1.
-	VAESENC Y11, Y13, Y13
-	VAESENC Y11, Y14, Y14
+	VBROADCASTI128 -16(CX), Y10
+	VAESENC        Y10, Y6, Y6
+	VAESENC        Y10, Y7, Y7
+	VAESENC        Y10, Y8, Y8
+	VAESENC        Y10, Y9, Y9
 
 	// Last round.
-	VAESENCLAST Y12, Y13, Y13
-	VAESENCLAST Y12, Y14, Y14
-	CMPQ        R9, $0x00000040
-	JB          gcmTailPart_4
-	VPXOR       (BX), Y13, Y13
-	VMOVDQU     Y13, (R8)
-	VPXOR       32(BX), Y14, Y14
-	VMOVDQU     Y14, 32(R8)
-	ADDQ        $0x00000040, BX
-	ADDQ        $0x00000040, R8
-	SUBQ        $0x00000040, R9
-	JNZ         gcmTailLoop_4
-	JMP         gcmTailCounted_4
+	VBROADCASTI128 (CX), Y10
+	VAESENCLAST    Y10, Y6, Y6
+	VAESENCLAST    Y10, Y7, Y7
+	VAESENCLAST    Y10, Y8, Y8
+	VAESENCLAST    Y10, Y9, Y9
+	CMPQ           R9, $0x00000080
+	JB             gcmTailPart_4
+	VMOVDQU        (BX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPXOR          Y1, Y10, Y10
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y10, Y11
+	VPXOR          Y11, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y11
+	VPXOR          Y10, Y11, Y11
+	VPCLMULQDQ     $0x11, (R11), Y10, Y10
+	VPXOR          Y10, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y11, Y11
+	VPXOR          Y11, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          (BX), Y6, Y6
+	VMOVDQU        Y6, (R8)
+	VMOVDQU        32(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y10
+	VPXOR          Y6, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          32(BX), Y7, Y7
+	VMOVDQU        Y7, 32(R8)
+	VMOVDQU        64(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y7
+	VPXOR          Y7, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y7
+	VPXOR          Y6, Y7, Y7
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
+	VPXOR          Y7, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          64(BX), Y8, Y8
+	VMOVDQU        Y8, 64(R8)
+	VMOVDQU        96(BX), Y6
+	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
+	VPXOR          Y1, Y6, Y6
+	VPXOR          Y1, Y1, Y1
+	VPCLMULQDQ     $0x00, (R11), Y6, Y7
+	VPXOR          Y7, Y3, Y3
+	VPSHUFD        $0x4e, Y6, Y7
+	VPXOR          Y6, Y7, Y7
+	VPCLMULQDQ     $0x11, (R11), Y6, Y6
+	VPXOR          Y6, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
+	VPXOR          Y7, Y4, Y4
+	ADDQ           $0x20, R11
+	VPXOR          96(BX), Y9, Y9
+	VMOVDQU        Y9, 96(R8)
+	ADDQ           $0x00000080, BX
+	ADDQ           $0x00000080, R8
+	SUBQ           $0x00000080, R9
+	JNZ            gcmTailLoop_4
+	JMP            gcmTailCounted_4
 
 gcmTailPart_4:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ    R9, $0x20
-	JB      gcmTailNext_4
-	VPXOR   (BX), Y13, Y13
-	VMOVDQU Y13, (R8)
-	ADDQ    $0x00000020, BX
-	ADDQ    $0x00000020, R8
-	SUBQ    $0x20, R9
-	VMOVDQU Y14, Y13
-	JMP     gcmTailPart_4
+	CMPQ       R9, $0x20
+	JB         gcmTailNext_4
+	VMOVDQU    (BX), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y0, Y10
+	VPXOR      Y10, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y10
+	VPXOR      Y0, Y10, Y10
+	VPCLMULQDQ $0x11, (R11), Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y10, Y10
+	VPXOR      Y10, Y4, Y4
+	ADDQ       $0x20, R11
+	VPXOR      (BX), Y6, Y6
+	VMOVDQU    Y6, (R8)
+	ADDQ       $0x00000020, BX
+	ADDQ       $0x00000020, R8
+	SUBQ       $0x20, R9
+	VMOVDQU    Y7, Y6
+	VMOVDQU    Y8, Y7
+	VMOVDQU    Y9, Y8
+	JMP        gcmTailPart_4
 
 gcmTailNext_4:
-	CMPQ R9, $0x10
-	JB   gcmTailLow_4
+	// The last register, 0 < r < 32 bytes, if any.
+	TESTQ R9, R9
+	JZ    gcmTailCounted_4
+	MOVQ  BX, AX
+	CMPQ  R9, $0x10
+	JB    tailHashLow_5
+	JE    tailHashOne_9
+
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_61
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_61:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_62
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_62:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_63
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
+
+loadSkip_63:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_21
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_21
+
+loadShort_21:
+	VMOVQ DX, X7
+
+loadDone_21:
+	VINSERTI128 $0x01, X7, Y0, Y0
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_5
+
+tailHashOne_9:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+	JMP     tailHashLoaded_5
+
+tailHashLow_5:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_64
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_64:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_65
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), R12
+	ORQ     R12, DX
+
+loadSkip_65:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_66
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), R12
+	ORQ   R12, DX
+
+loadSkip_66:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_22
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_22
+
+loadShort_22:
+	VMOVQ DX, X0
+
+loadDone_22:
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+
+tailHashLoaded_5:
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y7, Y0, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y7, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y8, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
+	CMPQ       R9, $0x10
+	JB         gcmTailLow_4
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y13, X0
-	VPXOR        (BX), X13, X13
-	VMOVDQU      X13, (R8)
+	VEXTRACTI128 $0x01, Y6, X0
+	VPXOR        (BX), X6, X6
+	VMOVDQU      X6, (R8)
 	ADDQ         $0x00000010, BX
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_4
 
 gcmTailLow_4:
 	// The partial block in the low lane.
-	VMOVDQU X13, X0
+	VMOVDQU X6, X0
 
 gcmTailPartial_4:
 	TESTQ $0x0000000f, R9
-	JZ    gcmTailCounted_4
+	JZ    gcmTailStored_4
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
 	MOVQ R9, AX
@@ -12277,23 +12545,23 @@ loadSkip_69:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
 	JZ      loadShort_23
-	VMOVQ   (BX), X3
-	VPINSRQ $0x01, CX, X3, X3
+	VMOVQ   (BX), X1
+	VPINSRQ $0x01, CX, X1, X1
 	JMP     loadDone_23
 
 loadShort_23:
-	VMOVQ CX, X3
+	VMOVQ CX, X1
 
 loadDone_23:
-	VPXOR X0, X3, X3
+	VPXOR X0, X1, X1
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
-	VMOVQ   X3, CX
+	VMOVQ   X1, CX
 	TESTQ   $0x00000008, R9
 	JZ      storeSkip_45
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X3, CX
+	VPEXTRQ $0x01, X1, CX
 	ADDQ    $0x08, AX
 
 storeSkip_45:
@@ -12316,9 +12584,35 @@ storeSkip_47:
 	MOVB  CL, (AX)
 
 storeSkip_48:
+gcmTailStored_4:
 gcmTailCounted_4:
 	VMOVDQU X2, X0
 
+	// tailHash.finish: reduce, sumLanes.
+	// karatsubaFinish and fold(lo, mid): mid ^= hi ^ foldLo(lo).
+	VPCLMULQDQ $0x10, reflectedPoly2<>+0(SB), Y3, Y1
+	VPXOR      Y3, Y1, Y1
+	VPSHUFD    $0x4e, Y3, Y3
+	VPXOR      Y1, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y3, Y4, Y4
+
+	// fold(mid, hi).
+	VPCLMULQDQ   $0x10, reflectedPoly2<>+0(SB), Y4, Y1
+	VPSHUFD      $0x4e, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	CMPQ         R10, $0x10
+	JBE          tailHashOne_10
+	VEXTRACTI128 $0x01, Y5, X1
+	VPXOR        X1, X5, X1
+	JMP          tailHashDone_5
+
+tailHashOne_10:
+	// One block: the high lane holds nothing.
+	VMOVDQU X5, X1
+
+tailHashDone_5:
 gcmTailDone_4:
 	VPSHUFB byteReverse<>+0(SB), X0, X0
 	VMOVDQU X0, (SI)

@@ -18,7 +18,7 @@ const (
 	gcmBlocks = 2 * gcmWidth
 	gcmBytes  = 16 * gcmBlocks
 
-	gcmTailWidth = 2
+	gcmTailWidth = 4
 )
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
@@ -146,8 +146,7 @@ func sealKernel(name string, public bool) {
 	k.c.out = nil
 
 	Label(tail)
-	gcmTail(k.s, k.c, k.dst, k.src, k.n)
-	ghashTail(k.table, k.dst, k.n, k.y)
+	gcmTail(k.s, k.c, k.table, k.y, false, k.dst, k.src, k.n)
 	k.finish()
 }
 
@@ -192,31 +191,32 @@ func openKernel(name string, public bool) {
 	k.batch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y})
 
 	Label(tail)
-	Comment("Hash the tail before decrypting it, which may overwrite it.")
-	ghashTail(k.table, k.src, k.n, k.y)
-	gcmTail(k.s, k.c, k.dst, k.src, k.n)
+	gcmTail(k.s, k.c, k.table, k.y, true, k.dst, k.src, k.n)
 	k.finish()
 }
 
 // gcmTail encrypts the last n < gcmBytes bytes gcmTailWidth registers at
-// a time (model: gcmTail), the loop's one copy of the rounds for every
-// pass, the last included: whole passes XORed and stored as in a batch;
-// of the last, its whole registers one by one, each stored from register
-// 0 with the others moved down behind it, then of the last register,
-// fewer than 32 bytes, a whole block in the low lane XORed and stored, and
-// the keystream block of the partial one moved to a fixed register and
-// XORed with it through LoadPartialAVX and StorePartialAVX, so nothing
-// past src+n is read and nothing past dst+n is written. The counter
-// advances by m = ceil(n/16) (counter.advanceLow, on a copy taken before
-// the loop, which steps the pair a whole pass at a time). dst, src and n
-// are not changed.
+// a time and absorbs their ciphertext into y, a tailHash (model: gcmTail),
+// the loop's one copy of the rounds for every pass, the last included:
+// whole passes XORed and stored as in a batch; of the last pass, its whole
+// registers one by one, each from register 0 with the others moved down
+// behind it, then of the last register, fewer than 32 bytes, a whole block
+// in the low lane XORed and stored, and the keystream block of the partial
+// one moved to a fixed register and XORed with it through LoadPartialAVX
+// and StorePartialAVX, so nothing past src+n is read and nothing past
+// dst+n is written. Each register's ciphertext is hashed where it is at
+// hand: read from src before its stores if open (src and dst may be the
+// same), else from the register after them, the last register's reloaded
+// from dst. The counter advances by m = ceil(n/16) (counter.advanceLow, on
+// a copy taken before the loop, which steps the pair a whole pass at a
+// time). dst, src and n are not changed.
 //
-// A pass of gcmTailWidth registers takes as long as one: the rounds'
-// latency bounds it, not their issue; a loop of one register made the
-// rounds of a tail of 240 bytes wait on each other.
-func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
+// The hash of a pass waits on its rounds, and the next pass's rounds do
+// not wait on it: they overlap, where a ctr pass over the whole tail and a
+// ghashTail after it ran one after the other.
+func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bool, dst, src, n GPVirtual) {
 	loop, part, low := emit.NewLabel("gcmTailLoop"), emit.NewLabel("gcmTailPart"), emit.NewLabel("gcmTailLow")
-	next, partial := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial")
+	next, partial, stored := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial"), emit.NewLabel("gcmTailStored")
 	counted, done := emit.NewLabel("gcmTailCounted"), emit.NewLabel("gcmTailDone")
 	const w = gcmTailWidth
 	Commentf("gcmTail: the last n < %d bytes, %d registers at a time.", gcmBytes, w)
@@ -230,40 +230,21 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	SHRQ(U8(4), m)
 	VMOVQ(m, final)
 	c.add(c.pair.AsX(), final, final)
+	th := startTailHash(table, n, y)
 	sp, dp, r := GP64(), GP64(), GP64()
 	MOVQ(src, sp)
 	MOVQ(dst, dp)
 	MOVQ(n, r)
-	xs := make([]VecVirtual, w)
-
-	Comment("The keys of the middle rounds and the last, Nr-9..Nr, held for the loop.")
-	held := map[int]VecVirtual{}
-	for i := 9; i >= 0; i-- {
-		k := YMM()
-		VBROADCASTI128(s.FromLast(i), k)
-		held[s.FromLast(i).Disp] = k
-	}
-	// key is a held register for the rounds the loop holds keys for,
-	// else the round key broadcast into a new register.
-	key := func(m Mem) VecVirtual {
-		if k, ok := held[m.Disp]; ok && m.Base == s.Last {
-			return k
-		}
-		k := YMM()
-		VBROADCASTI128(m, k)
-		return k
-	}
-	each := func(op func(k, b, d Op)) func(m Mem) {
-		return func(m Mem) {
-			k := key(m)
-			for _, x := range xs {
-				op(k, x, x)
-			}
-		}
+	// absorbAt hashes the register of ciphertext at p.
+	absorbAt := func(p Mem) {
+		x := YMM()
+		VMOVDQU(p, x)
+		th.absorbPair(x)
 	}
 
 	Label(loop)
 	Commentf("counter.blocks(%d), counter.advance(%d), the rounds.", w, 2*w)
+	xs := make([]VecVirtual, w)
 	adds := emit.PairAdds(15)
 	for j := range xs {
 		xs[j] = YMM()
@@ -275,11 +256,20 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 		VPSHUFB(emit.ByteReverse2(), xs[j], xs[j])
 	}
 	c.add(adds.Offset(32*(w-1)), c.pair, c.pair)
-	each(VPXOR)(s.Key(0))
-	s.Rounds(each(VAESENC), each(VAESENCLAST), nil)
+	whiten(s, xs)
+	encryption.rounds(s, xs, nil)
 	CMPQ(r, U32(32*w))
 	JB(LabelRef(part))
-	xorStore(xs, sp, dp)
+	for j, x := range xs {
+		if open {
+			absorbAt(Mem{Base: sp, Disp: 32 * j})
+		}
+		VPXOR(Mem{Base: sp, Disp: 32 * j}, x, x)
+		VMOVDQU(x, Mem{Base: dp, Disp: 32 * j})
+		if !open {
+			th.absorbPair(x)
+		}
+	}
 	advance(32*w, sp, dp)
 	SUBQ(U32(32*w), r)
 	JNZ(LabelRef(loop))
@@ -289,8 +279,14 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	Comment("The last pass: its whole registers from register 0, the others moved down.")
 	CMPQ(r, U8(32))
 	JB(LabelRef(next))
+	if open {
+		absorbAt(Mem{Base: sp})
+	}
 	VPXOR(Mem{Base: sp}, xs[0], xs[0])
 	VMOVDQU(xs[0], Mem{Base: dp})
+	if !open {
+		th.absorbPair(xs[0])
+	}
 	advance(32, sp, dp)
 	SUBQ(U8(32), r)
 	for j := 1; j < w; j++ {
@@ -299,6 +295,16 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 	JMP(LabelRef(part))
 
 	Label(next)
+	Comment("The last register, 0 < r < 32 bytes, if any.")
+	TESTQ(r, r)
+	JZ(LabelRef(counted))
+	q := GP64()
+	if open {
+		MOVQ(sp, q)
+		th.absorbLast(q, r)
+	} else {
+		MOVQ(dp, q)
+	}
 	x := xs[0]
 	last := XMM() // the keystream block of the partial block
 	CMPQ(r, U8(16))
@@ -315,13 +321,18 @@ func gcmTail(s emit.Schedule, c *counter, dst, src, n GPVirtual) {
 
 	Label(partial)
 	TESTQ(U32(15), r)
-	JZ(LabelRef(counted))
+	JZ(LabelRef(stored))
 	t := XMM()
 	emit.LoadPartialAVX(t, sp, r)
 	VPXOR(last, t, t)
 	emit.StorePartialAVX(t, dp, r)
+	Label(stored)
+	if !open {
+		th.absorbLast(q, r)
+	}
 
 	Label(counted)
 	VMOVDQU(final, c.pair.AsX())
+	th.finish(n)
 	Label(done)
 }
