@@ -4518,24 +4518,45 @@ ghashTailDone_1:
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·seal(SB), NOSPLIT, $128-88
-	MOVQ   keys+0(FP), AX
+TEXT ·seal(SB), NOSPLIT, $240-88
+	MOVQ dst_base+40(FP), AX
+	MOVQ src_base+64(FP), CX
+	MOVQ src_len+72(FP), DX
+	CMPQ DX, $0x00000180
+	JB   sealShort_1
+
+	// ctr32: the first batch, which has no ciphertext before it to hash.
+	MOVQ   keys+0(FP), DX
+	MOVQ   DX, (SP)
 	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   DX, 8(SP)
+	MOVQ   ctr+24(FP), DX
+	MOVQ   DX, 16(SP)
+	MOVQ   AX, 24(SP)
+	MOVQ   $0x00000080, 32(SP)
+	MOVQ   $0x00000080, 40(SP)
+	MOVQ   CX, 48(SP)
+	MOVQ   $0x00000080, 56(SP)
+	MOVQ   $0x00000080, 64(SP)
+	CALL   ·ctr32+0(SB)
+	MOVQ   keys+0(FP), DX
+	MOVQ   rounds+8(FP), SI
+	MOVQ   SI, BX
+	SHLQ   $0x04, BX
+	ADDQ   DX, BX
+	MOVQ   table+16(FP), DI
+	MOVQ   ctr+24(FP), R8
+	MOVQ   y+32(FP), R9
+	MOVQ   dst_base+40(FP), R10
+	MOVQ   src_base+64(FP), R11
+	MOVQ   src_len+72(FP), R12
+	MOVOU  (R8), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
-	JB     sealTail_1
+	ADDQ   $0x00000080, R11
+	ADDQ   $0x00000080, R10
+	SUBQ   $0x00000080, R12
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
 	MOVO   X0, X2
@@ -4561,7 +4582,7 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
+	MOVOU  (DX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
 	PXOR   X10, X4
@@ -4570,91 +4591,95 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
-	MOVOU  X2, (SP)
-	MOVOU  X3, 16(SP)
-	MOVOU  X4, 32(SP)
-	MOVOU  X5, 48(SP)
-	MOVOU  X6, 64(SP)
-	MOVOU  X7, 80(SP)
-	MOVOU  X8, 96(SP)
-	MOVOU  X9, 112(SP)
-	MOVL   12(AX), R12
-	MOVD   X0, R11
+	MOVOU  X2, 112(SP)
+	MOVOU  X3, 128(SP)
+	MOVOU  X4, 144(SP)
+	MOVOU  X5, 160(SP)
+	MOVOU  X6, 176(SP)
+	MOVOU  X7, 192(SP)
+	MOVOU  X8, 208(SP)
+	MOVOU  X9, 224(SP)
+	MOVL   12(DX), CX
+	MOVD   X0, AX
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
+seal16_1:
+	CMPQ R12, $0x00000100
+	JB   sealDone_1
+
+	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	MOVOU 112(SP), X2
+	MOVOU 128(SP), X3
+	MOVOU 144(SP), X4
+	MOVOU 160(SP), X5
+	MOVOU 176(SP), X6
+	MOVOU 192(SP), X7
+	MOVOU 208(SP), X8
+	MOVOU 224(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
+	ADDL  $0x08, AX
+	MOVL  AX, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 124(SP)
+	MOVL  AX, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 140(SP)
+	MOVL  AX, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 156(SP)
+	MOVL  AX, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 172(SP)
+	MOVL  AX, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 188(SP)
+	MOVL  AX, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 204(SP)
+	MOVL  AX, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 220(SP)
+	MOVL  AX, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	XORL  CX, R13
+	MOVL  R13, 236(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
+	CMPQ  SI, $0x0c
 	JB    rounds10_20
 	JE    rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
+	MOVOU  16(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4663,7 +4688,7 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(AX), X10
+	MOVOU  32(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4675,7 +4700,7 @@ TEXT ·seal(SB), NOSPLIT, $128-88
 
 rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
+	MOVOU  -176(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4684,7 +4709,7 @@ rounds12_20:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(CX), X10
+	MOVOU  -160(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4696,262 +4721,7 @@ rounds12_20:
 
 rounds10_20:
 	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      16(R9), X10
-	PXOR       X10, X3
-	MOVOU      32(R9), X10
-	PXOR       X10, X4
-	MOVOU      48(R9), X10
-	PXOR       X10, X5
-	MOVOU      64(R9), X10
-	PXOR       X10, X6
-	MOVOU      80(R9), X10
-	PXOR       X10, X7
-	MOVOU      96(R9), X10
-	PXOR       X10, X8
-	MOVOU      112(R9), X10
-	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
-
-seal16_1:
-	CMPQ R10, $0x00000100
-	JB   seal8_1
-
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
-	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_21
-	JE    rounds12_21
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_21:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_21:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
+	MOVOU  -144(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4962,16 +4732,16 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     -128(R8), X10
+	MOVOU     -128(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(BX), X1
-	MOVOU     240(BX), X11
+	MOVOU     240(DI), X1
+	MOVOU     240(DI), X11
 	PCLMULQDQ $0x00, X10, X1
 	PCLMULQDQ $0x11, X10, X11
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X12
+	MOVOU  -128(BX), X12
 	AESENC X12, X2
 	AESENC X12, X3
 	AESENC X12, X4
@@ -4982,10 +4752,10 @@ rounds10_21:
 	AESENC X12, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      -112(R8), X12
+	MOVOU      -112(R10), X12
 	PSHUFB     byteReverse<>+0(SB), X12
-	MOVOU      224(BX), X13
-	MOVOU      224(BX), X14
+	MOVOU      224(DI), X13
+	MOVOU      224(DI), X14
 	PCLMULQDQ  $0x00, X12, X13
 	PXOR       X13, X1
 	PCLMULQDQ  $0x11, X12, X14
@@ -4994,14 +4764,14 @@ rounds10_21:
 	PUNPCKLQDQ X12, X13
 	PUNPCKHQDQ X12, X10
 	PXOR       X13, X10
-	MOVOU      496(BX), X12
+	MOVOU      496(DI), X12
 	PCLMULQDQ  $0x00, X10, X12
-	MOVOU      480(BX), X13
+	MOVOU      480(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X10
+	MOVOU  -112(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5012,17 +4782,17 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     -96(R8), X10
+	MOVOU     -96(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     208(BX), X13
-	MOVOU     208(BX), X14
+	MOVOU     208(DI), X13
+	MOVOU     208(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X13
+	MOVOU  -96(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5033,10 +4803,10 @@ rounds10_21:
 	AESENC X13, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      -80(R8), X13
+	MOVOU      -80(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      192(BX), X14
-	MOVOU      192(BX), X15
+	MOVOU      192(DI), X14
+	MOVOU      192(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5045,15 +4815,15 @@ rounds10_21:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      464(BX), X13
+	MOVOU      464(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      448(BX), X13
+	MOVOU      448(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X10
+	MOVOU  -80(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5064,17 +4834,17 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     -64(R8), X10
+	MOVOU     -64(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     176(BX), X13
-	MOVOU     176(BX), X14
+	MOVOU     176(DI), X13
+	MOVOU     176(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X13
+	MOVOU  -64(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5085,10 +4855,10 @@ rounds10_21:
 	AESENC X13, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      -48(R8), X13
+	MOVOU      -48(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      160(BX), X14
-	MOVOU      160(BX), X15
+	MOVOU      160(DI), X14
+	MOVOU      160(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5097,15 +4867,15 @@ rounds10_21:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      432(BX), X13
+	MOVOU      432(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      416(BX), X13
+	MOVOU      416(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X10
+	MOVOU  -48(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5116,17 +4886,17 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     -32(R8), X10
+	MOVOU     -32(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     144(BX), X13
-	MOVOU     144(BX), X14
+	MOVOU     144(DI), X13
+	MOVOU     144(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X13
+	MOVOU  -32(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5137,10 +4907,10 @@ rounds10_21:
 	AESENC X13, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      -16(R8), X13
+	MOVOU      -16(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      128(BX), X14
-	MOVOU      128(BX), X15
+	MOVOU      128(DI), X14
+	MOVOU      128(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5149,15 +4919,15 @@ rounds10_21:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      400(BX), X13
+	MOVOU      400(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      384(BX), X13
+	MOVOU      384(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X10
+	MOVOU  -16(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5169,7 +4939,7 @@ rounds10_21:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	MOVOU      (CX), X10
+	MOVOU      (BX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -5178,108 +4948,108 @@ rounds10_21:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (R11), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(R11), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(R11), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(R11), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(R11), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(R11), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(R11), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(R11), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (R10)
+	MOVOU      X3, 16(R10)
+	MOVOU      X4, 32(R10)
+	MOVOU      X5, 48(R10)
+	MOVOU      X6, 64(R10)
+	MOVOU      X7, 80(R10)
+	MOVOU      X8, 96(R10)
+	MOVOU      X9, 112(R10)
+	ADDQ       $0x00000080, R11
+	ADDQ       $0x00000080, R10
+	SUBQ       $0x00000080, R12
 
 	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
+	MOVOU 112(SP), X2
+	MOVOU 128(SP), X3
+	MOVOU 144(SP), X4
+	MOVOU 160(SP), X5
+	MOVOU 176(SP), X6
+	MOVOU 192(SP), X7
+	MOVOU 208(SP), X8
+	MOVOU 224(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
+	ADDL  $0x08, AX
+	MOVL  AX, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 124(SP)
+	MOVL  AX, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 140(SP)
+	MOVL  AX, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 156(SP)
+	MOVL  AX, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 172(SP)
+	MOVL  AX, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 188(SP)
+	MOVL  AX, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 204(SP)
+	MOVL  AX, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 220(SP)
+	MOVL  AX, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	XORL  CX, R13
+	MOVL  R13, 236(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_22
-	JE    rounds12_22
+	CMPQ  SI, $0x0c
+	JB    rounds10_21
+	JE    rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
+	MOVOU  16(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5288,7 +5058,7 @@ rounds10_21:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(AX), X10
+	MOVOU  32(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5298,9 +5068,9 @@ rounds10_21:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_22:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
+	MOVOU  -176(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5309,7 +5079,7 @@ rounds12_22:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(CX), X10
+	MOVOU  -160(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5319,9 +5089,9 @@ rounds12_22:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_22:
+rounds10_21:
 	// Round Nr-9.
-	MOVOU  -144(CX), X10
+	MOVOU  -144(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5332,17 +5102,17 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R8), X10
+	MOVOU     -128(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     112(BX), X13
-	MOVOU     112(BX), X14
+	MOVOU     112(DI), X13
+	MOVOU     112(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X13
+	MOVOU  -128(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5353,10 +5123,10 @@ rounds10_22:
 	AESENC X13, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R8), X13
+	MOVOU      -112(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      96(BX), X14
-	MOVOU      96(BX), X15
+	MOVOU      96(DI), X14
+	MOVOU      96(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5365,15 +5135,15 @@ rounds10_22:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      368(BX), X13
+	MOVOU      368(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      352(BX), X13
+	MOVOU      352(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X10
+	MOVOU  -112(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5384,17 +5154,17 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X10
+	MOVOU     -96(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     80(BX), X13
-	MOVOU     80(BX), X14
+	MOVOU     80(DI), X13
+	MOVOU     80(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X13
+	MOVOU  -96(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5405,10 +5175,10 @@ rounds10_22:
 	AESENC X13, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R8), X13
+	MOVOU      -80(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
+	MOVOU      64(DI), X14
+	MOVOU      64(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5417,15 +5187,15 @@ rounds10_22:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      336(BX), X13
+	MOVOU      336(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      320(BX), X13
+	MOVOU      320(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X10
+	MOVOU  -80(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5436,17 +5206,17 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X10
+	MOVOU     -64(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     48(BX), X13
-	MOVOU     48(BX), X14
+	MOVOU     48(DI), X13
+	MOVOU     48(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X13
+	MOVOU  -64(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5457,10 +5227,10 @@ rounds10_22:
 	AESENC X13, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R8), X13
+	MOVOU      -48(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
+	MOVOU      32(DI), X14
+	MOVOU      32(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5469,15 +5239,15 @@ rounds10_22:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      304(BX), X13
+	MOVOU      304(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      288(BX), X13
+	MOVOU      288(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X10
+	MOVOU  -48(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5488,17 +5258,17 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X10
+	MOVOU     -32(R10), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     16(BX), X13
-	MOVOU     16(BX), X14
+	MOVOU     16(DI), X13
+	MOVOU     16(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X13
+	MOVOU  -32(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -5509,10 +5279,10 @@ rounds10_22:
 	AESENC X13, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R8), X13
+	MOVOU      -16(R10), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
+	MOVOU      (DI), X14
+	MOVOU      (DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -5521,15 +5291,15 @@ rounds10_22:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      272(BX), X13
+	MOVOU      272(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      256(BX), X13
+	MOVOU      256(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X10
+	MOVOU  -16(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5557,7 +5327,7 @@ rounds10_22:
 	PXOR      X11, X1
 
 	// Last round.
-	MOVOU      (CX), X10
+	MOVOU      (BX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -5566,1311 +5336,125 @@ rounds10_22:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (R11), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(R11), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(R11), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(R11), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(R11), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(R11), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(R11), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(R11), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (R10)
+	MOVOU      X3, 16(R10)
+	MOVOU      X4, 32(R10)
+	MOVOU      X5, 48(R10)
+	MOVOU      X6, 64(R10)
+	MOVOU      X7, 80(R10)
+	MOVOU      X8, 96(R10)
+	MOVOU      X9, 112(R10)
+	ADDQ       $0x00000080, R11
+	ADDQ       $0x00000080, R10
+	SUBQ       $0x00000080, R12
 	JMP        seal16_1
 
-seal8_1:
-	CMPQ R10, $0x00000080
-	JB   sealLast_1
-
-	// gcmBatch: encrypt one more batch, hash the previous one.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
-	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_23
-	JE    rounds12_23
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_23:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_23:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R8), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	PXOR      X1, X10
-	MOVOU     112(BX), X1
-	MOVOU     112(BX), X11
-	PCLMULQDQ $0x00, X10, X1
-	PCLMULQDQ $0x11, X10, X11
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X12
-	AESENC X12, X2
-	AESENC X12, X3
-	AESENC X12, X4
-	AESENC X12, X5
-	AESENC X12, X6
-	AESENC X12, X7
-	AESENC X12, X8
-	AESENC X12, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R8), X12
-	PSHUFB     byteReverse<>+0(SB), X12
-	MOVOU      96(BX), X13
-	MOVOU      96(BX), X14
-	PCLMULQDQ  $0x00, X12, X13
-	PXOR       X13, X1
-	PCLMULQDQ  $0x11, X12, X14
-	PXOR       X14, X11
-	MOVO       X10, X13
-	PUNPCKLQDQ X12, X13
-	PUNPCKHQDQ X12, X10
-	PXOR       X13, X10
-	MOVOU      368(BX), X12
-	PCLMULQDQ  $0x00, X10, X12
-	MOVOU      352(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     80(BX), X13
-	MOVOU     80(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R8), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      336(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      320(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     48(BX), X13
-	MOVOU     48(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R8), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      304(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      288(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     16(BX), X13
-	MOVOU     16(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R8), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      272(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      256(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X12
-	PXOR X11, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X10
-	PCLMULQDQ $0x01, X1, X10
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X10, X1
-	PXOR      X12, X1
-	MOVOU     reflectedPoly<>+0(SB), X10
-	PCLMULQDQ $0x01, X1, X10
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X10, X1
-	PXOR      X11, X1
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      16(R9), X10
-	PXOR       X10, X3
-	MOVOU      32(R9), X10
-	PXOR       X10, X4
-	MOVOU      48(R9), X10
-	PXOR       X10, X5
-	MOVOU      64(R9), X10
-	PXOR       X10, X6
-	MOVOU      80(R9), X10
-	PXOR       X10, X7
-	MOVOU      96(R9), X10
-	PXOR       X10, X8
-	MOVOU      112(R9), X10
-	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
-
-sealLast_1:
-	// Hash the last batch.
-	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R8), X2
-	PSHUFB    byteReverse<>+0(SB), X2
-	PXOR      X1, X2
-	MOVOU     112(BX), X1
-	MOVOU     112(BX), X3
-	PCLMULQDQ $0x00, X2, X1
-	PCLMULQDQ $0x11, X2, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R8), X4
-	PSHUFB     byteReverse<>+0(SB), X4
-	MOVOU      96(BX), X5
-	MOVOU      96(BX), X6
-	PCLMULQDQ  $0x00, X4, X5
-	PXOR       X5, X1
-	PCLMULQDQ  $0x11, X4, X6
-	PXOR       X6, X3
-	MOVO       X2, X5
-	PUNPCKLQDQ X4, X5
-	PUNPCKHQDQ X4, X2
-	PXOR       X5, X2
-	MOVOU      368(BX), X4
-	PCLMULQDQ  $0x00, X2, X4
-	MOVOU      352(BX), X5
-	PCLMULQDQ  $0x10, X2, X5
-	PXOR       X5, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X2
-	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     80(BX), X5
-	MOVOU     80(BX), X6
-	PCLMULQDQ $0x00, X2, X5
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X2, X6
-	PXOR      X6, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R8), X5
-	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      64(BX), X6
-	MOVOU      64(BX), X7
-	PCLMULQDQ  $0x00, X5, X6
-	PXOR       X6, X1
-	PCLMULQDQ  $0x11, X5, X7
-	PXOR       X7, X3
-	MOVO       X2, X6
-	PUNPCKLQDQ X5, X6
-	PUNPCKHQDQ X5, X2
-	PXOR       X6, X2
-	MOVOU      336(BX), X5
-	PCLMULQDQ  $0x00, X2, X5
-	PXOR       X5, X4
-	MOVOU      320(BX), X5
-	PCLMULQDQ  $0x10, X2, X5
-	PXOR       X5, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X2
-	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     48(BX), X5
-	MOVOU     48(BX), X6
-	PCLMULQDQ $0x00, X2, X5
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X2, X6
-	PXOR      X6, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R8), X5
-	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      32(BX), X6
-	MOVOU      32(BX), X7
-	PCLMULQDQ  $0x00, X5, X6
-	PXOR       X6, X1
-	PCLMULQDQ  $0x11, X5, X7
-	PXOR       X7, X3
-	MOVO       X2, X6
-	PUNPCKLQDQ X5, X6
-	PUNPCKHQDQ X5, X2
-	PXOR       X6, X2
-	MOVOU      304(BX), X5
-	PCLMULQDQ  $0x00, X2, X5
-	PXOR       X5, X4
-	MOVOU      288(BX), X5
-	PCLMULQDQ  $0x10, X2, X5
-	PXOR       X5, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X2
-	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     16(BX), X5
-	MOVOU     16(BX), X6
-	PCLMULQDQ $0x00, X2, X5
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X2, X6
-	PXOR      X6, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R8), X5
-	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      (BX), X6
-	MOVOU      (BX), X7
-	PCLMULQDQ  $0x00, X5, X6
-	PXOR       X6, X1
-	PCLMULQDQ  $0x11, X5, X7
-	PXOR       X7, X3
-	MOVO       X2, X6
-	PUNPCKLQDQ X5, X6
-	PUNPCKHQDQ X5, X2
-	PXOR       X6, X2
-	MOVOU      272(BX), X5
-	PCLMULQDQ  $0x00, X2, X5
-	PXOR       X5, X4
-	MOVOU      256(BX), X5
-	PCLMULQDQ  $0x10, X2, X5
-	PXOR       X5, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X4
-	PXOR X3, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X4, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-
+sealDone_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
+	PXOR   X2, X2
+	MOVOU  X2, 112(SP)
+	MOVOU  X2, 128(SP)
+	MOVOU  X2, 144(SP)
+	MOVOU  X2, 160(SP)
+	MOVOU  X2, 176(SP)
+	MOVOU  X2, 192(SP)
+	MOVOU  X2, 208(SP)
+	MOVOU  X2, 224(SP)
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (R8)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (R9)
+
+	// The last batch is not hashed yet.
+	MOVQ R10, AX
+	MOVQ R11, CX
+	MOVQ R12, DX
+	LEAQ -128(R10), BX
+	LEAQ 128(R12), SI
+	JMP  sealTail_1
+
+sealShort_1:
+	MOVQ AX, BX
+	MOVQ DX, SI
 
 sealTail_1:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_3
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_7
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_24
-	JE     rounds12_24
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_24:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_24:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_27
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_28
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_29
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_30
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_31
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_32
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_33
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_34
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_3
-
-ctrTailExit_27:
-	MOVO X2, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_28:
-	MOVO X3, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_29:
-	MOVO X4, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_30:
-	MOVO X5, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_31:
-	MOVO X6, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_32:
-	MOVO X7, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_33:
-	MOVO X8, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_34:
-	MOVO X9, X2
-	JMP  ctrTailPartial_3
-
-ctrTailNarrower_7:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_8
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_25
-	JE     rounds12_25
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_25:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_25:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_35
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_36
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_37
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_38
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_3
-
-ctrTailExit_35:
-	MOVO X2, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_36:
-	MOVO X3, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_37:
-	MOVO X4, X2
-	JMP  ctrTailPartial_3
-
-ctrTailExit_38:
-	MOVO X5, X2
-	JMP  ctrTailPartial_3
-
-ctrTailNarrower_8:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_26
-	JE     rounds12_26
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_26:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_26:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_39
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_3
-
-ctrTailExit_39:
-	MOVO X2, X2
-
-ctrTailPartial_3:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_3
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ R9, R9
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_10
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, R9
-	MOVBQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_10:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_11
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, R9
-	MOVWQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_11:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_12
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, R9
-	MOVL  (DX), R11
-	ORQ   R11, R9
-
-loadSkip_12:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_4
-	MOVQ       (CX), X3
-	MOVQ       R9, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_4
-
-loadShort_4:
-	MOVQ R9, X3
-
-loadDone_4:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_9
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_9:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_10
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_10:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_11
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_11:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_12
-	MOVB  CL, (AX)
-
-storeSkip_12:
-ctrTailFinish_3:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_3:
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_2
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-	SHLQ $0x04, AX
-	ADDQ BX, AX
-	SUBQ $0x10, AX
-	MOVQ R8, CX
-	MOVQ R10, DX
-	SHRQ $0x04, DX
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_2:
-	TESTQ     DX, DX
-	JZ        ghashTailPartial_2
-	MOVOU     (CX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X6
-	MOVOU     (AX), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, AX
-	ADDQ      $0x10, CX
-	DECQ      DX
-	JMP       ghashTailBlock_2
-
-ghashTailPartial_2:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_2
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_13
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_13:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_14
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_14:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_15
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_15:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_5
-	MOVQ       (CX), X5
-	MOVQ       BX, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_5
-
-loadShort_5:
-	MOVQ BX, X5
-
-loadDone_5:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X1
-	MOVOU     (AX), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, AX
-
-ghashTailReduce_2:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_2:
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	MOVQ  BX, 96(SP)
+	MOVQ  SI, 104(SP)
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_1
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_1:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_1
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_1:
 	RET
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·open(SB), NOSPLIT, $128-88
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+TEXT ·open(SB), NOSPLIT, $240-88
+	MOVQ   keys+0(FP), DX
+	MOVQ   rounds+8(FP), SI
+	MOVQ   SI, BX
+	SHLQ   $0x04, BX
+	ADDQ   DX, BX
+	MOVQ   table+16(FP), DI
+	MOVQ   ctr+24(FP), R8
+	MOVQ   y+32(FP), R9
+	MOVQ   dst_base+40(FP), R10
+	MOVQ   src_base+64(FP), R11
+	MOVQ   src_len+72(FP), R12
+	MOVOU  (R8), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
+	CMPQ   R12, $0x00000100
 	JB     openTail_1
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -6897,7 +5481,7 @@ TEXT ·open(SB), NOSPLIT, $128-88
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
+	MOVOU  (DX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
 	PXOR   X10, X4
@@ -6906,95 +5490,95 @@ TEXT ·open(SB), NOSPLIT, $128-88
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
-	MOVOU  X2, (SP)
-	MOVOU  X3, 16(SP)
-	MOVOU  X4, 32(SP)
-	MOVOU  X5, 48(SP)
-	MOVOU  X6, 64(SP)
-	MOVOU  X7, 80(SP)
-	MOVOU  X8, 96(SP)
-	MOVOU  X9, 112(SP)
-	MOVL   12(AX), R12
-	MOVD   X0, R11
+	MOVOU  X2, 112(SP)
+	MOVOU  X3, 128(SP)
+	MOVOU  X4, 144(SP)
+	MOVOU  X5, 160(SP)
+	MOVOU  X6, 176(SP)
+	MOVOU  X7, 192(SP)
+	MOVOU  X8, 208(SP)
+	MOVOU  X9, 224(SP)
+	MOVL   12(DX), CX
+	MOVD   X0, AX
 
 open16_1:
-	CMPQ R10, $0x00000100
-	JB   open8_1
+	CMPQ R12, $0x00000100
+	JB   openDone_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
+	MOVOU 112(SP), X2
+	MOVOU 128(SP), X3
+	MOVOU 144(SP), X4
+	MOVOU 160(SP), X5
+	MOVOU 176(SP), X6
+	MOVOU 192(SP), X7
+	MOVOU 208(SP), X8
+	MOVOU 224(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
+	ADDL  $0x08, AX
+	MOVL  AX, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 124(SP)
+	MOVL  AX, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 140(SP)
+	MOVL  AX, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 156(SP)
+	MOVL  AX, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 172(SP)
+	MOVL  AX, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 188(SP)
+	MOVL  AX, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 204(SP)
+	MOVL  AX, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 220(SP)
+	MOVL  AX, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	XORL  CX, R13
+	MOVL  R13, 236(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_27
-	JE    rounds12_27
+	CMPQ  SI, $0x0c
+	JB    rounds10_22
+	JE    rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
+	MOVOU  16(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7003,7 +5587,7 @@ open16_1:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(AX), X10
+	MOVOU  32(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7013,9 +5597,9 @@ open16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_27:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
+	MOVOU  -176(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7024,7 +5608,7 @@ rounds12_27:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(CX), X10
+	MOVOU  -160(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7034,9 +5618,9 @@ rounds12_27:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_27:
+rounds10_22:
 	// Round Nr-9.
-	MOVOU  -144(CX), X10
+	MOVOU  -144(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7047,16 +5631,16 @@ rounds10_27:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     (R9), X10
+	MOVOU     (R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(BX), X1
-	MOVOU     240(BX), X11
+	MOVOU     240(DI), X1
+	MOVOU     240(DI), X11
 	PCLMULQDQ $0x00, X10, X1
 	PCLMULQDQ $0x11, X10, X11
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X12
+	MOVOU  -128(BX), X12
 	AESENC X12, X2
 	AESENC X12, X3
 	AESENC X12, X4
@@ -7067,10 +5651,10 @@ rounds10_27:
 	AESENC X12, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      16(R9), X12
+	MOVOU      16(R11), X12
 	PSHUFB     byteReverse<>+0(SB), X12
-	MOVOU      224(BX), X13
-	MOVOU      224(BX), X14
+	MOVOU      224(DI), X13
+	MOVOU      224(DI), X14
 	PCLMULQDQ  $0x00, X12, X13
 	PXOR       X13, X1
 	PCLMULQDQ  $0x11, X12, X14
@@ -7079,14 +5663,14 @@ rounds10_27:
 	PUNPCKLQDQ X12, X13
 	PUNPCKHQDQ X12, X10
 	PXOR       X13, X10
-	MOVOU      496(BX), X12
+	MOVOU      496(DI), X12
 	PCLMULQDQ  $0x00, X10, X12
-	MOVOU      480(BX), X13
+	MOVOU      480(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X10
+	MOVOU  -112(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7097,17 +5681,17 @@ rounds10_27:
 	AESENC X10, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     32(R9), X10
+	MOVOU     32(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     208(BX), X13
-	MOVOU     208(BX), X14
+	MOVOU     208(DI), X13
+	MOVOU     208(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X13
+	MOVOU  -96(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7118,10 +5702,10 @@ rounds10_27:
 	AESENC X13, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      48(R9), X13
+	MOVOU      48(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      192(BX), X14
-	MOVOU      192(BX), X15
+	MOVOU      192(DI), X14
+	MOVOU      192(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7130,15 +5714,15 @@ rounds10_27:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      464(BX), X13
+	MOVOU      464(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      448(BX), X13
+	MOVOU      448(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X10
+	MOVOU  -80(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7149,17 +5733,17 @@ rounds10_27:
 	AESENC X10, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     64(R9), X10
+	MOVOU     64(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     176(BX), X13
-	MOVOU     176(BX), X14
+	MOVOU     176(DI), X13
+	MOVOU     176(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X13
+	MOVOU  -64(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7170,10 +5754,10 @@ rounds10_27:
 	AESENC X13, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      80(R9), X13
+	MOVOU      80(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      160(BX), X14
-	MOVOU      160(BX), X15
+	MOVOU      160(DI), X14
+	MOVOU      160(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7182,15 +5766,15 @@ rounds10_27:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      432(BX), X13
+	MOVOU      432(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      416(BX), X13
+	MOVOU      416(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X10
+	MOVOU  -48(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7201,17 +5785,17 @@ rounds10_27:
 	AESENC X10, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     96(R9), X10
+	MOVOU     96(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     144(BX), X13
-	MOVOU     144(BX), X14
+	MOVOU     144(DI), X13
+	MOVOU     144(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X13
+	MOVOU  -32(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7222,10 +5806,10 @@ rounds10_27:
 	AESENC X13, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      112(R9), X13
+	MOVOU      112(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      128(BX), X14
-	MOVOU      128(BX), X15
+	MOVOU      128(DI), X14
+	MOVOU      128(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7234,15 +5818,15 @@ rounds10_27:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      400(BX), X13
+	MOVOU      400(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      384(BX), X13
+	MOVOU      384(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X10
+	MOVOU  -16(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7254,7 +5838,7 @@ rounds10_27:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	MOVOU      (CX), X10
+	MOVOU      (BX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -7263,108 +5847,108 @@ rounds10_27:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (R11), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(R11), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(R11), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(R11), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(R11), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(R11), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(R11), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(R11), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (R10)
+	MOVOU      X3, 16(R10)
+	MOVOU      X4, 32(R10)
+	MOVOU      X5, 48(R10)
+	MOVOU      X6, 64(R10)
+	MOVOU      X7, 80(R10)
+	MOVOU      X8, 96(R10)
+	MOVOU      X9, 112(R10)
+	ADDQ       $0x00000080, R11
+	ADDQ       $0x00000080, R10
+	SUBQ       $0x00000080, R12
 
 	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
+	MOVOU 112(SP), X2
+	MOVOU 128(SP), X3
+	MOVOU 144(SP), X4
+	MOVOU 160(SP), X5
+	MOVOU 176(SP), X6
+	MOVOU 192(SP), X7
+	MOVOU 208(SP), X8
+	MOVOU 224(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
+	ADDL  $0x08, AX
+	MOVL  AX, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 124(SP)
+	MOVL  AX, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 140(SP)
+	MOVL  AX, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 156(SP)
+	MOVL  AX, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 172(SP)
+	MOVL  AX, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 188(SP)
+	MOVL  AX, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 204(SP)
+	MOVL  AX, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
+	XORL  CX, R13
+	MOVL  R13, 220(SP)
+	MOVL  AX, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	XORL  CX, R13
+	MOVL  R13, 236(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_28
-	JE    rounds12_28
+	CMPQ  SI, $0x0c
+	JB    rounds10_23
+	JE    rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
+	MOVOU  16(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7373,7 +5957,7 @@ rounds10_27:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(AX), X10
+	MOVOU  32(DX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7383,9 +5967,9 @@ rounds10_27:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_28:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
+	MOVOU  -176(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7394,7 +5978,7 @@ rounds12_28:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(CX), X10
+	MOVOU  -160(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7404,9 +5988,9 @@ rounds12_28:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_28:
+rounds10_23:
 	// Round Nr-9.
-	MOVOU  -144(CX), X10
+	MOVOU  -144(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7417,17 +6001,17 @@ rounds10_28:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     (R9), X10
+	MOVOU     (R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     112(BX), X13
-	MOVOU     112(BX), X14
+	MOVOU     112(DI), X13
+	MOVOU     112(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X13
+	MOVOU  -128(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7438,10 +6022,10 @@ rounds10_28:
 	AESENC X13, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      16(R9), X13
+	MOVOU      16(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      96(BX), X14
-	MOVOU      96(BX), X15
+	MOVOU      96(DI), X14
+	MOVOU      96(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7450,15 +6034,15 @@ rounds10_28:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      368(BX), X13
+	MOVOU      368(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      352(BX), X13
+	MOVOU      352(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X10
+	MOVOU  -112(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7469,17 +6053,17 @@ rounds10_28:
 	AESENC X10, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(R9), X10
+	MOVOU     32(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     80(BX), X13
-	MOVOU     80(BX), X14
+	MOVOU     80(DI), X13
+	MOVOU     80(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X13
+	MOVOU  -96(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7490,10 +6074,10 @@ rounds10_28:
 	AESENC X13, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      48(R9), X13
+	MOVOU      48(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
+	MOVOU      64(DI), X14
+	MOVOU      64(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7502,15 +6086,15 @@ rounds10_28:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      336(BX), X13
+	MOVOU      336(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      320(BX), X13
+	MOVOU      320(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X10
+	MOVOU  -80(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7521,17 +6105,17 @@ rounds10_28:
 	AESENC X10, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(R9), X10
+	MOVOU     64(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     48(BX), X13
-	MOVOU     48(BX), X14
+	MOVOU     48(DI), X13
+	MOVOU     48(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X13
+	MOVOU  -64(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7542,10 +6126,10 @@ rounds10_28:
 	AESENC X13, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      80(R9), X13
+	MOVOU      80(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
+	MOVOU      32(DI), X14
+	MOVOU      32(DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7554,15 +6138,15 @@ rounds10_28:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      304(BX), X13
+	MOVOU      304(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      288(BX), X13
+	MOVOU      288(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X10
+	MOVOU  -48(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7573,17 +6157,17 @@ rounds10_28:
 	AESENC X10, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(R9), X10
+	MOVOU     96(R11), X10
 	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     16(BX), X13
-	MOVOU     16(BX), X14
+	MOVOU     16(DI), X13
+	MOVOU     16(DI), X14
 	PCLMULQDQ $0x00, X10, X13
 	PXOR      X13, X1
 	PCLMULQDQ $0x11, X10, X14
 	PXOR      X14, X11
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X13
+	MOVOU  -32(BX), X13
 	AESENC X13, X2
 	AESENC X13, X3
 	AESENC X13, X4
@@ -7594,10 +6178,10 @@ rounds10_28:
 	AESENC X13, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      112(R9), X13
+	MOVOU      112(R11), X13
 	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
+	MOVOU      (DI), X14
+	MOVOU      (DI), X15
 	PCLMULQDQ  $0x00, X13, X14
 	PXOR       X14, X1
 	PCLMULQDQ  $0x11, X13, X15
@@ -7606,15 +6190,15 @@ rounds10_28:
 	PUNPCKLQDQ X13, X14
 	PUNPCKHQDQ X13, X10
 	PXOR       X14, X10
-	MOVOU      272(BX), X13
+	MOVOU      272(DI), X13
 	PCLMULQDQ  $0x00, X10, X13
 	PXOR       X13, X12
-	MOVOU      256(BX), X13
+	MOVOU      256(DI), X13
 	PCLMULQDQ  $0x10, X10, X13
 	PXOR       X13, X12
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X10
+	MOVOU  -16(BX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -7642,7 +6226,7 @@ rounds10_28:
 	PXOR      X11, X1
 
 	// Last round.
-	MOVOU      (CX), X10
+	MOVOU      (BX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -7651,1155 +6235,92 @@ rounds10_28:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (R11), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(R11), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(R11), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(R11), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(R11), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(R11), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(R11), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(R11), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (R10)
+	MOVOU      X3, 16(R10)
+	MOVOU      X4, 32(R10)
+	MOVOU      X5, 48(R10)
+	MOVOU      X6, 64(R10)
+	MOVOU      X7, 80(R10)
+	MOVOU      X8, 96(R10)
+	MOVOU      X9, 112(R10)
+	ADDQ       $0x00000080, R11
+	ADDQ       $0x00000080, R10
+	SUBQ       $0x00000080, R12
 	JMP        open16_1
-
-open8_1:
-	CMPQ R10, $0x00000080
-	JB   openDone_1
-
-	// gcmBatch: hash one more batch and decrypt it.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
-
-	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
-	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  DX, $0x0c
-	JB    rounds10_29
-	JE    rounds12_29
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_29:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_29:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     (R9), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	PXOR      X1, X10
-	MOVOU     112(BX), X1
-	MOVOU     112(BX), X11
-	PCLMULQDQ $0x00, X10, X1
-	PCLMULQDQ $0x11, X10, X11
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X12
-	AESENC X12, X2
-	AESENC X12, X3
-	AESENC X12, X4
-	AESENC X12, X5
-	AESENC X12, X6
-	AESENC X12, X7
-	AESENC X12, X8
-	AESENC X12, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      16(R9), X12
-	PSHUFB     byteReverse<>+0(SB), X12
-	MOVOU      96(BX), X13
-	MOVOU      96(BX), X14
-	PCLMULQDQ  $0x00, X12, X13
-	PXOR       X13, X1
-	PCLMULQDQ  $0x11, X12, X14
-	PXOR       X14, X11
-	MOVO       X10, X13
-	PUNPCKLQDQ X12, X13
-	PUNPCKHQDQ X12, X10
-	PXOR       X13, X10
-	MOVOU      368(BX), X12
-	PCLMULQDQ  $0x00, X10, X12
-	MOVOU      352(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(R9), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     80(BX), X13
-	MOVOU     80(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      48(R9), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      336(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      320(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(R9), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     48(BX), X13
-	MOVOU     48(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      80(R9), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      304(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      288(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(R9), X10
-	PSHUFB    byteReverse<>+0(SB), X10
-	MOVOU     16(BX), X13
-	MOVOU     16(BX), X14
-	PCLMULQDQ $0x00, X10, X13
-	PXOR      X13, X1
-	PCLMULQDQ $0x11, X10, X14
-	PXOR      X14, X11
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X13
-	AESENC X13, X2
-	AESENC X13, X3
-	AESENC X13, X4
-	AESENC X13, X5
-	AESENC X13, X6
-	AESENC X13, X7
-	AESENC X13, X8
-	AESENC X13, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      112(R9), X13
-	PSHUFB     byteReverse<>+0(SB), X13
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
-	PCLMULQDQ  $0x00, X13, X14
-	PXOR       X14, X1
-	PCLMULQDQ  $0x11, X13, X15
-	PXOR       X15, X11
-	MOVO       X10, X14
-	PUNPCKLQDQ X13, X14
-	PUNPCKHQDQ X13, X10
-	PXOR       X14, X10
-	MOVOU      272(BX), X13
-	PCLMULQDQ  $0x00, X10, X13
-	PXOR       X13, X12
-	MOVOU      256(BX), X13
-	PCLMULQDQ  $0x10, X10, X13
-	PXOR       X13, X12
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X12
-	PXOR X11, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X10
-	PCLMULQDQ $0x01, X1, X10
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X10, X1
-	PXOR      X12, X1
-	MOVOU     reflectedPoly<>+0(SB), X10
-	PCLMULQDQ $0x01, X1, X10
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X10, X1
-	PXOR      X11, X1
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      16(R9), X10
-	PXOR       X10, X3
-	MOVOU      32(R9), X10
-	PXOR       X10, X4
-	MOVOU      48(R9), X10
-	PXOR       X10, X5
-	MOVOU      64(R9), X10
-	PXOR       X10, X6
-	MOVOU      80(R9), X10
-	PXOR       X10, X7
-	MOVOU      96(R9), X10
-	PXOR       X10, X8
-	MOVOU      112(R9), X10
-	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
 
 openDone_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
+	PXOR   X2, X2
+	MOVOU  X2, 112(SP)
+	MOVOU  X2, 128(SP)
+	MOVOU  X2, 144(SP)
+	MOVOU  X2, 160(SP)
+	MOVOU  X2, 176(SP)
+	MOVOU  X2, 192(SP)
+	MOVOU  X2, 208(SP)
+	MOVOU  X2, 224(SP)
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (R8)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (R9)
 
 openTail_1:
-	// Hash the tail before decrypting it, which may overwrite it.
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_3
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	SHRQ $0x04, R11
-	SHLQ $0x04, R11
-	ADDQ BX, R11
-	SUBQ $0x10, R11
-	MOVQ R9, BX
-	MOVQ R10, R12
-	SHRQ $0x04, R12
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_3:
-	TESTQ     R12, R12
-	JZ        ghashTailPartial_3
-	MOVOU     (BX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X6
-	MOVOU     (R11), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, R11
-	ADDQ      $0x10, BX
-	DECQ      R12
-	JMP       ghashTailBlock_3
-
-ghashTailPartial_3:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_3
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, R12
-	ANDQ $0x0f, R12
-	ADDQ BX, R12
-	XORQ R13, R13
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_16
-	SUBQ    $0x01, R12
-	SHLQ    $0x08, R13
-	MOVBQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_16:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_17
-	SUBQ    $0x02, R12
-	SHLQ    $0x10, R13
-	MOVWQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_17:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_18
-	SUBQ  $0x04, R12
-	SHLQ  $0x20, R13
-	MOVL  (R12), R14
-	ORQ   R14, R13
-
-loadSkip_18:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_6
-	MOVQ       (BX), X5
-	MOVQ       R13, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_6
-
-loadShort_6:
-	MOVQ R13, X5
-
-loadDone_6:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X1
-	MOVOU     (R11), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, R11
-
-ghashTailReduce_3:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_3:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_4
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_10
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_30
-	JE     rounds12_30
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_30:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_30:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_40
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_41
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_42
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_43
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_44
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_45
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_46
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_47
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_4
-
-ctrTailExit_40:
-	MOVO X2, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_41:
-	MOVO X3, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_42:
-	MOVO X4, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_43:
-	MOVO X5, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_44:
-	MOVO X6, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_45:
-	MOVO X7, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_46:
-	MOVO X8, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_47:
-	MOVO X9, X2
-	JMP  ctrTailPartial_4
-
-ctrTailNarrower_10:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_11
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_31
-	JE     rounds12_31
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_31:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_31:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_48
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_49
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_50
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_51
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_4
-
-ctrTailExit_48:
-	MOVO X2, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_49:
-	MOVO X3, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_50:
-	MOVO X4, X2
-	JMP  ctrTailPartial_4
-
-ctrTailExit_51:
-	MOVO X5, X2
-	JMP  ctrTailPartial_4
-
-ctrTailNarrower_11:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_32
-	JE     rounds12_32
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_32:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_32:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_52
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_4
-
-ctrTailExit_52:
-	MOVO X2, X2
-
-ctrTailPartial_4:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_4
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_19
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_19:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_20
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_20:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_21
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_21:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_7
-	MOVQ       (CX), X3
-	MOVQ       BX, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_7
-
-loadShort_7:
-	MOVQ BX, X3
-
-loadDone_7:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_13
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_13:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_14
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_14:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_15
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_15:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_16
-	MOVB  CL, (AX)
-
-storeSkip_16:
-ctrTailFinish_4:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_4:
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  R10, 72(SP)
+	MOVQ  R11, 80(SP)
+	MOVQ  R12, 88(SP)
+	MOVQ  R11, 96(SP)
+	MOVQ  R12, 104(SP)
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_2
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_2:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_2
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_2:
 	RET
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
@@ -8919,8 +6440,8 @@ xts8_1:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_33
-	JE        rounds12_33
+	JB        rounds10_24
+	JE        rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -8942,7 +6463,7 @@ xts8_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_33:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -8963,7 +6484,7 @@ rounds12_33:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_33:
+rounds10_24:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -9163,8 +6684,8 @@ xtsAfter8_1:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_34
-	JE        rounds12_34
+	JB        rounds10_25
+	JE        rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -9178,7 +6699,7 @@ xtsAfter8_1:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_34:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -9191,7 +6712,7 @@ rounds12_34:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_34:
+rounds10_25:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -9300,8 +6821,8 @@ xts1_1:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_35
-	JE    rounds12_35
+	JB    rounds10_26
+	JE    rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -9309,14 +6830,14 @@ xts1_1:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_35:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_35:
+rounds10_26:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -9519,8 +7040,8 @@ xts8_2:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_36
-	JE        rounds12_36
+	JB        rounds10_27
+	JE        rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -9542,7 +7063,7 @@ xts8_2:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds12_36:
+rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESDEC X9, X1
@@ -9563,7 +7084,7 @@ rounds12_36:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds10_36:
+rounds10_27:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESDEC X9, X1
@@ -9763,8 +7284,8 @@ xtsAfter8_2:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_37
-	JE        rounds12_37
+	JB        rounds10_28
+	JE        rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -9778,7 +7299,7 @@ xtsAfter8_2:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds12_37:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESDEC X5, X1
@@ -9791,7 +7312,7 @@ rounds12_37:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds10_37:
+rounds10_28:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESDEC X5, X1
@@ -9900,8 +7421,8 @@ xts1_2:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_38
-	JE    rounds12_38
+	JB    rounds10_29
+	JE    rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -9909,14 +7430,14 @@ xts1_2:
 	MOVOU  32(AX), X2
 	AESDEC X2, X1
 
-rounds12_38:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESDEC X2, X1
 	MOVOU  -160(CX), X2
 	AESDEC X2, X1
 
-rounds10_38:
+rounds10_29:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESDEC X2, X1
@@ -9980,431 +7501,49 @@ xtsAfter1_2:
 
 // func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealAVX(SB), NOSPLIT, $0-88
-	MOVQ   keys+0(FP), AX
+TEXT ·sealAVX(SB), NOSPLIT, $112-88
+	MOVQ dst_base+40(FP), AX
+	MOVQ src_base+64(FP), CX
+	MOVQ src_len+72(FP), DX
+	CMPQ DX, $0x00000200
+	JB   sealAVXShort_1
+
+	// ctr32: the first two batches, which have no ciphertext two batches before them.
+	MOVQ   keys+0(FP), DX
+	MOVQ   DX, (SP)
 	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   DX, 8(SP)
+	MOVQ   ctr+24(FP), DX
+	MOVQ   DX, 16(SP)
+	MOVQ   AX, 24(SP)
+	MOVQ   $0x00000100, 32(SP)
+	MOVQ   $0x00000100, 40(SP)
+	MOVQ   CX, 48(SP)
+	MOVQ   $0x00000100, 56(SP)
+	MOVQ   $0x00000100, 64(SP)
+	CALL   ·ctr32+0(SB)
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DI
+	MOVQ   DI, DX
+	SHLQ   $0x04, DX
+	ADDQ   AX, DX
+	MOVQ   table+16(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVQ   y+32(FP), R10
+	MOVQ   dst_base+40(FP), BX
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), SI
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVOU  (R10), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
-	JB     sealAVXTail_1
-
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_39:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_39:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000100
-	JB          sealAVXShort_1
-
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_40
-	JE      rounds12_40
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_40:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_40:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	ADDQ   $0x00000100, CX
+	ADDQ   $0x00000100, BX
+	SUBQ   $0x00000100, SI
 
 sealAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealAVX8_1
+	CMPQ SI, $0x00000100
+	JB   sealAVXEnd_1
 
 	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	// vecBatch: the counter blocks from the counter register.
@@ -10432,9 +7571,9 @@ sealAVX16_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	CMPQ    DI, $0x0c
+	JB      rounds10_30
+	JE      rounds12_30
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10456,9 +7595,9 @@ sealAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_41:
+rounds12_30:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10467,7 +7606,7 @@ rounds12_41:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10477,9 +7616,9 @@ rounds12_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_41:
+rounds10_30:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10490,14 +7629,14 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X10
+	VMOVDQU    -256(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
+	VPCLMULQDQ $0x00, 240(R8), X10, X1
+	VPCLMULQDQ $0x11, 240(R8), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X12
+	VMOVDQU -128(DX), X12
 	VAESENC X12, X2, X2
 	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
@@ -10508,21 +7647,21 @@ rounds10_41:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X12
+	VMOVDQU     -240(BX), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPCLMULQDQ  $0x00, 224(R8), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPCLMULQDQ  $0x11, 224(R8), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPCLMULQDQ  $0x00, 496(R8), X10, X12
+	VPCLMULQDQ  $0x01, 480(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10533,15 +7672,15 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X10
+	VMOVDQU    -224(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
+	VPCLMULQDQ $0x11, 208(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
+	VMOVDQU -96(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10552,22 +7691,22 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X13
+	VMOVDQU     -208(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPCLMULQDQ  $0x00, 192(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPCLMULQDQ  $0x11, 192(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
+	VPCLMULQDQ  $0x00, 464(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
+	VPCLMULQDQ  $0x01, 448(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10578,15 +7717,15 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X10
+	VMOVDQU    -192(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
+	VPCLMULQDQ $0x11, 176(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
+	VMOVDQU -64(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10597,22 +7736,22 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X13
+	VMOVDQU     -176(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPCLMULQDQ  $0x00, 160(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPCLMULQDQ  $0x11, 160(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
+	VPCLMULQDQ  $0x00, 432(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
+	VPCLMULQDQ  $0x01, 416(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10623,15 +7762,15 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X10
+	VMOVDQU    -160(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
+	VPCLMULQDQ $0x11, 144(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
+	VMOVDQU -32(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10642,22 +7781,22 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X13
+	VMOVDQU     -144(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPCLMULQDQ  $0x00, 128(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPCLMULQDQ  $0x11, 128(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
+	VPCLMULQDQ  $0x00, 400(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
+	VPCLMULQDQ  $0x01, 384(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10669,7 +7808,7 @@ rounds10_41:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (DX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10678,25 +7817,25 @@ rounds10_41:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (BX)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(BX)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(BX)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(BX)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(BX)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(BX)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(BX)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(BX)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, BX
+	SUBQ        $0x00000080, SI
 
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
 	// vecBatch: the counter blocks from the counter register.
@@ -10724,9 +7863,9 @@ rounds10_41:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_42
-	JE      rounds12_42
+	CMPQ    DI, $0x0c
+	JB      rounds10_31
+	JE      rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10748,9 +7887,9 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_42:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10759,7 +7898,7 @@ rounds12_42:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10769,9 +7908,9 @@ rounds12_42:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_42:
+rounds10_31:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10782,15 +7921,15 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -256(R8), X10
+	VMOVDQU    -256(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPCLMULQDQ $0x00, 112(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
+	VPCLMULQDQ $0x11, 112(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
+	VMOVDQU -128(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10801,22 +7940,22 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X13
+	VMOVDQU     -240(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPCLMULQDQ  $0x00, 96(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPCLMULQDQ  $0x11, 96(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
+	VPCLMULQDQ  $0x00, 368(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPCLMULQDQ  $0x01, 352(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10827,15 +7966,15 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
+	VMOVDQU    -224(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, 80(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPCLMULQDQ $0x11, 80(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
+	VMOVDQU -96(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10846,22 +7985,22 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -208(R8), X13
+	VMOVDQU     -208(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPCLMULQDQ  $0x00, 64(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPCLMULQDQ  $0x11, 64(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPCLMULQDQ  $0x00, 336(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPCLMULQDQ  $0x01, 320(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10872,15 +8011,15 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
+	VMOVDQU    -192(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, 48(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPCLMULQDQ $0x11, 48(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
+	VMOVDQU -64(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10891,22 +8030,22 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -176(R8), X13
+	VMOVDQU     -176(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPCLMULQDQ  $0x00, 32(R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPCLMULQDQ  $0x11, 32(R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPCLMULQDQ  $0x00, 304(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPCLMULQDQ  $0x01, 288(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10917,15 +8056,15 @@ rounds10_42:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
+	VMOVDQU    -160(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, 16(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPCLMULQDQ $0x11, 16(R8), X10, X13
 	VPXOR      X13, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
+	VMOVDQU -32(DX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -10936,22 +8075,22 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -144(R8), X13
+	VMOVDQU     -144(BX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPCLMULQDQ  $0x00, (R8), X13, X14
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPCLMULQDQ  $0x11, (R8), X13, X14
 	VPXOR       X14, X11, X11
 	VPUNPCKLQDQ X13, X10, X14
 	VPUNPCKHQDQ X13, X10, X10
 	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPCLMULQDQ  $0x00, 272(R8), X10, X13
 	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPCLMULQDQ  $0x01, 256(R8), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10977,7 +8116,7 @@ rounds10_42:
 	VPXOR      X11, X1, X1
 
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (DX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10986,1678 +8125,90 @@ rounds10_42:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (BX)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(BX)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(BX)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(BX)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(BX)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(BX)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(BX)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(BX)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, BX
+	SUBQ        $0x00000080, SI
 	JMP         sealAVX16_1
 
-sealAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   sealAVXLast2_1
+sealAVXEnd_1:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (R9)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (R10)
 
-	// gcmBatch: encrypt one more batch, hash the one two before.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_43:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_43:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -256(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -208(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -176(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -144(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealAVXLast2_1:
-	// Hash the last two batches times H^16..H^1 and reduce.
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 240(BX), X2, X1
-	VPCLMULQDQ $0x11, 240(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 224(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 496(BX), X2, X4
-	VPCLMULQDQ  $0x01, 480(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 192(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 464(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 448(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 160(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 432(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 416(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 400(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 384(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-	JMP        sealAVXEnd_1
+	// The last two batches are not hashed yet.
+	MOVQ BX, AX
+	MOVQ SI, DX
+	LEAQ -256(BX), BX
+	LEAQ 256(SI), SI
+	JMP  sealAVXTail_1
 
 sealAVXShort_1:
-	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ R10, $0x00000080
-	JB   sealAVXLast1_1
+	MOVQ AX, BX
+	MOVQ DX, SI
 
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_44:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_44:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealAVXLast1_1:
-	// Hash the last batch.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-
-sealAVXEnd_1:
 sealAVXTail_1:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_5
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_13
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_45
-	JE     rounds12_45
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_45:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_45:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_53
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_54
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_55
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_56
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_57
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_58
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_59
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_60
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_53:
-	MOVO X2, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_54:
-	MOVO X3, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_55:
-	MOVO X4, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_56:
-	MOVO X5, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_57:
-	MOVO X6, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_58:
-	MOVO X7, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_59:
-	MOVO X8, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_60:
-	MOVO X9, X2
-	JMP  ctrTailPartial_5
-
-ctrTailNarrower_13:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_14
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_46:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_46:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_61
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_62
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_63
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_64
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_61:
-	MOVO X2, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_62:
-	MOVO X3, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_63:
-	MOVO X4, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_64:
-	MOVO X5, X2
-	JMP  ctrTailPartial_5
-
-ctrTailNarrower_14:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_47:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_47:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_65
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_65:
-	MOVO X2, X2
-
-ctrTailPartial_5:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_5
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ R9, R9
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_22
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, R9
-	MOVBQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_22:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_23
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, R9
-	MOVWQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_23:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_24
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, R9
-	MOVL  (DX), R11
-	ORQ   R11, R9
-
-loadSkip_24:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_8
-	MOVQ       (CX), X3
-	MOVQ       R9, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_8
-
-loadShort_8:
-	MOVQ R9, X3
-
-loadDone_8:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_17
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_17:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_18
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_18:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_19
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_19:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_20
-	MOVB  CL, (AX)
-
-storeSkip_20:
-ctrTailFinish_5:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_5:
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_4
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-	SHLQ $0x04, AX
-	ADDQ BX, AX
-	SUBQ $0x10, AX
-	MOVQ R8, CX
-	MOVQ R10, DX
-	SHRQ $0x04, DX
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_4:
-	TESTQ     DX, DX
-	JZ        ghashTailPartial_4
-	MOVOU     (CX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X6
-	MOVOU     (AX), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, AX
-	ADDQ      $0x10, CX
-	DECQ      DX
-	JMP       ghashTailBlock_4
-
-ghashTailPartial_4:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_4
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_25
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_25:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_26
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_26:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_27
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_27:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_9
-	MOVQ       (CX), X5
-	MOVQ       BX, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_9
-
-loadShort_9:
-	MOVQ BX, X5
-
-loadDone_9:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X1
-	MOVOU     (AX), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, AX
-
-ghashTailReduce_4:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_4:
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	MOVQ  BX, 96(SP)
+	MOVQ  SI, 104(SP)
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_3
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_3:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_3
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_3:
 	RET
 
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $0-88
+TEXT ·openAVX(SB), NOSPLIT, $112-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -12673,12 +8224,12 @@ TEXT ·openAVX(SB), NOSPLIT, $0-88
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
+	CMPQ   R10, $0x00000100
 	JB     openAVXTail_1
 
 openAVX16_1:
 	CMPQ R10, $0x00000100
-	JB   openAVX8_1
+	JB   openAVXDone_1
 
 	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// vecBatch: the counter blocks from the counter register.
@@ -12707,8 +8258,8 @@ openAVX16_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_48
-	JE      rounds12_48
+	JB      rounds10_32
+	JE      rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12730,7 +8281,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_48:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12751,7 +8302,7 @@ rounds12_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_48:
+rounds10_32:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12999,8 +8550,8 @@ rounds10_48:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_49
-	JE      rounds12_49
+	JB      rounds10_33
+	JE      rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13022,7 +8573,7 @@ rounds10_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_49:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13043,7 +8594,7 @@ rounds12_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_49:
+rounds10_33:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13281,1062 +8832,108 @@ rounds10_49:
 	SUBQ        $0x00000080, R10
 	JMP         openAVX16_1
 
-openAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   openAVXTail_1
-
-	// vecBatch: hash one more batch and decrypt it.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_50
-	JE      rounds12_50
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_50:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_50:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-openAVXTail_1:
-	// Hash the tail before decrypting it, which may overwrite it.
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_5
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	SHRQ $0x04, R11
-	SHLQ $0x04, R11
-	ADDQ BX, R11
-	SUBQ $0x10, R11
-	MOVQ R9, BX
-	MOVQ R10, R12
-	SHRQ $0x04, R12
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_5:
-	TESTQ     R12, R12
-	JZ        ghashTailPartial_5
-	MOVOU     (BX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X6
-	MOVOU     (R11), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, R11
-	ADDQ      $0x10, BX
-	DECQ      R12
-	JMP       ghashTailBlock_5
-
-ghashTailPartial_5:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_5
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, R12
-	ANDQ $0x0f, R12
-	ADDQ BX, R12
-	XORQ R13, R13
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_28
-	SUBQ    $0x01, R12
-	SHLQ    $0x08, R13
-	MOVBQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_28:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_29
-	SUBQ    $0x02, R12
-	SHLQ    $0x10, R13
-	MOVWQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_29:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_30
-	SUBQ  $0x04, R12
-	SHLQ  $0x20, R13
-	MOVL  (R12), R14
-	ORQ   R14, R13
-
-loadSkip_30:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_10
-	MOVQ       (BX), X5
-	MOVQ       R13, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_10
-
-loadShort_10:
-	MOVQ R13, X5
-
-loadDone_10:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X1
-	MOVOU     (R11), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, R11
-
-ghashTailReduce_5:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_5:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_6
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_16
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_51
-	JE     rounds12_51
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_51:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_51:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_66
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_67
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_68
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_69
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_70
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_71
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_72
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_73
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_66:
-	MOVO X2, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_67:
-	MOVO X3, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_68:
-	MOVO X4, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_69:
-	MOVO X5, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_70:
-	MOVO X6, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_71:
-	MOVO X7, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_72:
-	MOVO X8, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_73:
-	MOVO X9, X2
-	JMP  ctrTailPartial_6
-
-ctrTailNarrower_16:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_17
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_52
-	JE     rounds12_52
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_52:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_52:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_74
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_75
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_76
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_77
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_74:
-	MOVO X2, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_75:
-	MOVO X3, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_76:
-	MOVO X4, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_77:
-	MOVO X5, X2
-	JMP  ctrTailPartial_6
-
-ctrTailNarrower_17:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_53
-	JE     rounds12_53
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_53:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_53:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_78
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_78:
-	MOVO X2, X2
-
-ctrTailPartial_6:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_6
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_31
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_31:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_32
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_32:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_33
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_33:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_11
-	MOVQ       (CX), X3
-	MOVQ       BX, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_11
-
-loadShort_11:
-	MOVQ BX, X3
-
-loadDone_11:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_21
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_21:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_22
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_22:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_23
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_23:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_24
-	MOVB  CL, (AX)
-
-storeSkip_24:
-ctrTailFinish_6:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_6:
+openAVXDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (DI)
+
+openAVXTail_1:
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  R8, 72(SP)
+	MOVQ  R9, 80(SP)
+	MOVQ  R10, 88(SP)
+	MOVQ  R9, 96(SP)
+	MOVQ  R10, 104(SP)
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_4
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_4:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_4
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_4:
 	RET
 
 // func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
-	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
-	JB     sealPublicAVXTail_1
-
+TEXT ·sealPublicAVX(SB), NOSPLIT, $432-88
 	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
-	VMOVD X0, R11
-	ANDL  $0x07, R11
-	CMPL  R11, $0x02
-	JNE   sealPublicAVXGeneral_1
+	MOVQ   ctr+24(FP), AX
+	MOVL   12(AX), AX
+	BSWAPL AX
+	ANDL   $0x07, AX
+	CMPL   AX, $0x02
+	JE     sealPublicAVXPublic_1
+
+	// Return into sealAVX, with the same arguments.
+	RET ·sealAVX+0(SB)
+
+sealPublicAVXPublic_1:
+	MOVQ dst_base+40(FP), AX
+	MOVQ src_base+64(FP), CX
+	MOVQ src_len+72(FP), DX
+	CMPQ DX, $0x00000200
+	JB   sealPublicAVXShort_1
+
+	// ctr32: the first two batches, which have no ciphertext two batches before them.
+	MOVQ   keys+0(FP), DX
+	MOVQ   DX, (SP)
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, 8(SP)
+	MOVQ   ctr+24(FP), DX
+	MOVQ   DX, 16(SP)
+	MOVQ   AX, 24(SP)
+	MOVQ   $0x00000100, 32(SP)
+	MOVQ   $0x00000100, 40(SP)
+	MOVQ   CX, 48(SP)
+	MOVQ   $0x00000100, 56(SP)
+	MOVQ   $0x00000100, 64(SP)
+	CALL   ·ctr32+0(SB)
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DI
+	MOVQ   DI, DX
+	SHLQ   $0x04, DX
+	ADDQ   AX, DX
+	MOVQ   table+16(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVQ   y+32(FP), R10
+	MOVQ   dst_base+40(FP), BX
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), SI
+	MOVOU  (R9), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (R10), X1
+	PSHUFB byteReverse<>+0(SB), X1
+	ADDQ   $0x00000100, CX
+	ADDQ   $0x00000100, BX
+	SUBQ   $0x00000100, SI
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
 	VPADDD  counterMinus2<>+0(SB), X0, X2
@@ -14349,37 +8946,37 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	VPSHUFB byteReverse<>+0(SB), X4, X4
 	VPXOR   (AX), X4, X4
 	VPXOR   lastByteXor<>+32(SB), X2, X5
-	VMOVDQU X5, (SP)
+	VMOVDQU X5, 112(SP)
 	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VMOVDQU X5, 16(SP)
+	VMOVDQU X5, 128(SP)
 	VPXOR   lastByteXor<>+64(SB), X2, X5
-	VMOVDQU X5, 32(SP)
+	VMOVDQU X5, 144(SP)
 	VPXOR   lastByteXor<>+80(SB), X2, X5
-	VMOVDQU X5, 48(SP)
+	VMOVDQU X5, 160(SP)
 	VPXOR   lastByteXor<>+96(SB), X2, X5
-	VMOVDQU X5, 64(SP)
+	VMOVDQU X5, 176(SP)
 	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VMOVDQU X2, 80(SP)
-	VPXOR   lastByteXor<>+0(SB), X3, X2
-	VMOVDQU X2, 96(SP)
-	VPXOR   lastByteXor<>+16(SB), X3, X2
-	VMOVDQU X2, 112(SP)
-	VPXOR   lastByteXor<>+32(SB), X3, X2
-	VMOVDQU X2, 128(SP)
-	VPXOR   lastByteXor<>+48(SB), X3, X2
-	VMOVDQU X2, 144(SP)
-	VPXOR   lastByteXor<>+64(SB), X3, X2
-	VMOVDQU X2, 160(SP)
-	VPXOR   lastByteXor<>+80(SB), X3, X2
-	VMOVDQU X2, 176(SP)
-	VPXOR   lastByteXor<>+96(SB), X3, X2
 	VMOVDQU X2, 192(SP)
-	VPXOR   lastByteXor<>+112(SB), X3, X2
+	VPXOR   lastByteXor<>+0(SB), X3, X2
 	VMOVDQU X2, 208(SP)
-	VPXOR   lastByteXor<>+0(SB), X4, X2
+	VPXOR   lastByteXor<>+16(SB), X3, X2
 	VMOVDQU X2, 224(SP)
-	VPXOR   lastByteXor<>+16(SB), X4, X2
+	VPXOR   lastByteXor<>+32(SB), X3, X2
 	VMOVDQU X2, 240(SP)
+	VPXOR   lastByteXor<>+48(SB), X3, X2
+	VMOVDQU X2, 256(SP)
+	VPXOR   lastByteXor<>+64(SB), X3, X2
+	VMOVDQU X2, 272(SP)
+	VPXOR   lastByteXor<>+80(SB), X3, X2
+	VMOVDQU X2, 288(SP)
+	VPXOR   lastByteXor<>+96(SB), X3, X2
+	VMOVDQU X2, 304(SP)
+	VPXOR   lastByteXor<>+112(SB), X3, X2
+	VMOVDQU X2, 320(SP)
+	VPXOR   lastByteXor<>+0(SB), X4, X2
+	VMOVDQU X2, 336(SP)
+	VPXOR   lastByteXor<>+16(SB), X4, X2
+	VMOVDQU X2, 352(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -14390,44 +8987,48 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+sealPublicAVX16_1:
+	CMPQ SI, $0x00000100
+	JB   sealPublicAVXEnd_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU 112(SP), X2
+	VMOVDQU 128(SP), X3
+	VMOVDQU 144(SP), X4
+	VMOVDQU 160(SP), X5
+	VMOVDQU 176(SP), X6
+	VMOVDQU 192(SP), X7
+	VMOVDQU 208(SP), X8
+	VMOVDQU 224(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	CMPQ SI, $0x00000180
 	JB   publicSkip_1
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
+	MOVL BP, 124(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
+	MOVL BP, 140(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
+	MOVL BP, 156(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
+	MOVL BP, 172(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
+	MOVL BP, 188(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
+	MOVL BP, 204(SP)
+	MOVL R15, 220(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
+	MOVL BP, 236(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -14438,9 +9039,9 @@ TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 
 publicNoCarry_1:
 publicSkip_1:
-	CMPQ DX, $0x0c
-	JB   rounds10_54
-	JE   rounds12_54
+	CMPQ DI, $0x0c
+	JB   rounds10_34
+	JE   rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14462,9 +9063,9 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_54:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14473,7 +9074,7 @@ rounds12_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14483,9 +9084,9 @@ rounds12_54:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_54:
+rounds10_34:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14494,20 +9095,61 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(BX), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(BX), R15
+	XORQ       -216(BX), R15
+	MOVQ       R15, 384(SP)
+	MOVQ       -208(BX), R15
+	XORQ       -200(BX), R15
+	MOVQ       R15, 392(SP)
+	MOVQ       -192(BX), R15
+	XORQ       -184(BX), R15
+	MOVQ       R15, 400(SP)
+	MOVQ       -176(BX), R15
+	XORQ       -168(BX), R15
+	MOVQ       R15, 408(SP)
+	MOVQ       -160(BX), R15
+	XORQ       -152(BX), R15
+	MOVQ       R15, 416(SP)
+	MOVQ       -144(BX), R15
+	XORQ       -136(BX), R15
+	MOVQ       R15, 424(SP)
+	VPCLMULQDQ $0x00, 240(R8), X10, X1
+	VPCLMULQDQ $0x11, 240(R8), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(DX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(BX), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 224(R8), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 224(R8), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 496(R8), X10, X12
+	VPCLMULQDQ  $0x01, 480(R8), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14516,9 +9158,17 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 208(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 208(R8), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
+	VMOVDQU -96(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14527,9 +9177,24 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 192(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 192(R8), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      384(SP), X10
+	VPINSRQ    $0x01, 392(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 464(R8), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 448(R8), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14538,9 +9203,17 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 176(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 176(R8), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
+	VMOVDQU -64(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14549,9 +9222,24 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 160(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 160(R8), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      400(SP), X10
+	VPINSRQ    $0x01, 408(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 432(R8), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 416(R8), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14560,9 +9248,17 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 144(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 144(R8), X10, X10
+	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
+	VMOVDQU -32(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14571,9 +9267,24 @@ rounds10_54:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(BX), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 128(R8), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 128(R8), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      416(SP), X10
+	VPINSRQ    $0x01, 424(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 400(R8), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 384(R8), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14583,8 +9294,9 @@ rounds10_54:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (DX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -14593,64 +9305,64 @@ rounds10_54:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000100
-	JB          sealPublicAVXPublicShort_1
-	VMOVDQU     128(SP), X2
-	VMOVDQU     144(SP), X3
-	VMOVDQU     160(SP), X4
-	VMOVDQU     176(SP), X5
-	VMOVDQU     192(SP), X6
-	VMOVDQU     208(SP), X7
-	VMOVDQU     224(SP), X8
-	VMOVDQU     240(SP), X9
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (BX)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(BX)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(BX)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(BX)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(BX)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(BX)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(BX)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(BX)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, BX
+	SUBQ        $0x00000080, SI
+
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
+	VMOVDQU 240(SP), X2
+	VMOVDQU 256(SP), X3
+	VMOVDQU 272(SP), X4
+	VMOVDQU 288(SP), X5
+	VMOVDQU 304(SP), X6
+	VMOVDQU 320(SP), X7
+	VMOVDQU 336(SP), X8
+	VMOVDQU 352(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	CMPQ SI, $0x00000180
 	JB   publicSkip_2
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 140(SP)
+	MOVL BP, 252(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 156(SP)
+	MOVL BP, 268(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 172(SP)
+	MOVL BP, 284(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 188(SP)
+	MOVL BP, 300(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 204(SP)
+	MOVL BP, 316(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 220(SP)
-	MOVL R15, 236(SP)
+	MOVL BP, 332(SP)
+	MOVL R15, 348(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 252(SP)
+	MOVL BP, 364(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -14661,9 +9373,9 @@ rounds10_54:
 
 publicNoCarry_2:
 publicSkip_2:
-	CMPQ DX, $0x0c
-	JB   rounds10_55
-	JE   rounds12_55
+	CMPQ DI, $0x0c
+	JB   rounds10_35
+	JE   rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14685,9 +9397,9 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_55:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14696,7 +9408,7 @@ rounds12_55:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -14706,570 +9418,9 @@ rounds12_55:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_55:
+rounds10_35:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVXPublic16_1:
-	CMPQ R10, $0x00000100
-	JB   sealPublicAVXPublic8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_3
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_3
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_3:
-publicSkip_3:
-	CMPQ DX, $0x0c
-	JB   rounds10_56
-	JE   rounds12_56
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_56:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_56:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R15
-	XORQ       -216(R8), R15
-	MOVQ       R15, 272(SP)
-	MOVQ       -208(R8), R15
-	XORQ       -200(R8), R15
-	MOVQ       R15, 280(SP)
-	MOVQ       -192(R8), R15
-	XORQ       -184(R8), R15
-	MOVQ       R15, 288(SP)
-	MOVQ       -176(R8), R15
-	XORQ       -168(R8), R15
-	MOVQ       R15, 296(SP)
-	MOVQ       -160(R8), R15
-	XORQ       -152(R8), R15
-	MOVQ       R15, 304(SP)
-	MOVQ       -144(R8), R15
-	XORQ       -136(R8), R15
-	MOVQ       R15, 312(SP)
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      304(SP), X10
-	VPINSRQ    $0x01, 312(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU 128(SP), X2
-	VMOVDQU 144(SP), X3
-	VMOVDQU 160(SP), X4
-	VMOVDQU 176(SP), X5
-	VMOVDQU 192(SP), X6
-	VMOVDQU 208(SP), X7
-	VMOVDQU 224(SP), X8
-	VMOVDQU 240(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_4
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 140(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 156(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 172(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 188(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 204(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 220(SP)
-	MOVL R15, 236(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 252(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_4
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_4:
-publicSkip_4:
-	CMPQ DX, $0x0c
-	JB   rounds10_57
-	JE   rounds12_57
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_57:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_57:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15280,41 +9431,41 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
+	VMOVDQU -256(BX), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(R8), R15
-	XORQ       -248(R8), R15
-	MOVQ       R15, 256(SP)
-	MOVQ       -240(R8), R15
-	XORQ       -232(R8), R15
-	MOVQ       R15, 264(SP)
-	MOVQ       -224(R8), R15
-	XORQ       -216(R8), R15
-	MOVQ       R15, 272(SP)
-	MOVQ       -208(R8), R15
-	XORQ       -200(R8), R15
-	MOVQ       R15, 280(SP)
-	MOVQ       -192(R8), R15
-	XORQ       -184(R8), R15
-	MOVQ       R15, 288(SP)
-	MOVQ       -176(R8), R15
-	XORQ       -168(R8), R15
-	MOVQ       R15, 296(SP)
-	MOVQ       -160(R8), R15
-	XORQ       -152(R8), R15
-	MOVQ       R15, 304(SP)
-	MOVQ       -144(R8), R15
-	XORQ       -136(R8), R15
-	MOVQ       R15, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	MOVQ       -256(BX), R15
+	XORQ       -248(BX), R15
+	MOVQ       R15, 368(SP)
+	MOVQ       -240(BX), R15
+	XORQ       -232(BX), R15
+	MOVQ       R15, 376(SP)
+	MOVQ       -224(BX), R15
+	XORQ       -216(BX), R15
+	MOVQ       R15, 384(SP)
+	MOVQ       -208(BX), R15
+	XORQ       -200(BX), R15
+	MOVQ       R15, 392(SP)
+	MOVQ       -192(BX), R15
+	XORQ       -184(BX), R15
+	MOVQ       R15, 400(SP)
+	MOVQ       -176(BX), R15
+	XORQ       -168(BX), R15
+	MOVQ       R15, 408(SP)
+	MOVQ       -160(BX), R15
+	XORQ       -152(BX), R15
+	MOVQ       R15, 416(SP)
+	MOVQ       -144(BX), R15
+	XORQ       -136(BX), R15
+	MOVQ       R15, 424(SP)
+	VPCLMULQDQ $0x00, 112(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPCLMULQDQ $0x11, 112(R8), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
+	VMOVDQU -128(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15325,22 +9476,22 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -240(R8), X10
+	VMOVDQU    -240(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPCLMULQDQ $0x00, 96(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPCLMULQDQ $0x11, 96(R8), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      256(SP), X10
-	VPINSRQ    $0x01, 264(SP), X10, X10
+	VMOVQ      368(SP), X10
+	VPINSRQ    $0x01, 376(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPCLMULQDQ $0x00, 368(R8), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPCLMULQDQ $0x01, 352(R8), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15351,15 +9502,15 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
+	VMOVDQU    -224(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, 80(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPCLMULQDQ $0x11, 80(R8), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
+	VMOVDQU -96(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15370,22 +9521,22 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
+	VMOVDQU    -208(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPCLMULQDQ $0x00, 64(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPCLMULQDQ $0x11, 64(R8), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
+	VMOVQ      384(SP), X10
+	VPINSRQ    $0x01, 392(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPCLMULQDQ $0x00, 336(R8), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPCLMULQDQ $0x01, 320(R8), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15396,15 +9547,15 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
+	VMOVDQU    -192(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, 48(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPCLMULQDQ $0x11, 48(R8), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
+	VMOVDQU -64(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15415,22 +9566,22 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
+	VMOVDQU    -176(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPCLMULQDQ $0x00, 32(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPCLMULQDQ $0x11, 32(R8), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
+	VMOVQ      400(SP), X10
+	VPINSRQ    $0x01, 408(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPCLMULQDQ $0x00, 304(R8), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPCLMULQDQ $0x01, 288(R8), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15441,15 +9592,15 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
+	VMOVDQU    -160(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, 16(R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPCLMULQDQ $0x11, 16(R8), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
+	VMOVDQU -32(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15460,22 +9611,22 @@ rounds10_57:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
+	VMOVDQU    -144(BX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPCLMULQDQ $0x00, (R8), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPCLMULQDQ $0x11, (R8), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      304(SP), X10
-	VPINSRQ    $0x01, 312(SP), X10, X10
+	VMOVQ      416(SP), X10
+	VPINSRQ    $0x01, 424(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPCLMULQDQ $0x00, 272(R8), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPCLMULQDQ $0x01, 256(R8), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(DX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -15501,7 +9652,7 @@ rounds10_57:
 	VPXOR      X11, X1, X1
 
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (DX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -15510,3800 +9661,109 @@ rounds10_57:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	JMP         sealPublicAVXPublic16_1
-
-sealPublicAVXPublic8_1:
-	CMPQ R10, $0x00000080
-	JB   sealPublicAVXPublicLast2_1
-
-	// gcmBatch: encrypt one more batch, hash the one two before.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_5
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, R12
-	XORL $0x02000000, R12
-	MOVL R12, 12(SP)
-	MOVL R13, R12
-	XORL $0x03000000, R12
-	MOVL R12, 28(SP)
-	MOVL R13, R12
-	XORL $0x04000000, R12
-	MOVL R12, 44(SP)
-	MOVL R13, R12
-	XORL $0x05000000, R12
-	MOVL R12, 60(SP)
-	MOVL R13, R12
-	XORL $0x06000000, R12
-	MOVL R12, 76(SP)
-	MOVL R13, R12
-	XORL $0x07000000, R12
-	MOVL R12, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, R12
-	XORL $0x01000000, R12
-	MOVL R12, 124(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_5
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_5:
-publicSkip_5:
-	CMPQ DX, $0x0c
-	JB   rounds10_58
-	JE   rounds12_58
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_58:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_58:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R12
-	XORQ       -216(R8), R12
-	MOVQ       R12, 272(SP)
-	MOVQ       -208(R8), R12
-	XORQ       -200(R8), R12
-	MOVQ       R12, 280(SP)
-	MOVQ       -192(R8), R12
-	XORQ       -184(R8), R12
-	MOVQ       R12, 288(SP)
-	MOVQ       -176(R8), R12
-	XORQ       -168(R8), R12
-	MOVQ       R12, 296(SP)
-	MOVQ       -160(R8), R12
-	XORQ       -152(R8), R12
-	MOVQ       R12, 304(SP)
-	MOVQ       -144(R8), R12
-	XORQ       -136(R8), R12
-	MOVQ       R12, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      304(SP), X10
-	VPINSRQ    $0x01, 312(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVXPublicLast2_1:
-	// publicSlots.counter: the counter for the tail.
-	VPINSRD $0x00, R11, X0, X0
-
-	// publicSlots.clear: round key 0 must not stay on the stack.
-	VPXOR   X2, X2, X2
-	VMOVDQU X2, 128(SP)
-	VMOVDQU X2, 144(SP)
-	VMOVDQU X2, 160(SP)
-	VMOVDQU X2, 176(SP)
-	VMOVDQU X2, 192(SP)
-	VMOVDQU X2, 208(SP)
-	VMOVDQU X2, 224(SP)
-	VMOVDQU X2, 240(SP)
-
-	// Hash the last two batches times H^16..H^1 and reduce.
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R11
-	XORQ       -216(R8), R11
-	MOVQ       R11, 272(SP)
-	MOVQ       -208(R8), R11
-	XORQ       -200(R8), R11
-	MOVQ       R11, 280(SP)
-	MOVQ       -192(R8), R11
-	XORQ       -184(R8), R11
-	MOVQ       R11, 288(SP)
-	MOVQ       -176(R8), R11
-	XORQ       -168(R8), R11
-	MOVQ       R11, 296(SP)
-	MOVQ       -160(R8), R11
-	XORQ       -152(R8), R11
-	MOVQ       R11, 304(SP)
-	MOVQ       -144(R8), R11
-	XORQ       -136(R8), R11
-	MOVQ       R11, 312(SP)
-	VPCLMULQDQ $0x00, 240(BX), X2, X1
-	VPCLMULQDQ $0x11, 240(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 224(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 496(BX), X2, X4
-	VPCLMULQDQ  $0x01, 480(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 192(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      272(SP), X2
-	VPINSRQ    $0x01, 280(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 464(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 448(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 160(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      288(SP), X2
-	VPINSRQ    $0x01, 296(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 432(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 416(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 128(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      304(SP), X2
-	VPINSRQ    $0x01, 312(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 400(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 384(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), R11
-	XORQ       -120(R8), R11
-	MOVQ       R11, 256(SP)
-	MOVQ       -112(R8), R11
-	XORQ       -104(R8), R11
-	MOVQ       R11, 264(SP)
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 272(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 280(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 288(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 296(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 304(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 96(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      256(SP), X2
-	VPINSRQ    $0x01, 264(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 352(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      272(SP), X2
-	VPINSRQ    $0x01, 280(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      288(SP), X2
-	VPINSRQ    $0x01, 296(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      304(SP), X2
-	VPINSRQ    $0x01, 312(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-	JMP        sealPublicAVXPublicEnd_1
-
-sealPublicAVXPublicShort_1:
-	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ    R10, $0x00000080
-	JB      sealPublicAVXPublicLast1_1
-	VMOVDQU 128(SP), X2
-	VMOVDQU 144(SP), X3
-	VMOVDQU 160(SP), X4
-	VMOVDQU 176(SP), X5
-	VMOVDQU 192(SP), X6
-	VMOVDQU 208(SP), X7
-	VMOVDQU 224(SP), X8
-	VMOVDQU 240(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_6
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, R12
-	XORL $0x02000000, R12
-	MOVL R12, 140(SP)
-	MOVL R13, R12
-	XORL $0x03000000, R12
-	MOVL R12, 156(SP)
-	MOVL R13, R12
-	XORL $0x04000000, R12
-	MOVL R12, 172(SP)
-	MOVL R13, R12
-	XORL $0x05000000, R12
-	MOVL R12, 188(SP)
-	MOVL R13, R12
-	XORL $0x06000000, R12
-	MOVL R12, 204(SP)
-	MOVL R13, R12
-	XORL $0x07000000, R12
-	MOVL R12, 220(SP)
-	MOVL R15, 236(SP)
-	MOVL R15, R12
-	XORL $0x01000000, R12
-	MOVL R12, 252(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_6
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_6:
-publicSkip_6:
-	CMPQ DX, $0x0c
-	JB   rounds10_59
-	JE   rounds12_59
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_59:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_59:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R12
-	XORQ       -88(R8), R12
-	MOVQ       R12, 272(SP)
-	MOVQ       -80(R8), R12
-	XORQ       -72(R8), R12
-	MOVQ       R12, 280(SP)
-	MOVQ       -64(R8), R12
-	XORQ       -56(R8), R12
-	MOVQ       R12, 288(SP)
-	MOVQ       -48(R8), R12
-	XORQ       -40(R8), R12
-	MOVQ       R12, 296(SP)
-	MOVQ       -32(R8), R12
-	XORQ       -24(R8), R12
-	MOVQ       R12, 304(SP)
-	MOVQ       -16(R8), R12
-	XORQ       -8(R8), R12
-	MOVQ       R12, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      304(SP), X10
-	VPINSRQ    $0x01, 312(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVXPublicLast1_1:
-	// publicSlots.counter: the counter for the tail.
-	VPINSRD $0x00, R11, X0, X0
-
-	// publicSlots.clear: round key 0 must not stay on the stack.
-	VPXOR   X2, X2, X2
-	VMOVDQU X2, 128(SP)
-	VMOVDQU X2, 144(SP)
-	VMOVDQU X2, 160(SP)
-	VMOVDQU X2, 176(SP)
-	VMOVDQU X2, 192(SP)
-	VMOVDQU X2, 208(SP)
-	VMOVDQU X2, 224(SP)
-	VMOVDQU X2, 240(SP)
-
-	// Hash the last batch.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -96(R8), R11
-	XORQ       -88(R8), R11
-	MOVQ       R11, 272(SP)
-	MOVQ       -80(R8), R11
-	XORQ       -72(R8), R11
-	MOVQ       R11, 280(SP)
-	MOVQ       -64(R8), R11
-	XORQ       -56(R8), R11
-	MOVQ       R11, 288(SP)
-	MOVQ       -48(R8), R11
-	XORQ       -40(R8), R11
-	MOVQ       R11, 296(SP)
-	MOVQ       -32(R8), R11
-	XORQ       -24(R8), R11
-	MOVQ       R11, 304(SP)
-	MOVQ       -16(R8), R11
-	XORQ       -8(R8), R11
-	MOVQ       R11, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      272(SP), X2
-	VPINSRQ    $0x01, 280(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      288(SP), X2
-	VPINSRQ    $0x01, 296(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      304(SP), X2
-	VPINSRQ    $0x01, 312(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-
-sealPublicAVXPublicEnd_1:
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-	JMP   sealPublicAVXTail_1
-
-sealPublicAVXGeneral_1:
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_60
-	JE      rounds12_60
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_60:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_60:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	CMPQ        R10, $0x00000100
-	JB          sealPublicAVXShort_1
-
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_61
-	JE      rounds12_61
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_61:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_61:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealPublicAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_62
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_62:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_62:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_63
-	JE      rounds12_63
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_63:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_63:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -256(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -208(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -176(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -144(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (BX)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(BX)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(BX)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(BX)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(BX)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(BX)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(BX)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(BX)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, BX
+	SUBQ        $0x00000080, SI
 	JMP         sealPublicAVX16_1
 
-sealPublicAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   sealPublicAVXLast2_1
+sealPublicAVXEnd_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
 
-	// gcmBatch: encrypt one more batch, hash the one two before.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_64
-	JE      rounds12_64
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 320(SP)
+	VMOVDQU X2, 336(SP)
+	VMOVDQU X2, 352(SP)
 
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR   X2, X2
+	MOVOU  X2, 112(SP)
+	MOVOU  X2, 128(SP)
+	MOVOU  X2, 144(SP)
+	MOVOU  X2, 160(SP)
+	MOVOU  X2, 176(SP)
+	MOVOU  X2, 192(SP)
+	MOVOU  X2, 208(SP)
+	MOVOU  X2, 224(SP)
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (R9)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (R10)
 
-rounds12_64:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_64:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -256(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -208(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -176(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -144(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVXLast2_1:
-	// Hash the last two batches times H^16..H^1 and reduce.
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 240(BX), X2, X1
-	VPCLMULQDQ $0x11, 240(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 224(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 496(BX), X2, X4
-	VPCLMULQDQ  $0x01, 480(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 192(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 464(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 448(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 160(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 432(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 416(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 400(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 384(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-	JMP        sealPublicAVXEnd_1
+	// The last two batches are not hashed yet.
+	MOVQ BX, AX
+	MOVQ SI, DX
+	LEAQ -256(BX), BX
+	LEAQ 256(SI), SI
+	JMP  sealPublicAVXTail_1
 
 sealPublicAVXShort_1:
-	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ R10, $0x00000080
-	JB   sealPublicAVXLast1_1
+	MOVQ AX, BX
+	MOVQ DX, SI
 
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_65
-	JE      rounds12_65
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_65:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_65:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealPublicAVXLast1_1:
-	// Hash the last batch.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-
-sealPublicAVXEnd_1:
 sealPublicAVXTail_1:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_7
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_19
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_66
-	JE     rounds12_66
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_66:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_66:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_79
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_80
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_81
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_82
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_83
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_84
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_85
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_86
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_7
-
-ctrTailExit_79:
-	MOVO X2, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_80:
-	MOVO X3, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_81:
-	MOVO X4, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_82:
-	MOVO X5, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_83:
-	MOVO X6, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_84:
-	MOVO X7, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_85:
-	MOVO X8, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_86:
-	MOVO X9, X2
-	JMP  ctrTailPartial_7
-
-ctrTailNarrower_19:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_20
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_67
-	JE     rounds12_67
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_67:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_67:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_87
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_88
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_89
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_90
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_7
-
-ctrTailExit_87:
-	MOVO X2, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_88:
-	MOVO X3, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_89:
-	MOVO X4, X2
-	JMP  ctrTailPartial_7
-
-ctrTailExit_90:
-	MOVO X5, X2
-	JMP  ctrTailPartial_7
-
-ctrTailNarrower_20:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_68
-	JE     rounds12_68
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_68:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_68:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_91
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_7
-
-ctrTailExit_91:
-	MOVO X2, X2
-
-ctrTailPartial_7:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_7
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ R9, R9
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_34
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, R9
-	MOVBQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_34:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_35
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, R9
-	MOVWQZX (DX), R11
-	ORQ     R11, R9
-
-loadSkip_35:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_36
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, R9
-	MOVL  (DX), R11
-	ORQ   R11, R9
-
-loadSkip_36:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_12
-	MOVQ       (CX), X3
-	MOVQ       R9, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_12
-
-loadShort_12:
-	MOVQ R9, X3
-
-loadDone_12:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_25
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_25:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_26
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_26:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_27
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_27:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_28
-	MOVB  CL, (AX)
-
-storeSkip_28:
-ctrTailFinish_7:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_7:
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_6
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-	SHLQ $0x04, AX
-	ADDQ BX, AX
-	SUBQ $0x10, AX
-	MOVQ R8, CX
-	MOVQ R10, DX
-	SHRQ $0x04, DX
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_6:
-	TESTQ     DX, DX
-	JZ        ghashTailPartial_6
-	MOVOU     (CX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X6
-	MOVOU     (AX), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, AX
-	ADDQ      $0x10, CX
-	DECQ      DX
-	JMP       ghashTailBlock_6
-
-ghashTailPartial_6:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_6
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_37
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_37:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_38
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_38:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_39
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_39:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_13
-	MOVQ       (CX), X5
-	MOVQ       BX, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_13
-
-loadShort_13:
-	MOVQ BX, X5
-
-loadDone_13:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X1
-	MOVOU     (AX), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, AX
-
-ghashTailReduce_6:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_6:
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	MOVQ  BX, 96(SP)
+	MOVQ  SI, 104(SP)
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_5
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_5:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_5
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_5:
 	RET
 
 DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
@@ -19368,7 +9828,19 @@ GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
 
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
+TEXT ·openPublicAVX(SB), NOSPLIT, $496-88
+	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
+	MOVQ   ctr+24(FP), AX
+	MOVL   12(AX), AX
+	BSWAPL AX
+	ANDL   $0x07, AX
+	CMPL   AX, $0x02
+	JE     openPublicAVXPublic_1
+
+	// Return into openAVX, with the same arguments.
+	RET ·openAVX+0(SB)
+
+openPublicAVXPublic_1:
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -19384,14 +9856,8 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
+	CMPQ   R10, $0x00000100
 	JB     openPublicAVXTail_1
-
-	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
-	VMOVD X0, R11
-	ANDL  $0x07, R11
-	CMPL  R11, $0x02
-	JNE   openPublicAVXGeneral_1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
 	VPADDD  counterMinus2<>+0(SB), X0, X2
@@ -19404,37 +9870,37 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	VPSHUFB byteReverse<>+0(SB), X4, X4
 	VPXOR   (AX), X4, X4
 	VPXOR   lastByteXor<>+32(SB), X2, X5
-	VMOVDQU X5, (SP)
+	VMOVDQU X5, 112(SP)
 	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VMOVDQU X5, 16(SP)
+	VMOVDQU X5, 128(SP)
 	VPXOR   lastByteXor<>+64(SB), X2, X5
-	VMOVDQU X5, 32(SP)
+	VMOVDQU X5, 144(SP)
 	VPXOR   lastByteXor<>+80(SB), X2, X5
-	VMOVDQU X5, 48(SP)
+	VMOVDQU X5, 160(SP)
 	VPXOR   lastByteXor<>+96(SB), X2, X5
-	VMOVDQU X5, 64(SP)
+	VMOVDQU X5, 176(SP)
 	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VMOVDQU X2, 80(SP)
+	VMOVDQU X2, 192(SP)
 	VPXOR   lastByteXor<>+0(SB), X3, X2
-	VMOVDQU X2, 96(SP)
+	VMOVDQU X2, 208(SP)
 	VPXOR   lastByteXor<>+16(SB), X3, X2
-	VMOVDQU X2, 112(SP)
+	VMOVDQU X2, 224(SP)
 	VPXOR   lastByteXor<>+32(SB), X3, X2
-	VMOVDQU X2, 256(SP)
-	VPXOR   lastByteXor<>+48(SB), X3, X2
-	VMOVDQU X2, 272(SP)
-	VPXOR   lastByteXor<>+64(SB), X3, X2
-	VMOVDQU X2, 288(SP)
-	VPXOR   lastByteXor<>+80(SB), X3, X2
-	VMOVDQU X2, 304(SP)
-	VPXOR   lastByteXor<>+96(SB), X3, X2
-	VMOVDQU X2, 320(SP)
-	VPXOR   lastByteXor<>+112(SB), X3, X2
-	VMOVDQU X2, 336(SP)
-	VPXOR   lastByteXor<>+0(SB), X4, X2
-	VMOVDQU X2, 352(SP)
-	VPXOR   lastByteXor<>+16(SB), X4, X2
 	VMOVDQU X2, 368(SP)
+	VPXOR   lastByteXor<>+48(SB), X3, X2
+	VMOVDQU X2, 384(SP)
+	VPXOR   lastByteXor<>+64(SB), X3, X2
+	VMOVDQU X2, 400(SP)
+	VPXOR   lastByteXor<>+80(SB), X3, X2
+	VMOVDQU X2, 416(SP)
+	VPXOR   lastByteXor<>+96(SB), X3, X2
+	VMOVDQU X2, 432(SP)
+	VPXOR   lastByteXor<>+112(SB), X3, X2
+	VMOVDQU X2, 448(SP)
+	VPXOR   lastByteXor<>+0(SB), X4, X2
+	VMOVDQU X2, 464(SP)
+	VPXOR   lastByteXor<>+16(SB), X4, X2
+	VMOVDQU X2, 480(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -19445,85 +9911,86 @@ TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-openPublicAVXPublic16_1:
+openPublicAVX16_1:
 	CMPQ R10, $0x00000100
-	JB   openPublicAVXPublic8_1
+	JB   openPublicAVXDone_1
 
+	// publicBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// aheadHalfSums: the half sums of the data the next batch hashes.
 	MOVQ    128(R9), R15
 	XORQ    136(R9), R15
-	MOVQ    R15, 192(SP)
+	MOVQ    R15, 304(SP)
 	MOVQ    144(R9), R15
 	XORQ    152(R9), R15
-	MOVQ    R15, 200(SP)
+	MOVQ    R15, 312(SP)
 	MOVQ    160(R9), R15
 	XORQ    168(R9), R15
-	MOVQ    R15, 208(SP)
+	MOVQ    R15, 320(SP)
 	MOVQ    176(R9), R15
 	XORQ    184(R9), R15
-	MOVQ    R15, 216(SP)
+	MOVQ    R15, 328(SP)
 	MOVQ    192(R9), R15
 	XORQ    200(R9), R15
-	MOVQ    R15, 224(SP)
+	MOVQ    R15, 336(SP)
 	MOVQ    208(R9), R15
 	XORQ    216(R9), R15
-	MOVQ    R15, 232(SP)
+	MOVQ    R15, 344(SP)
 	MOVQ    224(R9), R15
 	XORQ    232(R9), R15
-	MOVQ    R15, 240(SP)
+	MOVQ    R15, 352(SP)
 	MOVQ    240(R9), R15
 	XORQ    248(R9), R15
-	MOVQ    R15, 248(SP)
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	MOVQ    R15, 360(SP)
+	VMOVDQU 112(SP), X2
+	VMOVDQU 128(SP), X3
+	VMOVDQU 144(SP), X4
+	VMOVDQU 160(SP), X5
+	VMOVDQU 176(SP), X6
+	VMOVDQU 192(SP), X7
+	VMOVDQU 208(SP), X8
+	VMOVDQU 224(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
 	CMPQ R10, $0x00000180
-	JB   publicSkip_7
+	JB   publicSkip_3
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
+	MOVL BP, 124(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
+	MOVL BP, 140(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
+	MOVL BP, 156(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
+	MOVL BP, 172(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
+	MOVL BP, 188(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
+	MOVL BP, 204(SP)
+	MOVL R15, 220(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
+	MOVL BP, 236(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_7
+	JCC    publicNoCarry_3
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_7:
-publicSkip_7:
+publicNoCarry_3:
+publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_69
-	JE   rounds12_69
+	JB   rounds10_36
+	JE   rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19545,7 +10012,7 @@ publicSkip_7:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_69:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19566,7 +10033,7 @@ rounds12_69:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_69:
+rounds10_36:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19586,22 +10053,22 @@ rounds10_69:
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
 	MOVQ       32(R9), R15
 	XORQ       40(R9), R15
-	MOVQ       R15, 144(SP)
+	MOVQ       R15, 256(SP)
 	MOVQ       48(R9), R15
 	XORQ       56(R9), R15
-	MOVQ       R15, 152(SP)
+	MOVQ       R15, 264(SP)
 	MOVQ       64(R9), R15
 	XORQ       72(R9), R15
-	MOVQ       R15, 160(SP)
+	MOVQ       R15, 272(SP)
 	MOVQ       80(R9), R15
 	XORQ       88(R9), R15
-	MOVQ       R15, 168(SP)
+	MOVQ       R15, 280(SP)
 	MOVQ       96(R9), R15
 	XORQ       104(R9), R15
-	MOVQ       R15, 176(SP)
+	MOVQ       R15, 288(SP)
 	MOVQ       112(R9), R15
 	XORQ       120(R9), R15
-	MOVQ       R15, 184(SP)
+	MOVQ       R15, 296(SP)
 	VPCLMULQDQ $0x00, 240(BX), X10, X1
 	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
@@ -19667,8 +10134,8 @@ rounds10_69:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
+	VMOVQ      256(SP), X10
+	VPINSRQ    $0x01, 264(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19712,8 +10179,8 @@ rounds10_69:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19757,8 +10224,8 @@ rounds10_69:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19806,56 +10273,58 @@ rounds10_69:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
-	VMOVDQU     256(SP), X2
-	VMOVDQU     272(SP), X3
-	VMOVDQU     288(SP), X4
-	VMOVDQU     304(SP), X5
-	VMOVDQU     320(SP), X6
-	VMOVDQU     336(SP), X7
-	VMOVDQU     352(SP), X8
-	VMOVDQU     368(SP), X9
+
+	// publicBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
+	VMOVDQU 368(SP), X2
+	VMOVDQU 384(SP), X3
+	VMOVDQU 400(SP), X4
+	VMOVDQU 416(SP), X5
+	VMOVDQU 432(SP), X6
+	VMOVDQU 448(SP), X7
+	VMOVDQU 464(SP), X8
+	VMOVDQU 480(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
 	CMPQ R10, $0x00000180
-	JB   publicSkip_8
+	JB   publicSkip_4
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 268(SP)
+	MOVL BP, 380(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 284(SP)
+	MOVL BP, 396(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 300(SP)
+	MOVL BP, 412(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 316(SP)
+	MOVL BP, 428(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 332(SP)
+	MOVL BP, 444(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 348(SP)
-	MOVL R15, 364(SP)
+	MOVL BP, 460(SP)
+	MOVL R15, 476(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 380(SP)
+	MOVL BP, 492(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_8
+	JCC    publicNoCarry_4
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_8:
-publicSkip_8:
+publicNoCarry_4:
+publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_70
-	JE   rounds12_70
+	JB   rounds10_37
+	JE   rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -19877,7 +10346,7 @@ publicSkip_8:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_70:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -19898,7 +10367,7 @@ rounds12_70:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_70:
+rounds10_37:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -19936,7 +10405,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    192(SP), X10
+	VMOVDQU    304(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -19980,7 +10449,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    208(SP), X10
+	VMOVDQU    320(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20024,7 +10493,7 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    224(SP), X10
+	VMOVDQU    336(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
@@ -20068,995 +10537,12 @@ rounds10_70:
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    240(SP), X10
+	VMOVDQU    352(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
 	VPCLMULQDQ $0x01, 256(BX), X10, X10
 	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	JMP         openPublicAVXPublic16_1
-
-openPublicAVXPublic8_1:
-	CMPQ    R10, $0x00000080
-	JB      openPublicAVXPublicDone_1
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_9
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, R12
-	XORL $0x02000000, R12
-	MOVL R12, 12(SP)
-	MOVL R13, R12
-	XORL $0x03000000, R12
-	MOVL R12, 28(SP)
-	MOVL R13, R12
-	XORL $0x04000000, R12
-	MOVL R12, 44(SP)
-	MOVL R13, R12
-	XORL $0x05000000, R12
-	MOVL R12, 60(SP)
-	MOVL R13, R12
-	XORL $0x06000000, R12
-	MOVL R12, 76(SP)
-	MOVL R13, R12
-	XORL $0x07000000, R12
-	MOVL R12, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, R12
-	XORL $0x01000000, R12
-	MOVL R12, 124(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_9
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_9:
-publicSkip_9:
-	CMPQ DX, $0x0c
-	JB   rounds10_71
-	JE   rounds12_71
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_71:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_71:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R12
-	XORQ       40(R9), R12
-	MOVQ       R12, 144(SP)
-	MOVQ       48(R9), R12
-	XORQ       56(R9), R12
-	MOVQ       R12, 152(SP)
-	MOVQ       64(R9), R12
-	XORQ       72(R9), R12
-	MOVQ       R12, 160(SP)
-	MOVQ       80(R9), R12
-	XORQ       88(R9), R12
-	MOVQ       R12, 168(SP)
-	MOVQ       96(R9), R12
-	XORQ       104(R9), R12
-	MOVQ       R12, 176(SP)
-	MOVQ       112(R9), R12
-	XORQ       120(R9), R12
-	MOVQ       R12, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-openPublicAVXPublicDone_1:
-	// publicSlots.counter: the counter for the tail.
-	VPINSRD $0x00, R11, X0, X0
-
-	// publicSlots.clear: round key 0 must not stay on the stack.
-	VPXOR   X2, X2, X2
-	VMOVDQU X2, 256(SP)
-	VMOVDQU X2, 272(SP)
-	VMOVDQU X2, 288(SP)
-	VMOVDQU X2, 304(SP)
-	VMOVDQU X2, 320(SP)
-	VMOVDQU X2, 336(SP)
-	VMOVDQU X2, 352(SP)
-	VMOVDQU X2, 368(SP)
-
-	// counterSlots.clear: round key 0 must not stay on the stack.
-	PXOR  X2, X2
-	MOVOU X2, (SP)
-	MOVOU X2, 16(SP)
-	MOVOU X2, 32(SP)
-	MOVOU X2, 48(SP)
-	MOVOU X2, 64(SP)
-	MOVOU X2, 80(SP)
-	MOVOU X2, 96(SP)
-	MOVOU X2, 112(SP)
-	JMP   openPublicAVXTail_1
-
-openPublicAVXGeneral_1:
-openPublicAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   openPublicAVX8_1
-
-	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_72
-	JE      rounds12_72
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_72:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_72:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(R9), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 464(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 448(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 432(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 416(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 400(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 384(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_73
-	JE      rounds12_73
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_73:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_73:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -21115,1032 +10601,75 @@ rounds10_73:
 	SUBQ        $0x00000080, R10
 	JMP         openPublicAVX16_1
 
-openPublicAVX8_1:
-	CMPQ R10, $0x00000080
-	JB   openPublicAVXTail_1
-
-	// vecBatch: hash one more batch and decrypt it.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_74
-	JE      rounds12_74
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_74:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_74:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-openPublicAVXTail_1:
-	// Hash the tail before decrypting it, which may overwrite it.
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ghashTailDone_7
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R10, R11
-	ADDQ $0x0f, R11
-	SHRQ $0x04, R11
-	SHLQ $0x04, R11
-	ADDQ BX, R11
-	SUBQ $0x10, R11
-	MOVQ R9, BX
-	MOVQ R10, R12
-	SHRQ $0x04, R12
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_7:
-	TESTQ     R12, R12
-	JZ        ghashTailPartial_7
-	MOVOU     (BX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X6
-	MOVOU     (R11), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, R11
-	ADDQ      $0x10, BX
-	DECQ      R12
-	JMP       ghashTailBlock_7
-
-ghashTailPartial_7:
-	TESTQ $0x0000000f, R10
-	JZ    ghashTailReduce_7
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, R12
-	ANDQ $0x0f, R12
-	ADDQ BX, R12
-	XORQ R13, R13
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_40
-	SUBQ    $0x01, R12
-	SHLQ    $0x08, R13
-	MOVBQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_40:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_41
-	SUBQ    $0x02, R12
-	SHLQ    $0x10, R13
-	MOVWQZX (R12), R14
-	ORQ     R14, R13
-
-loadSkip_41:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_42
-	SUBQ  $0x04, R12
-	SHLQ  $0x20, R13
-	MOVL  (R12), R14
-	ORQ   R14, R13
-
-loadSkip_42:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_14
-	MOVQ       (BX), X5
-	MOVQ       R13, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_14
-
-loadShort_14:
-	MOVQ R13, X5
-
-loadDone_14:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R11), X1
-	MOVOU     (R11), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(R11), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, R11
-
-ghashTailReduce_7:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_7:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R10, R10
-	JZ    ctrTailDone_8
-	CMPQ  R10, $0x00000040
-	JBE   ctrTailNarrower_22
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_75
-	JE     rounds12_75
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_75:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_75:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_92
-	MOVOU      (R9), X10
-	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_93
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_94
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_95
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R10, $0x00000050
-	JB         ctrTailExit_96
-	MOVOU      64(R9), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R10, $0x00000060
-	JB         ctrTailExit_97
-	MOVOU      80(R9), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R10, $0x00000070
-	JB         ctrTailExit_98
-	MOVOU      96(R9), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R10, $0x00000080
-	JB         ctrTailExit_99
-	MOVOU      112(R9), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
-	JMP        ctrTailFinish_8
-
-ctrTailExit_92:
-	MOVO X2, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_93:
-	MOVO X3, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_94:
-	MOVO X4, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_95:
-	MOVO X5, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_96:
-	MOVO X6, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_97:
-	MOVO X7, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_98:
-	MOVO X8, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_99:
-	MOVO X9, X2
-	JMP  ctrTailPartial_8
-
-ctrTailNarrower_22:
-	CMPQ R10, $0x00000010
-	JBE  ctrTailNarrower_23
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_76
-	JE     rounds12_76
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_76:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_76:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_100
-	MOVOU      (R9), X6
-	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R10, $0x00000020
-	JB         ctrTailExit_101
-	MOVOU      16(R9), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R10, $0x00000030
-	JB         ctrTailExit_102
-	MOVOU      32(R9), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R10, $0x00000040
-	JB         ctrTailExit_103
-	MOVOU      48(R9), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	JMP        ctrTailFinish_8
-
-ctrTailExit_100:
-	MOVO X2, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_101:
-	MOVO X3, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_102:
-	MOVO X4, X2
-	JMP  ctrTailPartial_8
-
-ctrTailExit_103:
-	MOVO X5, X2
-	JMP  ctrTailPartial_8
-
-ctrTailNarrower_23:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_77
-	JE     rounds12_77
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_77:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_77:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R10, $0x00000010
-	JB         ctrTailExit_104
-	MOVOU      (R9), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R8)
-	JMP        ctrTailFinish_8
-
-ctrTailExit_104:
-	MOVO X2, X2
-
-ctrTailPartial_8:
-	TESTQ $0x0000000f, R10
-	JZ    ctrTailFinish_8
-	MOVQ  R10, AX
-	ANDQ  $-16, AX
-	LEAQ  (R9)(AX*1), CX
-	LEAQ  (R8)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R10, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R10
-	JZ      loadSkip_43
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_43:
-	TESTQ   $0x00000002, R10
-	JZ      loadSkip_44
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
-
-loadSkip_44:
-	TESTQ $0x00000004, R10
-	JZ    loadSkip_45
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
-
-loadSkip_45:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R10
-	JZ         loadShort_15
-	MOVQ       (CX), X3
-	MOVQ       BX, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_15
-
-loadShort_15:
-	MOVQ BX, X3
-
-loadDone_15:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R10
-	JZ     storeSkip_29
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_29:
-	TESTQ $0x00000004, R10
-	JZ    storeSkip_30
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_30:
-	TESTQ $0x00000002, R10
-	JZ    storeSkip_31
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_31:
-	TESTQ $0x00000001, R10
-	JZ    storeSkip_32
-	MOVB  CL, (AX)
-
-storeSkip_32:
-ctrTailFinish_8:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R10, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_8:
+openPublicAVXDone_1:
+	// publicSlots.counter: the counter for the tail.
+	VPINSRD $0x00, R11, X0, X0
+
+	// publicSlots.clear: round key 0 must not stay on the stack.
+	VPXOR   X2, X2, X2
+	VMOVDQU X2, 368(SP)
+	VMOVDQU X2, 384(SP)
+	VMOVDQU X2, 400(SP)
+	VMOVDQU X2, 416(SP)
+	VMOVDQU X2, 432(SP)
+	VMOVDQU X2, 448(SP)
+	VMOVDQU X2, 464(SP)
+	VMOVDQU X2, 480(SP)
+
+	// counterSlots.clear: round key 0 must not stay on the stack.
+	PXOR   X2, X2
+	MOVOU  X2, 112(SP)
+	MOVOU  X2, 128(SP)
+	MOVOU  X2, 144(SP)
+	MOVOU  X2, 160(SP)
+	MOVOU  X2, 176(SP)
+	MOVOU  X2, 192(SP)
+	MOVOU  X2, 208(SP)
+	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (DI)
+
+openPublicAVXTail_1:
+	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
+	MOVQ  R8, 72(SP)
+	MOVQ  R9, 80(SP)
+	MOVQ  R10, 88(SP)
+	MOVQ  R9, 96(SP)
+	MOVQ  R10, 104(SP)
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailNoGHASH_6
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, (SP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  CX, 24(SP)
+	MOVQ  CX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_6:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailNoCTR_6
+	MOVQ  72(SP), AX
+	MOVQ  80(SP), CX
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_6:
 	RET

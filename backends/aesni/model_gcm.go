@@ -90,51 +90,61 @@ func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 	xorStoreQuads(q, p, dst, src)
 }
 
+// gcmTail hands the bytes the batches leave at src to ctr32, into dst,
+// and the ciphertext the batches have not hashed to ghashUpdate (asm:
+// tailFrame.gcmTail): ctr32 first for Seal, whose output it hashes;
+// ghashUpdate first for Open, whose src may be dst. The counter and the
+// hash are in memory, and neither is called without bytes.
+func gcmTail(open bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src, hash []byte) {
+	if open && len(hash) > 0 {
+		ghashUpdateModel(t, y, hash)
+	}
+	if len(src) > 0 {
+		ctr32Model(keys, rounds, ctr, dst[:len(src)], src)
+	}
+	if !open && len(hash) > 0 {
+		ghashUpdateModel(t, y, hash)
+	}
+}
+
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
-// the ciphertext of batch i-1; the bulk loop does two batches at a time,
-// whose hashing shares one reduction, then at most one more batch; the
-// last batch is hashed after the loop.
+// the ciphertext of batch i-1, two batches at a time, whose hashing shares
+// one reduction; the first batch, which has no batch before it, is
+// ctr32's, and a message shorter than three batches is all gcmTail's.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	n := len(src)
+	if n < 3*128 {
+		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+		return
+	}
+	ctr32Model(keys, rounds, ctr, dst[:128], src[:128])
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
-	done := 0 // bytes encrypted
-	if len(src) >= 128 {
-		var sl counterSlots
-		sl.fill(keys, c)
-		gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
-		done = 128
-		for len(src)-done >= 256 {
-			a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
-			gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
-			b := a.pair(dst[done:])
-			gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
-			h = b.y
-			done += 256
-		}
-		if len(src)-done >= 128 {
-			g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
-			gcmBatch(&sl, &c, keys, rounds, &g, dst[done:], src[done:])
-			h = g.y
-			done += 128
-		}
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
-		g.all()
-		h = g.y
-		sl.clear()
+	done := 128 // bytes encrypted
+	var sl counterSlots
+	sl.fill(keys, c)
+	for n-done >= 256 {
+		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
+		gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
+		b := a.pair(dst[done:])
+		gcmBatch(&sl, &c, keys, rounds, &b, dst[done+128:], src[done+128:])
+		h = b.y
+		done += 256
 	}
-	ctrTail(&c, keys, rounds, dst[done:], src[done:])
-	h = ghashTail(t, dst[done:len(src)], h)
+	sl.clear()
 	c.store(ctr)
 	storeHash(h, y)
+	// The last batch is not hashed yet.
+	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-128:n])
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
-// batch i while it decrypts it, two batches at a time with one reduction,
-// then at most one more batch; src and dst may be the same slice.
+// batch i while it decrypts it, two batches at a time with one reduction;
+// src and dst may be the same slice. What the pairs leave is gcmTail's.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := loadCounter(ctr, inc32)
-	h := loadHash(y)
-	if len(src) >= 128 {
+	if len(src) >= 256 {
+		c := loadCounter(ctr, inc32)
+		h := loadHash(y)
 		var sl counterSlots
 		sl.fill(keys, c)
 		for len(src) >= 256 {
@@ -145,18 +155,11 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 			h = b.y
 			src, dst = src[256:], dst[256:]
 		}
-		if len(src) >= 128 {
-			g := ghashBatch{table: t, data: src, y: h, top: batch}
-			gcmBatch(&sl, &c, keys, rounds, &g, dst, src)
-			h = g.y
-			src, dst = src[128:], dst[128:]
-		}
 		sl.clear()
+		c.store(ctr)
+		storeHash(h, y)
 	}
-	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
-	ctrTail(&c, keys, rounds, dst, src)
-	c.store(ctr)
-	storeHash(h, y)
+	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
 }
 
 // vecBatch encrypts the 8 counter blocks c, ..., c+7, made from the
@@ -179,50 +182,37 @@ func whitenQuads(q, p quad, keys *[15][16]byte) (quad, quad) {
 
 // sealAVXModel is sealAVX (asm: sealAVX): vecBatch's batches in
 // sealLoop's order, each hashing the ciphertext of the batch two before
-// it. The assembly differs from the model besides only in its encodings
-// (VEX, memory operands).
+// it; the first two batches are ctr32's, and a message shorter than four
+// batches is all gcmTail's. The assembly differs from the model besides
+// only in its encodings (VEX, memory operands).
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	n := len(src)
+	if n < 4*128 {
+		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+		return
+	}
+	ctr32Model(keys, rounds, ctr, dst[:256], src[:256])
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
-	done := 0 // bytes encrypted
-	if len(src) >= 128 {
-		run := func(_ int, g *ghashBatch, at int) {
-			vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
-		}
-		done, h = sealLoop(t, h, dst, len(src), false, run, func() {})
+	run := func(_ int, g *ghashBatch, at int) {
+		vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 	}
-	ctrTail(&c, keys, rounds, dst[done:], src[done:])
-	h = ghashTail(t, dst[done:len(src)], h)
+	done, h := sealLoop(t, h, dst, n, false, run, func() {})
 	c.store(ctr)
 	storeHash(h, y)
+	// The last two batches are not hashed yet.
+	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-256:n])
 }
 
-// sealLoop runs the batches of sealAVXModel over the first n bytes and
-// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop),
-// with the public kernels' scalar half sums if scalar is set:
-// run(set, g, at) encrypts the batch at byte at, batch i reading counter
-// set i mod 2 and hashing with g the ciphertext of batch i-2; finish runs
-// after the last batch; the last two batches are hashed after the loop,
-// with one reduction. A message of one or two batches (and a tail) takes
-// sealModel's order instead: the second batch hashes the first.
+// sealLoop runs the pairs of batches of sealAVXModel from byte 256 of the
+// first n bytes and returns how many bytes are encrypted and the hash
+// (asm: gcmKernel.sealLoop), with the public kernels' scalar half sums if
+// scalar is set: run(set, g, at) encrypts the batch at byte at, batch i
+// reading counter set i mod 2 and hashing with g the ciphertext of batch
+// i-2; finish runs after the last batch. What the loop leaves, the last
+// two batches' hash and fewer than two batches, is gcmTail's.
 func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar bool, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
-	run(0, nil, 0)
-	done := 128
-	if n-done < 256 {
-		// Two batches or one: the second hashes the first, as in sealModel.
-		if n-done >= 128 {
-			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: scalar}
-			run(1, &g, done)
-			h = g.y
-			done += 128
-		}
-		finish()
-		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
-		g.all()
-		return done, g.y
-	}
-	run(1, nil, done)
-	done += 128
+	done := 256
 	for n-done >= 256 {
 		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
 		run(0, &a, done)
@@ -231,43 +221,28 @@ func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar bool, r
 		h = b.y
 		done += 256
 	}
-	if n-done >= 128 {
-		g := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, scalar: scalar}
-		run(0, &g, done)
-		h = g.y
-		done += 128
-	}
 	finish()
-	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
-	g.all()
-	last := g.pair(dst[done-128:])
-	last.all()
-	return done, last.y
+	return done, h
 }
 
 // openAVXModel is openAVX (asm: openAVX): openModel's order on
 // vecBatch's batches; src and dst may be the same slice.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := loadCounter(ctr, inc32)
-	h := loadHash(y)
-	for len(src) >= 256 {
-		a := ghashBatch{table: t, data: src, y: h, top: powers}
-		vecBatch(&c, keys, rounds, &a, dst, src)
-		b := a.pair(src[128:])
-		vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
-		h = b.y
-		src, dst = src[256:], dst[256:]
+	if len(src) >= 256 {
+		c := loadCounter(ctr, inc32)
+		h := loadHash(y)
+		for len(src) >= 256 {
+			a := ghashBatch{table: t, data: src, y: h, top: powers}
+			vecBatch(&c, keys, rounds, &a, dst, src)
+			b := a.pair(src[128:])
+			vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
+			h = b.y
+			src, dst = src[256:], dst[256:]
+		}
+		c.store(ctr)
+		storeHash(h, y)
 	}
-	if len(src) >= 128 {
-		g := ghashBatch{table: t, data: src, y: h, top: batch}
-		vecBatch(&c, keys, rounds, &g, dst, src)
-		h = g.y
-		src, dst = src[128:], dst[128:]
-	}
-	h = ghashTail(t, src, h) // before ctrTail, which may overwrite src
-	ctrTail(&c, keys, rounds, dst, src)
-	c.store(ctr)
-	storeHash(h, y)
+	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
@@ -357,72 +332,71 @@ func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghas
 	gcmRounds(q, p, keys, rounds, g, dst, src)
 }
 
-// publicCounter reports whether the public kernels take publicSlots for a
-// message of n bytes from the counter c (asm: publicBranch): a whole batch
-// or more, and c's counter 2 modulo 8. Otherwise they are sealAVX and
-// openAVX.
-func publicCounter(c counter, n int) bool {
-	return n >= 128 && c.reg.AsUint32x4().GetElem(0)%8 == 2
+// publicCounter reports whether the public kernels take publicSlots
+// from the counter c (asm: publicBranch): c's counter 2 modulo 8.
+// Otherwise they hand the message to sealAVX and openAVX.
+func publicCounter(c counter) bool {
+	return c.reg.AsUint32x4().GetElem(0)%8 == 2
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
-// steps of sealAVXModel with publicSlots for counterSlots.
+// steps of sealAVXModel with publicSlots for the counter blocks.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := loadCounter(ctr, inc32)
-	if !publicCounter(c, len(src)) {
+	if !publicCounter(loadCounter(ctr, inc32)) {
 		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
+	n := len(src)
+	if n < 4*128 {
+		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+		return
+	}
+	ctr32Model(keys, rounds, ctr, dst[:256], src[:256])
+	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
 	run := func(set int, g *ghashBatch, at int) {
 		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, h := sealLoop(t, h, dst, len(src), true, run, func() {
+	done, h := sealLoop(t, h, dst, n, true, run, func() {
 		sl.counter(&c)
 		sl.clear()
+		sl.mem[0] = [8][16]byte{}
 	})
-	sl.mem[0] = [8][16]byte{}
-	ctrTail(&c, keys, rounds, dst[done:], src[done:])
-	h = ghashTail(t, dst[done:len(src)], h)
 	c.store(ctr)
 	storeHash(h, y)
+	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-256:n])
 }
 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
 // sealPublicAVXModel is sealPublicAVX.
 func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c := loadCounter(ctr, inc32)
-	if !publicCounter(c, len(src)) {
+	if !publicCounter(loadCounter(ctr, inc32)) {
 		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	h := loadHash(y)
-	var sl publicSlots
-	sl.fill(keys, c)
-	for len(src) >= 256 {
-		a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
-		var next [batch]uint64
-		aheadHalfSums(src[128:], &next)
-		publicBatch(&sl, 0, keys, rounds, &a, dst, src)
-		b := a.pair(src[128:])
-		b.halves, b.ahead = next, true
-		publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
-		h = b.y
-		src, dst = src[256:], dst[256:]
+	if len(src) >= 256 {
+		c := loadCounter(ctr, inc32)
+		h := loadHash(y)
+		var sl publicSlots
+		sl.fill(keys, c)
+		for len(src) >= 256 {
+			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
+			var next [batch]uint64
+			aheadHalfSums(src[128:], &next)
+			publicBatch(&sl, 0, keys, rounds, &a, dst, src)
+			b := a.pair(src[128:])
+			b.halves, b.ahead = next, true
+			publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
+			h = b.y
+			src, dst = src[256:], dst[256:]
+		}
+		sl.counter(&c)
+		sl.clear()
+		sl.mem[0] = [8][16]byte{}
+		c.store(ctr)
+		storeHash(h, y)
 	}
-	if len(src) >= 128 {
-		g := ghashBatch{table: t, data: src, y: h, top: batch, scalar: true}
-		publicBatch(&sl, 0, keys, rounds, &g, dst, src)
-		h = g.y
-		src, dst = src[128:], dst[128:]
-	}
-	sl.counter(&c)
-	sl.clear()
-	sl.mem[0] = [8][16]byte{}
-	h = ghashTail(t, src, h)
-	ctrTail(&c, keys, rounds, dst, src)
-	c.store(ctr)
-	storeHash(h, y)
+	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
 }

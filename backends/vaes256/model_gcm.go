@@ -346,10 +346,11 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // down behind each, then of the last register, fewer than 32 bytes, a
 // whole block in the low lane XORed and stored, and the keystream block of
 // the partial one XORed through a zero-padded load and a partial store.
-// Each register's ciphertext is hashed where it is at hand: from src
-// before its stores if open (src and dst may be the same), else after
-// them. The counter advances by m = ceil(n/16) (counter.advanceLow, on a
-// copy taken before the loop, which steps the pair a whole pass at a
+// Each register's ciphertext is hashed from memory: from src before its
+// stores if open (src and dst may be the same), else from dst a pass late
+// (hashStored: after the next pass's rounds, and before the last
+// register). The counter advances by m = ceil(n/16) (counter.advanceLow,
+// on a copy taken before the loop, which steps the pair a whole pass at a
 // time). It returns the hash.
 func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool, dst, src []byte) vec.Uint64x4 {
 	n := len(src)
@@ -360,11 +361,12 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 	final := *c
 	final.advanceLow((n + 15) / 16)
 	th := startTailHash(t, n, y)
+	out, hashed, stored := dst, 0, 0 // seal: the bytes of out hashed, and stored
 	k0, last := k.at(0).AsUint8x32(), k.at(k.nr)
+	var xs [gcmTailWidth]vec.Uint8x32
 	for {
 		// counter.blocks(gcmTailWidth), counter.advance(2·gcmTailWidth),
 		// the rounds.
-		var xs [gcmTailWidth]vec.Uint8x32
 		for j := range xs {
 			xs[j] = reverse(gcmAdd(c.pair, &gcmPairAdds[j])).Xor(k0)
 		}
@@ -377,6 +379,9 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 		for j := range xs {
 			xs[j] = xs[j].AESEncryptLastRound(*last)
 		}
+		if !open {
+			th, hashed = th.hashStored(out[hashed:stored]), stored
+		}
 		if len(src) < 32*gcmTailWidth {
 			// The last pass: its whole registers from register 0, the
 			// others moved down.
@@ -385,33 +390,8 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 					th = th.absorbPair(src)
 				}
 				xs[0].Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
-				if !open {
-					th = th.absorbPair(dst)
-				}
-				src, dst = src[32:], dst[32:]
+				src, dst, stored = src[32:], dst[32:], stored+32
 				copy(xs[:], xs[1:])
-			}
-			if len(src) == 0 {
-				break
-			}
-			// The last register, 0 < len(src) < 32 bytes.
-			if open {
-				th = th.absorbLast(src)
-			}
-			out := dst
-			x := xs[0]
-			ks := x.GetLo() // the keystream block of the partial block
-			if len(src) >= 16 {
-				x.GetLo().Xor(vec.LoadUint8x16Array((*[16]byte)(src))).StoreArray((*[16]byte)(dst))
-				ks = x.GetHi()
-				src, dst = src[16:], dst[16:]
-			}
-			if len(src) > 0 {
-				part, _ := vec.LoadUint8x16Part(src)
-				part.Xor(ks).StorePart(dst)
-			}
-			if !open {
-				th = th.absorbLast(out)
 			}
 			break
 		}
@@ -420,13 +400,32 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 				th = th.absorbPair(src[32*j:])
 			}
 			xs[j].Xor(vec.LoadUint8x32Array((*[32]byte)(src[32*j:]))).StoreArray((*[32]byte)(dst[32*j:]))
-			if !open {
-				th = th.absorbPair(dst[32*j:])
-			}
 		}
-		src, dst = src[32*gcmTailWidth:], dst[32*gcmTailWidth:]
+		src, dst, stored = src[32*gcmTailWidth:], dst[32*gcmTailWidth:], stored+32*gcmTailWidth
 		if len(src) == 0 {
 			break
+		}
+	}
+	if !open {
+		th = th.hashStored(out[hashed:stored])
+	}
+	// The last register, 0 < len(src) < 32 bytes, if any, in xs[0].
+	if len(src) > 0 {
+		if open {
+			th = th.absorbLast(src)
+		}
+		x := xs[0]
+		ks := x.GetLo() // the keystream block of the partial block
+		if len(src) >= 16 {
+			x.GetLo().Xor(vec.LoadUint8x16Array((*[16]byte)(src))).StoreArray((*[16]byte)(dst))
+			ks = x.GetHi()
+		}
+		if whole := len(src) &^ 15; whole < len(src) {
+			part, _ := vec.LoadUint8x16Part(src[whole:])
+			part.Xor(ks).StorePart(dst[whole:])
+		}
+		if !open {
+			th = th.absorbLast(dst)
 		}
 	}
 	c.pair = final.pair

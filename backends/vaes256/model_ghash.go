@@ -267,6 +267,15 @@ func (th tailHash) absorbPair(data []byte) tailHash {
 	return th.absorb(x, key(th.t, th.s), keyMid(th.t, th.s))
 }
 
+// hashStored absorbs the registers of stored, whole blocks that seal's
+// gcmTail has stored since its last call (asm: hashStored in gcmTail).
+func (th tailHash) hashStored(stored []byte) tailHash {
+	for ; len(stored) > 0; stored = stored[32:] {
+		th = th.absorbPair(stored)
+	}
+	return th
+}
+
 // absorbLast absorbs the last 0 < len(data) < 32 bytes, zero-padded, as
 // the last register: a pair of keys if it holds two blocks, else one key
 // (asm: tailHash.absorbLast).

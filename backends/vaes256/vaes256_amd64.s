@@ -7971,7 +7971,8 @@ sealTail_1:
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 	MOVQ  R9, BX
-	MOVQ  R10, R9
+	MOVQ  R8, R9
+	MOVQ  R10, R12
 
 gcmTailLoop_1:
 	// counter.blocks(4), counter.advance(8), the rounds.
@@ -8087,110 +8088,92 @@ rounds10_32:
 	VAESENCLAST    Y10, Y7, Y7
 	VAESENCLAST    Y10, Y8, Y8
 	VAESENCLAST    Y10, Y9, Y9
-	CMPQ           R9, $0x00000080
-	JB             gcmTailPart_1
-	VPXOR          (BX), Y6, Y6
-	VMOVDQU        Y6, (R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y10
-	VPXOR          Y10, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y10
-	VPXOR          Y6, Y10, Y10
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
-	VPXOR          Y10, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          32(BX), Y7, Y7
-	VMOVDQU        Y7, 32(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPXOR          Y1, Y7, Y7
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y7, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y7, Y6
-	VPXOR          Y7, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y7, Y7
-	VPXOR          Y7, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          64(BX), Y8, Y8
-	VMOVDQU        Y8, 64(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPXOR          Y1, Y8, Y8
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y8, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y8, Y6
-	VPXOR          Y8, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y8, Y8
-	VPXOR          Y8, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          96(BX), Y9, Y9
-	VMOVDQU        Y9, 96(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPXOR          Y1, Y9, Y9
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y9, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y9, Y6
-	VPXOR          Y9, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y9, Y9
-	VPXOR          Y9, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	ADDQ           $0x00000080, BX
-	ADDQ           $0x00000080, R8
-	SUBQ           $0x00000080, R9
-	JNZ            gcmTailLoop_1
-	JMP            gcmTailCounted_1
+
+	// hashStored: the ciphertext stored since, from dst.
+gcmTailHashStored_1:
+	CMPQ       R8, R9
+	JAE        gcmTailHashed_1
+	VMOVDQU    (R8), Y10
+	VPSHUFB    byteReverse2<>+0(SB), Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y10, Y11
+	VPXOR      Y11, Y3, Y3
+	VPSHUFD    $0x4e, Y10, Y11
+	VPXOR      Y10, Y11, Y11
+	VPCLMULQDQ $0x11, (R11), Y10, Y10
+	VPXOR      Y10, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y11, Y11
+	VPXOR      Y11, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x20, R8
+	JMP        gcmTailHashStored_1
+
+gcmTailHashed_1:
+	CMPQ    R12, $0x00000080
+	JB      gcmTailPart_1
+	VPXOR   (BX), Y6, Y6
+	VMOVDQU Y6, (R9)
+	VPXOR   32(BX), Y7, Y7
+	VMOVDQU Y7, 32(R9)
+	VPXOR   64(BX), Y8, Y8
+	VMOVDQU Y8, 64(R9)
+	VPXOR   96(BX), Y9, Y9
+	VMOVDQU Y9, 96(R9)
+	ADDQ    $0x00000080, BX
+	ADDQ    $0x00000080, R9
+	SUBQ    $0x00000080, R12
+	JNZ     gcmTailLoop_1
+	JMP     gcmTailNext_1
 
 gcmTailPart_1:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ       R9, $0x20
-	JB         gcmTailNext_1
-	VPXOR      (BX), Y6, Y6
-	VMOVDQU    Y6, (R8)
-	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
-	VPXOR      Y1, Y6, Y6
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (R11), Y6, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFD    $0x4e, Y6, Y0
-	VPXOR      Y6, Y0, Y0
-	VPCLMULQDQ $0x11, (R11), Y6, Y6
-	VPXOR      Y6, Y5, Y5
-	VPCLMULQDQ $0x00, 256(R11), Y0, Y0
-	VPXOR      Y0, Y4, Y4
-	ADDQ       $0x20, R11
-	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R8
-	SUBQ       $0x20, R9
-	VMOVDQU    Y7, Y6
-	VMOVDQU    Y8, Y7
-	VMOVDQU    Y9, Y8
-	JMP        gcmTailPart_1
+	CMPQ    R12, $0x20
+	JB      gcmTailNext_1
+	VPXOR   (BX), Y6, Y6
+	VMOVDQU Y6, (R9)
+	ADDQ    $0x00000020, BX
+	ADDQ    $0x00000020, R9
+	SUBQ    $0x20, R12
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	JMP     gcmTailPart_1
 
 gcmTailNext_1:
+	// hashStored: the ciphertext stored since, from dst.
+gcmTailHashStored_2:
+	CMPQ       R8, R9
+	JAE        gcmTailHashed_2
+	VMOVDQU    (R8), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y0, Y7
+	VPXOR      Y7, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y7
+	VPXOR      Y0, Y7, Y7
+	VPCLMULQDQ $0x11, (R11), Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x20, R8
+	JMP        gcmTailHashStored_2
+
+gcmTailHashed_2:
 	// The last register, 0 < r < 32 bytes, if any.
-	TESTQ R9, R9
+	TESTQ R12, R12
 	JZ    gcmTailCounted_1
-	MOVQ  R8, AX
-	CMPQ  R9, $0x10
+	CMPQ  R12, $0x10
 	JB    gcmTailLow_1
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
 	VEXTRACTI128 $0x01, Y6, X0
 	VPXOR        (BX), X6, X6
-	VMOVDQU      X6, (R8)
+	VMOVDQU      X6, (R9)
 	ADDQ         $0x00000010, BX
-	ADDQ         $0x00000010, R8
+	ADDQ         $0x00000010, R9
 	JMP          gcmTailPartial_1
 
 gcmTailLow_1:
@@ -8198,131 +8181,131 @@ gcmTailLow_1:
 	VMOVDQU X6, X0
 
 gcmTailPartial_1:
-	TESTQ $0x0000000f, R9
+	TESTQ $0x0000000f, R12
 	JZ    gcmTailStored_1
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ BX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ BX, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_25
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_25:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_26
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_26:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_27
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_9
 	VMOVQ   (BX), X6
-	VPINSRQ $0x01, DX, X6, X6
+	VPINSRQ $0x01, CX, X6, X6
 	JMP     loadDone_9
 
 loadShort_9:
-	VMOVQ DX, X6
+	VMOVQ CX, X6
 
 loadDone_9:
 	VPXOR X0, X6, X6
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	MOVQ    R8, CX
-	VMOVQ   X6, DX
-	TESTQ   $0x00000008, R9
+	MOVQ    R9, AX
+	VMOVQ   X6, CX
+	TESTQ   $0x00000008, R12
 	JZ      storeSkip_21
-	MOVQ    DX, (CX)
-	VPEXTRQ $0x01, X6, DX
-	ADDQ    $0x08, CX
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X6, CX
+	ADDQ    $0x08, AX
 
 storeSkip_21:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    storeSkip_22
-	MOVL  DX, (CX)
-	SHRQ  $0x20, DX
-	ADDQ  $0x04, CX
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
 
 storeSkip_22:
-	TESTQ $0x00000002, R9
+	TESTQ $0x00000002, R12
 	JZ    storeSkip_23
-	MOVW  DX, (CX)
-	SHRQ  $0x10, DX
-	ADDQ  $0x02, CX
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
 storeSkip_23:
-	TESTQ $0x00000001, R9
+	TESTQ $0x00000001, R12
 	JZ    storeSkip_24
-	MOVB  DL, (CX)
+	MOVB  CL, (AX)
 
 storeSkip_24:
 gcmTailStored_1:
-	CMPQ R9, $0x10
+	CMPQ R12, $0x10
 	JB   tailHashLow_2
 	JE   tailHashOne_3
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	VMOVDQU (R8), X0
+	ADDQ    $0x10, R8
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R8, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_28
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_28:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_29
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_29:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_30
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_10
-	VMOVQ   (AX), X6
-	VPINSRQ $0x01, DX, X6, X6
+	VMOVQ   (R8), X6
+	VPINSRQ $0x01, CX, X6, X6
 	JMP     loadDone_10
 
 loadShort_10:
-	VMOVQ DX, X6
+	VMOVQ CX, X6
 
 loadDone_10:
 	VINSERTI128 $0x01, X6, Y0, Y0
@@ -8332,7 +8315,7 @@ loadDone_10:
 
 tailHashOne_3:
 	// One whole block: one key.
-	VMOVDQU (AX), X0
+	VMOVDQU (R8), X0
 	VMOVDQU (R11), X6
 	VMOVDQU 256(R11), X7
 	JMP     tailHashLoaded_2
@@ -8340,45 +8323,45 @@ tailHashOne_3:
 tailHashLow_2:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R8, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_31
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_31:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_32
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_32:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_33
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_11
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
+	VMOVQ   (R8), X0
+	VPINSRQ $0x01, CX, X0, X0
 	JMP     loadDone_11
 
 loadShort_11:
-	VMOVQ DX, X0
+	VMOVQ CX, X0
 
 loadDone_11:
 	VMOVDQU (R11), X6
@@ -9436,48 +9419,48 @@ rounds10_36:
 	ADDQ           $0x20, R11
 	VPXOR          (BX), Y6, Y6
 	VMOVDQU        Y6, (R8)
-	VMOVDQU        32(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        32(BX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPXOR          Y1, Y10, Y10
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y10
-	VPXOR          Y10, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y10
-	VPXOR          Y6, Y10, Y10
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
-	VPXOR          Y10, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y10, Y11
+	VPXOR          Y11, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y11
+	VPXOR          Y10, Y11, Y11
+	VPCLMULQDQ     $0x11, (R11), Y10, Y10
+	VPXOR          Y10, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y11, Y11
+	VPXOR          Y11, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          32(BX), Y7, Y7
 	VMOVDQU        Y7, 32(R8)
-	VMOVDQU        64(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        64(BX), Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y7
-	VPXOR          Y7, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y7
-	VPXOR          Y6, Y7, Y7
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
-	VPXOR          Y7, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y7, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y10
+	VPXOR          Y7, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          64(BX), Y8, Y8
 	VMOVDQU        Y8, 64(R8)
-	VMOVDQU        96(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        96(BX), Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y7
-	VPXOR          Y7, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y7
-	VPXOR          Y6, Y7, Y7
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
-	VPXOR          Y7, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y7, Y8
+	VPXOR          Y8, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y8
+	VPXOR          Y7, Y8, Y8
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y8, Y8
+	VPXOR          Y8, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          96(BX), Y9, Y9
 	VMOVDQU        Y9, 96(R8)
@@ -9485,7 +9468,7 @@ rounds10_36:
 	ADDQ           $0x00000080, R8
 	SUBQ           $0x00000080, R9
 	JNZ            gcmTailLoop_2
-	JMP            gcmTailCounted_2
+	JMP            gcmTailNext_2
 
 gcmTailPart_2:
 	// The last pass: its whole registers from register 0, the others moved down.
@@ -10716,7 +10699,8 @@ sealTail_2:
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 	MOVQ  R9, BX
-	MOVQ  R10, R9
+	MOVQ  R8, R9
+	MOVQ  R10, R12
 
 gcmTailLoop_3:
 	// counter.blocks(4), counter.advance(8), the rounds.
@@ -10832,110 +10816,92 @@ rounds10_40:
 	VAESENCLAST    Y10, Y7, Y7
 	VAESENCLAST    Y10, Y8, Y8
 	VAESENCLAST    Y10, Y9, Y9
-	CMPQ           R9, $0x00000080
-	JB             gcmTailPart_3
-	VPXOR          (BX), Y6, Y6
-	VMOVDQU        Y6, (R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y10
-	VPXOR          Y10, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y10
-	VPXOR          Y6, Y10, Y10
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
-	VPXOR          Y10, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          32(BX), Y7, Y7
-	VMOVDQU        Y7, 32(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
-	VPXOR          Y1, Y7, Y7
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y7, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y7, Y6
-	VPXOR          Y7, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y7, Y7
-	VPXOR          Y7, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          64(BX), Y8, Y8
-	VMOVDQU        Y8, 64(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y8, Y8
-	VPXOR          Y1, Y8, Y8
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y8, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y8, Y6
-	VPXOR          Y8, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y8, Y8
-	VPXOR          Y8, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	VPXOR          96(BX), Y9, Y9
-	VMOVDQU        Y9, 96(R8)
-	VPSHUFB        byteReverse2<>+0(SB), Y9, Y9
-	VPXOR          Y1, Y9, Y9
-	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y9, Y6
-	VPXOR          Y6, Y3, Y3
-	VPSHUFD        $0x4e, Y9, Y6
-	VPXOR          Y9, Y6, Y6
-	VPCLMULQDQ     $0x11, (R11), Y9, Y9
-	VPXOR          Y9, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y6, Y6
-	VPXOR          Y6, Y4, Y4
-	ADDQ           $0x20, R11
-	ADDQ           $0x00000080, BX
-	ADDQ           $0x00000080, R8
-	SUBQ           $0x00000080, R9
-	JNZ            gcmTailLoop_3
-	JMP            gcmTailCounted_3
+
+	// hashStored: the ciphertext stored since, from dst.
+gcmTailHashStored_3:
+	CMPQ       R8, R9
+	JAE        gcmTailHashed_3
+	VMOVDQU    (R8), Y10
+	VPSHUFB    byteReverse2<>+0(SB), Y10, Y10
+	VPXOR      Y1, Y10, Y10
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y10, Y11
+	VPXOR      Y11, Y3, Y3
+	VPSHUFD    $0x4e, Y10, Y11
+	VPXOR      Y10, Y11, Y11
+	VPCLMULQDQ $0x11, (R11), Y10, Y10
+	VPXOR      Y10, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y11, Y11
+	VPXOR      Y11, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x20, R8
+	JMP        gcmTailHashStored_3
+
+gcmTailHashed_3:
+	CMPQ    R12, $0x00000080
+	JB      gcmTailPart_3
+	VPXOR   (BX), Y6, Y6
+	VMOVDQU Y6, (R9)
+	VPXOR   32(BX), Y7, Y7
+	VMOVDQU Y7, 32(R9)
+	VPXOR   64(BX), Y8, Y8
+	VMOVDQU Y8, 64(R9)
+	VPXOR   96(BX), Y9, Y9
+	VMOVDQU Y9, 96(R9)
+	ADDQ    $0x00000080, BX
+	ADDQ    $0x00000080, R9
+	SUBQ    $0x00000080, R12
+	JNZ     gcmTailLoop_3
+	JMP     gcmTailNext_3
 
 gcmTailPart_3:
 	// The last pass: its whole registers from register 0, the others moved down.
-	CMPQ       R9, $0x20
-	JB         gcmTailNext_3
-	VPXOR      (BX), Y6, Y6
-	VMOVDQU    Y6, (R8)
-	VPSHUFB    byteReverse2<>+0(SB), Y6, Y6
-	VPXOR      Y1, Y6, Y6
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, (R11), Y6, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFD    $0x4e, Y6, Y0
-	VPXOR      Y6, Y0, Y0
-	VPCLMULQDQ $0x11, (R11), Y6, Y6
-	VPXOR      Y6, Y5, Y5
-	VPCLMULQDQ $0x00, 256(R11), Y0, Y0
-	VPXOR      Y0, Y4, Y4
-	ADDQ       $0x20, R11
-	ADDQ       $0x00000020, BX
-	ADDQ       $0x00000020, R8
-	SUBQ       $0x20, R9
-	VMOVDQU    Y7, Y6
-	VMOVDQU    Y8, Y7
-	VMOVDQU    Y9, Y8
-	JMP        gcmTailPart_3
+	CMPQ    R12, $0x20
+	JB      gcmTailNext_3
+	VPXOR   (BX), Y6, Y6
+	VMOVDQU Y6, (R9)
+	ADDQ    $0x00000020, BX
+	ADDQ    $0x00000020, R9
+	SUBQ    $0x20, R12
+	VMOVDQU Y7, Y6
+	VMOVDQU Y8, Y7
+	VMOVDQU Y9, Y8
+	JMP     gcmTailPart_3
 
 gcmTailNext_3:
+	// hashStored: the ciphertext stored since, from dst.
+gcmTailHashStored_4:
+	CMPQ       R8, R9
+	JAE        gcmTailHashed_4
+	VMOVDQU    (R8), Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, (R11), Y0, Y7
+	VPXOR      Y7, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y7
+	VPXOR      Y0, Y7, Y7
+	VPCLMULQDQ $0x11, (R11), Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, 256(R11), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	ADDQ       $0x20, R11
+	ADDQ       $0x20, R8
+	JMP        gcmTailHashStored_4
+
+gcmTailHashed_4:
 	// The last register, 0 < r < 32 bytes, if any.
-	TESTQ R9, R9
+	TESTQ R12, R12
 	JZ    gcmTailCounted_3
-	MOVQ  R8, AX
-	CMPQ  R9, $0x10
+	CMPQ  R12, $0x10
 	JB    gcmTailLow_3
 
 	// A whole block in the low lane; the partial one, if any, in the high lane.
 	VEXTRACTI128 $0x01, Y6, X0
 	VPXOR        (BX), X6, X6
-	VMOVDQU      X6, (R8)
+	VMOVDQU      X6, (R9)
 	ADDQ         $0x00000010, BX
-	ADDQ         $0x00000010, R8
+	ADDQ         $0x00000010, R9
 	JMP          gcmTailPartial_3
 
 gcmTailLow_3:
@@ -10943,131 +10909,131 @@ gcmTailLow_3:
 	VMOVDQU X6, X0
 
 gcmTailPartial_3:
-	TESTQ $0x0000000f, R9
+	TESTQ $0x0000000f, R12
 	JZ    gcmTailStored_3
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ BX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ BX, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_49
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_49:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_50
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_50:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_51
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_17
 	VMOVQ   (BX), X6
-	VPINSRQ $0x01, DX, X6, X6
+	VPINSRQ $0x01, CX, X6, X6
 	JMP     loadDone_17
 
 loadShort_17:
-	VMOVQ DX, X6
+	VMOVQ CX, X6
 
 loadDone_17:
 	VPXOR X0, X6, X6
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
-	MOVQ    R8, CX
-	VMOVQ   X6, DX
-	TESTQ   $0x00000008, R9
+	MOVQ    R9, AX
+	VMOVQ   X6, CX
+	TESTQ   $0x00000008, R12
 	JZ      storeSkip_37
-	MOVQ    DX, (CX)
-	VPEXTRQ $0x01, X6, DX
-	ADDQ    $0x08, CX
+	MOVQ    CX, (AX)
+	VPEXTRQ $0x01, X6, CX
+	ADDQ    $0x08, AX
 
 storeSkip_37:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    storeSkip_38
-	MOVL  DX, (CX)
-	SHRQ  $0x20, DX
-	ADDQ  $0x04, CX
+	MOVL  CX, (AX)
+	SHRQ  $0x20, CX
+	ADDQ  $0x04, AX
 
 storeSkip_38:
-	TESTQ $0x00000002, R9
+	TESTQ $0x00000002, R12
 	JZ    storeSkip_39
-	MOVW  DX, (CX)
-	SHRQ  $0x10, DX
-	ADDQ  $0x02, CX
+	MOVW  CX, (AX)
+	SHRQ  $0x10, CX
+	ADDQ  $0x02, AX
 
 storeSkip_39:
-	TESTQ $0x00000001, R9
+	TESTQ $0x00000001, R12
 	JZ    storeSkip_40
-	MOVB  DL, (CX)
+	MOVB  CL, (AX)
 
 storeSkip_40:
 gcmTailStored_3:
-	CMPQ R9, $0x10
+	CMPQ R12, $0x10
 	JB   tailHashLow_4
 	JE   tailHashOne_7
 
 	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	VMOVDQU (R8), X0
+	ADDQ    $0x10, R8
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R8, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_52
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_52:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_53
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_53:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_54
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_18
-	VMOVQ   (AX), X6
-	VPINSRQ $0x01, DX, X6, X6
+	VMOVQ   (R8), X6
+	VPINSRQ $0x01, CX, X6, X6
 	JMP     loadDone_18
 
 loadShort_18:
-	VMOVQ DX, X6
+	VMOVQ CX, X6
 
 loadDone_18:
 	VINSERTI128 $0x01, X6, Y0, Y0
@@ -11077,7 +11043,7 @@ loadDone_18:
 
 tailHashOne_7:
 	// One whole block: one key.
-	VMOVDQU (AX), X0
+	VMOVDQU (R8), X0
 	VMOVDQU (R11), X6
 	VMOVDQU 256(R11), X7
 	JMP     tailHashLoaded_4
@@ -11085,45 +11051,45 @@ tailHashOne_7:
 tailHashLow_4:
 	// The partial block alone: one key.
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, AX
+	ANDQ $0x0f, AX
+	ADDQ R8, AX
+	XORQ CX, CX
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
+	TESTQ   $0x00000001, R12
 	JZ      loadSkip_55
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x01, AX
+	SHLQ    $0x08, CX
+	MOVBQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_55:
-	TESTQ   $0x00000002, R9
+	TESTQ   $0x00000002, R12
 	JZ      loadSkip_56
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	SUBQ    $0x02, AX
+	SHLQ    $0x10, CX
+	MOVWQZX (AX), DX
+	ORQ     DX, CX
 
 loadSkip_56:
-	TESTQ $0x00000004, R9
+	TESTQ $0x00000004, R12
 	JZ    loadSkip_57
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	SUBQ  $0x04, AX
+	SHLQ  $0x20, CX
+	MOVL  (AX), DX
+	ORQ   DX, CX
 
 loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
+	TESTQ   $0x00000008, R12
 	JZ      loadShort_19
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
+	VMOVQ   (R8), X0
+	VPINSRQ $0x01, CX, X0, X0
 	JMP     loadDone_19
 
 loadShort_19:
-	VMOVQ DX, X0
+	VMOVQ CX, X0
 
 loadDone_19:
 	VMOVDQU (R11), X6
@@ -12287,48 +12253,48 @@ rounds10_44:
 	ADDQ           $0x20, R11
 	VPXOR          (BX), Y6, Y6
 	VMOVDQU        Y6, (R8)
-	VMOVDQU        32(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        32(BX), Y10
+	VPSHUFB        byteReverse2<>+0(SB), Y10, Y10
+	VPXOR          Y1, Y10, Y10
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y10
-	VPXOR          Y10, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y10
-	VPXOR          Y6, Y10, Y10
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
-	VPXOR          Y10, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y10, Y11
+	VPXOR          Y11, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y11
+	VPXOR          Y10, Y11, Y11
+	VPCLMULQDQ     $0x11, (R11), Y10, Y10
+	VPXOR          Y10, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y11, Y11
+	VPXOR          Y11, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          32(BX), Y7, Y7
 	VMOVDQU        Y7, 32(R8)
-	VMOVDQU        64(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        64(BX), Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y7
-	VPXOR          Y7, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y7
-	VPXOR          Y6, Y7, Y7
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
-	VPXOR          Y7, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y7, Y10
+	VPXOR          Y10, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y10
+	VPXOR          Y7, Y10, Y10
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y10, Y10
+	VPXOR          Y10, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          64(BX), Y8, Y8
 	VMOVDQU        Y8, 64(R8)
-	VMOVDQU        96(BX), Y6
-	VPSHUFB        byteReverse2<>+0(SB), Y6, Y6
-	VPXOR          Y1, Y6, Y6
+	VMOVDQU        96(BX), Y7
+	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
+	VPXOR          Y1, Y7, Y7
 	VPXOR          Y1, Y1, Y1
-	VPCLMULQDQ     $0x00, (R11), Y6, Y7
-	VPXOR          Y7, Y3, Y3
-	VPSHUFD        $0x4e, Y6, Y7
-	VPXOR          Y6, Y7, Y7
-	VPCLMULQDQ     $0x11, (R11), Y6, Y6
-	VPXOR          Y6, Y5, Y5
-	VPCLMULQDQ     $0x00, 256(R11), Y7, Y7
-	VPXOR          Y7, Y4, Y4
+	VPCLMULQDQ     $0x00, (R11), Y7, Y8
+	VPXOR          Y8, Y3, Y3
+	VPSHUFD        $0x4e, Y7, Y8
+	VPXOR          Y7, Y8, Y8
+	VPCLMULQDQ     $0x11, (R11), Y7, Y7
+	VPXOR          Y7, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R11), Y8, Y8
+	VPXOR          Y8, Y4, Y4
 	ADDQ           $0x20, R11
 	VPXOR          96(BX), Y9, Y9
 	VMOVDQU        Y9, 96(R8)
@@ -12336,7 +12302,7 @@ rounds10_44:
 	ADDQ           $0x00000080, R8
 	SUBQ           $0x00000080, R9
 	JNZ            gcmTailLoop_4
-	JMP            gcmTailCounted_4
+	JMP            gcmTailNext_4
 
 gcmTailPart_4:
 	// The last pass: its whole registers from register 0, the others moved down.

@@ -2,6 +2,7 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -140,34 +141,133 @@ func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 	SUBQ(U32(128), k.n)
 }
 
-func (k *gcmKernel) finish() {
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
+// tailFrame is the stack a GCM kernel needs to hand the bytes its batches
+// leave to ctr32 and ghashUpdate (model: gcmTail): the callee's arguments,
+// which must be the frame's first bytes, and the pointers and lengths of
+// the second call, kept across the first.
+type tailFrame struct {
+	args  Mem // ctr32's 72 bytes of arguments, or ghashUpdate's 40
+	saved Mem // dst, src, n, the hashed bytes' start and length
+}
+
+// newTailFrame allocates the frame; a kernel calls it before any other
+// AllocLocal, so that the arguments are at 0(SP).
+func newTailFrame() tailFrame {
+	return tailFrame{args: AllocLocal(72), saved: AllocLocal(40)}
+}
+
+// ctr32 calls ctr32(keys, rounds, ctr, dst[:n], src[:n]) with the kernel's
+// own keys, rounds and counter (model: ctr32Model). Every register is
+// lost: the caller keeps nothing in one across the call.
+func (f tailFrame) ctr32(dst, src, n Op) {
+	r := GP64()
+	for i, name := range []string{"keys", "rounds", "ctr"} {
+		Load(Param(name), r)
+		MOVQ(r, f.args.Offset(8*i))
+	}
+	for i, v := range []Op{dst, n, n, src, n, n} {
+		MOVQ(v, f.args.Offset(24+8*i))
+	}
+	call("ctr32")
+}
+
+// ghashUpdate calls ghashUpdate(table, y, data[:n]) with the kernel's own
+// table and hash (model: ghashUpdateModel).
+func (f tailFrame) ghashUpdate(data, n Op) {
+	r := GP64()
+	for i, name := range []string{"table", "y"} {
+		Load(Param(name), r)
+		MOVQ(r, f.args.Offset(8*i))
+	}
+	for i, v := range []Op{data, n, n} {
+		MOVQ(v, f.args.Offset(16+8*i))
+	}
+	call("ghashUpdate")
+}
+
+// call emits a call of the kernel name. avo's CALL takes a label only,
+// and it does not know that a call clobbers every register: no register
+// may hold a value across it.
+func call(name string) {
+	Instruction(&ir.Instruction{Opcode: "CALL", Operands: []Op{NewDataAddr(Symbol{Name: "·" + name}, 0)}})
+}
+
+// gcmTail hands the n bytes at src that the batches leave to ctr32, into
+// dst, and the hashLen bytes of ciphertext at hash, which the batches have
+// not hashed, to ghashUpdate, and returns (model: gcmTail). Seal calls
+// ctr32 first, whose output it hashes; open calls ghashUpdate first, as
+// its src may be dst. The counter and the hash must be in memory. Neither
+// callee is called without bytes. The batches leave fewer than 256 bytes,
+// which ctr32 encrypts eight blocks at a time, and at most 256 bytes more
+// to hash, which ghashUpdate hashes eight blocks at a time: one copy of
+// each tail, shared by every GCM kernel and the CTR mode, where each
+// kernel had its own.
+func (f tailFrame) gcmTail(open bool, dst, src, n, hash, hashLen GPVirtual) {
+	Comment("gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.")
+	for i, r := range []GPVirtual{dst, src, n, hash, hashLen} {
+		MOVQ(r, f.saved.Offset(8*i))
+	}
+	callCtr := func() {
+		skip := emit.NewLabel("tailNoCTR")
+		d, s, m := GP64(), GP64(), GP64()
+		MOVQ(f.saved.Offset(16), m)
+		TESTQ(m, m)
+		JZ(LabelRef(skip))
+		MOVQ(f.saved, d)
+		MOVQ(f.saved.Offset(8), s)
+		f.ctr32(d, s, m)
+		Label(skip)
+	}
+	callHash := func() {
+		skip := emit.NewLabel("tailNoGHASH")
+		p, m := GP64(), GP64()
+		MOVQ(f.saved.Offset(32), m)
+		TESTQ(m, m)
+		JZ(LabelRef(skip))
+		MOVQ(f.saved.Offset(24), p)
+		f.ghashUpdate(p, m)
+		Label(skip)
+	}
+	if open {
+		callHash()
+		callCtr()
+	} else {
+		callCtr()
+		callHash()
+	}
 	RET()
 }
 
 // seal emits the stitched GCM encryption (model: sealModel). Iteration i
 // encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then; the bulk loop does two batches at a time, whose hashing shares
-// one reduction, then at most one more batch follows; the last batch is
-// hashed after the loop.
+// by then, two batches at a time, whose hashing shares one reduction; the
+// first batch, which has no batch before it, is ctr32's, and a message
+// shorter than three batches is all gcmTail's.
 func seal() {
 	api.Kernel("seal", gcmSignature)
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
+	f := newTailFrame()
+	slots := newCounterSlots()
+	d, s, n, hash, hashLen := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), d)
+	Load(Param("src").Base(), s)
+	Load(Param("src").Len(), n)
+	loop, done := emit.NewLabel("seal16"), emit.NewLabel("sealDone")
+	short, tail := emit.NewLabel("sealShort"), emit.NewLabel("sealTail")
+	CMPQ(n, U32(3*128))
+	JB(LabelRef(short))
+	Comment("ctr32: the first batch, which has no ciphertext before it to hash.")
+	f.ctr32(d, s, U32(128))
 	k := loadGCMKernel()
-	k.slots = newCounterSlots()
-	loop, single := emit.NewLabel("seal16"), emit.NewLabel("seal8")
-	last, tail := emit.NewLabel("sealLast"), emit.NewLabel("sealTail")
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(tail))
+	k.slots = slots
+	advance(128, k.src, k.dst)
+	SUBQ(U32(128), k.n)
 	k.slots.fill(k.s, k.c)
-	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
-	k.gcmBatch(nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(single))
+	JB(LabelRef(done))
 	Comment("gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.")
 	a := &ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
 	k.gcmBatch(a)
@@ -175,43 +275,46 @@ func seal() {
 	k.gcmBatch(a.pair(Mem{Base: k.dst, Disp: -128}))
 	JMP(LabelRef(loop))
 
-	Label(single)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last))
-	Comment("gcmBatch: encrypt one more batch, hash the previous one.")
-	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch})
-
-	Label(last)
-	Comment("Hash the last batch.")
-	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch}
-	g.all()
+	Label(done)
 	k.slots.clear()
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
+	Comment("The last batch is not hashed yet.")
+	MOVQ(k.dst, d)
+	MOVQ(k.src, s)
+	MOVQ(k.n, n)
+	LEAQ(Mem{Base: k.dst, Disp: -128}, hash)
+	LEAQ(Mem{Base: k.n, Disp: 128}, hashLen)
+	JMP(LabelRef(tail))
 
+	Label(short)
+	MOVQ(d, hash)
+	MOVQ(n, hashLen)
 	Label(tail)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n)
-	ghashTail(k.table, k.dst, k.n, k.y)
-	k.finish()
+	f.gcmTail(false, d, s, n, hash, hashLen)
 }
 
 // open emits the stitched GCM decryption (model: openModel). Iteration i
 // hashes the ciphertext of batch i while it decrypts it, two batches at a
-// time with one reduction, then at most one more batch: every GHASH load of
-// a batch comes before its stores, so src and dst may be the same.
+// time with one reduction: every GHASH load of a batch comes before its
+// stores, so src and dst may be the same. What the pairs leave is
+// gcmTail's.
 func open() {
 	api.Kernel("open", gcmSignature)
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
+	f := newTailFrame()
+	slots := newCounterSlots()
 	k := loadGCMKernel()
-	k.slots = newCounterSlots()
-	loop, single := emit.NewLabel("open16"), emit.NewLabel("open8")
-	done, tail := emit.NewLabel("openDone"), emit.NewLabel("openTail")
-	CMPQ(k.n, U32(128))
+	k.slots = slots
+	loop, done, tail := emit.NewLabel("open16"), emit.NewLabel("openDone"), emit.NewLabel("openTail")
+	CMPQ(k.n, U32(256))
 	JB(LabelRef(tail))
 	k.slots.fill(k.s, k.c)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(single))
+	JB(LabelRef(done))
 	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
 	a := &ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
 	k.gcmBatch(a)
@@ -219,18 +322,11 @@ func open() {
 	k.gcmBatch(a.pair(Mem{Base: k.src}))
 	JMP(LabelRef(loop))
 
-	Label(single)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(done))
-	Comment("gcmBatch: hash one more batch and decrypt it.")
-	k.gcmBatch(&ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
-
 	Label(done)
 	k.slots.clear()
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
 
 	Label(tail)
-	Comment("Hash the tail before decrypting it, which may overwrite it.")
-	ghashTail(k.table, k.src, k.n, k.y)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n)
-	k.finish()
+	f.gcmTail(true, k.dst, k.src, k.n, k.src, k.n)
 }

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -285,107 +288,97 @@ func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 }
 
 // sealAVX emits seal in VEX form (model: sealAVXModel), and
-// sealPublicAVX the same with publicSlots for its counters while the
-// counter allows (model: sealPublicAVXModel). Unlike seal, batch i hashes
-// the ciphertext of batch i-2 (sealLoop).
+// sealPublicAVX the same with publicSlots for its counters (model:
+// sealPublicAVXModel), which hands a counter publicSlots cannot take to
+// sealAVX. Unlike seal, batch i hashes the ciphertext of batch i-2
+// (sealLoop), so the first two batches are ctr32's, and a message shorter
+// than four batches is all gcmTail's.
 func sealAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
 		Doc(name+" is sealAVX for a public counter block: while the counter of",
 			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
 			"start of a message) it rewrites its counter blocks with scalar XORs",
-			"from two words per batch, which branches on the counter.")
+			"from two words per batch, which branches on the counter; any other",
+			"counter it hands to sealAVX.")
 	} else {
 		Doc(name+" is seal for CPUs with AVX: batches in VEX encodings whose",
 			"counter blocks are made in vector registers, each hashing the",
 			"ciphertext of the batch two before it.")
 	}
-	k := loadGCMKernel()
-	tail := emit.NewLabel(name + "Tail")
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(tail))
+	f := newTailFrame()
+	var slots counterSlots
 	if public {
-		general := emit.NewLabel(name + "General")
-		k.slots = newCounterSlots()
-		sl := k.publicBranch(general, AllocLocal(128))
-		k.sealLoop(name+"Public", AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+		slots = newCounterSlots()
+		publicBranch(name)
+	}
+	d, s, n, hash, hashLen := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), d)
+	Load(Param("src").Base(), s)
+	Load(Param("src").Len(), n)
+	short, tail := emit.NewLabel(name+"Short"), emit.NewLabel(name+"Tail")
+	CMPQ(n, U32(4*128))
+	JB(LabelRef(short))
+	Comment("ctr32: the first two batches, which have no ciphertext two batches before them.")
+	f.ctr32(d, s, U32(256))
+	k := loadGCMKernel()
+	advance(256, k.src, k.dst)
+	SUBQ(U32(256), k.n)
+	if public {
+		k.slots = slots
+		sl := k.publicSlots(AllocLocal(128))
+		k.sealLoop(name, AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
 			func() {
 				sl.counter(k.c)
 				sl.clear()
+				k.slots.clear()
 			})
-		k.slots.clear()
-		JMP(LabelRef(tail))
-		Label(general)
+	} else {
+		k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {})
 	}
-	k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {})
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
+	Comment("The last two batches are not hashed yet.")
+	MOVQ(k.dst, d)
+	MOVQ(k.src, s)
+	MOVQ(k.n, n)
+	LEAQ(Mem{Base: k.dst, Disp: -256}, hash)
+	LEAQ(Mem{Base: k.n, Disp: 256}, hashLen)
+	JMP(LabelRef(tail))
 
+	Label(short)
+	MOVQ(d, hash)
+	MOVQ(n, hashLen)
 	Label(tail)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n)
-	ghashTail(k.table, k.dst, k.n, k.y)
-	k.finish()
+	f.gcmTail(false, d, s, n, hash, hashLen)
 }
 
-// sealLoop emits the batches of sealAVX, run(set, g) emitting batch i
-// (set i mod 2) with the GHASH batch g, and done what follows the last
-// batch before the hashing (model: sealLoop). Batch i hashes the
-// ciphertext of batch i-2, so that its data has been stored a whole batch
-// before its GHASH steps begin and its first AES rounds do not wait for the
-// batch just before; the last two batches are hashed after the loop with
-// one reduction. A message of one or two batches (and a tail) takes seal's
-// order instead, the second batch hashing the first, so that it has a
-// batch of GHASH stitched into its rounds.
+// sealLoop emits the pairs of batches of sealAVX, run(set, g) emitting
+// batch i (set i mod 2) with the GHASH batch g, and done what follows the
+// last batch (model: sealLoop). Batch i hashes the ciphertext of batch
+// i-2, so that its data has been stored a whole batch before its GHASH
+// steps begin and its first AES rounds do not wait for the batch just
+// before; the loop starts after two batches of ctr32, and what it leaves
+// (the last two batches' hash and fewer than two batches) is gcmTail's.
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func()) {
-	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
-	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
+	loop, end := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"End")
 	back := Mem{Base: k.dst, Disp: -256}
-	short := emit.NewLabel(prefix + "Short")
-	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
-	run(0, nil)
-	CMPQ(k.n, U32(256))
-	JB(LabelRef(short))
-	run(1, nil)
-
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(single))
+	JB(LabelRef(end))
 	Comment("gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.")
 	a := &avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
 	run(0, a)
 	Comment("gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.")
 	run(1, a.pair(back))
 	JMP(LabelRef(loop))
-
-	Label(single)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last2))
-	Comment("gcmBatch: encrypt one more batch, hash the one two before.")
-	run(0, &avxBatch{table: k.table, data: back, y: k.y, top: batch, halves: halves})
-
-	Label(last2)
-	done()
-	Comment("Hash the last two batches times H^16..H^1 and reduce.")
-	g := avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
-	g.all()
-	h := g.pair(Mem{Base: k.dst, Disp: -128})
-	h.all()
-	JMP(LabelRef(end))
-
-	Label(short)
-	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last1))
-	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
-	Label(last1)
-	done()
-	Comment("Hash the last batch.")
-	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
-	o.all()
 	Label(end)
+	done()
 }
 
 // openAVX emits open in VEX form (model: openAVXModel), and openPublicAVX
-// the same with publicSlots while the counter allows (model:
-// openPublicAVXModel).
+// the same with publicSlots (model: openPublicAVXModel), which hands a
+// counter publicSlots cannot take to openAVX.
 func openAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -396,75 +389,82 @@ func openAVX(name string, public bool) {
 			"counter blocks are made in vector registers; src and dst may be the",
 			"same slice.")
 	}
+	f := newTailFrame()
+	var slots counterSlots
+	if public {
+		slots = newCounterSlots()
+		publicBranch(name)
+	}
 	k := loadGCMKernel()
-	loop, single := emit.NewLabel(name+"16"), emit.NewLabel(name+"8")
-	tail := emit.NewLabel(name + "Tail")
-	CMPQ(k.n, U32(128))
+	loop, done, tail := emit.NewLabel(name+"16"), emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
+	CMPQ(k.n, U32(256))
 	JB(LabelRef(tail))
 	if public {
-		general := emit.NewLabel(name + "General")
-		k.slots = newCounterSlots()
+		k.slots = slots
 		halves, next := AllocLocal(64), AllocLocal(64)
-		sl := k.publicBranch(general, AllocLocal(128))
-		ploop, psingle := emit.NewLabel(name+"Public16"), emit.NewLabel(name+"Public8")
-		Label(ploop)
+		sl := k.publicSlots(AllocLocal(128))
+		Label(loop)
 		CMPQ(k.n, U32(256))
-		JB(LabelRef(psingle))
+		JB(LabelRef(done))
+		Comment("publicBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
 		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
 		aheadHalfSums(Mem{Base: k.src, Disp: 128}, next)
 		k.publicBatch(sl, 0, a)
+		Comment("publicBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
 		b := a.pair(Mem{Base: k.src})
 		b.halves, b.ahead = next, true
 		k.publicBatch(sl, 1, b)
-		JMP(LabelRef(ploop))
-		Label(psingle)
-		pdone := emit.NewLabel(name + "PublicDone")
-		CMPQ(k.n, U32(128))
-		JB(LabelRef(pdone))
-		k.publicBatch(sl, 0, &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch, halves: halves})
-		Label(pdone)
+		JMP(LabelRef(loop))
+		Label(done)
 		sl.counter(k.c)
 		sl.clear()
 		k.slots.clear()
-		JMP(LabelRef(tail))
-		Label(general)
+	} else {
+		Label(loop)
+		CMPQ(k.n, U32(256))
+		JB(LabelRef(done))
+		Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
+		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+		k.vecBatch(a)
+		Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
+		k.vecBatch(a.pair(Mem{Base: k.src}))
+		JMP(LabelRef(loop))
+		Label(done)
 	}
-
-	Label(loop)
-	CMPQ(k.n, U32(256))
-	JB(LabelRef(single))
-	Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
-	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
-	k.vecBatch(a)
-	Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-	k.vecBatch(a.pair(Mem{Base: k.src}))
-	JMP(LabelRef(loop))
-
-	Label(single)
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(tail))
-	Comment("vecBatch: hash one more batch and decrypt it.")
-	k.vecBatch(&avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: batch})
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
 
 	Label(tail)
-	Comment("Hash the tail before decrypting it, which may overwrite it.")
-	ghashTail(k.table, k.src, k.n, k.y)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n)
-	k.finish()
+	f.gcmTail(true, k.dst, k.src, k.n, k.src, k.n)
 }
 
-// publicBranch jumps to general unless the counter is 2 modulo 8, and
-// otherwise fills publicSlots in the kernel's slot memory and in more
-// (model: the branch of sealPublicAVXModel). The branch is on the
-// counter, which only the public kernels may do.
-func (k *gcmKernel) publicBranch(general string, more Mem) publicSlots {
+// publicBranch hands the message to the kernel's AVX form, sealAVX or
+// openAVX, unless the counter is 2 modulo 8 (model: publicCounter): a
+// jump to it as the kernel's return, which leaves it the same arguments.
+// The branch is on the counter, which only the public kernels may do.
+func publicBranch(name string) {
 	Comment("publicBranch: counter blocks by XOR while the counter is 2 modulo 8.")
-	low := GP32()
-	VMOVD(k.c.reg, low)
+	public := emit.NewLabel(name + "Public")
+	p, low := GP64(), GP32()
+	Load(Param("ctr"), p)
+	MOVL(Mem{Base: p, Disp: 12}, low)
+	BSWAPL(low)
 	ANDL(U8(7), low)
 	CMPL(low, U8(2))
-	JNE(LabelRef(general))
-	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: k.slots.value, key: k.slots.key, group: GP32(), raw: GP32()}
+	JE(LabelRef(public))
+	Comment("Return into " + strings.Replace(name, "Public", "", 1) + ", with the same arguments.")
+	Instruction(&ir.Instruction{
+		Opcode:     "RET",
+		Operands:   []Op{NewDataAddr(Symbol{Name: "·" + strings.Replace(name, "Public", "", 1)}, 0)},
+		IsTerminal: true,
+	})
+	Label(public)
+}
+
+// publicSlots fills publicSlots in the kernel's slot memory and in more
+// (model: publicSlots.fill).
+func (k *gcmKernel) publicSlots(more Mem) publicSlots {
+	sl := publicSlots{mem: [2]Mem{k.slots.mem, more}, value: GP32(), key: GP32(), group: GP32(), raw: GP32()}
 	sl.fill(k.s, k.c)
 	return sl
 }

@@ -204,16 +204,17 @@ func openKernel(name string, public bool) {
 // in the low lane XORed and stored, and the keystream block of the partial
 // one moved to a fixed register and XORed with it through LoadPartialAVX
 // and StorePartialAVX, so nothing past src+n is read and nothing past
-// dst+n is written. Each register's ciphertext is hashed where it is at
-// hand: read from src before its stores if open (src and dst may be the
-// same), else from the register after them, the last register's reloaded
-// from dst. The counter advances by m = ceil(n/16) (counter.advanceLow, on
+// dst+n is written. Each register's ciphertext is hashed from memory:
+// from src before its stores if open (src and dst may be the same), else
+// from dst after them. The counter advances by m = ceil(n/16) (counter.advanceLow, on
 // a copy taken before the loop, which steps the pair a whole pass at a
 // time). dst, src and n are not changed.
 //
-// The hash of a pass waits on its rounds, and the next pass's rounds do
-// not wait on it: they overlap, where a ctr pass over the whole tail and a
-// ghashTail after it ran one after the other.
+// Seal hashes its ciphertext from dst, a pass late (hashStored, after the
+// next pass's rounds, and before the last register): hashed right after
+// its stores, a pass's hash, waiting on its rounds, held the places in the
+// out-of-order queues that the next pass's rounds needed, and the passes
+// ran one after the other.
 func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bool, dst, src, n GPVirtual) {
 	loop, part, low := emit.NewLabel("gcmTailLoop"), emit.NewLabel("gcmTailPart"), emit.NewLabel("gcmTailLow")
 	next, partial, stored := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial"), emit.NewLabel("gcmTailStored")
@@ -241,6 +242,23 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 		VMOVDQU(p, x)
 		th.absorbPair(x)
 	}
+	// hashStored hashes the registers seal has stored since the last
+	// call, from hp up to dp.
+	hp := GP64()
+	hashStored := func() {
+		loop, done := emit.NewLabel("gcmTailHashStored"), emit.NewLabel("gcmTailHashed")
+		Comment("hashStored: the ciphertext stored since, from dst.")
+		Label(loop)
+		CMPQ(hp, dp)
+		JAE(LabelRef(done))
+		absorbAt(Mem{Base: hp})
+		ADDQ(U8(32), hp)
+		JMP(LabelRef(loop))
+		Label(done)
+	}
+	if !open {
+		MOVQ(dst, hp)
+	}
 
 	Label(loop)
 	Commentf("counter.blocks(%d), counter.advance(%d), the rounds.", w, 2*w)
@@ -258,6 +276,9 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	c.add(adds.Offset(32*(w-1)), c.pair, c.pair)
 	whiten(s, xs)
 	encryption.rounds(s, xs, nil)
+	if !open {
+		hashStored()
+	}
 	CMPQ(r, U32(32*w))
 	JB(LabelRef(part))
 	for j, x := range xs {
@@ -266,14 +287,11 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 		}
 		VPXOR(Mem{Base: sp, Disp: 32 * j}, x, x)
 		VMOVDQU(x, Mem{Base: dp, Disp: 32 * j})
-		if !open {
-			th.absorbPair(x)
-		}
 	}
 	advance(32*w, sp, dp)
 	SUBQ(U32(32*w), r)
 	JNZ(LabelRef(loop))
-	JMP(LabelRef(counted))
+	JMP(LabelRef(next))
 
 	Label(part)
 	Comment("The last pass: its whole registers from register 0, the others moved down.")
@@ -284,9 +302,6 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	}
 	VPXOR(Mem{Base: sp}, xs[0], xs[0])
 	VMOVDQU(xs[0], Mem{Base: dp})
-	if !open {
-		th.absorbPair(xs[0])
-	}
 	advance(32, sp, dp)
 	SUBQ(U8(32), r)
 	for j := 1; j < w; j++ {
@@ -295,15 +310,16 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	JMP(LabelRef(part))
 
 	Label(next)
+	if !open {
+		hashStored()
+	}
 	Comment("The last register, 0 < r < 32 bytes, if any.")
 	TESTQ(r, r)
 	JZ(LabelRef(counted))
-	q := GP64()
 	if open {
+		q := GP64()
 		MOVQ(sp, q)
 		th.absorbLast(q, r)
-	} else {
-		MOVQ(dp, q)
 	}
 	x := xs[0]
 	last := XMM() // the keystream block of the partial block
@@ -328,7 +344,7 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	emit.StorePartialAVX(t, dp, r)
 	Label(stored)
 	if !open {
-		th.absorbLast(q, r)
+		th.absorbLast(hp, r)
 	}
 
 	Label(counted)
