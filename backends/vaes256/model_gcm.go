@@ -409,25 +409,30 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 	if !open {
 		th = th.hashStored(out[hashed:stored])
 	}
-	// The last register, 0 < len(src) < 32 bytes, if any, in xs[0].
-	if len(src) > 0 {
+	// The last register, 0 < len(src) < 32 bytes, if any, in xs[0]:
+	// its bytes loaded zero-padded, and its keys (asm: tailHash.loadLast).
+	if r := len(src); r > 0 {
+		d, _ := vec.LoadUint8x32Part(src)
+		h, hMid := th.lastKeys(r)
+		x := xs[0].Xor(d)
 		if open {
-			th = th.absorbLast(src)
+			th = th.absorb(reverse(d).AsUint64x4(), h, hMid)
+		} else {
+			// The ciphertext's first r bytes: past them x holds keystream.
+			mask := vec.LoadUint8x32Array((*[32]byte)(tailMask[32-r:]))
+			th = th.absorb(reverse(x.And(mask)).AsUint64x4(), h, hMid)
 		}
-		x := xs[0]
-		ks := x.GetLo() // the keystream block of the partial block
-		if len(src) >= 16 {
-			x.GetLo().Xor(vec.LoadUint8x16Array((*[16]byte)(src))).StoreArray((*[16]byte)(dst))
-			ks = x.GetHi()
-		}
-		if whole := len(src) &^ 15; whole < len(src) {
-			part, _ := vec.LoadUint8x16Part(src[whole:])
-			part.Xor(ks).StorePart(dst[whole:])
-		}
-		if !open {
-			th = th.absorbLast(dst)
-		}
+		x.StorePart(dst) // asm: a whole block and StorePartialAVX
 	}
 	c.pair = final.pair
 	return th.finish(n)
 }
+
+// tailMask is 32 bytes of ones and 32 of zeros: the 32 bytes at 32-r hold
+// ones in their first r (asm: tailMask).
+var tailMask = func() (m [64]byte) {
+	for i := range 32 {
+		m[i] = 0xff
+	}
+	return m
+}()

@@ -276,14 +276,21 @@ func (th tailHash) hashStored(stored []byte) tailHash {
 	return th
 }
 
-// absorbLast absorbs the last 0 < len(data) < 32 bytes, zero-padded, as
-// the last register: a pair of keys if it holds two blocks, else one key
-// (asm: tailHash.absorbLast).
-func (th tailHash) absorbLast(data []byte) tailHash {
-	if len(data) > 16 {
-		return th.absorb(loadData(data), key(th.t, th.s), keyMid(th.t, th.s))
+// lastKeys returns the keys of the tail's last register, of r < 32 bytes:
+// a pair of keys if it holds two blocks, else one key (asm: the keys of
+// tailHash.loadLast).
+func (th tailHash) lastKeys(r int) (h, hMid vec.Uint64x4) {
+	if r > 16 {
+		return key(th.t, th.s), keyMid(th.t, th.s)
 	}
-	return th.absorb(loadData(data), oneKey(th.t, th.s), oneKeyMid(th.t, th.s))
+	return oneKey(th.t, th.s), oneKeyMid(th.t, th.s)
+}
+
+// absorbLast absorbs the last 0 < len(data) < 32 bytes, zero-padded, as
+// the last register (asm: tailHash.absorbLast, tailHash.loadLast).
+func (th tailHash) absorbLast(data []byte) tailHash {
+	h, hMid := th.lastKeys(len(data))
+	return th.absorb(loadData(data), h, hMid)
 }
 
 // finish returns the hash, the sum reduced (asm: tailHash.finish): the

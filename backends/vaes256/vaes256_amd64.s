@@ -8162,79 +8162,161 @@ gcmTailHashStored_2:
 	JMP        gcmTailHashStored_2
 
 gcmTailHashed_2:
-	// The last register, 0 < r < 32 bytes, if any.
+	// The last register, 0 < r < 32 bytes, if any: loaded zero-padded with its keys.
 	TESTQ R12, R12
 	JZ    gcmTailCounted_1
+	MOVQ  BX, AX
 	CMPQ  R12, $0x10
-	JB    gcmTailLow_1
+	JB    tailHashLow_2
+	JE    tailHashOne_3
 
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        (BX), X6, X6
-	VMOVDQU      X6, (R9)
-	ADDQ         $0x00000010, BX
-	ADDQ         $0x00000010, R9
-	JMP          gcmTailPartial_1
-
-gcmTailLow_1:
-	// The partial block in the low lane.
-	VMOVDQU X6, X0
-
-gcmTailPartial_1:
-	TESTQ $0x0000000f, R12
-	JZ    gcmTailStored_1
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ BX, AX
-	XORQ CX, CX
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
 	JZ      loadSkip_25
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_25:
 	TESTQ   $0x00000002, R12
 	JZ      loadSkip_26
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
 loadSkip_26:
 	TESTQ $0x00000004, R12
 	JZ    loadSkip_27
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
 loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
 	JZ      loadShort_9
-	VMOVQ   (BX), X6
-	VPINSRQ $0x01, CX, X6, X6
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
 	JMP     loadDone_9
 
 loadShort_9:
-	VMOVQ CX, X6
+	VMOVQ DX, X7
 
 loadDone_9:
-	VPXOR X0, X6, X6
+	VINSERTI128 $0x01, X7, Y0, Y0
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_2
+
+tailHashOne_3:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+	JMP     tailHashLoaded_2
+
+tailHashLow_2:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R12
+	JZ      loadSkip_28
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_28:
+	TESTQ   $0x00000002, R12
+	JZ      loadSkip_29
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_29:
+	TESTQ $0x00000004, R12
+	JZ    loadSkip_30
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_30:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R12
+	JZ      loadShort_10
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_10
+
+loadShort_10:
+	VMOVQ DX, X0
+
+loadDone_10:
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+
+tailHashLoaded_2:
+	VPXOR Y0, Y6, Y6
+
+	// The ciphertext's first r bytes: past them x holds keystream.
+	LEAQ       tailMask<>+0(SB), AX
+	SUBQ       R12, AX
+	VPAND      32(AX), Y6, Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y7, Y0, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y7, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y8, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
+
+	// Store the register's first r bytes.
+	CMPQ         R12, $0x10
+	JB           gcmTailLow_1
+	VMOVDQU      X6, (R9)
+	VEXTRACTI128 $0x01, Y6, X0
+	ADDQ         $0x00000010, R9
+	JMP          gcmTailPartial_1
+
+gcmTailLow_1:
+	VMOVDQU X6, X0
+
+gcmTailPartial_1:
+	TESTQ $0x0000000f, R12
+	JZ    gcmTailCounted_1
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R9, AX
-	VMOVQ   X6, CX
+	VMOVQ   X0, CX
 	TESTQ   $0x00000008, R12
 	JZ      storeSkip_21
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X6, CX
+	VPEXTRQ $0x01, X0, CX
 	ADDQ    $0x08, AX
 
 storeSkip_21:
@@ -8257,130 +8339,6 @@ storeSkip_23:
 	MOVB  CL, (AX)
 
 storeSkip_24:
-gcmTailStored_1:
-	CMPQ R12, $0x10
-	JB   tailHashLow_2
-	JE   tailHashOne_3
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (R8), X0
-	ADDQ    $0x10, R8
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R8, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_28
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_28:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_29
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_29:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_30
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_30:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_10
-	VMOVQ   (R8), X6
-	VPINSRQ $0x01, CX, X6, X6
-	JMP     loadDone_10
-
-loadShort_10:
-	VMOVQ CX, X6
-
-loadDone_10:
-	VINSERTI128 $0x01, X6, Y0, Y0
-	VMOVDQU     (R11), Y6
-	VMOVDQU     256(R11), Y7
-	JMP         tailHashLoaded_2
-
-tailHashOne_3:
-	// One whole block: one key.
-	VMOVDQU (R8), X0
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-	JMP     tailHashLoaded_2
-
-tailHashLow_2:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R8, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_31
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_31:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_32
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_32:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_33
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_33:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_11
-	VMOVQ   (R8), X0
-	VPINSRQ $0x01, CX, X0, X0
-	JMP     loadDone_11
-
-loadShort_11:
-	VMOVQ CX, X0
-
-loadDone_11:
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-
-tailHashLoaded_2:
-	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
-	VPXOR      Y1, Y0, Y0
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y0, Y1
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y0, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y0, Y0
-	VPXOR      Y0, Y5, Y5
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
-	VPXOR      Y1, Y4, Y4
-	ADDQ       $0x20, R11
-
 gcmTailCounted_1:
 	VMOVDQU X2, X0
 
@@ -8423,6 +8381,16 @@ DATA keepMask<>+16(SB)/8, $0x0000000000000000
 DATA keepMask<>+24(SB)/8, $0x0000000000000000
 GLOBL keepMask<>(SB), RODATA|NOPTR, $32
 
+DATA tailMask<>+0(SB)/8, $0xffffffffffffffff
+DATA tailMask<>+8(SB)/8, $0xffffffffffffffff
+DATA tailMask<>+16(SB)/8, $0xffffffffffffffff
+DATA tailMask<>+24(SB)/8, $0xffffffffffffffff
+DATA tailMask<>+32(SB)/8, $0x0000000000000000
+DATA tailMask<>+40(SB)/8, $0x0000000000000000
+DATA tailMask<>+48(SB)/8, $0x0000000000000000
+DATA tailMask<>+56(SB)/8, $0x0000000000000000
+GLOBL tailMask<>(SB), RODATA|NOPTR, $64
+
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·open(SB), NOSPLIT, $32-88
@@ -8458,40 +8426,40 @@ loadShortPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_34
+	JZ      loadSkip_31
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_34:
+loadSkip_31:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_35
+	JZ      loadSkip_32
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_35:
+loadSkip_32:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_36
+	JZ    loadSkip_33
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_36:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_12
+	JZ      loadShort_11
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_12
+	JMP     loadDone_11
 
-loadShort_12:
+loadShort_11:
 	VMOVQ R12, X2
 
-loadDone_12:
+loadDone_11:
 loadShortDone_5:
 	VMOVDQA X2, X1
 
@@ -9498,7 +9466,7 @@ gcmTailPart_2:
 	JMP        gcmTailPart_2
 
 gcmTailNext_2:
-	// The last register, 0 < r < 32 bytes, if any.
+	// The last register, 0 < r < 32 bytes, if any: loaded zero-padded with its keys.
 	TESTQ R9, R9
 	JZ    gcmTailCounted_2
 	MOVQ  BX, AX
@@ -9518,40 +9486,40 @@ gcmTailNext_2:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_37
+	JZ      loadSkip_34
 	SUBQ    $0x01, CX
 	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_37:
+loadSkip_34:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_38
+	JZ      loadSkip_35
 	SUBQ    $0x02, CX
 	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_38:
+loadSkip_35:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_39
+	JZ    loadSkip_36
 	SUBQ  $0x04, CX
 	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_39:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_13
+	JZ      loadShort_12
 	VMOVQ   (AX), X7
 	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_13
+	JMP     loadDone_12
 
-loadShort_13:
+loadShort_12:
 	VMOVQ DX, X7
 
-loadDone_13:
+loadDone_12:
 	VINSERTI128 $0x01, X7, Y0, Y0
 	VMOVDQU     (R11), Y7
 	VMOVDQU     256(R11), Y8
@@ -9574,44 +9542,45 @@ tailHashLow_3:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_40
+	JZ      loadSkip_37
 	SUBQ    $0x01, CX
 	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_40:
+loadSkip_37:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_41
+	JZ      loadSkip_38
 	SUBQ    $0x02, CX
 	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_41:
+loadSkip_38:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_42
+	JZ    loadSkip_39
 	SUBQ  $0x04, CX
 	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_42:
+loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_14
+	JZ      loadShort_13
 	VMOVQ   (AX), X0
 	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_14
+	JMP     loadDone_13
 
-loadShort_14:
+loadShort_13:
 	VMOVQ DX, X0
 
-loadDone_14:
+loadDone_13:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
 tailHashLoaded_3:
+	VPXOR      Y0, Y6, Y6
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPXOR      Y1, Y1, Y1
@@ -9624,76 +9593,29 @@ tailHashLoaded_3:
 	VPCLMULQDQ $0x00, Y8, Y1, Y1
 	VPXOR      Y1, Y4, Y4
 	ADDQ       $0x20, R11
-	CMPQ       R9, $0x10
-	JB         gcmTailLow_2
 
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        (BX), X6, X6
+	// Store the register's first r bytes.
+	CMPQ         R9, $0x10
+	JB           gcmTailLow_2
 	VMOVDQU      X6, (R8)
-	ADDQ         $0x00000010, BX
+	VEXTRACTI128 $0x01, Y6, X0
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_2
 
 gcmTailLow_2:
-	// The partial block in the low lane.
 	VMOVDQU X6, X0
 
 gcmTailPartial_2:
 	TESTQ $0x0000000f, R9
-	JZ    gcmTailStored_2
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, AX
-	ANDQ $0x0f, AX
-	ADDQ BX, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
-	JZ      loadSkip_43
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_43:
-	TESTQ   $0x00000002, R9
-	JZ      loadSkip_44
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_44:
-	TESTQ $0x00000004, R9
-	JZ    loadSkip_45
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_45:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
-	JZ      loadShort_15
-	VMOVQ   (BX), X1
-	VPINSRQ $0x01, CX, X1, X1
-	JMP     loadDone_15
-
-loadShort_15:
-	VMOVQ CX, X1
-
-loadDone_15:
-	VPXOR X0, X1, X1
+	JZ    gcmTailCounted_2
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
-	VMOVQ   X1, CX
+	VMOVQ   X0, CX
 	TESTQ   $0x00000008, R9
 	JZ      storeSkip_29
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X1, CX
+	VPEXTRQ $0x01, X0, CX
 	ADDQ    $0x08, AX
 
 storeSkip_29:
@@ -9716,7 +9638,6 @@ storeSkip_31:
 	MOVB  CL, (AX)
 
 storeSkip_32:
-gcmTailStored_2:
 gcmTailCounted_2:
 	VMOVDQU X2, X0
 
@@ -9833,40 +9754,40 @@ loadShortPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_46
+	JZ      loadSkip_40
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_46:
+loadSkip_40:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_47
+	JZ      loadSkip_41
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_47:
+loadSkip_41:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_48
+	JZ    loadSkip_42
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_48:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_16
+	JZ      loadShort_14
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_16
+	JMP     loadDone_14
 
-loadShort_16:
+loadShort_14:
 	VMOVQ CX, X2
 
-loadDone_16:
+loadDone_14:
 loadShortDone_6:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -10890,79 +10811,161 @@ gcmTailHashStored_4:
 	JMP        gcmTailHashStored_4
 
 gcmTailHashed_4:
-	// The last register, 0 < r < 32 bytes, if any.
+	// The last register, 0 < r < 32 bytes, if any: loaded zero-padded with its keys.
 	TESTQ R12, R12
 	JZ    gcmTailCounted_3
+	MOVQ  BX, AX
 	CMPQ  R12, $0x10
-	JB    gcmTailLow_3
+	JB    tailHashLow_4
+	JE    tailHashOne_7
 
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        (BX), X6, X6
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
+
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R12
+	JZ      loadSkip_43
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_43:
+	TESTQ   $0x00000002, R12
+	JZ      loadSkip_44
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_44:
+	TESTQ $0x00000004, R12
+	JZ    loadSkip_45
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_45:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R12
+	JZ      loadShort_15
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_15
+
+loadShort_15:
+	VMOVQ DX, X7
+
+loadDone_15:
+	VINSERTI128 $0x01, X7, Y0, Y0
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_4
+
+tailHashOne_7:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+	JMP     tailHashLoaded_4
+
+tailHashLow_4:
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R12
+	JZ      loadSkip_46
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_46:
+	TESTQ   $0x00000002, R12
+	JZ      loadSkip_47
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_47:
+	TESTQ $0x00000004, R12
+	JZ    loadSkip_48
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_48:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R12
+	JZ      loadShort_16
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_16
+
+loadShort_16:
+	VMOVQ DX, X0
+
+loadDone_16:
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
+
+tailHashLoaded_4:
+	VPXOR Y0, Y6, Y6
+
+	// The ciphertext's first r bytes: past them x holds keystream.
+	LEAQ       tailMask<>+0(SB), AX
+	SUBQ       R12, AX
+	VPAND      32(AX), Y6, Y0
+	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
+	VPXOR      Y1, Y0, Y0
+	VPXOR      Y1, Y1, Y1
+	VPCLMULQDQ $0x00, Y7, Y0, Y1
+	VPXOR      Y1, Y3, Y3
+	VPSHUFD    $0x4e, Y0, Y1
+	VPXOR      Y0, Y1, Y1
+	VPCLMULQDQ $0x11, Y7, Y0, Y0
+	VPXOR      Y0, Y5, Y5
+	VPCLMULQDQ $0x00, Y8, Y1, Y1
+	VPXOR      Y1, Y4, Y4
+	ADDQ       $0x20, R11
+
+	// Store the register's first r bytes.
+	CMPQ         R12, $0x10
+	JB           gcmTailLow_3
 	VMOVDQU      X6, (R9)
-	ADDQ         $0x00000010, BX
+	VEXTRACTI128 $0x01, Y6, X0
 	ADDQ         $0x00000010, R9
 	JMP          gcmTailPartial_3
 
 gcmTailLow_3:
-	// The partial block in the low lane.
 	VMOVDQU X6, X0
 
 gcmTailPartial_3:
 	TESTQ $0x0000000f, R12
-	JZ    gcmTailStored_3
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ BX, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_49
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_49:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_50
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_50:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_51
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_51:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_17
-	VMOVQ   (BX), X6
-	VPINSRQ $0x01, CX, X6, X6
-	JMP     loadDone_17
-
-loadShort_17:
-	VMOVQ CX, X6
-
-loadDone_17:
-	VPXOR X0, X6, X6
+	JZ    gcmTailCounted_3
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R9, AX
-	VMOVQ   X6, CX
+	VMOVQ   X0, CX
 	TESTQ   $0x00000008, R12
 	JZ      storeSkip_37
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X6, CX
+	VPEXTRQ $0x01, X0, CX
 	ADDQ    $0x08, AX
 
 storeSkip_37:
@@ -10985,130 +10988,6 @@ storeSkip_39:
 	MOVB  CL, (AX)
 
 storeSkip_40:
-gcmTailStored_3:
-	CMPQ R12, $0x10
-	JB   tailHashLow_4
-	JE   tailHashOne_7
-
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (R8), X0
-	ADDQ    $0x10, R8
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R8, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_52
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_52:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_53
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_53:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_54
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_54:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_18
-	VMOVQ   (R8), X6
-	VPINSRQ $0x01, CX, X6, X6
-	JMP     loadDone_18
-
-loadShort_18:
-	VMOVQ CX, X6
-
-loadDone_18:
-	VINSERTI128 $0x01, X6, Y0, Y0
-	VMOVDQU     (R11), Y6
-	VMOVDQU     256(R11), Y7
-	JMP         tailHashLoaded_4
-
-tailHashOne_7:
-	// One whole block: one key.
-	VMOVDQU (R8), X0
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-	JMP     tailHashLoaded_4
-
-tailHashLow_4:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, AX
-	ANDQ $0x0f, AX
-	ADDQ R8, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_55
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_55:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_56
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_56:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_57
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_57:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_19
-	VMOVQ   (R8), X0
-	VPINSRQ $0x01, CX, X0, X0
-	JMP     loadDone_19
-
-loadShort_19:
-	VMOVQ CX, X0
-
-loadDone_19:
-	VMOVDQU (R11), X6
-	VMOVDQU 256(R11), X7
-
-tailHashLoaded_4:
-	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
-	VPXOR      Y1, Y0, Y0
-	VPXOR      Y1, Y1, Y1
-	VPCLMULQDQ $0x00, Y6, Y0, Y1
-	VPXOR      Y1, Y3, Y3
-	VPSHUFD    $0x4e, Y0, Y1
-	VPXOR      Y0, Y1, Y1
-	VPCLMULQDQ $0x11, Y6, Y0, Y0
-	VPXOR      Y0, Y5, Y5
-	VPCLMULQDQ $0x00, Y7, Y1, Y1
-	VPXOR      Y1, Y4, Y4
-	ADDQ       $0x20, R11
-
 gcmTailCounted_3:
 	VMOVDQU X2, X0
 
@@ -11206,40 +11085,40 @@ loadShortPartial_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_58
+	JZ      loadSkip_49
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_58:
+loadSkip_49:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_59
+	JZ      loadSkip_50
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_59:
+loadSkip_50:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_60
+	JZ    loadSkip_51
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_60:
+loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_20
+	JZ      loadShort_17
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_20
+	JMP     loadDone_17
 
-loadShort_20:
+loadShort_17:
 	VMOVQ R12, X2
 
-loadDone_20:
+loadDone_17:
 loadShortDone_7:
 	VMOVDQA X2, X1
 
@@ -12332,7 +12211,7 @@ gcmTailPart_4:
 	JMP        gcmTailPart_4
 
 gcmTailNext_4:
-	// The last register, 0 < r < 32 bytes, if any.
+	// The last register, 0 < r < 32 bytes, if any: loaded zero-padded with its keys.
 	TESTQ R9, R9
 	JZ    gcmTailCounted_4
 	MOVQ  BX, AX
@@ -12352,40 +12231,40 @@ gcmTailNext_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_61
+	JZ      loadSkip_52
 	SUBQ    $0x01, CX
 	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_61:
+loadSkip_52:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_62
+	JZ      loadSkip_53
 	SUBQ    $0x02, CX
 	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_62:
+loadSkip_53:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_63
+	JZ    loadSkip_54
 	SUBQ  $0x04, CX
 	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_63:
+loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_21
+	JZ      loadShort_18
 	VMOVQ   (AX), X7
 	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_21
+	JMP     loadDone_18
 
-loadShort_21:
+loadShort_18:
 	VMOVQ DX, X7
 
-loadDone_21:
+loadDone_18:
 	VINSERTI128 $0x01, X7, Y0, Y0
 	VMOVDQU     (R11), Y7
 	VMOVDQU     256(R11), Y8
@@ -12408,44 +12287,45 @@ tailHashLow_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_64
+	JZ      loadSkip_55
 	SUBQ    $0x01, CX
 	SHLQ    $0x08, DX
-	MOVBQZX (CX), R12
-	ORQ     R12, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_64:
+loadSkip_55:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_65
+	JZ      loadSkip_56
 	SUBQ    $0x02, CX
 	SHLQ    $0x10, DX
-	MOVWQZX (CX), R12
-	ORQ     R12, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_65:
+loadSkip_56:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_66
+	JZ    loadSkip_57
 	SUBQ  $0x04, CX
 	SHLQ  $0x20, DX
-	MOVL  (CX), R12
-	ORQ   R12, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_66:
+loadSkip_57:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_22
+	JZ      loadShort_19
 	VMOVQ   (AX), X0
 	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_22
+	JMP     loadDone_19
 
-loadShort_22:
+loadShort_19:
 	VMOVQ DX, X0
 
-loadDone_22:
+loadDone_19:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
 tailHashLoaded_5:
+	VPXOR      Y0, Y6, Y6
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
 	VPXOR      Y1, Y0, Y0
 	VPXOR      Y1, Y1, Y1
@@ -12458,76 +12338,29 @@ tailHashLoaded_5:
 	VPCLMULQDQ $0x00, Y8, Y1, Y1
 	VPXOR      Y1, Y4, Y4
 	ADDQ       $0x20, R11
-	CMPQ       R9, $0x10
-	JB         gcmTailLow_4
 
-	// A whole block in the low lane; the partial one, if any, in the high lane.
-	VEXTRACTI128 $0x01, Y6, X0
-	VPXOR        (BX), X6, X6
+	// Store the register's first r bytes.
+	CMPQ         R9, $0x10
+	JB           gcmTailLow_4
 	VMOVDQU      X6, (R8)
-	ADDQ         $0x00000010, BX
+	VEXTRACTI128 $0x01, Y6, X0
 	ADDQ         $0x00000010, R8
 	JMP          gcmTailPartial_4
 
 gcmTailLow_4:
-	// The partial block in the low lane.
 	VMOVDQU X6, X0
 
 gcmTailPartial_4:
 	TESTQ $0x0000000f, R9
-	JZ    gcmTailStored_4
-
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, AX
-	ANDQ $0x0f, AX
-	ADDQ BX, AX
-	XORQ CX, CX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
-	JZ      loadSkip_67
-	SUBQ    $0x01, AX
-	SHLQ    $0x08, CX
-	MOVBQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_67:
-	TESTQ   $0x00000002, R9
-	JZ      loadSkip_68
-	SUBQ    $0x02, AX
-	SHLQ    $0x10, CX
-	MOVWQZX (AX), DX
-	ORQ     DX, CX
-
-loadSkip_68:
-	TESTQ $0x00000004, R9
-	JZ    loadSkip_69
-	SUBQ  $0x04, AX
-	SHLQ  $0x20, CX
-	MOVL  (AX), DX
-	ORQ   DX, CX
-
-loadSkip_69:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
-	JZ      loadShort_23
-	VMOVQ   (BX), X1
-	VPINSRQ $0x01, CX, X1, X1
-	JMP     loadDone_23
-
-loadShort_23:
-	VMOVQ CX, X1
-
-loadDone_23:
-	VPXOR X0, X1, X1
+	JZ    gcmTailCounted_4
 
 	// StorePartialAVX: the first n%16 bytes of x to p.
 	MOVQ    R8, AX
-	VMOVQ   X1, CX
+	VMOVQ   X0, CX
 	TESTQ   $0x00000008, R9
 	JZ      storeSkip_45
 	MOVQ    CX, (AX)
-	VPEXTRQ $0x01, X1, CX
+	VPEXTRQ $0x01, X0, CX
 	ADDQ    $0x08, AX
 
 storeSkip_45:
@@ -12550,7 +12383,6 @@ storeSkip_47:
 	MOVB  CL, (AX)
 
 storeSkip_48:
-gcmTailStored_4:
 gcmTailCounted_4:
 	VMOVDQU X2, X0
 

@@ -217,7 +217,7 @@ func openKernel(name string, public bool) {
 // ran one after the other.
 func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bool, dst, src, n GPVirtual) {
 	loop, part, low := emit.NewLabel("gcmTailLoop"), emit.NewLabel("gcmTailPart"), emit.NewLabel("gcmTailLow")
-	next, partial, stored := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial"), emit.NewLabel("gcmTailStored")
+	next, partial := emit.NewLabel("gcmTailNext"), emit.NewLabel("gcmTailPartial")
 	counted, done := emit.NewLabel("gcmTailCounted"), emit.NewLabel("gcmTailDone")
 	const w = gcmTailWidth
 	Commentf("gcmTail: the last n < %d bytes, %d registers at a time.", gcmBytes, w)
@@ -313,42 +313,51 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	if !open {
 		hashStored()
 	}
-	Comment("The last register, 0 < r < 32 bytes, if any.")
+	Comment("The last register, 0 < r < 32 bytes, if any: loaded zero-padded with its keys.")
 	TESTQ(r, r)
 	JZ(LabelRef(counted))
-	if open {
-		q := GP64()
-		MOVQ(sp, q)
-		th.absorbLast(q, r)
-	}
+	q := GP64()
+	MOVQ(sp, q)
+	d, k, kMid := th.loadLast(q, r)
 	x := xs[0]
-	last := XMM() // the keystream block of the partial block
+	VPXOR(d, x, x)
+	if open {
+		th.absorb(d, k, kMid)
+	} else {
+		Comment("The ciphertext's first r bytes: past them x holds keystream.")
+		mask := GP64()
+		LEAQ(tailMask(), mask)
+		SUBQ(r, mask)
+		VPAND(Mem{Base: mask, Disp: 32}, x, d)
+		th.absorb(d, k, kMid)
+	}
+	Comment("Store the register's first r bytes.")
+	last := XMM()
 	CMPQ(r, U8(16))
 	JB(LabelRef(low))
-	Comment("A whole block in the low lane; the partial one, if any, in the high lane.")
-	VEXTRACTI128(U8(1), x, last)
-	VPXOR(Mem{Base: sp}, x.AsX(), x.AsX())
 	VMOVDQU(x.AsX(), Mem{Base: dp})
-	advance(16, sp, dp)
+	VEXTRACTI128(U8(1), x, last)
+	advance(16, dp)
 	JMP(LabelRef(partial))
 	Label(low)
-	Comment("The partial block in the low lane.")
 	VMOVDQU(x.AsX(), last)
-
 	Label(partial)
 	TESTQ(U32(15), r)
-	JZ(LabelRef(stored))
-	t := XMM()
-	emit.LoadPartialAVX(t, sp, r)
-	VPXOR(last, t, t)
-	emit.StorePartialAVX(t, dp, r)
-	Label(stored)
-	if !open {
-		th.absorbLast(hp, r)
-	}
+	JZ(LabelRef(counted))
+	emit.StorePartialAVX(last, dp, r)
 
 	Label(counted)
 	VMOVDQU(final, c.pair.AsX())
 	th.finish(n)
 	Label(done)
+}
+
+// tailMask is 32 bytes of ones and 32 of zeros: the 32 bytes at 32-r hold
+// ones in their first r.
+func tailMask() Mem {
+	var ones, zeros [16]byte
+	for i := range ones {
+		ones[i] = 0xff
+	}
+	return emit.Data("tailMask", ones, ones, zeros, zeros)
 }

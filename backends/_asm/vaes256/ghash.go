@@ -342,12 +342,13 @@ func (t *tailHash) absorbPair(x VecVirtual) {
 	t.absorb(x, Mem{Base: t.h}, Mem{Base: t.h, Disp: 16 * midSlot})
 }
 
-// absorbLast absorbs the last r < 32 bytes at q, r > 0, zero-padded, as
-// the last register (model: tailHash.absorbLast): a pair of keys if it
-// holds two blocks, else one key (oneKey). q is used up.
-func (t *tailHash) absorbLast(q, r GPVirtual) {
+// loadLast loads the last r < 32 bytes at q, r > 0, zero-padded, into a
+// new register x, and the keys of the tail's last register into k and
+// kMid: a pair of keys if it holds two blocks, else one key (oneKey)
+// (model: the loads of tailHash.absorbLast). q is used up.
+func (t *tailHash) loadLast(q, r GPVirtual) (x, k, kMid VecVirtual) {
 	low, one, loaded := emit.NewLabel("tailHashLow"), emit.NewLabel("tailHashOne"), emit.NewLabel("tailHashLoaded")
-	x, k, kMid := YMM(), YMM(), YMM()
+	x, k, kMid = YMM(), YMM(), YMM()
 	CMPQ(r, U8(16))
 	JB(LabelRef(low))
 	JE(LabelRef(one))
@@ -369,6 +370,13 @@ func (t *tailHash) absorbLast(q, r GPVirtual) {
 	emit.LoadPartialAVX(x, q, r)
 	oneKey(t.h, k, kMid)
 	Label(loaded)
+	return x, k, kMid
+}
+
+// absorbLast absorbs the last r < 32 bytes at q, r > 0, zero-padded, as
+// the last register (model: tailHash.absorbLast). q is used up.
+func (t *tailHash) absorbLast(q, r GPVirtual) {
+	x, k, kMid := t.loadLast(q, r)
 	t.absorb(x, k, kMid)
 }
 
