@@ -63,7 +63,7 @@
 // counter.whitenedBlocks, counter.advance, counter.advanceLow,
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, sumLanes, keyBoth,
 // keyMidBoth, oneKey, ghashBatch.carried, ghashBatch.step, ghashTail,
-// ctrTail, blocksTail, cbcPass, chainedDecryption, previousBlocks,
+// tailHash, gcmTail, ctrTail, blocksTail, cbcPass, chainedDecryption, previousBlocks,
 // firstChain, nextChain, lastCiphertext and cbcTail are generator functions
 // of the same names, and the .s carries Comment lines with them. (In the
 // GCM models, shaped for the Go compiler, ghashBatch.step is written out
@@ -221,8 +221,22 @@
 // Open hashes the batch it decrypts (its loads all come before the batch's
 // stores, so it works in place). GHASH step j runs after middle round j (the
 // nine rounds before the last that every key size has) and the reduction
-// after round 8. The tails are one pass of 8, 4, 2 or 1 registers
-// (gcmWidths) and ghashTail.
+// after round 8.
+//
+// The GCM tails (the last n < 256 bytes) loop over passes of four
+// registers (gcmTail, gcmTailWidth), one copy of the rounds for every
+// length, and absorb each register into one GHASH sum reduced once
+// (tailHash): Open hashes a register from src before its stores, Seal from
+// dst a pass late (hashStored, after the next pass's rounds: hashed right
+// after its stores, a pass's hash waited on its rounds in the queues the
+// next pass's rounds needed), and the last register, of fewer than 32
+// bytes, from the register, Seal's ciphertext masked past the message
+// with tailMask. A pass of four takes about as long as a pass of one, the
+// rounds' latency bounding both; a loop of one register at a time made a
+// tail of 240 bytes up to 12% slower on Zen 5, one pass of eight a tail of
+// 64 bytes up to 13% (docs/notes.md). Until then the tails were one pass
+// of 8, 4, 2 or 1 registers with a ladder of stores each, and ghashTail
+// after: each GCM kernel held five copies of the rounds.
 //
 // # Counters
 //
@@ -317,10 +331,10 @@
 // The four-multiply schoolbook product (32 per 16 blocks, no half sums)
 // measured slower for Seal and Open here; Karatsuba also suits Zen 4, whose
 // carry-less multiplies share the AES units. A tail of m blocks (the last
-// zero-padded) is multiplied by H^m..H^1 (slots 16-m to 15); its first
-// register starts the sums, and a tail of one block, such as GCM's length
-// block or a short additional data, skips sumLanes: both shorten the chain
-// through y that links a message's GHASH calls.
+// zero-padded) is multiplied by H^m..H^1 (slots 16-m to 15), and a tail of
+// one block, such as GCM's length block or a short additional data, skips
+// sumLanes, which shortens the chain through y that links a message's
+// GHASH calls.
 //
 // # Without AVX-512
 //
@@ -330,8 +344,9 @@
 // spend two VPXOR where AVX-512 spends one, and the sums take one VPXOR per
 // product. It has no byte-masked loads and stores, and VPMASKMOVD masks
 // whole 4-byte words, so it cannot stop at the last byte of a message: the
-// whole blocks of a tail are moved by a ladder of 32- and 16-byte loads and
-// stores chosen by the length, and the partial last block through
+// whole blocks of a tail are moved by 32- and 16-byte loads and stores
+// (a ladder chosen by the length in the block kernels' tails, a loop in
+// GCM's), and the partial last block through
 // general-purpose registers, 8, 4, 2 and 1 bytes as the bits of the length
 // say (emit.LoadPartialAVX and emit.StorePartialAVX, VEX-encoded so that
 // no SSE instruction meets the live upper halves of the YMM registers).

@@ -343,15 +343,15 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // (asm: gcmTail): each pass's counter blocks, whitening and rounds, its
 // keystream XORed and stored as in a batch while a whole pass is left; of
 // the last pass, its whole registers from register 0, the others moved
-// down behind each, then of the last register, fewer than 32 bytes, a
-// whole block in the low lane XORed and stored, and the keystream block of
-// the partial one XORed through a zero-padded load and a partial store.
-// Each register's ciphertext is hashed from memory: from src before its
-// stores if open (src and dst may be the same), else from dst a pass late
-// (hashStored: after the next pass's rounds, and before the last
-// register). The counter advances by m = ceil(n/16) (counter.advanceLow,
-// on a copy taken before the loop, which steps the pair a whole pass at a
-// time). It returns the hash.
+// down behind each; then the last register, fewer than 32 bytes: its bytes
+// loaded zero-padded, XORed, and stored. Each register's ciphertext is
+// hashed: from src before its stores if open (src and dst may be the
+// same), else from dst a pass late (hashStored: after the next pass's
+// rounds, and before the last register), but the last register's, from
+// the register, Seal's ciphertext masked past the message with tailMask.
+// The counter advances by m = ceil(n/16) (counter.advanceLow, on a copy
+// taken before the loop, which steps the pair a whole pass at a time). It
+// returns the hash.
 func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool, dst, src []byte) vec.Uint64x4 {
 	n := len(src)
 	if n == 0 {

@@ -200,15 +200,16 @@ func openKernel(name string, public bool) {
 // the loop's one copy of the rounds for every pass, the last included:
 // whole passes XORed and stored as in a batch; of the last pass, its whole
 // registers one by one, each from register 0 with the others moved down
-// behind it, then of the last register, fewer than 32 bytes, a whole block
-// in the low lane XORed and stored, and the keystream block of the partial
-// one moved to a fixed register and XORed with it through LoadPartialAVX
-// and StorePartialAVX, so nothing past src+n is read and nothing past
-// dst+n is written. Each register's ciphertext is hashed from memory:
-// from src before its stores if open (src and dst may be the same), else
-// from dst after them. The counter advances by m = ceil(n/16) (counter.advanceLow, on
-// a copy taken before the loop, which steps the pair a whole pass at a
-// time). dst, src and n are not changed.
+// behind it; then the last register, fewer than 32 bytes: its bytes loaded
+// zero-padded (tailHash.loadLast, whose partial block comes through
+// LoadPartialAVX), XORed, and stored as a whole block and through
+// StorePartialAVX, so nothing past src+n is read and nothing past dst+n is
+// written. Each register's ciphertext is hashed: from src before its
+// stores if open (src and dst may be the same), else from dst after them,
+// but the last register's, from the register, Seal's ciphertext masked
+// past the message with tailMask. The counter advances by m = ceil(n/16)
+// (counter.advanceLow, on a copy taken before the loop, which steps the
+// pair a whole pass at a time). dst, src and n are not changed.
 //
 // Seal hashes its ciphertext from dst, a pass late (hashStored, after the
 // next pass's rounds, and before the last register): hashed right after
