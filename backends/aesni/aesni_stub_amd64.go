@@ -131,7 +131,7 @@ func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte,
 // each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the
 // start of a message) it rewrites its counter blocks with scalar XORs
 // from two words per batch, which branches on the counter; any other
-// counter it hands to sealAVX.
+// counter, and a message shorter than four batches, it hands to sealAVX.
 //
 //go:noescape
 func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -109,11 +109,12 @@ func gcmTail(open bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
 // the ciphertext of batch i-1, two batches at a time, whose hashing shares
-// one reduction; the first batch, which has no batch before it, is
-// ctr32's, and a message shorter than three batches is all gcmTail's.
+// one reduction; one batch after the pairs is the pair's second batch
+// alone (startY). The first batch, which has no batch before it, is
+// ctr32's, and a message shorter than two batches is all gcmTail's.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	n := len(src)
-	if n < 3*128 {
+	if n < 2*128 {
 		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
 		return
 	}
@@ -131,6 +132,13 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		h = b.y
 		done += 256
 	}
+	if n-done >= 128 {
+		b := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, carry: true}
+		b.startY()
+		gcmBatch(&sl, &c, keys, rounds, &b, dst[done:], src[done:])
+		h = b.y
+		done += 128
+	}
 	sl.clear()
 	c.store(ctr)
 	storeHash(h, y)
@@ -139,10 +147,12 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
-// batch i while it decrypts it, two batches at a time with one reduction;
-// src and dst may be the same slice. What the pairs leave is gcmTail's.
+// batch i while it decrypts it, two batches at a time with one reduction,
+// and one batch after the pairs is the pair's second batch alone
+// (startY); src and dst may be the same slice. What the batches leave is
+// gcmTail's.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if len(src) >= 256 {
+	if len(src) >= 128 {
 		c := loadCounter(ctr, inc32)
 		h := loadHash(y)
 		var sl counterSlots
@@ -154,6 +164,13 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
+		}
+		if len(src) >= 128 {
+			b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
+			b.startY()
+			gcmBatch(&sl, &c, keys, rounds, &b, dst, src)
+			h = b.y
+			src, dst = src[128:], dst[128:]
 		}
 		sl.clear()
 		c.store(ctr)
@@ -182,53 +199,71 @@ func whitenQuads(q, p quad, keys *[15][16]byte) (quad, quad) {
 
 // sealAVXModel is sealAVX (asm: sealAVX): vecBatch's batches in
 // sealLoop's order, each hashing the ciphertext of the batch two before
-// it; the first two batches are ctr32's, and a message shorter than four
+// it; the first two batches are ctr32's. In a message of two or three
+// batches ctr32 takes the first, and the second hashes it as the pair's
+// second batch alone (startY), as in sealModel. A message shorter than two
 // batches is all gcmTail's. The assembly differs from the model besides
 // only in its encodings (VEX, memory operands).
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	n := len(src)
-	if n < 4*128 {
+	if n < 2*128 {
 		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
 		return
 	}
-	ctr32Model(keys, rounds, ctr, dst[:256], src[:256])
+	first := 256
+	if n < 4*128 {
+		first = 128
+	}
+	ctr32Model(keys, rounds, ctr, dst[:first], src[:first])
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	run := func(_ int, g *ghashBatch, at int) {
 		vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, h := sealLoop(t, h, dst, n, false, run, func() {})
+	done, hp, h := sealLoop(t, h, dst, n, first, false, true, run, func() {})
 	c.store(ctr)
 	storeHash(h, y)
-	// The last two batches are not hashed yet.
-	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-256:n])
+	// From hp on the ciphertext is not hashed yet.
+	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[hp:n])
 }
 
-// sealLoop runs the pairs of batches of sealAVXModel from byte 256 of the
-// first n bytes and returns how many bytes are encrypted and the hash
-// (asm: gcmKernel.sealLoop), with the public kernels' scalar half sums if
-// scalar is set: run(set, g, at) encrypts the batch at byte at, batch i
-// reading counter set i mod 2 and hashing with g the ciphertext of batch
-// i-2; finish runs after the last batch. What the loop leaves, the last
-// two batches' hash and fewer than two batches, is gcmTail's.
-func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar bool, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
-	done := 256
+// sealLoop runs the pairs of batches of sealAVXModel from byte done of the
+// first n bytes, and returns how many bytes are encrypted, how many are
+// hashed, and the hash (asm: gcmKernel.sealLoop), with the public
+// kernels' scalar half sums if scalar is set: run(set, g, at) encrypts the
+// batch at byte at, batch i reading counter set i mod 2 and hashing with g
+// the ciphertext from byte hp on, batch i-2 (or i-1, after one batch of
+// ctr32); finish runs after the last batch. If single is set, one batch
+// after the pairs is the pair's second batch alone (startY). What the loop
+// leaves, the hash from hp on and fewer batches than it takes, is
+// gcmTail's.
+func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n, done int, scalar, single bool, run func(set int, g *ghashBatch, at int), finish func()) (int, int, vec.Uint64x2) {
+	hp := 0
 	for n-done >= 256 {
-		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
+		a := ghashBatch{table: t, data: dst[hp:], y: h, top: powers, scalar: scalar}
 		run(0, &a, done)
-		b := a.pair(dst[done-128:])
+		b := a.pair(dst[hp+128:])
 		run(1, &b, done+128)
 		h = b.y
 		done += 256
+		hp += 256
+	}
+	if single && n-done >= 128 {
+		b := ghashBatch{table: t, data: dst[hp:], y: h, top: batch, carry: true, scalar: scalar}
+		b.startY()
+		run(1, &b, done)
+		h = b.y
+		done += 128
+		hp += 128
 	}
 	finish()
-	return done, h
+	return done, hp, h
 }
 
 // openAVXModel is openAVX (asm: openAVX): openModel's order on
 // vecBatch's batches; src and dst may be the same slice.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if len(src) >= 256 {
+	if len(src) >= 128 {
 		c := loadCounter(ctr, inc32)
 		h := loadHash(y)
 		for len(src) >= 256 {
@@ -238,6 +273,13 @@ func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 			vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
 			h = b.y
 			src, dst = src[256:], dst[256:]
+		}
+		if len(src) >= 128 {
+			b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
+			b.startY()
+			vecBatch(&c, keys, rounds, &b, dst, src)
+			h = b.y
+			src, dst = src[128:], dst[128:]
 		}
 		c.store(ctr)
 		storeHash(h, y)
@@ -332,23 +374,20 @@ func publicBatch(sl *publicSlots, a int, keys *[15][16]byte, rounds int, g *ghas
 	gcmRounds(q, p, keys, rounds, g, dst, src)
 }
 
-// publicCounter reports whether the public kernels take publicSlots
-// from the counter c (asm: publicBranch): c's counter 2 modulo 8.
-// Otherwise they hand the message to sealAVX and openAVX.
-func publicCounter(c counter) bool {
-	return c.reg.AsUint32x4().GetElem(0)%8 == 2
+// publicCounter reports whether the public kernels take publicSlots for
+// a message of n bytes from the counter c (asm: publicBranch): at least
+// min bytes, and c's counter 2 modulo 8. Otherwise they hand the message
+// to sealAVX and openAVX.
+func publicCounter(c counter, n, min int) bool {
+	return n >= min && c.reg.AsUint32x4().GetElem(0)%8 == 2
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
 // steps of sealAVXModel with publicSlots for the counter blocks.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if !publicCounter(loadCounter(ctr, inc32)) {
-		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
-		return
-	}
 	n := len(src)
-	if n < 4*128 {
-		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+	if !publicCounter(loadCounter(ctr, inc32), n, 4*128) {
+		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
 	ctr32Model(keys, rounds, ctr, dst[:256], src[:256])
@@ -359,7 +398,7 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	run := func(set int, g *ghashBatch, at int) {
 		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, h := sealLoop(t, h, dst, n, true, run, func() {
+	done, _, h := sealLoop(t, h, dst, n, 256, true, false, run, func() {
 		sl.counter(&c)
 		sl.clear()
 		sl.mem[0] = [8][16]byte{}
@@ -372,11 +411,11 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
 // sealPublicAVXModel is sealPublicAVX.
 func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if !publicCounter(loadCounter(ctr, inc32)) {
+	if !publicCounter(loadCounter(ctr, inc32), len(src), 2*128) {
 		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	if len(src) >= 256 {
+	{
 		c := loadCounter(ctr, inc32)
 		h := loadHash(y)
 		var sl publicSlots

@@ -196,6 +196,13 @@ func (g *ghashBatch) step(i int) {
 	g.acc.mulMidPair(g.even, x, keyMid(g.table, p+1), keyMid(g.table, p))
 }
 
+// startY starts the sum of the pair's second batch entered alone, after
+// the pairs, with y·H^8, which the first batch's block 0 would have
+// carried into it (asm: ghashBatch.startY).
+func (g *ghashBatch) startY() {
+	g.acc.mulAccumulate(g.y, key(g.table, batch), keyMid(g.table, batch))
+}
+
 // finish reduces the sum into y if this batch ends it (asm:
 // ghashBatch.finish).
 func (g *ghashBatch) finish() {

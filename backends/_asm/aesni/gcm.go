@@ -3,6 +3,7 @@ package main
 import (
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
+	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -20,6 +21,7 @@ type gcmKernel struct {
 	dst, src, n GPVirtual
 	c           counter
 	slots       counterSlots
+	hp          GPVirtual // sealAVX: the data its GHASH batches read
 	y           VecVirtual
 }
 
@@ -142,9 +144,9 @@ func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 }
 
 // tailFrame is the stack a GCM kernel needs to hand the bytes its batches
-// leave to ctr32 and ghashUpdate (model: gcmTail): the callee's arguments,
-// which must be the frame's first bytes, and the pointers and lengths of
-// the second call, kept across the first.
+// leave to ctr32 and ghashUpdate (model: gcmTail): the first callee's
+// arguments, which must be the frame's first bytes, and the pointers and
+// lengths of the second call, kept across the first.
 type tailFrame struct {
 	args  Mem // ctr32's 72 bytes of arguments, or ghashUpdate's 40
 	saved Mem // dst, src, n, the hashed bytes' start and length
@@ -156,33 +158,52 @@ func newTailFrame() tailFrame {
 	return tailFrame{args: AllocLocal(72), saved: AllocLocal(40)}
 }
 
-// ctr32 calls ctr32(keys, rounds, ctr, dst[:n], src[:n]) with the kernel's
-// own keys, rounds and counter (model: ctr32Model). Every register is
-// lost: the caller keeps nothing in one across the call.
-func (f tailFrame) ctr32(dst, src, n Op) {
+// ctrArgs writes the arguments of ctr32(keys, rounds, ctr, dst[:n],
+// src[:n]), with the kernel's own keys, rounds and counter, to the words
+// slot(0), slot(1), ...; ghashArgs writes those of ghashUpdate(table, y,
+// data[:n]).
+func ctrArgs(slot func(i int) Mem, dst, src, n Op) {
 	r := GP64()
 	for i, name := range []string{"keys", "rounds", "ctr"} {
 		Load(Param(name), r)
-		MOVQ(r, f.args.Offset(8*i))
+		MOVQ(r, slot(i))
 	}
 	for i, v := range []Op{dst, n, n, src, n, n} {
-		MOVQ(v, f.args.Offset(24+8*i))
+		MOVQ(v, slot(3+i))
 	}
-	call("ctr32")
 }
 
-// ghashUpdate calls ghashUpdate(table, y, data[:n]) with the kernel's own
-// table and hash (model: ghashUpdateModel).
-func (f tailFrame) ghashUpdate(data, n Op) {
+func ghashArgs(slot func(i int) Mem, data, n Op) {
 	r := GP64()
 	for i, name := range []string{"table", "y"} {
 		Load(Param(name), r)
-		MOVQ(r, f.args.Offset(8*i))
+		MOVQ(r, slot(i))
 	}
 	for i, v := range []Op{data, n, n} {
-		MOVQ(v, f.args.Offset(16+8*i))
+		MOVQ(v, slot(2+i))
 	}
-	call("ghashUpdate")
+}
+
+// outgoing is word i of the frame's outgoing arguments; own is word i of
+// the kernel's own arguments, by the name vet checks it under.
+func (f tailFrame) outgoing(i int) Mem { return f.args.Offset(8 * i) }
+
+func own(i int) Mem {
+	words := []gotypes.Component{Param("keys"), Param("rounds"), Param("table"), Param("ctr"), Param("y"),
+		Param("dst").Base(), Param("dst").Len(), Param("dst").Cap(), Param("src").Base()}
+	b, err := words[i].Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}
+
+// ctr32 calls ctr32(keys, rounds, ctr, dst[:n], src[:n]) (model:
+// ctr32Model). Every register is lost: the caller keeps nothing in one
+// across the call.
+func (f tailFrame) ctr32(dst, src, n Op) {
+	ctrArgs(f.outgoing, dst, src, n)
+	call("ctr32")
 }
 
 // call emits a call of the kernel name. avo's CALL takes a label only,
@@ -192,22 +213,30 @@ func call(name string) {
 	Instruction(&ir.Instruction{Opcode: "CALL", Operands: []Op{NewDataAddr(Symbol{Name: "·" + name}, 0)}})
 }
 
+// returnInto ends the kernel with a jump to the kernel name, as its
+// return: name returns to the kernel's caller. Its arguments must be in
+// the kernel's own argument words, which its caller no longer reads.
+func returnInto(name string) {
+	Instruction(&ir.Instruction{Opcode: "RET", Operands: []Op{NewDataAddr(Symbol{Name: "·" + name}, 0)}, IsTerminal: true})
+}
+
 // gcmTail hands the n bytes at src that the batches leave to ctr32, into
 // dst, and the hashLen bytes of ciphertext at hash, which the batches have
-// not hashed, to ghashUpdate, and returns (model: gcmTail). Seal calls
-// ctr32 first, whose output it hashes; open calls ghashUpdate first, as
-// its src may be dst. The counter and the hash must be in memory. Neither
-// callee is called without bytes. The batches leave fewer than 256 bytes,
-// which ctr32 encrypts eight blocks at a time, and at most 256 bytes more
-// to hash, which ghashUpdate hashes eight blocks at a time: one copy of
-// each tail, shared by every GCM kernel and the CTR mode, where each
-// kernel had its own.
+// not hashed, to ghashUpdate (model: gcmTail). Seal calls ctr32 first,
+// whose output it hashes; open calls ghashUpdate first, as its src may be
+// dst. The counter and the hash must be in memory. The second callee is
+// the kernel's return (returnInto), its arguments written over the
+// kernel's own; neither is called without bytes. The batches leave fewer
+// than 256 bytes, which ctr32 encrypts eight blocks at a time, and at most
+// 256 bytes more to hash, which ghashUpdate hashes eight blocks at a time:
+// one copy of each tail, shared by every GCM kernel and the CTR mode,
+// where each kernel had its own.
 func (f tailFrame) gcmTail(open bool, dst, src, n, hash, hashLen GPVirtual) {
 	Comment("gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.")
 	for i, r := range []GPVirtual{dst, src, n, hash, hashLen} {
 		MOVQ(r, f.saved.Offset(8*i))
 	}
-	callCtr := func() {
+	ctr := func(last bool) {
 		skip := emit.NewLabel("tailNoCTR")
 		d, s, m := GP64(), GP64(), GP64()
 		MOVQ(f.saved.Offset(16), m)
@@ -215,34 +244,65 @@ func (f tailFrame) gcmTail(open bool, dst, src, n, hash, hashLen GPVirtual) {
 		JZ(LabelRef(skip))
 		MOVQ(f.saved, d)
 		MOVQ(f.saved.Offset(8), s)
-		f.ctr32(d, s, m)
+		if last {
+			ctrArgs(own, d, s, m)
+			returnInto("ctr32")
+		} else {
+			ctrArgs(f.outgoing, d, s, m)
+			call("ctr32")
+		}
 		Label(skip)
 	}
-	callHash := func() {
+	hashCall := func(last bool) {
 		skip := emit.NewLabel("tailNoGHASH")
 		p, m := GP64(), GP64()
 		MOVQ(f.saved.Offset(32), m)
 		TESTQ(m, m)
 		JZ(LabelRef(skip))
 		MOVQ(f.saved.Offset(24), p)
-		f.ghashUpdate(p, m)
+		if last {
+			ghashArgs(own, p, m)
+			returnInto("ghashUpdate")
+		} else {
+			ghashArgs(f.outgoing, p, m)
+			call("ghashUpdate")
+		}
 		Label(skip)
 	}
 	if open {
-		callHash()
-		callCtr()
+		hashCall(false)
+		ctr(true)
 	} else {
-		callCtr()
-		callHash()
+		ctr(false)
+		hashCall(true)
 	}
 	RET()
 }
 
+// startY starts the sum of the pair's second batch g entered alone, after
+// the pairs, with y·H^8, which the first batch's block 0 would have
+// carried into it (model: ghashBatch.startY): the three products of
+// mulAccumulate, written into the parts of the sum g continues.
+func (g *ghashBatch) startY() {
+	Comment("ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.")
+	a := g.acc
+	x := XMM()
+	MOVOU(key(g.table, batch), a.lo)
+	PCLMULQDQ(U8(0x00), g.y, a.lo) // y.lo·h.lo
+	MOVOU(key(g.table, batch), a.hi)
+	PCLMULQDQ(U8(0x11), g.y, a.hi) // y.hi·h.hi
+	PSHUFD(U8(0x4e), g.y, a.mid)
+	PXOR(g.y, a.mid) // mid.lo = y.hi ^ y.lo
+	MOVOU(keyMid(g.table, batch), x)
+	PCLMULQDQ(U8(0x00), x, a.mid)
+}
+
 // seal emits the stitched GCM encryption (model: sealModel). Iteration i
 // encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then, two batches at a time, whose hashing shares one reduction; the
+// by then, two batches at a time, whose hashing shares one reduction; one
+// batch after the pairs is the pair's second batch alone (startY). The
 // first batch, which has no batch before it, is ctr32's, and a message
-// shorter than three batches is all gcmTail's.
+// shorter than two batches is all gcmTail's.
 func seal() {
 	api.Kernel("seal", gcmSignature)
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
@@ -253,9 +313,10 @@ func seal() {
 	Load(Param("dst").Base(), d)
 	Load(Param("src").Base(), s)
 	Load(Param("src").Len(), n)
-	loop, done := emit.NewLabel("seal16"), emit.NewLabel("sealDone")
+	loop, second := emit.NewLabel("seal16"), emit.NewLabel("sealSecond")
+	single, done := emit.NewLabel("seal8"), emit.NewLabel("sealDone")
 	short, tail := emit.NewLabel("sealShort"), emit.NewLabel("sealTail")
-	CMPQ(n, U32(3*128))
+	CMPQ(n, U32(2*128))
 	JB(LabelRef(short))
 	Comment("ctr32: the first batch, which has no ciphertext before it to hash.")
 	f.ctr32(d, s, U32(128))
@@ -267,13 +328,21 @@ func seal() {
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(done))
+	JB(LabelRef(single))
 	Comment("gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.")
 	a := &ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: powers}
 	k.gcmBatch(a)
+	Label(second)
 	Comment("gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.")
-	k.gcmBatch(a.pair(Mem{Base: k.dst, Disp: -128}))
+	b := a.pair(Mem{Base: k.dst, Disp: -128})
+	k.gcmBatch(b)
 	JMP(LabelRef(loop))
+
+	Label(single)
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(done))
+	b.startY()
+	JMP(LabelRef(second))
 
 	Label(done)
 	k.slots.clear()
@@ -296,8 +365,9 @@ func seal() {
 
 // open emits the stitched GCM decryption (model: openModel). Iteration i
 // hashes the ciphertext of batch i while it decrypts it, two batches at a
-// time with one reduction: every GHASH load of a batch comes before its
-// stores, so src and dst may be the same. What the pairs leave is
+// time with one reduction, and one batch after the pairs is the pair's
+// second batch alone (startY): every GHASH load of a batch comes before
+// its stores, so src and dst may be the same. What the batches leave is
 // gcmTail's.
 func open() {
 	api.Kernel("open", gcmSignature)
@@ -307,20 +377,29 @@ func open() {
 	slots := newCounterSlots()
 	k := loadGCMKernel()
 	k.slots = slots
-	loop, done, tail := emit.NewLabel("open16"), emit.NewLabel("openDone"), emit.NewLabel("openTail")
-	CMPQ(k.n, U32(256))
+	loop, second := emit.NewLabel("open16"), emit.NewLabel("openSecond")
+	single, done, tail := emit.NewLabel("open8"), emit.NewLabel("openDone"), emit.NewLabel("openTail")
+	CMPQ(k.n, U32(128))
 	JB(LabelRef(tail))
 	k.slots.fill(k.s, k.c)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(done))
+	JB(LabelRef(single))
 	Comment("gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
 	a := &ghashBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
 	k.gcmBatch(a)
+	Label(second)
 	Comment("gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-	k.gcmBatch(a.pair(Mem{Base: k.src}))
+	b := a.pair(Mem{Base: k.src})
+	k.gcmBatch(b)
 	JMP(LabelRef(loop))
+
+	Label(single)
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(done))
+	b.startY()
+	JMP(LabelRef(second))
 
 	Label(done)
 	k.slots.clear()

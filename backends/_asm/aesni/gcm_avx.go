@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -283,16 +282,35 @@ func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 		VPXOR(Mem{Base: k.src, Disp: 16 * i}, b, b)
 		VMOVDQU(b, Mem{Base: k.dst, Disp: 16 * i})
 	}
-	advance(128, k.src, k.dst)
+	if k.hp != nil {
+		advance(128, k.src, k.dst, k.hp)
+	} else {
+		advance(128, k.src, k.dst)
+	}
 	SUBQ(U32(128), k.n)
+}
+
+// startY is ghashBatch.startY in VEX form (model: ghashBatch.startY).
+func (g *avxBatch) startY() {
+	Comment("ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.")
+	a, m := g.acc, XMM()
+	VPCLMULQDQ(U8(0x00), key(g.table, batch), g.y, a.lo) // y.lo·h.lo
+	VPCLMULQDQ(U8(0x11), key(g.table, batch), g.y, a.hi) // y.hi·h.hi
+	VPSHUFD(U8(0x4e), g.y, m)
+	VPXOR(g.y, m, m) // m.lo = y.hi ^ y.lo
+	VPCLMULQDQ(U8(0x00), keyMid(g.table, batch), m, a.mid)
 }
 
 // sealAVX emits seal in VEX form (model: sealAVXModel), and
 // sealPublicAVX the same with publicSlots for its counters (model:
-// sealPublicAVXModel), which hands a counter publicSlots cannot take to
-// sealAVX. Unlike seal, batch i hashes the ciphertext of batch i-2
-// (sealLoop), so the first two batches are ctr32's, and a message shorter
-// than four batches is all gcmTail's.
+// sealPublicAVXModel), which hands a counter publicSlots cannot take, and
+// a message shorter than four batches, to sealAVX. Unlike seal, batch i
+// hashes the ciphertext of batch i-2 (sealLoop): the first two batches
+// are ctr32's. sealAVX reads the data it hashes from its own pointer, one
+// add a batch, so that a message of two or three batches can hash its
+// first batch in the batch after it instead, as seal does: ctr32 takes one
+// batch of those, and the next is the pair's second batch alone (startY).
+// A message shorter than two batches is all gcmTail's.
 func sealAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -300,7 +318,7 @@ func sealAVX(name string, public bool) {
 			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
 			"start of a message) it rewrites its counter blocks with scalar XORs",
 			"from two words per batch, which branches on the counter; any other",
-			"counter it hands to sealAVX.")
+			"counter, and a message shorter than four batches, it hands to sealAVX.")
 	} else {
 		Doc(name+" is seal for CPUs with AVX: batches in VEX encodings whose",
 			"counter blocks are made in vector registers, each hashing the",
@@ -310,41 +328,73 @@ func sealAVX(name string, public bool) {
 	var slots counterSlots
 	if public {
 		slots = newCounterSlots()
-		publicBranch(name)
+		publicBranch(name, 4*128)
 	}
 	d, s, n, hash, hashLen := GP64(), GP64(), GP64(), GP64(), GP64()
 	Load(Param("dst").Base(), d)
 	Load(Param("src").Base(), s)
 	Load(Param("src").Len(), n)
 	short, tail := emit.NewLabel(name+"Short"), emit.NewLabel(name+"Tail")
-	CMPQ(n, U32(4*128))
-	JB(LabelRef(short))
-	Comment("ctr32: the first two batches, which have no ciphertext two batches before them.")
-	f.ctr32(d, s, U32(256))
-	k := loadGCMKernel()
-	advance(256, k.src, k.dst)
-	SUBQ(U32(256), k.n)
 	if public {
+		Comment("ctr32: the first two batches, which have no ciphertext two batches before them.")
+		f.ctr32(d, s, U32(256))
+		k := loadGCMKernel()
+		advance(256, k.src, k.dst)
+		SUBQ(U32(256), k.n)
 		k.slots = slots
 		sl := k.publicSlots(AllocLocal(128))
-		k.sealLoop(name, AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+		k.sealLoop(name, AllocLocal(64), Mem{Base: k.dst, Disp: -256}, func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
 			func() {
 				sl.counter(k.c)
 				sl.clear()
 				k.slots.clear()
-			})
+			}, false)
+		k.c.store(k.ctrp)
+		storeHash(k.y, k.yp)
+		Comment("The last two batches are not hashed yet.")
+		MOVQ(k.dst, d)
+		MOVQ(k.src, s)
+		MOVQ(k.n, n)
+		LEAQ(Mem{Base: k.dst, Disp: -256}, hash)
+		LEAQ(Mem{Base: k.n, Disp: 256}, hashLen)
+		JMP(LabelRef(tail))
 	} else {
-		k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {})
+		CMPQ(n, U32(2*128))
+		JB(LabelRef(short))
+		Comment("ctr32: the first two batches, which have no ciphertext two batches before them,")
+		Comment("or of two or three batches the first.")
+		first := GP64()
+		MOVQ(U32(256), first)
+		CMPQ(n, U32(4*128))
+		JAE(LabelRef(name + "Two"))
+		MOVQ(U32(128), first)
+		Label(name + "Two")
+		f.ctr32(d, s, first)
+		k := loadGCMKernel()
+		k.hp = GP64()
+		MOVQ(k.dst, k.hp)
+		Comment("Again the bytes ctr32 took: 256, or 128 of two or three batches.")
+		first = GP64()
+		MOVQ(U32(256), first)
+		CMPQ(k.n, U32(4*128))
+		JAE(LabelRef(name + "Two2"))
+		MOVQ(U32(128), first)
+		Label(name + "Two2")
+		ADDQ(first, k.src)
+		ADDQ(first, k.dst)
+		SUBQ(first, k.n)
+		k.sealLoop(name, Mem{}, Mem{Base: k.hp}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, true)
+		k.c.store(k.ctrp)
+		storeHash(k.y, k.yp)
+		Comment("From hp on the ciphertext is not hashed yet.")
+		MOVQ(k.dst, d)
+		MOVQ(k.src, s)
+		MOVQ(k.n, n)
+		MOVQ(k.hp, hash)
+		LEAQ(Mem{Base: k.dst, Index: k.n, Scale: 1}, hashLen)
+		SUBQ(k.hp, hashLen)
+		JMP(LabelRef(tail))
 	}
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
-	Comment("The last two batches are not hashed yet.")
-	MOVQ(k.dst, d)
-	MOVQ(k.src, s)
-	MOVQ(k.n, n)
-	LEAQ(Mem{Base: k.dst, Disp: -256}, hash)
-	LEAQ(Mem{Base: k.n, Disp: 256}, hashLen)
-	JMP(LabelRef(tail))
 
 	Label(short)
 	MOVQ(d, hash)
@@ -355,30 +405,43 @@ func sealAVX(name string, public bool) {
 
 // sealLoop emits the pairs of batches of sealAVX, run(set, g) emitting
 // batch i (set i mod 2) with the GHASH batch g, and done what follows the
-// last batch (model: sealLoop). Batch i hashes the ciphertext of batch
-// i-2, so that its data has been stored a whole batch before its GHASH
-// steps begin and its first AES rounds do not wait for the batch just
-// before; the loop starts after two batches of ctr32, and what it leaves
-// (the last two batches' hash and fewer than two batches) is gcmTail's.
-func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func()) {
-	loop, end := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"End")
-	back := Mem{Base: k.dst, Disp: -256}
+// last batch (model: sealLoop). Batch i hashes the data at back, the
+// ciphertext of batch i-2 (sealAVX: of i-1 in a message of two or three
+// batches), so that its data has been stored a whole batch before its
+// GHASH steps begin and its first AES rounds do not wait for the batch
+// just before. If single is set, one batch after the pairs is the pair's
+// second batch alone (startY). What the loop leaves (the hash of what it
+// has not hashed and fewer batches than its pairs take) is gcmTail's.
+func (k *gcmKernel) sealLoop(prefix string, halves, back Mem, run func(set int, g *avxBatch), done func(), single bool) {
+	loop, second := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"Second")
+	one, end := emit.NewLabel(prefix+"8"), emit.NewLabel(prefix+"End")
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(end))
+	JB(LabelRef(one))
 	Comment("gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.")
 	a := &avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
 	run(0, a)
+	Label(second)
 	Comment("gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.")
-	run(1, a.pair(back))
+	b := a.pair(back)
+	run(1, b)
 	JMP(LabelRef(loop))
+	Label(one)
+	if single {
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(end))
+		b.startY()
+		JMP(LabelRef(second))
+	}
 	Label(end)
 	done()
 }
 
-// openAVX emits open in VEX form (model: openAVXModel), and openPublicAVX
-// the same with publicSlots (model: openPublicAVXModel), which hands a
-// counter publicSlots cannot take to openAVX.
+// openAVX emits open in VEX form (model: openAVXModel), with one batch
+// after the pairs the pair's second batch alone (startY), and
+// openPublicAVX the same with publicSlots (model: openPublicAVXModel),
+// which hands a counter publicSlots cannot take, and a message shorter
+// than two batches, to openAVX; what its pairs leave is gcmTail's.
 func openAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -393,12 +456,11 @@ func openAVX(name string, public bool) {
 	var slots counterSlots
 	if public {
 		slots = newCounterSlots()
-		publicBranch(name)
+		publicBranch(name, 2*128)
 	}
 	k := loadGCMKernel()
-	loop, done, tail := emit.NewLabel(name+"16"), emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
-	CMPQ(k.n, U32(256))
-	JB(LabelRef(tail))
+	loop, second := emit.NewLabel(name+"16"), emit.NewLabel(name+"Second")
+	one, done, tail := emit.NewLabel(name+"8"), emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
 	if public {
 		k.slots = slots
 		halves, next := AllocLocal(64), AllocLocal(64)
@@ -420,15 +482,24 @@ func openAVX(name string, public bool) {
 		sl.clear()
 		k.slots.clear()
 	} else {
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(tail))
 		Label(loop)
 		CMPQ(k.n, U32(256))
-		JB(LabelRef(done))
+		JB(LabelRef(one))
 		Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
 		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
 		k.vecBatch(a)
+		Label(second)
 		Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-		k.vecBatch(a.pair(Mem{Base: k.src}))
+		b := a.pair(Mem{Base: k.src})
+		k.vecBatch(b)
 		JMP(LabelRef(loop))
+		Label(one)
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(done))
+		b.startY()
+		JMP(LabelRef(second))
 		Label(done)
 	}
 	k.c.store(k.ctrp)
@@ -439,25 +510,26 @@ func openAVX(name string, public bool) {
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or
-// openAVX, unless the counter is 2 modulo 8 (model: publicCounter): a
-// jump to it as the kernel's return, which leaves it the same arguments.
-// The branch is on the counter, which only the public kernels may do.
-func publicBranch(name string) {
+// openAVX, unless it has at least min bytes and the counter is 2 modulo 8
+// (model: publicCounter): returnInto, with the same arguments. The branch
+// is on the counter, which only the public kernels may do.
+func publicBranch(name string, min int) {
 	Comment("publicBranch: counter blocks by XOR while the counter is 2 modulo 8.")
-	public := emit.NewLabel(name + "Public")
+	public, general := emit.NewLabel(name+"Public"), emit.NewLabel(name+"General")
 	p, low := GP64(), GP32()
+	Load(Param("src").Len(), p)
+	CMPQ(p, U32(min))
+	JB(LabelRef(general))
 	Load(Param("ctr"), p)
 	MOVL(Mem{Base: p, Disp: 12}, low)
 	BSWAPL(low)
 	ANDL(U8(7), low)
 	CMPL(low, U8(2))
 	JE(LabelRef(public))
-	Comment("Return into " + strings.Replace(name, "Public", "", 1) + ", with the same arguments.")
-	Instruction(&ir.Instruction{
-		Opcode:     "RET",
-		Operands:   []Op{NewDataAddr(Symbol{Name: "·" + strings.Replace(name, "Public", "", 1)}, 0)},
-		IsTerminal: true,
-	})
+	Label(general)
+	avx := strings.Replace(name, "Public", "", 1)
+	Comment("Return into " + avx + ", with the same arguments.")
+	returnInto(avx)
 	Label(public)
 }
 
