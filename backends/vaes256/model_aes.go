@@ -396,7 +396,7 @@ func (d direction) roundsOne(x vec.Uint8x32, k *roundKeys) vec.Uint8x32 {
 }
 
 // passRounds runs whiten and rounds over the first w registers of r, a
-// pass of one of blockWidths or gcmWidths, in the groups of a batch (asm:
+// pass of one of blockWidths, in the groups of a batch (asm:
 // whiten, direction.rounds): 15 registers as two quads, then a quad and a
 // trio; 8 as two quads; 4 as a quad; 2 and 1 as vectors. The groups are
 // loaded from r and stored back, once per pass.
