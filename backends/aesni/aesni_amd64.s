@@ -5411,16 +5411,10 @@ sealShort_1:
 
 sealTail_1:
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
 	MOVQ  BX, 96(SP)
 	MOVQ  SI, 104(SP)
-	MOVQ  88(SP), DX
 	TESTQ DX, DX
 	JZ    tailNoCTR_1
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
 	MOVQ  BX, (SP)
 	MOVQ  rounds+8(FP), BX
@@ -5438,7 +5432,7 @@ sealTail_1:
 tailNoCTR_1:
 	MOVQ  104(SP), CX
 	TESTQ CX, CX
-	JZ    tailNoGHASH_1
+	JZ    tailEnd_1
 	MOVQ  96(SP), AX
 	MOVQ  table+16(FP), DX
 	MOVQ  DX, keys+0(FP)
@@ -5449,12 +5443,17 @@ tailNoCTR_1:
 	MOVQ  CX, y+32(FP)
 	RET   ·ghashUpdate+0(SB)
 
-tailNoGHASH_1:
+tailEnd_1:
 	RET
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
 TEXT ·open(SB), NOSPLIT, $240-88
+	MOVQ   dst_base+40(FP), AX
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), DX
+	CMPQ   DX, $0x00000080
+	JB     openTail_1
 	MOVQ   keys+0(FP), DX
 	MOVQ   rounds+8(FP), SI
 	MOVQ   SI, BX
@@ -5470,8 +5469,6 @@ TEXT ·open(SB), NOSPLIT, $240-88
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R12, $0x00000080
-	JB     openTail_1
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
 	MOVO   X0, X2
@@ -6311,31 +6308,66 @@ openDone_1:
 	MOVOU  X0, (R8)
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (R9)
+	MOVQ   R10, AX
+	MOVQ   R11, CX
+	MOVQ   R12, DX
 
 openTail_1:
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  R10, 72(SP)
-	MOVQ  R11, 80(SP)
-	MOVQ  R12, 88(SP)
-	MOVQ  R11, 96(SP)
-	MOVQ  R12, 104(SP)
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailNoGHASH_2
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, (SP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, 8(SP)
-	MOVQ  AX, 16(SP)
-	MOVQ  CX, 24(SP)
-	MOVQ  CX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
-
-tailNoGHASH_2:
-	MOVQ  88(SP), DX
+	CMPQ  AX, CX
+	JE    tailInPlace_1
+	MOVQ  CX, 96(SP)
+	MOVQ  DX, 104(SP)
 	TESTQ DX, DX
 	JZ    tailNoCTR_2
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_2:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailEnd_2
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, keys+0(FP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, rounds+8(FP)
+	MOVQ  AX, table+16(FP)
+	MOVQ  CX, ctr+24(FP)
+	MOVQ  CX, y+32(FP)
+	RET   ·ghashUpdate+0(SB)
+
+tailInPlace_1:
+	// In place: hash the ciphertext before ctr32 overwrites it.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	TESTQ DX, DX
+	JZ    tailNoGHASH_1
+	MOVQ  table+16(FP), AX
+	MOVQ  AX, (SP)
+	MOVQ  y+32(FP), AX
+	MOVQ  AX, 8(SP)
+	MOVQ  CX, 16(SP)
+	MOVQ  DX, 24(SP)
+	MOVQ  DX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_1:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailEnd_2
 	MOVQ  72(SP), AX
 	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
@@ -6352,7 +6384,7 @@ tailNoGHASH_2:
 	MOVQ  DX, src_base+64(FP)
 	RET   ·ctr32+0(SB)
 
-tailNoCTR_2:
+tailEnd_2:
 	RET
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
@@ -8229,16 +8261,10 @@ sealAVXShort_1:
 
 sealAVXTail_1:
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
 	MOVQ  BX, 96(SP)
 	MOVQ  SI, 104(SP)
-	MOVQ  88(SP), DX
 	TESTQ DX, DX
 	JZ    tailNoCTR_3
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
 	MOVQ  BX, (SP)
 	MOVQ  rounds+8(FP), BX
@@ -8256,7 +8282,7 @@ sealAVXTail_1:
 tailNoCTR_3:
 	MOVQ  104(SP), CX
 	TESTQ CX, CX
-	JZ    tailNoGHASH_3
+	JZ    tailEnd_3
 	MOVQ  96(SP), AX
 	MOVQ  table+16(FP), DX
 	MOVQ  DX, keys+0(FP)
@@ -8267,32 +8293,35 @@ tailNoCTR_3:
 	MOVQ  CX, y+32(FP)
 	RET   ·ghashUpdate+0(SB)
 
-tailNoGHASH_3:
+tailEnd_3:
 	RET
 
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
 TEXT ·openAVX(SB), NOSPLIT, $112-88
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
-	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R10, $0x00000080
+	MOVQ   dst_base+40(FP), AX
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), DX
+	CMPQ   DX, $0x00000080
 	JB     openAVXTail_1
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), SI
+	MOVQ   SI, BX
+	SHLQ   $0x04, BX
+	ADDQ   AX, BX
+	MOVQ   table+16(FP), DI
+	MOVQ   ctr+24(FP), R8
+	MOVQ   y+32(FP), R9
+	MOVQ   dst_base+40(FP), R10
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), DX
+	MOVOU  (R8), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (R9), X1
+	PSHUFB byteReverse<>+0(SB), X1
 
 openAVX16_1:
-	CMPQ R10, $0x00000100
+	CMPQ DX, $0x00000100
 	JB   openAVX8_1
 
 	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
@@ -8321,7 +8350,7 @@ openAVX16_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
+	CMPQ    SI, $0x0c
 	JB      rounds10_32
 	JE      rounds12_32
 
@@ -8347,7 +8376,7 @@ openAVX16_1:
 
 rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8356,7 +8385,7 @@ rounds12_32:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8368,7 +8397,7 @@ rounds12_32:
 
 rounds10_32:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8379,14 +8408,14 @@ rounds10_32:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
+	VMOVDQU    (CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X11
-	VPCLMULQDQ $0x11, 240(BX), X10, X12
+	VPCLMULQDQ $0x00, 240(DI), X10, X11
+	VPCLMULQDQ $0x11, 240(DI), X10, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X1
+	VMOVDQU -128(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8397,21 +8426,21 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(R9), X1
+	VMOVDQU     16(CX), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, 224(BX), X1, X13
+	VPCLMULQDQ  $0x00, 224(DI), X1, X13
 	VPXOR       X13, X11, X11
-	VPCLMULQDQ  $0x11, 224(BX), X1, X13
+	VPCLMULQDQ  $0x11, 224(DI), X1, X13
 	VPXOR       X13, X12, X12
 	VPUNPCKLQDQ X1, X10, X13
 	VPUNPCKHQDQ X1, X10, X1
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x00, 496(BX), X1, X10
-	VPCLMULQDQ  $0x01, 480(BX), X1, X1
+	VPCLMULQDQ  $0x00, 496(DI), X1, X10
+	VPCLMULQDQ  $0x01, 480(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X1
+	VMOVDQU -112(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8422,15 +8451,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(R9), X1
+	VMOVDQU    32(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 208(BX), X1, X13
+	VPCLMULQDQ $0x00, 208(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 208(BX), X1, X13
+	VPCLMULQDQ $0x11, 208(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
+	VMOVDQU -96(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8441,22 +8470,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
+	VMOVDQU     48(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPCLMULQDQ  $0x00, 192(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPCLMULQDQ  $0x11, 192(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 464(BX), X1, X13
+	VPCLMULQDQ  $0x00, 464(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 448(BX), X1, X1
+	VPCLMULQDQ  $0x01, 448(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X1
+	VMOVDQU -80(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8467,15 +8496,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(R9), X1
+	VMOVDQU    64(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 176(BX), X1, X13
+	VPCLMULQDQ $0x00, 176(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 176(BX), X1, X13
+	VPCLMULQDQ $0x11, 176(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
+	VMOVDQU -64(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8486,22 +8515,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
+	VMOVDQU     80(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPCLMULQDQ  $0x00, 160(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPCLMULQDQ  $0x11, 160(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 432(BX), X1, X13
+	VPCLMULQDQ  $0x00, 432(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 416(BX), X1, X1
+	VPCLMULQDQ  $0x01, 416(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X1
+	VMOVDQU -48(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8512,15 +8541,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(R9), X1
+	VMOVDQU    96(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 144(BX), X1, X13
+	VPCLMULQDQ $0x00, 144(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 144(BX), X1, X13
+	VPCLMULQDQ $0x11, 144(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
+	VMOVDQU -32(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8531,22 +8560,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
+	VMOVDQU     112(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPCLMULQDQ  $0x00, 128(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPCLMULQDQ  $0x11, 128(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 400(BX), X1, X13
+	VPCLMULQDQ  $0x00, 400(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 384(BX), X1, X1
+	VPCLMULQDQ  $0x01, 384(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X1
+	VMOVDQU -16(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8558,7 +8587,7 @@ rounds10_32:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (CX), X1
+	VMOVDQU     (BX), X1
 	VAESENCLAST X1, X2, X2
 	VAESENCLAST X1, X3, X3
 	VAESENCLAST X1, X4, X4
@@ -8567,25 +8596,25 @@ rounds10_32:
 	VAESENCLAST X1, X7, X7
 	VAESENCLAST X1, X8, X8
 	VAESENCLAST X1, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (R10)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(R10)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(R10)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(R10)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(R10)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(R10)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(R10)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(R10)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, R10
+	SUBQ        $0x00000080, DX
 
 openAVXSecond_1:
 	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
@@ -8614,7 +8643,7 @@ openAVXSecond_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
+	CMPQ    SI, $0x0c
 	JB      rounds10_33
 	JE      rounds12_33
 
@@ -8640,7 +8669,7 @@ openAVXSecond_1:
 
 rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X1
+	VMOVDQU -176(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8649,7 +8678,7 @@ rounds12_33:
 	VAESENC X1, X7, X7
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
-	VMOVDQU -160(CX), X1
+	VMOVDQU -160(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8661,7 +8690,7 @@ rounds12_33:
 
 rounds10_33:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X1
+	VMOVDQU -144(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8672,15 +8701,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X1
+	VMOVDQU    (CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 112(BX), X1, X13
+	VPCLMULQDQ $0x00, 112(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X13
+	VPCLMULQDQ $0x11, 112(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X13
+	VMOVDQU -128(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8691,22 +8720,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
+	VMOVDQU     16(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPCLMULQDQ  $0x00, 96(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPCLMULQDQ  $0x11, 96(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 368(BX), X1, X13
+	VPCLMULQDQ  $0x00, 368(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 352(BX), X1, X1
+	VPCLMULQDQ  $0x01, 352(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X1
+	VMOVDQU -112(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8717,15 +8746,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X1
+	VMOVDQU    32(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 80(BX), X1, X13
+	VPCLMULQDQ $0x00, 80(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 80(BX), X1, X13
+	VPCLMULQDQ $0x11, 80(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X13
+	VMOVDQU -96(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8736,22 +8765,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
+	VMOVDQU     48(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPCLMULQDQ  $0x00, 64(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPCLMULQDQ  $0x11, 64(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 336(BX), X1, X13
+	VPCLMULQDQ  $0x00, 336(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 320(BX), X1, X1
+	VPCLMULQDQ  $0x01, 320(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X1
+	VMOVDQU -80(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8762,15 +8791,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X1
+	VMOVDQU    64(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 48(BX), X1, X13
+	VPCLMULQDQ $0x00, 48(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 48(BX), X1, X13
+	VPCLMULQDQ $0x11, 48(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X13
+	VMOVDQU -64(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8781,22 +8810,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
+	VMOVDQU     80(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPCLMULQDQ  $0x00, 32(DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPCLMULQDQ  $0x11, 32(DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 304(BX), X1, X13
+	VPCLMULQDQ  $0x00, 304(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 288(BX), X1, X1
+	VPCLMULQDQ  $0x01, 288(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X1
+	VMOVDQU -48(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8807,15 +8836,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X1
+	VMOVDQU    96(CX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 16(BX), X1, X13
+	VPCLMULQDQ $0x00, 16(DI), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 16(BX), X1, X13
+	VPCLMULQDQ $0x11, 16(DI), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X13
+	VMOVDQU -32(BX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8826,22 +8855,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
+	VMOVDQU     112(CX), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPCLMULQDQ  $0x00, (DI), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPCLMULQDQ  $0x11, (DI), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 272(BX), X1, X13
+	VPCLMULQDQ  $0x00, 272(DI), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 256(BX), X1, X1
+	VPCLMULQDQ  $0x01, 256(DI), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X1
+	VMOVDQU -16(BX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8867,7 +8896,7 @@ rounds10_33:
 	VPXOR      X12, X10, X1
 
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (BX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -8876,69 +8905,103 @@ rounds10_33:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (R10)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(R10)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(R10)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(R10)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(R10)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(R10)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(R10)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(R10)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, R10
+	SUBQ        $0x00000080, DX
 	JMP         openAVX16_1
 
 openAVX8_1:
-	CMPQ R10, $0x00000080
+	CMPQ DX, $0x00000080
 	JB   openAVXDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	VPCLMULQDQ $0x00, 112(BX), X1, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X12
+	VPCLMULQDQ $0x00, 112(DI), X1, X11
+	VPCLMULQDQ $0x11, 112(DI), X1, X12
 	VPSHUFD    $0x4e, X1, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X10
+	VPCLMULQDQ $0x00, 368(DI), X2, X10
 	JMP        openAVXSecond_1
 
 openAVXDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (R8)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	MOVOU  X1, (R9)
+	MOVQ   R10, AX
+	MOVQ   DX, DX
 
 openAVXTail_1:
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  R8, 72(SP)
-	MOVQ  R9, 80(SP)
-	MOVQ  R10, 88(SP)
-	MOVQ  R9, 96(SP)
-	MOVQ  R10, 104(SP)
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailNoGHASH_4
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, (SP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, 8(SP)
-	MOVQ  AX, 16(SP)
-	MOVQ  CX, 24(SP)
-	MOVQ  CX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
-
-tailNoGHASH_4:
-	MOVQ  88(SP), DX
+	CMPQ  AX, CX
+	JE    tailInPlace_2
+	MOVQ  CX, 96(SP)
+	MOVQ  DX, 104(SP)
 	TESTQ DX, DX
 	JZ    tailNoCTR_4
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_4:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailEnd_4
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, keys+0(FP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, rounds+8(FP)
+	MOVQ  AX, table+16(FP)
+	MOVQ  CX, ctr+24(FP)
+	MOVQ  CX, y+32(FP)
+	RET   ·ghashUpdate+0(SB)
+
+tailInPlace_2:
+	// In place: hash the ciphertext before ctr32 overwrites it.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	TESTQ DX, DX
+	JZ    tailNoGHASH_2
+	MOVQ  table+16(FP), AX
+	MOVQ  AX, (SP)
+	MOVQ  y+32(FP), AX
+	MOVQ  AX, 8(SP)
+	MOVQ  CX, 16(SP)
+	MOVQ  DX, 24(SP)
+	MOVQ  DX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_2:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailEnd_4
 	MOVQ  72(SP), AX
 	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
@@ -8955,7 +9018,7 @@ tailNoGHASH_4:
 	MOVQ  DX, src_base+64(FP)
 	RET   ·ctr32+0(SB)
 
-tailNoCTR_4:
+tailEnd_4:
 	RET
 
 // func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
@@ -9802,16 +9865,10 @@ sealPublicAVX8_1:
 
 sealPublicAVXTail_1:
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
 	MOVQ  BX, 96(SP)
 	MOVQ  SI, 104(SP)
-	MOVQ  88(SP), DX
 	TESTQ DX, DX
 	JZ    tailNoCTR_5
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
 	MOVQ  BX, (SP)
 	MOVQ  rounds+8(FP), BX
@@ -9829,7 +9886,7 @@ sealPublicAVXTail_1:
 tailNoCTR_5:
 	MOVQ  104(SP), CX
 	TESTQ CX, CX
-	JZ    tailNoGHASH_5
+	JZ    tailEnd_5
 	MOVQ  96(SP), AX
 	MOVQ  table+16(FP), DX
 	MOVQ  DX, keys+0(FP)
@@ -9840,7 +9897,7 @@ tailNoCTR_5:
 	MOVQ  CX, y+32(FP)
 	RET   ·ghashUpdate+0(SB)
 
-tailNoGHASH_5:
+tailEnd_5:
 	RET
 
 DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
@@ -9922,20 +9979,23 @@ openPublicAVXGeneral_1:
 	RET ·openAVX+0(SB)
 
 openPublicAVXPublic_1:
+	MOVQ   dst_base+40(FP), AX
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), DX
 	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   rounds+8(FP), SI
+	MOVQ   SI, BX
+	SHLQ   $0x04, BX
+	ADDQ   AX, BX
+	MOVQ   table+16(FP), DI
+	MOVQ   ctr+24(FP), R8
+	MOVQ   y+32(FP), R9
+	MOVQ   dst_base+40(FP), R10
+	MOVQ   src_base+64(FP), CX
+	MOVQ   src_len+72(FP), DX
+	MOVOU  (R8), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
@@ -9991,34 +10051,34 @@ openPublicAVXPublic_1:
 	BSWAPL R14
 
 openPublicAVX16_1:
-	CMPQ R10, $0x00000100
+	CMPQ DX, $0x00000100
 	JB   openPublicAVXDone_1
 
 	// publicBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(R9), R15
-	XORQ    136(R9), R15
+	MOVQ    128(CX), R15
+	XORQ    136(CX), R15
 	MOVQ    R15, 304(SP)
-	MOVQ    144(R9), R15
-	XORQ    152(R9), R15
+	MOVQ    144(CX), R15
+	XORQ    152(CX), R15
 	MOVQ    R15, 312(SP)
-	MOVQ    160(R9), R15
-	XORQ    168(R9), R15
+	MOVQ    160(CX), R15
+	XORQ    168(CX), R15
 	MOVQ    R15, 320(SP)
-	MOVQ    176(R9), R15
-	XORQ    184(R9), R15
+	MOVQ    176(CX), R15
+	XORQ    184(CX), R15
 	MOVQ    R15, 328(SP)
-	MOVQ    192(R9), R15
-	XORQ    200(R9), R15
+	MOVQ    192(CX), R15
+	XORQ    200(CX), R15
 	MOVQ    R15, 336(SP)
-	MOVQ    208(R9), R15
-	XORQ    216(R9), R15
+	MOVQ    208(CX), R15
+	XORQ    216(CX), R15
 	MOVQ    R15, 344(SP)
-	MOVQ    224(R9), R15
-	XORQ    232(R9), R15
+	MOVQ    224(CX), R15
+	XORQ    232(CX), R15
 	MOVQ    R15, 352(SP)
-	MOVQ    240(R9), R15
-	XORQ    248(R9), R15
+	MOVQ    240(CX), R15
+	XORQ    248(CX), R15
 	MOVQ    R15, 360(SP)
 	VMOVDQU 112(SP), X2
 	VMOVDQU 128(SP), X3
@@ -10031,7 +10091,7 @@ openPublicAVX16_1:
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	CMPQ DX, $0x00000180
 	JB   publicSkip_3
 	MOVL R14, R15
 	XORL R12, R15
@@ -10067,7 +10127,7 @@ openPublicAVX16_1:
 
 publicNoCarry_3:
 publicSkip_3:
-	CMPQ DX, $0x0c
+	CMPQ SI, $0x0c
 	JB   rounds10_36
 	JE   rounds12_36
 
@@ -10093,7 +10153,7 @@ publicSkip_3:
 
 rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10102,7 +10162,7 @@ rounds12_36:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10114,7 +10174,7 @@ rounds12_36:
 
 rounds10_36:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10125,34 +10185,34 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU (R9), X10
+	VMOVDQU (CX), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R15
-	XORQ       40(R9), R15
+	MOVQ       32(CX), R15
+	XORQ       40(CX), R15
 	MOVQ       R15, 256(SP)
-	MOVQ       48(R9), R15
-	XORQ       56(R9), R15
+	MOVQ       48(CX), R15
+	XORQ       56(CX), R15
 	MOVQ       R15, 264(SP)
-	MOVQ       64(R9), R15
-	XORQ       72(R9), R15
+	MOVQ       64(CX), R15
+	XORQ       72(CX), R15
 	MOVQ       R15, 272(SP)
-	MOVQ       80(R9), R15
-	XORQ       88(R9), R15
+	MOVQ       80(CX), R15
+	XORQ       88(CX), R15
 	MOVQ       R15, 280(SP)
-	MOVQ       96(R9), R15
-	XORQ       104(R9), R15
+	MOVQ       96(CX), R15
+	XORQ       104(CX), R15
 	MOVQ       R15, 288(SP)
-	MOVQ       112(R9), R15
-	XORQ       120(R9), R15
+	MOVQ       112(CX), R15
+	XORQ       120(CX), R15
 	MOVQ       R15, 296(SP)
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
+	VPCLMULQDQ $0x00, 240(DI), X10, X1
+	VPCLMULQDQ $0x11, 240(DI), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X12
+	VMOVDQU -128(BX), X12
 	VAESENC X12, X2, X2
 	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
@@ -10163,21 +10223,21 @@ rounds10_36:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(R9), X12
+	VMOVDQU     16(CX), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPCLMULQDQ  $0x00, 224(DI), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPCLMULQDQ  $0x11, 224(DI), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPCLMULQDQ  $0x00, 496(DI), X10, X12
+	VPCLMULQDQ  $0x01, 480(DI), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10188,15 +10248,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(R9), X10
+	VMOVDQU    32(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPCLMULQDQ $0x11, 208(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
+	VMOVDQU -96(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10207,22 +10267,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    48(R9), X10
+	VMOVDQU    48(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPCLMULQDQ $0x00, 192(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPCLMULQDQ $0x11, 192(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      256(SP), X10
 	VPINSRQ    $0x01, 264(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPCLMULQDQ $0x00, 464(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPCLMULQDQ $0x01, 448(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10233,15 +10293,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(R9), X10
+	VMOVDQU    64(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPCLMULQDQ $0x11, 176(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
+	VMOVDQU -64(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10252,22 +10312,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    80(R9), X10
+	VMOVDQU    80(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPCLMULQDQ $0x00, 160(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPCLMULQDQ $0x11, 160(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      272(SP), X10
 	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPCLMULQDQ $0x00, 432(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPCLMULQDQ $0x01, 416(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10278,15 +10338,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(R9), X10
+	VMOVDQU    96(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPCLMULQDQ $0x11, 144(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
+	VMOVDQU -32(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10297,22 +10357,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    112(R9), X10
+	VMOVDQU    112(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPCLMULQDQ $0x00, 128(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPCLMULQDQ $0x11, 128(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      288(SP), X10
 	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPCLMULQDQ $0x00, 400(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPCLMULQDQ $0x01, 384(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10324,7 +10384,7 @@ rounds10_36:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (BX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10333,25 +10393,25 @@ rounds10_36:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (R10)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(R10)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(R10)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(R10)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(R10)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(R10)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(R10)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(R10)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, R10
+	SUBQ        $0x00000080, DX
 
 	// publicBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
 	VMOVDQU 368(SP), X2
@@ -10365,7 +10425,7 @@ rounds10_36:
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	CMPQ DX, $0x00000180
 	JB   publicSkip_4
 	MOVL R14, R15
 	XORL R12, R15
@@ -10401,7 +10461,7 @@ rounds10_36:
 
 publicNoCarry_4:
 publicSkip_4:
-	CMPQ DX, $0x0c
+	CMPQ SI, $0x0c
 	JB   rounds10_37
 	JE   rounds12_37
 
@@ -10427,7 +10487,7 @@ publicSkip_4:
 
 rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
+	VMOVDQU -176(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10436,7 +10496,7 @@ rounds12_37:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
+	VMOVDQU -160(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10448,7 +10508,7 @@ rounds12_37:
 
 rounds10_37:
 	// Round Nr-9.
-	VMOVDQU -144(CX), X10
+	VMOVDQU -144(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10459,15 +10519,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
+	VMOVDQU    (CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPCLMULQDQ $0x00, 112(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPCLMULQDQ $0x11, 112(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
+	VMOVDQU -128(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10478,21 +10538,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    16(R9), X10
+	VMOVDQU    16(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPCLMULQDQ $0x00, 96(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPCLMULQDQ $0x11, 96(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    304(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPCLMULQDQ $0x00, 368(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPCLMULQDQ $0x01, 352(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(CX), X10
+	VMOVDQU -112(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10503,15 +10563,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
+	VMOVDQU    32(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, 80(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPCLMULQDQ $0x11, 80(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(CX), X10
+	VMOVDQU -96(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10522,21 +10582,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
+	VMOVDQU    48(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPCLMULQDQ $0x00, 64(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPCLMULQDQ $0x11, 64(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    320(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPCLMULQDQ $0x00, 336(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPCLMULQDQ $0x01, 320(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(CX), X10
+	VMOVDQU -80(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10547,15 +10607,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
+	VMOVDQU    64(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, 48(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPCLMULQDQ $0x11, 48(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(CX), X10
+	VMOVDQU -64(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10566,21 +10626,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
+	VMOVDQU    80(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPCLMULQDQ $0x00, 32(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPCLMULQDQ $0x11, 32(DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    336(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPCLMULQDQ $0x00, 304(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPCLMULQDQ $0x01, 288(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(CX), X10
+	VMOVDQU -48(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10591,15 +10651,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
+	VMOVDQU    96(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, 16(DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPCLMULQDQ $0x11, 16(DI), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(CX), X10
+	VMOVDQU -32(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10610,21 +10670,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
+	VMOVDQU    112(CX), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPCLMULQDQ $0x00, (DI), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPCLMULQDQ $0x11, (DI), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    352(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPCLMULQDQ $0x00, 272(DI), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPCLMULQDQ $0x01, 256(DI), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(CX), X10
+	VMOVDQU -16(BX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10650,7 +10710,7 @@ rounds10_37:
 	VPXOR      X11, X1, X1
 
 	// Last round.
-	VMOVDQU     (CX), X10
+	VMOVDQU     (BX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10659,25 +10719,25 @@ rounds10_37:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (CX), X2, X2
+	VMOVDQU     X2, (R10)
+	VPXOR       16(CX), X3, X3
+	VMOVDQU     X3, 16(R10)
+	VPXOR       32(CX), X4, X4
+	VMOVDQU     X4, 32(R10)
+	VPXOR       48(CX), X5, X5
+	VMOVDQU     X5, 48(R10)
+	VPXOR       64(CX), X6, X6
+	VMOVDQU     X6, 64(R10)
+	VPXOR       80(CX), X7, X7
+	VMOVDQU     X7, 80(R10)
+	VPXOR       96(CX), X8, X8
+	VMOVDQU     X8, 96(R10)
+	VPXOR       112(CX), X9, X9
+	VMOVDQU     X9, 112(R10)
+	ADDQ        $0x00000080, CX
+	ADDQ        $0x00000080, R10
+	SUBQ        $0x00000080, DX
 	JMP         openPublicAVX16_1
 
 openPublicAVXDone_1:
@@ -10706,33 +10766,67 @@ openPublicAVXDone_1:
 	MOVOU  X2, 208(SP)
 	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (R8)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	MOVOU  X1, (R9)
+	MOVQ   R10, AX
+	MOVQ   DX, DX
 
 	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  R8, 72(SP)
-	MOVQ  R9, 80(SP)
-	MOVQ  R10, 88(SP)
-	MOVQ  R9, 96(SP)
-	MOVQ  R10, 104(SP)
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailNoGHASH_6
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, (SP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, 8(SP)
-	MOVQ  AX, 16(SP)
-	MOVQ  CX, 24(SP)
-	MOVQ  CX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
-
-tailNoGHASH_6:
-	MOVQ  88(SP), DX
+	CMPQ  AX, CX
+	JE    tailInPlace_3
+	MOVQ  CX, 96(SP)
+	MOVQ  DX, 104(SP)
 	TESTQ DX, DX
 	JZ    tailNoCTR_6
+	MOVQ  keys+0(FP), BX
+	MOVQ  BX, (SP)
+	MOVQ  rounds+8(FP), BX
+	MOVQ  BX, 8(SP)
+	MOVQ  ctr+24(FP), BX
+	MOVQ  BX, 16(SP)
+	MOVQ  AX, 24(SP)
+	MOVQ  DX, 32(SP)
+	MOVQ  DX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  DX, 56(SP)
+	MOVQ  DX, 64(SP)
+	CALL  ·ctr32+0(SB)
+
+tailNoCTR_6:
+	MOVQ  104(SP), CX
+	TESTQ CX, CX
+	JZ    tailEnd_6
+	MOVQ  96(SP), AX
+	MOVQ  table+16(FP), DX
+	MOVQ  DX, keys+0(FP)
+	MOVQ  y+32(FP), DX
+	MOVQ  DX, rounds+8(FP)
+	MOVQ  AX, table+16(FP)
+	MOVQ  CX, ctr+24(FP)
+	MOVQ  CX, y+32(FP)
+	RET   ·ghashUpdate+0(SB)
+
+tailInPlace_3:
+	// In place: hash the ciphertext before ctr32 overwrites it.
+	MOVQ  AX, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  DX, 88(SP)
+	TESTQ DX, DX
+	JZ    tailNoGHASH_3
+	MOVQ  table+16(FP), AX
+	MOVQ  AX, (SP)
+	MOVQ  y+32(FP), AX
+	MOVQ  AX, 8(SP)
+	MOVQ  CX, 16(SP)
+	MOVQ  DX, 24(SP)
+	MOVQ  DX, 32(SP)
+	CALL  ·ghashUpdate+0(SB)
+
+tailNoGHASH_3:
+	MOVQ  88(SP), DX
+	TESTQ DX, DX
+	JZ    tailEnd_6
 	MOVQ  72(SP), AX
 	MOVQ  80(SP), CX
 	MOVQ  keys+0(FP), BX
@@ -10749,5 +10843,5 @@ tailNoGHASH_6:
 	MOVQ  DX, src_base+64(FP)
 	RET   ·ctr32+0(SB)
 
-tailNoCTR_6:
+tailEnd_6:
 	RET

@@ -92,17 +92,19 @@ func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 
 // gcmTail hands the bytes the batches leave at src to ctr32, into dst,
 // and the ciphertext the batches have not hashed to ghashUpdate (asm:
-// tailFrame.gcmTail): ctr32 first for Seal, whose output it hashes;
-// ghashUpdate first for Open, whose src may be dst. The counter and the
-// hash are in memory, and neither is called without bytes.
+// tailFrame.gcmTail): ctr32 first, whose AES rounds are the longer chain,
+// except for Open in place, whose ciphertext ctr32 would overwrite before
+// ghashUpdate read it. The counter and the hash are in memory, and neither
+// callee is called without bytes.
 func gcmTail(open bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src, hash []byte) {
-	if open && len(hash) > 0 {
+	inPlace := open && len(src) > 0 && &dst[0] == &src[0]
+	if inPlace && len(hash) > 0 {
 		ghashUpdateModel(t, y, hash)
 	}
 	if len(src) > 0 {
 		ctr32Model(keys, rounds, ctr, dst[:len(src)], src)
 	}
-	if !open && len(hash) > 0 {
+	if !inPlace && len(hash) > 0 {
 		ghashUpdateModel(t, y, hash)
 	}
 }

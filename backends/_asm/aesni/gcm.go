@@ -223,60 +223,69 @@ func returnInto(name string) {
 // gcmTail hands the n bytes at src that the batches leave to ctr32, into
 // dst, and the hashLen bytes of ciphertext at hash, which the batches have
 // not hashed, to ghashUpdate (model: gcmTail). Seal calls ctr32 first,
-// whose output it hashes; open calls ghashUpdate first, as its src may be
-// dst. The counter and the hash must be in memory. The second callee is
-// the kernel's return (returnInto), its arguments written over the
-// kernel's own; neither is called without bytes. The batches leave fewer
-// than 256 bytes, which ctr32 encrypts eight blocks at a time, and at most
-// 256 bytes more to hash, which ghashUpdate hashes eight blocks at a time:
-// one copy of each tail, shared by every GCM kernel and the CTR mode,
-// where each kernel had its own.
+// whose output it hashes, and so does open when dst is not src; open in
+// place calls ghashUpdate first. ctr32's AES rounds are the longer chain:
+// begun first, the hash runs beside them. The counter and the hash must be
+// in memory. The second callee is the kernel's return (returnInto), its
+// arguments written over the kernel's own; neither is called without
+// bytes. The batches leave fewer than 256 bytes, which ctr32 encrypts
+// eight blocks at a time, and at most 256 bytes more to hash, which
+// ghashUpdate hashes eight blocks at a time: one copy of each tail, shared
+// by every GCM kernel and the CTR mode, where each kernel had its own.
 func (f tailFrame) gcmTail(open bool, dst, src, n, hash, hashLen GPVirtual) {
 	Comment("gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.")
-	for i, r := range []GPVirtual{dst, src, n, hash, hashLen} {
-		MOVQ(r, f.saved.Offset(8*i))
-	}
-	ctr := func(last bool) {
-		skip := emit.NewLabel("tailNoCTR")
+	if open {
+		inPlace, end := emit.NewLabel("tailInPlace"), emit.NewLabel("tailEnd")
+		CMPQ(dst, src)
+		JE(LabelRef(inPlace))
+		f.ctrFirst(dst, src, n, hash, hashLen, end)
+		Label(inPlace)
+		Comment("In place: hash the ciphertext before ctr32 overwrites it.")
+		for i, r := range []GPVirtual{dst, src, n} {
+			MOVQ(r, f.saved.Offset(8*i))
+		}
+		skip := emit.NewLabel("tailNoGHASH")
+		TESTQ(hashLen, hashLen)
+		JZ(LabelRef(skip))
+		ghashArgs(f.outgoing, hash, hashLen)
+		call("ghashUpdate")
+		Label(skip)
 		d, s, m := GP64(), GP64(), GP64()
 		MOVQ(f.saved.Offset(16), m)
 		TESTQ(m, m)
-		JZ(LabelRef(skip))
+		JZ(LabelRef(end))
 		MOVQ(f.saved, d)
 		MOVQ(f.saved.Offset(8), s)
-		if last {
-			ctrArgs(own, d, s, m)
-			returnInto("ctr32")
-		} else {
-			ctrArgs(f.outgoing, d, s, m)
-			call("ctr32")
-		}
-		Label(skip)
+		ctrArgs(own, d, s, m)
+		returnInto("ctr32")
+		Label(end)
+		RET()
+		return
 	}
-	hashCall := func(last bool) {
-		skip := emit.NewLabel("tailNoGHASH")
-		p, m := GP64(), GP64()
-		MOVQ(f.saved.Offset(32), m)
-		TESTQ(m, m)
-		JZ(LabelRef(skip))
-		MOVQ(f.saved.Offset(24), p)
-		if last {
-			ghashArgs(own, p, m)
-			returnInto("ghashUpdate")
-		} else {
-			ghashArgs(f.outgoing, p, m)
-			call("ghashUpdate")
-		}
-		Label(skip)
-	}
-	if open {
-		hashCall(false)
-		ctr(true)
-	} else {
-		ctr(false)
-		hashCall(true)
-	}
+	end := emit.NewLabel("tailEnd")
+	f.ctrFirst(dst, src, n, hash, hashLen, end)
+	Label(end)
 	RET()
+}
+
+// ctrFirst is gcmTail's ctr32 call, then ghashUpdate as the kernel's
+// return; it jumps to end if there are no bytes to hash.
+func (f tailFrame) ctrFirst(dst, src, n, hash, hashLen GPVirtual, end string) {
+	MOVQ(hash, f.saved.Offset(24))
+	MOVQ(hashLen, f.saved.Offset(32))
+	skip := emit.NewLabel("tailNoCTR")
+	TESTQ(n, n)
+	JZ(LabelRef(skip))
+	ctrArgs(f.outgoing, dst, src, n)
+	call("ctr32")
+	Label(skip)
+	p, m := GP64(), GP64()
+	MOVQ(f.saved.Offset(32), m)
+	TESTQ(m, m)
+	JZ(LabelRef(end))
+	MOVQ(f.saved.Offset(24), p)
+	ghashArgs(own, p, m)
+	returnInto("ghashUpdate")
 }
 
 // startY starts the sum of the pair's second batch g entered alone, after
@@ -375,12 +384,16 @@ func open() {
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
 	f := newTailFrame()
 	slots := newCounterSlots()
-	k := loadGCMKernel()
-	k.slots = slots
+	d, s, n := GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), d)
+	Load(Param("src").Base(), s)
+	Load(Param("src").Len(), n)
 	loop, second := emit.NewLabel("open16"), emit.NewLabel("openSecond")
 	single, done, tail := emit.NewLabel("open8"), emit.NewLabel("openDone"), emit.NewLabel("openTail")
-	CMPQ(k.n, U32(128))
+	CMPQ(n, U32(128))
 	JB(LabelRef(tail))
+	k := loadGCMKernel()
+	k.slots = slots
 	k.slots.fill(k.s, k.c)
 
 	Label(loop)
@@ -405,7 +418,10 @@ func open() {
 	k.slots.clear()
 	k.c.store(k.ctrp)
 	storeHash(k.y, k.yp)
+	MOVQ(k.dst, d)
+	MOVQ(k.src, s)
+	MOVQ(k.n, n)
 
 	Label(tail)
-	f.gcmTail(true, k.dst, k.src, k.n, k.src, k.n)
+	f.gcmTail(true, d, s, n, s, n)
 }

@@ -458,9 +458,17 @@ func openAVX(name string, public bool) {
 		slots = newCounterSlots()
 		publicBranch(name, 2*128)
 	}
-	k := loadGCMKernel()
+	d, s, n := GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), d)
+	Load(Param("src").Base(), s)
+	Load(Param("src").Len(), n)
 	loop, second := emit.NewLabel(name+"16"), emit.NewLabel(name+"Second")
 	one, done, tail := emit.NewLabel(name+"8"), emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
+	if !public {
+		CMPQ(n, U32(128))
+		JB(LabelRef(tail))
+	}
+	k := loadGCMKernel()
 	if public {
 		k.slots = slots
 		halves, next := AllocLocal(64), AllocLocal(64)
@@ -482,8 +490,6 @@ func openAVX(name string, public bool) {
 		sl.clear()
 		k.slots.clear()
 	} else {
-		CMPQ(k.n, U32(128))
-		JB(LabelRef(tail))
 		Label(loop)
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(one))
@@ -504,9 +510,12 @@ func openAVX(name string, public bool) {
 	}
 	k.c.store(k.ctrp)
 	storeHash(k.y, k.yp)
+	MOVQ(k.dst, d)
+	MOVQ(k.src, s)
+	MOVQ(k.n, n)
 
 	Label(tail)
-	f.gcmTail(true, k.dst, k.src, k.n, k.src, k.n)
+	f.gcmTail(true, d, s, n, s, n)
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or
