@@ -352,6 +352,10 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // The counter advances by m = ceil(n/16) (counter.advanceLow, on a copy
 // taken before the loop, which steps the pair a whole pass at a time). It
 // returns the hash.
+//
+// The pass is a quad (see quad), gcmTailWidth being four, and its
+// registers are moved down as fields of the quad; the hash runs a pass's
+// registers, or the registers stored since, in one call (tailHash).
 func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool, dst, src []byte) vec.Uint64x4 {
 	n := len(src)
 	if n == 0 {
@@ -362,65 +366,64 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 	final.advanceLow((n + 15) / 16)
 	th := startTailHash(t, n, y)
 	out, hashed, stored := dst, 0, 0 // seal: the bytes of out hashed, and stored
-	k0, last := k.at(0).AsUint8x32(), k.at(k.nr)
-	var xs [gcmTailWidth]vec.Uint8x32
+	k0, last := k.at(0), k.at(k.nr)
+	d := &gcmPairAdds
+	var a quad
 	for {
-		// counter.blocks(gcmTailWidth), counter.advance(2·gcmTailWidth),
-		// the rounds.
-		for j := range xs {
-			xs[j] = reverse(gcmAdd(c.pair, &gcmPairAdds[j])).Xor(k0)
-		}
-		c.pair = gcmAdd(c.pair, &gcmPairAdds[gcmTailWidth])
+		// counter.blocks(4), counter.advance(8), the rounds.
+		p := c.pair
+		a = quad{reverse(p), reverse(gcmAdd(p, &d[1])), reverse(gcmAdd(p, &d[2])), reverse(gcmAdd(p, &d[3]))}
+		c.pair = gcmAdd(p, &d[gcmTailWidth])
+		a = gcmWhiten(a, k0)
 		for i := 1; i < k.nr; i++ {
-			for j := range xs {
-				xs[j] = xs[j].AESEncryptOneRound(*k.at(i))
-			}
+			a = encryptQuad(a, k.at(i))
 		}
-		for j := range xs {
-			xs[j] = xs[j].AESEncryptLastRound(*last)
-		}
+		a = encryptLastQuad(a, last)
 		if !open {
-			th, hashed = th.hashStored(out[hashed:stored]), stored
+			th.hashStored(out[hashed:stored])
+			hashed = stored
 		}
 		if len(src) < 32*gcmTailWidth {
 			// The last pass: its whole registers from register 0, the
 			// others moved down.
 			for len(src) >= 32 {
 				if open {
-					th = th.absorbPair(src)
+					th.hashStored(src[:32])
 				}
-				xs[0].Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
+				a.b0.Xor(vec.LoadUint8x32Array((*[32]byte)(src))).StoreArray((*[32]byte)(dst))
 				src, dst, stored = src[32:], dst[32:], stored+32
-				copy(xs[:], xs[1:])
+				a.b0, a.b1, a.b2 = a.b1, a.b2, a.b3
 			}
 			break
 		}
-		for j := range xs {
-			if open {
-				th = th.absorbPair(src[32*j:])
-			}
-			xs[j].Xor(vec.LoadUint8x32Array((*[32]byte)(src[32*j:]))).StoreArray((*[32]byte)(dst[32*j:]))
+		if open {
+			th.hashStored(src[:32*gcmTailWidth])
 		}
+		in, to := (*[32 * gcmTailWidth]byte)(src), (*[32 * gcmTailWidth]byte)(dst)
+		a.b0.Xor(vec.LoadUint8x32Array((*[32]byte)(in[0:]))).StoreArray((*[32]byte)(to[0:]))
+		a.b1.Xor(vec.LoadUint8x32Array((*[32]byte)(in[32:]))).StoreArray((*[32]byte)(to[32:]))
+		a.b2.Xor(vec.LoadUint8x32Array((*[32]byte)(in[64:]))).StoreArray((*[32]byte)(to[64:]))
+		a.b3.Xor(vec.LoadUint8x32Array((*[32]byte)(in[96:]))).StoreArray((*[32]byte)(to[96:]))
 		src, dst, stored = src[32*gcmTailWidth:], dst[32*gcmTailWidth:], stored+32*gcmTailWidth
 		if len(src) == 0 {
 			break
 		}
 	}
 	if !open {
-		th = th.hashStored(out[hashed:stored])
+		th.hashStored(out[hashed:stored])
 	}
-	// The last register, 0 < len(src) < 32 bytes, if any, in xs[0]:
-	// its bytes loaded zero-padded, and its keys (asm: tailHash.loadLast).
+	// The last register, 0 < len(src) < 32 bytes, if any, in a.b0: its
+	// bytes loaded zero-padded, and its keys (asm: tailHash.loadLast).
 	if r := len(src); r > 0 {
 		d, _ := vec.LoadUint8x32Part(src)
 		h, hMid := th.lastKeys(r)
-		x := xs[0].Xor(d)
+		x := a.b0.Xor(d)
 		if open {
-			th = th.absorb(reverse(d).AsUint64x4(), h, hMid)
+			th.absorb(reverse(d).AsUint64x4(), h, hMid)
 		} else {
 			// The ciphertext's first r bytes: past them x holds keystream.
 			mask := vec.LoadUint8x32Array((*[32]byte)(tailMask[32-r:]))
-			th = th.absorb(reverse(x.And(mask)).AsUint64x4(), h, hMid)
+			th.absorb(reverse(x.And(mask)).AsUint64x4(), h, hMid)
 		}
 		x.StorePart(dst) // asm: a whole block and StorePartialAVX
 	}

@@ -235,8 +235,12 @@ func (g *ghashBatch) all() {
 // register's block 0 and is then zero. If m is odd the last register holds
 // one block and takes H^1 alone, its high lane zero (oneKey). ghashTail
 // absorbs a tail on its own; gcmTail absorbs each register of the tail as
-// its pass makes or reads it. The methods take and return the value: a sum
-// updated through a pointer lives in memory.
+// its pass makes or reads it.
+//
+// The methods copy the state into locals, loop over their registers and
+// copy it back: a sum updated through a pointer in the loop would live in
+// memory, and a method on a value of this size is not inlined and copies
+// it through memory at every call.
 type tailHash struct {
 	t   *[32][16]byte
 	s   int
@@ -250,53 +254,49 @@ func startTailHash(t *[32][16]byte, n int, y vec.Uint64x4) tailHash {
 	return tailHash{t: t, s: powers - (n+15)/16, y: y}
 }
 
-// absorb adds x, two data blocks in register form, times the keys h and
-// hMid to the sum, y entering first (asm: tailHash.absorb).
-func (th tailHash) absorb(x, h, hMid vec.Uint64x4) tailHash {
-	x = x.Xor(th.y)
-	th.y = vec.Uint64x4{}
-	th.acc = th.acc.mulLoHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
-	th.s += 2
-	return th
-}
-
-// absorbPair absorbs the 32 bytes of data, two whole blocks (asm:
-// tailHash.absorbPair).
-func (th tailHash) absorbPair(data []byte) tailHash {
-	x := reverse(vec.LoadUint8x32(data[:32])).AsUint64x4()
-	return th.absorb(x, key(th.t, th.s), keyMid(th.t, th.s))
-}
-
-// hashStored absorbs the registers of stored, whole blocks that seal's
-// gcmTail has stored since its last call (asm: hashStored in gcmTail).
-func (th tailHash) hashStored(stored []byte) tailHash {
-	for ; len(stored) > 0; stored = stored[32:] {
-		th = th.absorbPair(stored)
+// hashStored absorbs data, whole registers of two blocks (asm:
+// tailHash.absorbPair, for each; in seal's gcmTail, hashStored).
+func (th *tailHash) hashStored(data []byte) {
+	t, s, acc, y := th.t, th.s, th.acc, th.y
+	for ; len(data) > 0; data = data[32:] {
+		x := reverse(vec.LoadUint8x32(data[:32])).AsUint64x4().Xor(y) // asm: tailHash.absorb
+		y = vec.Uint64x4{}
+		acc = acc.mulLoHi(x, key(t, s)).midOne(halfSums(x), keyMid(t, s)) // mulAccumulate
+		s += 2
 	}
-	return th
+	th.s, th.acc, th.y = s, acc, y
 }
 
 // lastKeys returns the keys of the tail's last register, of r < 32 bytes:
 // a pair of keys if it holds two blocks, else one key (asm: the keys of
 // tailHash.loadLast).
-func (th tailHash) lastKeys(r int) (h, hMid vec.Uint64x4) {
+func (th *tailHash) lastKeys(r int) (h, hMid vec.Uint64x4) {
 	if r > 16 {
 		return key(th.t, th.s), keyMid(th.t, th.s)
 	}
 	return oneKey(th.t, th.s), oneKeyMid(th.t, th.s)
 }
 
+// absorb adds x, the last register in register form, times the keys h
+// and hMid to the sum, y entering first (asm: tailHash.absorb).
+func (th *tailHash) absorb(x, h, hMid vec.Uint64x4) {
+	x = x.Xor(th.y)
+	th.y = vec.Uint64x4{}
+	th.acc = th.acc.mulLoHi(x, h).midOne(halfSums(x), hMid) // mulAccumulate
+	th.s += 2
+}
+
 // absorbLast absorbs the last 0 < len(data) < 32 bytes, zero-padded, as
 // the last register (asm: tailHash.absorbLast, tailHash.loadLast).
-func (th tailHash) absorbLast(data []byte) tailHash {
+func (th *tailHash) absorbLast(data []byte) {
 	h, hMid := th.lastKeys(len(data))
-	return th.absorb(loadData(data), h, hMid)
+	th.absorb(loadData(data), h, hMid)
 }
 
 // finish returns the hash, the sum reduced (asm: tailHash.finish): the
 // lanes summed, but for a tail of n <= 16 bytes, whose high lane holds
 // nothing.
-func (th tailHash) finish(n int) vec.Uint64x4 {
+func (th *tailHash) finish(n int) vec.Uint64x4 {
 	sum := th.acc.reduce()
 	if n <= 16 {
 		return sum // its high lane is zero: so are the data's and the key's
@@ -312,12 +312,10 @@ func ghashTail(t *[32][16]byte, data []byte, y vec.Uint64x4) vec.Uint64x4 {
 		return y
 	}
 	th := startTailHash(t, n, y)
-	for len(data) >= 32 {
-		th = th.absorbPair(data)
-		data = data[32:]
-	}
-	if len(data) > 0 {
-		th = th.absorbLast(data)
+	whole := n &^ 31
+	th.hashStored(data[:whole])
+	if whole < n {
+		th.absorbLast(data[whole:])
 	}
 	return th.finish(n)
 }
