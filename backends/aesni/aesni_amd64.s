@@ -4518,45 +4518,30 @@ ghashTailDone_1:
 
 // func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·seal(SB), NOSPLIT, $240-88
-	MOVQ dst_base+40(FP), AX
-	MOVQ src_base+64(FP), CX
-	MOVQ src_len+72(FP), DX
-	CMPQ DX, $0x00000100
-	JB   sealShort_1
+TEXT ·seal(SB), NOSPLIT, $128-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_1
 
-	// ctr32: the first batch, which has no ciphertext before it to hash.
-	MOVQ   keys+0(FP), DX
-	MOVQ   DX, (SP)
+	// Fewer than 128 bytes: all sealTail's.
+	RET ·sealTail+0(SB)
+
+gcmLong_1:
+	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, 8(SP)
-	MOVQ   ctr+24(FP), DX
-	MOVQ   DX, 16(SP)
-	MOVQ   AX, 24(SP)
-	MOVQ   $0x00000080, 32(SP)
-	MOVQ   $0x00000080, 40(SP)
-	MOVQ   CX, 48(SP)
-	MOVQ   $0x00000080, 56(SP)
-	MOVQ   $0x00000080, 64(SP)
-	CALL   ·ctr32+0(SB)
-	MOVQ   keys+0(FP), DX
-	MOVQ   rounds+8(FP), SI
-	MOVQ   SI, BX
-	SHLQ   $0x04, BX
-	ADDQ   DX, BX
-	MOVQ   table+16(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVQ   y+32(FP), R9
-	MOVQ   dst_base+40(FP), R10
-	MOVQ   src_base+64(FP), R11
-	MOVQ   src_len+72(FP), R12
-	MOVOU  (R8), X0
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R9), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	ADDQ   $0x00000080, R11
-	ADDQ   $0x00000080, R10
-	SUBQ   $0x00000080, R12
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
 	MOVO   X0, X2
@@ -4582,7 +4567,7 @@ TEXT ·seal(SB), NOSPLIT, $240-88
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (DX), X10
+	MOVOU  (AX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
 	PXOR   X10, X4
@@ -4591,95 +4576,91 @@ TEXT ·seal(SB), NOSPLIT, $240-88
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
-	MOVOU  X2, 112(SP)
-	MOVOU  X3, 128(SP)
-	MOVOU  X4, 144(SP)
-	MOVOU  X5, 160(SP)
-	MOVOU  X6, 176(SP)
-	MOVOU  X7, 192(SP)
-	MOVOU  X8, 208(SP)
-	MOVOU  X9, 224(SP)
-	MOVL   12(DX), CX
-	MOVD   X0, AX
+	MOVOU  X2, (SP)
+	MOVOU  X3, 16(SP)
+	MOVOU  X4, 32(SP)
+	MOVOU  X5, 48(SP)
+	MOVOU  X6, 64(SP)
+	MOVOU  X7, 80(SP)
+	MOVOU  X8, 96(SP)
+	MOVOU  X9, 112(SP)
+	MOVL   12(AX), R12
+	MOVD   X0, R11
 
-seal16_1:
-	CMPQ R12, $0x00000100
-	JB   seal8_1
-
-	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
-	MOVOU 112(SP), X2
-	MOVOU 128(SP), X3
-	MOVOU 144(SP), X4
-	MOVOU 160(SP), X5
-	MOVOU 176(SP), X6
-	MOVOU 192(SP), X7
-	MOVOU 208(SP), X8
-	MOVOU 224(SP), X9
+	// gcmBatch without GHASH: the first batch has no ciphertext before it.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, AX
-	MOVL  AX, R13
+	ADDL  $0x08, R11
+	MOVL  R11, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 124(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 140(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 156(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 172(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 188(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 204(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 220(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 236(SP)
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  SI, $0x0c
+	CMPQ  DX, $0x0c
 	JB    rounds10_20
 	JE    rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(DX), X10
+	MOVOU  16(AX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4688,7 +4669,7 @@ seal16_1:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(DX), X10
+	MOVOU  32(AX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4700,7 +4681,7 @@ seal16_1:
 
 rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(BX), X10
+	MOVOU  -176(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4709,7 +4690,7 @@ rounds12_20:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(BX), X10
+	MOVOU  -160(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4721,7 +4702,262 @@ rounds12_20:
 
 rounds10_20:
 	// Round Nr-9.
-	MOVOU  -144(BX), X10
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      16(R9), X10
+	PXOR       X10, X3
+	MOVOU      32(R9), X10
+	PXOR       X10, X4
+	MOVOU      48(R9), X10
+	PXOR       X10, X5
+	MOVOU      64(R9), X10
+	PXOR       X10, X6
+	MOVOU      80(R9), X10
+	PXOR       X10, X7
+	MOVOU      96(R9), X10
+	PXOR       X10, X8
+	MOVOU      112(R9), X10
+	PXOR       X10, X9
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
+
+seal16_1:
+	CMPQ R10, $0x00000100
+	JB   seal8_1
+
+	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
+
+	// counterSlots.next: the counters of the following batch.
+	ADDL  $0x08, R11
+	MOVL  R11, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
+	ADDL  $0x01, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
+	ADDL  $0x02, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
+	ADDL  $0x03, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
+	ADDL  $0x04, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
+	ADDL  $0x05, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
+	ADDL  $0x06, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
+	ADDL  $0x07, R13
+	ROLW  $0x08, R13
+	RORL  $0x10, R13
+	ROLW  $0x08, R13
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
+	PADDD counterAdd8<>+112(SB), X0
+	CMPQ  DX, $0x0c
+	JB    rounds10_21
+	JE    rounds12_21
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_21:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_21:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4732,16 +4968,16 @@ rounds10_20:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     -128(R10), X10
+	MOVOU     -128(R8), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(DI), X11
-	MOVOU     240(DI), X12
+	MOVOU     240(BX), X11
+	MOVOU     240(BX), X12
 	PCLMULQDQ $0x00, X10, X11
 	PCLMULQDQ $0x11, X10, X12
 
 	// Round Nr-8.
-	MOVOU  -128(BX), X1
+	MOVOU  -128(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -4752,10 +4988,10 @@ rounds10_20:
 	AESENC X1, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      -112(R10), X1
+	MOVOU      -112(R8), X1
 	PSHUFB     byteReverse<>+0(SB), X1
-	MOVOU      224(DI), X13
-	MOVOU      224(DI), X14
+	MOVOU      224(BX), X13
+	MOVOU      224(BX), X14
 	PCLMULQDQ  $0x00, X1, X13
 	PXOR       X13, X11
 	PCLMULQDQ  $0x11, X1, X14
@@ -4764,14 +5000,14 @@ rounds10_20:
 	PUNPCKLQDQ X1, X13
 	PUNPCKHQDQ X1, X10
 	PXOR       X13, X10
-	MOVOU      496(DI), X13
+	MOVOU      496(BX), X13
 	PCLMULQDQ  $0x00, X10, X13
-	MOVOU      480(DI), X1
+	MOVOU      480(BX), X1
 	PCLMULQDQ  $0x10, X10, X1
 	PXOR       X1, X13
 
 	// Round Nr-7.
-	MOVOU  -112(BX), X1
+	MOVOU  -112(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -4782,17 +5018,17 @@ rounds10_20:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     -96(R10), X1
+	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     208(DI), X10
-	MOVOU     208(DI), X14
+	MOVOU     208(BX), X10
+	MOVOU     208(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-6.
-	MOVOU  -96(BX), X10
+	MOVOU  -96(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4803,10 +5039,10 @@ rounds10_20:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      -80(R10), X10
+	MOVOU      -80(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      192(DI), X14
-	MOVOU      192(DI), X15
+	MOVOU      192(BX), X14
+	MOVOU      192(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -4815,15 +5051,15 @@ rounds10_20:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      464(DI), X10
+	MOVOU      464(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      448(DI), X10
+	MOVOU      448(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-5.
-	MOVOU  -80(BX), X1
+	MOVOU  -80(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -4834,17 +5070,17 @@ rounds10_20:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     -64(R10), X1
+	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     176(DI), X10
-	MOVOU     176(DI), X14
+	MOVOU     176(BX), X10
+	MOVOU     176(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-4.
-	MOVOU  -64(BX), X10
+	MOVOU  -64(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4855,10 +5091,10 @@ rounds10_20:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      -48(R10), X10
+	MOVOU      -48(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      160(DI), X14
-	MOVOU      160(DI), X15
+	MOVOU      160(BX), X14
+	MOVOU      160(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -4867,15 +5103,15 @@ rounds10_20:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      432(DI), X10
+	MOVOU      432(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      416(DI), X10
+	MOVOU      416(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-3.
-	MOVOU  -48(BX), X1
+	MOVOU  -48(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -4886,17 +5122,17 @@ rounds10_20:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     -32(R10), X1
+	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     144(DI), X10
-	MOVOU     144(DI), X14
+	MOVOU     144(BX), X10
+	MOVOU     144(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-2.
-	MOVOU  -32(BX), X10
+	MOVOU  -32(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -4907,10 +5143,10 @@ rounds10_20:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      -16(R10), X10
+	MOVOU      -16(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      128(DI), X14
-	MOVOU      128(DI), X15
+	MOVOU      128(BX), X14
+	MOVOU      128(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -4919,15 +5155,15 @@ rounds10_20:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      400(DI), X10
+	MOVOU      400(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      384(DI), X10
+	MOVOU      384(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-1.
-	MOVOU  -16(BX), X1
+	MOVOU  -16(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -4939,7 +5175,7 @@ rounds10_20:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	MOVOU      (BX), X1
+	MOVOU      (CX), X1
 	AESENCLAST X1, X2
 	AESENCLAST X1, X3
 	AESENCLAST X1, X4
@@ -4948,109 +5184,109 @@ rounds10_20:
 	AESENCLAST X1, X7
 	AESENCLAST X1, X8
 	AESENCLAST X1, X9
-	MOVOU      (R11), X1
+	MOVOU      (R9), X1
 	PXOR       X1, X2
-	MOVOU      16(R11), X1
+	MOVOU      16(R9), X1
 	PXOR       X1, X3
-	MOVOU      32(R11), X1
+	MOVOU      32(R9), X1
 	PXOR       X1, X4
-	MOVOU      48(R11), X1
+	MOVOU      48(R9), X1
 	PXOR       X1, X5
-	MOVOU      64(R11), X1
+	MOVOU      64(R9), X1
 	PXOR       X1, X6
-	MOVOU      80(R11), X1
+	MOVOU      80(R9), X1
 	PXOR       X1, X7
-	MOVOU      96(R11), X1
+	MOVOU      96(R9), X1
 	PXOR       X1, X8
-	MOVOU      112(R11), X1
+	MOVOU      112(R9), X1
 	PXOR       X1, X9
-	MOVOU      X2, (R10)
-	MOVOU      X3, 16(R10)
-	MOVOU      X4, 32(R10)
-	MOVOU      X5, 48(R10)
-	MOVOU      X6, 64(R10)
-	MOVOU      X7, 80(R10)
-	MOVOU      X8, 96(R10)
-	MOVOU      X9, 112(R10)
-	ADDQ       $0x00000080, R11
-	ADDQ       $0x00000080, R10
-	SUBQ       $0x00000080, R12
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
 
 sealSecond_1:
 	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
-	MOVOU 112(SP), X2
-	MOVOU 128(SP), X3
-	MOVOU 144(SP), X4
-	MOVOU 160(SP), X5
-	MOVOU 176(SP), X6
-	MOVOU 192(SP), X7
-	MOVOU 208(SP), X8
-	MOVOU 224(SP), X9
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, AX
-	MOVL  AX, R13
+	ADDL  $0x08, R11
+	MOVL  R11, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 124(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 140(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 156(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 172(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 188(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 204(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 220(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 236(SP)
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  SI, $0x0c
-	JB    rounds10_21
-	JE    rounds12_21
+	CMPQ  DX, $0x0c
+	JB    rounds10_22
+	JE    rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(DX), X1
+	MOVOU  16(AX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5059,7 +5295,7 @@ sealSecond_1:
 	AESENC X1, X7
 	AESENC X1, X8
 	AESENC X1, X9
-	MOVOU  32(DX), X1
+	MOVOU  32(AX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5069,9 +5305,9 @@ sealSecond_1:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds12_21:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(BX), X1
+	MOVOU  -176(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5080,7 +5316,7 @@ rounds12_21:
 	AESENC X1, X7
 	AESENC X1, X8
 	AESENC X1, X9
-	MOVOU  -160(BX), X1
+	MOVOU  -160(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5090,9 +5326,9 @@ rounds12_21:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds10_21:
+rounds10_22:
 	// Round Nr-9.
-	MOVOU  -144(BX), X1
+	MOVOU  -144(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5103,17 +5339,17 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R10), X1
+	MOVOU     -128(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     112(DI), X10
-	MOVOU     112(DI), X14
+	MOVOU     112(BX), X10
+	MOVOU     112(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-8.
-	MOVOU  -128(BX), X10
+	MOVOU  -128(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5124,10 +5360,10 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R10), X10
+	MOVOU      -112(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      96(DI), X14
-	MOVOU      96(DI), X15
+	MOVOU      96(BX), X14
+	MOVOU      96(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5136,15 +5372,15 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      368(DI), X10
+	MOVOU      368(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      352(DI), X10
+	MOVOU      352(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-7.
-	MOVOU  -112(BX), X1
+	MOVOU  -112(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5155,17 +5391,17 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R10), X1
+	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(DI), X10
-	MOVOU     80(DI), X14
+	MOVOU     80(BX), X10
+	MOVOU     80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-6.
-	MOVOU  -96(BX), X10
+	MOVOU  -96(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5176,10 +5412,10 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R10), X10
+	MOVOU      -80(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      64(DI), X14
-	MOVOU      64(DI), X15
+	MOVOU      64(BX), X14
+	MOVOU      64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5188,15 +5424,15 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      336(DI), X10
+	MOVOU      336(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      320(DI), X10
+	MOVOU      320(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-5.
-	MOVOU  -80(BX), X1
+	MOVOU  -80(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5207,17 +5443,17 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R10), X1
+	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(DI), X10
-	MOVOU     48(DI), X14
+	MOVOU     48(BX), X10
+	MOVOU     48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-4.
-	MOVOU  -64(BX), X10
+	MOVOU  -64(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5228,10 +5464,10 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R10), X10
+	MOVOU      -48(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      32(DI), X14
-	MOVOU      32(DI), X15
+	MOVOU      32(BX), X14
+	MOVOU      32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5240,15 +5476,15 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      304(DI), X10
+	MOVOU      304(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      288(DI), X10
+	MOVOU      288(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-3.
-	MOVOU  -48(BX), X1
+	MOVOU  -48(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5259,17 +5495,17 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R10), X1
+	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(DI), X10
-	MOVOU     16(DI), X14
+	MOVOU     16(BX), X10
+	MOVOU     16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-2.
-	MOVOU  -32(BX), X10
+	MOVOU  -32(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5280,10 +5516,10 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R10), X10
+	MOVOU      -16(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      (DI), X14
-	MOVOU      (DI), X15
+	MOVOU      (BX), X14
+	MOVOU      (BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5292,15 +5528,15 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      272(DI), X10
+	MOVOU      272(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      256(DI), X10
+	MOVOU      256(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-1.
-	MOVOU  -16(BX), X1
+	MOVOU  -16(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5328,7 +5564,7 @@ rounds10_21:
 	PXOR      X12, X1
 
 	// Last round.
-	MOVOU      (BX), X10
+	MOVOU      (CX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -5337,137 +5573,241 @@ rounds10_21:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R11), X10
+	MOVOU      (R9), X10
 	PXOR       X10, X2
-	MOVOU      16(R11), X10
+	MOVOU      16(R9), X10
 	PXOR       X10, X3
-	MOVOU      32(R11), X10
+	MOVOU      32(R9), X10
 	PXOR       X10, X4
-	MOVOU      48(R11), X10
+	MOVOU      48(R9), X10
 	PXOR       X10, X5
-	MOVOU      64(R11), X10
+	MOVOU      64(R9), X10
 	PXOR       X10, X6
-	MOVOU      80(R11), X10
+	MOVOU      80(R9), X10
 	PXOR       X10, X7
-	MOVOU      96(R11), X10
+	MOVOU      96(R9), X10
 	PXOR       X10, X8
-	MOVOU      112(R11), X10
+	MOVOU      112(R9), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R10)
-	MOVOU      X3, 16(R10)
-	MOVOU      X4, 32(R10)
-	MOVOU      X5, 48(R10)
-	MOVOU      X6, 64(R10)
-	MOVOU      X7, 80(R10)
-	MOVOU      X8, 96(R10)
-	MOVOU      X9, 112(R10)
-	ADDQ       $0x00000080, R11
-	ADDQ       $0x00000080, R10
-	SUBQ       $0x00000080, R12
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
 	JMP        seal16_1
 
 seal8_1:
-	CMPQ R12, $0x00000080
-	JB   sealDone_1
+	CMPQ R10, $0x00000080
+	JB   sealLast_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	MOVOU     112(DI), X11
+	MOVOU     112(BX), X11
 	PCLMULQDQ $0x00, X1, X11
-	MOVOU     112(DI), X12
+	MOVOU     112(BX), X12
 	PCLMULQDQ $0x11, X1, X12
 	PSHUFD    $0x4e, X1, X13
 	PXOR      X1, X13
-	MOVOU     368(DI), X1
+	MOVOU     368(BX), X1
 	PCLMULQDQ $0x00, X1, X13
 	JMP       sealSecond_1
 
-sealDone_1:
+sealLast_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	MOVOU     -128(R8), X2
+	PSHUFB    byteReverse<>+0(SB), X2
+	PXOR      X1, X2
+	MOVOU     112(BX), X1
+	MOVOU     112(BX), X3
+	PCLMULQDQ $0x00, X2, X1
+	PCLMULQDQ $0x11, X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	MOVOU      -112(R8), X4
+	PSHUFB     byteReverse<>+0(SB), X4
+	MOVOU      96(BX), X5
+	MOVOU      96(BX), X6
+	PCLMULQDQ  $0x00, X4, X5
+	PXOR       X5, X1
+	PCLMULQDQ  $0x11, X4, X6
+	PXOR       X6, X3
+	MOVO       X2, X5
+	PUNPCKLQDQ X4, X5
+	PUNPCKHQDQ X4, X2
+	PXOR       X5, X2
+	MOVOU      368(BX), X4
+	PCLMULQDQ  $0x00, X2, X4
+	MOVOU      352(BX), X5
+	PCLMULQDQ  $0x10, X2, X5
+	PXOR       X5, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	MOVOU     -96(R8), X2
+	PSHUFB    byteReverse<>+0(SB), X2
+	MOVOU     80(BX), X5
+	MOVOU     80(BX), X6
+	PCLMULQDQ $0x00, X2, X5
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X2, X6
+	PXOR      X6, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	MOVOU      -80(R8), X5
+	PSHUFB     byteReverse<>+0(SB), X5
+	MOVOU      64(BX), X6
+	MOVOU      64(BX), X7
+	PCLMULQDQ  $0x00, X5, X6
+	PXOR       X6, X1
+	PCLMULQDQ  $0x11, X5, X7
+	PXOR       X7, X3
+	MOVO       X2, X6
+	PUNPCKLQDQ X5, X6
+	PUNPCKHQDQ X5, X2
+	PXOR       X6, X2
+	MOVOU      336(BX), X5
+	PCLMULQDQ  $0x00, X2, X5
+	PXOR       X5, X4
+	MOVOU      320(BX), X5
+	PCLMULQDQ  $0x10, X2, X5
+	PXOR       X5, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	MOVOU     -64(R8), X2
+	PSHUFB    byteReverse<>+0(SB), X2
+	MOVOU     48(BX), X5
+	MOVOU     48(BX), X6
+	PCLMULQDQ $0x00, X2, X5
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X2, X6
+	PXOR      X6, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	MOVOU      -48(R8), X5
+	PSHUFB     byteReverse<>+0(SB), X5
+	MOVOU      32(BX), X6
+	MOVOU      32(BX), X7
+	PCLMULQDQ  $0x00, X5, X6
+	PXOR       X6, X1
+	PCLMULQDQ  $0x11, X5, X7
+	PXOR       X7, X3
+	MOVO       X2, X6
+	PUNPCKLQDQ X5, X6
+	PUNPCKHQDQ X5, X2
+	PXOR       X6, X2
+	MOVOU      304(BX), X5
+	PCLMULQDQ  $0x00, X2, X5
+	PXOR       X5, X4
+	MOVOU      288(BX), X5
+	PCLMULQDQ  $0x10, X2, X5
+	PXOR       X5, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	MOVOU     -32(R8), X2
+	PSHUFB    byteReverse<>+0(SB), X2
+	MOVOU     16(BX), X5
+	MOVOU     16(BX), X6
+	PCLMULQDQ $0x00, X2, X5
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X2, X6
+	PXOR      X6, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	MOVOU      -16(R8), X5
+	PSHUFB     byteReverse<>+0(SB), X5
+	MOVOU      (BX), X6
+	MOVOU      (BX), X7
+	PCLMULQDQ  $0x00, X5, X6
+	PXOR       X6, X1
+	PCLMULQDQ  $0x11, X5, X7
+	PXOR       X7, X3
+	MOVO       X2, X6
+	PUNPCKLQDQ X5, X6
+	PUNPCKHQDQ X5, X2
+	PXOR       X6, X2
+	MOVOU      272(BX), X5
+	PCLMULQDQ  $0x00, X2, X5
+	PXOR       X5, X4
+	MOVOU      256(BX), X5
+	PCLMULQDQ  $0x10, X2, X5
+	PXOR       X5, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X4
+	PXOR X3, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X4, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR   X2, X2
+	MOVOU  X2, (SP)
+	MOVOU  X2, 16(SP)
+	MOVOU  X2, 32(SP)
+	MOVOU  X2, 48(SP)
+	MOVOU  X2, 64(SP)
+	MOVOU  X2, 80(SP)
+	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
-	MOVOU  X2, 128(SP)
-	MOVOU  X2, 144(SP)
-	MOVOU  X2, 160(SP)
-	MOVOU  X2, 176(SP)
-	MOVOU  X2, 192(SP)
-	MOVOU  X2, 208(SP)
-	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R8)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R9)
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_1
 
-	// The last batch is not hashed yet.
-	MOVQ R10, AX
-	MOVQ R11, CX
-	MOVQ R12, DX
-	LEAQ -128(R10), BX
-	LEAQ 128(R12), SI
-	JMP  sealTail_1
+	// handOff: the n bytes left, to sealTail.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·sealTail+0(SB)
 
-sealShort_1:
-	MOVQ AX, BX
-	MOVQ DX, SI
-
-sealTail_1:
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  BX, 96(SP)
-	MOVQ  SI, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_1
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
-
-tailNoCTR_1:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_1
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
-
-tailEnd_1:
+gcmDone_1:
 	RET
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·open(SB), NOSPLIT, $240-88
-	MOVQ   dst_base+40(FP), AX
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), DX
-	CMPQ   DX, $0x00000080
-	JB     openTail_1
-	MOVQ   keys+0(FP), DX
-	MOVQ   rounds+8(FP), SI
-	MOVQ   SI, BX
-	SHLQ   $0x04, BX
-	ADDQ   DX, BX
-	MOVQ   table+16(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVQ   y+32(FP), R9
-	MOVQ   dst_base+40(FP), R10
-	MOVQ   src_base+64(FP), R11
-	MOVQ   src_len+72(FP), R12
-	MOVOU  (R8), X0
+TEXT ·open(SB), NOSPLIT, $128-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_2
+
+	// Fewer than 128 bytes: all openTail's.
+	RET ·openTail+0(SB)
+
+gcmLong_2:
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R9), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -5494,7 +5834,7 @@ TEXT ·open(SB), NOSPLIT, $240-88
 	MOVO   X0, X9
 	PADDD  counterAdd8<>+96(SB), X9
 	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (DX), X10
+	MOVOU  (AX), X10
 	PXOR   X10, X2
 	PXOR   X10, X3
 	PXOR   X10, X4
@@ -5503,95 +5843,95 @@ TEXT ·open(SB), NOSPLIT, $240-88
 	PXOR   X10, X7
 	PXOR   X10, X8
 	PXOR   X10, X9
-	MOVOU  X2, 112(SP)
-	MOVOU  X3, 128(SP)
-	MOVOU  X4, 144(SP)
-	MOVOU  X5, 160(SP)
-	MOVOU  X6, 176(SP)
-	MOVOU  X7, 192(SP)
-	MOVOU  X8, 208(SP)
-	MOVOU  X9, 224(SP)
-	MOVL   12(DX), CX
-	MOVD   X0, AX
+	MOVOU  X2, (SP)
+	MOVOU  X3, 16(SP)
+	MOVOU  X4, 32(SP)
+	MOVOU  X5, 48(SP)
+	MOVOU  X6, 64(SP)
+	MOVOU  X7, 80(SP)
+	MOVOU  X8, 96(SP)
+	MOVOU  X9, 112(SP)
+	MOVL   12(AX), R12
+	MOVD   X0, R11
 
 open16_1:
-	CMPQ R12, $0x00000100
+	CMPQ R10, $0x00000100
 	JB   open8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	MOVOU 112(SP), X2
-	MOVOU 128(SP), X3
-	MOVOU 144(SP), X4
-	MOVOU 160(SP), X5
-	MOVOU 176(SP), X6
-	MOVOU 192(SP), X7
-	MOVOU 208(SP), X8
-	MOVOU 224(SP), X9
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, AX
-	MOVL  AX, R13
+	ADDL  $0x08, R11
+	MOVL  R11, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 124(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 140(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 156(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 172(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 188(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 204(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 220(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 236(SP)
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  SI, $0x0c
-	JB    rounds10_22
-	JE    rounds12_22
+	CMPQ  DX, $0x0c
+	JB    rounds10_23
+	JE    rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(DX), X10
+	MOVOU  16(AX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5600,7 +5940,7 @@ open16_1:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  32(DX), X10
+	MOVOU  32(AX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5610,9 +5950,9 @@ open16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_22:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(BX), X10
+	MOVOU  -176(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5621,7 +5961,7 @@ rounds12_22:
 	AESENC X10, X7
 	AESENC X10, X8
 	AESENC X10, X9
-	MOVOU  -160(BX), X10
+	MOVOU  -160(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5631,9 +5971,9 @@ rounds12_22:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_22:
+rounds10_23:
 	// Round Nr-9.
-	MOVOU  -144(BX), X10
+	MOVOU  -144(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5644,16 +5984,16 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     (R11), X10
+	MOVOU     (R9), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(DI), X11
-	MOVOU     240(DI), X12
+	MOVOU     240(BX), X11
+	MOVOU     240(BX), X12
 	PCLMULQDQ $0x00, X10, X11
 	PCLMULQDQ $0x11, X10, X12
 
 	// Round Nr-8.
-	MOVOU  -128(BX), X1
+	MOVOU  -128(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5664,10 +6004,10 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      16(R11), X1
+	MOVOU      16(R9), X1
 	PSHUFB     byteReverse<>+0(SB), X1
-	MOVOU      224(DI), X13
-	MOVOU      224(DI), X14
+	MOVOU      224(BX), X13
+	MOVOU      224(BX), X14
 	PCLMULQDQ  $0x00, X1, X13
 	PXOR       X13, X11
 	PCLMULQDQ  $0x11, X1, X14
@@ -5676,14 +6016,14 @@ rounds10_22:
 	PUNPCKLQDQ X1, X13
 	PUNPCKHQDQ X1, X10
 	PXOR       X13, X10
-	MOVOU      496(DI), X13
+	MOVOU      496(BX), X13
 	PCLMULQDQ  $0x00, X10, X13
-	MOVOU      480(DI), X1
+	MOVOU      480(BX), X1
 	PCLMULQDQ  $0x10, X10, X1
 	PXOR       X1, X13
 
 	// Round Nr-7.
-	MOVOU  -112(BX), X1
+	MOVOU  -112(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5694,17 +6034,17 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     32(R11), X1
+	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     208(DI), X10
-	MOVOU     208(DI), X14
+	MOVOU     208(BX), X10
+	MOVOU     208(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-6.
-	MOVOU  -96(BX), X10
+	MOVOU  -96(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5715,10 +6055,10 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      48(R11), X10
+	MOVOU      48(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      192(DI), X14
-	MOVOU      192(DI), X15
+	MOVOU      192(BX), X14
+	MOVOU      192(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5727,15 +6067,15 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      464(DI), X10
+	MOVOU      464(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      448(DI), X10
+	MOVOU      448(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-5.
-	MOVOU  -80(BX), X1
+	MOVOU  -80(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5746,17 +6086,17 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     64(R11), X1
+	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     176(DI), X10
-	MOVOU     176(DI), X14
+	MOVOU     176(BX), X10
+	MOVOU     176(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-4.
-	MOVOU  -64(BX), X10
+	MOVOU  -64(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5767,10 +6107,10 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      80(R11), X10
+	MOVOU      80(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      160(DI), X14
-	MOVOU      160(DI), X15
+	MOVOU      160(BX), X14
+	MOVOU      160(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5779,15 +6119,15 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      432(DI), X10
+	MOVOU      432(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      416(DI), X10
+	MOVOU      416(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-3.
-	MOVOU  -48(BX), X1
+	MOVOU  -48(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5798,17 +6138,17 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     96(R11), X1
+	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     144(DI), X10
-	MOVOU     144(DI), X14
+	MOVOU     144(BX), X10
+	MOVOU     144(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-2.
-	MOVOU  -32(BX), X10
+	MOVOU  -32(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -5819,10 +6159,10 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      112(R11), X10
+	MOVOU      112(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      128(DI), X14
-	MOVOU      128(DI), X15
+	MOVOU      128(BX), X14
+	MOVOU      128(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5831,15 +6171,15 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      400(DI), X10
+	MOVOU      400(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      384(DI), X10
+	MOVOU      384(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-1.
-	MOVOU  -16(BX), X1
+	MOVOU  -16(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5851,7 +6191,7 @@ rounds10_22:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	MOVOU      (BX), X1
+	MOVOU      (CX), X1
 	AESENCLAST X1, X2
 	AESENCLAST X1, X3
 	AESENCLAST X1, X4
@@ -5860,109 +6200,109 @@ rounds10_22:
 	AESENCLAST X1, X7
 	AESENCLAST X1, X8
 	AESENCLAST X1, X9
-	MOVOU      (R11), X1
+	MOVOU      (R9), X1
 	PXOR       X1, X2
-	MOVOU      16(R11), X1
+	MOVOU      16(R9), X1
 	PXOR       X1, X3
-	MOVOU      32(R11), X1
+	MOVOU      32(R9), X1
 	PXOR       X1, X4
-	MOVOU      48(R11), X1
+	MOVOU      48(R9), X1
 	PXOR       X1, X5
-	MOVOU      64(R11), X1
+	MOVOU      64(R9), X1
 	PXOR       X1, X6
-	MOVOU      80(R11), X1
+	MOVOU      80(R9), X1
 	PXOR       X1, X7
-	MOVOU      96(R11), X1
+	MOVOU      96(R9), X1
 	PXOR       X1, X8
-	MOVOU      112(R11), X1
+	MOVOU      112(R9), X1
 	PXOR       X1, X9
-	MOVOU      X2, (R10)
-	MOVOU      X3, 16(R10)
-	MOVOU      X4, 32(R10)
-	MOVOU      X5, 48(R10)
-	MOVOU      X6, 64(R10)
-	MOVOU      X7, 80(R10)
-	MOVOU      X8, 96(R10)
-	MOVOU      X9, 112(R10)
-	ADDQ       $0x00000080, R11
-	ADDQ       $0x00000080, R10
-	SUBQ       $0x00000080, R12
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
 
 openSecond_1:
 	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	MOVOU 112(SP), X2
-	MOVOU 128(SP), X3
-	MOVOU 144(SP), X4
-	MOVOU 160(SP), X5
-	MOVOU 176(SP), X6
-	MOVOU 192(SP), X7
-	MOVOU 208(SP), X8
-	MOVOU 224(SP), X9
+	MOVOU (SP), X2
+	MOVOU 16(SP), X3
+	MOVOU 32(SP), X4
+	MOVOU 48(SP), X5
+	MOVOU 64(SP), X6
+	MOVOU 80(SP), X7
+	MOVOU 96(SP), X8
+	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, AX
-	MOVL  AX, R13
+	ADDL  $0x08, R11
+	MOVL  R11, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 124(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 12(SP)
+	MOVL  R11, R13
 	ADDL  $0x01, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 140(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 28(SP)
+	MOVL  R11, R13
 	ADDL  $0x02, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 156(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 44(SP)
+	MOVL  R11, R13
 	ADDL  $0x03, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 172(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 60(SP)
+	MOVL  R11, R13
 	ADDL  $0x04, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 188(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 76(SP)
+	MOVL  R11, R13
 	ADDL  $0x05, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 204(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 92(SP)
+	MOVL  R11, R13
 	ADDL  $0x06, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 220(SP)
-	MOVL  AX, R13
+	XORL  R12, R13
+	MOVL  R13, 108(SP)
+	MOVL  R11, R13
 	ADDL  $0x07, R13
 	ROLW  $0x08, R13
 	RORL  $0x10, R13
 	ROLW  $0x08, R13
-	XORL  CX, R13
-	MOVL  R13, 236(SP)
+	XORL  R12, R13
+	MOVL  R13, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
-	CMPQ  SI, $0x0c
-	JB    rounds10_23
-	JE    rounds12_23
+	CMPQ  DX, $0x0c
+	JB    rounds10_24
+	JE    rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(DX), X1
+	MOVOU  16(AX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5971,7 +6311,7 @@ openSecond_1:
 	AESENC X1, X7
 	AESENC X1, X8
 	AESENC X1, X9
-	MOVOU  32(DX), X1
+	MOVOU  32(AX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5981,9 +6321,9 @@ openSecond_1:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds12_23:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(BX), X1
+	MOVOU  -176(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -5992,7 +6332,7 @@ rounds12_23:
 	AESENC X1, X7
 	AESENC X1, X8
 	AESENC X1, X9
-	MOVOU  -160(BX), X1
+	MOVOU  -160(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6002,9 +6342,9 @@ rounds12_23:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds10_23:
+rounds10_24:
 	// Round Nr-9.
-	MOVOU  -144(BX), X1
+	MOVOU  -144(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6015,17 +6355,17 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     (R11), X1
+	MOVOU     (R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     112(DI), X10
-	MOVOU     112(DI), X14
+	MOVOU     112(BX), X10
+	MOVOU     112(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-8.
-	MOVOU  -128(BX), X10
+	MOVOU  -128(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -6036,10 +6376,10 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      16(R11), X10
+	MOVOU      16(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      96(DI), X14
-	MOVOU      96(DI), X15
+	MOVOU      96(BX), X14
+	MOVOU      96(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6048,15 +6388,15 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      368(DI), X10
+	MOVOU      368(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      352(DI), X10
+	MOVOU      352(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-7.
-	MOVOU  -112(BX), X1
+	MOVOU  -112(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6067,17 +6407,17 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(R11), X1
+	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(DI), X10
-	MOVOU     80(DI), X14
+	MOVOU     80(BX), X10
+	MOVOU     80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-6.
-	MOVOU  -96(BX), X10
+	MOVOU  -96(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -6088,10 +6428,10 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      48(R11), X10
+	MOVOU      48(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      64(DI), X14
-	MOVOU      64(DI), X15
+	MOVOU      64(BX), X14
+	MOVOU      64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6100,15 +6440,15 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      336(DI), X10
+	MOVOU      336(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      320(DI), X10
+	MOVOU      320(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-5.
-	MOVOU  -80(BX), X1
+	MOVOU  -80(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6119,17 +6459,17 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(R11), X1
+	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(DI), X10
-	MOVOU     48(DI), X14
+	MOVOU     48(BX), X10
+	MOVOU     48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-4.
-	MOVOU  -64(BX), X10
+	MOVOU  -64(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -6140,10 +6480,10 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      80(R11), X10
+	MOVOU      80(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      32(DI), X14
-	MOVOU      32(DI), X15
+	MOVOU      32(BX), X14
+	MOVOU      32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6152,15 +6492,15 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      304(DI), X10
+	MOVOU      304(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      288(DI), X10
+	MOVOU      288(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-3.
-	MOVOU  -48(BX), X1
+	MOVOU  -48(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6171,17 +6511,17 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(R11), X1
+	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(DI), X10
-	MOVOU     16(DI), X14
+	MOVOU     16(BX), X10
+	MOVOU     16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
 	PXOR      X14, X12
 
 	// Round Nr-2.
-	MOVOU  -32(BX), X10
+	MOVOU  -32(CX), X10
 	AESENC X10, X2
 	AESENC X10, X3
 	AESENC X10, X4
@@ -6192,10 +6532,10 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      112(R11), X10
+	MOVOU      112(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      (DI), X14
-	MOVOU      (DI), X15
+	MOVOU      (BX), X14
+	MOVOU      (BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6204,15 +6544,15 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      272(DI), X10
+	MOVOU      272(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      256(DI), X10
+	MOVOU      256(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
 	// Round Nr-1.
-	MOVOU  -16(BX), X1
+	MOVOU  -16(CX), X1
 	AESENC X1, X2
 	AESENC X1, X3
 	AESENC X1, X4
@@ -6240,7 +6580,7 @@ rounds10_23:
 	PXOR      X12, X1
 
 	// Last round.
-	MOVOU      (BX), X10
+	MOVOU      (CX), X10
 	AESENCLAST X10, X2
 	AESENCLAST X10, X3
 	AESENCLAST X10, X4
@@ -6249,142 +6589,1577 @@ rounds10_23:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R11), X10
+	MOVOU      (R9), X10
 	PXOR       X10, X2
-	MOVOU      16(R11), X10
+	MOVOU      16(R9), X10
 	PXOR       X10, X3
-	MOVOU      32(R11), X10
+	MOVOU      32(R9), X10
 	PXOR       X10, X4
-	MOVOU      48(R11), X10
+	MOVOU      48(R9), X10
 	PXOR       X10, X5
-	MOVOU      64(R11), X10
+	MOVOU      64(R9), X10
 	PXOR       X10, X6
-	MOVOU      80(R11), X10
+	MOVOU      80(R9), X10
 	PXOR       X10, X7
-	MOVOU      96(R11), X10
+	MOVOU      96(R9), X10
 	PXOR       X10, X8
-	MOVOU      112(R11), X10
+	MOVOU      112(R9), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R10)
-	MOVOU      X3, 16(R10)
-	MOVOU      X4, 32(R10)
-	MOVOU      X5, 48(R10)
-	MOVOU      X6, 64(R10)
-	MOVOU      X7, 80(R10)
-	MOVOU      X8, 96(R10)
-	MOVOU      X9, 112(R10)
-	ADDQ       $0x00000080, R11
-	ADDQ       $0x00000080, R10
-	SUBQ       $0x00000080, R12
+	MOVOU      X2, (R8)
+	MOVOU      X3, 16(R8)
+	MOVOU      X4, 32(R8)
+	MOVOU      X5, 48(R8)
+	MOVOU      X6, 64(R8)
+	MOVOU      X7, 80(R8)
+	MOVOU      X8, 96(R8)
+	MOVOU      X9, 112(R8)
+	ADDQ       $0x00000080, R9
+	ADDQ       $0x00000080, R8
+	SUBQ       $0x00000080, R10
 	JMP        open16_1
 
 open8_1:
-	CMPQ R12, $0x00000080
+	CMPQ R10, $0x00000080
 	JB   openDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	MOVOU     112(DI), X11
+	MOVOU     112(BX), X11
 	PCLMULQDQ $0x00, X1, X11
-	MOVOU     112(DI), X12
+	MOVOU     112(BX), X12
 	PCLMULQDQ $0x11, X1, X12
 	PSHUFD    $0x4e, X1, X13
 	PXOR      X1, X13
-	MOVOU     368(DI), X1
+	MOVOU     368(BX), X1
 	PCLMULQDQ $0x00, X1, X13
 	JMP       openSecond_1
 
 openDone_1:
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR   X2, X2
+	MOVOU  X2, (SP)
+	MOVOU  X2, 16(SP)
+	MOVOU  X2, 32(SP)
+	MOVOU  X2, 48(SP)
+	MOVOU  X2, 64(SP)
+	MOVOU  X2, 80(SP)
+	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
-	MOVOU  X2, 128(SP)
-	MOVOU  X2, 144(SP)
-	MOVOU  X2, 160(SP)
-	MOVOU  X2, 176(SP)
-	MOVOU  X2, 192(SP)
-	MOVOU  X2, 208(SP)
-	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R8)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R9)
-	MOVQ   R10, AX
-	MOVQ   R11, CX
-	MOVQ   R12, DX
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_2
 
-openTail_1:
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	CMPQ  AX, CX
-	JE    tailInPlace_1
-	MOVQ  CX, 96(SP)
-	MOVQ  DX, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_2
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
+	// handOff: the n bytes left, to openTail.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·openTail+0(SB)
 
-tailNoCTR_2:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_2
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
+gcmDone_2:
+	RET
 
-tailInPlace_1:
-	// In place: hash the ciphertext before ctr32 overwrites it.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
-	TESTQ DX, DX
-	JZ    tailNoGHASH_1
-	MOVQ  table+16(FP), AX
-	MOVQ  AX, (SP)
-	MOVQ  y+32(FP), AX
-	MOVQ  AX, 8(SP)
-	MOVQ  CX, 16(SP)
-	MOVQ  DX, 24(SP)
-	MOVQ  DX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
+// func sealTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2, SSSE3
+TEXT ·sealTail(SB), NOSPLIT, $8-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
 
-tailNoGHASH_1:
-	MOVQ  88(SP), DX
-	TESTQ DX, DX
-	JZ    tailEnd_2
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, keys+0(FP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, rounds+8(FP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, table+16(FP)
-	MOVQ  AX, ctr+24(FP)
-	MOVQ  DX, y+32(FP)
-	MOVQ  DX, dst_base+40(FP)
-	MOVQ  CX, dst_len+48(FP)
-	MOVQ  DX, dst_cap+56(FP)
-	MOVQ  DX, src_base+64(FP)
-	RET   ·ctr32+0(SB)
+sealTailLoop_1:
+	// m = min(n, 128): what ctrTail and ghashTail take at once.
+	MOVQ R10, R11
+	CMPQ R11, $0x00000080
+	JBE  sealTailWhole_1
+	MOVQ $0x00000080, R11
 
-tailEnd_2:
+sealTailWhole_1:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R11, R11
+	JZ    ctrTailDone_3
+	CMPQ  R11, $0x00000040
+	JBE   ctrTailNarrower_7
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_25
+	JE     rounds12_25
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_25:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_25:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_27
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R11, $0x00000020
+	JB         ctrTailExit_28
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R11, $0x00000030
+	JB         ctrTailExit_29
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R11, $0x00000040
+	JB         ctrTailExit_30
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R11, $0x00000050
+	JB         ctrTailExit_31
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R11, $0x00000060
+	JB         ctrTailExit_32
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R11, $0x00000070
+	JB         ctrTailExit_33
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R11, $0x00000080
+	JB         ctrTailExit_34
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_3
+
+ctrTailExit_27:
+	MOVO X2, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_28:
+	MOVO X3, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_29:
+	MOVO X4, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_30:
+	MOVO X5, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_31:
+	MOVO X6, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_32:
+	MOVO X7, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_33:
+	MOVO X8, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_34:
+	MOVO X9, X2
+	JMP  ctrTailPartial_3
+
+ctrTailNarrower_7:
+	CMPQ R11, $0x00000010
+	JBE  ctrTailNarrower_8
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_26
+	JE     rounds12_26
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_26:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_26:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_35
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R11, $0x00000020
+	JB         ctrTailExit_36
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R11, $0x00000030
+	JB         ctrTailExit_37
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R11, $0x00000040
+	JB         ctrTailExit_38
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_3
+
+ctrTailExit_35:
+	MOVO X2, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_36:
+	MOVO X3, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_37:
+	MOVO X4, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_38:
+	MOVO X5, X2
+	JMP  ctrTailPartial_3
+
+ctrTailNarrower_8:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_27
+	JE     rounds12_27
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_27:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_27:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_39
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_3
+
+ctrTailExit_39:
+	MOVO X2, X2
+
+ctrTailPartial_3:
+	TESTQ $0x0000000f, R11
+	JZ    ctrTailFinish_3
+	MOVQ  R11, R12
+	ANDQ  $-16, R12
+	LEAQ  (R9)(R12*1), R13
+	LEAQ  (R8)(R12*1), R12
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R11, R14
+	ANDQ $0x0f, R14
+	ADDQ R13, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R11
+	JZ      loadSkip_10
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_10:
+	TESTQ   $0x00000002, R11
+	JZ      loadSkip_11
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_11:
+	TESTQ $0x00000004, R11
+	JZ    loadSkip_12
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_12:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R11
+	JZ         loadShort_4
+	MOVQ       (R13), X3
+	MOVQ       R15, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_4
+
+loadShort_4:
+	MOVQ R15, X3
+
+loadDone_4:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, R13
+	TESTQ  $0x00000008, R11
+	JZ     storeSkip_9
+	MOVQ   R13, (R12)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, R13
+	ADDQ   $0x08, R12
+
+storeSkip_9:
+	TESTQ $0x00000004, R11
+	JZ    storeSkip_10
+	MOVL  R13, (R12)
+	SHRQ  $0x20, R13
+	ADDQ  $0x04, R12
+
+storeSkip_10:
+	TESTQ $0x00000002, R11
+	JZ    storeSkip_11
+	MOVW  R13, (R12)
+	SHRQ  $0x10, R13
+	ADDQ  $0x02, R12
+
+storeSkip_11:
+	TESTQ $0x00000001, R11
+	JZ    storeSkip_12
+	MOVB  R13, (R12)
+
+storeSkip_12:
+ctrTailFinish_3:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R11, R12
+	ADDQ  $0x0f, R12
+	SHRQ  $0x04, R12
+	MOVQ  R12, X2
+	PADDD X2, X0
+
+ctrTailDone_3:
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R11, R11
+	JZ    ghashTailDone_2
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R11, R12
+	ADDQ $0x0f, R12
+	SHRQ $0x04, R12
+	SHLQ $0x04, R12
+	ADDQ BX, R12
+	SUBQ $0x10, R12
+	MOVQ R8, R13
+	MOVQ R11, R14
+	SHRQ $0x04, R14
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_2:
+	TESTQ     R14, R14
+	JZ        ghashTailPartial_2
+	MOVOU     (R13), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R12), X6
+	MOVOU     (R12), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(R12), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, R12
+	ADDQ      $0x10, R13
+	DECQ      R14
+	JMP       ghashTailBlock_2
+
+ghashTailPartial_2:
+	TESTQ $0x0000000f, R11
+	JZ    ghashTailReduce_2
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R11, R14
+	ANDQ $0x0f, R14
+	ADDQ R13, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R11
+	JZ      loadSkip_13
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_13:
+	TESTQ   $0x00000002, R11
+	JZ      loadSkip_14
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_14:
+	TESTQ $0x00000004, R11
+	JZ    loadSkip_15
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_15:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R11
+	JZ         loadShort_5
+	MOVQ       (R13), X5
+	MOVQ       R15, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_5
+
+loadShort_5:
+	MOVQ R15, X5
+
+loadDone_5:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R12), X1
+	MOVOU     (R12), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(R12), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, R12
+
+ghashTailReduce_2:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_2:
+	ADDQ   R11, R9
+	ADDQ   R11, R8
+	SUBQ   R11, R10
+	JNZ    sealTailLoop_1
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	RET
+
+// func openTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openTail(SB), NOSPLIT, $8-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+
+openTailLoop_1:
+	// m = min(n, 128): what ctrTail and ghashTail take at once.
+	MOVQ R10, R11
+	CMPQ R11, $0x00000080
+	JBE  openTailWhole_1
+	MOVQ $0x00000080, R11
+
+openTailWhole_1:
+	// Hash the tail before decrypting it, which may overwrite it.
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R11, R11
+	JZ    ghashTailDone_3
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R11, R12
+	ADDQ $0x0f, R12
+	SHRQ $0x04, R12
+	SHLQ $0x04, R12
+	ADDQ BX, R12
+	SUBQ $0x10, R12
+	MOVQ R9, R13
+	MOVQ R11, R14
+	SHRQ $0x04, R14
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_3:
+	TESTQ     R14, R14
+	JZ        ghashTailPartial_3
+	MOVOU     (R13), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R12), X6
+	MOVOU     (R12), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(R12), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, R12
+	ADDQ      $0x10, R13
+	DECQ      R14
+	JMP       ghashTailBlock_3
+
+ghashTailPartial_3:
+	TESTQ $0x0000000f, R11
+	JZ    ghashTailReduce_3
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R11, R14
+	ANDQ $0x0f, R14
+	ADDQ R13, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R11
+	JZ      loadSkip_16
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_16:
+	TESTQ   $0x00000002, R11
+	JZ      loadSkip_17
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_17:
+	TESTQ $0x00000004, R11
+	JZ    loadSkip_18
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_18:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R11
+	JZ         loadShort_6
+	MOVQ       (R13), X5
+	MOVQ       R15, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_6
+
+loadShort_6:
+	MOVQ R15, X5
+
+loadDone_6:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R12), X1
+	MOVOU     (R12), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(R12), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, R12
+
+ghashTailReduce_3:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_3:
+	// ctrTail: the last n < 128 bytes.
+	TESTQ R11, R11
+	JZ    ctrTailDone_4
+	CMPQ  R11, $0x00000040
+	JBE   ctrTailNarrower_10
+
+	// At most 8 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
+	CMPQ   DX, $0x0c
+	JB     rounds10_28
+	JE     rounds12_28
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds12_28:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+rounds10_28:
+	// Round Nr-9.
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+
+	// Last round.
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_40
+	MOVOU      (R9), X10
+	PXOR       X10, X2
+	MOVOU      X2, (R8)
+	CMPQ       R11, $0x00000020
+	JB         ctrTailExit_41
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R11, $0x00000030
+	JB         ctrTailExit_42
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R11, $0x00000040
+	JB         ctrTailExit_43
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	CMPQ       R11, $0x00000050
+	JB         ctrTailExit_44
+	MOVOU      64(R9), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(R8)
+	CMPQ       R11, $0x00000060
+	JB         ctrTailExit_45
+	MOVOU      80(R9), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(R8)
+	CMPQ       R11, $0x00000070
+	JB         ctrTailExit_46
+	MOVOU      96(R9), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(R8)
+	CMPQ       R11, $0x00000080
+	JB         ctrTailExit_47
+	MOVOU      112(R9), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(R8)
+	JMP        ctrTailFinish_4
+
+ctrTailExit_40:
+	MOVO X2, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_41:
+	MOVO X3, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_42:
+	MOVO X4, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_43:
+	MOVO X5, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_44:
+	MOVO X6, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_45:
+	MOVO X7, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_46:
+	MOVO X8, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_47:
+	MOVO X9, X2
+	JMP  ctrTailPartial_4
+
+ctrTailNarrower_10:
+	CMPQ R11, $0x00000010
+	JBE  ctrTailNarrower_11
+
+	// At most 4 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
+	CMPQ   DX, $0x0c
+	JB     rounds10_29
+	JE     rounds12_29
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds12_29:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+rounds10_29:
+	// Round Nr-9.
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+
+	// Last round.
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_48
+	MOVOU      (R9), X6
+	PXOR       X6, X2
+	MOVOU      X2, (R8)
+	CMPQ       R11, $0x00000020
+	JB         ctrTailExit_49
+	MOVOU      16(R9), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(R8)
+	CMPQ       R11, $0x00000030
+	JB         ctrTailExit_50
+	MOVOU      32(R9), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(R8)
+	CMPQ       R11, $0x00000040
+	JB         ctrTailExit_51
+	MOVOU      48(R9), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(R8)
+	JMP        ctrTailFinish_4
+
+ctrTailExit_48:
+	MOVO X2, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_49:
+	MOVO X3, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_50:
+	MOVO X4, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_51:
+	MOVO X5, X2
+	JMP  ctrTailPartial_4
+
+ctrTailNarrower_11:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_30
+	JE     rounds12_30
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_30:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_30:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R11, $0x00000010
+	JB         ctrTailExit_52
+	MOVOU      (R9), X3
+	PXOR       X3, X2
+	MOVOU      X2, (R8)
+	JMP        ctrTailFinish_4
+
+ctrTailExit_52:
+	MOVO X2, X2
+
+ctrTailPartial_4:
+	TESTQ $0x0000000f, R11
+	JZ    ctrTailFinish_4
+	MOVQ  R11, R12
+	ANDQ  $-16, R12
+	LEAQ  (R9)(R12*1), R13
+	LEAQ  (R8)(R12*1), R12
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R11, R14
+	ANDQ $0x0f, R14
+	ADDQ R13, R14
+	XORQ R15, R15
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R11
+	JZ      loadSkip_19
+	SUBQ    $0x01, R14
+	SHLQ    $0x08, R15
+	MOVBQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_19:
+	TESTQ   $0x00000002, R11
+	JZ      loadSkip_20
+	SUBQ    $0x02, R14
+	SHLQ    $0x10, R15
+	MOVWQZX (R14), BP
+	ORQ     BP, R15
+
+loadSkip_20:
+	TESTQ $0x00000004, R11
+	JZ    loadSkip_21
+	SUBQ  $0x04, R14
+	SHLQ  $0x20, R15
+	MOVL  (R14), BP
+	ORQ   BP, R15
+
+loadSkip_21:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R11
+	JZ         loadShort_7
+	MOVQ       (R13), X3
+	MOVQ       R15, X4
+	PUNPCKLQDQ X4, X3
+	JMP        loadDone_7
+
+loadShort_7:
+	MOVQ R15, X3
+
+loadDone_7:
+	PXOR X2, X3
+
+	// StorePartial: the first n%16 bytes of x to p.
+	MOVQ   X3, R13
+	TESTQ  $0x00000008, R11
+	JZ     storeSkip_13
+	MOVQ   R13, (R12)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, R13
+	ADDQ   $0x08, R12
+
+storeSkip_13:
+	TESTQ $0x00000004, R11
+	JZ    storeSkip_14
+	MOVL  R13, (R12)
+	SHRQ  $0x20, R13
+	ADDQ  $0x04, R12
+
+storeSkip_14:
+	TESTQ $0x00000002, R11
+	JZ    storeSkip_15
+	MOVW  R13, (R12)
+	SHRQ  $0x10, R13
+	ADDQ  $0x02, R12
+
+storeSkip_15:
+	TESTQ $0x00000001, R11
+	JZ    storeSkip_16
+	MOVB  R13, (R12)
+
+storeSkip_16:
+ctrTailFinish_4:
+	// Advance the counter by ceil(n/16).
+	MOVQ  R11, R12
+	ADDQ  $0x0f, R12
+	SHRQ  $0x04, R12
+	MOVQ  R12, X2
+	PADDD X2, X0
+
+ctrTailDone_4:
+	ADDQ   R11, R9
+	ADDQ   R11, R8
+	SUBQ   R11, R10
+	JNZ    openTailLoop_1
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
 	RET
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
@@ -6504,8 +8279,8 @@ xts8_1:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_24
-	JE        rounds12_24
+	JB        rounds10_31
+	JE        rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -6527,7 +8302,7 @@ xts8_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_24:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -6548,7 +8323,7 @@ rounds12_24:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_24:
+rounds10_31:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -6748,8 +8523,8 @@ xtsAfter8_1:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_25
-	JE        rounds12_25
+	JB        rounds10_32
+	JE        rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -6763,7 +8538,7 @@ xtsAfter8_1:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_25:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -6776,7 +8551,7 @@ rounds12_25:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_25:
+rounds10_32:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -6885,8 +8660,8 @@ xts1_1:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_26
-	JE    rounds12_26
+	JB    rounds10_33
+	JE    rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -6894,14 +8669,14 @@ xts1_1:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_26:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_26:
+rounds10_33:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -7104,8 +8879,8 @@ xts8_2:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_27
-	JE        rounds12_27
+	JB        rounds10_34
+	JE        rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -7127,7 +8902,7 @@ xts8_2:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds12_27:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESDEC X9, X1
@@ -7148,7 +8923,7 @@ rounds12_27:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds10_27:
+rounds10_34:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESDEC X9, X1
@@ -7348,8 +9123,8 @@ xtsAfter8_2:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_28
-	JE        rounds12_28
+	JB        rounds10_35
+	JE        rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -7363,7 +9138,7 @@ xtsAfter8_2:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds12_28:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESDEC X5, X1
@@ -7376,7 +9151,7 @@ rounds12_28:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds10_28:
+rounds10_35:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESDEC X5, X1
@@ -7485,8 +9260,8 @@ xts1_2:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_29
-	JE    rounds12_29
+	JB    rounds10_36
+	JE    rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -7494,14 +9269,14 @@ xts1_2:
 	MOVOU  32(AX), X2
 	AESDEC X2, X1
 
-rounds12_29:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESDEC X2, X1
 	MOVOU  -160(CX), X2
 	AESDEC X2, X1
 
-rounds10_29:
+rounds10_36:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESDEC X2, X1
@@ -7565,64 +9340,436 @@ xtsAfter1_2:
 
 // func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealAVX(SB), NOSPLIT, $112-88
-	MOVQ dst_base+40(FP), AX
-	MOVQ src_base+64(FP), CX
-	MOVQ src_len+72(FP), DX
-	CMPQ DX, $0x00000100
-	JB   sealAVXShort_1
+TEXT ·sealAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_3
 
-	// ctr32: the first two batches, which have no ciphertext two batches before them,
-	// or of two or three batches the first.
-	MOVQ $0x00000100, BX
-	CMPQ DX, $0x00000200
-	JAE  sealAVXTwo
-	MOVQ $0x00000080, BX
+	// Fewer than 128 bytes: all sealTail's.
+	RET ·sealTail+0(SB)
 
-sealAVXTwo:
-	MOVQ   keys+0(FP), DX
-	MOVQ   DX, (SP)
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, 8(SP)
-	MOVQ   ctr+24(FP), DX
-	MOVQ   DX, 16(SP)
-	MOVQ   AX, 24(SP)
-	MOVQ   BX, 32(SP)
-	MOVQ   BX, 40(SP)
-	MOVQ   CX, 48(SP)
-	MOVQ   BX, 56(SP)
-	MOVQ   BX, 64(SP)
-	CALL   ·ctr32+0(SB)
+gcmLong_3:
 	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), BX
-	MOVQ   BX, DX
-	SHLQ   $0x04, DX
-	ADDQ   AX, DX
-	MOVQ   table+16(FP), R9
-	MOVQ   ctr+24(FP), R10
-	MOVQ   y+32(FP), R11
-	MOVQ   dst_base+40(FP), SI
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), R8
-	MOVOU  (R10), X0
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R11), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVQ   SI, DI
 
-	// Again the bytes ctr32 took: 256, or 128 of two or three batches.
-	MOVQ $0x00000100, R12
-	CMPQ R8, $0x00000200
-	JAE  sealAVXTwo2
-	MOVQ $0x00000080, R12
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_37
+	JE      rounds12_37
 
-sealAVXTwo2:
-	ADDQ R12, CX
-	ADDQ R12, SI
-	SUBQ R12, R8
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_37:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_37:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	CMPQ        R10, $0x00000100
+	JB          sealAVXShort_1
+
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_38
+	JE      rounds12_38
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_38:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_38:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 
 sealAVX16_1:
-	CMPQ R8, $0x00000100
+	CMPQ R10, $0x00000100
 	JB   sealAVX8_1
 
 	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
@@ -7651,9 +9798,9 @@ sealAVX16_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    BX, $0x0c
-	JB      rounds10_30
-	JE      rounds12_30
+	CMPQ    DX, $0x0c
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -7675,9 +9822,9 @@ sealAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_30:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(DX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -7686,7 +9833,7 @@ rounds12_30:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(DX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -7696,9 +9843,9 @@ rounds12_30:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_30:
+rounds10_39:
 	// Round Nr-9.
-	VMOVDQU -144(DX), X10
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -7709,14 +9856,14 @@ rounds10_30:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (DI), X10
+	VMOVDQU    -256(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(R9), X10, X11
-	VPCLMULQDQ $0x11, 240(R9), X10, X12
+	VPCLMULQDQ $0x00, 240(BX), X10, X11
+	VPCLMULQDQ $0x11, 240(BX), X10, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(DX), X1
+	VMOVDQU -128(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7727,21 +9874,21 @@ rounds10_30:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(DI), X1
+	VMOVDQU     -240(R8), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, 224(R9), X1, X13
+	VPCLMULQDQ  $0x00, 224(BX), X1, X13
 	VPXOR       X13, X11, X11
-	VPCLMULQDQ  $0x11, 224(R9), X1, X13
+	VPCLMULQDQ  $0x11, 224(BX), X1, X13
 	VPXOR       X13, X12, X12
 	VPUNPCKLQDQ X1, X10, X13
 	VPUNPCKHQDQ X1, X10, X1
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x00, 496(R9), X1, X10
-	VPCLMULQDQ  $0x01, 480(R9), X1, X1
+	VPCLMULQDQ  $0x00, 496(BX), X1, X10
+	VPCLMULQDQ  $0x01, 480(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(DX), X1
+	VMOVDQU -112(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7752,15 +9899,15 @@ rounds10_30:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(DI), X1
+	VMOVDQU    -224(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 208(R9), X1, X13
+	VPCLMULQDQ $0x00, 208(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 208(R9), X1, X13
+	VPCLMULQDQ $0x11, 208(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(DX), X13
+	VMOVDQU -96(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -7771,22 +9918,22 @@ rounds10_30:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(DI), X13
+	VMOVDQU     -208(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(R9), X13, X14
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 192(R9), X13, X14
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 464(R9), X1, X13
+	VPCLMULQDQ  $0x00, 464(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 448(R9), X1, X1
+	VPCLMULQDQ  $0x01, 448(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(DX), X1
+	VMOVDQU -80(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7797,15 +9944,15 @@ rounds10_30:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(DI), X1
+	VMOVDQU    -192(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 176(R9), X1, X13
+	VPCLMULQDQ $0x00, 176(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 176(R9), X1, X13
+	VPCLMULQDQ $0x11, 176(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(DX), X13
+	VMOVDQU -64(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -7816,22 +9963,22 @@ rounds10_30:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(DI), X13
+	VMOVDQU     -176(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(R9), X13, X14
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 160(R9), X13, X14
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 432(R9), X1, X13
+	VPCLMULQDQ  $0x00, 432(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 416(R9), X1, X1
+	VPCLMULQDQ  $0x01, 416(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(DX), X1
+	VMOVDQU -48(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7842,15 +9989,15 @@ rounds10_30:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(DI), X1
+	VMOVDQU    -160(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 144(R9), X1, X13
+	VPCLMULQDQ $0x00, 144(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 144(R9), X1, X13
+	VPCLMULQDQ $0x11, 144(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(DX), X13
+	VMOVDQU -32(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -7861,22 +10008,22 @@ rounds10_30:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(DI), X13
+	VMOVDQU     -144(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(R9), X13, X14
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 128(R9), X13, X14
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 400(R9), X1, X13
+	VPCLMULQDQ  $0x00, 400(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 384(R9), X1, X1
+	VPCLMULQDQ  $0x01, 384(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(DX), X1
+	VMOVDQU -16(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7888,7 +10035,7 @@ rounds10_30:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (DX), X1
+	VMOVDQU     (CX), X1
 	VAESENCLAST X1, X2, X2
 	VAESENCLAST X1, X3, X3
 	VAESENCLAST X1, X4, X4
@@ -7897,26 +10044,25 @@ rounds10_30:
 	VAESENCLAST X1, X7, X7
 	VAESENCLAST X1, X8, X8
 	VAESENCLAST X1, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (SI)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(SI)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(SI)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(SI)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(SI)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(SI)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(SI)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(SI)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, SI
-	ADDQ        $0x00000080, DI
-	SUBQ        $0x00000080, R8
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 
 sealAVXSecond_1:
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
@@ -7945,9 +10091,9 @@ sealAVXSecond_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    BX, $0x0c
-	JB      rounds10_31
-	JE      rounds12_31
+	CMPQ    DX, $0x0c
+	JB      rounds10_40
+	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -7969,9 +10115,9 @@ sealAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_31:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(DX), X1
+	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7980,7 +10126,7 @@ rounds12_31:
 	VAESENC X1, X7, X7
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
-	VMOVDQU -160(DX), X1
+	VMOVDQU -160(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -7990,9 +10136,9 @@ rounds12_31:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_31:
+rounds10_40:
 	// Round Nr-9.
-	VMOVDQU -144(DX), X1
+	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8003,15 +10149,15 @@ rounds10_31:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (DI), X1
+	VMOVDQU    -256(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 112(R9), X1, X13
+	VPCLMULQDQ $0x00, 112(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 112(R9), X1, X13
+	VPCLMULQDQ $0x11, 112(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(DX), X13
+	VMOVDQU -128(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8022,22 +10168,22 @@ rounds10_31:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(DI), X13
+	VMOVDQU     -240(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(R9), X13, X14
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 96(R9), X13, X14
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 368(R9), X1, X13
+	VPCLMULQDQ  $0x00, 368(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 352(R9), X1, X1
+	VPCLMULQDQ  $0x01, 352(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(DX), X1
+	VMOVDQU -112(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8048,15 +10194,15 @@ rounds10_31:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(DI), X1
+	VMOVDQU    -224(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 80(R9), X1, X13
+	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 80(R9), X1, X13
+	VPCLMULQDQ $0x11, 80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(DX), X13
+	VMOVDQU -96(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8067,22 +10213,22 @@ rounds10_31:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(DI), X13
+	VMOVDQU     -208(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(R9), X13, X14
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 64(R9), X13, X14
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 336(R9), X1, X13
+	VPCLMULQDQ  $0x00, 336(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 320(R9), X1, X1
+	VPCLMULQDQ  $0x01, 320(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(DX), X1
+	VMOVDQU -80(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8093,15 +10239,15 @@ rounds10_31:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(DI), X1
+	VMOVDQU    -192(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 48(R9), X1, X13
+	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 48(R9), X1, X13
+	VPCLMULQDQ $0x11, 48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(DX), X13
+	VMOVDQU -64(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8112,22 +10258,22 @@ rounds10_31:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(DI), X13
+	VMOVDQU     -176(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(R9), X13, X14
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 32(R9), X13, X14
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 304(R9), X1, X13
+	VPCLMULQDQ  $0x00, 304(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 288(R9), X1, X1
+	VPCLMULQDQ  $0x01, 288(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(DX), X1
+	VMOVDQU -48(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8138,15 +10284,15 @@ rounds10_31:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(DI), X1
+	VMOVDQU    -160(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 16(R9), X1, X13
+	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 16(R9), X1, X13
+	VPCLMULQDQ $0x11, 16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(DX), X13
+	VMOVDQU -32(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8157,22 +10303,22 @@ rounds10_31:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(DI), X13
+	VMOVDQU     -144(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (R9), X13, X14
+	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, (R9), X13, X14
+	VPCLMULQDQ  $0x11, (BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 272(R9), X1, X13
+	VPCLMULQDQ  $0x00, 272(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 256(R9), X1, X1
+	VPCLMULQDQ  $0x01, 256(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(DX), X1
+	VMOVDQU -16(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8198,7 +10344,7 @@ rounds10_31:
 	VPXOR      X12, X10, X1
 
 	// Last round.
-	VMOVDQU     (DX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -8207,121 +10353,706 @@ rounds10_31:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (SI)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(SI)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(SI)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(SI)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(SI)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(SI)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(SI)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(SI)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, SI
-	ADDQ        $0x00000080, DI
-	SUBQ        $0x00000080, R8
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 	JMP         sealAVX16_1
 
 sealAVX8_1:
-	CMPQ R8, $0x00000080
-	JB   sealAVXEnd_1
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast2_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	VPCLMULQDQ $0x00, 112(R9), X1, X11
-	VPCLMULQDQ $0x11, 112(R9), X1, X12
+	VPCLMULQDQ $0x00, 112(BX), X1, X11
+	VPCLMULQDQ $0x11, 112(BX), X1, X12
 	VPSHUFD    $0x4e, X1, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 368(R9), X2, X10
+	VPCLMULQDQ $0x00, 368(BX), X2, X10
 	JMP        sealAVXSecond_1
+
+sealAVXLast2_1:
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU    -256(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     -208(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 192(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 192(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 464(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 448(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     -176(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 160(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 160(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 432(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 416(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     -144(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 400(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 384(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+	JMP        sealAVXEnd_1
+
+sealAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ R10, $0x00000080
+	JB   sealAVXLast1_1
+
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_41:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 336(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 320(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 304(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 288(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 272(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 256(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealAVXLast1_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
 
 sealAVXEnd_1:
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R10)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R11)
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_3
 
-	// From hp on the ciphertext is not hashed yet.
-	MOVQ SI, AX
-	MOVQ R8, DX
-	MOVQ DI, BX
-	LEAQ (SI)(R8*1), SI
-	SUBQ DI, SI
-	JMP  sealAVXTail_1
+	// handOff: the n bytes left, to sealTail.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·sealTail+0(SB)
 
-sealAVXShort_1:
-	MOVQ AX, BX
-	MOVQ DX, SI
-
-sealAVXTail_1:
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  BX, 96(SP)
-	MOVQ  SI, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_3
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
-
-tailNoCTR_3:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_3
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
-
-tailEnd_3:
+gcmDone_3:
 	RET
 
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $112-88
-	MOVQ   dst_base+40(FP), AX
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), DX
-	CMPQ   DX, $0x00000080
-	JB     openAVXTail_1
+TEXT ·openAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_4
+
+	// Fewer than 128 bytes: all openTail's.
+	RET ·openTail+0(SB)
+
+gcmLong_4:
 	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), SI
-	MOVQ   SI, BX
-	SHLQ   $0x04, BX
-	ADDQ   AX, BX
-	MOVQ   table+16(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVQ   y+32(FP), R9
-	MOVQ   dst_base+40(FP), R10
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), DX
-	MOVOU  (R8), X0
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R9), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 openAVX16_1:
-	CMPQ DX, $0x00000100
+	CMPQ R10, $0x00000100
 	JB   openAVX8_1
 
 	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
@@ -8350,9 +11081,9 @@ openAVX16_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    SI, $0x0c
-	JB      rounds10_32
-	JE      rounds12_32
+	CMPQ    DX, $0x0c
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -8374,9 +11105,9 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_32:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(BX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8385,7 +11116,7 @@ rounds12_32:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(BX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8395,9 +11126,9 @@ rounds12_32:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_32:
+rounds10_42:
 	// Round Nr-9.
-	VMOVDQU -144(BX), X10
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -8408,14 +11139,14 @@ rounds10_32:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (CX), X10
+	VMOVDQU    (R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(DI), X10, X11
-	VPCLMULQDQ $0x11, 240(DI), X10, X12
+	VPCLMULQDQ $0x00, 240(BX), X10, X11
+	VPCLMULQDQ $0x11, 240(BX), X10, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(BX), X1
+	VMOVDQU -128(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8426,21 +11157,21 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(CX), X1
+	VMOVDQU     16(R9), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, 224(DI), X1, X13
+	VPCLMULQDQ  $0x00, 224(BX), X1, X13
 	VPXOR       X13, X11, X11
-	VPCLMULQDQ  $0x11, 224(DI), X1, X13
+	VPCLMULQDQ  $0x11, 224(BX), X1, X13
 	VPXOR       X13, X12, X12
 	VPUNPCKLQDQ X1, X10, X13
 	VPUNPCKHQDQ X1, X10, X1
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x00, 496(DI), X1, X10
-	VPCLMULQDQ  $0x01, 480(DI), X1, X1
+	VPCLMULQDQ  $0x00, 496(BX), X1, X10
+	VPCLMULQDQ  $0x01, 480(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(BX), X1
+	VMOVDQU -112(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8451,15 +11182,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(CX), X1
+	VMOVDQU    32(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 208(DI), X1, X13
+	VPCLMULQDQ $0x00, 208(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 208(DI), X1, X13
+	VPCLMULQDQ $0x11, 208(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(BX), X13
+	VMOVDQU -96(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8470,22 +11201,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(CX), X13
+	VMOVDQU     48(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(DI), X13, X14
+	VPCLMULQDQ  $0x00, 192(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 192(DI), X13, X14
+	VPCLMULQDQ  $0x11, 192(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 464(DI), X1, X13
+	VPCLMULQDQ  $0x00, 464(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 448(DI), X1, X1
+	VPCLMULQDQ  $0x01, 448(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(BX), X1
+	VMOVDQU -80(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8496,15 +11227,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(CX), X1
+	VMOVDQU    64(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 176(DI), X1, X13
+	VPCLMULQDQ $0x00, 176(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 176(DI), X1, X13
+	VPCLMULQDQ $0x11, 176(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(BX), X13
+	VMOVDQU -64(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8515,22 +11246,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(CX), X13
+	VMOVDQU     80(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(DI), X13, X14
+	VPCLMULQDQ  $0x00, 160(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 160(DI), X13, X14
+	VPCLMULQDQ  $0x11, 160(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 432(DI), X1, X13
+	VPCLMULQDQ  $0x00, 432(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 416(DI), X1, X1
+	VPCLMULQDQ  $0x01, 416(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(BX), X1
+	VMOVDQU -48(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8541,15 +11272,15 @@ rounds10_32:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(CX), X1
+	VMOVDQU    96(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 144(DI), X1, X13
+	VPCLMULQDQ $0x00, 144(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 144(DI), X1, X13
+	VPCLMULQDQ $0x11, 144(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(BX), X13
+	VMOVDQU -32(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8560,22 +11291,22 @@ rounds10_32:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(CX), X13
+	VMOVDQU     112(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(DI), X13, X14
+	VPCLMULQDQ  $0x00, 128(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 128(DI), X13, X14
+	VPCLMULQDQ  $0x11, 128(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 400(DI), X1, X13
+	VPCLMULQDQ  $0x00, 400(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 384(DI), X1, X1
+	VPCLMULQDQ  $0x01, 384(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(BX), X1
+	VMOVDQU -16(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8587,7 +11318,7 @@ rounds10_32:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (BX), X1
+	VMOVDQU     (CX), X1
 	VAESENCLAST X1, X2, X2
 	VAESENCLAST X1, X3, X3
 	VAESENCLAST X1, X4, X4
@@ -8596,25 +11327,25 @@ rounds10_32:
 	VAESENCLAST X1, X7, X7
 	VAESENCLAST X1, X8, X8
 	VAESENCLAST X1, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (R10)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(R10)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(R10)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(R10)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(R10)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(R10)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(R10)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(R10)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, R10
-	SUBQ        $0x00000080, DX
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 
 openAVXSecond_1:
 	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
@@ -8643,9 +11374,9 @@ openAVXSecond_1:
 	VPSHUFB byteReverse<>+0(SB), X9, X9
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    SI, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
+	CMPQ    DX, $0x0c
+	JB      rounds10_43
+	JE      rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -8667,9 +11398,9 @@ openAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_33:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(BX), X1
+	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8678,7 +11409,7 @@ rounds12_33:
 	VAESENC X1, X7, X7
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
-	VMOVDQU -160(BX), X1
+	VMOVDQU -160(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8688,9 +11419,9 @@ rounds12_33:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_33:
+rounds10_43:
 	// Round Nr-9.
-	VMOVDQU -144(BX), X1
+	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8701,15 +11432,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (CX), X1
+	VMOVDQU    (R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 112(DI), X1, X13
+	VPCLMULQDQ $0x00, 112(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 112(DI), X1, X13
+	VPCLMULQDQ $0x11, 112(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-8.
-	VMOVDQU -128(BX), X13
+	VMOVDQU -128(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8720,22 +11451,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(CX), X13
+	VMOVDQU     16(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(DI), X13, X14
+	VPCLMULQDQ  $0x00, 96(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 96(DI), X13, X14
+	VPCLMULQDQ  $0x11, 96(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 368(DI), X1, X13
+	VPCLMULQDQ  $0x00, 368(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 352(DI), X1, X1
+	VPCLMULQDQ  $0x01, 352(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
-	VMOVDQU -112(BX), X1
+	VMOVDQU -112(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8746,15 +11477,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(CX), X1
+	VMOVDQU    32(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 80(DI), X1, X13
+	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 80(DI), X1, X13
+	VPCLMULQDQ $0x11, 80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
-	VMOVDQU -96(BX), X13
+	VMOVDQU -96(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8765,22 +11496,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(CX), X13
+	VMOVDQU     48(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(DI), X13, X14
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 64(DI), X13, X14
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 336(DI), X1, X13
+	VPCLMULQDQ  $0x00, 336(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 320(DI), X1, X1
+	VPCLMULQDQ  $0x01, 320(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
-	VMOVDQU -80(BX), X1
+	VMOVDQU -80(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8791,15 +11522,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(CX), X1
+	VMOVDQU    64(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 48(DI), X1, X13
+	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 48(DI), X1, X13
+	VPCLMULQDQ $0x11, 48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
-	VMOVDQU -64(BX), X13
+	VMOVDQU -64(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8810,22 +11541,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(CX), X13
+	VMOVDQU     80(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(DI), X13, X14
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 32(DI), X13, X14
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 304(DI), X1, X13
+	VPCLMULQDQ  $0x00, 304(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 288(DI), X1, X1
+	VPCLMULQDQ  $0x01, 288(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
-	VMOVDQU -48(BX), X1
+	VMOVDQU -48(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8836,15 +11567,15 @@ rounds10_33:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(CX), X1
+	VMOVDQU    96(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 16(DI), X1, X13
+	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 16(DI), X1, X13
+	VPCLMULQDQ $0x11, 16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
-	VMOVDQU -32(BX), X13
+	VMOVDQU -32(CX), X13
 	VAESENC X13, X2, X2
 	VAESENC X13, X3, X3
 	VAESENC X13, X4, X4
@@ -8855,22 +11586,22 @@ rounds10_33:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(CX), X13
+	VMOVDQU     112(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (DI), X13, X14
+	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, (DI), X13, X14
+	VPCLMULQDQ  $0x11, (BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 272(DI), X1, X13
+	VPCLMULQDQ  $0x00, 272(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 256(DI), X1, X1
+	VPCLMULQDQ  $0x01, 256(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
-	VMOVDQU -16(BX), X1
+	VMOVDQU -16(CX), X1
 	VAESENC X1, X2, X2
 	VAESENC X1, X3, X3
 	VAESENC X1, X4, X4
@@ -8896,7 +11627,7 @@ rounds10_33:
 	VPXOR      X12, X10, X1
 
 	// Last round.
-	VMOVDQU     (BX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -8905,125 +11636,62 @@ rounds10_33:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (R10)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(R10)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(R10)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(R10)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(R10)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(R10)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(R10)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(R10)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, R10
-	SUBQ        $0x00000080, DX
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 	JMP         openAVX16_1
 
 openAVX8_1:
-	CMPQ DX, $0x00000080
+	CMPQ R10, $0x00000080
 	JB   openAVXDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	VPCLMULQDQ $0x00, 112(DI), X1, X11
-	VPCLMULQDQ $0x11, 112(DI), X1, X12
+	VPCLMULQDQ $0x00, 112(BX), X1, X11
+	VPCLMULQDQ $0x11, 112(BX), X1, X12
 	VPSHUFD    $0x4e, X1, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 368(DI), X2, X10
+	VPCLMULQDQ $0x00, 368(BX), X2, X10
 	JMP        openAVXSecond_1
 
 openAVXDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R8)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R9)
-	MOVQ   R10, AX
-	MOVQ   DX, DX
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_4
 
-openAVXTail_1:
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	CMPQ  AX, CX
-	JE    tailInPlace_2
-	MOVQ  CX, 96(SP)
-	MOVQ  DX, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_4
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
+	// handOff: the n bytes left, to openTail.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·openTail+0(SB)
 
-tailNoCTR_4:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_4
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
-
-tailInPlace_2:
-	// In place: hash the ciphertext before ctr32 overwrites it.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
-	TESTQ DX, DX
-	JZ    tailNoGHASH_2
-	MOVQ  table+16(FP), AX
-	MOVQ  AX, (SP)
-	MOVQ  y+32(FP), AX
-	MOVQ  AX, 8(SP)
-	MOVQ  CX, 16(SP)
-	MOVQ  DX, 24(SP)
-	MOVQ  DX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
-
-tailNoGHASH_2:
-	MOVQ  88(SP), DX
-	TESTQ DX, DX
-	JZ    tailEnd_4
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, keys+0(FP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, rounds+8(FP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, table+16(FP)
-	MOVQ  AX, ctr+24(FP)
-	MOVQ  DX, y+32(FP)
-	MOVQ  DX, dst_base+40(FP)
-	MOVQ  CX, dst_len+48(FP)
-	MOVQ  DX, dst_cap+56(FP)
-	MOVQ  DX, src_base+64(FP)
-	RET   ·ctr32+0(SB)
-
-tailEnd_4:
+gcmDone_4:
 	RET
 
 // func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealPublicAVX(SB), NOSPLIT, $432-88
+TEXT ·sealPublicAVX(SB), NOSPLIT, $320-88
 	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
 	MOVQ   src_len+72(FP), AX
 	CMPQ   AX, $0x00000200
@@ -9040,42 +11708,21 @@ sealPublicAVXGeneral_1:
 	RET ·sealAVX+0(SB)
 
 sealPublicAVXPublic_1:
-	MOVQ dst_base+40(FP), AX
-	MOVQ src_base+64(FP), CX
-	MOVQ src_len+72(FP), DX
-
-	// ctr32: the first two batches, which have no ciphertext two batches before them.
-	MOVQ   keys+0(FP), DX
-	MOVQ   DX, (SP)
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, 8(SP)
-	MOVQ   ctr+24(FP), DX
-	MOVQ   DX, 16(SP)
-	MOVQ   AX, 24(SP)
-	MOVQ   $0x00000100, 32(SP)
-	MOVQ   $0x00000100, 40(SP)
-	MOVQ   CX, 48(SP)
-	MOVQ   $0x00000100, 56(SP)
-	MOVQ   $0x00000100, 64(SP)
-	CALL   ·ctr32+0(SB)
 	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DI
-	MOVQ   DI, DX
-	SHLQ   $0x04, DX
-	ADDQ   AX, DX
-	MOVQ   table+16(FP), R8
-	MOVQ   ctr+24(FP), R9
-	MOVQ   y+32(FP), R10
-	MOVQ   dst_base+40(FP), BX
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), SI
-	MOVOU  (R9), X0
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R10), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	ADDQ   $0x00000100, CX
-	ADDQ   $0x00000100, BX
-	SUBQ   $0x00000100, SI
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
 	VPADDD  counterMinus2<>+0(SB), X0, X2
@@ -9088,37 +11735,37 @@ sealPublicAVXPublic_1:
 	VPSHUFB byteReverse<>+0(SB), X4, X4
 	VPXOR   (AX), X4, X4
 	VPXOR   lastByteXor<>+32(SB), X2, X5
-	VMOVDQU X5, 112(SP)
+	VMOVDQU X5, (SP)
 	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VMOVDQU X5, 128(SP)
+	VMOVDQU X5, 16(SP)
 	VPXOR   lastByteXor<>+64(SB), X2, X5
-	VMOVDQU X5, 144(SP)
+	VMOVDQU X5, 32(SP)
 	VPXOR   lastByteXor<>+80(SB), X2, X5
-	VMOVDQU X5, 160(SP)
+	VMOVDQU X5, 48(SP)
 	VPXOR   lastByteXor<>+96(SB), X2, X5
-	VMOVDQU X5, 176(SP)
+	VMOVDQU X5, 64(SP)
 	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 80(SP)
 	VPXOR   lastByteXor<>+0(SB), X3, X2
-	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 96(SP)
 	VPXOR   lastByteXor<>+16(SB), X3, X2
-	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 112(SP)
 	VPXOR   lastByteXor<>+32(SB), X3, X2
-	VMOVDQU X2, 240(SP)
+	VMOVDQU X2, 128(SP)
 	VPXOR   lastByteXor<>+48(SB), X3, X2
-	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 144(SP)
 	VPXOR   lastByteXor<>+64(SB), X3, X2
-	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 160(SP)
 	VPXOR   lastByteXor<>+80(SB), X3, X2
-	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 176(SP)
 	VPXOR   lastByteXor<>+96(SB), X3, X2
-	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 192(SP)
 	VPXOR   lastByteXor<>+112(SB), X3, X2
-	VMOVDQU X2, 320(SP)
+	VMOVDQU X2, 208(SP)
 	VPXOR   lastByteXor<>+0(SB), X4, X2
-	VMOVDQU X2, 336(SP)
+	VMOVDQU X2, 224(SP)
 	VPXOR   lastByteXor<>+16(SB), X4, X2
-	VMOVDQU X2, 352(SP)
+	VMOVDQU X2, 240(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -9129,48 +11776,44 @@ sealPublicAVXPublic_1:
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-sealPublicAVX16_1:
-	CMPQ SI, $0x00000100
-	JB   sealPublicAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU 112(SP), X2
-	VMOVDQU 128(SP), X3
-	VMOVDQU 144(SP), X4
-	VMOVDQU 160(SP), X5
-	VMOVDQU 176(SP), X6
-	VMOVDQU 192(SP), X7
-	VMOVDQU 208(SP), X8
-	VMOVDQU 224(SP), X9
+	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ SI, $0x00000180
+	CMPQ R10, $0x00000180
 	JB   publicSkip_1
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 124(SP)
+	MOVL BP, 12(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 140(SP)
+	MOVL BP, 28(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 156(SP)
+	MOVL BP, 44(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 172(SP)
+	MOVL BP, 60(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 188(SP)
+	MOVL BP, 76(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 204(SP)
-	MOVL R15, 220(SP)
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 236(SP)
+	MOVL BP, 124(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
@@ -9181,9 +11824,9 @@ sealPublicAVX16_1:
 
 publicNoCarry_1:
 publicSkip_1:
-	CMPQ DI, $0x0c
-	JB   rounds10_34
-	JE   rounds12_34
+	CMPQ DX, $0x0c
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -9205,9 +11848,9 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_34:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(DX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9216,7 +11859,7 @@ rounds12_34:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(DX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9226,9 +11869,457 @@ rounds12_34:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_34:
+rounds10_44:
 	// Round Nr-9.
-	VMOVDQU -144(DX), X10
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	VMOVDQU     128(SP), X2
+	VMOVDQU     144(SP), X3
+	VMOVDQU     160(SP), X4
+	VMOVDQU     176(SP), X5
+	VMOVDQU     192(SP), X6
+	VMOVDQU     208(SP), X7
+	VMOVDQU     224(SP), X8
+	VMOVDQU     240(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_2
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 140(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 156(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 172(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 188(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 204(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 220(SP)
+	MOVL R15, 236(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 252(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_2
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_2:
+publicSkip_2:
+	CMPQ DX, $0x0c
+	JB   rounds10_45
+	JE   rounds12_45
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_45:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_45:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealPublicAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealPublicAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R11
+	CMPQ R10, $0x00000180
+	JB   publicSkip_3
+	MOVL R14, R15
+	XORL R12, R15
+	MOVL R13, BP
+	XORL $0x02000000, BP
+	MOVL BP, 12(SP)
+	MOVL R13, BP
+	XORL $0x03000000, BP
+	MOVL BP, 28(SP)
+	MOVL R13, BP
+	XORL $0x04000000, BP
+	MOVL BP, 44(SP)
+	MOVL R13, BP
+	XORL $0x05000000, BP
+	MOVL BP, 60(SP)
+	MOVL R13, BP
+	XORL $0x06000000, BP
+	MOVL BP, 76(SP)
+	MOVL R13, BP
+	XORL $0x07000000, BP
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
+	MOVL R15, BP
+	XORL $0x01000000, BP
+	MOVL BP, 124(SP)
+	MOVL R15, R13
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R14
+	JCC    publicNoCarry_3
+	LEAL   22(R11), R14
+	BSWAPL R14
+
+publicNoCarry_3:
+publicSkip_3:
+	CMPQ DX, $0x0c
+	JB   rounds10_46
+	JE   rounds12_46
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_46:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_46:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9239,34 +12330,34 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(BX), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(BX), R15
-	XORQ       -216(BX), R15
-	MOVQ       R15, 384(SP)
-	MOVQ       -208(BX), R15
-	XORQ       -200(BX), R15
-	MOVQ       R15, 392(SP)
-	MOVQ       -192(BX), R15
-	XORQ       -184(BX), R15
-	MOVQ       R15, 400(SP)
-	MOVQ       -176(BX), R15
-	XORQ       -168(BX), R15
-	MOVQ       R15, 408(SP)
-	MOVQ       -160(BX), R15
-	XORQ       -152(BX), R15
-	MOVQ       R15, 416(SP)
-	MOVQ       -144(BX), R15
-	XORQ       -136(BX), R15
-	MOVQ       R15, 424(SP)
-	VPCLMULQDQ $0x00, 240(R8), X10, X1
-	VPCLMULQDQ $0x11, 240(R8), X10, X11
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 272(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 280(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 288(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 296(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 304(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 312(SP)
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(DX), X12
+	VMOVDQU -128(CX), X12
 	VAESENC X12, X2, X2
 	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
@@ -9277,21 +12368,21 @@ rounds10_34:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(BX), X12
+	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(R8), X12, X13
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(R8), X12, X13
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(R8), X10, X12
-	VPCLMULQDQ  $0x01, 480(R8), X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(DX), X10
+	VMOVDQU -112(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9302,15 +12393,15 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(BX), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(R8), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(R8), X10, X10
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(DX), X10
+	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9321,22 +12412,22 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(BX), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(R8), X10, X13
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(R8), X10, X10
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      384(SP), X10
-	VPINSRQ    $0x01, 392(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(R8), X10, X13
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(R8), X10, X10
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(DX), X10
+	VMOVDQU -80(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9347,15 +12438,15 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(BX), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(R8), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(R8), X10, X10
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(DX), X10
+	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9366,22 +12457,22 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(BX), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(R8), X10, X13
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(R8), X10, X10
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      400(SP), X10
-	VPINSRQ    $0x01, 408(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(R8), X10, X13
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(R8), X10, X10
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(DX), X10
+	VMOVDQU -48(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9392,15 +12483,15 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(BX), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(R8), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(R8), X10, X10
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(DX), X10
+	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9411,22 +12502,22 @@ rounds10_34:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(BX), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(R8), X10, X13
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(R8), X10, X10
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      416(SP), X10
-	VPINSRQ    $0x01, 424(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(R8), X10, X13
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(R8), X10, X10
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(DX), X10
+	VMOVDQU -16(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9438,7 +12529,7 @@ rounds10_34:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (DX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -9447,77 +12538,77 @@ rounds10_34:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (BX)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(BX)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(BX)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(BX)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(BX)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(BX)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(BX)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(BX)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, BX
-	SUBQ        $0x00000080, SI
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU 240(SP), X2
-	VMOVDQU 256(SP), X3
-	VMOVDQU 272(SP), X4
-	VMOVDQU 288(SP), X5
-	VMOVDQU 304(SP), X6
-	VMOVDQU 320(SP), X7
-	VMOVDQU 336(SP), X8
-	VMOVDQU 352(SP), X9
+	VMOVDQU 128(SP), X2
+	VMOVDQU 144(SP), X3
+	VMOVDQU 160(SP), X4
+	VMOVDQU 176(SP), X5
+	VMOVDQU 192(SP), X6
+	VMOVDQU 208(SP), X7
+	VMOVDQU 224(SP), X8
+	VMOVDQU 240(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ SI, $0x00000180
-	JB   publicSkip_2
+	CMPQ R10, $0x00000180
+	JB   publicSkip_4
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 252(SP)
+	MOVL BP, 140(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 268(SP)
+	MOVL BP, 156(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 284(SP)
+	MOVL BP, 172(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 300(SP)
+	MOVL BP, 188(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 316(SP)
+	MOVL BP, 204(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 332(SP)
-	MOVL R15, 348(SP)
+	MOVL BP, 220(SP)
+	MOVL R15, 236(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 364(SP)
+	MOVL BP, 252(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_2
+	JCC    publicNoCarry_4
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_2:
-publicSkip_2:
-	CMPQ DI, $0x0c
-	JB   rounds10_35
-	JE   rounds12_35
+publicNoCarry_4:
+publicSkip_4:
+	CMPQ DX, $0x0c
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -9539,9 +12630,9 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_35:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(DX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9550,7 +12641,7 @@ rounds12_35:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(DX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9560,9 +12651,9 @@ rounds12_35:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_35:
+rounds10_47:
 	// Round Nr-9.
-	VMOVDQU -144(DX), X10
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9573,41 +12664,41 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(BX), X10
+	VMOVDQU -256(R8), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(BX), R15
-	XORQ       -248(BX), R15
-	MOVQ       R15, 368(SP)
-	MOVQ       -240(BX), R15
-	XORQ       -232(BX), R15
-	MOVQ       R15, 376(SP)
-	MOVQ       -224(BX), R15
-	XORQ       -216(BX), R15
-	MOVQ       R15, 384(SP)
-	MOVQ       -208(BX), R15
-	XORQ       -200(BX), R15
-	MOVQ       R15, 392(SP)
-	MOVQ       -192(BX), R15
-	XORQ       -184(BX), R15
-	MOVQ       R15, 400(SP)
-	MOVQ       -176(BX), R15
-	XORQ       -168(BX), R15
-	MOVQ       R15, 408(SP)
-	MOVQ       -160(BX), R15
-	XORQ       -152(BX), R15
-	MOVQ       R15, 416(SP)
-	MOVQ       -144(BX), R15
-	XORQ       -136(BX), R15
-	MOVQ       R15, 424(SP)
-	VPCLMULQDQ $0x00, 112(R8), X10, X13
+	MOVQ       -256(R8), R15
+	XORQ       -248(R8), R15
+	MOVQ       R15, 256(SP)
+	MOVQ       -240(R8), R15
+	XORQ       -232(R8), R15
+	MOVQ       R15, 264(SP)
+	MOVQ       -224(R8), R15
+	XORQ       -216(R8), R15
+	MOVQ       R15, 272(SP)
+	MOVQ       -208(R8), R15
+	XORQ       -200(R8), R15
+	MOVQ       R15, 280(SP)
+	MOVQ       -192(R8), R15
+	XORQ       -184(R8), R15
+	MOVQ       R15, 288(SP)
+	MOVQ       -176(R8), R15
+	XORQ       -168(R8), R15
+	MOVQ       R15, 296(SP)
+	MOVQ       -160(R8), R15
+	XORQ       -152(R8), R15
+	MOVQ       R15, 304(SP)
+	MOVQ       -144(R8), R15
+	XORQ       -136(R8), R15
+	MOVQ       R15, 312(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(R8), X10, X10
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(DX), X10
+	VMOVDQU -128(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9618,22 +12709,22 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -240(BX), X10
+	VMOVDQU    -240(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(R8), X10, X13
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(R8), X10, X10
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      368(SP), X10
-	VPINSRQ    $0x01, 376(SP), X10, X10
+	VMOVQ      256(SP), X10
+	VPINSRQ    $0x01, 264(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(R8), X10, X13
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(R8), X10, X10
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(DX), X10
+	VMOVDQU -112(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9644,15 +12735,15 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(BX), X10
+	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(R8), X10, X13
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(R8), X10, X10
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(DX), X10
+	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9663,22 +12754,22 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(BX), X10
+	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(R8), X10, X13
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(R8), X10, X10
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      384(SP), X10
-	VPINSRQ    $0x01, 392(SP), X10, X10
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(R8), X10, X13
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(R8), X10, X10
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(DX), X10
+	VMOVDQU -80(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9689,15 +12780,15 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(BX), X10
+	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(R8), X10, X13
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(R8), X10, X10
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(DX), X10
+	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9708,22 +12799,22 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(BX), X10
+	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(R8), X10, X13
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(R8), X10, X10
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      400(SP), X10
-	VPINSRQ    $0x01, 408(SP), X10, X10
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(R8), X10, X13
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(R8), X10, X10
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(DX), X10
+	VMOVDQU -48(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9734,15 +12825,15 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(BX), X10
+	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(R8), X10, X13
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(R8), X10, X10
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(DX), X10
+	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9753,22 +12844,22 @@ rounds10_35:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(BX), X10
+	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (R8), X10, X13
+	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (R8), X10, X10
+	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      416(SP), X10
-	VPINSRQ    $0x01, 424(SP), X10, X10
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(R8), X10, X13
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(R8), X10, X10
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(DX), X10
+	VMOVDQU -16(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -9794,7 +12885,7 @@ rounds10_35:
 	VPXOR      X11, X1, X1
 
 	// Last round.
-	VMOVDQU     (DX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -9803,25 +12894,25 @@ rounds10_35:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (BX)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(BX)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(BX)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(BX)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(BX)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(BX)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(BX)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(BX)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, BX
-	SUBQ        $0x00000080, SI
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 	JMP         sealPublicAVX16_1
 
 sealPublicAVX8_1:
@@ -9830,74 +12921,287 @@ sealPublicAVX8_1:
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
+	VMOVDQU X2, 128(SP)
+	VMOVDQU X2, 144(SP)
+	VMOVDQU X2, 160(SP)
+	VMOVDQU X2, 176(SP)
+	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 224(SP)
 	VMOVDQU X2, 240(SP)
-	VMOVDQU X2, 256(SP)
-	VMOVDQU X2, 272(SP)
-	VMOVDQU X2, 288(SP)
-	VMOVDQU X2, 304(SP)
-	VMOVDQU X2, 320(SP)
-	VMOVDQU X2, 336(SP)
-	VMOVDQU X2, 352(SP)
+
+	// Hash the last two batches times H^16..H^1 and reduce.
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+	VPXOR   X1, X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(R8), AX
+	XORQ       -216(R8), AX
+	MOVQ       AX, 272(SP)
+	MOVQ       -208(R8), AX
+	XORQ       -200(R8), AX
+	MOVQ       AX, 280(SP)
+	MOVQ       -192(R8), AX
+	XORQ       -184(R8), AX
+	MOVQ       AX, 288(SP)
+	MOVQ       -176(R8), AX
+	XORQ       -168(R8), AX
+	MOVQ       AX, 296(SP)
+	MOVQ       -160(R8), AX
+	XORQ       -152(R8), AX
+	MOVQ       AX, 304(SP)
+	MOVQ       -144(R8), AX
+	XORQ       -136(R8), AX
+	MOVQ       AX, 312(SP)
+	VPCLMULQDQ $0x00, 240(BX), X2, X1
+	VPCLMULQDQ $0x11, 240(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 496(BX), X2, X4
+	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      272(SP), X2
+	VPINSRQ    $0x01, 280(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      288(SP), X2
+	VPINSRQ    $0x01, 296(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      304(SP), X2
+	VPINSRQ    $0x01, 312(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU -128(R8), X2
+	VPSHUFB byteReverse<>+0(SB), X2, X2
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -128(R8), AX
+	XORQ       -120(R8), AX
+	MOVQ       AX, 256(SP)
+	MOVQ       -112(R8), AX
+	XORQ       -104(R8), AX
+	MOVQ       AX, 264(SP)
+	MOVQ       -96(R8), AX
+	XORQ       -88(R8), AX
+	MOVQ       AX, 272(SP)
+	MOVQ       -80(R8), AX
+	XORQ       -72(R8), AX
+	MOVQ       AX, 280(SP)
+	MOVQ       -64(R8), AX
+	XORQ       -56(R8), AX
+	MOVQ       AX, 288(SP)
+	MOVQ       -48(R8), AX
+	XORQ       -40(R8), AX
+	MOVQ       AX, 296(SP)
+	MOVQ       -32(R8), AX
+	XORQ       -24(R8), AX
+	MOVQ       AX, 304(SP)
+	MOVQ       -16(R8), AX
+	XORQ       -8(R8), AX
+	MOVQ       AX, 312(SP)
+	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU    -112(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      256(SP), X2
+	VPINSRQ    $0x01, 264(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU    -80(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      272(SP), X2
+	VPINSRQ    $0x01, 280(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU    -48(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      288(SP), X2
+	VPINSRQ    $0x01, 296(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPXOR      X2, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU    -16(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPXOR      X2, X3, X3
+	VMOVQ      304(SP), X2
+	VPINSRQ    $0x01, 312(SP), X2, X2
+	VPSHUFB    halfReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPXOR      X5, X4, X4
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPXOR      X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
 
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR   X2, X2
+	MOVOU  X2, (SP)
+	MOVOU  X2, 16(SP)
+	MOVOU  X2, 32(SP)
+	MOVOU  X2, 48(SP)
+	MOVOU  X2, 64(SP)
+	MOVOU  X2, 80(SP)
+	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
-	MOVOU  X2, 128(SP)
-	MOVOU  X2, 144(SP)
-	MOVOU  X2, 160(SP)
-	MOVOU  X2, 176(SP)
-	MOVOU  X2, 192(SP)
-	MOVOU  X2, 208(SP)
-	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R9)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R10)
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_5
 
-	// The last two batches are not hashed yet.
-	MOVQ BX, AX
-	MOVQ SI, DX
-	LEAQ -256(BX), BX
-	LEAQ 256(SI), SI
-	JMP  sealPublicAVXTail_1
-	MOVQ AX, BX
-	MOVQ DX, SI
+	// handOff: the n bytes left, to sealAVX.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·sealAVX+0(SB)
 
-sealPublicAVXTail_1:
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	MOVQ  BX, 96(SP)
-	MOVQ  SI, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_5
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
-
-tailNoCTR_5:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_5
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
-
-tailEnd_5:
+gcmDone_5:
 	RET
 
 DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
@@ -9962,7 +13266,7 @@ GLOBL halfReverse<>(SB), RODATA|NOPTR, $16
 
 // func openPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openPublicAVX(SB), NOSPLIT, $496-88
+TEXT ·openPublicAVX(SB), NOSPLIT, $384-88
 	// publicBranch: counter blocks by XOR while the counter is 2 modulo 8.
 	MOVQ   src_len+72(FP), AX
 	CMPQ   AX, $0x00000100
@@ -9979,23 +13283,20 @@ openPublicAVXGeneral_1:
 	RET ·openAVX+0(SB)
 
 openPublicAVXPublic_1:
-	MOVQ   dst_base+40(FP), AX
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), DX
 	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), SI
-	MOVQ   SI, BX
-	SHLQ   $0x04, BX
-	ADDQ   AX, BX
-	MOVQ   table+16(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVQ   y+32(FP), R9
-	MOVQ   dst_base+40(FP), R10
-	MOVQ   src_base+64(FP), CX
-	MOVQ   src_len+72(FP), DX
-	MOVOU  (R8), X0
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (R9), X1
+	MOVOU  (DI), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
@@ -10009,37 +13310,37 @@ openPublicAVXPublic_1:
 	VPSHUFB byteReverse<>+0(SB), X4, X4
 	VPXOR   (AX), X4, X4
 	VPXOR   lastByteXor<>+32(SB), X2, X5
-	VMOVDQU X5, 112(SP)
+	VMOVDQU X5, (SP)
 	VPXOR   lastByteXor<>+48(SB), X2, X5
-	VMOVDQU X5, 128(SP)
+	VMOVDQU X5, 16(SP)
 	VPXOR   lastByteXor<>+64(SB), X2, X5
-	VMOVDQU X5, 144(SP)
+	VMOVDQU X5, 32(SP)
 	VPXOR   lastByteXor<>+80(SB), X2, X5
-	VMOVDQU X5, 160(SP)
+	VMOVDQU X5, 48(SP)
 	VPXOR   lastByteXor<>+96(SB), X2, X5
-	VMOVDQU X5, 176(SP)
+	VMOVDQU X5, 64(SP)
 	VPXOR   lastByteXor<>+112(SB), X2, X2
-	VMOVDQU X2, 192(SP)
+	VMOVDQU X2, 80(SP)
 	VPXOR   lastByteXor<>+0(SB), X3, X2
-	VMOVDQU X2, 208(SP)
+	VMOVDQU X2, 96(SP)
 	VPXOR   lastByteXor<>+16(SB), X3, X2
-	VMOVDQU X2, 224(SP)
+	VMOVDQU X2, 112(SP)
 	VPXOR   lastByteXor<>+32(SB), X3, X2
-	VMOVDQU X2, 368(SP)
+	VMOVDQU X2, 256(SP)
 	VPXOR   lastByteXor<>+48(SB), X3, X2
-	VMOVDQU X2, 384(SP)
+	VMOVDQU X2, 272(SP)
 	VPXOR   lastByteXor<>+64(SB), X3, X2
-	VMOVDQU X2, 400(SP)
+	VMOVDQU X2, 288(SP)
 	VPXOR   lastByteXor<>+80(SB), X3, X2
-	VMOVDQU X2, 416(SP)
+	VMOVDQU X2, 304(SP)
 	VPXOR   lastByteXor<>+96(SB), X3, X2
-	VMOVDQU X2, 432(SP)
+	VMOVDQU X2, 320(SP)
 	VPXOR   lastByteXor<>+112(SB), X3, X2
-	VMOVDQU X2, 448(SP)
+	VMOVDQU X2, 336(SP)
 	VPXOR   lastByteXor<>+0(SB), X4, X2
-	VMOVDQU X2, 464(SP)
+	VMOVDQU X2, 352(SP)
 	VPXOR   lastByteXor<>+16(SB), X4, X2
-	VMOVDQU X2, 480(SP)
+	VMOVDQU X2, 368(SP)
 	MOVL    12(AX), R12
 	VMOVD   X0, R11
 
@@ -10051,85 +13352,84 @@ openPublicAVXPublic_1:
 	BSWAPL R14
 
 openPublicAVX16_1:
-	CMPQ DX, $0x00000100
+	CMPQ R10, $0x00000100
 	JB   openPublicAVXDone_1
 
-	// publicBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(CX), R15
-	XORQ    136(CX), R15
-	MOVQ    R15, 304(SP)
-	MOVQ    144(CX), R15
-	XORQ    152(CX), R15
-	MOVQ    R15, 312(SP)
-	MOVQ    160(CX), R15
-	XORQ    168(CX), R15
-	MOVQ    R15, 320(SP)
-	MOVQ    176(CX), R15
-	XORQ    184(CX), R15
-	MOVQ    R15, 328(SP)
-	MOVQ    192(CX), R15
-	XORQ    200(CX), R15
-	MOVQ    R15, 336(SP)
-	MOVQ    208(CX), R15
-	XORQ    216(CX), R15
-	MOVQ    R15, 344(SP)
-	MOVQ    224(CX), R15
-	XORQ    232(CX), R15
-	MOVQ    R15, 352(SP)
-	MOVQ    240(CX), R15
-	XORQ    248(CX), R15
-	MOVQ    R15, 360(SP)
-	VMOVDQU 112(SP), X2
-	VMOVDQU 128(SP), X3
-	VMOVDQU 144(SP), X4
-	VMOVDQU 160(SP), X5
-	VMOVDQU 176(SP), X6
-	VMOVDQU 192(SP), X7
-	VMOVDQU 208(SP), X8
-	VMOVDQU 224(SP), X9
+	MOVQ    128(R9), R15
+	XORQ    136(R9), R15
+	MOVQ    R15, 192(SP)
+	MOVQ    144(R9), R15
+	XORQ    152(R9), R15
+	MOVQ    R15, 200(SP)
+	MOVQ    160(R9), R15
+	XORQ    168(R9), R15
+	MOVQ    R15, 208(SP)
+	MOVQ    176(R9), R15
+	XORQ    184(R9), R15
+	MOVQ    R15, 216(SP)
+	MOVQ    192(R9), R15
+	XORQ    200(R9), R15
+	MOVQ    R15, 224(SP)
+	MOVQ    208(R9), R15
+	XORQ    216(R9), R15
+	MOVQ    R15, 232(SP)
+	MOVQ    224(R9), R15
+	XORQ    232(R9), R15
+	MOVQ    R15, 240(SP)
+	MOVQ    240(R9), R15
+	XORQ    248(R9), R15
+	MOVQ    R15, 248(SP)
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ DX, $0x00000180
-	JB   publicSkip_3
+	CMPQ R10, $0x00000180
+	JB   publicSkip_5
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 124(SP)
+	MOVL BP, 12(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 140(SP)
+	MOVL BP, 28(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 156(SP)
+	MOVL BP, 44(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 172(SP)
+	MOVL BP, 60(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 188(SP)
+	MOVL BP, 76(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 204(SP)
-	MOVL R15, 220(SP)
+	MOVL BP, 92(SP)
+	MOVL R15, 108(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 236(SP)
+	MOVL BP, 124(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_3
+	JCC    publicNoCarry_5
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_3:
-publicSkip_3:
-	CMPQ SI, $0x0c
-	JB   rounds10_36
-	JE   rounds12_36
+publicNoCarry_5:
+publicSkip_5:
+	CMPQ DX, $0x0c
+	JB   rounds10_48
+	JE   rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10151,9 +13451,9 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_36:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(BX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10162,7 +13462,7 @@ rounds12_36:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(BX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10172,9 +13472,9 @@ rounds12_36:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_36:
+rounds10_48:
 	// Round Nr-9.
-	VMOVDQU -144(BX), X10
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10185,34 +13485,34 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU (CX), X10
+	VMOVDQU (R9), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 	VPXOR   X1, X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(CX), R15
-	XORQ       40(CX), R15
-	MOVQ       R15, 256(SP)
-	MOVQ       48(CX), R15
-	XORQ       56(CX), R15
-	MOVQ       R15, 264(SP)
-	MOVQ       64(CX), R15
-	XORQ       72(CX), R15
-	MOVQ       R15, 272(SP)
-	MOVQ       80(CX), R15
-	XORQ       88(CX), R15
-	MOVQ       R15, 280(SP)
-	MOVQ       96(CX), R15
-	XORQ       104(CX), R15
-	MOVQ       R15, 288(SP)
-	MOVQ       112(CX), R15
-	XORQ       120(CX), R15
-	MOVQ       R15, 296(SP)
-	VPCLMULQDQ $0x00, 240(DI), X10, X1
-	VPCLMULQDQ $0x11, 240(DI), X10, X11
+	MOVQ       32(R9), R15
+	XORQ       40(R9), R15
+	MOVQ       R15, 144(SP)
+	MOVQ       48(R9), R15
+	XORQ       56(R9), R15
+	MOVQ       R15, 152(SP)
+	MOVQ       64(R9), R15
+	XORQ       72(R9), R15
+	MOVQ       R15, 160(SP)
+	MOVQ       80(R9), R15
+	XORQ       88(R9), R15
+	MOVQ       R15, 168(SP)
+	MOVQ       96(R9), R15
+	XORQ       104(R9), R15
+	MOVQ       R15, 176(SP)
+	MOVQ       112(R9), R15
+	XORQ       120(R9), R15
+	MOVQ       R15, 184(SP)
+	VPCLMULQDQ $0x00, 240(BX), X10, X1
+	VPCLMULQDQ $0x11, 240(BX), X10, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(BX), X12
+	VMOVDQU -128(CX), X12
 	VAESENC X12, X2, X2
 	VAESENC X12, X3, X3
 	VAESENC X12, X4, X4
@@ -10223,21 +13523,21 @@ rounds10_36:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(CX), X12
+	VMOVDQU     16(R9), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(DI), X12, X13
+	VPCLMULQDQ  $0x00, 224(BX), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(DI), X12, X13
+	VPCLMULQDQ  $0x11, 224(BX), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(DI), X10, X12
-	VPCLMULQDQ  $0x01, 480(DI), X10, X10
+	VPCLMULQDQ  $0x00, 496(BX), X10, X12
+	VPCLMULQDQ  $0x01, 480(BX), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(BX), X10
+	VMOVDQU -112(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10248,15 +13548,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(CX), X10
+	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(DI), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(DI), X10, X10
+	VPCLMULQDQ $0x11, 208(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(BX), X10
+	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10267,22 +13567,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    48(CX), X10
+	VMOVDQU    48(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(DI), X10, X13
+	VPCLMULQDQ $0x00, 192(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(DI), X10, X10
+	VPCLMULQDQ $0x11, 192(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      256(SP), X10
-	VPINSRQ    $0x01, 264(SP), X10, X10
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(DI), X10, X13
+	VPCLMULQDQ $0x00, 464(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(DI), X10, X10
+	VPCLMULQDQ $0x01, 448(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(BX), X10
+	VMOVDQU -80(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10293,15 +13593,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(CX), X10
+	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(DI), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(DI), X10, X10
+	VPCLMULQDQ $0x11, 176(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(BX), X10
+	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10312,22 +13612,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    80(CX), X10
+	VMOVDQU    80(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(DI), X10, X13
+	VPCLMULQDQ $0x00, 160(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(DI), X10, X10
+	VPCLMULQDQ $0x11, 160(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(DI), X10, X13
+	VPCLMULQDQ $0x00, 432(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(DI), X10, X10
+	VPCLMULQDQ $0x01, 416(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(BX), X10
+	VMOVDQU -48(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10338,15 +13638,15 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(CX), X10
+	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(DI), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(DI), X10, X10
+	VPCLMULQDQ $0x11, 144(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(BX), X10
+	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10357,22 +13657,22 @@ rounds10_36:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    112(CX), X10
+	VMOVDQU    112(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(DI), X10, X13
+	VPCLMULQDQ $0x00, 128(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(DI), X10, X10
+	VPCLMULQDQ $0x11, 128(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(DI), X10, X13
+	VPCLMULQDQ $0x00, 400(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(DI), X10, X10
+	VPCLMULQDQ $0x01, 384(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(BX), X10
+	VMOVDQU -16(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10384,7 +13684,7 @@ rounds10_36:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
-	VMOVDQU     (BX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10393,77 +13693,75 @@ rounds10_36:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (R10)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(R10)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(R10)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(R10)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(R10)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(R10)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(R10)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(R10)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, R10
-	SUBQ        $0x00000080, DX
-
-	// publicBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
-	VMOVDQU 368(SP), X2
-	VMOVDQU 384(SP), X3
-	VMOVDQU 400(SP), X4
-	VMOVDQU 416(SP), X5
-	VMOVDQU 432(SP), X6
-	VMOVDQU 448(SP), X7
-	VMOVDQU 464(SP), X8
-	VMOVDQU 480(SP), X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+	VMOVDQU     256(SP), X2
+	VMOVDQU     272(SP), X3
+	VMOVDQU     288(SP), X4
+	VMOVDQU     304(SP), X5
+	VMOVDQU     320(SP), X6
+	VMOVDQU     336(SP), X7
+	VMOVDQU     352(SP), X8
+	VMOVDQU     368(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
 	ADDL $0x08, R11
-	CMPQ DX, $0x00000180
-	JB   publicSkip_4
+	CMPQ R10, $0x00000180
+	JB   publicSkip_6
 	MOVL R14, R15
 	XORL R12, R15
 	MOVL R13, BP
 	XORL $0x02000000, BP
-	MOVL BP, 380(SP)
+	MOVL BP, 268(SP)
 	MOVL R13, BP
 	XORL $0x03000000, BP
-	MOVL BP, 396(SP)
+	MOVL BP, 284(SP)
 	MOVL R13, BP
 	XORL $0x04000000, BP
-	MOVL BP, 412(SP)
+	MOVL BP, 300(SP)
 	MOVL R13, BP
 	XORL $0x05000000, BP
-	MOVL BP, 428(SP)
+	MOVL BP, 316(SP)
 	MOVL R13, BP
 	XORL $0x06000000, BP
-	MOVL BP, 444(SP)
+	MOVL BP, 332(SP)
 	MOVL R13, BP
 	XORL $0x07000000, BP
-	MOVL BP, 460(SP)
-	MOVL R15, 476(SP)
+	MOVL BP, 348(SP)
+	MOVL R15, 364(SP)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 492(SP)
+	MOVL BP, 380(SP)
 	MOVL R15, R13
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
 	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_4
+	JCC    publicNoCarry_6
 	LEAL   22(R11), R14
 	BSWAPL R14
 
-publicNoCarry_4:
-publicSkip_4:
-	CMPQ SI, $0x0c
-	JB   rounds10_37
-	JE   rounds12_37
+publicNoCarry_6:
+publicSkip_6:
+	CMPQ DX, $0x0c
+	JB   rounds10_49
+	JE   rounds12_49
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10485,9 +13783,9 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_37:
+rounds12_49:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(BX), X10
+	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10496,7 +13794,7 @@ rounds12_37:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
-	VMOVDQU -160(BX), X10
+	VMOVDQU -160(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10506,9 +13804,9 @@ rounds12_37:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_37:
+rounds10_49:
 	// Round Nr-9.
-	VMOVDQU -144(BX), X10
+	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10519,15 +13817,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (CX), X10
+	VMOVDQU    (R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(DI), X10, X13
+	VPCLMULQDQ $0x00, 112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(DI), X10, X10
+	VPCLMULQDQ $0x11, 112(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
-	VMOVDQU -128(BX), X10
+	VMOVDQU -128(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10538,21 +13836,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    16(CX), X10
+	VMOVDQU    16(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(DI), X10, X13
+	VPCLMULQDQ $0x00, 96(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(DI), X10, X10
+	VPCLMULQDQ $0x11, 96(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    304(SP), X10
+	VMOVDQU    192(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(DI), X10, X13
+	VPCLMULQDQ $0x00, 368(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(DI), X10, X10
+	VPCLMULQDQ $0x01, 352(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
-	VMOVDQU -112(BX), X10
+	VMOVDQU -112(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10563,15 +13861,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(CX), X10
+	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(DI), X10, X13
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(DI), X10, X10
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
-	VMOVDQU -96(BX), X10
+	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10582,21 +13880,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(CX), X10
+	VMOVDQU    48(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(DI), X10, X13
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(DI), X10, X10
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    320(SP), X10
+	VMOVDQU    208(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(DI), X10, X13
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(DI), X10, X10
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
-	VMOVDQU -80(BX), X10
+	VMOVDQU -80(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10607,15 +13905,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(CX), X10
+	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(DI), X10, X13
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(DI), X10, X10
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
-	VMOVDQU -64(BX), X10
+	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10626,21 +13924,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(CX), X10
+	VMOVDQU    80(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(DI), X10, X13
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(DI), X10, X10
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    336(SP), X10
+	VMOVDQU    224(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(DI), X10, X13
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(DI), X10, X10
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
-	VMOVDQU -48(BX), X10
+	VMOVDQU -48(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10651,15 +13949,15 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(CX), X10
+	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(DI), X10, X13
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(DI), X10, X10
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
-	VMOVDQU -32(BX), X10
+	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10670,21 +13968,21 @@ rounds10_37:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(CX), X10
+	VMOVDQU    112(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (DI), X10, X13
+	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (DI), X10, X10
+	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
-	VMOVDQU    352(SP), X10
+	VMOVDQU    240(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(DI), X10, X13
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(DI), X10, X10
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
-	VMOVDQU -16(BX), X10
+	VMOVDQU -16(CX), X10
 	VAESENC X10, X2, X2
 	VAESENC X10, X3, X3
 	VAESENC X10, X4, X4
@@ -10710,7 +14008,7 @@ rounds10_37:
 	VPXOR      X11, X1, X1
 
 	// Last round.
-	VMOVDQU     (BX), X10
+	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
 	VAESENCLAST X10, X3, X3
 	VAESENCLAST X10, X4, X4
@@ -10719,25 +14017,25 @@ rounds10_37:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (CX), X2, X2
-	VMOVDQU     X2, (R10)
-	VPXOR       16(CX), X3, X3
-	VMOVDQU     X3, 16(R10)
-	VPXOR       32(CX), X4, X4
-	VMOVDQU     X4, 32(R10)
-	VPXOR       48(CX), X5, X5
-	VMOVDQU     X5, 48(R10)
-	VPXOR       64(CX), X6, X6
-	VMOVDQU     X6, 64(R10)
-	VPXOR       80(CX), X7, X7
-	VMOVDQU     X7, 80(R10)
-	VPXOR       96(CX), X8, X8
-	VMOVDQU     X8, 96(R10)
-	VPXOR       112(CX), X9, X9
-	VMOVDQU     X9, 112(R10)
-	ADDQ        $0x00000080, CX
-	ADDQ        $0x00000080, R10
-	SUBQ        $0x00000080, DX
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
 	JMP         openPublicAVX16_1
 
 openPublicAVXDone_1:
@@ -10746,102 +14044,40 @@ openPublicAVXDone_1:
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
+	VMOVDQU X2, 256(SP)
+	VMOVDQU X2, 272(SP)
+	VMOVDQU X2, 288(SP)
+	VMOVDQU X2, 304(SP)
+	VMOVDQU X2, 320(SP)
+	VMOVDQU X2, 336(SP)
+	VMOVDQU X2, 352(SP)
 	VMOVDQU X2, 368(SP)
-	VMOVDQU X2, 384(SP)
-	VMOVDQU X2, 400(SP)
-	VMOVDQU X2, 416(SP)
-	VMOVDQU X2, 432(SP)
-	VMOVDQU X2, 448(SP)
-	VMOVDQU X2, 464(SP)
-	VMOVDQU X2, 480(SP)
 
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR   X2, X2
+	MOVOU  X2, (SP)
+	MOVOU  X2, 16(SP)
+	MOVOU  X2, 32(SP)
+	MOVOU  X2, 48(SP)
+	MOVOU  X2, 64(SP)
+	MOVOU  X2, 80(SP)
+	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
-	MOVOU  X2, 128(SP)
-	MOVOU  X2, 144(SP)
-	MOVOU  X2, 160(SP)
-	MOVOU  X2, 176(SP)
-	MOVOU  X2, 192(SP)
-	MOVOU  X2, 208(SP)
-	MOVOU  X2, 224(SP)
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (R8)
+	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (R9)
-	MOVQ   R10, AX
-	MOVQ   DX, DX
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_6
 
-	// gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.
-	CMPQ  AX, CX
-	JE    tailInPlace_3
-	MOVQ  CX, 96(SP)
-	MOVQ  DX, 104(SP)
-	TESTQ DX, DX
-	JZ    tailNoCTR_6
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, (SP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, 8(SP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, 16(SP)
-	MOVQ  AX, 24(SP)
-	MOVQ  DX, 32(SP)
-	MOVQ  DX, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  DX, 56(SP)
-	MOVQ  DX, 64(SP)
-	CALL  ·ctr32+0(SB)
+	// handOff: the n bytes left, to openAVX.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·openAVX+0(SB)
 
-tailNoCTR_6:
-	MOVQ  104(SP), CX
-	TESTQ CX, CX
-	JZ    tailEnd_6
-	MOVQ  96(SP), AX
-	MOVQ  table+16(FP), DX
-	MOVQ  DX, keys+0(FP)
-	MOVQ  y+32(FP), DX
-	MOVQ  DX, rounds+8(FP)
-	MOVQ  AX, table+16(FP)
-	MOVQ  CX, ctr+24(FP)
-	MOVQ  CX, y+32(FP)
-	RET   ·ghashUpdate+0(SB)
-
-tailInPlace_3:
-	// In place: hash the ciphertext before ctr32 overwrites it.
-	MOVQ  AX, 72(SP)
-	MOVQ  CX, 80(SP)
-	MOVQ  DX, 88(SP)
-	TESTQ DX, DX
-	JZ    tailNoGHASH_3
-	MOVQ  table+16(FP), AX
-	MOVQ  AX, (SP)
-	MOVQ  y+32(FP), AX
-	MOVQ  AX, 8(SP)
-	MOVQ  CX, 16(SP)
-	MOVQ  DX, 24(SP)
-	MOVQ  DX, 32(SP)
-	CALL  ·ghashUpdate+0(SB)
-
-tailNoGHASH_3:
-	MOVQ  88(SP), DX
-	TESTQ DX, DX
-	JZ    tailEnd_6
-	MOVQ  72(SP), AX
-	MOVQ  80(SP), CX
-	MOVQ  keys+0(FP), BX
-	MOVQ  BX, keys+0(FP)
-	MOVQ  rounds+8(FP), BX
-	MOVQ  BX, rounds+8(FP)
-	MOVQ  ctr+24(FP), BX
-	MOVQ  BX, table+16(FP)
-	MOVQ  AX, ctr+24(FP)
-	MOVQ  DX, y+32(FP)
-	MOVQ  DX, dst_base+40(FP)
-	MOVQ  CX, dst_len+48(FP)
-	MOVQ  DX, dst_cap+56(FP)
-	MOVQ  DX, src_base+64(FP)
-	RET   ·ctr32+0(SB)
-
-tailEnd_6:
+gcmDone_6:
 	RET

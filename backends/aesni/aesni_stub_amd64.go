@@ -95,6 +95,19 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y 
 //go:noescape
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 
+// sealTail is seal by its tail alone, 128 bytes at a time: every seal
+// kernel hands it the bytes after its batches.
+//
+//go:noescape
+func sealTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
+// openTail is open by its tail alone, 128 bytes at a time: every open
+// kernel hands it the bytes after its batches. src and dst may be the
+// same slice.
+//
+//go:noescape
+func openTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+
 // xtsEncrypt encrypts the len(src)/16 whole blocks of src into dst in XTS
 // mode with the given round keys, tweak the encrypted tweak of src's first
 // block, and leaves in tweak the tweak of the block after src's last.
@@ -130,8 +143,9 @@ func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte,
 // sealPublicAVX is sealAVX for a public counter block: while the counter of
 // each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the
 // start of a message) it rewrites its counter blocks with scalar XORs
-// from two words per batch, which branches on the counter; any other
-// counter, and a message shorter than four batches, it hands to sealAVX.
+// from two words per batch, which branches on the counter. A message
+// shorter than four batches, any other counter, and what its pairs
+// leave it hands to sealAVX.
 //
 //go:noescape
 func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

@@ -90,43 +90,71 @@ func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 	xorStoreQuads(q, p, dst, src)
 }
 
-// gcmTail hands the bytes the batches leave at src to ctr32, into dst,
-// and the ciphertext the batches have not hashed to ghashUpdate (asm:
-// tailFrame.gcmTail): ctr32 first, whose AES rounds are the longer chain,
-// except for Open in place, whose ciphertext ctr32 would overwrite before
-// ghashUpdate read it. The counter and the hash are in memory, and neither
-// callee is called without bytes.
-func gcmTail(open bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src, hash []byte) {
-	inPlace := open && len(src) > 0 && &dst[0] == &src[0]
-	if inPlace && len(hash) > 0 {
-		ghashUpdateModel(t, y, hash)
+// sealTailModel is sealTail (asm: tailKernel): seal by ctrTail and
+// ghashTail alone, 128 bytes at a time. Every seal kernel hands it the
+// fewer than 128 bytes its batches leave.
+func sealTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	for {
+		m := min(len(src), 128)
+		ctrTail(&c, keys, rounds, dst[:m], src[:m])
+		h = ghashTail(t, dst[:m], h)
+		dst, src = dst[m:], src[m:]
+		if len(src) == 0 {
+			break
+		}
 	}
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// openTailModel is openTail (asm: tailKernel), as sealTailModel is
+// sealTail; src and dst may be the same slice.
+func openTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	for {
+		m := min(len(src), 128)
+		h = ghashTail(t, src[:m], h) // before ctrTail, which may overwrite src
+		ctrTail(&c, keys, rounds, dst[:m], src[:m])
+		dst, src = dst[m:], src[m:]
+		if len(src) == 0 {
+			break
+		}
+	}
+	c.store(ctr)
+	storeHash(h, y)
+}
+
+// finish stores the counter and the hash, and hands the bytes left, if
+// any, to tail, sealTailModel or openTailModel (asm: gcmKernel.finish,
+// handOff).
+func finish(tail func(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte), c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c.store(ctr)
+	storeHash(h, y)
 	if len(src) > 0 {
-		ctr32Model(keys, rounds, ctr, dst[:len(src)], src)
-	}
-	if !inPlace && len(hash) > 0 {
-		ghashUpdateModel(t, y, hash)
+		tail(keys, rounds, t, ctr, y, dst, src)
 	}
 }
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
-// the ciphertext of batch i-1, two batches at a time, whose hashing shares
-// one reduction; one batch after the pairs is the pair's second batch
-// alone (startY). The first batch, which has no batch before it, is
-// ctr32's, and a message shorter than two batches is all gcmTail's.
+// the ciphertext of batch i-1; the bulk loop does two batches at a time,
+// whose hashing shares one reduction, and one more batch is the pair's
+// second batch alone (startY); the last batch is hashed after the loop,
+// and the bytes left are sealTail's, as is a message shorter than a batch.
 func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	n := len(src)
-	if n < 2*128 {
-		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+	if len(src) < 128 {
+		sealTailModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	ctr32Model(keys, rounds, ctr, dst[:128], src[:128])
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
-	done := 128 // bytes encrypted
 	var sl counterSlots
 	sl.fill(keys, c)
-	for n-done >= 256 {
+	gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
+	done := 128 // bytes encrypted
+	for len(src)-done >= 256 {
 		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
 		gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
 		b := a.pair(dst[done:])
@@ -134,51 +162,50 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		h = b.y
 		done += 256
 	}
-	if n-done >= 128 {
+	if len(src)-done >= 128 {
 		b := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, carry: true}
 		b.startY()
 		gcmBatch(&sl, &c, keys, rounds, &b, dst[done:], src[done:])
 		h = b.y
 		done += 128
 	}
+	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
+	g.all()
 	sl.clear()
-	c.store(ctr)
-	storeHash(h, y)
-	// The last batch is not hashed yet.
-	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-128:n])
+	finish(sealTailModel, c, g.y, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
 // batch i while it decrypts it, two batches at a time with one reduction,
-// and one batch after the pairs is the pair's second batch alone
-// (startY); src and dst may be the same slice. What the batches leave is
-// gcmTail's.
+// and one more batch is the pair's second batch alone (startY); src and
+// dst may be the same slice. The bytes left are openTail's, as is a
+// message shorter than a batch.
 func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if len(src) >= 128 {
-		c := loadCounter(ctr, inc32)
-		h := loadHash(y)
-		var sl counterSlots
-		sl.fill(keys, c)
-		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers}
-			gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
-			b := a.pair(src[128:])
-			gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
-			h = b.y
-			src, dst = src[256:], dst[256:]
-		}
-		if len(src) >= 128 {
-			b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
-			b.startY()
-			gcmBatch(&sl, &c, keys, rounds, &b, dst, src)
-			h = b.y
-			src, dst = src[128:], dst[128:]
-		}
-		sl.clear()
-		c.store(ctr)
-		storeHash(h, y)
+	if len(src) < 128 {
+		openTailModel(keys, rounds, t, ctr, y, dst, src)
+		return
 	}
-	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	var sl counterSlots
+	sl.fill(keys, c)
+	for len(src) >= 256 {
+		a := ghashBatch{table: t, data: src, y: h, top: powers}
+		gcmBatch(&sl, &c, keys, rounds, &a, dst, src)
+		b := a.pair(src[128:])
+		gcmBatch(&sl, &c, keys, rounds, &b, dst[128:], src[128:])
+		h = b.y
+		src, dst = src[256:], dst[256:]
+	}
+	if len(src) >= 128 {
+		b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
+		b.startY()
+		gcmBatch(&sl, &c, keys, rounds, &b, dst, src)
+		h = b.y
+		src, dst = src[128:], dst[128:]
+	}
+	sl.clear()
+	finish(openTailModel, c, h, keys, rounds, t, ctr, y, dst, src)
 }
 
 // vecBatch encrypts the 8 counter blocks c, ..., c+7, made from the
@@ -201,92 +228,99 @@ func whitenQuads(q, p quad, keys *[15][16]byte) (quad, quad) {
 
 // sealAVXModel is sealAVX (asm: sealAVX): vecBatch's batches in
 // sealLoop's order, each hashing the ciphertext of the batch two before
-// it; the first two batches are ctr32's. In a message of two or three
-// batches ctr32 takes the first, and the second hashes it as the pair's
-// second batch alone (startY), as in sealModel. A message shorter than two
-// batches is all gcmTail's. The assembly differs from the model besides
-// only in its encodings (VEX, memory operands).
+// it; the bytes left are sealTail's, as is a message shorter than a batch.
+// The assembly differs from the model besides only in its encodings (VEX,
+// memory operands).
 func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	n := len(src)
-	if n < 2*128 {
-		gcmTail(false, keys, rounds, t, ctr, y, dst, src, dst[:n])
+	if len(src) < 128 {
+		sealTailModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	first := 256
-	if n < 4*128 {
-		first = 128
-	}
-	ctr32Model(keys, rounds, ctr, dst[:first], src[:first])
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	run := func(_ int, g *ghashBatch, at int) {
 		vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, hp, h := sealLoop(t, h, dst, n, first, false, true, run, func() {})
-	c.store(ctr)
-	storeHash(h, y)
-	// From hp on the ciphertext is not hashed yet.
-	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[hp:n])
+	done, h := sealLoop(t, h, dst, len(src), false, false, run, func() {})
+	finish(sealTailModel, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
-// sealLoop runs the pairs of batches of sealAVXModel from byte done of the
-// first n bytes, and returns how many bytes are encrypted, how many are
-// hashed, and the hash (asm: gcmKernel.sealLoop), with the public
-// kernels' scalar half sums if scalar is set: run(set, g, at) encrypts the
-// batch at byte at, batch i reading counter set i mod 2 and hashing with g
-// the ciphertext from byte hp on, batch i-2 (or i-1, after one batch of
-// ctr32); finish runs after the last batch. If single is set, one batch
-// after the pairs is the pair's second batch alone (startY). What the loop
-// leaves, the hash from hp on and fewer batches than it takes, is
-// gcmTail's.
-func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n, done int, scalar, single bool, run func(set int, g *ghashBatch, at int), finish func()) (int, int, vec.Uint64x2) {
-	hp := 0
+// sealLoop runs the batches of sealAVXModel over the first n bytes and
+// returns how many it encrypted and the hash (asm: gcmKernel.sealLoop),
+// with the public kernels' scalar half sums if scalar is set:
+// run(set, g, at) encrypts the batch at byte at, batch i reading counter
+// set i mod 2 and hashing with g the ciphertext of batch i-2; one batch
+// after the pairs is the pair's second batch alone (startY); finish runs
+// after the last batch; the last two batches are hashed after the loop,
+// with one reduction. A message of one or two batches (and a tail) takes
+// sealModel's order instead: the second batch hashes the first. The public
+// kernel (public set), of four batches or more, stops after its pairs.
+func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar, public bool, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
+	run(0, nil, 0)
+	done := 128
+	if n-done < 256 {
+		// Two batches or one: the second hashes the first, as in sealModel.
+		if n-done >= 128 {
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: scalar}
+			run(1, &g, done)
+			h = g.y
+			done += 128
+		}
+		finish()
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
+		g.all()
+		return done, g.y
+	}
+	run(1, nil, done)
+	done += 128
 	for n-done >= 256 {
-		a := ghashBatch{table: t, data: dst[hp:], y: h, top: powers, scalar: scalar}
+		a := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
 		run(0, &a, done)
-		b := a.pair(dst[hp+128:])
+		b := a.pair(dst[done-128:])
 		run(1, &b, done+128)
 		h = b.y
 		done += 256
-		hp += 256
 	}
-	if single && n-done >= 128 {
-		b := ghashBatch{table: t, data: dst[hp:], y: h, top: batch, carry: true, scalar: scalar}
+	if !public && n-done >= 128 {
+		b := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, carry: true, scalar: scalar}
 		b.startY()
 		run(1, &b, done)
 		h = b.y
 		done += 128
-		hp += 128
 	}
 	finish()
-	return done, hp, h
+	g := ghashBatch{table: t, data: dst[done-256:], y: h, top: powers, scalar: scalar}
+	g.all()
+	last := g.pair(dst[done-128:])
+	last.all()
+	return done, last.y
 }
 
 // openAVXModel is openAVX (asm: openAVX): openModel's order on
 // vecBatch's batches; src and dst may be the same slice.
 func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if len(src) >= 128 {
-		c := loadCounter(ctr, inc32)
-		h := loadHash(y)
-		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers}
-			vecBatch(&c, keys, rounds, &a, dst, src)
-			b := a.pair(src[128:])
-			vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
-			h = b.y
-			src, dst = src[256:], dst[256:]
-		}
-		if len(src) >= 128 {
-			b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
-			b.startY()
-			vecBatch(&c, keys, rounds, &b, dst, src)
-			h = b.y
-			src, dst = src[128:], dst[128:]
-		}
-		c.store(ctr)
-		storeHash(h, y)
+	if len(src) < 128 {
+		openTailModel(keys, rounds, t, ctr, y, dst, src)
+		return
 	}
-	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
+	c := loadCounter(ctr, inc32)
+	h := loadHash(y)
+	for len(src) >= 256 {
+		a := ghashBatch{table: t, data: src, y: h, top: powers}
+		vecBatch(&c, keys, rounds, &a, dst, src)
+		b := a.pair(src[128:])
+		vecBatch(&c, keys, rounds, &b, dst[128:], src[128:])
+		h = b.y
+		src, dst = src[256:], dst[256:]
+	}
+	if len(src) >= 128 {
+		b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
+		b.startY()
+		vecBatch(&c, keys, rounds, &b, dst, src)
+		h = b.y
+		src, dst = src[128:], dst[128:]
+	}
+	finish(openTailModel, c, h, keys, rounds, t, ctr, y, dst, src)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
@@ -385,59 +419,54 @@ func publicCounter(c counter, n, min int) bool {
 }
 
 // sealPublicAVXModel is sealPublicAVX (asm: sealAVX with public set): the
-// steps of sealAVXModel with publicSlots for the counter blocks.
+// steps of sealAVXModel with publicSlots for the counter blocks, for four
+// batches or more; the fewer than two batches its pairs leave are
+// sealAVX's.
 func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	n := len(src)
-	if !publicCounter(loadCounter(ctr, inc32), n, 4*128) {
+	c := loadCounter(ctr, inc32)
+	if !publicCounter(c, len(src), 4*128) {
 		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	ctr32Model(keys, rounds, ctr, dst[:256], src[:256])
-	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	var sl publicSlots
 	sl.fill(keys, c)
 	run := func(set int, g *ghashBatch, at int) {
 		publicBatch(&sl, set, keys, rounds, g, dst[at:], src[at:])
 	}
-	done, _, h := sealLoop(t, h, dst, n, 256, true, false, run, func() {
+	done, h := sealLoop(t, h, dst, len(src), true, true, run, func() {
 		sl.counter(&c)
 		sl.clear()
-		sl.mem[0] = [8][16]byte{}
 	})
-	c.store(ctr)
-	storeHash(h, y)
-	gcmTail(false, keys, rounds, t, ctr, y, dst[done:], src[done:], dst[done-256:n])
+	sl.mem[0] = [8][16]byte{}
+	finish(sealAVXModel, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
-// sealPublicAVXModel is sealPublicAVX.
+// sealPublicAVXModel is sealPublicAVX: two batches or more, and what its
+// pairs leave is openAVX's.
 func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	if !publicCounter(loadCounter(ctr, inc32), len(src), 2*128) {
+	c := loadCounter(ctr, inc32)
+	if !publicCounter(c, len(src), 2*128) {
 		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	{
-		c := loadCounter(ctr, inc32)
-		h := loadHash(y)
-		var sl publicSlots
-		sl.fill(keys, c)
-		for len(src) >= 256 {
-			a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
-			var next [batch]uint64
-			aheadHalfSums(src[128:], &next)
-			publicBatch(&sl, 0, keys, rounds, &a, dst, src)
-			b := a.pair(src[128:])
-			b.halves, b.ahead = next, true
-			publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
-			h = b.y
-			src, dst = src[256:], dst[256:]
-		}
-		sl.counter(&c)
-		sl.clear()
-		sl.mem[0] = [8][16]byte{}
-		c.store(ctr)
-		storeHash(h, y)
+	h := loadHash(y)
+	var sl publicSlots
+	sl.fill(keys, c)
+	for len(src) >= 256 {
+		a := ghashBatch{table: t, data: src, y: h, top: powers, scalar: true}
+		var next [batch]uint64
+		aheadHalfSums(src[128:], &next)
+		publicBatch(&sl, 0, keys, rounds, &a, dst, src)
+		b := a.pair(src[128:])
+		b.halves, b.ahead = next, true
+		publicBatch(&sl, 1, keys, rounds, &b, dst[128:], src[128:])
+		h = b.y
+		src, dst = src[256:], dst[256:]
 	}
-	gcmTail(true, keys, rounds, t, ctr, y, dst, src, src)
+	sl.counter(&c)
+	sl.clear()
+	sl.mem[0] = [8][16]byte{}
+	finish(openAVXModel, c, h, keys, rounds, t, ctr, y, dst, src)
 }

@@ -60,6 +60,8 @@ var rows = []kerneltest.Row{
 	kerneltest.Open(openAVX, openAVXModel, nil),
 	kerneltest.Seal(sealPublicAVX, sealPublicAVXModel, SealPublic),
 	kerneltest.Open(openPublicAVX, openPublicAVXModel, OpenPublic),
+	kerneltest.Seal(sealTail, sealTailModel, nil),
+	kerneltest.Open(openTail, openTailModel, nil),
 }
 
 // referenceTable is this package's table layout from package ghash: the

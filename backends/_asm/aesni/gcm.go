@@ -2,8 +2,8 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/gotypes"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -21,7 +21,6 @@ type gcmKernel struct {
 	dst, src, n GPVirtual
 	c           counter
 	slots       counterSlots
-	hp          GPVirtual // sealAVX: the data its GHASH batches read
 	y           VecVirtual
 }
 
@@ -143,149 +142,103 @@ func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 	SUBQ(U32(128), k.n)
 }
 
-// tailFrame is the stack a GCM kernel needs to hand the bytes its batches
-// leave to ctr32 and ghashUpdate (model: gcmTail): the first callee's
-// arguments, which must be the frame's first bytes, and the pointers and
-// lengths of the second call, kept across the first.
-type tailFrame struct {
-	args  Mem // ctr32's 72 bytes of arguments, or ghashUpdate's 40
-	saved Mem // dst, src, n, the hashed bytes' start and length
+// finish stores the counter and the hash and returns if no bytes are
+// left, and otherwise hands the n bytes left to the kernel tail, sealTail
+// or openTail, which return for it (model: the tail call of each model).
+func (k *gcmKernel) finish(tail string) {
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
+	done := emit.NewLabel("gcmDone")
+	TESTQ(k.n, k.n)
+	JZ(LabelRef(done))
+	handOff(tail, k.dst, k.src, k.n)
+	Label(done)
+	RET()
 }
 
-// newTailFrame allocates the frame; a kernel calls it before any other
-// AllocLocal, so that the arguments are at 0(SP).
-func newTailFrame() tailFrame {
-	return tailFrame{args: AllocLocal(72), saved: AllocLocal(40)}
-}
-
-// ctrArgs writes the arguments of ctr32(keys, rounds, ctr, dst[:n],
-// src[:n]), with the kernel's own keys, rounds and counter, to the words
-// slot(0), slot(1), ...; ghashArgs writes those of ghashUpdate(table, y,
-// data[:n]).
-func ctrArgs(slot func(i int) Mem, dst, src, n Op) {
-	r := GP64()
-	for i, name := range []string{"keys", "rounds", "ctr"} {
-		Load(Param(name), r)
-		MOVQ(r, slot(i))
+// handOff ends the kernel with a jump to the kernel name, which takes the
+// kernel's arguments with dst and src the n bytes at dst and src, and
+// returns to the kernel's caller: the jump is the kernel's return (RET
+// with a target, which pops the kernel's frame), and the arguments are
+// written over the kernel's own, which its caller does not read again.
+// The counter and the hash must be in memory.
+func handOff(name string, dst, src, n GPVirtual) {
+	Commentf("handOff: the %s bytes left, to %s.", "n", name)
+	for _, w := range []struct {
+		c gotypes.Component
+		r GPVirtual
+	}{
+		{Param("dst").Base(), dst}, {Param("dst").Len(), n}, {Param("dst").Cap(), n},
+		{Param("src").Base(), src}, {Param("src").Len(), n}, {Param("src").Cap(), n},
+	} {
+		Store(w.r, w.c)
 	}
-	for i, v := range []Op{dst, n, n, src, n, n} {
-		MOVQ(v, slot(3+i))
-	}
-}
-
-func ghashArgs(slot func(i int) Mem, data, n Op) {
-	r := GP64()
-	for i, name := range []string{"table", "y"} {
-		Load(Param(name), r)
-		MOVQ(r, slot(i))
-	}
-	for i, v := range []Op{data, n, n} {
-		MOVQ(v, slot(2+i))
-	}
-}
-
-// outgoing is word i of the frame's outgoing arguments; own is word i of
-// the kernel's own arguments, by the name vet checks it under.
-func (f tailFrame) outgoing(i int) Mem { return f.args.Offset(8 * i) }
-
-func own(i int) Mem {
-	words := []gotypes.Component{Param("keys"), Param("rounds"), Param("table"), Param("ctr"), Param("y"),
-		Param("dst").Base(), Param("dst").Len(), Param("dst").Cap(), Param("src").Base()}
-	b, err := words[i].Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
-}
-
-// ctr32 calls ctr32(keys, rounds, ctr, dst[:n], src[:n]) (model:
-// ctr32Model). Every register is lost: the caller keeps nothing in one
-// across the call.
-func (f tailFrame) ctr32(dst, src, n Op) {
-	ctrArgs(f.outgoing, dst, src, n)
-	call("ctr32")
-}
-
-// call emits a call of the kernel name. avo's CALL takes a label only,
-// and it does not know that a call clobbers every register: no register
-// may hold a value across it.
-func call(name string) {
-	Instruction(&ir.Instruction{Opcode: "CALL", Operands: []Op{NewDataAddr(Symbol{Name: "·" + name}, 0)}})
+	returnInto(name)
 }
 
 // returnInto ends the kernel with a jump to the kernel name, as its
-// return: name returns to the kernel's caller. Its arguments must be in
-// the kernel's own argument words, which its caller no longer reads.
+// return. avo has no form of RET with a target.
 func returnInto(name string) {
 	Instruction(&ir.Instruction{Opcode: "RET", Operands: []Op{NewDataAddr(Symbol{Name: "·" + name}, 0)}, IsTerminal: true})
 }
 
-// gcmTail hands the n bytes at src that the batches leave to ctr32, into
-// dst, and the hashLen bytes of ciphertext at hash, which the batches have
-// not hashed, to ghashUpdate (model: gcmTail). Seal calls ctr32 first,
-// whose output it hashes, and so does open when dst is not src; open in
-// place calls ghashUpdate first. ctr32's AES rounds are the longer chain:
-// begun first, the hash runs beside them. The counter and the hash must be
-// in memory. The second callee is the kernel's return (returnInto), its
-// arguments written over the kernel's own; neither is called without
-// bytes. The batches leave fewer than 256 bytes, which ctr32 encrypts
-// eight blocks at a time, and at most 256 bytes more to hash, which
-// ghashUpdate hashes eight blocks at a time: one copy of each tail, shared
-// by every GCM kernel and the CTR mode, where each kernel had its own.
-func (f tailFrame) gcmTail(open bool, dst, src, n, hash, hashLen GPVirtual) {
-	Comment("gcmTail: the bytes the batches leave, by ctr32 and ghashUpdate.")
-	if open {
-		inPlace, end := emit.NewLabel("tailInPlace"), emit.NewLabel("tailEnd")
-		CMPQ(dst, src)
-		JE(LabelRef(inPlace))
-		f.ctrFirst(dst, src, n, hash, hashLen, end)
-		Label(inPlace)
-		Comment("In place: hash the ciphertext before ctr32 overwrites it.")
-		for i, r := range []GPVirtual{dst, src, n} {
-			MOVQ(r, f.saved.Offset(8*i))
-		}
-		skip := emit.NewLabel("tailNoGHASH")
-		TESTQ(hashLen, hashLen)
-		JZ(LabelRef(skip))
-		ghashArgs(f.outgoing, hash, hashLen)
-		call("ghashUpdate")
-		Label(skip)
-		d, s, m := GP64(), GP64(), GP64()
-		MOVQ(f.saved.Offset(16), m)
-		TESTQ(m, m)
-		JZ(LabelRef(end))
-		MOVQ(f.saved, d)
-		MOVQ(f.saved.Offset(8), s)
-		ctrArgs(own, d, s, m)
-		returnInto("ctr32")
-		Label(end)
-		RET()
-		return
-	}
-	end := emit.NewLabel("tailEnd")
-	f.ctrFirst(dst, src, n, hash, hashLen, end)
-	Label(end)
-	RET()
+// shortTo hands a message of fewer than 128 bytes, all tail, to the kernel
+// tail name as it is (model: the first branch of each model).
+func shortTo(name string) {
+	long := emit.NewLabel("gcmLong")
+	n := GP64()
+	Load(Param("src").Len(), n)
+	CMPQ(n, U32(128))
+	JAE(LabelRef(long))
+	Commentf("Fewer than 128 bytes: all %s's.", name)
+	returnInto(name)
+	Label(long)
 }
 
-// ctrFirst is gcmTail's ctr32 call, then ghashUpdate as the kernel's
-// return; it jumps to end if there are no bytes to hash.
-func (f tailFrame) ctrFirst(dst, src, n, hash, hashLen GPVirtual, end string) {
-	MOVQ(hash, f.saved.Offset(24))
-	MOVQ(hashLen, f.saved.Offset(32))
-	skip := emit.NewLabel("tailNoCTR")
-	TESTQ(n, n)
-	JZ(LabelRef(skip))
-	ctrArgs(f.outgoing, dst, src, n)
-	call("ctr32")
-	Label(skip)
-	p, m := GP64(), GP64()
-	MOVQ(f.saved.Offset(32), m)
-	TESTQ(m, m)
-	JZ(LabelRef(end))
-	MOVQ(f.saved.Offset(24), p)
-	ghashArgs(own, p, m)
-	returnInto("ghashUpdate")
+// tailKernel emits sealTail or openTail (model: sealTailModel,
+// openTailModel): seal or open by ctrTail and ghashTail alone, 128 bytes
+// at a time. Every GCM kernel hands it the fewer than 128 bytes its
+// batches leave (finish), and a message shorter than a batch as it is
+// (shortTo), so that the tails, unrolled for 8, 4 and 1 blocks, exist
+// once rather than in each kernel; it takes any length, so that the tests
+// hold it to its reference at every length. It is SSE code, as the tails
+// of the AVX kernels were.
+func tailKernel(name string, open bool) {
+	TEXT(name, NOSPLIT, gcmSignature)
+	Pragma("noescape")
+	if open {
+		Doc(name+" is open by its tail alone, 128 bytes at a time: every open",
+			"kernel hands it the bytes after its batches. src and dst may be the",
+			"same slice.")
+	} else {
+		Doc(name+" is seal by its tail alone, 128 bytes at a time: every seal",
+			"kernel hands it the bytes after its batches.")
+	}
+	k := loadGCMKernel()
+	loop, whole := emit.NewLabel(name+"Loop"), emit.NewLabel(name+"Whole")
+	m := GP64()
+	Label(loop)
+	Comment("m = min(n, 128): what ctrTail and ghashTail take at once.")
+	MOVQ(k.n, m)
+	CMPQ(m, U32(128))
+	JBE(LabelRef(whole))
+	MOVQ(U32(128), m)
+	Label(whole)
+	if open {
+		Comment("Hash the tail before decrypting it, which may overwrite it.")
+		ghashTail(k.table, k.src, m, k.y)
+		ctrTail(k.s, k.c, k.dst, k.src, m)
+	} else {
+		ctrTail(k.s, k.c, k.dst, k.src, m)
+		ghashTail(k.table, k.dst, m, k.y)
+	}
+	ADDQ(m, k.src)
+	ADDQ(m, k.dst)
+	SUBQ(m, k.n)
+	JNZ(LabelRef(loop))
+	k.c.store(k.ctrp)
+	storeHash(k.y, k.yp)
+	RET()
 }
 
 // startY starts the sum of the pair's second batch g entered alone, after
@@ -308,32 +261,22 @@ func (g *ghashBatch) startY() {
 
 // seal emits the stitched GCM encryption (model: sealModel). Iteration i
 // encrypts batch i and hashes the ciphertext of batch i-1, which is in dst
-// by then, two batches at a time, whose hashing shares one reduction; one
-// batch after the pairs is the pair's second batch alone (startY). The
-// first batch, which has no batch before it, is ctr32's, and a message
-// shorter than two batches is all gcmTail's.
+// by then; the bulk loop does two batches at a time, whose hashing shares
+// one reduction, and one more batch is the pair's second batch alone
+// (startY); the last batch is hashed after the loop, and the bytes left go
+// to sealTail, as does a message shorter than a batch.
 func seal() {
 	api.Kernel("seal", gcmSignature)
 	Doc("seal is ctr32(keys, rounds, ctr, dst, src) followed by",
 		"ghashUpdate(table, y, dst[:len(src)]), in one pass.")
-	f := newTailFrame()
-	slots := newCounterSlots()
-	d, s, n, hash, hashLen := GP64(), GP64(), GP64(), GP64(), GP64()
-	Load(Param("dst").Base(), d)
-	Load(Param("src").Base(), s)
-	Load(Param("src").Len(), n)
-	loop, second := emit.NewLabel("seal16"), emit.NewLabel("sealSecond")
-	single, done := emit.NewLabel("seal8"), emit.NewLabel("sealDone")
-	short, tail := emit.NewLabel("sealShort"), emit.NewLabel("sealTail")
-	CMPQ(n, U32(2*128))
-	JB(LabelRef(short))
-	Comment("ctr32: the first batch, which has no ciphertext before it to hash.")
-	f.ctr32(d, s, U32(128))
+	shortTo("sealTail")
 	k := loadGCMKernel()
-	k.slots = slots
-	advance(128, k.src, k.dst)
-	SUBQ(U32(128), k.n)
+	k.slots = newCounterSlots()
+	loop, second := emit.NewLabel("seal16"), emit.NewLabel("sealSecond")
+	single, last := emit.NewLabel("seal8"), emit.NewLabel("sealLast")
 	k.slots.fill(k.s, k.c)
+	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
+	k.gcmBatch(nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
@@ -349,51 +292,33 @@ func seal() {
 
 	Label(single)
 	CMPQ(k.n, U32(128))
-	JB(LabelRef(done))
+	JB(LabelRef(last))
 	b.startY()
 	JMP(LabelRef(second))
 
-	Label(done)
+	Label(last)
+	Comment("Hash the last batch.")
+	g := ghashBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch}
+	g.all()
 	k.slots.clear()
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
-	Comment("The last batch is not hashed yet.")
-	MOVQ(k.dst, d)
-	MOVQ(k.src, s)
-	MOVQ(k.n, n)
-	LEAQ(Mem{Base: k.dst, Disp: -128}, hash)
-	LEAQ(Mem{Base: k.n, Disp: 128}, hashLen)
-	JMP(LabelRef(tail))
-
-	Label(short)
-	MOVQ(d, hash)
-	MOVQ(n, hashLen)
-	Label(tail)
-	f.gcmTail(false, d, s, n, hash, hashLen)
+	k.finish("sealTail")
 }
 
 // open emits the stitched GCM decryption (model: openModel). Iteration i
 // hashes the ciphertext of batch i while it decrypts it, two batches at a
-// time with one reduction, and one batch after the pairs is the pair's
-// second batch alone (startY): every GHASH load of a batch comes before
-// its stores, so src and dst may be the same. What the batches leave is
-// gcmTail's.
+// time with one reduction, and one more batch is the pair's second batch
+// alone (startY): every GHASH load of a batch comes before its stores, so
+// src and dst may be the same. The bytes left go to openTail, as does a
+// message shorter than a batch.
 func open() {
 	api.Kernel("open", gcmSignature)
 	Doc("open is ghashUpdate(table, y, src) followed by ctr32(keys, rounds,",
 		"ctr, dst, src), in one pass; src and dst may be the same slice.")
-	f := newTailFrame()
-	slots := newCounterSlots()
-	d, s, n := GP64(), GP64(), GP64()
-	Load(Param("dst").Base(), d)
-	Load(Param("src").Base(), s)
-	Load(Param("src").Len(), n)
-	loop, second := emit.NewLabel("open16"), emit.NewLabel("openSecond")
-	single, done, tail := emit.NewLabel("open8"), emit.NewLabel("openDone"), emit.NewLabel("openTail")
-	CMPQ(n, U32(128))
-	JB(LabelRef(tail))
+	shortTo("openTail")
 	k := loadGCMKernel()
-	k.slots = slots
+	k.slots = newCounterSlots()
+	loop, second := emit.NewLabel("open16"), emit.NewLabel("openSecond")
+	single, done := emit.NewLabel("open8"), emit.NewLabel("openDone")
 	k.slots.fill(k.s, k.c)
 
 	Label(loop)
@@ -416,12 +341,5 @@ func open() {
 
 	Label(done)
 	k.slots.clear()
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
-	MOVQ(k.dst, d)
-	MOVQ(k.src, s)
-	MOVQ(k.n, n)
-
-	Label(tail)
-	f.gcmTail(true, d, s, n, s, n)
+	k.finish("openTail")
 }

@@ -282,11 +282,7 @@ func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 		VPXOR(Mem{Base: k.src, Disp: 16 * i}, b, b)
 		VMOVDQU(b, Mem{Base: k.dst, Disp: 16 * i})
 	}
-	if k.hp != nil {
-		advance(128, k.src, k.dst, k.hp)
-	} else {
-		advance(128, k.src, k.dst)
-	}
+	advance(128, k.src, k.dst)
 	SUBQ(U32(128), k.n)
 }
 
@@ -303,121 +299,75 @@ func (g *avxBatch) startY() {
 
 // sealAVX emits seal in VEX form (model: sealAVXModel), and
 // sealPublicAVX the same with publicSlots for its counters (model:
-// sealPublicAVXModel), which hands a counter publicSlots cannot take, and
-// a message shorter than four batches, to sealAVX. Unlike seal, batch i
-// hashes the ciphertext of batch i-2 (sealLoop): the first two batches
-// are ctr32's. sealAVX reads the data it hashes from its own pointer, one
-// add a batch, so that a message of two or three batches can hash its
-// first batch in the batch after it instead, as seal does: ctr32 takes one
-// batch of those, and the next is the pair's second batch alone (startY).
-// A message shorter than two batches is all gcmTail's.
+// sealPublicAVXModel). Unlike seal, batch i hashes the ciphertext of batch
+// i-2 (sealLoop). sealAVX hands the bytes after its batches to sealTail,
+// as it does a message shorter than a batch; sealPublicAVX hands a message
+// shorter than four batches or with a counter publicSlots cannot take to
+// sealAVX, and so the fewer than two batches its pairs leave.
 func sealAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
 		Doc(name+" is sealAVX for a public counter block: while the counter of",
 			"each batch's block 0 is 2 modulo 8 (GCM with a 12-byte nonce, from the",
 			"start of a message) it rewrites its counter blocks with scalar XORs",
-			"from two words per batch, which branches on the counter; any other",
-			"counter, and a message shorter than four batches, it hands to sealAVX.")
+			"from two words per batch, which branches on the counter. A message",
+			"shorter than four batches, any other counter, and what its pairs",
+			"leave it hands to sealAVX.")
 	} else {
 		Doc(name+" is seal for CPUs with AVX: batches in VEX encodings whose",
 			"counter blocks are made in vector registers, each hashing the",
 			"ciphertext of the batch two before it.")
 	}
-	f := newTailFrame()
-	var slots counterSlots
-	if public {
-		slots = newCounterSlots()
-		publicBranch(name, 4*128)
-	}
-	d, s, n, hash, hashLen := GP64(), GP64(), GP64(), GP64(), GP64()
-	Load(Param("dst").Base(), d)
-	Load(Param("src").Base(), s)
-	Load(Param("src").Len(), n)
-	short, tail := emit.NewLabel(name+"Short"), emit.NewLabel(name+"Tail")
-	if public {
-		Comment("ctr32: the first two batches, which have no ciphertext two batches before them.")
-		f.ctr32(d, s, U32(256))
+	if !public {
+		shortTo("sealTail")
 		k := loadGCMKernel()
-		advance(256, k.src, k.dst)
-		SUBQ(U32(256), k.n)
-		k.slots = slots
-		sl := k.publicSlots(AllocLocal(128))
-		k.sealLoop(name, AllocLocal(64), Mem{Base: k.dst, Disp: -256}, func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
-			func() {
-				sl.counter(k.c)
-				sl.clear()
-				k.slots.clear()
-			}, false)
-		k.c.store(k.ctrp)
-		storeHash(k.y, k.yp)
-		Comment("The last two batches are not hashed yet.")
-		MOVQ(k.dst, d)
-		MOVQ(k.src, s)
-		MOVQ(k.n, n)
-		LEAQ(Mem{Base: k.dst, Disp: -256}, hash)
-		LEAQ(Mem{Base: k.n, Disp: 256}, hashLen)
-		JMP(LabelRef(tail))
-	} else {
-		CMPQ(n, U32(2*128))
-		JB(LabelRef(short))
-		Comment("ctr32: the first two batches, which have no ciphertext two batches before them,")
-		Comment("or of two or three batches the first.")
-		first := GP64()
-		MOVQ(U32(256), first)
-		CMPQ(n, U32(4*128))
-		JAE(LabelRef(name + "Two"))
-		MOVQ(U32(128), first)
-		Label(name + "Two")
-		f.ctr32(d, s, first)
-		k := loadGCMKernel()
-		k.hp = GP64()
-		MOVQ(k.dst, k.hp)
-		Comment("Again the bytes ctr32 took: 256, or 128 of two or three batches.")
-		first = GP64()
-		MOVQ(U32(256), first)
-		CMPQ(k.n, U32(4*128))
-		JAE(LabelRef(name + "Two2"))
-		MOVQ(U32(128), first)
-		Label(name + "Two2")
-		ADDQ(first, k.src)
-		ADDQ(first, k.dst)
-		SUBQ(first, k.n)
-		k.sealLoop(name, Mem{}, Mem{Base: k.hp}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, true)
-		k.c.store(k.ctrp)
-		storeHash(k.y, k.yp)
-		Comment("From hp on the ciphertext is not hashed yet.")
-		MOVQ(k.dst, d)
-		MOVQ(k.src, s)
-		MOVQ(k.n, n)
-		MOVQ(k.hp, hash)
-		LEAQ(Mem{Base: k.dst, Index: k.n, Scale: 1}, hashLen)
-		SUBQ(k.hp, hashLen)
-		JMP(LabelRef(tail))
+		k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
+		k.finish("sealTail")
+		return
 	}
-
-	Label(short)
-	MOVQ(d, hash)
-	MOVQ(n, hashLen)
-	Label(tail)
-	f.gcmTail(false, d, s, n, hash, hashLen)
+	slots := newCounterSlots()
+	publicBranch(name, 4*128)
+	k := loadGCMKernel()
+	k.slots = slots
+	sl := k.publicSlots(AllocLocal(128))
+	k.sealLoop(name, AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+		func() {
+			sl.counter(k.c)
+			sl.clear()
+		}, true)
+	k.slots.clear()
+	k.finish("sealAVX")
 }
 
-// sealLoop emits the pairs of batches of sealAVX, run(set, g) emitting
-// batch i (set i mod 2) with the GHASH batch g, and done what follows the
-// last batch (model: sealLoop). Batch i hashes the data at back, the
-// ciphertext of batch i-2 (sealAVX: of i-1 in a message of two or three
-// batches), so that its data has been stored a whole batch before its
-// GHASH steps begin and its first AES rounds do not wait for the batch
-// just before. If single is set, one batch after the pairs is the pair's
-// second batch alone (startY). What the loop leaves (the hash of what it
-// has not hashed and fewer batches than its pairs take) is gcmTail's.
-func (k *gcmKernel) sealLoop(prefix string, halves, back Mem, run func(set int, g *avxBatch), done func(), single bool) {
-	loop, second := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"Second")
-	one, end := emit.NewLabel(prefix+"8"), emit.NewLabel(prefix+"End")
+// sealLoop emits the batches of sealAVX, run(set, g) emitting batch i
+// (set i mod 2) with the GHASH batch g, and done what follows the last
+// batch before the hashing (model: sealLoop). Batch i hashes the
+// ciphertext of batch i-2, so that its data has been stored a whole batch
+// before its GHASH steps begin and its first AES rounds do not wait for the
+// batch just before; one batch after the pairs is the pair's second batch
+// alone (startY), and the last two batches are hashed after the loop with
+// one reduction. A message of one or two batches (and a tail) takes seal's
+// order instead, the second batch hashing the first, so that it has a
+// batch of GHASH stitched into its rounds. The public kernel, which has
+// four batches or more, leaves fewer than two batches to sealAVX instead
+// of one more batch: its counter sets go by pairs (public).
+func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func(), public bool) {
+	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
+	second := emit.NewLabel(prefix + "Second")
+	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
+	back := Mem{Base: k.dst, Disp: -256}
+	short := emit.NewLabel(prefix + "Short")
+	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
+	run(0, nil)
+	if !public {
+		CMPQ(k.n, U32(256))
+		JB(LabelRef(short))
+	}
+	run(1, nil)
+
 	Label(loop)
 	CMPQ(k.n, U32(256))
-	JB(LabelRef(one))
+	JB(LabelRef(single))
 	Comment("gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.")
 	a := &avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
 	run(0, a)
@@ -426,22 +376,46 @@ func (k *gcmKernel) sealLoop(prefix string, halves, back Mem, run func(set int, 
 	b := a.pair(back)
 	run(1, b)
 	JMP(LabelRef(loop))
-	Label(one)
-	if single {
+
+	Label(single)
+	if !public {
 		CMPQ(k.n, U32(128))
-		JB(LabelRef(end))
+		JB(LabelRef(last2))
 		b.startY()
 		JMP(LabelRef(second))
 	}
-	Label(end)
+
+	Label(last2)
 	done()
+	Comment("Hash the last two batches times H^16..H^1 and reduce.")
+	g := avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
+	g.all()
+	h := g.pair(Mem{Base: k.dst, Disp: -128})
+	h.all()
+	if public {
+		return
+	}
+	JMP(LabelRef(end))
+
+	Label(short)
+	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(last1))
+	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
+	Label(last1)
+	done()
+	Comment("Hash the last batch.")
+	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
+	o.all()
+	Label(end)
 }
 
-// openAVX emits open in VEX form (model: openAVXModel), with one batch
-// after the pairs the pair's second batch alone (startY), and
+// openAVX emits open in VEX form (model: openAVXModel), one batch after
+// the pairs the pair's second batch alone (startY) and the bytes after its
+// batches handed to openTail, as is a message shorter than a batch; and
 // openPublicAVX the same with publicSlots (model: openPublicAVXModel),
-// which hands a counter publicSlots cannot take, and a message shorter
-// than two batches, to openAVX; what its pairs leave is gcmTail's.
+// which hands a message shorter than two batches, any other counter and
+// what its pairs leave to openAVX.
 func openAVX(name string, public bool) {
 	api.Kernel(name, gcmSignature)
 	if public {
@@ -452,35 +426,21 @@ func openAVX(name string, public bool) {
 			"counter blocks are made in vector registers; src and dst may be the",
 			"same slice.")
 	}
-	f := newTailFrame()
-	var slots counterSlots
-	if public {
-		slots = newCounterSlots()
-		publicBranch(name, 2*128)
-	}
-	d, s, n := GP64(), GP64(), GP64()
-	Load(Param("dst").Base(), d)
-	Load(Param("src").Base(), s)
-	Load(Param("src").Len(), n)
 	loop, second := emit.NewLabel(name+"16"), emit.NewLabel(name+"Second")
-	one, done, tail := emit.NewLabel(name+"8"), emit.NewLabel(name+"Done"), emit.NewLabel(name+"Tail")
-	if !public {
-		CMPQ(n, U32(128))
-		JB(LabelRef(tail))
-	}
-	k := loadGCMKernel()
+	single, done := emit.NewLabel(name+"8"), emit.NewLabel(name+"Done")
 	if public {
+		slots := newCounterSlots()
+		publicBranch(name, 2*128)
+		k := loadGCMKernel()
 		k.slots = slots
 		halves, next := AllocLocal(64), AllocLocal(64)
 		sl := k.publicSlots(AllocLocal(128))
 		Label(loop)
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(done))
-		Comment("publicBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
 		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers, halves: halves}
 		aheadHalfSums(Mem{Base: k.src, Disp: 128}, next)
 		k.publicBatch(sl, 0, a)
-		Comment("publicBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
 		b := a.pair(Mem{Base: k.src})
 		b.halves, b.ahead = next, true
 		k.publicBatch(sl, 1, b)
@@ -489,33 +449,30 @@ func openAVX(name string, public bool) {
 		sl.counter(k.c)
 		sl.clear()
 		k.slots.clear()
-	} else {
-		Label(loop)
-		CMPQ(k.n, U32(256))
-		JB(LabelRef(one))
-		Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
-		a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
-		k.vecBatch(a)
-		Label(second)
-		Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
-		b := a.pair(Mem{Base: k.src})
-		k.vecBatch(b)
-		JMP(LabelRef(loop))
-		Label(one)
-		CMPQ(k.n, U32(128))
-		JB(LabelRef(done))
-		b.startY()
-		JMP(LabelRef(second))
-		Label(done)
+		k.finish("openAVX")
+		return
 	}
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
-	MOVQ(k.dst, d)
-	MOVQ(k.src, s)
-	MOVQ(k.n, n)
+	shortTo("openTail")
+	k := loadGCMKernel()
+	Label(loop)
+	CMPQ(k.n, U32(256))
+	JB(LabelRef(single))
+	Comment("vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.")
+	a := &avxBatch{table: k.table, data: Mem{Base: k.src}, y: k.y, top: powers}
+	k.vecBatch(a)
+	Label(second)
+	Comment("vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.")
+	b := a.pair(Mem{Base: k.src})
+	k.vecBatch(b)
+	JMP(LabelRef(loop))
 
-	Label(tail)
-	f.gcmTail(true, d, s, n, s, n)
+	Label(single)
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(done))
+	b.startY()
+	JMP(LabelRef(second))
+	Label(done)
+	k.finish("openTail")
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or

@@ -40,6 +40,8 @@ func main() {
 	ghashUpdate()
 	seal()
 	open()
+	tailKernel("sealTail", false)
+	tailKernel("openTail", true)
 	xtsKernel("xtsEncrypt", encryption, "encrypts")
 	xtsKernel("xtsDecrypt", decryption, "decrypts")
 	sealAVX("sealAVX", false)
