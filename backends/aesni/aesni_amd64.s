@@ -3715,6 +3715,7 @@ ctrTailDone_2:
 // Requires: PCLMULQDQ, SSE2, SSSE3
 TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	MOVQ   table+0(FP), AX
+	SUBQ   $-128, AX
 	MOVQ   h+8(FP), CX
 	MOVOU  (CX), X0
 	PSHUFB byteReverse<>+0(SB), X0
@@ -3729,22 +3730,286 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSLLQ  $0x01, X0
 	PXOR   X1, X0
 	PXOR   X2, X0
-	MOVOU  X0, (AX)
+	MOVOU  X0, -128(AX)
 	PSHUFD $0x4e, X0, X1
 	PXOR   X0, X1
 	PSLLDQ $0x08, X1
 	PSRLDQ $0x08, X1
-	MOVOU  X1, 256(AX)
+	MOVOU  X1, 128(AX)
 
 	// H^2 = H^1·H^1.
-	MOVOU     (AX), X0
-	MOVOU     (AX), X1
-	MOVOU     (AX), X2
+	MOVOU     -128(AX), X0
+	MOVOU     -128(AX), X1
+	MOVOU     -128(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     256(AX), X2
+	MOVOU     128(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -112(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 144(AX)
+
+	// H^3 = H^1·H^2.
+	MOVOU     -128(AX), X0
+	MOVOU     -112(AX), X1
+	MOVOU     -112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     144(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -96(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 160(AX)
+
+	// H^4 = H^2·H^2.
+	MOVOU     -112(AX), X0
+	MOVOU     -112(AX), X1
+	MOVOU     -112(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     144(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -80(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 176(AX)
+
+	// H^5 = H^1·H^4.
+	MOVOU     -128(AX), X0
+	MOVOU     -80(AX), X1
+	MOVOU     -80(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     176(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -64(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 192(AX)
+
+	// H^6 = H^2·H^4.
+	MOVOU     -112(AX), X0
+	MOVOU     -80(AX), X1
+	MOVOU     -80(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     176(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -48(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 208(AX)
+
+	// H^7 = H^3·H^4.
+	MOVOU     -96(AX), X0
+	MOVOU     -80(AX), X1
+	MOVOU     -80(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     176(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -32(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 224(AX)
+
+	// H^8 = H^4·H^4.
+	MOVOU     -80(AX), X0
+	MOVOU     -80(AX), X1
+	MOVOU     -80(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     176(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, -16(AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 240(AX)
+
+	// H^9 = H^1·H^8.
+	MOVOU     -128(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     240(AX), X2
+	PCLMULQDQ $0x00, X2, X3
+
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X1, X3
+	PXOR X0, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X3, X1
+	MOVOU     reflectedPoly<>+0(SB), X2
+	PCLMULQDQ $0x01, X1, X2
+	PSHUFD    $0x4e, X1, X1
+	PXOR      X2, X1
+	PXOR      X0, X1
+	MOVOU     X1, (AX)
+	PSHUFD    $0x4e, X1, X0
+	PXOR      X1, X0
+	PSLLDQ    $0x08, X0
+	PSRLDQ    $0x08, X0
+	MOVOU     X0, 256(AX)
+
+	// H^10 = H^2·H^8.
+	MOVOU     -112(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
+	PCLMULQDQ $0x00, X0, X1
+	PSHUFD    $0x4e, X0, X3
+	PXOR      X0, X3
+	PCLMULQDQ $0x11, X2, X0
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3769,15 +4034,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 272(AX)
 
-	// H^3 = H^1·H^2.
-	MOVOU     (AX), X0
-	MOVOU     16(AX), X1
-	MOVOU     16(AX), X2
+	// H^11 = H^3·H^8.
+	MOVOU     -96(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     272(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3802,15 +4067,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 288(AX)
 
-	// H^4 = H^2·H^2.
-	MOVOU     16(AX), X0
-	MOVOU     16(AX), X1
-	MOVOU     16(AX), X2
+	// H^12 = H^4·H^8.
+	MOVOU     -80(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     272(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3835,15 +4100,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 304(AX)
 
-	// H^5 = H^1·H^4.
-	MOVOU     (AX), X0
-	MOVOU     48(AX), X1
-	MOVOU     48(AX), X2
+	// H^13 = H^5·H^8.
+	MOVOU     -64(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     304(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3868,15 +4133,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 320(AX)
 
-	// H^6 = H^2·H^4.
-	MOVOU     16(AX), X0
-	MOVOU     48(AX), X1
-	MOVOU     48(AX), X2
+	// H^14 = H^6·H^8.
+	MOVOU     -48(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     304(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3901,15 +4166,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 336(AX)
 
-	// H^7 = H^3·H^4.
-	MOVOU     32(AX), X0
-	MOVOU     48(AX), X1
-	MOVOU     48(AX), X2
+	// H^15 = H^7·H^8.
+	MOVOU     -32(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     304(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3934,15 +4199,15 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 352(AX)
 
-	// H^8 = H^4·H^4.
-	MOVOU     48(AX), X0
-	MOVOU     48(AX), X1
-	MOVOU     48(AX), X2
+	// H^16 = H^8·H^8.
+	MOVOU     -16(AX), X0
+	MOVOU     -16(AX), X1
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X0, X1
 	PSHUFD    $0x4e, X0, X3
 	PXOR      X0, X3
 	PCLMULQDQ $0x11, X2, X0
-	MOVOU     304(AX), X2
+	MOVOU     240(AX), X2
 	PCLMULQDQ $0x00, X2, X3
 
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -3966,270 +4231,6 @@ TEXT ·ghashInit(SB), NOSPLIT, $0-16
 	PSLLDQ    $0x08, X0
 	PSRLDQ    $0x08, X0
 	MOVOU     X0, 368(AX)
-
-	// H^9 = H^1·H^8.
-	MOVOU     (AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 128(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 384(AX)
-
-	// H^10 = H^2·H^8.
-	MOVOU     16(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 144(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 400(AX)
-
-	// H^11 = H^3·H^8.
-	MOVOU     32(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 160(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 416(AX)
-
-	// H^12 = H^4·H^8.
-	MOVOU     48(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 176(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 432(AX)
-
-	// H^13 = H^5·H^8.
-	MOVOU     64(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 192(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 448(AX)
-
-	// H^14 = H^6·H^8.
-	MOVOU     80(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 208(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 464(AX)
-
-	// H^15 = H^7·H^8.
-	MOVOU     96(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 224(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 480(AX)
-
-	// H^16 = H^8·H^8.
-	MOVOU     112(AX), X0
-	MOVOU     112(AX), X1
-	MOVOU     112(AX), X2
-	PCLMULQDQ $0x00, X0, X1
-	PSHUFD    $0x4e, X0, X3
-	PXOR      X0, X3
-	PCLMULQDQ $0x11, X2, X0
-	MOVOU     368(AX), X2
-	PCLMULQDQ $0x00, X2, X3
-
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X1, X3
-	PXOR X0, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X3, X1
-	MOVOU     reflectedPoly<>+0(SB), X2
-	PCLMULQDQ $0x01, X1, X2
-	PSHUFD    $0x4e, X1, X1
-	PXOR      X2, X1
-	PXOR      X0, X1
-	MOVOU     X1, 240(AX)
-	PSHUFD    $0x4e, X1, X0
-	PXOR      X1, X0
-	PSLLDQ    $0x08, X0
-	PSRLDQ    $0x08, X0
-	MOVOU     X0, 496(AX)
 	RET
 
 DATA reflectedPoly<>+0(SB)/8, $0x0000000000000001
@@ -4240,6 +4241,7 @@ GLOBL reflectedPoly<>(SB), RODATA|NOPTR, $16
 // Requires: PCLMULQDQ, SSE2, SSSE3
 TEXT ·ghashUpdate(SB), NOSPLIT, $0-40
 	MOVQ   table+0(FP), AX
+	SUBQ   $-128, AX
 	MOVQ   y+8(FP), CX
 	MOVQ   data_base+16(FP), DX
 	MOVQ   data_len+24(FP), BX
@@ -4255,16 +4257,16 @@ ghash8_1:
 	MOVOU     (DX), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	PXOR      X0, X1
-	MOVOU     112(AX), X0
-	MOVOU     112(AX), X2
+	MOVOU     -16(AX), X0
+	MOVOU     -16(AX), X2
 	PCLMULQDQ $0x00, X1, X0
 	PCLMULQDQ $0x11, X1, X2
 
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU      16(DX), X3
 	PSHUFB     byteReverse<>+0(SB), X3
-	MOVOU      96(AX), X4
-	MOVOU      96(AX), X5
+	MOVOU      -32(AX), X4
+	MOVOU      -32(AX), X5
 	PCLMULQDQ  $0x00, X3, X4
 	PXOR       X4, X0
 	PCLMULQDQ  $0x11, X3, X5
@@ -4273,17 +4275,17 @@ ghash8_1:
 	PUNPCKLQDQ X3, X4
 	PUNPCKHQDQ X3, X1
 	PXOR       X4, X1
-	MOVOU      368(AX), X3
+	MOVOU      240(AX), X3
 	PCLMULQDQ  $0x00, X1, X3
-	MOVOU      352(AX), X4
+	MOVOU      224(AX), X4
 	PCLMULQDQ  $0x10, X1, X4
 	PXOR       X4, X3
 
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     32(DX), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(AX), X4
-	MOVOU     80(AX), X5
+	MOVOU     -48(AX), X4
+	MOVOU     -48(AX), X5
 	PCLMULQDQ $0x00, X1, X4
 	PXOR      X4, X0
 	PCLMULQDQ $0x11, X1, X5
@@ -4292,8 +4294,8 @@ ghash8_1:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU      48(DX), X4
 	PSHUFB     byteReverse<>+0(SB), X4
-	MOVOU      64(AX), X5
-	MOVOU      64(AX), X6
+	MOVOU      -64(AX), X5
+	MOVOU      -64(AX), X6
 	PCLMULQDQ  $0x00, X4, X5
 	PXOR       X5, X0
 	PCLMULQDQ  $0x11, X4, X6
@@ -4302,18 +4304,18 @@ ghash8_1:
 	PUNPCKLQDQ X4, X5
 	PUNPCKHQDQ X4, X1
 	PXOR       X5, X1
-	MOVOU      336(AX), X4
+	MOVOU      208(AX), X4
 	PCLMULQDQ  $0x00, X1, X4
 	PXOR       X4, X3
-	MOVOU      320(AX), X4
+	MOVOU      192(AX), X4
 	PCLMULQDQ  $0x10, X1, X4
 	PXOR       X4, X3
 
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     64(DX), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(AX), X4
-	MOVOU     48(AX), X5
+	MOVOU     -80(AX), X4
+	MOVOU     -80(AX), X5
 	PCLMULQDQ $0x00, X1, X4
 	PXOR      X4, X0
 	PCLMULQDQ $0x11, X1, X5
@@ -4322,8 +4324,8 @@ ghash8_1:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU      80(DX), X4
 	PSHUFB     byteReverse<>+0(SB), X4
-	MOVOU      32(AX), X5
-	MOVOU      32(AX), X6
+	MOVOU      -96(AX), X5
+	MOVOU      -96(AX), X6
 	PCLMULQDQ  $0x00, X4, X5
 	PXOR       X5, X0
 	PCLMULQDQ  $0x11, X4, X6
@@ -4332,18 +4334,18 @@ ghash8_1:
 	PUNPCKLQDQ X4, X5
 	PUNPCKHQDQ X4, X1
 	PXOR       X5, X1
-	MOVOU      304(AX), X4
+	MOVOU      176(AX), X4
 	PCLMULQDQ  $0x00, X1, X4
 	PXOR       X4, X3
-	MOVOU      288(AX), X4
+	MOVOU      160(AX), X4
 	PCLMULQDQ  $0x10, X1, X4
 	PXOR       X4, X3
 
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     96(DX), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(AX), X4
-	MOVOU     16(AX), X5
+	MOVOU     -112(AX), X4
+	MOVOU     -112(AX), X5
 	PCLMULQDQ $0x00, X1, X4
 	PXOR      X4, X0
 	PCLMULQDQ $0x11, X1, X5
@@ -4352,8 +4354,8 @@ ghash8_1:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU      112(DX), X4
 	PSHUFB     byteReverse<>+0(SB), X4
-	MOVOU      (AX), X5
-	MOVOU      (AX), X6
+	MOVOU      -128(AX), X5
+	MOVOU      -128(AX), X6
 	PCLMULQDQ  $0x00, X4, X5
 	PXOR       X5, X0
 	PCLMULQDQ  $0x11, X4, X6
@@ -4362,10 +4364,10 @@ ghash8_1:
 	PUNPCKLQDQ X4, X5
 	PUNPCKHQDQ X4, X1
 	PXOR       X5, X1
-	MOVOU      272(AX), X4
+	MOVOU      144(AX), X4
 	PCLMULQDQ  $0x00, X1, X4
 	PXOR       X4, X3
-	MOVOU      256(AX), X4
+	MOVOU      128(AX), X4
 	PCLMULQDQ  $0x10, X1, X4
 	PXOR       X4, X3
 
@@ -4400,7 +4402,7 @@ ghashTail_1:
 	SHRQ $0x04, SI
 	SHLQ $0x04, SI
 	ADDQ AX, SI
-	SUBQ $0x10, SI
+	SUBQ $0x00000090, SI
 	MOVQ DX, AX
 	MOVQ BX, DX
 	SHRQ $0x04, DX
@@ -4533,6 +4535,7 @@ gcmLong_1:
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -4971,8 +4974,8 @@ rounds10_21:
 	MOVOU     -128(R8), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(BX), X11
-	MOVOU     240(BX), X12
+	MOVOU     112(BX), X11
+	MOVOU     112(BX), X12
 	PCLMULQDQ $0x00, X10, X11
 	PCLMULQDQ $0x11, X10, X12
 
@@ -4990,8 +4993,8 @@ rounds10_21:
 	// ghashBatch step 1: block 1 times H^15.
 	MOVOU      -112(R8), X1
 	PSHUFB     byteReverse<>+0(SB), X1
-	MOVOU      224(BX), X13
-	MOVOU      224(BX), X14
+	MOVOU      96(BX), X13
+	MOVOU      96(BX), X14
 	PCLMULQDQ  $0x00, X1, X13
 	PXOR       X13, X11
 	PCLMULQDQ  $0x11, X1, X14
@@ -5000,9 +5003,9 @@ rounds10_21:
 	PUNPCKLQDQ X1, X13
 	PUNPCKHQDQ X1, X10
 	PXOR       X13, X10
-	MOVOU      496(BX), X13
+	MOVOU      368(BX), X13
 	PCLMULQDQ  $0x00, X10, X13
-	MOVOU      480(BX), X1
+	MOVOU      352(BX), X1
 	PCLMULQDQ  $0x10, X10, X1
 	PXOR       X1, X13
 
@@ -5020,8 +5023,8 @@ rounds10_21:
 	// ghashBatch step 2: block 2 times H^14.
 	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     208(BX), X10
-	MOVOU     208(BX), X14
+	MOVOU     80(BX), X10
+	MOVOU     80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5041,8 +5044,8 @@ rounds10_21:
 	// ghashBatch step 3: block 3 times H^13.
 	MOVOU      -80(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      192(BX), X14
-	MOVOU      192(BX), X15
+	MOVOU      64(BX), X14
+	MOVOU      64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5051,10 +5054,10 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      464(BX), X10
+	MOVOU      336(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      448(BX), X10
+	MOVOU      320(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5072,8 +5075,8 @@ rounds10_21:
 	// ghashBatch step 4: block 4 times H^12.
 	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     176(BX), X10
-	MOVOU     176(BX), X14
+	MOVOU     48(BX), X10
+	MOVOU     48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5093,8 +5096,8 @@ rounds10_21:
 	// ghashBatch step 5: block 5 times H^11.
 	MOVOU      -48(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      160(BX), X14
-	MOVOU      160(BX), X15
+	MOVOU      32(BX), X14
+	MOVOU      32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5103,10 +5106,10 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      432(BX), X10
+	MOVOU      304(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      416(BX), X10
+	MOVOU      288(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5124,8 +5127,8 @@ rounds10_21:
 	// ghashBatch step 6: block 6 times H^10.
 	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     144(BX), X10
-	MOVOU     144(BX), X14
+	MOVOU     16(BX), X10
+	MOVOU     16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5145,8 +5148,8 @@ rounds10_21:
 	// ghashBatch step 7: block 7 times H^9.
 	MOVOU      -16(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      128(BX), X14
-	MOVOU      128(BX), X15
+	MOVOU      (BX), X14
+	MOVOU      (BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5155,10 +5158,10 @@ rounds10_21:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      400(BX), X10
+	MOVOU      272(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      384(BX), X10
+	MOVOU      256(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5341,8 +5344,8 @@ rounds10_22:
 	// ghashBatch step 0: block 0 times H^8.
 	MOVOU     -128(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     112(BX), X10
-	MOVOU     112(BX), X14
+	MOVOU     -16(BX), X10
+	MOVOU     -16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5362,8 +5365,8 @@ rounds10_22:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU      -112(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      96(BX), X14
-	MOVOU      96(BX), X15
+	MOVOU      -32(BX), X14
+	MOVOU      -32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5372,10 +5375,10 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      368(BX), X10
+	MOVOU      240(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      352(BX), X10
+	MOVOU      224(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5393,8 +5396,8 @@ rounds10_22:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     -96(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X10
-	MOVOU     80(BX), X14
+	MOVOU     -48(BX), X10
+	MOVOU     -48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5414,8 +5417,8 @@ rounds10_22:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU      -80(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
+	MOVOU      -64(BX), X14
+	MOVOU      -64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5424,10 +5427,10 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      336(BX), X10
+	MOVOU      208(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      320(BX), X10
+	MOVOU      192(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5445,8 +5448,8 @@ rounds10_22:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     -64(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X10
-	MOVOU     48(BX), X14
+	MOVOU     -80(BX), X10
+	MOVOU     -80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5466,8 +5469,8 @@ rounds10_22:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU      -48(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
+	MOVOU      -96(BX), X14
+	MOVOU      -96(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5476,10 +5479,10 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      304(BX), X10
+	MOVOU      176(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      288(BX), X10
+	MOVOU      160(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5497,8 +5500,8 @@ rounds10_22:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     -32(R8), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X10
-	MOVOU     16(BX), X14
+	MOVOU     -112(BX), X10
+	MOVOU     -112(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -5518,8 +5521,8 @@ rounds10_22:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU      -16(R8), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
+	MOVOU      -128(BX), X14
+	MOVOU      -128(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -5528,10 +5531,10 @@ rounds10_22:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      272(BX), X10
+	MOVOU      144(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      256(BX), X10
+	MOVOU      128(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -5607,13 +5610,13 @@ seal8_1:
 	JB   sealLast_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	MOVOU     112(BX), X11
+	MOVOU     -16(BX), X11
 	PCLMULQDQ $0x00, X1, X11
-	MOVOU     112(BX), X12
+	MOVOU     -16(BX), X12
 	PCLMULQDQ $0x11, X1, X12
 	PSHUFD    $0x4e, X1, X13
 	PXOR      X1, X13
-	MOVOU     368(BX), X1
+	MOVOU     240(BX), X1
 	PCLMULQDQ $0x00, X1, X13
 	JMP       sealSecond_1
 
@@ -5623,16 +5626,16 @@ sealLast_1:
 	MOVOU     -128(R8), X2
 	PSHUFB    byteReverse<>+0(SB), X2
 	PXOR      X1, X2
-	MOVOU     112(BX), X1
-	MOVOU     112(BX), X3
+	MOVOU     -16(BX), X1
+	MOVOU     -16(BX), X3
 	PCLMULQDQ $0x00, X2, X1
 	PCLMULQDQ $0x11, X2, X3
 
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU      -112(R8), X4
 	PSHUFB     byteReverse<>+0(SB), X4
-	MOVOU      96(BX), X5
-	MOVOU      96(BX), X6
+	MOVOU      -32(BX), X5
+	MOVOU      -32(BX), X6
 	PCLMULQDQ  $0x00, X4, X5
 	PXOR       X5, X1
 	PCLMULQDQ  $0x11, X4, X6
@@ -5641,17 +5644,17 @@ sealLast_1:
 	PUNPCKLQDQ X4, X5
 	PUNPCKHQDQ X4, X2
 	PXOR       X5, X2
-	MOVOU      368(BX), X4
+	MOVOU      240(BX), X4
 	PCLMULQDQ  $0x00, X2, X4
-	MOVOU      352(BX), X5
+	MOVOU      224(BX), X5
 	PCLMULQDQ  $0x10, X2, X5
 	PXOR       X5, X4
 
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     -96(R8), X2
 	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     80(BX), X5
-	MOVOU     80(BX), X6
+	MOVOU     -48(BX), X5
+	MOVOU     -48(BX), X6
 	PCLMULQDQ $0x00, X2, X5
 	PXOR      X5, X1
 	PCLMULQDQ $0x11, X2, X6
@@ -5660,8 +5663,8 @@ sealLast_1:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU      -80(R8), X5
 	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      64(BX), X6
-	MOVOU      64(BX), X7
+	MOVOU      -64(BX), X6
+	MOVOU      -64(BX), X7
 	PCLMULQDQ  $0x00, X5, X6
 	PXOR       X6, X1
 	PCLMULQDQ  $0x11, X5, X7
@@ -5670,18 +5673,18 @@ sealLast_1:
 	PUNPCKLQDQ X5, X6
 	PUNPCKHQDQ X5, X2
 	PXOR       X6, X2
-	MOVOU      336(BX), X5
+	MOVOU      208(BX), X5
 	PCLMULQDQ  $0x00, X2, X5
 	PXOR       X5, X4
-	MOVOU      320(BX), X5
+	MOVOU      192(BX), X5
 	PCLMULQDQ  $0x10, X2, X5
 	PXOR       X5, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     -64(R8), X2
 	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     48(BX), X5
-	MOVOU     48(BX), X6
+	MOVOU     -80(BX), X5
+	MOVOU     -80(BX), X6
 	PCLMULQDQ $0x00, X2, X5
 	PXOR      X5, X1
 	PCLMULQDQ $0x11, X2, X6
@@ -5690,8 +5693,8 @@ sealLast_1:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU      -48(R8), X5
 	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      32(BX), X6
-	MOVOU      32(BX), X7
+	MOVOU      -96(BX), X6
+	MOVOU      -96(BX), X7
 	PCLMULQDQ  $0x00, X5, X6
 	PXOR       X6, X1
 	PCLMULQDQ  $0x11, X5, X7
@@ -5700,18 +5703,18 @@ sealLast_1:
 	PUNPCKLQDQ X5, X6
 	PUNPCKHQDQ X5, X2
 	PXOR       X6, X2
-	MOVOU      304(BX), X5
+	MOVOU      176(BX), X5
 	PCLMULQDQ  $0x00, X2, X5
 	PXOR       X5, X4
-	MOVOU      288(BX), X5
+	MOVOU      160(BX), X5
 	PCLMULQDQ  $0x10, X2, X5
 	PXOR       X5, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     -32(R8), X2
 	PSHUFB    byteReverse<>+0(SB), X2
-	MOVOU     16(BX), X5
-	MOVOU     16(BX), X6
+	MOVOU     -112(BX), X5
+	MOVOU     -112(BX), X6
 	PCLMULQDQ $0x00, X2, X5
 	PXOR      X5, X1
 	PCLMULQDQ $0x11, X2, X6
@@ -5720,8 +5723,8 @@ sealLast_1:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU      -16(R8), X5
 	PSHUFB     byteReverse<>+0(SB), X5
-	MOVOU      (BX), X6
-	MOVOU      (BX), X7
+	MOVOU      -128(BX), X6
+	MOVOU      -128(BX), X7
 	PCLMULQDQ  $0x00, X5, X6
 	PXOR       X6, X1
 	PCLMULQDQ  $0x11, X5, X7
@@ -5730,10 +5733,10 @@ sealLast_1:
 	PUNPCKLQDQ X5, X6
 	PUNPCKHQDQ X5, X2
 	PXOR       X6, X2
-	MOVOU      272(BX), X5
+	MOVOU      144(BX), X5
 	PCLMULQDQ  $0x00, X2, X5
 	PXOR       X5, X4
-	MOVOU      256(BX), X5
+	MOVOU      128(BX), X5
 	PCLMULQDQ  $0x10, X2, X5
 	PXOR       X5, X4
 
@@ -5800,6 +5803,7 @@ gcmLong_2:
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -5987,8 +5991,8 @@ rounds10_23:
 	MOVOU     (R9), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
-	MOVOU     240(BX), X11
-	MOVOU     240(BX), X12
+	MOVOU     112(BX), X11
+	MOVOU     112(BX), X12
 	PCLMULQDQ $0x00, X10, X11
 	PCLMULQDQ $0x11, X10, X12
 
@@ -6006,8 +6010,8 @@ rounds10_23:
 	// ghashBatch step 1: block 1 times H^15.
 	MOVOU      16(R9), X1
 	PSHUFB     byteReverse<>+0(SB), X1
-	MOVOU      224(BX), X13
-	MOVOU      224(BX), X14
+	MOVOU      96(BX), X13
+	MOVOU      96(BX), X14
 	PCLMULQDQ  $0x00, X1, X13
 	PXOR       X13, X11
 	PCLMULQDQ  $0x11, X1, X14
@@ -6016,9 +6020,9 @@ rounds10_23:
 	PUNPCKLQDQ X1, X13
 	PUNPCKHQDQ X1, X10
 	PXOR       X13, X10
-	MOVOU      496(BX), X13
+	MOVOU      368(BX), X13
 	PCLMULQDQ  $0x00, X10, X13
-	MOVOU      480(BX), X1
+	MOVOU      352(BX), X1
 	PCLMULQDQ  $0x10, X10, X1
 	PXOR       X1, X13
 
@@ -6036,8 +6040,8 @@ rounds10_23:
 	// ghashBatch step 2: block 2 times H^14.
 	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     208(BX), X10
-	MOVOU     208(BX), X14
+	MOVOU     80(BX), X10
+	MOVOU     80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6057,8 +6061,8 @@ rounds10_23:
 	// ghashBatch step 3: block 3 times H^13.
 	MOVOU      48(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      192(BX), X14
-	MOVOU      192(BX), X15
+	MOVOU      64(BX), X14
+	MOVOU      64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6067,10 +6071,10 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      464(BX), X10
+	MOVOU      336(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      448(BX), X10
+	MOVOU      320(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6088,8 +6092,8 @@ rounds10_23:
 	// ghashBatch step 4: block 4 times H^12.
 	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     176(BX), X10
-	MOVOU     176(BX), X14
+	MOVOU     48(BX), X10
+	MOVOU     48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6109,8 +6113,8 @@ rounds10_23:
 	// ghashBatch step 5: block 5 times H^11.
 	MOVOU      80(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      160(BX), X14
-	MOVOU      160(BX), X15
+	MOVOU      32(BX), X14
+	MOVOU      32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6119,10 +6123,10 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      432(BX), X10
+	MOVOU      304(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      416(BX), X10
+	MOVOU      288(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6140,8 +6144,8 @@ rounds10_23:
 	// ghashBatch step 6: block 6 times H^10.
 	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     144(BX), X10
-	MOVOU     144(BX), X14
+	MOVOU     16(BX), X10
+	MOVOU     16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6161,8 +6165,8 @@ rounds10_23:
 	// ghashBatch step 7: block 7 times H^9.
 	MOVOU      112(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      128(BX), X14
-	MOVOU      128(BX), X15
+	MOVOU      (BX), X14
+	MOVOU      (BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6171,10 +6175,10 @@ rounds10_23:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      400(BX), X10
+	MOVOU      272(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      384(BX), X10
+	MOVOU      256(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6357,8 +6361,8 @@ rounds10_24:
 	// ghashBatch step 0: block 0 times H^8.
 	MOVOU     (R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     112(BX), X10
-	MOVOU     112(BX), X14
+	MOVOU     -16(BX), X10
+	MOVOU     -16(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6378,8 +6382,8 @@ rounds10_24:
 	// ghashBatch step 1: block 1 times H^7.
 	MOVOU      16(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      96(BX), X14
-	MOVOU      96(BX), X15
+	MOVOU      -32(BX), X14
+	MOVOU      -32(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6388,10 +6392,10 @@ rounds10_24:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      368(BX), X10
+	MOVOU      240(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      352(BX), X10
+	MOVOU      224(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6409,8 +6413,8 @@ rounds10_24:
 	// ghashBatch step 2: block 2 times H^6.
 	MOVOU     32(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     80(BX), X10
-	MOVOU     80(BX), X14
+	MOVOU     -48(BX), X10
+	MOVOU     -48(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6430,8 +6434,8 @@ rounds10_24:
 	// ghashBatch step 3: block 3 times H^5.
 	MOVOU      48(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      64(BX), X14
-	MOVOU      64(BX), X15
+	MOVOU      -64(BX), X14
+	MOVOU      -64(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6440,10 +6444,10 @@ rounds10_24:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      336(BX), X10
+	MOVOU      208(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      320(BX), X10
+	MOVOU      192(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6461,8 +6465,8 @@ rounds10_24:
 	// ghashBatch step 4: block 4 times H^4.
 	MOVOU     64(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     48(BX), X10
-	MOVOU     48(BX), X14
+	MOVOU     -80(BX), X10
+	MOVOU     -80(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6482,8 +6486,8 @@ rounds10_24:
 	// ghashBatch step 5: block 5 times H^3.
 	MOVOU      80(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      32(BX), X14
-	MOVOU      32(BX), X15
+	MOVOU      -96(BX), X14
+	MOVOU      -96(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6492,10 +6496,10 @@ rounds10_24:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      304(BX), X10
+	MOVOU      176(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      288(BX), X10
+	MOVOU      160(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6513,8 +6517,8 @@ rounds10_24:
 	// ghashBatch step 6: block 6 times H^2.
 	MOVOU     96(R9), X1
 	PSHUFB    byteReverse<>+0(SB), X1
-	MOVOU     16(BX), X10
-	MOVOU     16(BX), X14
+	MOVOU     -112(BX), X10
+	MOVOU     -112(BX), X14
 	PCLMULQDQ $0x00, X1, X10
 	PXOR      X10, X11
 	PCLMULQDQ $0x11, X1, X14
@@ -6534,8 +6538,8 @@ rounds10_24:
 	// ghashBatch step 7: block 7 times H^1.
 	MOVOU      112(R9), X10
 	PSHUFB     byteReverse<>+0(SB), X10
-	MOVOU      (BX), X14
-	MOVOU      (BX), X15
+	MOVOU      -128(BX), X14
+	MOVOU      -128(BX), X15
 	PCLMULQDQ  $0x00, X10, X14
 	PXOR       X14, X11
 	PCLMULQDQ  $0x11, X10, X15
@@ -6544,10 +6548,10 @@ rounds10_24:
 	PUNPCKLQDQ X10, X14
 	PUNPCKHQDQ X10, X1
 	PXOR       X14, X1
-	MOVOU      272(BX), X10
+	MOVOU      144(BX), X10
 	PCLMULQDQ  $0x00, X1, X10
 	PXOR       X10, X13
-	MOVOU      256(BX), X10
+	MOVOU      128(BX), X10
 	PCLMULQDQ  $0x10, X1, X10
 	PXOR       X10, X13
 
@@ -6623,13 +6627,13 @@ open8_1:
 	JB   openDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	MOVOU     112(BX), X11
+	MOVOU     -16(BX), X11
 	PCLMULQDQ $0x00, X1, X11
-	MOVOU     112(BX), X12
+	MOVOU     -16(BX), X12
 	PCLMULQDQ $0x11, X1, X12
 	PSHUFD    $0x4e, X1, X13
 	PXOR      X1, X13
-	MOVOU     368(BX), X1
+	MOVOU     240(BX), X1
 	PCLMULQDQ $0x00, X1, X13
 	JMP       openSecond_1
 
@@ -6672,6 +6676,7 @@ TEXT ·sealTail(SB), NOSPLIT, $8-88
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -7290,7 +7295,7 @@ ctrTailDone_3:
 	SHRQ $0x04, R12
 	SHLQ $0x04, R12
 	ADDQ BX, R12
-	SUBQ $0x10, R12
+	SUBQ $0x00000090, R12
 	MOVQ R8, R13
 	MOVQ R11, R14
 	SHRQ $0x04, R14
@@ -7421,6 +7426,7 @@ TEXT ·openTail(SB), NOSPLIT, $8-88
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -7450,7 +7456,7 @@ openTailWhole_1:
 	SHRQ $0x04, R12
 	SHLQ $0x04, R12
 	ADDQ BX, R12
-	SUBQ $0x10, R12
+	SUBQ $0x00000090, R12
 	MOVQ R9, R13
 	MOVQ R11, R14
 	SHRQ $0x04, R14
@@ -9355,6 +9361,7 @@ gcmLong_3:
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -9366,6 +9373,10 @@ gcmLong_3:
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// gcmBatch without GHASH: no ciphertext two batches before the first two.
+	// One copy, run twice: second is 0 for the first batch, 1 for the second.
+	XORL R11, R11
+
+sealAVXPlain_1:
 	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
@@ -9565,9 +9576,18 @@ rounds10_37:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	SUBQ        $0x00000080, R10
+	TESTL       R11, R11
+	JNZ         sealAVX16_1
 	CMPQ        R10, $0x00000100
 	JB          sealAVXShort_1
+	INCL        R11
+	JMP         sealAVXPlain_1
 
+sealAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   sealAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
 	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
@@ -9650,217 +9670,12 @@ rounds10_38:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_39
-	JE      rounds12_39
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_39:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_39:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
 	// ghashBatch step 0: block 0 times H^16.
 	VMOVDQU    -256(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X11
-	VPCLMULQDQ $0x11, 240(BX), X10, X12
+	VPCLMULQDQ $0x00, 112(BX), X10, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X12
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X1
@@ -9876,15 +9691,15 @@ rounds10_39:
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     -240(R8), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, 224(BX), X1, X13
+	VPCLMULQDQ  $0x00, 96(BX), X1, X13
 	VPXOR       X13, X11, X11
-	VPCLMULQDQ  $0x11, 224(BX), X1, X13
+	VPCLMULQDQ  $0x11, 96(BX), X1, X13
 	VPXOR       X13, X12, X12
 	VPUNPCKLQDQ X1, X10, X13
 	VPUNPCKHQDQ X1, X10, X1
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x00, 496(BX), X1, X10
-	VPCLMULQDQ  $0x01, 480(BX), X1, X1
+	VPCLMULQDQ  $0x00, 368(BX), X1, X10
+	VPCLMULQDQ  $0x01, 352(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
@@ -9901,9 +9716,9 @@ rounds10_39:
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    -224(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 208(BX), X1, X13
+	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 208(BX), X1, X13
+	VPCLMULQDQ $0x11, 80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
@@ -9920,16 +9735,16 @@ rounds10_39:
 	// ghashBatch step 3: block 3 times H^13.
 	VMOVDQU     -208(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 464(BX), X1, X13
+	VPCLMULQDQ  $0x00, 336(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 448(BX), X1, X1
+	VPCLMULQDQ  $0x01, 320(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
@@ -9946,9 +9761,9 @@ rounds10_39:
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    -192(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 176(BX), X1, X13
+	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 176(BX), X1, X13
+	VPCLMULQDQ $0x11, 48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
@@ -9965,16 +9780,16 @@ rounds10_39:
 	// ghashBatch step 5: block 5 times H^11.
 	VMOVDQU     -176(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 432(BX), X1, X13
+	VPCLMULQDQ  $0x00, 304(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 416(BX), X1, X1
+	VPCLMULQDQ  $0x01, 288(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
@@ -9991,9 +9806,9 @@ rounds10_39:
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    -160(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 144(BX), X1, X13
+	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 144(BX), X1, X13
+	VPCLMULQDQ $0x11, 16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
@@ -10010,16 +9825,16 @@ rounds10_39:
 	// ghashBatch step 7: block 7 times H^9.
 	VMOVDQU     -144(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPCLMULQDQ  $0x11, (BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 400(BX), X1, X13
+	VPCLMULQDQ  $0x00, 272(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 384(BX), X1, X1
+	VPCLMULQDQ  $0x01, 256(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
@@ -10092,8 +9907,8 @@ sealAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_40
-	JE      rounds12_40
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -10115,7 +9930,7 @@ sealAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_40:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -10136,7 +9951,7 @@ rounds12_40:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_40:
+rounds10_39:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -10151,9 +9966,9 @@ rounds10_40:
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU    -256(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 112(BX), X1, X13
+	VPCLMULQDQ $0x00, -16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X13
+	VPCLMULQDQ $0x11, -16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-8.
@@ -10170,16 +9985,16 @@ rounds10_40:
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU     -240(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPCLMULQDQ  $0x00, -32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPCLMULQDQ  $0x11, -32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 368(BX), X1, X13
+	VPCLMULQDQ  $0x00, 240(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 352(BX), X1, X1
+	VPCLMULQDQ  $0x01, 224(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
@@ -10196,9 +10011,9 @@ rounds10_40:
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -224(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 80(BX), X1, X13
+	VPCLMULQDQ $0x00, -48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 80(BX), X1, X13
+	VPCLMULQDQ $0x11, -48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
@@ -10215,16 +10030,16 @@ rounds10_40:
 	// ghashBatch step 3: block 3 times H^5.
 	VMOVDQU     -208(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPCLMULQDQ  $0x00, -64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPCLMULQDQ  $0x11, -64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 336(BX), X1, X13
+	VPCLMULQDQ  $0x00, 208(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 320(BX), X1, X1
+	VPCLMULQDQ  $0x01, 192(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
@@ -10241,9 +10056,9 @@ rounds10_40:
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -192(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 48(BX), X1, X13
+	VPCLMULQDQ $0x00, -80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 48(BX), X1, X13
+	VPCLMULQDQ $0x11, -80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
@@ -10260,16 +10075,16 @@ rounds10_40:
 	// ghashBatch step 5: block 5 times H^3.
 	VMOVDQU     -176(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPCLMULQDQ  $0x00, -96(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPCLMULQDQ  $0x11, -96(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 304(BX), X1, X13
+	VPCLMULQDQ  $0x00, 176(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 288(BX), X1, X1
+	VPCLMULQDQ  $0x01, 160(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
@@ -10286,9 +10101,9 @@ rounds10_40:
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -160(R8), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 16(BX), X1, X13
+	VPCLMULQDQ $0x00, -112(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 16(BX), X1, X13
+	VPCLMULQDQ $0x11, -112(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
@@ -10305,16 +10120,16 @@ rounds10_40:
 	// ghashBatch step 7: block 7 times H^1.
 	VMOVDQU     -144(R8), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPCLMULQDQ  $0x00, -128(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPCLMULQDQ  $0x11, -128(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 272(BX), X1, X13
+	VPCLMULQDQ  $0x00, 144(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 256(BX), X1, X1
+	VPCLMULQDQ  $0x01, 128(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
@@ -10379,11 +10194,11 @@ sealAVX8_1:
 	JB   sealAVXLast2_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	VPCLMULQDQ $0x00, 112(BX), X1, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X12
+	VPCLMULQDQ $0x00, -16(BX), X1, X11
+	VPCLMULQDQ $0x11, -16(BX), X1, X12
 	VPSHUFD    $0x4e, X1, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X10
+	VPCLMULQDQ $0x00, 240(BX), X2, X10
 	JMP        sealAVXSecond_1
 
 sealAVXLast2_1:
@@ -10392,126 +10207,33 @@ sealAVXLast2_1:
 	VMOVDQU    -256(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 240(BX), X2, X1
-	VPCLMULQDQ $0x11, 240(BX), X2, X3
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     -240(R8), X4
 	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
 	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
 	VPXOR       X5, X3, X3
 	VPUNPCKLQDQ X4, X2, X5
 	VPUNPCKHQDQ X4, X2, X2
 	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 496(BX), X2, X4
-	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    -224(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 192(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 192(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 464(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 448(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 160(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 160(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 432(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 416(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 400(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 384(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 80(BX), X2, X5
 	VPXOR      X5, X3, X3
 
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU     -208(R8), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, 64(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10525,16 +10247,16 @@ sealAVXLast2_1:
 	VPCLMULQDQ  $0x01, 320(BX), X2, X2
 	VPXOR       X2, X4, X4
 
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 48(BX), X2, X5
 	VPXOR      X5, X3, X3
 
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU     -176(R8), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, 32(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10548,16 +10270,16 @@ sealAVXLast2_1:
 	VPCLMULQDQ  $0x01, 288(BX), X2, X2
 	VPXOR       X2, X4, X4
 
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
 	VPCLMULQDQ $0x11, 16(BX), X2, X5
 	VPXOR      X5, X3, X3
 
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU     -144(R8), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, (BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10569,6 +10291,99 @@ sealAVXLast2_1:
 	VPCLMULQDQ  $0x00, 272(BX), X2, X5
 	VPXOR       X5, X4, X4
 	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -16(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -16(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 240(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 224(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 208(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 192(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 176(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 160(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -112(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 144(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 128(BX), X2, X2
 	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
@@ -10592,6 +10407,471 @@ sealAVXShort_1:
 	CMPQ R10, $0x00000080
 	JB   sealAVXLast1_1
 
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_40
+	JE      rounds12_40
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_40:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_40:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, -16(BX), X10, X1
+	VPCLMULQDQ $0x11, -16(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, -32(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 240(BX), X10, X12
+	VPCLMULQDQ  $0x01, 224(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 208(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 192(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 176(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 160(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 144(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 128(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (R9), X2, X2
+	VMOVDQU     X2, (R8)
+	VPXOR       16(R9), X3, X3
+	VMOVDQU     X3, 16(R8)
+	VPXOR       32(R9), X4, X4
+	VMOVDQU     X4, 32(R8)
+	VPXOR       48(R9), X5, X5
+	VMOVDQU     X5, 48(R8)
+	VPXOR       64(R9), X6, X6
+	VMOVDQU     X6, 64(R8)
+	VPXOR       80(R9), X7, X7
+	VMOVDQU     X7, 80(R8)
+	VPXOR       96(R9), X8, X8
+	VMOVDQU     X8, 96(R8)
+	VPXOR       112(R9), X9, X9
+	VMOVDQU     X9, 112(R8)
+	ADDQ        $0x00000080, R9
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x00000080, R10
+
+sealAVXLast1_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, -16(BX), X2, X1
+	VPCLMULQDQ $0x11, -16(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(R8), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, -32(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 240(BX), X2, X4
+	VPCLMULQDQ  $0x01, 224(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 208(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 192(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 176(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 160(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(R8), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -112(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(R8), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 144(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 128(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+sealAVXEnd_1:
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (SI)
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (DI)
+	TESTQ  R10, R10
+	JZ     gcmDone_3
+
+	// handOff: the n bytes left, to sealTail.
+	MOVQ R8, dst_base+40(FP)
+	MOVQ R10, dst_len+48(FP)
+	MOVQ R10, dst_cap+56(FP)
+	MOVQ R9, src_base+64(FP)
+	MOVQ R10, src_len+72(FP)
+	MOVQ R10, src_cap+80(FP)
+	RET  ·sealTail+0(SB)
+
+gcmDone_3:
+	RET
+
+// func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_4
+
+	// Fewer than 128 bytes: all openTail's.
+	RET ·openTail+0(SB)
+
+gcmLong_4:
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
+	MOVQ   ctr+24(FP), SI
+	MOVQ   y+32(FP), DI
+	MOVQ   dst_base+40(FP), R8
+	MOVQ   src_base+64(FP), R9
+	MOVQ   src_len+72(FP), R10
+	MOVOU  (SI), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  (DI), X1
+	PSHUFB byteReverse<>+0(SB), X1
+
+openAVX16_1:
+	CMPQ R10, $0x00000100
+	JB   openAVX8_1
+
+	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
@@ -10674,476 +10954,12 @@ rounds10_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 336(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 320(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 304(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 288(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X13
-	VPXOR      X13, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X13
-	VAESENC X13, X2, X2
-	VAESENC X13, X3, X3
-	VAESENC X13, X4, X4
-	VAESENC X13, X5, X5
-	VAESENC X13, X6, X6
-	VAESENC X13, X7, X7
-	VAESENC X13, X8, X8
-	VAESENC X13, X9, X9
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
-	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
-	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X13, X14
-	VPXOR       X14, X11, X11
-	VPUNPCKLQDQ X13, X10, X14
-	VPUNPCKHQDQ X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPCLMULQDQ  $0x00, 272(BX), X10, X13
-	VPXOR       X13, X12, X12
-	VPCLMULQDQ  $0x01, 256(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X12, X12
-	VPXOR X11, X12, X12
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X12, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X10, X1, X1
-	VPXOR      X11, X1, X1
-
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-sealAVXLast1_1:
-	// Hash the last batch.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-
-sealAVXEnd_1:
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
-	JZ     gcmDone_3
-
-	// handOff: the n bytes left, to sealTail.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
-	RET  ·sealTail+0(SB)
-
-gcmDone_3:
-	RET
-
-// func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $0-88
-	MOVQ src_len+72(FP), AX
-	CMPQ AX, $0x00000080
-	JAE  gcmLong_4
-
-	// Fewer than 128 bytes: all openTail's.
-	RET ·openTail+0(SB)
-
-gcmLong_4:
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
-	PSHUFB byteReverse<>+0(SB), X1
-
-openAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   openAVX8_1
-
-	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
-	// vecBatch: the counter blocks from the counter register.
-	VPSHUFB byteReverse<>+0(SB), X0, X2
-	VPXOR   (AX), X2, X2
-	VPADDD  counterAdd8<>+0(SB), X0, X3
-	VPSHUFB byteReverse<>+0(SB), X3, X3
-	VPXOR   (AX), X3, X3
-	VPADDD  counterAdd8<>+16(SB), X0, X4
-	VPSHUFB byteReverse<>+0(SB), X4, X4
-	VPXOR   (AX), X4, X4
-	VPADDD  counterAdd8<>+32(SB), X0, X5
-	VPSHUFB byteReverse<>+0(SB), X5, X5
-	VPXOR   (AX), X5, X5
-	VPADDD  counterAdd8<>+48(SB), X0, X6
-	VPSHUFB byteReverse<>+0(SB), X6, X6
-	VPXOR   (AX), X6, X6
-	VPADDD  counterAdd8<>+64(SB), X0, X7
-	VPSHUFB byteReverse<>+0(SB), X7, X7
-	VPXOR   (AX), X7, X7
-	VPADDD  counterAdd8<>+80(SB), X0, X8
-	VPSHUFB byteReverse<>+0(SB), X8, X8
-	VPXOR   (AX), X8, X8
-	VPADDD  counterAdd8<>+96(SB), X0, X9
-	VPSHUFB byteReverse<>+0(SB), X9, X9
-	VPXOR   (AX), X9, X9
-	VPADDD  counterAdd8<>+112(SB), X0, X0
-	CMPQ    DX, $0x0c
-	JB      rounds10_42
-	JE      rounds12_42
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_42:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_42:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
 	// ghashBatch step 0: block 0 times H^16.
 	VMOVDQU    (R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
-	VPCLMULQDQ $0x00, 240(BX), X10, X11
-	VPCLMULQDQ $0x11, 240(BX), X10, X12
+	VPCLMULQDQ $0x00, 112(BX), X10, X11
+	VPCLMULQDQ $0x11, 112(BX), X10, X12
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X1
@@ -11159,15 +10975,15 @@ rounds10_42:
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     16(R9), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, 224(BX), X1, X13
+	VPCLMULQDQ  $0x00, 96(BX), X1, X13
 	VPXOR       X13, X11, X11
-	VPCLMULQDQ  $0x11, 224(BX), X1, X13
+	VPCLMULQDQ  $0x11, 96(BX), X1, X13
 	VPXOR       X13, X12, X12
 	VPUNPCKLQDQ X1, X10, X13
 	VPUNPCKHQDQ X1, X10, X1
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x00, 496(BX), X1, X10
-	VPCLMULQDQ  $0x01, 480(BX), X1, X1
+	VPCLMULQDQ  $0x00, 368(BX), X1, X10
+	VPCLMULQDQ  $0x01, 352(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
@@ -11184,9 +11000,9 @@ rounds10_42:
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    32(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 208(BX), X1, X13
+	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 208(BX), X1, X13
+	VPCLMULQDQ $0x11, 80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
@@ -11203,16 +11019,16 @@ rounds10_42:
 	// ghashBatch step 3: block 3 times H^13.
 	VMOVDQU     48(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 192(BX), X13, X14
+	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 192(BX), X13, X14
+	VPCLMULQDQ  $0x11, 64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 464(BX), X1, X13
+	VPCLMULQDQ  $0x00, 336(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 448(BX), X1, X1
+	VPCLMULQDQ  $0x01, 320(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
@@ -11229,9 +11045,9 @@ rounds10_42:
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    64(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 176(BX), X1, X13
+	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 176(BX), X1, X13
+	VPCLMULQDQ $0x11, 48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
@@ -11248,16 +11064,16 @@ rounds10_42:
 	// ghashBatch step 5: block 5 times H^11.
 	VMOVDQU     80(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 160(BX), X13, X14
+	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 160(BX), X13, X14
+	VPCLMULQDQ  $0x11, 32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 432(BX), X1, X13
+	VPCLMULQDQ  $0x00, 304(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 416(BX), X1, X1
+	VPCLMULQDQ  $0x01, 288(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
@@ -11274,9 +11090,9 @@ rounds10_42:
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    96(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 144(BX), X1, X13
+	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 144(BX), X1, X13
+	VPCLMULQDQ $0x11, 16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
@@ -11293,16 +11109,16 @@ rounds10_42:
 	// ghashBatch step 7: block 7 times H^9.
 	VMOVDQU     112(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 128(BX), X13, X14
+	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 128(BX), X13, X14
+	VPCLMULQDQ  $0x11, (BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 400(BX), X1, X13
+	VPCLMULQDQ  $0x00, 272(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 384(BX), X1, X1
+	VPCLMULQDQ  $0x01, 256(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
@@ -11375,8 +11191,8 @@ openAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_43
-	JE      rounds12_43
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -11398,7 +11214,7 @@ openAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_43:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -11419,7 +11235,7 @@ rounds12_43:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_43:
+rounds10_42:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -11434,9 +11250,9 @@ rounds10_43:
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU    (R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 112(BX), X1, X13
+	VPCLMULQDQ $0x00, -16(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X13
+	VPCLMULQDQ $0x11, -16(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-8.
@@ -11453,16 +11269,16 @@ rounds10_43:
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU     16(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 96(BX), X13, X14
+	VPCLMULQDQ  $0x00, -32(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 96(BX), X13, X14
+	VPCLMULQDQ  $0x11, -32(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 368(BX), X1, X13
+	VPCLMULQDQ  $0x00, 240(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 352(BX), X1, X1
+	VPCLMULQDQ  $0x01, 224(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-7.
@@ -11479,9 +11295,9 @@ rounds10_43:
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    32(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 80(BX), X1, X13
+	VPCLMULQDQ $0x00, -48(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 80(BX), X1, X13
+	VPCLMULQDQ $0x11, -48(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-6.
@@ -11498,16 +11314,16 @@ rounds10_43:
 	// ghashBatch step 3: block 3 times H^5.
 	VMOVDQU     48(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 64(BX), X13, X14
+	VPCLMULQDQ  $0x00, -64(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 64(BX), X13, X14
+	VPCLMULQDQ  $0x11, -64(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 336(BX), X1, X13
+	VPCLMULQDQ  $0x00, 208(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 320(BX), X1, X1
+	VPCLMULQDQ  $0x01, 192(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-5.
@@ -11524,9 +11340,9 @@ rounds10_43:
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    64(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 48(BX), X1, X13
+	VPCLMULQDQ $0x00, -80(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 48(BX), X1, X13
+	VPCLMULQDQ $0x11, -80(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-4.
@@ -11543,16 +11359,16 @@ rounds10_43:
 	// ghashBatch step 5: block 5 times H^3.
 	VMOVDQU     80(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, 32(BX), X13, X14
+	VPCLMULQDQ  $0x00, -96(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, 32(BX), X13, X14
+	VPCLMULQDQ  $0x11, -96(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 304(BX), X1, X13
+	VPCLMULQDQ  $0x00, 176(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 288(BX), X1, X1
+	VPCLMULQDQ  $0x01, 160(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-3.
@@ -11569,9 +11385,9 @@ rounds10_43:
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    96(R9), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, 16(BX), X1, X13
+	VPCLMULQDQ $0x00, -112(BX), X1, X13
 	VPXOR      X13, X11, X11
-	VPCLMULQDQ $0x11, 16(BX), X1, X13
+	VPCLMULQDQ $0x11, -112(BX), X1, X13
 	VPXOR      X13, X12, X12
 
 	// Round Nr-2.
@@ -11588,16 +11404,16 @@ rounds10_43:
 	// ghashBatch step 7: block 7 times H^1.
 	VMOVDQU     112(R9), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
-	VPCLMULQDQ  $0x00, (BX), X13, X14
+	VPCLMULQDQ  $0x00, -128(BX), X13, X14
 	VPXOR       X14, X11, X11
-	VPCLMULQDQ  $0x11, (BX), X13, X14
+	VPCLMULQDQ  $0x11, -128(BX), X13, X14
 	VPXOR       X14, X12, X12
 	VPUNPCKLQDQ X13, X1, X14
 	VPUNPCKHQDQ X13, X1, X1
 	VPXOR       X14, X1, X1
-	VPCLMULQDQ  $0x00, 272(BX), X1, X13
+	VPCLMULQDQ  $0x00, 144(BX), X1, X13
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x01, 256(BX), X1, X1
+	VPCLMULQDQ  $0x01, 128(BX), X1, X1
 	VPXOR       X1, X10, X10
 
 	// Round Nr-1.
@@ -11662,11 +11478,11 @@ openAVX8_1:
 	JB   openAVXDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
-	VPCLMULQDQ $0x00, 112(BX), X1, X11
-	VPCLMULQDQ $0x11, 112(BX), X1, X12
+	VPCLMULQDQ $0x00, -16(BX), X1, X11
+	VPCLMULQDQ $0x11, -16(BX), X1, X12
 	VPSHUFD    $0x4e, X1, X2
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X10
+	VPCLMULQDQ $0x00, 240(BX), X2, X10
 	JMP        openAVXSecond_1
 
 openAVXDone_1:
@@ -11714,6 +11530,7 @@ sealPublicAVXPublic_1:
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -11825,8 +11642,8 @@ sealPublicAVXPublic_1:
 publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
-	JB   rounds10_44
-	JE   rounds12_44
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11848,7 +11665,7 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_44:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11869,7 +11686,7 @@ rounds12_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_44:
+rounds10_43:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12046,8 +11863,8 @@ rounds10_44:
 publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
-	JB   rounds10_45
-	JE   rounds12_45
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12069,7 +11886,7 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_45:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12090,7 +11907,7 @@ rounds12_45:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_45:
+rounds10_44:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12273,8 +12090,8 @@ sealPublicAVX16_1:
 publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_46
-	JE   rounds12_46
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12296,7 +12113,7 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_46:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12317,7 +12134,7 @@ rounds12_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_46:
+rounds10_45:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12353,8 +12170,8 @@ rounds10_46:
 	MOVQ       -144(R8), R15
 	XORQ       -136(R8), R15
 	MOVQ       R15, 312(SP)
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
@@ -12370,15 +12187,15 @@ rounds10_46:
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     -240(R8), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
@@ -12395,9 +12212,9 @@ rounds10_46:
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
@@ -12414,16 +12231,16 @@ rounds10_46:
 	// ghashBatch step 3: block 3 times H^13.
 	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      272(SP), X10
 	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
@@ -12440,9 +12257,9 @@ rounds10_46:
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
@@ -12459,16 +12276,16 @@ rounds10_46:
 	// ghashBatch step 5: block 5 times H^11.
 	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      288(SP), X10
 	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
@@ -12485,9 +12302,9 @@ rounds10_46:
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
@@ -12504,16 +12321,16 @@ rounds10_46:
 	// ghashBatch step 7: block 7 times H^9.
 	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      304(SP), X10
 	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
@@ -12607,8 +12424,8 @@ rounds10_46:
 publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_47
-	JE   rounds12_47
+	JB   rounds10_46
+	JE   rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12630,7 +12447,7 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_47:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12651,7 +12468,7 @@ rounds12_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_47:
+rounds10_46:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12692,9 +12509,9 @@ rounds10_47:
 	MOVQ       -144(R8), R15
 	XORQ       -136(R8), R15
 	MOVQ       R15, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPCLMULQDQ $0x00, -16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPCLMULQDQ $0x11, -16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
@@ -12711,16 +12528,16 @@ rounds10_47:
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU    -240(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPCLMULQDQ $0x00, -32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPCLMULQDQ $0x11, -32(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      256(SP), X10
 	VPINSRQ    $0x01, 264(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPCLMULQDQ $0x00, 240(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPCLMULQDQ $0x01, 224(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
@@ -12737,9 +12554,9 @@ rounds10_47:
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -224(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, -48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPCLMULQDQ $0x11, -48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
@@ -12756,16 +12573,16 @@ rounds10_47:
 	// ghashBatch step 3: block 3 times H^5.
 	VMOVDQU    -208(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPCLMULQDQ $0x00, -64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPCLMULQDQ $0x11, -64(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      272(SP), X10
 	VPINSRQ    $0x01, 280(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPCLMULQDQ $0x01, 192(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
@@ -12782,9 +12599,9 @@ rounds10_47:
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -192(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, -80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPCLMULQDQ $0x11, -80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
@@ -12801,16 +12618,16 @@ rounds10_47:
 	// ghashBatch step 5: block 5 times H^3.
 	VMOVDQU    -176(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPCLMULQDQ $0x00, -96(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPCLMULQDQ $0x11, -96(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      288(SP), X10
 	VPINSRQ    $0x01, 296(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPCLMULQDQ $0x01, 160(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
@@ -12827,9 +12644,9 @@ rounds10_47:
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -160(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, -112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPCLMULQDQ $0x11, -112(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
@@ -12846,16 +12663,16 @@ rounds10_47:
 	// ghashBatch step 7: block 7 times H^1.
 	VMOVDQU    -144(R8), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPCLMULQDQ $0x00, -128(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPCLMULQDQ $0x11, -128(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      304(SP), X10
 	VPINSRQ    $0x01, 312(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPCLMULQDQ $0x01, 128(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
@@ -12955,90 +12772,90 @@ sealPublicAVX8_1:
 	MOVQ       -144(R8), AX
 	XORQ       -136(R8), AX
 	MOVQ       AX, 312(SP)
-	VPCLMULQDQ $0x00, 240(BX), X2, X1
-	VPCLMULQDQ $0x11, 240(BX), X2, X3
+	VPCLMULQDQ $0x00, 112(BX), X2, X1
+	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     -240(R8), X4
 	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 224(BX), X4, X5
+	VPCLMULQDQ  $0x00, 96(BX), X4, X5
 	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X4, X5
+	VPCLMULQDQ  $0x11, 96(BX), X4, X5
 	VPXOR       X5, X3, X3
 	VPUNPCKLQDQ X4, X2, X5
 	VPUNPCKHQDQ X4, X2, X2
 	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 496(BX), X2, X4
-	VPCLMULQDQ  $0x01, 480(BX), X2, X2
+	VPCLMULQDQ  $0x00, 368(BX), X2, X4
+	VPCLMULQDQ  $0x01, 352(BX), X2, X2
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    -224(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
+	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X2, X2
+	VPCLMULQDQ $0x11, 80(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 3: block 3 times H^13.
 	VMOVDQU    -208(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 192(BX), X2, X5
+	VPCLMULQDQ $0x00, 64(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X2, X2
+	VPCLMULQDQ $0x11, 64(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      272(SP), X2
 	VPINSRQ    $0x01, 280(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 464(BX), X2, X5
+	VPCLMULQDQ $0x00, 336(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 448(BX), X2, X2
+	VPCLMULQDQ $0x01, 320(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    -192(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
+	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X2, X2
+	VPCLMULQDQ $0x11, 48(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 5: block 5 times H^11.
 	VMOVDQU    -176(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 160(BX), X2, X5
+	VPCLMULQDQ $0x00, 32(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X2, X2
+	VPCLMULQDQ $0x11, 32(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      288(SP), X2
 	VPINSRQ    $0x01, 296(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 432(BX), X2, X5
+	VPCLMULQDQ $0x00, 304(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 416(BX), X2, X2
+	VPCLMULQDQ $0x01, 288(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    -160(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
+	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X2, X2
+	VPCLMULQDQ $0x11, 16(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 7: block 7 times H^9.
 	VMOVDQU    -144(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 128(BX), X2, X5
+	VPCLMULQDQ $0x00, (BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X2, X2
+	VPCLMULQDQ $0x11, (BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      304(SP), X2
 	VPINSRQ    $0x01, 312(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 400(BX), X2, X5
+	VPCLMULQDQ $0x00, 272(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 384(BX), X2, X2
+	VPCLMULQDQ $0x01, 256(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch: no reduction; the next batch continues the sum.
@@ -13071,93 +12888,93 @@ sealPublicAVX8_1:
 	MOVQ       -16(R8), AX
 	XORQ       -8(R8), AX
 	MOVQ       AX, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X2, X5
+	VPCLMULQDQ $0x00, -16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X2
+	VPCLMULQDQ $0x11, -16(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU    -112(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 96(BX), X2, X5
+	VPCLMULQDQ $0x00, -32(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X2, X2
+	VPCLMULQDQ $0x11, -32(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      256(SP), X2
 	VPINSRQ    $0x01, 264(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 368(BX), X2, X5
+	VPCLMULQDQ $0x00, 240(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 352(BX), X2, X2
+	VPCLMULQDQ $0x01, 224(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    -96(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
+	VPCLMULQDQ $0x00, -48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
+	VPCLMULQDQ $0x11, -48(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
 	VMOVDQU    -80(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
+	VPCLMULQDQ $0x00, -64(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
+	VPCLMULQDQ $0x11, -64(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      272(SP), X2
 	VPINSRQ    $0x01, 280(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
+	VPCLMULQDQ $0x00, 208(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
+	VPCLMULQDQ $0x01, 192(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    -64(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
+	VPCLMULQDQ $0x00, -80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
+	VPCLMULQDQ $0x11, -80(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
 	VMOVDQU    -48(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
+	VPCLMULQDQ $0x00, -96(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
+	VPCLMULQDQ $0x11, -96(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      288(SP), X2
 	VPINSRQ    $0x01, 296(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
+	VPCLMULQDQ $0x00, 176(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
+	VPCLMULQDQ $0x01, 160(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    -32(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
+	VPCLMULQDQ $0x00, -112(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
+	VPCLMULQDQ $0x11, -112(BX), X2, X2
 	VPXOR      X2, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
 	VMOVDQU    -16(R8), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
+	VPCLMULQDQ $0x00, -128(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
+	VPCLMULQDQ $0x11, -128(BX), X2, X2
 	VPXOR      X2, X3, X3
 	VMOVQ      304(SP), X2
 	VPINSRQ    $0x01, 312(SP), X2, X2
 	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
+	VPCLMULQDQ $0x00, 144(BX), X2, X5
 	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
+	VPCLMULQDQ $0x01, 128(BX), X2, X2
 	VPXOR      X2, X4, X4
 
 	// ghashBatch: reduce.
@@ -13289,6 +13106,7 @@ openPublicAVXPublic_1:
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
 	MOVQ   ctr+24(FP), SI
 	MOVQ   y+32(FP), DI
 	MOVQ   dst_base+40(FP), R8
@@ -13428,8 +13246,8 @@ openPublicAVX16_1:
 publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
-	JB   rounds10_48
-	JE   rounds12_48
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13451,7 +13269,7 @@ publicSkip_5:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_48:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13472,7 +13290,7 @@ rounds12_48:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_48:
+rounds10_47:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13508,8 +13326,8 @@ rounds10_48:
 	MOVQ       112(R9), R15
 	XORQ       120(R9), R15
 	MOVQ       R15, 184(SP)
-	VPCLMULQDQ $0x00, 240(BX), X10, X1
-	VPCLMULQDQ $0x11, 240(BX), X10, X11
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
 
 	// Round Nr-8.
 	VMOVDQU -128(CX), X12
@@ -13525,15 +13343,15 @@ rounds10_48:
 	// ghashBatch step 1: block 1 times H^15.
 	VMOVDQU     16(R9), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 224(BX), X12, X13
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
 	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 224(BX), X12, X13
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
 	VPXOR       X13, X11, X11
 	VPUNPCKLQDQ X12, X10, X13
 	VPUNPCKHQDQ X12, X10, X10
 	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 496(BX), X10, X12
-	VPCLMULQDQ  $0x01, 480(BX), X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
 	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
@@ -13550,9 +13368,9 @@ rounds10_48:
 	// ghashBatch step 2: block 2 times H^14.
 	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 208(BX), X10, X13
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 208(BX), X10, X10
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
@@ -13569,16 +13387,16 @@ rounds10_48:
 	// ghashBatch step 3: block 3 times H^13.
 	VMOVDQU    48(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 192(BX), X10, X13
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 192(BX), X10, X10
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      144(SP), X10
 	VPINSRQ    $0x01, 152(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 464(BX), X10, X13
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 448(BX), X10, X10
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
@@ -13595,9 +13413,9 @@ rounds10_48:
 	// ghashBatch step 4: block 4 times H^12.
 	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 176(BX), X10, X13
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 176(BX), X10, X10
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
@@ -13614,16 +13432,16 @@ rounds10_48:
 	// ghashBatch step 5: block 5 times H^11.
 	VMOVDQU    80(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 160(BX), X10, X13
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 160(BX), X10, X10
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      160(SP), X10
 	VPINSRQ    $0x01, 168(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 432(BX), X10, X13
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 416(BX), X10, X10
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
@@ -13640,9 +13458,9 @@ rounds10_48:
 	// ghashBatch step 6: block 6 times H^10.
 	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 144(BX), X10, X13
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 144(BX), X10, X10
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
@@ -13659,16 +13477,16 @@ rounds10_48:
 	// ghashBatch step 7: block 7 times H^9.
 	VMOVDQU    112(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 128(BX), X10, X13
+	VPCLMULQDQ $0x00, (BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 128(BX), X10, X10
+	VPCLMULQDQ $0x11, (BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVQ      176(SP), X10
 	VPINSRQ    $0x01, 184(SP), X10, X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 400(BX), X10, X13
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 384(BX), X10, X10
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
@@ -13760,8 +13578,8 @@ rounds10_48:
 publicNoCarry_6:
 publicSkip_6:
 	CMPQ DX, $0x0c
-	JB   rounds10_49
-	JE   rounds12_49
+	JB   rounds10_48
+	JE   rounds12_48
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13783,7 +13601,7 @@ publicSkip_6:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_49:
+rounds12_48:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13804,7 +13622,7 @@ rounds12_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_49:
+rounds10_48:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13819,9 +13637,9 @@ rounds10_49:
 	// ghashBatch step 0: block 0 times H^8.
 	VMOVDQU    (R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 112(BX), X10, X13
+	VPCLMULQDQ $0x00, -16(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X10
+	VPCLMULQDQ $0x11, -16(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-8.
@@ -13838,15 +13656,15 @@ rounds10_49:
 	// ghashBatch step 1: block 1 times H^7.
 	VMOVDQU    16(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 96(BX), X10, X13
+	VPCLMULQDQ $0x00, -32(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 96(BX), X10, X10
+	VPCLMULQDQ $0x11, -32(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    192(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 368(BX), X10, X13
+	VPCLMULQDQ $0x00, 240(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 352(BX), X10, X10
+	VPCLMULQDQ $0x01, 224(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-7.
@@ -13863,9 +13681,9 @@ rounds10_49:
 	// ghashBatch step 2: block 2 times H^6.
 	VMOVDQU    32(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPCLMULQDQ $0x00, -48(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPCLMULQDQ $0x11, -48(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-6.
@@ -13882,15 +13700,15 @@ rounds10_49:
 	// ghashBatch step 3: block 3 times H^5.
 	VMOVDQU    48(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPCLMULQDQ $0x00, -64(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPCLMULQDQ $0x11, -64(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    208(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPCLMULQDQ $0x00, 208(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPCLMULQDQ $0x01, 192(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
@@ -13907,9 +13725,9 @@ rounds10_49:
 	// ghashBatch step 4: block 4 times H^4.
 	VMOVDQU    64(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPCLMULQDQ $0x00, -80(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPCLMULQDQ $0x11, -80(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-4.
@@ -13926,15 +13744,15 @@ rounds10_49:
 	// ghashBatch step 5: block 5 times H^3.
 	VMOVDQU    80(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPCLMULQDQ $0x00, -96(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPCLMULQDQ $0x11, -96(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    224(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPCLMULQDQ $0x00, 176(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPCLMULQDQ $0x01, 160(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
@@ -13951,9 +13769,9 @@ rounds10_49:
 	// ghashBatch step 6: block 6 times H^2.
 	VMOVDQU    96(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPCLMULQDQ $0x00, -112(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPCLMULQDQ $0x11, -112(BX), X10, X10
 	VPXOR      X10, X11, X11
 
 	// Round Nr-2.
@@ -13970,15 +13788,15 @@ rounds10_49:
 	// ghashBatch step 7: block 7 times H^1.
 	VMOVDQU    112(R9), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPCLMULQDQ $0x00, -128(BX), X10, X13
 	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPCLMULQDQ $0x11, -128(BX), X10, X10
 	VPXOR      X10, X11, X11
 	VMOVDQU    240(SP), X10
 	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPCLMULQDQ $0x00, 144(BX), X10, X13
 	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPCLMULQDQ $0x01, 128(BX), X10, X10
 	VPXOR      X10, X12, X12
 
 	// Round Nr-1.

@@ -26,7 +26,7 @@ type gcmKernel struct {
 
 func loadGCMKernel() *gcmKernel {
 	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
-	k.table = emit.LoadGP(Param("table"))
+	k.table = loadTable()
 	k.ctrp = emit.LoadGP(Param("ctr"))
 	k.yp = emit.LoadGP(Param("y"))
 	k.dst = emit.LoadGP(Param("dst").Base())

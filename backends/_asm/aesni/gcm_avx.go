@@ -353,17 +353,27 @@ func sealAVX(name string, public bool) {
 // of one more batch: its counter sets go by pairs (public).
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func(), public bool) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
-	second := emit.NewLabel(prefix + "Second")
+	pairSecond := emit.NewLabel(prefix + "Second")
 	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
 	back := Mem{Base: k.dst, Disp: -256}
 	short := emit.NewLabel(prefix + "Short")
 	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
-	run(0, nil)
-	if !public {
+	if public {
+		run(0, nil)
+		run(1, nil)
+	} else {
+		Comment("One copy, run twice: second is 0 for the first batch, 1 for the second.")
+		again, second := emit.NewLabel(prefix+"Plain"), GP32()
+		XORL(second, second)
+		Label(again)
+		run(0, nil)
+		TESTL(second, second)
+		JNZ(LabelRef(loop))
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(short))
+		INCL(second)
+		JMP(LabelRef(again))
 	}
-	run(1, nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
@@ -371,7 +381,7 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 	Comment("gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.")
 	a := &avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
 	run(0, a)
-	Label(second)
+	Label(pairSecond)
 	Comment("gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.")
 	b := a.pair(back)
 	run(1, b)
@@ -382,7 +392,7 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 		CMPQ(k.n, U32(128))
 		JB(LabelRef(last2))
 		b.startY()
-		JMP(LabelRef(second))
+		JMP(LabelRef(pairSecond))
 	}
 
 	Label(last2)
