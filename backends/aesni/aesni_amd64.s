@@ -7407,10 +7407,13 @@ ghashTailReduce_2:
 	PXOR      X4, X1
 
 ghashTailDone_2:
-	ADDQ   R11, R9
-	ADDQ   R11, R8
-	SUBQ   R11, R10
-	JNZ    sealTailLoop_1
+	SUBQ R11, R10
+	JZ   sealTailDone_1
+	ADDQ R11, R9
+	ADDQ R11, R8
+	JMP  sealTailLoop_1
+
+sealTailDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
@@ -8158,10 +8161,13 @@ ctrTailFinish_4:
 	PADDD X2, X0
 
 ctrTailDone_4:
-	ADDQ   R11, R9
-	ADDQ   R11, R8
-	SUBQ   R11, R10
-	JNZ    openTailLoop_1
+	SUBQ R11, R10
+	JZ   openTailDone_1
+	ADDQ R11, R9
+	ADDQ R11, R8
+	JMP  openTailLoop_1
+
+openTailDone_1:
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (SI)
 	PSHUFB byteReverse<>+0(SB), X1
