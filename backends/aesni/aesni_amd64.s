@@ -4536,14 +4536,14 @@ gcmLong_1:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -4587,8 +4587,8 @@ gcmLong_1:
 	MOVOU  X7, 80(SP)
 	MOVOU  X8, 96(SP)
 	MOVOU  X9, 112(SP)
-	MOVL   12(AX), R12
-	MOVD   X0, R11
+	MOVL   12(AX), R10
+	MOVD   X0, R9
 
 	// gcmBatch without GHASH: the first batch has no ciphertext before it.
 	MOVOU (SP), X2
@@ -4601,62 +4601,62 @@ gcmLong_1:
 	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	ADDL  $0x08, R9
+	MOVL  R9, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 12(SP)
+	MOVL  R9, R11
+	ADDL  $0x01, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 28(SP)
+	MOVL  R9, R11
+	ADDL  $0x02, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 44(SP)
+	MOVL  R9, R11
+	ADDL  $0x03, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 60(SP)
+	MOVL  R9, R11
+	ADDL  $0x04, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 76(SP)
+	MOVL  R9, R11
+	ADDL  $0x05, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 92(SP)
+	MOVL  R9, R11
+	ADDL  $0x06, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 108(SP)
+	MOVL  R9, R11
+	ADDL  $0x07, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
 	JB    rounds10_20
@@ -4813,36 +4813,36 @@ rounds10_20:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(DI), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(DI), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(DI), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(DI), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(DI), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(DI), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(DI), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (SI)
+	MOVOU      X3, 16(SI)
+	MOVOU      X4, 32(SI)
+	MOVOU      X5, 48(SI)
+	MOVOU      X6, 64(SI)
+	MOVOU      X7, 80(SI)
+	MOVOU      X8, 96(SI)
+	MOVOU      X9, 112(SI)
+	ADDQ       $0x00000080, DI
+	ADDQ       $0x00000080, SI
+	SUBQ       $0x00000080, R8
 
 seal16_1:
-	CMPQ R10, $0x00000100
+	CMPQ R8, $0x00000100
 	JB   seal8_1
 
 	// gcmBatch: encrypt this batch, hash the previous one times H^16..H^9.
@@ -4856,62 +4856,62 @@ seal16_1:
 	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	ADDL  $0x08, R9
+	MOVL  R9, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 12(SP)
+	MOVL  R9, R11
+	ADDL  $0x01, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 28(SP)
+	MOVL  R9, R11
+	ADDL  $0x02, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 44(SP)
+	MOVL  R9, R11
+	ADDL  $0x03, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 60(SP)
+	MOVL  R9, R11
+	ADDL  $0x04, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 76(SP)
+	MOVL  R9, R11
+	ADDL  $0x05, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 92(SP)
+	MOVL  R9, R11
+	ADDL  $0x06, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 108(SP)
+	MOVL  R9, R11
+	ADDL  $0x07, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
 	JB    rounds10_21
@@ -4971,7 +4971,7 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     -128(R8), X10
+	MOVOU     -128(SI), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X11
@@ -4991,7 +4991,7 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      -112(R8), X1
+	MOVOU      -112(SI), X1
 	PSHUFB     byteReverse<>+0(SB), X1
 	MOVOU      96(BX), X13
 	MOVOU      96(BX), X14
@@ -5021,7 +5021,7 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     -96(R8), X1
+	MOVOU     -96(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     80(BX), X10
 	MOVOU     80(BX), X14
@@ -5042,7 +5042,7 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      -80(R8), X10
+	MOVOU      -80(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      64(BX), X14
 	MOVOU      64(BX), X15
@@ -5073,7 +5073,7 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     -64(R8), X1
+	MOVOU     -64(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     48(BX), X10
 	MOVOU     48(BX), X14
@@ -5094,7 +5094,7 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      -48(R8), X10
+	MOVOU      -48(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      32(BX), X14
 	MOVOU      32(BX), X15
@@ -5125,7 +5125,7 @@ rounds10_21:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     -32(R8), X1
+	MOVOU     -32(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     16(BX), X10
 	MOVOU     16(BX), X14
@@ -5146,7 +5146,7 @@ rounds10_21:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      -16(R8), X10
+	MOVOU      -16(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      (BX), X14
 	MOVOU      (BX), X15
@@ -5187,33 +5187,33 @@ rounds10_21:
 	AESENCLAST X1, X7
 	AESENCLAST X1, X8
 	AESENCLAST X1, X9
-	MOVOU      (R9), X1
+	MOVOU      (DI), X1
 	PXOR       X1, X2
-	MOVOU      16(R9), X1
+	MOVOU      16(DI), X1
 	PXOR       X1, X3
-	MOVOU      32(R9), X1
+	MOVOU      32(DI), X1
 	PXOR       X1, X4
-	MOVOU      48(R9), X1
+	MOVOU      48(DI), X1
 	PXOR       X1, X5
-	MOVOU      64(R9), X1
+	MOVOU      64(DI), X1
 	PXOR       X1, X6
-	MOVOU      80(R9), X1
+	MOVOU      80(DI), X1
 	PXOR       X1, X7
-	MOVOU      96(R9), X1
+	MOVOU      96(DI), X1
 	PXOR       X1, X8
-	MOVOU      112(R9), X1
+	MOVOU      112(DI), X1
 	PXOR       X1, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (SI)
+	MOVOU      X3, 16(SI)
+	MOVOU      X4, 32(SI)
+	MOVOU      X5, 48(SI)
+	MOVOU      X6, 64(SI)
+	MOVOU      X7, 80(SI)
+	MOVOU      X8, 96(SI)
+	MOVOU      X9, 112(SI)
+	ADDQ       $0x00000080, DI
+	ADDQ       $0x00000080, SI
+	SUBQ       $0x00000080, R8
 
 sealSecond_1:
 	// gcmBatch: encrypt the next batch, hash this one times H^8..H^1 and reduce.
@@ -5227,62 +5227,62 @@ sealSecond_1:
 	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	ADDL  $0x08, R9
+	MOVL  R9, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 12(SP)
+	MOVL  R9, R11
+	ADDL  $0x01, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 28(SP)
+	MOVL  R9, R11
+	ADDL  $0x02, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 44(SP)
+	MOVL  R9, R11
+	ADDL  $0x03, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 60(SP)
+	MOVL  R9, R11
+	ADDL  $0x04, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 76(SP)
+	MOVL  R9, R11
+	ADDL  $0x05, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 92(SP)
+	MOVL  R9, R11
+	ADDL  $0x06, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 108(SP)
+	MOVL  R9, R11
+	ADDL  $0x07, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
 	JB    rounds10_22
@@ -5342,7 +5342,7 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R8), X1
+	MOVOU     -128(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -16(BX), X10
 	MOVOU     -16(BX), X14
@@ -5363,7 +5363,7 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R8), X10
+	MOVOU      -112(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -32(BX), X14
 	MOVOU      -32(BX), X15
@@ -5394,7 +5394,7 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X1
+	MOVOU     -96(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -48(BX), X10
 	MOVOU     -48(BX), X14
@@ -5415,7 +5415,7 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R8), X10
+	MOVOU      -80(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -64(BX), X14
 	MOVOU      -64(BX), X15
@@ -5446,7 +5446,7 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X1
+	MOVOU     -64(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -80(BX), X10
 	MOVOU     -80(BX), X14
@@ -5467,7 +5467,7 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R8), X10
+	MOVOU      -48(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -96(BX), X14
 	MOVOU      -96(BX), X15
@@ -5498,7 +5498,7 @@ rounds10_22:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X1
+	MOVOU     -32(SI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -112(BX), X10
 	MOVOU     -112(BX), X14
@@ -5519,7 +5519,7 @@ rounds10_22:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R8), X10
+	MOVOU      -16(SI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -128(BX), X14
 	MOVOU      -128(BX), X15
@@ -5576,37 +5576,37 @@ rounds10_22:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(DI), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(DI), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(DI), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(DI), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(DI), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(DI), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(DI), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (SI)
+	MOVOU      X3, 16(SI)
+	MOVOU      X4, 32(SI)
+	MOVOU      X5, 48(SI)
+	MOVOU      X6, 64(SI)
+	MOVOU      X7, 80(SI)
+	MOVOU      X8, 96(SI)
+	MOVOU      X9, 112(SI)
+	ADDQ       $0x00000080, DI
+	ADDQ       $0x00000080, SI
+	SUBQ       $0x00000080, R8
 	JMP        seal16_1
 
 seal8_1:
-	CMPQ R10, $0x00000080
+	CMPQ R8, $0x00000080
 	JB   sealLast_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
@@ -5623,7 +5623,7 @@ seal8_1:
 sealLast_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     -128(R8), X2
+	MOVOU     -128(SI), X2
 	PSHUFB    byteReverse<>+0(SB), X2
 	PXOR      X1, X2
 	MOVOU     -16(BX), X1
@@ -5632,7 +5632,7 @@ sealLast_1:
 	PCLMULQDQ $0x11, X2, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      -112(R8), X4
+	MOVOU      -112(SI), X4
 	PSHUFB     byteReverse<>+0(SB), X4
 	MOVOU      -32(BX), X5
 	MOVOU      -32(BX), X6
@@ -5651,7 +5651,7 @@ sealLast_1:
 	PXOR       X5, X4
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     -96(R8), X2
+	MOVOU     -96(SI), X2
 	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     -48(BX), X5
 	MOVOU     -48(BX), X6
@@ -5661,7 +5661,7 @@ sealLast_1:
 	PXOR      X6, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      -80(R8), X5
+	MOVOU      -80(SI), X5
 	PSHUFB     byteReverse<>+0(SB), X5
 	MOVOU      -64(BX), X6
 	MOVOU      -64(BX), X7
@@ -5681,7 +5681,7 @@ sealLast_1:
 	PXOR       X5, X4
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     -64(R8), X2
+	MOVOU     -64(SI), X2
 	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     -80(BX), X5
 	MOVOU     -80(BX), X6
@@ -5691,7 +5691,7 @@ sealLast_1:
 	PXOR      X6, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      -48(R8), X5
+	MOVOU      -48(SI), X5
 	PSHUFB     byteReverse<>+0(SB), X5
 	MOVOU      -96(BX), X6
 	MOVOU      -96(BX), X7
@@ -5711,7 +5711,7 @@ sealLast_1:
 	PXOR       X5, X4
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     -32(R8), X2
+	MOVOU     -32(SI), X2
 	PSHUFB    byteReverse<>+0(SB), X2
 	MOVOU     -112(BX), X5
 	MOVOU     -112(BX), X6
@@ -5721,7 +5721,7 @@ sealLast_1:
 	PXOR      X6, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      -16(R8), X5
+	MOVOU      -16(SI), X5
 	PSHUFB     byteReverse<>+0(SB), X5
 	MOVOU      -128(BX), X6
 	MOVOU      -128(BX), X7
@@ -5767,20 +5767,22 @@ sealLast_1:
 	MOVOU  X2, 80(SP)
 	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_1
 
 	// handOff: the n bytes left, to sealTail.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·sealTail+0(SB)
 
 gcmDone_1:
@@ -5804,14 +5806,14 @@ gcmLong_2:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// counterSlots.fill: the first batch's whitened counter blocks.
@@ -5855,11 +5857,11 @@ gcmLong_2:
 	MOVOU  X7, 80(SP)
 	MOVOU  X8, 96(SP)
 	MOVOU  X9, 112(SP)
-	MOVL   12(AX), R12
-	MOVD   X0, R11
+	MOVL   12(AX), R10
+	MOVD   X0, R9
 
 open16_1:
-	CMPQ R10, $0x00000100
+	CMPQ R8, $0x00000100
 	JB   open8_1
 
 	// gcmBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
@@ -5873,62 +5875,62 @@ open16_1:
 	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	ADDL  $0x08, R9
+	MOVL  R9, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 12(SP)
+	MOVL  R9, R11
+	ADDL  $0x01, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 28(SP)
+	MOVL  R9, R11
+	ADDL  $0x02, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 44(SP)
+	MOVL  R9, R11
+	ADDL  $0x03, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 60(SP)
+	MOVL  R9, R11
+	ADDL  $0x04, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 76(SP)
+	MOVL  R9, R11
+	ADDL  $0x05, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 92(SP)
+	MOVL  R9, R11
+	ADDL  $0x06, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 108(SP)
+	MOVL  R9, R11
+	ADDL  $0x07, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
 	JB    rounds10_23
@@ -5988,7 +5990,7 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	MOVOU     (R9), X10
+	MOVOU     (DI), X10
 	PSHUFB    byteReverse<>+0(SB), X10
 	PXOR      X1, X10
 	MOVOU     112(BX), X11
@@ -6008,7 +6010,7 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	MOVOU      16(R9), X1
+	MOVOU      16(DI), X1
 	PSHUFB     byteReverse<>+0(SB), X1
 	MOVOU      96(BX), X13
 	MOVOU      96(BX), X14
@@ -6038,7 +6040,7 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	MOVOU     32(R9), X1
+	MOVOU     32(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     80(BX), X10
 	MOVOU     80(BX), X14
@@ -6059,7 +6061,7 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	MOVOU      48(R9), X10
+	MOVOU      48(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      64(BX), X14
 	MOVOU      64(BX), X15
@@ -6090,7 +6092,7 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	MOVOU     64(R9), X1
+	MOVOU     64(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     48(BX), X10
 	MOVOU     48(BX), X14
@@ -6111,7 +6113,7 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	MOVOU      80(R9), X10
+	MOVOU      80(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      32(BX), X14
 	MOVOU      32(BX), X15
@@ -6142,7 +6144,7 @@ rounds10_23:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	MOVOU     96(R9), X1
+	MOVOU     96(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     16(BX), X10
 	MOVOU     16(BX), X14
@@ -6163,7 +6165,7 @@ rounds10_23:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	MOVOU      112(R9), X10
+	MOVOU      112(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      (BX), X14
 	MOVOU      (BX), X15
@@ -6204,33 +6206,33 @@ rounds10_23:
 	AESENCLAST X1, X7
 	AESENCLAST X1, X8
 	AESENCLAST X1, X9
-	MOVOU      (R9), X1
+	MOVOU      (DI), X1
 	PXOR       X1, X2
-	MOVOU      16(R9), X1
+	MOVOU      16(DI), X1
 	PXOR       X1, X3
-	MOVOU      32(R9), X1
+	MOVOU      32(DI), X1
 	PXOR       X1, X4
-	MOVOU      48(R9), X1
+	MOVOU      48(DI), X1
 	PXOR       X1, X5
-	MOVOU      64(R9), X1
+	MOVOU      64(DI), X1
 	PXOR       X1, X6
-	MOVOU      80(R9), X1
+	MOVOU      80(DI), X1
 	PXOR       X1, X7
-	MOVOU      96(R9), X1
+	MOVOU      96(DI), X1
 	PXOR       X1, X8
-	MOVOU      112(R9), X1
+	MOVOU      112(DI), X1
 	PXOR       X1, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (SI)
+	MOVOU      X3, 16(SI)
+	MOVOU      X4, 32(SI)
+	MOVOU      X5, 48(SI)
+	MOVOU      X6, 64(SI)
+	MOVOU      X7, 80(SI)
+	MOVOU      X8, 96(SI)
+	MOVOU      X9, 112(SI)
+	ADDQ       $0x00000080, DI
+	ADDQ       $0x00000080, SI
+	SUBQ       $0x00000080, R8
 
 openSecond_1:
 	// gcmBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
@@ -6244,62 +6246,62 @@ openSecond_1:
 	MOVOU 112(SP), X9
 
 	// counterSlots.next: the counters of the following batch.
-	ADDL  $0x08, R11
-	MOVL  R11, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 12(SP)
-	MOVL  R11, R13
-	ADDL  $0x01, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 28(SP)
-	MOVL  R11, R13
-	ADDL  $0x02, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 44(SP)
-	MOVL  R11, R13
-	ADDL  $0x03, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 60(SP)
-	MOVL  R11, R13
-	ADDL  $0x04, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 76(SP)
-	MOVL  R11, R13
-	ADDL  $0x05, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 92(SP)
-	MOVL  R11, R13
-	ADDL  $0x06, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 108(SP)
-	MOVL  R11, R13
-	ADDL  $0x07, R13
-	ROLW  $0x08, R13
-	RORL  $0x10, R13
-	ROLW  $0x08, R13
-	XORL  R12, R13
-	MOVL  R13, 124(SP)
+	ADDL  $0x08, R9
+	MOVL  R9, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 12(SP)
+	MOVL  R9, R11
+	ADDL  $0x01, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 28(SP)
+	MOVL  R9, R11
+	ADDL  $0x02, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 44(SP)
+	MOVL  R9, R11
+	ADDL  $0x03, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 60(SP)
+	MOVL  R9, R11
+	ADDL  $0x04, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 76(SP)
+	MOVL  R9, R11
+	ADDL  $0x05, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 92(SP)
+	MOVL  R9, R11
+	ADDL  $0x06, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 108(SP)
+	MOVL  R9, R11
+	ADDL  $0x07, R11
+	ROLW  $0x08, R11
+	RORL  $0x10, R11
+	ROLW  $0x08, R11
+	XORL  R10, R11
+	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
 	JB    rounds10_24
@@ -6359,7 +6361,7 @@ rounds10_24:
 	AESENC X1, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	MOVOU     (R9), X1
+	MOVOU     (DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -16(BX), X10
 	MOVOU     -16(BX), X14
@@ -6380,7 +6382,7 @@ rounds10_24:
 	AESENC X10, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	MOVOU      16(R9), X10
+	MOVOU      16(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -32(BX), X14
 	MOVOU      -32(BX), X15
@@ -6411,7 +6413,7 @@ rounds10_24:
 	AESENC X1, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	MOVOU     32(R9), X1
+	MOVOU     32(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -48(BX), X10
 	MOVOU     -48(BX), X14
@@ -6432,7 +6434,7 @@ rounds10_24:
 	AESENC X10, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	MOVOU      48(R9), X10
+	MOVOU      48(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -64(BX), X14
 	MOVOU      -64(BX), X15
@@ -6463,7 +6465,7 @@ rounds10_24:
 	AESENC X1, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	MOVOU     64(R9), X1
+	MOVOU     64(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -80(BX), X10
 	MOVOU     -80(BX), X14
@@ -6484,7 +6486,7 @@ rounds10_24:
 	AESENC X10, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	MOVOU      80(R9), X10
+	MOVOU      80(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -96(BX), X14
 	MOVOU      -96(BX), X15
@@ -6515,7 +6517,7 @@ rounds10_24:
 	AESENC X1, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	MOVOU     96(R9), X1
+	MOVOU     96(DI), X1
 	PSHUFB    byteReverse<>+0(SB), X1
 	MOVOU     -112(BX), X10
 	MOVOU     -112(BX), X14
@@ -6536,7 +6538,7 @@ rounds10_24:
 	AESENC X10, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	MOVOU      112(R9), X10
+	MOVOU      112(DI), X10
 	PSHUFB     byteReverse<>+0(SB), X10
 	MOVOU      -128(BX), X14
 	MOVOU      -128(BX), X15
@@ -6593,37 +6595,37 @@ rounds10_24:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	MOVOU      (R9), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      16(R9), X10
+	MOVOU      16(DI), X10
 	PXOR       X10, X3
-	MOVOU      32(R9), X10
+	MOVOU      32(DI), X10
 	PXOR       X10, X4
-	MOVOU      48(R9), X10
+	MOVOU      48(DI), X10
 	PXOR       X10, X5
-	MOVOU      64(R9), X10
+	MOVOU      64(DI), X10
 	PXOR       X10, X6
-	MOVOU      80(R9), X10
+	MOVOU      80(DI), X10
 	PXOR       X10, X7
-	MOVOU      96(R9), X10
+	MOVOU      96(DI), X10
 	PXOR       X10, X8
-	MOVOU      112(R9), X10
+	MOVOU      112(DI), X10
 	PXOR       X10, X9
-	MOVOU      X2, (R8)
-	MOVOU      X3, 16(R8)
-	MOVOU      X4, 32(R8)
-	MOVOU      X5, 48(R8)
-	MOVOU      X6, 64(R8)
-	MOVOU      X7, 80(R8)
-	MOVOU      X8, 96(R8)
-	MOVOU      X9, 112(R8)
-	ADDQ       $0x00000080, R9
-	ADDQ       $0x00000080, R8
-	SUBQ       $0x00000080, R10
+	MOVOU      X2, (SI)
+	MOVOU      X3, 16(SI)
+	MOVOU      X4, 32(SI)
+	MOVOU      X5, 48(SI)
+	MOVOU      X6, 64(SI)
+	MOVOU      X7, 80(SI)
+	MOVOU      X8, 96(SI)
+	MOVOU      X9, 112(SI)
+	ADDQ       $0x00000080, DI
+	ADDQ       $0x00000080, SI
+	SUBQ       $0x00000080, R8
 	JMP        open16_1
 
 open8_1:
-	CMPQ R10, $0x00000080
+	CMPQ R8, $0x00000080
 	JB   openDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
@@ -6648,20 +6650,22 @@ openDone_1:
 	MOVOU  X2, 80(SP)
 	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_2
 
 	// handOff: the n bytes left, to openTail.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·openTail+0(SB)
 
 gcmDone_2:
@@ -6669,7 +6673,7 @@ gcmDone_2:
 
 // func sealTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·sealTail(SB), NOSPLIT, $8-88
+TEXT ·sealTail(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -6677,28 +6681,28 @@ TEXT ·sealTail(SB), NOSPLIT, $8-88
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 sealTailLoop_1:
 	// m = min(n, 128): what ctrTail and ghashTail take at once.
-	MOVQ R10, R11
-	CMPQ R11, $0x00000080
+	MOVQ R8, R9
+	CMPQ R9, $0x00000080
 	JBE  sealTailWhole_1
-	MOVQ $0x00000080, R11
+	MOVQ $0x00000080, R9
 
 sealTailWhole_1:
 	// ctrTail: the last n < 128 bytes.
-	TESTQ R11, R11
+	TESTQ R9, R9
 	JZ    ctrTailDone_3
-	CMPQ  R11, $0x00000040
+	CMPQ  R9, $0x00000040
 	JBE   ctrTailNarrower_7
 
 	// At most 8 blocks.
@@ -6889,46 +6893,46 @@ rounds10_25:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_27
-	MOVOU      (R9), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R11, $0x00000020
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_28
-	MOVOU      16(R9), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R11, $0x00000030
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_29
-	MOVOU      32(R9), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R11, $0x00000040
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_30
-	MOVOU      48(R9), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R11, $0x00000050
+	MOVOU      X5, 48(SI)
+	CMPQ       R9, $0x00000050
 	JB         ctrTailExit_31
-	MOVOU      64(R9), X2
+	MOVOU      64(DI), X2
 	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R11, $0x00000060
+	MOVOU      X6, 64(SI)
+	CMPQ       R9, $0x00000060
 	JB         ctrTailExit_32
-	MOVOU      80(R9), X2
+	MOVOU      80(DI), X2
 	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R11, $0x00000070
+	MOVOU      X7, 80(SI)
+	CMPQ       R9, $0x00000070
 	JB         ctrTailExit_33
-	MOVOU      96(R9), X2
+	MOVOU      96(DI), X2
 	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R11, $0x00000080
+	MOVOU      X8, 96(SI)
+	CMPQ       R9, $0x00000080
 	JB         ctrTailExit_34
-	MOVOU      112(R9), X2
+	MOVOU      112(DI), X2
 	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_27:
@@ -6964,7 +6968,7 @@ ctrTailExit_34:
 	JMP  ctrTailPartial_3
 
 ctrTailNarrower_7:
-	CMPQ R11, $0x00000010
+	CMPQ R9, $0x00000010
 	JBE  ctrTailNarrower_8
 
 	// At most 4 blocks.
@@ -7083,26 +7087,26 @@ rounds10_26:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_35
-	MOVOU      (R9), X6
+	MOVOU      (DI), X6
 	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R11, $0x00000020
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_36
-	MOVOU      16(R9), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R11, $0x00000030
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_37
-	MOVOU      32(R9), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R11, $0x00000040
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_38
-	MOVOU      48(R9), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
+	MOVOU      X5, 48(SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_35:
@@ -7184,210 +7188,210 @@ rounds10_27:
 	// Last round.
 	MOVOU      (CX), X3
 	AESENCLAST X3, X2
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_39
-	MOVOU      (R9), X3
+	MOVOU      (DI), X3
 	PXOR       X3, X2
-	MOVOU      X2, (R8)
+	MOVOU      X2, (SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_39:
 	MOVO X2, X2
 
 ctrTailPartial_3:
-	TESTQ $0x0000000f, R11
+	TESTQ $0x0000000f, R9
 	JZ    ctrTailFinish_3
-	MOVQ  R11, R12
-	ANDQ  $-16, R12
-	LEAQ  (R9)(R12*1), R13
-	LEAQ  (R8)(R12*1), R12
+	MOVQ  R9, R10
+	ANDQ  $-16, R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R11, R14
-	ANDQ $0x0f, R14
-	ADDQ R13, R14
-	XORQ R15, R15
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R11
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_10
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_10:
-	TESTQ   $0x00000002, R11
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_11
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_11:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_12
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_12:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R11
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_4
-	MOVQ       (R13), X3
-	MOVQ       R15, X4
+	MOVQ       (R11), X3
+	MOVQ       R13, X4
 	PUNPCKLQDQ X4, X3
 	JMP        loadDone_4
 
 loadShort_4:
-	MOVQ R15, X3
+	MOVQ R13, X3
 
 loadDone_4:
 	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, R13
-	TESTQ  $0x00000008, R11
+	MOVQ   X3, R11
+	TESTQ  $0x00000008, R9
 	JZ     storeSkip_9
-	MOVQ   R13, (R12)
+	MOVQ   R11, (R10)
 	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, R13
-	ADDQ   $0x08, R12
+	MOVQ   X2, R11
+	ADDQ   $0x08, R10
 
 storeSkip_9:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_10
-	MOVL  R13, (R12)
-	SHRQ  $0x20, R13
-	ADDQ  $0x04, R12
+	MOVL  R11, (R10)
+	SHRQ  $0x20, R11
+	ADDQ  $0x04, R10
 
 storeSkip_10:
-	TESTQ $0x00000002, R11
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_11
-	MOVW  R13, (R12)
-	SHRQ  $0x10, R13
-	ADDQ  $0x02, R12
+	MOVW  R11, (R10)
+	SHRQ  $0x10, R11
+	ADDQ  $0x02, R10
 
 storeSkip_11:
-	TESTQ $0x00000001, R11
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_12
-	MOVB  R13, (R12)
+	MOVB  R11, (R10)
 
 storeSkip_12:
 ctrTailFinish_3:
 	// Advance the counter by ceil(n/16).
-	MOVQ  R11, R12
-	ADDQ  $0x0f, R12
-	SHRQ  $0x04, R12
-	MOVQ  R12, X2
+	MOVQ  R9, R10
+	ADDQ  $0x0f, R10
+	SHRQ  $0x04, R10
+	MOVQ  R10, X2
 	PADDD X2, X0
 
 ctrTailDone_3:
 	// ghashTail: the last n < 128 bytes.
-	TESTQ R11, R11
+	TESTQ R9, R9
 	JZ    ghashTailDone_2
 
 	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R11, R12
-	ADDQ $0x0f, R12
+	MOVQ R9, R10
+	ADDQ $0x0f, R10
+	SHRQ $0x04, R10
+	SHLQ $0x04, R10
+	ADDQ BX, R10
+	SUBQ $0x00000090, R10
+	MOVQ SI, R11
+	MOVQ R9, R12
 	SHRQ $0x04, R12
-	SHLQ $0x04, R12
-	ADDQ BX, R12
-	SUBQ $0x00000090, R12
-	MOVQ R8, R13
-	MOVQ R11, R14
-	SHRQ $0x04, R14
 	PXOR X2, X2
 	PXOR X3, X3
 	PXOR X4, X4
 
 ghashTailBlock_2:
-	TESTQ     R14, R14
+	TESTQ     R12, R12
 	JZ        ghashTailPartial_2
-	MOVOU     (R13), X5
+	MOVOU     (R11), X5
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
-	MOVOU     (R12), X6
-	MOVOU     (R12), X7
+	MOVOU     (R10), X6
+	MOVOU     (R10), X7
 	PCLMULQDQ $0x00, X5, X6
 	PXOR      X6, X2
 	PSHUFD    $0x4e, X5, X6
 	PXOR      X5, X6
 	PCLMULQDQ $0x11, X7, X5
 	PXOR      X5, X4
-	MOVOU     256(R12), X5
+	MOVOU     256(R10), X5
 	PCLMULQDQ $0x00, X5, X6
 	PXOR      X6, X3
-	SUBQ      $0x10, R12
-	ADDQ      $0x10, R13
-	DECQ      R14
+	SUBQ      $0x10, R10
+	ADDQ      $0x10, R11
+	DECQ      R12
 	JMP       ghashTailBlock_2
 
 ghashTailPartial_2:
-	TESTQ $0x0000000f, R11
+	TESTQ $0x0000000f, R9
 	JZ    ghashTailReduce_2
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R11, R14
-	ANDQ $0x0f, R14
-	ADDQ R13, R14
-	XORQ R15, R15
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R11
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_13
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_13:
-	TESTQ   $0x00000002, R11
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_14
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_14:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_15
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_15:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R11
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_5
-	MOVQ       (R13), X5
-	MOVQ       R15, X6
+	MOVQ       (R11), X5
+	MOVQ       R13, X6
 	PUNPCKLQDQ X6, X5
 	JMP        loadDone_5
 
 loadShort_5:
-	MOVQ R15, X5
+	MOVQ R13, X5
 
 loadDone_5:
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
-	MOVOU     (R12), X1
-	MOVOU     (R12), X6
+	MOVOU     (R10), X1
+	MOVOU     (R10), X6
 	PCLMULQDQ $0x00, X5, X1
 	PXOR      X1, X2
 	PSHUFD    $0x4e, X5, X1
 	PXOR      X5, X1
 	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     256(R12), X5
+	MOVOU     256(R10), X5
 	PCLMULQDQ $0x00, X5, X1
 	PXOR      X1, X3
-	SUBQ      $0x10, R12
+	SUBQ      $0x10, R10
 
 ghashTailReduce_2:
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -7407,22 +7411,24 @@ ghashTailReduce_2:
 	PXOR      X4, X1
 
 ghashTailDone_2:
-	SUBQ R11, R10
+	SUBQ R9, R8
 	JZ   sealTailDone_1
-	ADDQ R11, R9
-	ADDQ R11, R8
+	ADDQ R9, DI
+	ADDQ R9, SI
 	JMP  sealTailLoop_1
 
 sealTailDone_1:
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	MOVOU  X1, (AX)
 	RET
 
 // func openTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openTail(SB), NOSPLIT, $8-88
+TEXT ·openTail(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -7430,128 +7436,128 @@ TEXT ·openTail(SB), NOSPLIT, $8-88
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 openTailLoop_1:
 	// m = min(n, 128): what ctrTail and ghashTail take at once.
-	MOVQ R10, R11
-	CMPQ R11, $0x00000080
+	MOVQ R8, R9
+	CMPQ R9, $0x00000080
 	JBE  openTailWhole_1
-	MOVQ $0x00000080, R11
+	MOVQ $0x00000080, R9
 
 openTailWhole_1:
 	// Hash the tail before decrypting it, which may overwrite it.
 	// ghashTail: the last n < 128 bytes.
-	TESTQ R11, R11
+	TESTQ R9, R9
 	JZ    ghashTailDone_3
 
 	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R11, R12
-	ADDQ $0x0f, R12
+	MOVQ R9, R10
+	ADDQ $0x0f, R10
+	SHRQ $0x04, R10
+	SHLQ $0x04, R10
+	ADDQ BX, R10
+	SUBQ $0x00000090, R10
+	MOVQ DI, R11
+	MOVQ R9, R12
 	SHRQ $0x04, R12
-	SHLQ $0x04, R12
-	ADDQ BX, R12
-	SUBQ $0x00000090, R12
-	MOVQ R9, R13
-	MOVQ R11, R14
-	SHRQ $0x04, R14
 	PXOR X2, X2
 	PXOR X3, X3
 	PXOR X4, X4
 
 ghashTailBlock_3:
-	TESTQ     R14, R14
+	TESTQ     R12, R12
 	JZ        ghashTailPartial_3
-	MOVOU     (R13), X5
+	MOVOU     (R11), X5
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
-	MOVOU     (R12), X6
-	MOVOU     (R12), X7
+	MOVOU     (R10), X6
+	MOVOU     (R10), X7
 	PCLMULQDQ $0x00, X5, X6
 	PXOR      X6, X2
 	PSHUFD    $0x4e, X5, X6
 	PXOR      X5, X6
 	PCLMULQDQ $0x11, X7, X5
 	PXOR      X5, X4
-	MOVOU     256(R12), X5
+	MOVOU     256(R10), X5
 	PCLMULQDQ $0x00, X5, X6
 	PXOR      X6, X3
-	SUBQ      $0x10, R12
-	ADDQ      $0x10, R13
-	DECQ      R14
+	SUBQ      $0x10, R10
+	ADDQ      $0x10, R11
+	DECQ      R12
 	JMP       ghashTailBlock_3
 
 ghashTailPartial_3:
-	TESTQ $0x0000000f, R11
+	TESTQ $0x0000000f, R9
 	JZ    ghashTailReduce_3
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R11, R14
-	ANDQ $0x0f, R14
-	ADDQ R13, R14
-	XORQ R15, R15
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R11
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_16
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_16:
-	TESTQ   $0x00000002, R11
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_17
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_17:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_18
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R11
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_6
-	MOVQ       (R13), X5
-	MOVQ       R15, X6
+	MOVQ       (R11), X5
+	MOVQ       R13, X6
 	PUNPCKLQDQ X6, X5
 	JMP        loadDone_6
 
 loadShort_6:
-	MOVQ R15, X5
+	MOVQ R13, X5
 
 loadDone_6:
 	PSHUFB    byteReverse<>+0(SB), X5
 	PXOR      X1, X5
 	PXOR      X1, X1
-	MOVOU     (R12), X1
-	MOVOU     (R12), X6
+	MOVOU     (R10), X1
+	MOVOU     (R10), X6
 	PCLMULQDQ $0x00, X5, X1
 	PXOR      X1, X2
 	PSHUFD    $0x4e, X5, X1
 	PXOR      X5, X1
 	PCLMULQDQ $0x11, X6, X5
 	PXOR      X5, X4
-	MOVOU     256(R12), X5
+	MOVOU     256(R10), X5
 	PCLMULQDQ $0x00, X5, X1
 	PXOR      X1, X3
-	SUBQ      $0x10, R12
+	SUBQ      $0x10, R10
 
 ghashTailReduce_3:
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -7572,9 +7578,9 @@ ghashTailReduce_3:
 
 ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.
-	TESTQ R11, R11
+	TESTQ R9, R9
 	JZ    ctrTailDone_4
-	CMPQ  R11, $0x00000040
+	CMPQ  R9, $0x00000040
 	JBE   ctrTailNarrower_10
 
 	// At most 8 blocks.
@@ -7765,46 +7771,46 @@ rounds10_28:
 	AESENCLAST X10, X7
 	AESENCLAST X10, X8
 	AESENCLAST X10, X9
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_40
-	MOVOU      (R9), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      X2, (R8)
-	CMPQ       R11, $0x00000020
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_41
-	MOVOU      16(R9), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R11, $0x00000030
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_42
-	MOVOU      32(R9), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R11, $0x00000040
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_43
-	MOVOU      48(R9), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
-	CMPQ       R11, $0x00000050
+	MOVOU      X5, 48(SI)
+	CMPQ       R9, $0x00000050
 	JB         ctrTailExit_44
-	MOVOU      64(R9), X2
+	MOVOU      64(DI), X2
 	PXOR       X2, X6
-	MOVOU      X6, 64(R8)
-	CMPQ       R11, $0x00000060
+	MOVOU      X6, 64(SI)
+	CMPQ       R9, $0x00000060
 	JB         ctrTailExit_45
-	MOVOU      80(R9), X2
+	MOVOU      80(DI), X2
 	PXOR       X2, X7
-	MOVOU      X7, 80(R8)
-	CMPQ       R11, $0x00000070
+	MOVOU      X7, 80(SI)
+	CMPQ       R9, $0x00000070
 	JB         ctrTailExit_46
-	MOVOU      96(R9), X2
+	MOVOU      96(DI), X2
 	PXOR       X2, X8
-	MOVOU      X8, 96(R8)
-	CMPQ       R11, $0x00000080
+	MOVOU      X8, 96(SI)
+	CMPQ       R9, $0x00000080
 	JB         ctrTailExit_47
-	MOVOU      112(R9), X2
+	MOVOU      112(DI), X2
 	PXOR       X2, X9
-	MOVOU      X9, 112(R8)
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_40:
@@ -7840,7 +7846,7 @@ ctrTailExit_47:
 	JMP  ctrTailPartial_4
 
 ctrTailNarrower_10:
-	CMPQ R11, $0x00000010
+	CMPQ R9, $0x00000010
 	JBE  ctrTailNarrower_11
 
 	// At most 4 blocks.
@@ -7959,26 +7965,26 @@ rounds10_29:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_48
-	MOVOU      (R9), X6
+	MOVOU      (DI), X6
 	PXOR       X6, X2
-	MOVOU      X2, (R8)
-	CMPQ       R11, $0x00000020
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_49
-	MOVOU      16(R9), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R8)
-	CMPQ       R11, $0x00000030
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_50
-	MOVOU      32(R9), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R8)
-	CMPQ       R11, $0x00000040
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_51
-	MOVOU      48(R9), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R8)
+	MOVOU      X5, 48(SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_48:
@@ -8060,118 +8066,120 @@ rounds10_30:
 	// Last round.
 	MOVOU      (CX), X3
 	AESENCLAST X3, X2
-	CMPQ       R11, $0x00000010
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_52
-	MOVOU      (R9), X3
+	MOVOU      (DI), X3
 	PXOR       X3, X2
-	MOVOU      X2, (R8)
+	MOVOU      X2, (SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_52:
 	MOVO X2, X2
 
 ctrTailPartial_4:
-	TESTQ $0x0000000f, R11
+	TESTQ $0x0000000f, R9
 	JZ    ctrTailFinish_4
-	MOVQ  R11, R12
-	ANDQ  $-16, R12
-	LEAQ  (R9)(R12*1), R13
-	LEAQ  (R8)(R12*1), R12
+	MOVQ  R9, R10
+	ANDQ  $-16, R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R11, R14
-	ANDQ $0x0f, R14
-	ADDQ R13, R14
-	XORQ R15, R15
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R11
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_19
-	SUBQ    $0x01, R14
-	SHLQ    $0x08, R15
-	MOVBQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_19:
-	TESTQ   $0x00000002, R11
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_20
-	SUBQ    $0x02, R14
-	SHLQ    $0x10, R15
-	MOVWQZX (R14), BP
-	ORQ     BP, R15
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_20:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_21
-	SUBQ  $0x04, R14
-	SHLQ  $0x20, R15
-	MOVL  (R14), BP
-	ORQ   BP, R15
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R11
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_7
-	MOVQ       (R13), X3
-	MOVQ       R15, X4
+	MOVQ       (R11), X3
+	MOVQ       R13, X4
 	PUNPCKLQDQ X4, X3
 	JMP        loadDone_7
 
 loadShort_7:
-	MOVQ R15, X3
+	MOVQ R13, X3
 
 loadDone_7:
 	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, R13
-	TESTQ  $0x00000008, R11
+	MOVQ   X3, R11
+	TESTQ  $0x00000008, R9
 	JZ     storeSkip_13
-	MOVQ   R13, (R12)
+	MOVQ   R11, (R10)
 	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, R13
-	ADDQ   $0x08, R12
+	MOVQ   X2, R11
+	ADDQ   $0x08, R10
 
 storeSkip_13:
-	TESTQ $0x00000004, R11
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_14
-	MOVL  R13, (R12)
-	SHRQ  $0x20, R13
-	ADDQ  $0x04, R12
+	MOVL  R11, (R10)
+	SHRQ  $0x20, R11
+	ADDQ  $0x04, R10
 
 storeSkip_14:
-	TESTQ $0x00000002, R11
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_15
-	MOVW  R13, (R12)
-	SHRQ  $0x10, R13
-	ADDQ  $0x02, R12
+	MOVW  R11, (R10)
+	SHRQ  $0x10, R11
+	ADDQ  $0x02, R10
 
 storeSkip_15:
-	TESTQ $0x00000001, R11
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_16
-	MOVB  R13, (R12)
+	MOVB  R11, (R10)
 
 storeSkip_16:
 ctrTailFinish_4:
 	// Advance the counter by ceil(n/16).
-	MOVQ  R11, R12
-	ADDQ  $0x0f, R12
-	SHRQ  $0x04, R12
-	MOVQ  R12, X2
+	MOVQ  R9, R10
+	ADDQ  $0x0f, R10
+	SHRQ  $0x04, R10
+	MOVQ  R10, X2
 	PADDD X2, X0
 
 ctrTailDone_4:
-	SUBQ R11, R10
+	SUBQ R9, R8
 	JZ   openTailDone_1
-	ADDQ R11, R9
-	ADDQ R11, R8
+	ADDQ R9, DI
+	ADDQ R9, SI
 	JMP  openTailLoop_1
 
 openTailDone_1:
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
+	MOVOU  X1, (AX)
 	RET
 
 // func xtsEncrypt(keys *[15][16]byte, rounds int, tweak *[16]byte, dst []byte, src []byte)
@@ -9368,19 +9376,19 @@ gcmLong_3:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	// One copy, run twice: second is 0 for the first batch, 1 for the second.
-	XORL R11, R11
+	// gcmBatch without GHASH: no ciphertext two batches before the first two,
+	// one copy run twice: second is 0 for the first batch, 1 for the second.
+	XORL R9, R9
 
 sealAVXPlain_1:
 	// vecBatch: the counter blocks from the counter register.
@@ -9563,34 +9571,34 @@ rounds10_37:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	TESTL       R11, R11
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+	TESTL       R9, R9
 	JNZ         sealAVX16_1
-	CMPQ        R10, $0x00000100
+	CMPQ        R8, $0x00000100
 	JB          sealAVXShort_1
-	INCL        R11
+	INCL        R9
 	JMP         sealAVXPlain_1
 
 sealAVX16_1:
-	CMPQ R10, $0x00000100
+	CMPQ R8, $0x00000100
 	JB   sealAVX8_1
 
 	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
@@ -9677,7 +9685,7 @@ rounds10_38:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X10
+	VMOVDQU    -256(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X11
@@ -9695,7 +9703,7 @@ rounds10_38:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X1
+	VMOVDQU     -240(SI), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ  $0x00, 96(BX), X1, X13
 	VPXOR       X13, X11, X11
@@ -9720,7 +9728,7 @@ rounds10_38:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X1
+	VMOVDQU    -224(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -9739,7 +9747,7 @@ rounds10_38:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X13
+	VMOVDQU     -208(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -9765,7 +9773,7 @@ rounds10_38:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X1
+	VMOVDQU    -192(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -9784,7 +9792,7 @@ rounds10_38:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X13
+	VMOVDQU     -176(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -9810,7 +9818,7 @@ rounds10_38:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X1
+	VMOVDQU    -160(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -9829,7 +9837,7 @@ rounds10_38:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X13
+	VMOVDQU     -144(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -9865,25 +9873,25 @@ rounds10_38:
 	VAESENCLAST X1, X7, X7
 	VAESENCLAST X1, X8, X8
 	VAESENCLAST X1, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 
 sealAVXSecond_1:
 	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
@@ -9970,7 +9978,7 @@ rounds10_39:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -256(R8), X1
+	VMOVDQU    -256(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -16(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -9989,7 +9997,7 @@ rounds10_39:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -240(R8), X13
+	VMOVDQU     -240(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -32(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -10015,7 +10023,7 @@ rounds10_39:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X1
+	VMOVDQU    -224(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -48(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -10034,7 +10042,7 @@ rounds10_39:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -208(R8), X13
+	VMOVDQU     -208(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -64(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -10060,7 +10068,7 @@ rounds10_39:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X1
+	VMOVDQU    -192(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -80(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -10079,7 +10087,7 @@ rounds10_39:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -176(R8), X13
+	VMOVDQU     -176(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -96(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -10105,7 +10113,7 @@ rounds10_39:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X1
+	VMOVDQU    -160(SI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -112(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -10124,7 +10132,7 @@ rounds10_39:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -144(R8), X13
+	VMOVDQU     -144(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -128(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -10174,29 +10182,29 @@ rounds10_39:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 	JMP         sealAVX16_1
 
 sealAVX8_1:
-	CMPQ R10, $0x00000080
+	CMPQ R8, $0x00000080
 	JB   sealAVXLast2_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
@@ -10210,14 +10218,14 @@ sealAVX8_1:
 sealAVXLast2_1:
 	// Hash the last two batches times H^16..H^1 and reduce.
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(R8), X2
+	VMOVDQU    -256(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X4
+	VMOVDQU     -240(SI), X4
 	VPSHUFB     byteReverse<>+0(SB), X4, X4
 	VPCLMULQDQ  $0x00, 96(BX), X4, X5
 	VPXOR       X5, X1, X1
@@ -10231,7 +10239,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X2
+	VMOVDQU    -224(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10239,7 +10247,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(R8), X5
+	VMOVDQU     -208(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, 64(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10254,7 +10262,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
+	VMOVDQU    -192(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10262,7 +10270,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(R8), X5
+	VMOVDQU     -176(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, 32(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10277,7 +10285,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
+	VMOVDQU    -160(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10285,7 +10293,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(R8), X5
+	VMOVDQU     -144(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, (BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10301,7 +10309,7 @@ sealAVXLast2_1:
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
+	VMOVDQU    -128(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -16(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10309,7 +10317,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X5
+	VMOVDQU     -112(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -32(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10324,7 +10332,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
+	VMOVDQU    -96(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -48(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10332,7 +10340,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
+	VMOVDQU     -80(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -64(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10347,7 +10355,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
+	VMOVDQU    -64(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -80(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10355,7 +10363,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
+	VMOVDQU     -48(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -96(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10370,7 +10378,7 @@ sealAVXLast2_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
+	VMOVDQU    -32(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -112(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10378,7 +10386,7 @@ sealAVXLast2_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
+	VMOVDQU     -16(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -128(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10410,7 +10418,7 @@ sealAVXLast2_1:
 
 sealAVXShort_1:
 	// Two batches or one: hash the first while encrypting the second, as seal does.
-	CMPQ R10, $0x00000080
+	CMPQ R8, $0x00000080
 	JB   sealAVXLast1_1
 
 	// vecBatch: the counter blocks from the counter register.
@@ -10496,7 +10504,7 @@ rounds10_40:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X10
+	VMOVDQU    -128(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, -16(BX), X10, X1
@@ -10514,7 +10522,7 @@ rounds10_40:
 	VAESENC X12, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X12
+	VMOVDQU     -112(SI), X12
 	VPSHUFB     byteReverse<>+0(SB), X12, X12
 	VPCLMULQDQ  $0x00, -32(BX), X12, X13
 	VPXOR       X13, X1, X1
@@ -10539,7 +10547,7 @@ rounds10_40:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X10
+	VMOVDQU    -96(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -10558,7 +10566,7 @@ rounds10_40:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X13
+	VMOVDQU     -80(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -64(BX), X13, X14
 	VPXOR       X14, X1, X1
@@ -10584,7 +10592,7 @@ rounds10_40:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X10
+	VMOVDQU    -64(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -10603,7 +10611,7 @@ rounds10_40:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X13
+	VMOVDQU     -48(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -96(BX), X13, X14
 	VPXOR       X14, X1, X1
@@ -10629,7 +10637,7 @@ rounds10_40:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X10
+	VMOVDQU    -32(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -112(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -10648,7 +10656,7 @@ rounds10_40:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X13
+	VMOVDQU     -16(SI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -128(BX), X13, X14
 	VPXOR       X14, X1, X1
@@ -10698,37 +10706,37 @@ rounds10_40:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 
 sealAVXLast1_1:
 	// Hash the last batch.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(R8), X2
+	VMOVDQU    -128(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, -16(BX), X2, X1
 	VPCLMULQDQ $0x11, -16(BX), X2, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(R8), X4
+	VMOVDQU     -112(SI), X4
 	VPSHUFB     byteReverse<>+0(SB), X4, X4
 	VPCLMULQDQ  $0x00, -32(BX), X4, X5
 	VPXOR       X5, X1, X1
@@ -10742,7 +10750,7 @@ sealAVXLast1_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
+	VMOVDQU    -96(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -48(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10750,7 +10758,7 @@ sealAVXLast1_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(R8), X5
+	VMOVDQU     -80(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -64(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10765,7 +10773,7 @@ sealAVXLast1_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
+	VMOVDQU    -64(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -80(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10773,7 +10781,7 @@ sealAVXLast1_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(R8), X5
+	VMOVDQU     -48(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -96(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10788,7 +10796,7 @@ sealAVXLast1_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
+	VMOVDQU    -32(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -112(BX), X2, X5
 	VPXOR      X5, X1, X1
@@ -10796,7 +10804,7 @@ sealAVXLast1_1:
 	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(R8), X5
+	VMOVDQU     -16(SI), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
 	VPCLMULQDQ  $0x00, -128(BX), X5, X6
 	VPXOR       X6, X1, X1
@@ -10826,20 +10834,22 @@ sealAVXLast1_1:
 	VPXOR      X3, X1, X1
 
 sealAVXEnd_1:
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_3
 
 	// handOff: the n bytes left, to sealTail.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·sealTail+0(SB)
 
 gcmDone_3:
@@ -10863,18 +10873,18 @@ gcmLong_4:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 openAVX16_1:
-	CMPQ R10, $0x00000100
+	CMPQ R8, $0x00000100
 	JB   openAVX8_1
 
 	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
@@ -10961,7 +10971,7 @@ rounds10_41:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    (R9), X10
+	VMOVDQU    (DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPXOR      X1, X10, X10
 	VPCLMULQDQ $0x00, 112(BX), X10, X11
@@ -10979,7 +10989,7 @@ rounds10_41:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(R9), X1
+	VMOVDQU     16(DI), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ  $0x00, 96(BX), X1, X13
 	VPXOR       X13, X11, X11
@@ -11004,7 +11014,7 @@ rounds10_41:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(R9), X1
+	VMOVDQU    32(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 80(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11023,7 +11033,7 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     48(R9), X13
+	VMOVDQU     48(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, 64(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11049,7 +11059,7 @@ rounds10_41:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(R9), X1
+	VMOVDQU    64(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 48(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11068,7 +11078,7 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     80(R9), X13
+	VMOVDQU     80(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, 32(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11094,7 +11104,7 @@ rounds10_41:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(R9), X1
+	VMOVDQU    96(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, 16(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11113,7 +11123,7 @@ rounds10_41:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     112(R9), X13
+	VMOVDQU     112(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, (BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11149,25 +11159,25 @@ rounds10_41:
 	VAESENCLAST X1, X7, X7
 	VAESENCLAST X1, X8, X8
 	VAESENCLAST X1, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 
 openAVXSecond_1:
 	// vecBatch: hash the next batch times H^8..H^1, reduce, and decrypt it.
@@ -11254,7 +11264,7 @@ rounds10_42:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X1
+	VMOVDQU    (DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -16(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11273,7 +11283,7 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X13
+	VMOVDQU     16(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -32(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11299,7 +11309,7 @@ rounds10_42:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X1
+	VMOVDQU    32(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -48(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11318,7 +11328,7 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X13
+	VMOVDQU     48(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -64(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11344,7 +11354,7 @@ rounds10_42:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X1
+	VMOVDQU    64(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -80(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11363,7 +11373,7 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X13
+	VMOVDQU     80(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -96(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11389,7 +11399,7 @@ rounds10_42:
 	VAESENC X1, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X1
+	VMOVDQU    96(DI), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
 	VPCLMULQDQ $0x00, -112(BX), X1, X13
 	VPXOR      X13, X11, X11
@@ -11408,7 +11418,7 @@ rounds10_42:
 	VAESENC X13, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X13
+	VMOVDQU     112(DI), X13
 	VPSHUFB     byteReverse<>+0(SB), X13, X13
 	VPCLMULQDQ  $0x00, -128(BX), X13, X14
 	VPXOR       X14, X11, X11
@@ -11458,29 +11468,29 @@ rounds10_42:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 	JMP         openAVX16_1
 
 openAVX8_1:
-	CMPQ R10, $0x00000080
+	CMPQ R8, $0x00000080
 	JB   openAVXDone_1
 
 	// ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.
@@ -11492,20 +11502,22 @@ openAVX8_1:
 	JMP        openAVXSecond_1
 
 openAVXDone_1:
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_4
 
 	// handOff: the n bytes left, to openTail.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·openTail+0(SB)
 
 gcmDone_4:
@@ -11537,14 +11549,14 @@ sealPublicAVXPublic_1:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
@@ -11589,61 +11601,68 @@ sealPublicAVXPublic_1:
 	VMOVDQU X2, 224(SP)
 	VPXOR   lastByteXor<>+16(SB), X4, X2
 	VMOVDQU X2, 240(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
+	MOVL    12(AX), R10
+	VMOVD   X0, R9
 
 	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
-	LEAL   14(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   14(R9), R11
+	BSWAPL R11
+	XORL   R10, R11
+	LEAL   22(R9), R12
+	BSWAPL R12
 
-	// gcmBatch without GHASH: no ciphertext two batches before the first two.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	// gcmBatch without GHASH: no ciphertext two batches before the first two,
+	// one copy run twice: second is 0 for the first batch, 1 for the second.
+	XORL R13, R13
+
+	// The public kernel's counter set through setPtr: set 0, then set 1.
+	LEAQ (SP), R14
+
+sealPublicAVXPlain_1:
+	VMOVDQU (R14), X2
+	VMOVDQU 16(R14), X3
+	VMOVDQU 32(R14), X4
+	VMOVDQU 48(R14), X5
+	VMOVDQU 64(R14), X6
+	VMOVDQU 80(R14), X7
+	VMOVDQU 96(R14), X8
+	VMOVDQU 112(R14), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	ADDL $0x08, R9
+	CMPQ R8, $0x00000180
 	JB   publicSkip_1
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
+	MOVL R12, R15
+	XORL R10, R15
+	MOVL R11, BP
 	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
-	MOVL R13, BP
+	MOVL BP, 12(R14)
+	MOVL R11, BP
 	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
-	MOVL R13, BP
+	MOVL BP, 28(R14)
+	MOVL R11, BP
 	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
-	MOVL R13, BP
+	MOVL BP, 44(R14)
+	MOVL R11, BP
 	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
-	MOVL R13, BP
+	MOVL BP, 60(R14)
+	MOVL R11, BP
 	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
-	MOVL R13, BP
+	MOVL BP, 76(R14)
+	MOVL R11, BP
 	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
+	MOVL BP, 92(R14)
+	MOVL R15, 108(R14)
 	MOVL R15, BP
 	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
-	MOVL R15, R13
+	MOVL BP, 124(R14)
+	MOVL R15, R11
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
+	ADDL   $0x08000000, R12
 	JCC    publicNoCarry_1
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   22(R9), R12
+	BSWAPL R12
 
 publicNoCarry_1:
 publicSkip_1:
@@ -11802,69 +11821,80 @@ rounds10_43:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	VMOVDQU     128(SP), X2
-	VMOVDQU     144(SP), X3
-	VMOVDQU     160(SP), X4
-	VMOVDQU     176(SP), X5
-	VMOVDQU     192(SP), X6
-	VMOVDQU     208(SP), X7
-	VMOVDQU     224(SP), X8
-	VMOVDQU     240(SP), X9
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+	TESTL       R13, R13
+	JNZ         sealPublicAVX16_1
+	LEAQ        128(SP), R14
+	INCL        R13
+	JMP         sealPublicAVXPlain_1
+
+sealPublicAVX16_1:
+	CMPQ R8, $0x00000100
+	JB   sealPublicAVX8_1
+
+	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
+	VMOVDQU (SP), X2
+	VMOVDQU 16(SP), X3
+	VMOVDQU 32(SP), X4
+	VMOVDQU 48(SP), X5
+	VMOVDQU 64(SP), X6
+	VMOVDQU 80(SP), X7
+	VMOVDQU 96(SP), X8
+	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	ADDL $0x08, R9
+	CMPQ R8, $0x00000180
 	JB   publicSkip_2
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 140(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 156(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 172(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 188(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 204(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 220(SP)
-	MOVL R15, 236(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 252(SP)
-	MOVL R15, R13
+	MOVL R12, R13
+	XORL R10, R13
+	MOVL R11, R14
+	XORL $0x02000000, R14
+	MOVL R14, 12(SP)
+	MOVL R11, R14
+	XORL $0x03000000, R14
+	MOVL R14, 28(SP)
+	MOVL R11, R14
+	XORL $0x04000000, R14
+	MOVL R14, 44(SP)
+	MOVL R11, R14
+	XORL $0x05000000, R14
+	MOVL R14, 60(SP)
+	MOVL R11, R14
+	XORL $0x06000000, R14
+	MOVL R14, 76(SP)
+	MOVL R11, R14
+	XORL $0x07000000, R14
+	MOVL R14, 92(SP)
+	MOVL R13, 108(SP)
+	MOVL R13, R14
+	XORL $0x01000000, R14
+	MOVL R14, 124(SP)
+	MOVL R13, R11
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
+	ADDL   $0x08000000, R12
 	JCC    publicNoCarry_2
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   22(R9), R12
+	BSWAPL R12
 
 publicNoCarry_2:
 publicSkip_2:
@@ -11925,16 +11955,57 @@ rounds10_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU -256(SI), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       -224(SI), R13
+	XORQ       -216(SI), R13
+	MOVQ       R13, 272(SP)
+	MOVQ       -208(SI), R13
+	XORQ       -200(SI), R13
+	MOVQ       R13, 280(SP)
+	MOVQ       -192(SI), R13
+	XORQ       -184(SI), R13
+	MOVQ       R13, 288(SP)
+	MOVQ       -176(SI), R13
+	XORQ       -168(SI), R13
+	MOVQ       R13, 296(SP)
+	MOVQ       -160(SI), R13
+	XORQ       -152(SI), R13
+	MOVQ       R13, 304(SP)
+	MOVQ       -144(SI), R13
+	XORQ       -136(SI), R13
+	MOVQ       R13, 312(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
 	// Round Nr-8.
-	VMOVDQU -128(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     -240(SI), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
 
 	// Round Nr-7.
 	VMOVDQU -112(CX), X10
@@ -11947,6 +12018,14 @@ rounds10_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    -224(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
 	// Round Nr-6.
 	VMOVDQU -96(CX), X10
 	VAESENC X10, X2, X2
@@ -11957,6 +12036,21 @@ rounds10_44:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    -208(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      272(SP), X10
+	VPINSRQ    $0x01, 280(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-5.
 	VMOVDQU -80(CX), X10
@@ -11969,6 +12063,14 @@ rounds10_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    -192(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
 	// Round Nr-4.
 	VMOVDQU -64(CX), X10
 	VAESENC X10, X2, X2
@@ -11979,6 +12081,21 @@ rounds10_44:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    -176(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      288(SP), X10
+	VPINSRQ    $0x01, 296(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-3.
 	VMOVDQU -48(CX), X10
@@ -11991,6 +12108,14 @@ rounds10_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    -160(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
 	// Round Nr-2.
 	VMOVDQU -32(CX), X10
 	VAESENC X10, X2, X2
@@ -12001,6 +12126,21 @@ rounds10_44:
 	VAESENC X10, X7, X7
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    -144(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      304(SP), X10
+	VPINSRQ    $0x01, 312(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
 
 	// Round Nr-1.
 	VMOVDQU -16(CX), X10
@@ -12013,6 +12153,7 @@ rounds10_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
+	// ghashBatch: no reduction; the next batch continues the sum.
 	// Last round.
 	VMOVDQU     (CX), X10
 	VAESENCLAST X10, X2, X2
@@ -12023,75 +12164,71 @@ rounds10_44:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 
-sealPublicAVX16_1:
-	CMPQ R10, $0x00000100
-	JB   sealPublicAVX8_1
-
-	// gcmBatch: encrypt this batch, hash the one two before times H^16..H^9.
-	VMOVDQU (SP), X2
-	VMOVDQU 16(SP), X3
-	VMOVDQU 32(SP), X4
-	VMOVDQU 48(SP), X5
-	VMOVDQU 64(SP), X6
-	VMOVDQU 80(SP), X7
-	VMOVDQU 96(SP), X8
-	VMOVDQU 112(SP), X9
+	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
+	VMOVDQU 128(SP), X2
+	VMOVDQU 144(SP), X3
+	VMOVDQU 160(SP), X4
+	VMOVDQU 176(SP), X5
+	VMOVDQU 192(SP), X6
+	VMOVDQU 208(SP), X7
+	VMOVDQU 224(SP), X8
+	VMOVDQU 240(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
+	ADDL $0x08, R9
+	CMPQ R8, $0x00000180
 	JB   publicSkip_3
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
-	MOVL R15, R13
+	MOVL R12, R13
+	XORL R10, R13
+	MOVL R11, R14
+	XORL $0x02000000, R14
+	MOVL R14, 140(SP)
+	MOVL R11, R14
+	XORL $0x03000000, R14
+	MOVL R14, 156(SP)
+	MOVL R11, R14
+	XORL $0x04000000, R14
+	MOVL R14, 172(SP)
+	MOVL R11, R14
+	XORL $0x05000000, R14
+	MOVL R14, 188(SP)
+	MOVL R11, R14
+	XORL $0x06000000, R14
+	MOVL R14, 204(SP)
+	MOVL R11, R14
+	XORL $0x07000000, R14
+	MOVL R14, 220(SP)
+	MOVL R13, 236(SP)
+	MOVL R13, R14
+	XORL $0x01000000, R14
+	MOVL R14, 252(SP)
+	MOVL R13, R11
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
+	ADDL   $0x08000000, R12
 	JCC    publicNoCarry_3
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   22(R9), R12
+	BSWAPL R12
 
 publicNoCarry_3:
 publicSkip_3:
@@ -12152,369 +12289,35 @@ rounds10_45:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), R15
-	XORQ       -216(R8), R15
-	MOVQ       R15, 272(SP)
-	MOVQ       -208(R8), R15
-	XORQ       -200(R8), R15
-	MOVQ       R15, 280(SP)
-	MOVQ       -192(R8), R15
-	XORQ       -184(R8), R15
-	MOVQ       R15, 288(SP)
-	MOVQ       -176(R8), R15
-	XORQ       -168(R8), R15
-	MOVQ       R15, 296(SP)
-	MOVQ       -160(R8), R15
-	XORQ       -152(R8), R15
-	MOVQ       R15, 304(SP)
-	MOVQ       -144(R8), R15
-	XORQ       -136(R8), R15
-	MOVQ       R15, 312(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      272(SP), X10
-	VPINSRQ    $0x01, 280(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      288(SP), X10
-	VPINSRQ    $0x01, 296(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      304(SP), X10
-	VPINSRQ    $0x01, 312(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-
-	// gcmBatch: encrypt the next batch, hash the one two before times H^8..H^1 and reduce.
-	VMOVDQU 128(SP), X2
-	VMOVDQU 144(SP), X3
-	VMOVDQU 160(SP), X4
-	VMOVDQU 176(SP), X5
-	VMOVDQU 192(SP), X6
-	VMOVDQU 208(SP), X7
-	VMOVDQU 224(SP), X8
-	VMOVDQU 240(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_4
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 140(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 156(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 172(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 188(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 204(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 220(SP)
-	MOVL R15, 236(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 252(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_4
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_4:
-publicSkip_4:
-	CMPQ DX, $0x0c
-	JB   rounds10_46
-	JE   rounds12_46
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_46:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_46:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -256(R8), X10
+	VMOVDQU -256(SI), X10
 	VPSHUFB byteReverse<>+0(SB), X10, X10
 
 	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -256(R8), R15
-	XORQ       -248(R8), R15
-	MOVQ       R15, 256(SP)
-	MOVQ       -240(R8), R15
-	XORQ       -232(R8), R15
-	MOVQ       R15, 264(SP)
-	MOVQ       -224(R8), R15
-	XORQ       -216(R8), R15
-	MOVQ       R15, 272(SP)
-	MOVQ       -208(R8), R15
-	XORQ       -200(R8), R15
-	MOVQ       R15, 280(SP)
-	MOVQ       -192(R8), R15
-	XORQ       -184(R8), R15
-	MOVQ       R15, 288(SP)
-	MOVQ       -176(R8), R15
-	XORQ       -168(R8), R15
-	MOVQ       R15, 296(SP)
-	MOVQ       -160(R8), R15
-	XORQ       -152(R8), R15
-	MOVQ       R15, 304(SP)
-	MOVQ       -144(R8), R15
-	XORQ       -136(R8), R15
-	MOVQ       R15, 312(SP)
+	MOVQ       -256(SI), R13
+	XORQ       -248(SI), R13
+	MOVQ       R13, 256(SP)
+	MOVQ       -240(SI), R13
+	XORQ       -232(SI), R13
+	MOVQ       R13, 264(SP)
+	MOVQ       -224(SI), R13
+	XORQ       -216(SI), R13
+	MOVQ       R13, 272(SP)
+	MOVQ       -208(SI), R13
+	XORQ       -200(SI), R13
+	MOVQ       R13, 280(SP)
+	MOVQ       -192(SI), R13
+	XORQ       -184(SI), R13
+	MOVQ       R13, 288(SP)
+	MOVQ       -176(SI), R13
+	XORQ       -168(SI), R13
+	MOVQ       R13, 296(SP)
+	MOVQ       -160(SI), R13
+	XORQ       -152(SI), R13
+	MOVQ       R13, 304(SP)
+	MOVQ       -144(SI), R13
+	XORQ       -136(SI), R13
+	MOVQ       R13, 312(SP)
 	VPCLMULQDQ $0x00, -16(BX), X10, X13
 	VPXOR      X13, X1, X1
 	VPCLMULQDQ $0x11, -16(BX), X10, X10
@@ -12532,7 +12335,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -240(R8), X10
+	VMOVDQU    -240(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -32(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12558,7 +12361,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -224(R8), X10
+	VMOVDQU    -224(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12577,7 +12380,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -208(R8), X10
+	VMOVDQU    -208(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -64(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12603,7 +12406,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -192(R8), X10
+	VMOVDQU    -192(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12622,7 +12425,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -176(R8), X10
+	VMOVDQU    -176(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -96(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12648,7 +12451,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -160(R8), X10
+	VMOVDQU    -160(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -112(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12667,7 +12470,7 @@ rounds10_46:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -144(R8), X10
+	VMOVDQU    -144(SI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -128(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -12717,30 +12520,30 @@ rounds10_46:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 	JMP         sealPublicAVX16_1
 
 sealPublicAVX8_1:
 	// publicSlots.counter: the counter for the tail.
-	VPINSRD $0x00, R11, X0, X0
+	VPINSRD $0x00, R9, X0, X0
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
@@ -12755,34 +12558,14 @@ sealPublicAVX8_1:
 
 	// Hash the last two batches times H^16..H^1 and reduce.
 	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU -256(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-	VPXOR   X1, X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -224(R8), AX
-	XORQ       -216(R8), AX
-	MOVQ       AX, 272(SP)
-	MOVQ       -208(R8), AX
-	XORQ       -200(R8), AX
-	MOVQ       AX, 280(SP)
-	MOVQ       -192(R8), AX
-	XORQ       -184(R8), AX
-	MOVQ       AX, 288(SP)
-	MOVQ       -176(R8), AX
-	XORQ       -168(R8), AX
-	MOVQ       AX, 296(SP)
-	MOVQ       -160(R8), AX
-	XORQ       -152(R8), AX
-	MOVQ       AX, 304(SP)
-	MOVQ       -144(R8), AX
-	XORQ       -136(R8), AX
-	MOVQ       AX, 312(SP)
+	VMOVDQU    -256(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
 	VPCLMULQDQ $0x00, 112(BX), X2, X1
 	VPCLMULQDQ $0x11, 112(BX), X2, X3
 
 	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(R8), X4
+	VMOVDQU     -240(SI), X4
 	VPSHUFB     byteReverse<>+0(SB), X4, X4
 	VPCLMULQDQ  $0x00, 96(BX), X4, X5
 	VPXOR       X5, X1, X1
@@ -12796,192 +12579,166 @@ sealPublicAVX8_1:
 	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(R8), X2
+	VMOVDQU    -224(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    -208(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      272(SP), X2
-	VPINSRQ    $0x01, 280(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 336(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 320(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -208(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 336(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 320(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(R8), X2
+	VMOVDQU    -192(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    -176(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      288(SP), X2
-	VPINSRQ    $0x01, 296(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 304(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 288(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -176(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, 32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, 32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 304(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 288(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(R8), X2
+	VMOVDQU    -160(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, 16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, 16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    -144(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, (BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, (BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      304(SP), X2
-	VPINSRQ    $0x01, 312(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 272(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 256(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -144(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, (BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, (BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 272(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 256(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: no reduction; the next batch continues the sum.
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU -128(R8), X2
-	VPSHUFB byteReverse<>+0(SB), X2, X2
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       -128(R8), AX
-	XORQ       -120(R8), AX
-	MOVQ       AX, 256(SP)
-	MOVQ       -112(R8), AX
-	XORQ       -104(R8), AX
-	MOVQ       AX, 264(SP)
-	MOVQ       -96(R8), AX
-	XORQ       -88(R8), AX
-	MOVQ       AX, 272(SP)
-	MOVQ       -80(R8), AX
-	XORQ       -72(R8), AX
-	MOVQ       AX, 280(SP)
-	MOVQ       -64(R8), AX
-	XORQ       -56(R8), AX
-	MOVQ       AX, 288(SP)
-	MOVQ       -48(R8), AX
-	XORQ       -40(R8), AX
-	MOVQ       AX, 296(SP)
-	MOVQ       -32(R8), AX
-	XORQ       -24(R8), AX
-	MOVQ       AX, 304(SP)
-	MOVQ       -16(R8), AX
-	XORQ       -8(R8), AX
-	MOVQ       AX, 312(SP)
+	VMOVDQU    -128(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -16(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -16(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, -16(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    -112(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -32(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -32(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      256(SP), X2
-	VPINSRQ    $0x01, 264(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 240(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 224(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -112(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -32(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 240(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 224(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(R8), X2
+	VMOVDQU    -96(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -48(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -48(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, -48(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    -80(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -64(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -64(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      272(SP), X2
-	VPINSRQ    $0x01, 280(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 208(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 192(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -80(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 208(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 192(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(R8), X2
+	VMOVDQU    -64(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -80(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -80(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, -80(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    -48(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -96(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -96(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      288(SP), X2
-	VPINSRQ    $0x01, 296(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 176(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 160(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -48(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 176(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 160(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(R8), X2
+	VMOVDQU    -32(SI), X2
 	VPSHUFB    byteReverse<>+0(SB), X2, X2
 	VPCLMULQDQ $0x00, -112(BX), X2, X5
 	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -112(BX), X2, X2
-	VPXOR      X2, X3, X3
+	VPCLMULQDQ $0x11, -112(BX), X2, X5
+	VPXOR      X5, X3, X3
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    -16(R8), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -128(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -128(BX), X2, X2
-	VPXOR      X2, X3, X3
-	VMOVQ      304(SP), X2
-	VPINSRQ    $0x01, 312(SP), X2, X2
-	VPSHUFB    halfReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 144(BX), X2, X5
-	VPXOR      X5, X4, X4
-	VPCLMULQDQ $0x01, 128(BX), X2, X2
-	VPXOR      X2, X4, X4
+	VMOVDQU     -16(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 144(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 128(BX), X2, X2
+	VPXOR       X2, X4, X4
 
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
@@ -13008,20 +12765,22 @@ sealPublicAVX8_1:
 	MOVOU  X2, 80(SP)
 	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_5
 
 	// handOff: the n bytes left, to sealAVX.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·sealAVX+0(SB)
 
 gcmDone_5:
@@ -13113,14 +12872,14 @@ openPublicAVXPublic_1:
 	ADDQ   AX, CX
 	MOVQ   table+16(FP), BX
 	SUBQ   $-128, BX
-	MOVQ   ctr+24(FP), SI
-	MOVQ   y+32(FP), DI
-	MOVQ   dst_base+40(FP), R8
-	MOVQ   src_base+64(FP), R9
-	MOVQ   src_len+72(FP), R10
-	MOVOU  (SI), X0
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  (DI), X1
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
 
 	// publicSlots.fill: the whitened counter blocks of the first two batches.
@@ -13165,45 +12924,45 @@ openPublicAVXPublic_1:
 	VMOVDQU X2, 352(SP)
 	VPXOR   lastByteXor<>+16(SB), X4, X2
 	VMOVDQU X2, 368(SP)
-	MOVL    12(AX), R12
-	VMOVD   X0, R11
+	MOVL    12(AX), R10
+	VMOVD   X0, R9
 
 	// publicSlots.fill: the group word W(q+16) = W(c+14), and q+24 = c+22 byte-swapped.
-	LEAL   14(R11), R13
-	BSWAPL R13
-	XORL   R12, R13
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   14(R9), R11
+	BSWAPL R11
+	XORL   R10, R11
+	LEAL   22(R9), R12
+	BSWAPL R12
 
 openPublicAVX16_1:
-	CMPQ R10, $0x00000100
+	CMPQ R8, $0x00000100
 	JB   openPublicAVXDone_1
 
 	// aheadHalfSums: the half sums of the data the next batch hashes.
-	MOVQ    128(R9), R15
-	XORQ    136(R9), R15
-	MOVQ    R15, 192(SP)
-	MOVQ    144(R9), R15
-	XORQ    152(R9), R15
-	MOVQ    R15, 200(SP)
-	MOVQ    160(R9), R15
-	XORQ    168(R9), R15
-	MOVQ    R15, 208(SP)
-	MOVQ    176(R9), R15
-	XORQ    184(R9), R15
-	MOVQ    R15, 216(SP)
-	MOVQ    192(R9), R15
-	XORQ    200(R9), R15
-	MOVQ    R15, 224(SP)
-	MOVQ    208(R9), R15
-	XORQ    216(R9), R15
-	MOVQ    R15, 232(SP)
-	MOVQ    224(R9), R15
-	XORQ    232(R9), R15
-	MOVQ    R15, 240(SP)
-	MOVQ    240(R9), R15
-	XORQ    248(R9), R15
-	MOVQ    R15, 248(SP)
+	MOVQ    128(DI), R13
+	XORQ    136(DI), R13
+	MOVQ    R13, 192(SP)
+	MOVQ    144(DI), R13
+	XORQ    152(DI), R13
+	MOVQ    R13, 200(SP)
+	MOVQ    160(DI), R13
+	XORQ    168(DI), R13
+	MOVQ    R13, 208(SP)
+	MOVQ    176(DI), R13
+	XORQ    184(DI), R13
+	MOVQ    R13, 216(SP)
+	MOVQ    192(DI), R13
+	XORQ    200(DI), R13
+	MOVQ    R13, 224(SP)
+	MOVQ    208(DI), R13
+	XORQ    216(DI), R13
+	MOVQ    R13, 232(SP)
+	MOVQ    224(DI), R13
+	XORQ    232(DI), R13
+	MOVQ    R13, 240(SP)
+	MOVQ    240(DI), R13
+	XORQ    248(DI), R13
+	MOVQ    R13, 248(SP)
 	VMOVDQU (SP), X2
 	VMOVDQU 16(SP), X3
 	VMOVDQU 32(SP), X4
@@ -13214,40 +12973,372 @@ openPublicAVX16_1:
 	VMOVDQU 112(SP), X9
 
 	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_5
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 12(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 28(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 44(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 60(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 76(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 92(SP)
-	MOVL R15, 108(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 124(SP)
-	MOVL R15, R13
+	ADDL $0x08, R9
+	CMPQ R8, $0x00000180
+	JB   publicSkip_4
+	MOVL R12, R13
+	XORL R10, R13
+	MOVL R11, R14
+	XORL $0x02000000, R14
+	MOVL R14, 12(SP)
+	MOVL R11, R14
+	XORL $0x03000000, R14
+	MOVL R14, 28(SP)
+	MOVL R11, R14
+	XORL $0x04000000, R14
+	MOVL R14, 44(SP)
+	MOVL R11, R14
+	XORL $0x05000000, R14
+	MOVL R14, 60(SP)
+	MOVL R11, R14
+	XORL $0x06000000, R14
+	MOVL R14, 76(SP)
+	MOVL R11, R14
+	XORL $0x07000000, R14
+	MOVL R14, 92(SP)
+	MOVL R13, 108(SP)
+	MOVL R13, R14
+	XORL $0x01000000, R14
+	MOVL R14, 124(SP)
+	MOVL R13, R11
 
 	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
+	ADDL   $0x08000000, R12
+	JCC    publicNoCarry_4
+	LEAL   22(R9), R12
+	BSWAPL R12
+
+publicNoCarry_4:
+publicSkip_4:
+	CMPQ DX, $0x0c
+	JB   rounds10_46
+	JE   rounds12_46
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_46:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_46:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^16.
+	VMOVDQU (DI), X10
+	VPSHUFB byteReverse<>+0(SB), X10, X10
+	VPXOR   X1, X10, X10
+
+	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
+	MOVQ       32(DI), R13
+	XORQ       40(DI), R13
+	MOVQ       R13, 144(SP)
+	MOVQ       48(DI), R13
+	XORQ       56(DI), R13
+	MOVQ       R13, 152(SP)
+	MOVQ       64(DI), R13
+	XORQ       72(DI), R13
+	MOVQ       R13, 160(SP)
+	MOVQ       80(DI), R13
+	XORQ       88(DI), R13
+	MOVQ       R13, 168(SP)
+	MOVQ       96(DI), R13
+	XORQ       104(DI), R13
+	MOVQ       R13, 176(SP)
+	MOVQ       112(DI), R13
+	XORQ       120(DI), R13
+	MOVQ       R13, 184(SP)
+	VPCLMULQDQ $0x00, 112(BX), X10, X1
+	VPCLMULQDQ $0x11, 112(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^15.
+	VMOVDQU     16(DI), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, 96(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, 96(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 368(BX), X10, X12
+	VPCLMULQDQ  $0x01, 352(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^14.
+	VMOVDQU    32(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 80(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 3: block 3 times H^13.
+	VMOVDQU    48(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 64(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 64(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      144(SP), X10
+	VPINSRQ    $0x01, 152(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 336(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 320(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^12.
+	VMOVDQU    64(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 48(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 5: block 5 times H^11.
+	VMOVDQU    80(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 32(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 32(BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      160(SP), X10
+	VPINSRQ    $0x01, 168(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 304(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 288(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^10.
+	VMOVDQU    96(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 16(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, 16(BX), X10, X10
+	VPXOR      X10, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 7: block 7 times H^9.
+	VMOVDQU    112(DI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, (BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, (BX), X10, X10
+	VPXOR      X10, X11, X11
+	VMOVQ      176(SP), X10
+	VPINSRQ    $0x01, 184(SP), X10, X10
+	VPSHUFB    halfReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, 272(BX), X10, X13
+	VPXOR      X13, X12, X12
+	VPCLMULQDQ $0x01, 256(BX), X10, X10
+	VPXOR      X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: no reduction; the next batch continues the sum.
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+	VMOVDQU     256(SP), X2
+	VMOVDQU     272(SP), X3
+	VMOVDQU     288(SP), X4
+	VMOVDQU     304(SP), X5
+	VMOVDQU     320(SP), X6
+	VMOVDQU     336(SP), X7
+	VMOVDQU     352(SP), X8
+	VMOVDQU     368(SP), X9
+
+	// publicSlots.next: the counters of the batch after next, if there is one.
+	ADDL $0x08, R9
+	CMPQ R8, $0x00000180
+	JB   publicSkip_5
+	MOVL R12, R13
+	XORL R10, R13
+	MOVL R11, R14
+	XORL $0x02000000, R14
+	MOVL R14, 268(SP)
+	MOVL R11, R14
+	XORL $0x03000000, R14
+	MOVL R14, 284(SP)
+	MOVL R11, R14
+	XORL $0x04000000, R14
+	MOVL R14, 300(SP)
+	MOVL R11, R14
+	XORL $0x05000000, R14
+	MOVL R14, 316(SP)
+	MOVL R11, R14
+	XORL $0x06000000, R14
+	MOVL R14, 332(SP)
+	MOVL R11, R14
+	XORL $0x07000000, R14
+	MOVL R14, 348(SP)
+	MOVL R13, 364(SP)
+	MOVL R13, R14
+	XORL $0x01000000, R14
+	MOVL R14, 380(SP)
+	MOVL R13, R11
+
+	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
+	ADDL   $0x08000000, R12
 	JCC    publicNoCarry_5
-	LEAL   22(R11), R14
-	BSWAPL R14
+	LEAL   22(R9), R12
+	BSWAPL R12
 
 publicNoCarry_5:
 publicSkip_5:
@@ -13308,340 +13399,8 @@ rounds10_47:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU (R9), X10
-	VPSHUFB byteReverse<>+0(SB), X10, X10
-	VPXOR   X1, X10, X10
-
-	// ghashBatch.halfSums: the blocks' half sums by scalar XORs.
-	MOVQ       32(R9), R15
-	XORQ       40(R9), R15
-	MOVQ       R15, 144(SP)
-	MOVQ       48(R9), R15
-	XORQ       56(R9), R15
-	MOVQ       R15, 152(SP)
-	MOVQ       64(R9), R15
-	XORQ       72(R9), R15
-	MOVQ       R15, 160(SP)
-	MOVQ       80(R9), R15
-	XORQ       88(R9), R15
-	MOVQ       R15, 168(SP)
-	MOVQ       96(R9), R15
-	XORQ       104(R9), R15
-	MOVQ       R15, 176(SP)
-	MOVQ       112(R9), R15
-	XORQ       120(R9), R15
-	MOVQ       R15, 184(SP)
-	VPCLMULQDQ $0x00, 112(BX), X10, X1
-	VPCLMULQDQ $0x11, 112(BX), X10, X11
-
-	// Round Nr-8.
-	VMOVDQU -128(CX), X12
-	VAESENC X12, X2, X2
-	VAESENC X12, X3, X3
-	VAESENC X12, X4, X4
-	VAESENC X12, X5, X5
-	VAESENC X12, X6, X6
-	VAESENC X12, X7, X7
-	VAESENC X12, X8, X8
-	VAESENC X12, X9, X9
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     16(R9), X12
-	VPSHUFB     byteReverse<>+0(SB), X12, X12
-	VPCLMULQDQ  $0x00, 96(BX), X12, X13
-	VPXOR       X13, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X12, X13
-	VPXOR       X13, X11, X11
-	VPUNPCKLQDQ X12, X10, X13
-	VPUNPCKHQDQ X12, X10, X10
-	VPXOR       X13, X10, X10
-	VPCLMULQDQ  $0x00, 368(BX), X10, X12
-	VPCLMULQDQ  $0x01, 352(BX), X10, X10
-	VPXOR       X10, X12, X12
-
-	// Round Nr-7.
-	VMOVDQU -112(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    32(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 80(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-6.
-	VMOVDQU -96(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU    48(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 64(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 64(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      144(SP), X10
-	VPINSRQ    $0x01, 152(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 336(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 320(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-5.
-	VMOVDQU -80(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    64(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 48(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-4.
-	VMOVDQU -64(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU    80(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 32(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 32(BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      160(SP), X10
-	VPINSRQ    $0x01, 168(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 304(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 288(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-3.
-	VMOVDQU -48(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    96(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 16(BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X10, X10
-	VPXOR      X10, X11, X11
-
-	// Round Nr-2.
-	VMOVDQU -32(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU    112(R9), X10
-	VPSHUFB    byteReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, (BX), X10, X13
-	VPXOR      X13, X1, X1
-	VPCLMULQDQ $0x11, (BX), X10, X10
-	VPXOR      X10, X11, X11
-	VMOVQ      176(SP), X10
-	VPINSRQ    $0x01, 184(SP), X10, X10
-	VPSHUFB    halfReverse<>+0(SB), X10, X10
-	VPCLMULQDQ $0x00, 272(BX), X10, X13
-	VPXOR      X13, X12, X12
-	VPCLMULQDQ $0x01, 256(BX), X10, X10
-	VPXOR      X10, X12, X12
-
-	// Round Nr-1.
-	VMOVDQU -16(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// Last round.
-	VMOVDQU     (CX), X10
-	VAESENCLAST X10, X2, X2
-	VAESENCLAST X10, X3, X3
-	VAESENCLAST X10, X4, X4
-	VAESENCLAST X10, X5, X5
-	VAESENCLAST X10, X6, X6
-	VAESENCLAST X10, X7, X7
-	VAESENCLAST X10, X8, X8
-	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
-	VMOVDQU     256(SP), X2
-	VMOVDQU     272(SP), X3
-	VMOVDQU     288(SP), X4
-	VMOVDQU     304(SP), X5
-	VMOVDQU     320(SP), X6
-	VMOVDQU     336(SP), X7
-	VMOVDQU     352(SP), X8
-	VMOVDQU     368(SP), X9
-
-	// publicSlots.next: the counters of the batch after next, if there is one.
-	ADDL $0x08, R11
-	CMPQ R10, $0x00000180
-	JB   publicSkip_6
-	MOVL R14, R15
-	XORL R12, R15
-	MOVL R13, BP
-	XORL $0x02000000, BP
-	MOVL BP, 268(SP)
-	MOVL R13, BP
-	XORL $0x03000000, BP
-	MOVL BP, 284(SP)
-	MOVL R13, BP
-	XORL $0x04000000, BP
-	MOVL BP, 300(SP)
-	MOVL R13, BP
-	XORL $0x05000000, BP
-	MOVL BP, 316(SP)
-	MOVL R13, BP
-	XORL $0x06000000, BP
-	MOVL BP, 332(SP)
-	MOVL R13, BP
-	XORL $0x07000000, BP
-	MOVL BP, 348(SP)
-	MOVL R15, 364(SP)
-	MOVL R15, BP
-	XORL $0x01000000, BP
-	MOVL BP, 380(SP)
-	MOVL R15, R13
-
-	// publicSlots.next: q+32 byte-swapped: 8 added to the last byte, unless it carries.
-	ADDL   $0x08000000, R14
-	JCC    publicNoCarry_6
-	LEAL   22(R11), R14
-	BSWAPL R14
-
-publicNoCarry_6:
-publicSkip_6:
-	CMPQ DX, $0x0c
-	JB   rounds10_48
-	JE   rounds12_48
-
-	// Rounds 1 and 2 of AES-256.
-	VMOVDQU 16(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU 32(AX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds12_48:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	VMOVDQU -176(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-	VMOVDQU -160(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
-rounds10_48:
-	// Round Nr-9.
-	VMOVDQU -144(CX), X10
-	VAESENC X10, X2, X2
-	VAESENC X10, X3, X3
-	VAESENC X10, X4, X4
-	VAESENC X10, X5, X5
-	VAESENC X10, X6, X6
-	VAESENC X10, X7, X7
-	VAESENC X10, X8, X8
-	VAESENC X10, X9, X9
-
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X10
+	VMOVDQU    (DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -16(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13660,7 +13419,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU    16(R9), X10
+	VMOVDQU    16(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -32(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13685,7 +13444,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X10
+	VMOVDQU    32(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -48(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13704,7 +13463,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU    48(R9), X10
+	VMOVDQU    48(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -64(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13729,7 +13488,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X10
+	VMOVDQU    64(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -80(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13748,7 +13507,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU    80(R9), X10
+	VMOVDQU    80(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -96(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13773,7 +13532,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X10
+	VMOVDQU    96(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -112(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13792,7 +13551,7 @@ rounds10_48:
 	VAESENC X10, X9, X9
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU    112(R9), X10
+	VMOVDQU    112(DI), X10
 	VPSHUFB    byteReverse<>+0(SB), X10, X10
 	VPCLMULQDQ $0x00, -128(BX), X10, X13
 	VPXOR      X13, X1, X1
@@ -13841,30 +13600,30 @@ rounds10_48:
 	VAESENCLAST X10, X7, X7
 	VAESENCLAST X10, X8, X8
 	VAESENCLAST X10, X9, X9
-	VPXOR       (R9), X2, X2
-	VMOVDQU     X2, (R8)
-	VPXOR       16(R9), X3, X3
-	VMOVDQU     X3, 16(R8)
-	VPXOR       32(R9), X4, X4
-	VMOVDQU     X4, 32(R8)
-	VPXOR       48(R9), X5, X5
-	VMOVDQU     X5, 48(R8)
-	VPXOR       64(R9), X6, X6
-	VMOVDQU     X6, 64(R8)
-	VPXOR       80(R9), X7, X7
-	VMOVDQU     X7, 80(R8)
-	VPXOR       96(R9), X8, X8
-	VMOVDQU     X8, 96(R8)
-	VPXOR       112(R9), X9, X9
-	VMOVDQU     X9, 112(R8)
-	ADDQ        $0x00000080, R9
-	ADDQ        $0x00000080, R8
-	SUBQ        $0x00000080, R10
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
 	JMP         openPublicAVX16_1
 
 openPublicAVXDone_1:
 	// publicSlots.counter: the counter for the tail.
-	VPINSRD $0x00, R11, X0, X0
+	VPINSRD $0x00, R9, X0, X0
 
 	// publicSlots.clear: round key 0 must not stay on the stack.
 	VPXOR   X2, X2, X2
@@ -13887,20 +13646,22 @@ openPublicAVXDone_1:
 	MOVOU  X2, 80(SP)
 	MOVOU  X2, 96(SP)
 	MOVOU  X2, 112(SP)
+	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (SI)
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (DI)
-	TESTQ  R10, R10
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
 	JZ     gcmDone_6
 
 	// handOff: the n bytes left, to openAVX.
-	MOVQ R8, dst_base+40(FP)
-	MOVQ R10, dst_len+48(FP)
-	MOVQ R10, dst_cap+56(FP)
-	MOVQ R9, src_base+64(FP)
-	MOVQ R10, src_len+72(FP)
-	MOVQ R10, src_cap+80(FP)
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
 	RET  ·openAVX+0(SB)
 
 gcmDone_6:

@@ -13,28 +13,34 @@ import (
 
 const gcmSignature = "func(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr, y *[16]byte, dst, src []byte)"
 
-// gcmKernel holds what seal and open load from their arguments.
+// gcmKernel holds what seal and open load from their arguments. The
+// counter's and the hash's pointers are loaded again to store them
+// (store), so that no register holds them through the loops.
 type gcmKernel struct {
 	s           emit.Schedule
 	table       GPVirtual
-	ctrp, yp    GPVirtual
 	dst, src, n GPVirtual
 	c           counter
 	slots       counterSlots
+	setPtr      GPVirtual // sealPublicAVX: the counter set of its batches without GHASH
 	y           VecVirtual
 }
 
 func loadGCMKernel() *gcmKernel {
 	k := &gcmKernel{s: emit.LoadSchedule(Param("keys"), Param("rounds"))}
 	k.table = loadTable()
-	k.ctrp = emit.LoadGP(Param("ctr"))
-	k.yp = emit.LoadGP(Param("y"))
 	k.dst = emit.LoadGP(Param("dst").Base())
 	k.src = emit.LoadGP(Param("src").Base())
 	k.n = emit.LoadGP(Param("src").Len())
-	k.c = loadCounter(k.ctrp, inc32)
-	k.y = loadHash(k.yp)
+	k.c = loadCounter(emit.LoadGP(Param("ctr")), inc32)
+	k.y = loadHash(emit.LoadGP(Param("y")))
 	return k
+}
+
+// store stores the counter and the hash through their arguments.
+func (k *gcmKernel) store() {
+	k.c.store(emit.LoadGP(Param("ctr")))
+	storeHash(k.y, emit.LoadGP(Param("y")))
 }
 
 // newCounterSlots allocates the counter slots on the stack, for the
@@ -146,8 +152,7 @@ func (k *gcmKernel) gcmBatch(g *ghashBatch) {
 // left, and otherwise hands the n bytes left to the kernel tail, sealTail
 // or openTail, which return for it (model: the tail call of each model).
 func (k *gcmKernel) finish(tail string) {
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
+	k.store()
 	done := emit.NewLabel("gcmDone")
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(done))
@@ -239,8 +244,7 @@ func tailKernel(name string, open bool) {
 	ADDQ(m, k.dst)
 	JMP(LabelRef(loop))
 	Label(done)
-	k.c.store(k.ctrp)
-	storeHash(k.y, k.yp)
+	k.store()
 	RET()
 }
 

@@ -321,7 +321,7 @@ func sealAVX(name string, public bool) {
 	if !public {
 		shortTo("sealTail")
 		k := loadGCMKernel()
-		k.sealLoop(name, Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
+		k.sealLoop(name, Mem{}, [2]Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
 		k.finish("sealTail")
 		return
 	}
@@ -330,7 +330,7 @@ func sealAVX(name string, public bool) {
 	k := loadGCMKernel()
 	k.slots = slots
 	sl := k.publicSlots(AllocLocal(128))
-	k.sealLoop(name, AllocLocal(64), func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
+	k.sealLoop(name, AllocLocal(64), sl.mem, func(set int, g *avxBatch) { k.publicBatch(sl, set, g) },
 		func() {
 			sl.counter(k.c)
 			sl.clear()
@@ -351,29 +351,33 @@ func sealAVX(name string, public bool) {
 // batch of GHASH stitched into its rounds. The public kernel, which has
 // four batches or more, leaves fewer than two batches to sealAVX instead
 // of one more batch: its counter sets go by pairs (public).
-func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avxBatch), done func(), public bool) {
+func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(set int, g *avxBatch), done func(), public bool) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
 	pairSecond := emit.NewLabel(prefix + "Second")
 	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
 	back := Mem{Base: k.dst, Disp: -256}
 	short := emit.NewLabel(prefix + "Short")
-	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two.")
+	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two,")
+	Comment("one copy run twice: second is 0 for the first batch, 1 for the second.")
+	again, second := emit.NewLabel(prefix+"Plain"), GP32()
+	XORL(second, second)
 	if public {
-		run(0, nil)
-		run(1, nil)
-	} else {
-		Comment("One copy, run twice: second is 0 for the first batch, 1 for the second.")
-		again, second := emit.NewLabel(prefix+"Plain"), GP32()
-		XORL(second, second)
-		Label(again)
-		run(0, nil)
-		TESTL(second, second)
-		JNZ(LabelRef(loop))
+		Comment("The public kernel's counter set through setPtr: set 0, then set 1.")
+		k.setPtr = GP64()
+		LEAQ(sets[0], k.setPtr)
+	}
+	Label(again)
+	run(-1, nil)
+	TESTL(second, second)
+	JNZ(LabelRef(loop))
+	if !public {
 		CMPQ(k.n, U32(256))
 		JB(LabelRef(short))
-		INCL(second)
-		JMP(LabelRef(again))
+	} else {
+		LEAQ(sets[1], k.setPtr)
 	}
+	INCL(second)
+	JMP(LabelRef(again))
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
@@ -398,7 +402,7 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, run func(set int, g *avx
 	Label(last2)
 	done()
 	Comment("Hash the last two batches times H^16..H^1 and reduce.")
-	g := avxBatch{table: k.table, data: back, y: k.y, top: powers, halves: halves}
+	g := avxBatch{table: k.table, data: back, y: k.y, top: powers}
 	g.all()
 	h := g.pair(Mem{Base: k.dst, Disp: -128})
 	h.all()
@@ -652,6 +656,10 @@ func (sl publicSlots) clear() {
 // publicBatch is avxBatch on counter blocks from set a of publicSlots
 // (model: publicBatch).
 func (k *gcmKernel) publicBatch(sl publicSlots, a int, g *avxBatch) {
+	if a < 0 {
+		// The set at k.setPtr (sealLoop's batches without GHASH).
+		sl.mem[0], a = Mem{Base: k.setPtr}, 0
+	}
 	blocks := make([]VecVirtual, 8)
 	for i := range blocks {
 		blocks[i] = XMM()
