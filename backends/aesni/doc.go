@@ -42,12 +42,14 @@
 // rounds, loadChainKeys, cbcStart, chainKeys.middle, chainKeys.ciphertext,
 // chainKeys.chain, unchain, counter.blocks, counterSlots.next,
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
-// ghashBatch.pair, ghashTail and ctrTail are generator functions of the
-// same names (the AVX kernels' avxAccumulator and avxBatch have the
-// methods of accumulator and ghashBatch; vecBatch, sealLoop, mulMidSums,
-// storeHalfSums, aheadHalfSums, publicSlots.fill, .next, .counter and
-// .clear, publicBatch and publicBranch are theirs alone), and the .s
-// carries Comment lines with them. model_test.go runs every kernel
+// ghashBatch.pair, ghashBatch.startY, ghashTail and ctrTail are generator
+// functions of the same names (the AVX kernels' avxAccumulator and
+// avxBatch have the methods of accumulator and ghashBatch; vecBatch,
+// sealLoop, mulMidSums, storeHalfSums, aheadHalfSums, publicSlots.fill,
+// .next, .counter and .clear, publicBatch and publicBranch are theirs
+// alone; the GCM kernels' finish, handOff and shortTo, which hand bytes to
+// sealTail and openTail, are steps of every model), and the .s carries
+// Comment lines with them. model_test.go runs every kernel
 // against its model and against crypto/aes, crypto/cipher, package ghash
 // or package aesround.
 //
@@ -75,6 +77,8 @@
 //	OpenPublic     open           openModel           gcm.go
 //	  (AVX)        openAVX        openAVXModel        gcm_avx.go
 //	  (Intel)      openPublicAVX  openPublicAVXModel  gcm_avx.go
+//	(tails)        sealTail       sealTailModel       gcm.go
+//	               openTail       openTailModel       gcm.go
 //
 // Expand is aesround.Expand done with AESKEYGENASSIST and AESIMC, many
 // times faster (docs/notes.md); the keys of every assembly backend are
@@ -247,7 +251,9 @@
 // blocks instead of per 8 measured faster for Seal and Open on an Ice Lake
 // class Xeon, where the loop is bound by the three vector ports
 // (docs/notes.md). A message with an odd number of batches ends with one
-// 8-block batch. GHASH alone keeps batches of 8.
+// 8-block batch, the pair's second batch entered alone with its sum
+// started with y·H^8 (ghashBatch.startY: three multiplies) rather than a
+// copy of the batch of its own. GHASH alone keeps batches of 8.
 //
 // Karatsuba takes 26 multiplies per 8 blocks instead of the 34 of the
 // four-multiply schoolbook product. The two measured the same on an Ice
@@ -288,7 +294,8 @@
 //   - sealAVX hashes the ciphertext of the batch two before, not the one
 //     just before (sealLoop), so a batch's GHASH steps never wait on the
 //     stores that end the batch before it; the last two batches are hashed
-//     after the loop with one reduction.
+//     after the loop with one reduction. Its first two batches, which
+//     have nothing to hash, are one copy run twice.
 //
 // sealPublicAVX and openPublicAVX, behind SealPublic and OpenPublic (GCM
 // with a 12-byte nonce, whose counter is public) on Intel's cores, move
@@ -307,9 +314,14 @@
 // cannot be forwarded from two 8-byte stores (measured slower for Open,
 // docs/notes.md); openPublicAVX's first batch of a pair stores the sums of
 // the second's blocks (aheadHalfSums), which loads them 16 bytes at a time.
-// For any other counter they run sealAVX's and openAVX's loops. On AMD's
-// cores (usePublicAVX false) SealPublic and OpenPublic run sealAVX and
-// openAVX, and on CPUs without AVX they are Seal and Open.
+// For any other counter, and for a message shorter than four batches
+// (sealPublicAVX) or two (openPublicAVX), they return into sealAVX and
+// openAVX (publicBranch: a RET with a target, which pops the frame and
+// jumps, with the arguments as they are); after their pairs they hand the
+// fewer than two batches left to the same kernels (handOff), sealPublicAVX
+// once it has hashed its last two batches, since its counter sets go by
+// pairs. On AMD's cores (usePublicAVX false) SealPublic and OpenPublic run
+// sealAVX and openAVX, and on CPUs without AVX they are Seal and Open.
 //
 // Why two forms: the cores bound the loop by different units. On Intel's
 // (measured on a Xeon of family 6, model 207) VAESENC, the shuffles and
@@ -338,7 +350,7 @@
 // # Tails
 //
 // Block encryption steps down from 8 blocks to 4 to 1. Counter mode and the
-// GCM loops finish the last n < 128 bytes in one pass 8, 4 or 1 blocks
+// GCM kernels finish the last n < 128 bytes in one pass 8, 4 or 1 blocks
 // wide (the smallest that covers ceil(n/16) blocks); the whole blocks are
 // XORed and stored as in a batch, and the keystream block of the partial
 // block is moved to a fixed register and applied through
@@ -346,4 +358,18 @@
 // general-purpose registers as the bits of n say, so no byte past src+n is
 // read and none past dst+n is written. GHASH of a tail of m blocks (the last
 // zero-padded) multiplies them by H^m..H^1 and reduces once.
+//
+// The GCM tails are two kernels of their own, sealTail and openTail (seal
+// and open by the tail alone, 128 bytes at a time, so that they take any
+// length and are tested at every length as the others are). Each GCM
+// kernel hands them its last bytes, and a message shorter than a batch as
+// it is, by jumping to them as its return (finish, handOff, shortTo): the
+// counter and the hash stored, the kernel's own argument words rewritten
+// for them, and a RET with a target, which pops the kernel's frame and
+// jumps. The tails, unrolled for each width because on Zen 5 a message of
+// 16 to 64 bytes takes about the time of its instructions, so that a loop
+// over the blocks or the rounds costs it, exist once instead of in each of
+// six kernels. Calling ctr32 and ghashUpdate for the tails instead made
+// the kernels smaller still, but cost Open of 16-64 bytes 5-7% and Seal of
+// 256-512 bytes 4-5% on Zen 5 (docs/notes.md).
 package aesni
