@@ -2267,85 +2267,276 @@ ctrTail_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_1
-	MOVQ  DI, DI
-	CMPQ  R8, $0x10
-	JA    ctrTailFour_1
+	CMPQ  R8, $0x00000040
+	JBE   ctrTailNarrower_1
 
-	// One block.
+	// At most 8 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  (AX), X2
-	PXOR   X2, X1
+	MOVO   X0, X2
+	PADDD  counterAdd8<>+0(SB), X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+16(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+32(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+48(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+64(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+80(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+96(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVOU  (AX), X9
+	PXOR   X9, X1
+	PXOR   X9, X2
+	PXOR   X9, X3
+	PXOR   X9, X4
+	PXOR   X9, X5
+	PXOR   X9, X6
+	PXOR   X9, X7
+	PXOR   X9, X8
 	CMPQ   DX, $0x0c
 	JB     rounds10_13
 	JE     rounds12_13
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X2
-	AESENC X2, X1
-	MOVOU  32(AX), X2
-	AESENC X2, X1
+	MOVOU  16(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  32(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 rounds12_13:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X2
-	AESENC X2, X1
-	MOVOU  -160(CX), X2
-	AESENC X2, X1
+	MOVOU  -176(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  -160(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 rounds10_13:
 	// Round Nr-9.
-	MOVOU  -144(CX), X2
-	AESENC X2, X1
+	MOVOU  -144(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X2
-	AESENC X2, X1
+	MOVOU  -128(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X2
-	AESENC X2, X1
+	MOVOU  -112(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X2
-	AESENC X2, X1
+	MOVOU  -96(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X2
-	AESENC X2, X1
+	MOVOU  -80(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X2
-	AESENC X2, X1
+	MOVOU  -64(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X2
-	AESENC X2, X1
+	MOVOU  -48(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X2
-	AESENC X2, X1
+	MOVOU  -32(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X2
-	AESENC X2, X1
+	MOVOU  -16(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Last round.
-	MOVOU      (CX), X2
-	AESENCLAST X2, X1
+	MOVOU      (CX), X9
+	AESENCLAST X9, X1
+	AESENCLAST X9, X2
+	AESENCLAST X9, X3
+	AESENCLAST X9, X4
+	AESENCLAST X9, X5
+	AESENCLAST X9, X6
+	AESENCLAST X9, X7
+	AESENCLAST X9, X8
 	CMPQ       R8, $0x00000010
 	JB         ctrTailExit_1
-	MOVOU      (DI), X2
-	PXOR       X2, X1
+	MOVOU      (DI), X9
+	PXOR       X9, X1
 	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_2
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_3
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_4
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	CMPQ       R8, $0x00000050
+	JB         ctrTailExit_5
+	MOVOU      64(DI), X1
+	PXOR       X1, X5
+	MOVOU      X5, 64(SI)
+	CMPQ       R8, $0x00000060
+	JB         ctrTailExit_6
+	MOVOU      80(DI), X1
+	PXOR       X1, X6
+	MOVOU      X6, 80(SI)
+	CMPQ       R8, $0x00000070
+	JB         ctrTailExit_7
+	MOVOU      96(DI), X1
+	PXOR       X1, X7
+	MOVOU      X7, 96(SI)
+	CMPQ       R8, $0x00000080
+	JB         ctrTailExit_8
+	MOVOU      112(DI), X1
+	PXOR       X1, X8
+	MOVOU      X8, 112(SI)
 	JMP        ctrTailFinish_1
 
 ctrTailExit_1:
 	MOVO X1, X1
 	JMP  ctrTailPartial_1
 
-ctrTailFour_1:
-	// Four blocks a pass.
+ctrTailExit_2:
+	MOVO X2, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_3:
+	MOVO X3, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_4:
+	MOVO X4, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_5:
+	MOVO X5, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_6:
+	MOVO X6, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_7:
+	MOVO X7, X1
+	JMP  ctrTailPartial_1
+
+ctrTailExit_8:
+	MOVO X8, X1
+	JMP  ctrTailPartial_1
+
+ctrTailNarrower_1:
+	CMPQ R8, $0x00000010
+	JBE  ctrTailNarrower_2
+
+	// At most 4 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -2462,48 +2653,115 @@ rounds10_14:
 	AESENCLAST X5, X3
 	AESENCLAST X5, X4
 	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_2
+	JB         ctrTailExit_9
 	MOVOU      (DI), X5
 	PXOR       X5, X1
 	MOVOU      X1, (SI)
 	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_3
+	JB         ctrTailExit_10
 	MOVOU      16(DI), X1
 	PXOR       X1, X2
 	MOVOU      X2, 16(SI)
 	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_4
+	JB         ctrTailExit_11
 	MOVOU      32(DI), X1
 	PXOR       X1, X3
 	MOVOU      X3, 32(SI)
 	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_5
+	JB         ctrTailExit_12
 	MOVOU      48(DI), X1
 	PXOR       X1, X4
 	MOVOU      X4, 48(SI)
+	JMP        ctrTailFinish_1
 
-	// A whole pass: the next four blocks, if bytes are left.
-	PADDD counterAdd8<>+48(SB), X0
-	ADDQ  $0x00000040, SI
-	ADDQ  $0x00000040, DI
-	SUBQ  $0x40, R8
-	JNZ   ctrTailFour_1
-	JMP   ctrTailFinish_1
-
-ctrTailExit_2:
+ctrTailExit_9:
 	MOVO X1, X1
 	JMP  ctrTailPartial_1
 
-ctrTailExit_3:
+ctrTailExit_10:
 	MOVO X2, X1
 	JMP  ctrTailPartial_1
 
-ctrTailExit_4:
+ctrTailExit_11:
 	MOVO X3, X1
 	JMP  ctrTailPartial_1
 
-ctrTailExit_5:
+ctrTailExit_12:
 	MOVO X4, X1
+	JMP  ctrTailPartial_1
+
+ctrTailNarrower_2:
+	// At most 1 blocks.
+	MOVO   X0, X1
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  (AX), X2
+	PXOR   X2, X1
+	CMPQ   DX, $0x0c
+	JB     rounds10_15
+	JE     rounds12_15
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESENC X2, X1
+	MOVOU  32(AX), X2
+	AESENC X2, X1
+
+rounds12_15:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESENC X2, X1
+	MOVOU  -160(CX), X2
+	AESENC X2, X1
+
+rounds10_15:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESENC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	AESENCLAST X2, X1
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_13
+	MOVOU      (DI), X2
+	PXOR       X2, X1
+	MOVOU      X1, (SI)
+	JMP        ctrTailFinish_1
+
+ctrTailExit_13:
+	MOVO X1, X1
 
 ctrTailPartial_1:
 	TESTQ $0x0000000f, R8
@@ -2588,7 +2846,7 @@ storeSkip_3:
 
 storeSkip_4:
 ctrTailFinish_1:
-	// Advance the counter by the blocks of the last pass, ceil(m/16).
+	// Advance the counter by ceil(n/16).
 	MOVQ  R8, AX
 	ADDQ  $0x0f, AX
 	SHRQ  $0x04, AX
@@ -2675,8 +2933,8 @@ ctr8_2:
 	PXOR   X9, X7
 	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_15
-	JE     rounds12_15
+	JB     rounds10_16
+	JE     rounds12_16
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -2698,7 +2956,7 @@ ctr8_2:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_15:
+rounds12_16:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -2719,7 +2977,7 @@ rounds12_15:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_15:
+rounds10_16:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -2862,85 +3120,276 @@ ctrTail_2:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R8, R8
 	JZ    ctrTailDone_2
-	MOVQ  DI, DI
-	CMPQ  R8, $0x10
-	JA    ctrTailFour_2
+	CMPQ  R8, $0x00000040
+	JBE   ctrTailNarrower_4
 
-	// One block.
+	// At most 8 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  (AX), X2
-	PXOR   X2, X1
+	MOVO   X0, X2
+	PADDQ  counterAdd8<>+0(SB), X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVO   X0, X3
+	PADDQ  counterAdd8<>+16(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDQ  counterAdd8<>+32(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDQ  counterAdd8<>+48(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDQ  counterAdd8<>+64(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDQ  counterAdd8<>+80(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDQ  counterAdd8<>+96(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVOU  (AX), X9
+	PXOR   X9, X1
+	PXOR   X9, X2
+	PXOR   X9, X3
+	PXOR   X9, X4
+	PXOR   X9, X5
+	PXOR   X9, X6
+	PXOR   X9, X7
+	PXOR   X9, X8
 	CMPQ   DX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_16
+	JB     rounds10_17
+	JE     rounds12_17
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X2
-	AESENC X2, X1
-	MOVOU  32(AX), X2
-	AESENC X2, X1
+	MOVOU  16(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  32(AX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
-rounds12_16:
+rounds12_17:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X2
-	AESENC X2, X1
-	MOVOU  -160(CX), X2
-	AESENC X2, X1
+	MOVOU  -176(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
+	MOVOU  -160(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
-rounds10_16:
+rounds10_17:
 	// Round Nr-9.
-	MOVOU  -144(CX), X2
-	AESENC X2, X1
+	MOVOU  -144(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X2
-	AESENC X2, X1
+	MOVOU  -128(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X2
-	AESENC X2, X1
+	MOVOU  -112(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X2
-	AESENC X2, X1
+	MOVOU  -96(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X2
-	AESENC X2, X1
+	MOVOU  -80(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X2
-	AESENC X2, X1
+	MOVOU  -64(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X2
-	AESENC X2, X1
+	MOVOU  -48(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X2
-	AESENC X2, X1
+	MOVOU  -32(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X2
-	AESENC X2, X1
+	MOVOU  -16(CX), X9
+	AESENC X9, X1
+	AESENC X9, X2
+	AESENC X9, X3
+	AESENC X9, X4
+	AESENC X9, X5
+	AESENC X9, X6
+	AESENC X9, X7
+	AESENC X9, X8
 
 	// Last round.
-	MOVOU      (CX), X2
-	AESENCLAST X2, X1
+	MOVOU      (CX), X9
+	AESENCLAST X9, X1
+	AESENCLAST X9, X2
+	AESENCLAST X9, X3
+	AESENCLAST X9, X4
+	AESENCLAST X9, X5
+	AESENCLAST X9, X6
+	AESENCLAST X9, X7
+	AESENCLAST X9, X8
 	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_6
-	MOVOU      (DI), X2
-	PXOR       X2, X1
+	JB         ctrTailExit_14
+	MOVOU      (DI), X9
+	PXOR       X9, X1
 	MOVOU      X1, (SI)
+	CMPQ       R8, $0x00000020
+	JB         ctrTailExit_15
+	MOVOU      16(DI), X1
+	PXOR       X1, X2
+	MOVOU      X2, 16(SI)
+	CMPQ       R8, $0x00000030
+	JB         ctrTailExit_16
+	MOVOU      32(DI), X1
+	PXOR       X1, X3
+	MOVOU      X3, 32(SI)
+	CMPQ       R8, $0x00000040
+	JB         ctrTailExit_17
+	MOVOU      48(DI), X1
+	PXOR       X1, X4
+	MOVOU      X4, 48(SI)
+	CMPQ       R8, $0x00000050
+	JB         ctrTailExit_18
+	MOVOU      64(DI), X1
+	PXOR       X1, X5
+	MOVOU      X5, 64(SI)
+	CMPQ       R8, $0x00000060
+	JB         ctrTailExit_19
+	MOVOU      80(DI), X1
+	PXOR       X1, X6
+	MOVOU      X6, 80(SI)
+	CMPQ       R8, $0x00000070
+	JB         ctrTailExit_20
+	MOVOU      96(DI), X1
+	PXOR       X1, X7
+	MOVOU      X7, 96(SI)
+	CMPQ       R8, $0x00000080
+	JB         ctrTailExit_21
+	MOVOU      112(DI), X1
+	PXOR       X1, X8
+	MOVOU      X8, 112(SI)
 	JMP        ctrTailFinish_2
 
-ctrTailExit_6:
+ctrTailExit_14:
 	MOVO X1, X1
 	JMP  ctrTailPartial_2
 
-ctrTailFour_2:
-	// Four blocks a pass.
+ctrTailExit_15:
+	MOVO X2, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_16:
+	MOVO X3, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_17:
+	MOVO X4, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_18:
+	MOVO X5, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_19:
+	MOVO X6, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_20:
+	MOVO X7, X1
+	JMP  ctrTailPartial_2
+
+ctrTailExit_21:
+	MOVO X8, X1
+	JMP  ctrTailPartial_2
+
+ctrTailNarrower_4:
+	CMPQ R8, $0x00000010
+	JBE  ctrTailNarrower_5
+
+	// At most 4 blocks.
 	MOVO   X0, X1
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
@@ -2958,8 +3407,8 @@ ctrTailFour_2:
 	PXOR   X5, X3
 	PXOR   X5, X4
 	CMPQ   DX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_17
+	JB     rounds10_18
+	JE     rounds12_18
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -2973,7 +3422,7 @@ ctrTailFour_2:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_17:
+rounds12_18:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -2986,7 +3435,7 @@ rounds12_17:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_17:
+rounds10_18:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -3057,48 +3506,115 @@ rounds10_17:
 	AESENCLAST X5, X3
 	AESENCLAST X5, X4
 	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_7
+	JB         ctrTailExit_22
 	MOVOU      (DI), X5
 	PXOR       X5, X1
 	MOVOU      X1, (SI)
 	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_8
+	JB         ctrTailExit_23
 	MOVOU      16(DI), X1
 	PXOR       X1, X2
 	MOVOU      X2, 16(SI)
 	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_9
+	JB         ctrTailExit_24
 	MOVOU      32(DI), X1
 	PXOR       X1, X3
 	MOVOU      X3, 32(SI)
 	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_10
+	JB         ctrTailExit_25
 	MOVOU      48(DI), X1
 	PXOR       X1, X4
 	MOVOU      X4, 48(SI)
+	JMP        ctrTailFinish_2
 
-	// A whole pass: the next four blocks, if bytes are left.
-	PADDQ counterAdd8<>+48(SB), X0
-	ADDQ  $0x00000040, SI
-	ADDQ  $0x00000040, DI
-	SUBQ  $0x40, R8
-	JNZ   ctrTailFour_2
-	JMP   ctrTailFinish_2
-
-ctrTailExit_7:
+ctrTailExit_22:
 	MOVO X1, X1
 	JMP  ctrTailPartial_2
 
-ctrTailExit_8:
+ctrTailExit_23:
 	MOVO X2, X1
 	JMP  ctrTailPartial_2
 
-ctrTailExit_9:
+ctrTailExit_24:
 	MOVO X3, X1
 	JMP  ctrTailPartial_2
 
-ctrTailExit_10:
+ctrTailExit_25:
 	MOVO X4, X1
+	JMP  ctrTailPartial_2
+
+ctrTailNarrower_5:
+	// At most 1 blocks.
+	MOVO   X0, X1
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  (AX), X2
+	PXOR   X2, X1
+	CMPQ   DX, $0x0c
+	JB     rounds10_19
+	JE     rounds12_19
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X2
+	AESENC X2, X1
+	MOVOU  32(AX), X2
+	AESENC X2, X1
+
+rounds12_19:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X2
+	AESENC X2, X1
+	MOVOU  -160(CX), X2
+	AESENC X2, X1
+
+rounds10_19:
+	// Round Nr-9.
+	MOVOU  -144(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X2
+	AESENC X2, X1
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X2
+	AESENC X2, X1
+
+	// Last round.
+	MOVOU      (CX), X2
+	AESENCLAST X2, X1
+	CMPQ       R8, $0x00000010
+	JB         ctrTailExit_26
+	MOVOU      (DI), X2
+	PXOR       X2, X1
+	MOVOU      X1, (SI)
+	JMP        ctrTailFinish_2
+
+ctrTailExit_26:
+	MOVO X1, X1
 
 ctrTailPartial_2:
 	TESTQ $0x0000000f, R8
@@ -3183,7 +3699,7 @@ storeSkip_7:
 
 storeSkip_8:
 ctrTailFinish_2:
-	// Advance the counter by the blocks of the last pass, ceil(m/16).
+	// Advance the counter by ceil(n/16).
 	MOVQ  R8, AX
 	ADDQ  $0x0f, AX
 	SHRQ  $0x04, AX
@@ -4143,8 +4659,8 @@ gcmLong_1:
 	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_18
-	JE    rounds12_18
+	JB    rounds10_20
+	JE    rounds12_20
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4166,7 +4682,7 @@ gcmLong_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_18:
+rounds12_20:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4187,7 +4703,7 @@ rounds12_18:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_18:
+rounds10_20:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4398,8 +4914,8 @@ seal16_1:
 	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_19
-	JE    rounds12_19
+	JB    rounds10_21
+	JE    rounds12_21
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -4421,7 +4937,7 @@ seal16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_19:
+rounds12_21:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -4442,7 +4958,7 @@ rounds12_19:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_19:
+rounds10_21:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -4769,8 +5285,8 @@ sealSecond_1:
 	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_20
-	JE    rounds12_20
+	JB    rounds10_22
+	JE    rounds12_22
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X1
@@ -4792,7 +5308,7 @@ sealSecond_1:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds12_20:
+rounds12_22:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X1
 	AESENC X1, X2
@@ -4813,7 +5329,7 @@ rounds12_20:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds10_20:
+rounds10_22:
 	// Round Nr-9.
 	MOVOU  -144(CX), X1
 	AESENC X1, X2
@@ -5417,8 +5933,8 @@ open16_1:
 	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_21
-	JE    rounds12_21
+	JB    rounds10_23
+	JE    rounds12_23
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X10
@@ -5440,7 +5956,7 @@ open16_1:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds12_21:
+rounds12_23:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X10
 	AESENC X10, X2
@@ -5461,7 +5977,7 @@ rounds12_21:
 	AESENC X10, X8
 	AESENC X10, X9
 
-rounds10_21:
+rounds10_23:
 	// Round Nr-9.
 	MOVOU  -144(CX), X10
 	AESENC X10, X2
@@ -5788,8 +6304,8 @@ openSecond_1:
 	MOVL  R11, 124(SP)
 	PADDD counterAdd8<>+112(SB), X0
 	CMPQ  DX, $0x0c
-	JB    rounds10_22
-	JE    rounds12_22
+	JB    rounds10_24
+	JE    rounds12_24
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X1
@@ -5811,7 +6327,7 @@ openSecond_1:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds12_22:
+rounds12_24:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X1
 	AESENC X1, X2
@@ -5832,7 +6348,7 @@ rounds12_22:
 	AESENC X1, X8
 	AESENC X1, X9
 
-rounds10_22:
+rounds10_24:
 	// Round Nr-9.
 	MOVOU  -144(CX), X1
 	AESENC X1, X2
@@ -6186,87 +6702,276 @@ sealTailWhole_1:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R9, R9
 	JZ    ctrTailDone_3
-	MOVQ  SI, R10
-	MOVQ  DI, R11
-	MOVQ  R9, R12
-	CMPQ  R12, $0x10
-	JA    ctrTailFour_3
+	CMPQ  R9, $0x00000040
+	JBE   ctrTailNarrower_7
 
-	// One block.
+	// At most 8 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_23
-	JE     rounds12_23
+	JB     rounds10_25
+	JE     rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
-rounds12_23:
+rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
-rounds10_23:
+rounds10_25:
 	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R12, $0x00000010
-	JB         ctrTailExit_11
-	MOVOU      (R11), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R10)
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_27
+	MOVOU      (DI), X10
+	PXOR       X10, X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
+	JB         ctrTailExit_28
+	MOVOU      16(DI), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
+	JB         ctrTailExit_29
+	MOVOU      32(DI), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
+	JB         ctrTailExit_30
+	MOVOU      48(DI), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(SI)
+	CMPQ       R9, $0x00000050
+	JB         ctrTailExit_31
+	MOVOU      64(DI), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(SI)
+	CMPQ       R9, $0x00000060
+	JB         ctrTailExit_32
+	MOVOU      80(DI), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(SI)
+	CMPQ       R9, $0x00000070
+	JB         ctrTailExit_33
+	MOVOU      96(DI), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(SI)
+	CMPQ       R9, $0x00000080
+	JB         ctrTailExit_34
+	MOVOU      112(DI), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_3
 
-ctrTailExit_11:
+ctrTailExit_27:
 	MOVO X2, X2
 	JMP  ctrTailPartial_3
 
-ctrTailFour_3:
-	// Four blocks a pass.
+ctrTailExit_28:
+	MOVO X3, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_29:
+	MOVO X4, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_30:
+	MOVO X5, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_31:
+	MOVO X6, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_32:
+	MOVO X7, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_33:
+	MOVO X8, X2
+	JMP  ctrTailPartial_3
+
+ctrTailExit_34:
+	MOVO X9, X2
+	JMP  ctrTailPartial_3
+
+ctrTailNarrower_7:
+	CMPQ R9, $0x00000010
+	JBE  ctrTailNarrower_8
+
+	// At most 4 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -6284,8 +6989,8 @@ ctrTailFour_3:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_24
-	JE     rounds12_24
+	JB     rounds10_26
+	JE     rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -6299,7 +7004,7 @@ ctrTailFour_3:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_24:
+rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -6312,7 +7017,7 @@ rounds12_24:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_24:
+rounds10_26:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -6382,106 +7087,173 @@ rounds10_24:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	CMPQ       R12, $0x00000010
-	JB         ctrTailExit_12
-	MOVOU      (R11), X6
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_35
+	MOVOU      (DI), X6
 	PXOR       X6, X2
-	MOVOU      X2, (R10)
-	CMPQ       R12, $0x00000020
-	JB         ctrTailExit_13
-	MOVOU      16(R11), X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
+	JB         ctrTailExit_36
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R10)
-	CMPQ       R12, $0x00000030
-	JB         ctrTailExit_14
-	MOVOU      32(R11), X2
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
+	JB         ctrTailExit_37
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R10)
-	CMPQ       R12, $0x00000040
-	JB         ctrTailExit_15
-	MOVOU      48(R11), X2
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
+	JB         ctrTailExit_38
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R10)
+	MOVOU      X5, 48(SI)
+	JMP        ctrTailFinish_3
 
-	// A whole pass: the next four blocks, if bytes are left.
-	PADDD counterAdd8<>+48(SB), X0
-	ADDQ  $0x00000040, R10
-	ADDQ  $0x00000040, R11
-	SUBQ  $0x40, R12
-	JNZ   ctrTailFour_3
-	JMP   ctrTailFinish_3
-
-ctrTailExit_12:
+ctrTailExit_35:
 	MOVO X2, X2
 	JMP  ctrTailPartial_3
 
-ctrTailExit_13:
+ctrTailExit_36:
 	MOVO X3, X2
 	JMP  ctrTailPartial_3
 
-ctrTailExit_14:
+ctrTailExit_37:
 	MOVO X4, X2
 	JMP  ctrTailPartial_3
 
-ctrTailExit_15:
+ctrTailExit_38:
 	MOVO X5, X2
+	JMP  ctrTailPartial_3
+
+ctrTailNarrower_8:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_27
+	JE     rounds12_27
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_27:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_27:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_39
+	MOVOU      (DI), X3
+	PXOR       X3, X2
+	MOVOU      X2, (SI)
+	JMP        ctrTailFinish_3
+
+ctrTailExit_39:
+	MOVO X2, X2
 
 ctrTailPartial_3:
-	TESTQ $0x0000000f, R12
+	TESTQ $0x0000000f, R9
 	JZ    ctrTailFinish_3
-	MOVQ  R12, R13
-	ANDQ  $-16, R13
-	LEAQ  (R11)(R13*1), R11
-	LEAQ  (R10)(R13*1), R10
+	MOVQ  R9, R10
+	ANDQ  $-16, R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ R11, R13
-	XORQ R14, R14
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_10
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_10:
-	TESTQ   $0x00000002, R12
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_11
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_11:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_12
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_12:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R12
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_4
 	MOVQ       (R11), X3
-	MOVQ       R14, X4
+	MOVQ       R13, X4
 	PUNPCKLQDQ X4, X3
 	JMP        loadDone_4
 
 loadShort_4:
-	MOVQ R14, X3
+	MOVQ R13, X3
 
 loadDone_4:
 	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
 	MOVQ   X3, R11
-	TESTQ  $0x00000008, R12
+	TESTQ  $0x00000008, R9
 	JZ     storeSkip_9
 	MOVQ   R11, (R10)
 	PSHUFD $0x4e, X3, X2
@@ -6489,28 +7261,28 @@ loadDone_4:
 	ADDQ   $0x08, R10
 
 storeSkip_9:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_10
 	MOVL  R11, (R10)
 	SHRQ  $0x20, R11
 	ADDQ  $0x04, R10
 
 storeSkip_10:
-	TESTQ $0x00000002, R12
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_11
 	MOVW  R11, (R10)
 	SHRQ  $0x10, R11
 	ADDQ  $0x02, R10
 
 storeSkip_11:
-	TESTQ $0x00000001, R12
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_12
 	MOVB  R11, (R10)
 
 storeSkip_12:
 ctrTailFinish_3:
-	// Advance the counter by the blocks of the last pass, ceil(m/16).
-	MOVQ  R12, R10
+	// Advance the counter by ceil(n/16).
+	MOVQ  R9, R10
 	ADDQ  $0x0f, R10
 	SHRQ  $0x04, R10
 	MOVQ  R10, X2
@@ -6808,87 +7580,276 @@ ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R9, R9
 	JZ    ctrTailDone_4
-	MOVQ  SI, R10
-	MOVQ  DI, R11
-	MOVQ  R9, R12
-	CMPQ  R12, $0x10
-	JA    ctrTailFour_4
+	CMPQ  R9, $0x00000040
+	JBE   ctrTailNarrower_10
 
-	// One block.
+	// At most 8 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
+	MOVO   X0, X3
+	PADDD  counterAdd8<>+0(SB), X3
+	PSHUFB byteReverse<>+0(SB), X3
+	MOVO   X0, X4
+	PADDD  counterAdd8<>+16(SB), X4
+	PSHUFB byteReverse<>+0(SB), X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVO   X0, X6
+	PADDD  counterAdd8<>+48(SB), X6
+	PSHUFB byteReverse<>+0(SB), X6
+	MOVO   X0, X7
+	PADDD  counterAdd8<>+64(SB), X7
+	PSHUFB byteReverse<>+0(SB), X7
+	MOVO   X0, X8
+	PADDD  counterAdd8<>+80(SB), X8
+	PSHUFB byteReverse<>+0(SB), X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
 	CMPQ   DX, $0x0c
-	JB     rounds10_25
-	JE     rounds12_25
+	JB     rounds10_28
+	JE     rounds12_28
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
-rounds12_25:
+rounds12_28:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
-rounds10_25:
+rounds10_28:
 	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R12, $0x00000010
-	JB         ctrTailExit_16
-	MOVOU      (R11), X3
-	PXOR       X3, X2
-	MOVOU      X2, (R10)
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_40
+	MOVOU      (DI), X10
+	PXOR       X10, X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
+	JB         ctrTailExit_41
+	MOVOU      16(DI), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
+	JB         ctrTailExit_42
+	MOVOU      32(DI), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
+	JB         ctrTailExit_43
+	MOVOU      48(DI), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(SI)
+	CMPQ       R9, $0x00000050
+	JB         ctrTailExit_44
+	MOVOU      64(DI), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(SI)
+	CMPQ       R9, $0x00000060
+	JB         ctrTailExit_45
+	MOVOU      80(DI), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(SI)
+	CMPQ       R9, $0x00000070
+	JB         ctrTailExit_46
+	MOVOU      96(DI), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(SI)
+	CMPQ       R9, $0x00000080
+	JB         ctrTailExit_47
+	MOVOU      112(DI), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_4
 
-ctrTailExit_16:
+ctrTailExit_40:
 	MOVO X2, X2
 	JMP  ctrTailPartial_4
 
-ctrTailFour_4:
-	// Four blocks a pass.
+ctrTailExit_41:
+	MOVO X3, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_42:
+	MOVO X4, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_43:
+	MOVO X5, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_44:
+	MOVO X6, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_45:
+	MOVO X7, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_46:
+	MOVO X8, X2
+	JMP  ctrTailPartial_4
+
+ctrTailExit_47:
+	MOVO X9, X2
+	JMP  ctrTailPartial_4
+
+ctrTailNarrower_10:
+	CMPQ R9, $0x00000010
+	JBE  ctrTailNarrower_11
+
+	// At most 4 blocks.
 	MOVO   X0, X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
@@ -6906,8 +7867,8 @@ ctrTailFour_4:
 	PXOR   X6, X4
 	PXOR   X6, X5
 	CMPQ   DX, $0x0c
-	JB     rounds10_26
-	JE     rounds12_26
+	JB     rounds10_29
+	JE     rounds12_29
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X6
@@ -6921,7 +7882,7 @@ ctrTailFour_4:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds12_26:
+rounds12_29:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X6
 	AESENC X6, X2
@@ -6934,7 +7895,7 @@ rounds12_26:
 	AESENC X6, X4
 	AESENC X6, X5
 
-rounds10_26:
+rounds10_29:
 	// Round Nr-9.
 	MOVOU  -144(CX), X6
 	AESENC X6, X2
@@ -7004,106 +7965,173 @@ rounds10_26:
 	AESENCLAST X6, X3
 	AESENCLAST X6, X4
 	AESENCLAST X6, X5
-	CMPQ       R12, $0x00000010
-	JB         ctrTailExit_17
-	MOVOU      (R11), X6
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_48
+	MOVOU      (DI), X6
 	PXOR       X6, X2
-	MOVOU      X2, (R10)
-	CMPQ       R12, $0x00000020
-	JB         ctrTailExit_18
-	MOVOU      16(R11), X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
+	JB         ctrTailExit_49
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(R10)
-	CMPQ       R12, $0x00000030
-	JB         ctrTailExit_19
-	MOVOU      32(R11), X2
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
+	JB         ctrTailExit_50
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(R10)
-	CMPQ       R12, $0x00000040
-	JB         ctrTailExit_20
-	MOVOU      48(R11), X2
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
+	JB         ctrTailExit_51
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(R10)
+	MOVOU      X5, 48(SI)
+	JMP        ctrTailFinish_4
 
-	// A whole pass: the next four blocks, if bytes are left.
-	PADDD counterAdd8<>+48(SB), X0
-	ADDQ  $0x00000040, R10
-	ADDQ  $0x00000040, R11
-	SUBQ  $0x40, R12
-	JNZ   ctrTailFour_4
-	JMP   ctrTailFinish_4
-
-ctrTailExit_17:
+ctrTailExit_48:
 	MOVO X2, X2
 	JMP  ctrTailPartial_4
 
-ctrTailExit_18:
+ctrTailExit_49:
 	MOVO X3, X2
 	JMP  ctrTailPartial_4
 
-ctrTailExit_19:
+ctrTailExit_50:
 	MOVO X4, X2
 	JMP  ctrTailPartial_4
 
-ctrTailExit_20:
+ctrTailExit_51:
 	MOVO X5, X2
+	JMP  ctrTailPartial_4
+
+ctrTailNarrower_11:
+	// At most 1 blocks.
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
+	CMPQ   DX, $0x0c
+	JB     rounds10_30
+	JE     rounds12_30
+
+	// Rounds 1 and 2 of AES-256.
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
+
+rounds12_30:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
+
+rounds10_30:
+	// Round Nr-9.
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-8.
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-7.
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-6.
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-5.
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-4.
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-3.
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-2.
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
+
+	// Round Nr-1.
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
+
+	// Last round.
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R9, $0x00000010
+	JB         ctrTailExit_52
+	MOVOU      (DI), X3
+	PXOR       X3, X2
+	MOVOU      X2, (SI)
+	JMP        ctrTailFinish_4
+
+ctrTailExit_52:
+	MOVO X2, X2
 
 ctrTailPartial_4:
-	TESTQ $0x0000000f, R12
+	TESTQ $0x0000000f, R9
 	JZ    ctrTailFinish_4
-	MOVQ  R12, R13
-	ANDQ  $-16, R13
-	LEAQ  (R11)(R13*1), R11
-	LEAQ  (R10)(R13*1), R10
+	MOVQ  R9, R10
+	ANDQ  $-16, R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R12, R13
-	ANDQ $0x0f, R13
-	ADDQ R11, R13
-	XORQ R14, R14
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_19
-	SUBQ    $0x01, R13
-	SHLQ    $0x08, R14
-	MOVBQZX (R13), R15
-	ORQ     R15, R14
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_19:
-	TESTQ   $0x00000002, R12
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_20
-	SUBQ    $0x02, R13
-	SHLQ    $0x10, R14
-	MOVWQZX (R13), R15
-	ORQ     R15, R14
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_20:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_21
-	SUBQ  $0x04, R13
-	SHLQ  $0x20, R14
-	MOVL  (R13), R15
-	ORQ   R15, R14
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R12
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_7
 	MOVQ       (R11), X3
-	MOVQ       R14, X4
+	MOVQ       R13, X4
 	PUNPCKLQDQ X4, X3
 	JMP        loadDone_7
 
 loadShort_7:
-	MOVQ R14, X3
+	MOVQ R13, X3
 
 loadDone_7:
 	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
 	MOVQ   X3, R11
-	TESTQ  $0x00000008, R12
+	TESTQ  $0x00000008, R9
 	JZ     storeSkip_13
 	MOVQ   R11, (R10)
 	PSHUFD $0x4e, X3, X2
@@ -7111,28 +8139,28 @@ loadDone_7:
 	ADDQ   $0x08, R10
 
 storeSkip_13:
-	TESTQ $0x00000004, R12
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_14
 	MOVL  R11, (R10)
 	SHRQ  $0x20, R11
 	ADDQ  $0x04, R10
 
 storeSkip_14:
-	TESTQ $0x00000002, R12
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_15
 	MOVW  R11, (R10)
 	SHRQ  $0x10, R11
 	ADDQ  $0x02, R10
 
 storeSkip_15:
-	TESTQ $0x00000001, R12
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_16
 	MOVB  R11, (R10)
 
 storeSkip_16:
 ctrTailFinish_4:
-	// Advance the counter by the blocks of the last pass, ceil(m/16).
-	MOVQ  R12, R10
+	// Advance the counter by ceil(n/16).
+	MOVQ  R9, R10
 	ADDQ  $0x0f, R10
 	SHRQ  $0x04, R10
 	MOVQ  R10, X2
@@ -7271,8 +8299,8 @@ xts8_1:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_27
-	JE        rounds12_27
+	JB        rounds10_31
+	JE        rounds12_31
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -7294,7 +8322,7 @@ xts8_1:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds12_27:
+rounds12_31:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESENC X9, X1
@@ -7315,7 +8343,7 @@ rounds12_27:
 	AESENC X9, X7
 	AESENC X9, X8
 
-rounds10_27:
+rounds10_31:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESENC X9, X1
@@ -7515,8 +8543,8 @@ xtsAfter8_1:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_28
-	JE        rounds12_28
+	JB        rounds10_32
+	JE        rounds12_32
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -7530,7 +8558,7 @@ xtsAfter8_1:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds12_28:
+rounds12_32:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESENC X5, X1
@@ -7543,7 +8571,7 @@ rounds12_28:
 	AESENC X5, X3
 	AESENC X5, X4
 
-rounds10_28:
+rounds10_32:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESENC X5, X1
@@ -7652,8 +8680,8 @@ xts1_1:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_29
-	JE    rounds12_29
+	JB    rounds10_33
+	JE    rounds12_33
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -7661,14 +8689,14 @@ xts1_1:
 	MOVOU  32(AX), X2
 	AESENC X2, X1
 
-rounds12_29:
+rounds12_33:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESENC X2, X1
 	MOVOU  -160(CX), X2
 	AESENC X2, X1
 
-rounds10_29:
+rounds10_33:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESENC X2, X1
@@ -7871,8 +8899,8 @@ xts8_2:
 	PXOR      X10, X8
 	PXOR      X9, X8
 	CMPQ      DX, $0x0c
-	JB        rounds10_30
-	JE        rounds12_30
+	JB        rounds10_34
+	JE        rounds12_34
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X9
@@ -7894,7 +8922,7 @@ xts8_2:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds12_30:
+rounds12_34:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X9
 	AESDEC X9, X1
@@ -7915,7 +8943,7 @@ rounds12_30:
 	AESDEC X9, X7
 	AESDEC X9, X8
 
-rounds10_30:
+rounds10_34:
 	// Round Nr-9.
 	MOVOU  -144(CX), X9
 	AESDEC X9, X1
@@ -8115,8 +9143,8 @@ xtsAfter8_2:
 	PXOR      X6, X4
 	PXOR      X5, X4
 	CMPQ      DX, $0x0c
-	JB        rounds10_31
-	JE        rounds12_31
+	JB        rounds10_35
+	JE        rounds12_35
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X5
@@ -8130,7 +9158,7 @@ xtsAfter8_2:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds12_31:
+rounds12_35:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X5
 	AESDEC X5, X1
@@ -8143,7 +9171,7 @@ rounds12_31:
 	AESDEC X5, X3
 	AESDEC X5, X4
 
-rounds10_31:
+rounds10_35:
 	// Round Nr-9.
 	MOVOU  -144(CX), X5
 	AESDEC X5, X1
@@ -8252,8 +9280,8 @@ xts1_2:
 	PXOR  X0, X1
 	PXOR  X2, X1
 	CMPQ  DX, $0x0c
-	JB    rounds10_32
-	JE    rounds12_32
+	JB    rounds10_36
+	JE    rounds12_36
 
 	// Rounds 1 and 2 of AES-256.
 	MOVOU  16(AX), X2
@@ -8261,14 +9289,14 @@ xts1_2:
 	MOVOU  32(AX), X2
 	AESDEC X2, X1
 
-rounds12_32:
+rounds12_36:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	MOVOU  -176(CX), X2
 	AESDEC X2, X1
 	MOVOU  -160(CX), X2
 	AESDEC X2, X1
 
-rounds10_32:
+rounds10_36:
 	// Round Nr-9.
 	MOVOU  -144(CX), X2
 	AESDEC X2, X1
@@ -8389,8 +9417,8 @@ sealAVXPlain_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_33
-	JE      rounds12_33
+	JB      rounds10_37
+	JE      rounds12_37
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -8412,7 +9440,7 @@ sealAVXPlain_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_33:
+rounds12_37:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -8433,7 +9461,7 @@ rounds12_33:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_33:
+rounds10_37:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -8600,8 +9628,8 @@ sealAVX16_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_34
-	JE      rounds12_34
+	JB      rounds10_38
+	JE      rounds12_38
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -8623,7 +9651,7 @@ sealAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_34:
+rounds12_38:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -8644,7 +9672,7 @@ rounds12_34:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_34:
+rounds10_38:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -8893,8 +9921,8 @@ sealAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_35
-	JE      rounds12_35
+	JB      rounds10_39
+	JE      rounds12_39
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -8916,7 +9944,7 @@ sealAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_35:
+rounds12_39:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -8937,7 +9965,7 @@ rounds12_35:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_35:
+rounds10_39:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -9419,8 +10447,8 @@ sealAVXShort_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_36
-	JE      rounds12_36
+	JB      rounds10_40
+	JE      rounds12_40
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -9442,7 +10470,7 @@ sealAVXShort_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_36:
+rounds12_40:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -9463,7 +10491,7 @@ rounds12_36:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_36:
+rounds10_40:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -9886,8 +10914,8 @@ openAVX16_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_37
-	JE      rounds12_37
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -9909,7 +10937,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_37:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -9930,7 +10958,7 @@ rounds12_37:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_37:
+rounds10_41:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -10179,8 +11207,8 @@ openAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_38
-	JE      rounds12_38
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -10202,7 +11230,7 @@ openAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_38:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -10223,7 +11251,7 @@ rounds12_38:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_38:
+rounds10_42:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -10639,8 +11667,8 @@ sealPublicAVXPlain_1:
 publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
-	JB   rounds10_39
-	JE   rounds12_39
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10662,7 +11690,7 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_39:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -10683,7 +11711,7 @@ rounds12_39:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_39:
+rounds10_43:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -10871,8 +11899,8 @@ sealPublicAVX16_1:
 publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
-	JB   rounds10_40
-	JE   rounds12_40
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -10894,7 +11922,7 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_40:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -10915,7 +11943,7 @@ rounds12_40:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_40:
+rounds10_44:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -11205,8 +12233,8 @@ rounds10_40:
 publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_41
-	JE   rounds12_41
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11228,7 +12256,7 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_41:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11249,7 +12277,7 @@ rounds12_41:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_41:
+rounds10_45:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -11983,8 +13011,8 @@ openPublicAVX16_1:
 publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_42
-	JE   rounds12_42
+	JB   rounds10_46
+	JE   rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12006,7 +13034,7 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_42:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12027,7 +13055,7 @@ rounds12_42:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_42:
+rounds10_46:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12315,8 +13343,8 @@ rounds10_42:
 publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
-	JB   rounds10_43
-	JE   rounds12_43
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12338,7 +13366,7 @@ publicSkip_5:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_43:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12359,7 +13387,7 @@ rounds12_43:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_43:
+rounds10_47:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2

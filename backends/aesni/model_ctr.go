@@ -141,46 +141,36 @@ func ctrTail(c *counter, keys *[15][16]byte, rounds int, dst, src []byte) {
 }
 
 // ctrTailKeys encrypts the last len(src) < 128 bytes (asm: ctrTail): the
-// keystream of one block if len(src) <= 16, otherwise four blocks a pass,
-// as a quad, as many passes as the m = ceil(len(src)/16) blocks take;
-// whole blocks XORed as in a batch; the partial block XORed through a
-// zero-padded load and a partial store. The counter advances by m.
+// keystream for the m = ceil(len(src)/16) blocks left, 8, 4 or 1 blocks
+// wide, as two quads, one, or one register; whole blocks XORed as in a
+// batch; the partial block XORed through a zero-padded load and a partial
+// store. The counter advances by m.
 func ctrTailKeys(c *counter, k *roundKeys, dst, src []byte) {
 	n := len(src)
 	if n == 0 {
 		return
 	}
-	var regs [4]vec.Uint8x16
-	width := 1
-	if n <= 16 {
+	var regs [8]vec.Uint8x16
+	m := (n + 15) / 16
+	switch {
+	case m > 4:
+		q, p := c.blocksQuads()
+		q, p = encryption.cipherQuads(q, p, k)
+		regs = [8]vec.Uint8x16{q.b0, q.b1, q.b2, q.b3, p.b0, p.b1, p.b2, p.b3}
+	case m > 1:
+		q := encryption.cipherQuad(c.blocksQuad(), k)
+		regs[0], regs[1], regs[2], regs[3] = q.b0, q.b1, q.b2, q.b3
+	default:
 		regs[0] = encryption.cipherOne(reverse(c.reg), k)
-	} else {
-		width = 4
 	}
-	for {
-		if width == 4 {
-			q := encryption.cipherQuad(c.blocksQuad(), k)
-			regs = [4]vec.Uint8x16{q.b0, q.b1, q.b2, q.b3}
-		}
-		whole := min(n/16, width)
-		xorBlocks(regs[:whole], src)
-		storeBlocks(regs[:whole], dst)
-		if whole == width && width == 4 {
-			// A whole pass: the next four blocks, if bytes are left.
-			c.advance(4)
-			src, dst, n = src[64:], dst[64:], n-64
-			if n == 0 {
-				return
-			}
-			continue
-		}
-		if n%16 != 0 && whole < width {
-			last := regs[whole] // asm: the exit for block whole moves it to one register
-			part, _ := vec.LoadUint8x16Part(src[16*whole:])
-			x := part.Xor(last)
-			x.StorePart(dst[16*whole : n])
-		}
-		c.advance((n + 15) / 16)
-		return
+	whole := n / 16
+	xorBlocks(regs[:whole], src)
+	storeBlocks(regs[:whole], dst)
+	if n%16 != 0 {
+		last := regs[whole] // asm: the exit for block whole moves it to one register
+		part, _ := vec.LoadUint8x16Part(src[16*whole:])
+		x := part.Xor(last)
+		x.StorePart(dst[16*whole : n])
 	}
+	c.advance(m)
 }

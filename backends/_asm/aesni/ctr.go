@@ -107,15 +107,11 @@ func ctrKernel(name string, add increment) {
 }
 
 // ctrTail encrypts the last n < 128 bytes (model: ctrTail): the
-// keystream of one block if n <= 16, otherwise four blocks a pass, as many
-// passes as the m = ceil(n/16) blocks take (two at most); the whole blocks
-// XORed and stored as in a batch; the keystream block of the partial one
-// moved to a fixed register and XORed with the partial block through
-// LoadPartial and StorePartial, so nothing past src+n is read and nothing
-// past dst+n is written. The counter advances by m. dst, src and n are not
-// changed. A second pass of four blocks, rather than a copy eight blocks
-// wide, takes the key loads and a few instructions again: about a cycle
-// of a tail of 5 to 8 blocks, where the copy was 1.1 KB of code.
+// keystream for the m = ceil(n/16) blocks left, 8, 4 or 1 blocks wide;
+// the whole blocks XORed and stored as in a batch; the keystream block of
+// the partial one moved to a fixed register and XORed with the partial
+// block through LoadPartial and StorePartial, so nothing past src+n is read
+// and nothing past dst+n is written. The counter advances by m.
 func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
 	done, partial, finish := emit.NewLabel("ctrTailDone"), emit.NewLabel("ctrTailPartial"), emit.NewLabel("ctrTailFinish")
 	Comment("ctrTail: the last n < 128 bytes.")
@@ -123,67 +119,56 @@ func ctrTail(s emit.Schedule, c counter, dst, src, n GPVirtual) {
 	JZ(LabelRef(done))
 
 	last := XMM() // the keystream block of the partial block
-	d, sp, m := GP64(), GP64(), GP64()
-	MOVQ(dst, d)
-	MOVQ(src, sp)
-	MOVQ(n, m)
-	four := emit.NewLabel("ctrTailFour")
-	CMPQ(m, U8(16))
-	JA(LabelRef(four))
-	pass := func(width int) {
+	widths := []int{8, 4, 1}
+	for i, width := range widths {
+		next := emit.NewLabel("ctrTailNarrower")
+		if width > 1 {
+			CMPQ(n, U32(16*widths[i+1]))
+			JBE(LabelRef(next))
+		}
+		Commentf("At most %d blocks.", width)
 		blocks := c.blocks(width)
 		whiten(s, blocks)
 		encryption.rounds(s, blocks, nil)
 		exits := make([]string, width)
 		for j, b := range blocks {
 			exits[j] = emit.NewLabel("ctrTailExit")
-			CMPQ(m, U32(16*(j+1)))
+			CMPQ(n, U32(16*(j+1)))
 			JB(LabelRef(exits[j]))
-			xorBlocks([]VecVirtual{b}, Mem{Base: sp, Disp: 16 * j})
-			storeBlocks([]VecVirtual{b}, Mem{Base: d, Disp: 16 * j})
+			xorBlocks([]VecVirtual{b}, Mem{Base: src, Disp: 16 * j})
+			storeBlocks([]VecVirtual{b}, Mem{Base: dst, Disp: 16 * j})
 		}
-		if width == 1 {
-			JMP(LabelRef(finish))
-		} else {
-			Comment("A whole pass: the next four blocks, if bytes are left.")
-			c.advance(4)
-			advance(64, d, sp)
-			SUBQ(U8(64), m)
-			JNZ(LabelRef(four))
-			JMP(LabelRef(finish))
-		}
+		JMP(LabelRef(finish))
 		for j, b := range blocks {
 			Label(exits[j])
 			MOVO(b, last)
 			JMP(LabelRef(partial))
 		}
+		if width > 1 {
+			Label(next)
+		}
 	}
-	Comment("One block.")
-	pass(1)
-	Label(four)
-	Comment("Four blocks a pass.")
-	pass(4)
 
 	Label(partial)
-	TESTQ(U32(15), m)
+	TESTQ(U32(15), n)
 	JZ(LabelRef(finish))
 	whole := GP64()
-	MOVQ(m, whole)
+	MOVQ(n, whole)
 	ANDQ(I8(-16), whole)
-	sq, dq := GP64(), GP64()
-	LEAQ(Mem{Base: sp, Index: whole, Scale: 1}, sq)
-	LEAQ(Mem{Base: d, Index: whole, Scale: 1}, dq)
-	x := emit.LoadPartial(sq, m)
+	sp, dp := GP64(), GP64()
+	LEAQ(Mem{Base: src, Index: whole, Scale: 1}, sp)
+	LEAQ(Mem{Base: dst, Index: whole, Scale: 1}, dp)
+	x := emit.LoadPartial(sp, n)
 	PXOR(last, x)
-	emit.StorePartial(x, dq, m)
+	emit.StorePartial(x, dp, n)
 
 	Label(finish)
-	Comment("Advance the counter by the blocks of the last pass, ceil(m/16).")
-	k, step := GP64(), XMM()
-	MOVQ(m, k)
-	ADDQ(U8(15), k)
-	SHRQ(U8(4), k)
-	MOVQ(k, step)
+	Comment("Advance the counter by ceil(n/16).")
+	m, step := GP64(), XMM()
+	MOVQ(n, m)
+	ADDQ(U8(15), m)
+	SHRQ(U8(4), m)
+	MOVQ(m, step)
 	c.add(step, c.reg)
 	Label(done)
 }
