@@ -9250,13 +9250,6 @@ TEXT ·sealAVX(SB), NOSPLIT, $0-88
 	RET ·sealTail+0(SB)
 
 gcmLong_3:
-	// Fewer than three batches: seal's order, the second batch hashing the first.
-	MOVQ src_len+72(FP), AX
-	CMPQ AX, $0x00000180
-	JAE  gcmLong_4
-	RET  ·seal+0(SB)
-
-gcmLong_4:
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -9480,6 +9473,8 @@ rounds10_37:
 	SUBQ        $0x00000080, R8
 	TESTL       R9, R9
 	JNZ         sealAVX16_1
+	CMPQ        R8, $0x00000100
+	JB          sealAVXShort_1
 	INCL        R9
 	JMP         sealAVXPlain_1
 
@@ -10300,60 +10295,13 @@ sealAVXLast2_1:
 	VPSHUFD    $0x4e, X1, X1
 	VPXOR      X2, X1, X1
 	VPXOR      X3, X1, X1
-	MOVQ       ctr+24(FP), AX
-	PSHUFB     byteReverse<>+0(SB), X0
-	MOVOU      X0, (AX)
-	MOVQ       y+32(FP), AX
-	PSHUFB     byteReverse<>+0(SB), X1
-	MOVOU      X1, (AX)
-	TESTQ      R8, R8
-	JZ         gcmDone_3
+	JMP        sealAVXEnd_1
 
-	// handOff: the n bytes left, to sealTail.
-	MOVQ SI, dst_base+40(FP)
-	MOVQ R8, dst_len+48(FP)
-	MOVQ R8, dst_cap+56(FP)
-	MOVQ DI, src_base+64(FP)
-	MOVQ R8, src_len+72(FP)
-	MOVQ R8, src_cap+80(FP)
-	RET  ·sealTail+0(SB)
+sealAVXShort_1:
+	// Two batches or one: hash the first while encrypting the second, as seal does.
+	CMPQ R8, $0x00000080
+	JB   sealAVXLast1_1
 
-gcmDone_3:
-	RET
-
-// func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openAVX(SB), NOSPLIT, $0-88
-	MOVQ src_len+72(FP), AX
-	CMPQ AX, $0x00000080
-	JAE  gcmLong_5
-
-	// Fewer than 128 bytes: all openTail's.
-	RET ·openTail+0(SB)
-
-gcmLong_5:
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   table+16(FP), BX
-	SUBQ   $-128, BX
-	MOVQ   dst_base+40(FP), SI
-	MOVQ   src_base+64(FP), DI
-	MOVQ   src_len+72(FP), R8
-	MOVQ   ctr+24(FP), R9
-	MOVOU  (R9), X0
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVQ   y+32(FP), R9
-	MOVOU  (R9), X1
-	PSHUFB byteReverse<>+0(SB), X1
-
-openAVX16_1:
-	CMPQ R8, $0x00000100
-	JB   openAVX8_1
-
-	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
 	// vecBatch: the counter blocks from the counter register.
 	VPSHUFB byteReverse<>+0(SB), X0, X2
 	VPXOR   (AX), X2, X2
@@ -10425,6 +10373,473 @@ rounds12_40:
 	VAESENC X10, X9, X9
 
 rounds10_40:
+	// Round Nr-9.
+	VMOVDQU -144(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPXOR      X1, X10, X10
+	VPCLMULQDQ $0x00, -16(BX), X10, X1
+	VPCLMULQDQ $0x11, -16(BX), X10, X11
+
+	// Round Nr-8.
+	VMOVDQU -128(CX), X12
+	VAESENC X12, X2, X2
+	VAESENC X12, X3, X3
+	VAESENC X12, X4, X4
+	VAESENC X12, X5, X5
+	VAESENC X12, X6, X6
+	VAESENC X12, X7, X7
+	VAESENC X12, X8, X8
+	VAESENC X12, X9, X9
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(SI), X12
+	VPSHUFB     byteReverse<>+0(SB), X12, X12
+	VPCLMULQDQ  $0x00, -32(BX), X12, X13
+	VPXOR       X13, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X12, X13
+	VPXOR       X13, X11, X11
+	VPUNPCKLQDQ X12, X10, X13
+	VPUNPCKHQDQ X12, X10, X10
+	VPXOR       X13, X10, X10
+	VPCLMULQDQ  $0x00, 240(BX), X10, X12
+	VPCLMULQDQ  $0x01, 224(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-7.
+	VMOVDQU -112(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -48(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -48(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-6.
+	VMOVDQU -96(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(SI), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -64(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 208(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 192(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-5.
+	VMOVDQU -80(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -80(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -80(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-4.
+	VMOVDQU -64(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(SI), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -96(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 176(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 160(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-3.
+	VMOVDQU -48(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(SI), X10
+	VPSHUFB    byteReverse<>+0(SB), X10, X10
+	VPCLMULQDQ $0x00, -112(BX), X10, X13
+	VPXOR      X13, X1, X1
+	VPCLMULQDQ $0x11, -112(BX), X10, X13
+	VPXOR      X13, X11, X11
+
+	// Round Nr-2.
+	VMOVDQU -32(CX), X13
+	VAESENC X13, X2, X2
+	VAESENC X13, X3, X3
+	VAESENC X13, X4, X4
+	VAESENC X13, X5, X5
+	VAESENC X13, X6, X6
+	VAESENC X13, X7, X7
+	VAESENC X13, X8, X8
+	VAESENC X13, X9, X9
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(SI), X13
+	VPSHUFB     byteReverse<>+0(SB), X13, X13
+	VPCLMULQDQ  $0x00, -128(BX), X13, X14
+	VPXOR       X14, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X13, X14
+	VPXOR       X14, X11, X11
+	VPUNPCKLQDQ X13, X10, X14
+	VPUNPCKHQDQ X13, X10, X10
+	VPXOR       X14, X10, X10
+	VPCLMULQDQ  $0x00, 144(BX), X10, X13
+	VPXOR       X13, X12, X12
+	VPCLMULQDQ  $0x01, 128(BX), X10, X10
+	VPXOR       X10, X12, X12
+
+	// Round Nr-1.
+	VMOVDQU -16(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X12, X12
+	VPXOR X11, X12, X12
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X12, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X10
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X10, X1, X1
+	VPXOR      X11, X1, X1
+
+	// Last round.
+	VMOVDQU     (CX), X10
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X10, X3, X3
+	VAESENCLAST X10, X4, X4
+	VAESENCLAST X10, X5, X5
+	VAESENCLAST X10, X6, X6
+	VAESENCLAST X10, X7, X7
+	VAESENCLAST X10, X8, X8
+	VAESENCLAST X10, X9, X9
+	VPXOR       (DI), X2, X2
+	VMOVDQU     X2, (SI)
+	VPXOR       16(DI), X3, X3
+	VMOVDQU     X3, 16(SI)
+	VPXOR       32(DI), X4, X4
+	VMOVDQU     X4, 32(SI)
+	VPXOR       48(DI), X5, X5
+	VMOVDQU     X5, 48(SI)
+	VPXOR       64(DI), X6, X6
+	VMOVDQU     X6, 64(SI)
+	VPXOR       80(DI), X7, X7
+	VMOVDQU     X7, 80(SI)
+	VPXOR       96(DI), X8, X8
+	VMOVDQU     X8, 96(SI)
+	VPXOR       112(DI), X9, X9
+	VMOVDQU     X9, 112(SI)
+	ADDQ        $0x00000080, DI
+	ADDQ        $0x00000080, SI
+	SUBQ        $0x00000080, R8
+
+sealAVXLast1_1:
+	// Hash the last batch.
+	// ghashBatch step 0: block 0 times H^8.
+	VMOVDQU    -128(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x00, -16(BX), X2, X1
+	VPCLMULQDQ $0x11, -16(BX), X2, X3
+
+	// ghashBatch step 1: block 1 times H^7.
+	VMOVDQU     -112(SI), X4
+	VPSHUFB     byteReverse<>+0(SB), X4, X4
+	VPCLMULQDQ  $0x00, -32(BX), X4, X5
+	VPXOR       X5, X1, X1
+	VPCLMULQDQ  $0x11, -32(BX), X4, X5
+	VPXOR       X5, X3, X3
+	VPUNPCKLQDQ X4, X2, X5
+	VPUNPCKHQDQ X4, X2, X2
+	VPXOR       X5, X2, X2
+	VPCLMULQDQ  $0x00, 240(BX), X2, X4
+	VPCLMULQDQ  $0x01, 224(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 2: block 2 times H^6.
+	VMOVDQU    -96(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -48(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -48(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 3: block 3 times H^5.
+	VMOVDQU     -80(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -64(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -64(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 208(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 192(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 4: block 4 times H^4.
+	VMOVDQU    -64(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -80(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -80(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 5: block 5 times H^3.
+	VMOVDQU     -48(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -96(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -96(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 176(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 160(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch step 6: block 6 times H^2.
+	VMOVDQU    -32(SI), X2
+	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VPCLMULQDQ $0x00, -112(BX), X2, X5
+	VPXOR      X5, X1, X1
+	VPCLMULQDQ $0x11, -112(BX), X2, X5
+	VPXOR      X5, X3, X3
+
+	// ghashBatch step 7: block 7 times H^1.
+	VMOVDQU     -16(SI), X5
+	VPSHUFB     byteReverse<>+0(SB), X5, X5
+	VPCLMULQDQ  $0x00, -128(BX), X5, X6
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x11, -128(BX), X5, X6
+	VPXOR       X6, X3, X3
+	VPUNPCKLQDQ X5, X2, X6
+	VPUNPCKHQDQ X5, X2, X2
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x00, 144(BX), X2, X5
+	VPXOR       X5, X4, X4
+	VPCLMULQDQ  $0x01, 128(BX), X2, X2
+	VPXOR       X2, X4, X4
+
+	// ghashBatch: reduce.
+	// karatsubaFinish: mid ^= lo ^ hi.
+	VPXOR X1, X4, X4
+	VPXOR X3, X4, X4
+
+	// fold(lo, mid), fold(mid, hi).
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X4, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
+	VPSHUFD    $0x4e, X1, X1
+	VPXOR      X2, X1, X1
+	VPXOR      X3, X1, X1
+
+sealAVXEnd_1:
+	MOVQ   ctr+24(FP), AX
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (AX)
+	TESTQ  R8, R8
+	JZ     gcmDone_3
+
+	// handOff: the n bytes left, to sealTail.
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
+	RET  ·sealTail+0(SB)
+
+gcmDone_3:
+	RET
+
+// func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_4
+
+	// Fewer than 128 bytes: all openTail's.
+	RET ·openTail+0(SB)
+
+gcmLong_4:
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
+	PSHUFB byteReverse<>+0(SB), X1
+
+openAVX16_1:
+	CMPQ R8, $0x00000100
+	JB   openAVX8_1
+
+	// vecBatch: hash this batch's ciphertext times H^16..H^9 and decrypt it.
+	// vecBatch: the counter blocks from the counter register.
+	VPSHUFB byteReverse<>+0(SB), X0, X2
+	VPXOR   (AX), X2, X2
+	VPADDD  counterAdd8<>+0(SB), X0, X3
+	VPSHUFB byteReverse<>+0(SB), X3, X3
+	VPXOR   (AX), X3, X3
+	VPADDD  counterAdd8<>+16(SB), X0, X4
+	VPSHUFB byteReverse<>+0(SB), X4, X4
+	VPXOR   (AX), X4, X4
+	VPADDD  counterAdd8<>+32(SB), X0, X5
+	VPSHUFB byteReverse<>+0(SB), X5, X5
+	VPXOR   (AX), X5, X5
+	VPADDD  counterAdd8<>+48(SB), X0, X6
+	VPSHUFB byteReverse<>+0(SB), X6, X6
+	VPXOR   (AX), X6, X6
+	VPADDD  counterAdd8<>+64(SB), X0, X7
+	VPSHUFB byteReverse<>+0(SB), X7, X7
+	VPXOR   (AX), X7, X7
+	VPADDD  counterAdd8<>+80(SB), X0, X8
+	VPSHUFB byteReverse<>+0(SB), X8, X8
+	VPXOR   (AX), X8, X8
+	VPADDD  counterAdd8<>+96(SB), X0, X9
+	VPSHUFB byteReverse<>+0(SB), X9, X9
+	VPXOR   (AX), X9, X9
+	VPADDD  counterAdd8<>+112(SB), X0, X0
+	CMPQ    DX, $0x0c
+	JB      rounds10_41
+	JE      rounds12_41
+
+	// Rounds 1 and 2 of AES-256.
+	VMOVDQU 16(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU 32(AX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds12_41:
+	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
+	VMOVDQU -176(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+	VMOVDQU -160(CX), X10
+	VAESENC X10, X2, X2
+	VAESENC X10, X3, X3
+	VAESENC X10, X4, X4
+	VAESENC X10, X5, X5
+	VAESENC X10, X6, X6
+	VAESENC X10, X7, X7
+	VAESENC X10, X8, X8
+	VAESENC X10, X9, X9
+
+rounds10_41:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -10673,8 +11088,8 @@ openAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_41
-	JE      rounds12_41
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -10696,7 +11111,7 @@ openAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_41:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -10717,7 +11132,7 @@ rounds12_41:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_41:
+rounds10_42:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -11133,8 +11548,8 @@ sealPublicAVXPlain_1:
 publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
-	JB   rounds10_42
-	JE   rounds12_42
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11156,7 +11571,7 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_42:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11177,7 +11592,7 @@ rounds12_42:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_42:
+rounds10_43:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -11365,8 +11780,8 @@ sealPublicAVX16_1:
 publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
-	JB   rounds10_43
-	JE   rounds12_43
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11388,7 +11803,7 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_43:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11409,7 +11824,7 @@ rounds12_43:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_43:
+rounds10_44:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -11699,8 +12114,8 @@ rounds10_43:
 publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_44
-	JE   rounds12_44
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11722,7 +12137,7 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_44:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11743,7 +12158,7 @@ rounds12_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_44:
+rounds10_45:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12477,8 +12892,8 @@ openPublicAVX16_1:
 publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_45
-	JE   rounds12_45
+	JB   rounds10_46
+	JE   rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12500,7 +12915,7 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_45:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12521,7 +12936,7 @@ rounds12_45:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_45:
+rounds10_46:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -12809,8 +13224,8 @@ rounds10_45:
 publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
-	JB   rounds10_46
-	JE   rounds12_46
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12832,7 +13247,7 @@ publicSkip_5:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_46:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12853,7 +13268,7 @@ rounds12_46:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_46:
+rounds10_47:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2

@@ -236,10 +236,6 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 		sealTailModel(keys, rounds, t, ctr, y, dst, src)
 		return
 	}
-	if len(src) < 3*128 {
-		sealModel(keys, rounds, t, ctr, y, dst, src)
-		return
-	}
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	run := func(_ int, g *ghashBatch, at int) {
@@ -262,6 +258,19 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar, public bool, run func(set int, g *ghashBatch, at int), finish func()) (int, vec.Uint64x2) {
 	run(0, nil, 0)
 	done := 128
+	if n-done < 256 {
+		// Two batches or one: the second hashes the first, as in sealModel.
+		if n-done >= 128 {
+			g := ghashBatch{table: t, data: dst, y: h, top: batch, scalar: scalar}
+			run(1, &g, done)
+			h = g.y
+			done += 128
+		}
+		finish()
+		g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch, scalar: scalar}
+		g.all()
+		return done, g.y
+	}
 	run(1, nil, done)
 	done += 128
 	for n-done >= 256 {

@@ -320,8 +320,6 @@ func sealAVX(name string, public bool) {
 	}
 	if !public {
 		shortTo("sealTail")
-		Comment("Fewer than three batches: seal's order, the second batch hashing the first.")
-		handShort("seal", 3*128)
 		k := loadGCMKernel()
 		k.sealLoop(name, Mem{}, [2]Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
 		k.finish("sealTail")
@@ -356,8 +354,9 @@ func sealAVX(name string, public bool) {
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(set int, g *avxBatch), done func(), public bool) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
 	pairSecond := emit.NewLabel(prefix + "Second")
-	last2 := emit.NewLabel(prefix + "Last2")
+	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
 	back := Mem{Base: k.dst, Disp: -256}
+	short := emit.NewLabel(prefix + "Short")
 	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two,")
 	Comment("one copy run twice: second is 0 for the first batch, 1 for the second.")
 	again, second := emit.NewLabel(prefix+"Plain"), GP32()
@@ -371,7 +370,10 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(se
 	run(-1, nil)
 	TESTL(second, second)
 	JNZ(LabelRef(loop))
-	if public {
+	if !public {
+		CMPQ(k.n, U32(256))
+		JB(LabelRef(short))
+	} else {
 		LEAQ(sets[1], k.setPtr)
 	}
 	INCL(second)
@@ -404,6 +406,22 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(se
 	g.all()
 	h := g.pair(Mem{Base: k.dst, Disp: -128})
 	h.all()
+	if public {
+		return
+	}
+	JMP(LabelRef(end))
+
+	Label(short)
+	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(last1))
+	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
+	Label(last1)
+	done()
+	Comment("Hash the last batch.")
+	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
+	o.all()
+	Label(end)
 }
 
 // openAVX emits open in VEX form (model: openAVXModel), one batch after
@@ -469,18 +487,6 @@ func openAVX(name string, public bool) {
 	JMP(LabelRef(second))
 	Label(done)
 	k.finish("openTail")
-}
-
-// handShort hands a message shorter than min bytes to the kernel name, as
-// it is, by returning into it (model: the branch of sealAVXModel).
-func handShort(name string, min int) {
-	long := emit.NewLabel("gcmLong")
-	n := GP64()
-	Load(Param("src").Len(), n)
-	CMPQ(n, U32(min))
-	JAE(LabelRef(long))
-	returnInto(name)
-	Label(long)
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or
