@@ -10098,204 +10098,9 @@ sealAVX8_1:
 
 sealAVXLast2_1:
 	// Hash the last two batches times H^16..H^1 and reduce.
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
-
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(SI), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
-	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 240(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 224(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 208(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 192(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 176(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 160(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -112(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 144(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 128(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: reduce.
-	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
-
-	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-	JMP        sealAVXEnd_1
+	LEAQ -256(SI), AX
+	LEAQ 128(BX), CX
+	JMP  sealAVXHash_1
 
 sealAVXShort_1:
 	// Two batches or one: hash the first while encrypting the second, as seal does.
@@ -10608,121 +10413,140 @@ rounds10_40:
 	SUBQ        $0x00000080, R8
 
 sealAVXLast1_1:
-	// Hash the last batch.
+	// Hash the last batch times H^8..H^1 and reduce.
+	LEAQ -128(SI), AX
+	MOVQ BX, CX
+
+sealAVXHash_1:
+	VPXOR X2, X2, X2
+	VPXOR X3, X3, X3
+	VPXOR X4, X4, X4
+
+hashLastPass_1:
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
+	VMOVDQU    (AX), X5
+	VPSHUFB    byteReverse<>+0(SB), X5, X5
+	VPXOR      X1, X5, X5
+	VPCLMULQDQ $0x00, -16(CX), X5, X1
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, -16(BX), X2, X1
-	VPCLMULQDQ $0x11, -16(BX), X2, X3
+	VPCLMULQDQ $0x11, -16(CX), X5, X1
+	VPXOR      X1, X4, X4
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(SI), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, -32(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, -32(BX), X4, X5
+	VMOVDQU     16(AX), X1
+	VPSHUFB     byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ  $0x00, -32(CX), X1, X6
+	VPXOR       X6, X2, X2
+	VPCLMULQDQ  $0x11, -32(CX), X1, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X1, X5, X6
+	VPUNPCKHQDQ X1, X5, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 240(CX), X1, X5
 	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 240(BX), X2, X4
-	VPCLMULQDQ  $0x01, 224(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x01, 224(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -48(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    32(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -48(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -48(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(SI), X5
+	VMOVDQU     48(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -64(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 208(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 192(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -64(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 208(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 192(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -80(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    64(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -80(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -80(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(SI), X5
+	VMOVDQU     80(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -96(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 176(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 160(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -96(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 176(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 160(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -112(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    96(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -112(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -112(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(SI), X5
+	VMOVDQU     112(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -128(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 144(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 128(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -128(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 144(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 128(CX), X1, X1
+	VPXOR       X1, X3, X3
+	CMPQ        CX, BX
+	JE          hashLastReduce_1
 
+	// The second batch: H^8..H^1, y already taken in.
+	ADDQ  $0x80, AX
+	MOVQ  BX, CX
+	VPXOR X1, X1, X1
+	JMP   hashLastPass_1
+
+hashLastReduce_1:
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
+	VPXOR X2, X3, X3
+	VPXOR X4, X3, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
-
-sealAVXEnd_1:
-	MOVQ   ctr+24(FP), AX
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (AX)
-	MOVQ   y+32(FP), AX
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (AX)
-	TESTQ  R8, R8
-	JZ     gcmDone_3
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPXOR      X1, X2, X2
+	VPXOR      X3, X2, X2
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPXOR      X1, X2, X2
+	VPXOR      X4, X2, X1
+	MOVQ       ctr+24(FP), AX
+	PSHUFB     byteReverse<>+0(SB), X0
+	MOVOU      X0, (AX)
+	MOVQ       y+32(FP), AX
+	PSHUFB     byteReverse<>+0(SB), X1
+	MOVOU      X1, (AX)
+	TESTQ      R8, R8
+	JZ         gcmDone_3
 
 	// handOff: the n bytes left, to sealTail.
 	MOVQ SI, dst_base+40(FP)
@@ -12438,203 +12262,129 @@ sealPublicAVX8_1:
 	VMOVDQU X2, 240(SP)
 
 	// Hash the last two batches times H^16..H^1 and reduce.
-	// ghashBatch step 0: block 0 times H^16.
-	VMOVDQU    -256(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x00, 112(BX), X2, X1
-	VPCLMULQDQ $0x11, 112(BX), X2, X3
+	LEAQ  -256(SI), AX
+	LEAQ  128(BX), CX
+	VPXOR X2, X2, X2
+	VPXOR X3, X3, X3
+	VPXOR X4, X4, X4
 
-	// ghashBatch step 1: block 1 times H^15.
-	VMOVDQU     -240(SI), X4
-	VPSHUFB     byteReverse<>+0(SB), X4, X4
-	VPCLMULQDQ  $0x00, 96(BX), X4, X5
-	VPXOR       X5, X1, X1
-	VPCLMULQDQ  $0x11, 96(BX), X4, X5
-	VPXOR       X5, X3, X3
-	VPUNPCKLQDQ X4, X2, X5
-	VPUNPCKHQDQ X4, X2, X2
-	VPXOR       X5, X2, X2
-	VPCLMULQDQ  $0x00, 368(BX), X2, X4
-	VPCLMULQDQ  $0x01, 352(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 2: block 2 times H^14.
-	VMOVDQU    -224(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 80(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 3: block 3 times H^13.
-	VMOVDQU     -208(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 336(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 320(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 4: block 4 times H^12.
-	VMOVDQU    -192(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 48(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 5: block 5 times H^11.
-	VMOVDQU     -176(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, 32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, 32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 304(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 288(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch step 6: block 6 times H^10.
-	VMOVDQU    -160(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, 16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, 16(BX), X2, X5
-	VPXOR      X5, X3, X3
-
-	// ghashBatch step 7: block 7 times H^9.
-	VMOVDQU     -144(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, (BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, (BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
-	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 272(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 256(BX), X2, X2
-	VPXOR       X2, X4, X4
-
-	// ghashBatch: no reduction; the next batch continues the sum.
+hashLastPass_2:
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    -128(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -16(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -16(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    (AX), X5
+	VPSHUFB    byteReverse<>+0(SB), X5, X5
+	VPXOR      X1, X5, X5
+	VPCLMULQDQ $0x00, -16(CX), X5, X1
+	VPXOR      X1, X2, X2
+	VPCLMULQDQ $0x11, -16(CX), X5, X1
+	VPXOR      X1, X4, X4
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     -112(SI), X5
-	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -32(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -32(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VMOVDQU     16(AX), X1
+	VPSHUFB     byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ  $0x00, -32(CX), X1, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 240(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 224(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -32(CX), X1, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X1, X5, X6
+	VPUNPCKHQDQ X1, X5, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 240(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 224(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    -96(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -48(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -48(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    32(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -48(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -48(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     -80(SI), X5
+	VMOVDQU     48(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -64(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -64(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -64(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 208(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 192(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -64(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 208(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 192(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    -64(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -80(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -80(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    64(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -80(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -80(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     -48(SI), X5
+	VMOVDQU     80(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -96(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -96(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -96(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 176(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 160(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -96(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 176(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 160(CX), X1, X1
+	VPXOR       X1, X3, X3
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    -32(SI), X2
-	VPSHUFB    byteReverse<>+0(SB), X2, X2
-	VPCLMULQDQ $0x00, -112(BX), X2, X5
-	VPXOR      X5, X1, X1
-	VPCLMULQDQ $0x11, -112(BX), X2, X5
-	VPXOR      X5, X3, X3
+	VMOVDQU    96(AX), X1
+	VPSHUFB    byteReverse<>+0(SB), X1, X1
+	VPCLMULQDQ $0x00, -112(CX), X1, X5
+	VPXOR      X5, X2, X2
+	VPCLMULQDQ $0x11, -112(CX), X1, X5
+	VPXOR      X5, X4, X4
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     -16(SI), X5
+	VMOVDQU     112(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -128(BX), X5, X6
-	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x11, -128(BX), X5, X6
-	VPXOR       X6, X3, X3
-	VPUNPCKLQDQ X5, X2, X6
-	VPUNPCKHQDQ X5, X2, X2
+	VPCLMULQDQ  $0x00, -128(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x00, 144(BX), X2, X5
-	VPXOR       X5, X4, X4
-	VPCLMULQDQ  $0x01, 128(BX), X2, X2
-	VPXOR       X2, X4, X4
+	VPCLMULQDQ  $0x11, -128(CX), X5, X6
+	VPXOR       X6, X4, X4
+	VPUNPCKLQDQ X5, X1, X6
+	VPUNPCKHQDQ X5, X1, X1
+	VPXOR       X6, X1, X1
+	VPCLMULQDQ  $0x00, 144(CX), X1, X5
+	VPXOR       X5, X3, X3
+	VPCLMULQDQ  $0x01, 128(CX), X1, X1
+	VPXOR       X1, X3, X3
+	CMPQ        CX, BX
+	JE          hashLastReduce_2
 
+	// The second batch: H^8..H^1, y already taken in.
+	ADDQ  $0x80, AX
+	MOVQ  BX, CX
+	VPXOR X1, X1, X1
+	JMP   hashLastPass_2
+
+hashLastReduce_2:
 	// ghashBatch: reduce.
 	// karatsubaFinish: mid ^= lo ^ hi.
-	VPXOR X1, X4, X4
-	VPXOR X3, X4, X4
+	VPXOR X2, X3, X3
+	VPXOR X4, X3, X3
 
 	// fold(lo, mid), fold(mid, hi).
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X4, X1, X1
-	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X1, X2
-	VPSHUFD    $0x4e, X1, X1
-	VPXOR      X2, X1, X1
-	VPXOR      X3, X1, X1
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPXOR      X1, X2, X2
+	VPXOR      X3, X2, X2
+	VPCLMULQDQ $0x10, reflectedPoly<>+0(SB), X2, X1
+	VPSHUFD    $0x4e, X2, X2
+	VPXOR      X1, X2, X2
+	VPXOR      X4, X2, X1
 
 	// counterSlots.clear: round key 0 must not stay on the stack.
 	PXOR   X2, X2

@@ -354,7 +354,7 @@ func sealAVX(name string, public bool) {
 func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(set int, g *avxBatch), done func(), public bool) {
 	loop, single := emit.NewLabel(prefix+"16"), emit.NewLabel(prefix+"8")
 	pairSecond := emit.NewLabel(prefix + "Second")
-	last1, last2, end := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"End")
+	last1, last2, hash := emit.NewLabel(prefix+"Last1"), emit.NewLabel(prefix+"Last2"), emit.NewLabel(prefix+"Hash")
 	back := Mem{Base: k.dst, Disp: -256}
 	short := emit.NewLabel(prefix + "Short")
 	Comment("gcmBatch without GHASH: no ciphertext two batches before the first two,")
@@ -402,26 +402,52 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(se
 	Label(last2)
 	done()
 	Comment("Hash the last two batches times H^16..H^1 and reduce.")
-	g := avxBatch{table: k.table, data: back, y: k.y, top: powers}
-	g.all()
-	h := g.pair(Mem{Base: k.dst, Disp: -128})
-	h.all()
-	if public {
-		return
+	q, tp := GP64(), GP64()
+	LEAQ(back, q)
+	LEAQ(Mem{Base: k.table, Disp: 16 * batch}, tp)
+	if !public {
+		JMP(LabelRef(hash))
+		Label(short)
+		Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(last1))
+		run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
+		Label(last1)
+		done()
+		Comment("Hash the last batch times H^8..H^1 and reduce.")
+		LEAQ(Mem{Base: k.dst, Disp: -128}, q)
+		MOVQ(k.table, tp)
+		Label(hash)
 	}
-	JMP(LabelRef(end))
+	k.hashLast(q, tp)
+}
 
-	Label(short)
-	Comment("Two batches or one: hash the first while encrypting the second, as seal does.")
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(last1))
-	run(1, &avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves})
-	Label(last1)
-	done()
-	Comment("Hash the last batch.")
-	o := avxBatch{table: k.table, data: Mem{Base: k.dst, Disp: -128}, y: k.y, top: batch, halves: halves}
-	o.all()
-	Label(end)
+// hashLast hashes the batches from q on after the loop, with one
+// reduction (model: ghashBatch.all of each): one copy of a batch's GHASH
+// steps, run once on the powers H^8..H^1 (tp is the table's register) or
+// twice, on H^16..H^9 (tp 128 bytes further) and then on H^8..H^1, the
+// running hash y taken into the first block only.
+func (k *gcmKernel) hashLast(q, tp GPVirtual) {
+	pass, reduce := emit.NewLabel("hashLastPass"), emit.NewLabel("hashLastReduce")
+	g := avxBatch{table: tp, data: Mem{Base: q}, y: k.y, top: batch}
+	g.acc = avxAccumulator{lo: XMM(), mid: XMM(), hi: XMM()}
+	for _, r := range []VecVirtual{g.acc.lo, g.acc.mid, g.acc.hi} {
+		VPXOR(r, r, r)
+	}
+	Label(pass)
+	for i := 0; i < batch; i++ {
+		g.step(i)
+	}
+	CMPQ(tp, k.table)
+	JE(LabelRef(reduce))
+	Comment("The second batch: H^8..H^1, y already taken in.")
+	ADDQ(U8(16*batch), q)
+	MOVQ(k.table, tp)
+	VPXOR(k.y, k.y, k.y)
+	JMP(LabelRef(pass))
+	Label(reduce)
+	Comment("ghashBatch: reduce.")
+	g.acc.reduce(k.y)
 }
 
 // openAVX emits open in VEX form (model: openAVXModel), one batch after
