@@ -4590,16 +4590,8 @@ gcmLong_1:
 	MOVL   12(AX), R10
 	MOVD   X0, R9
 
-	// gcmBatch without GHASH: the first batch has no ciphertext before it.
-	MOVOU (SP), X2
-	MOVOU 16(SP), X3
-	MOVOU 32(SP), X4
-	MOVOU 48(SP), X5
-	MOVOU 64(SP), X6
-	MOVOU 80(SP), X7
-	MOVOU 96(SP), X8
-	MOVOU 112(SP), X9
-
+	// slotsBatch without GHASH: the first batch has no ciphertext before it;
+	// its counter blocks are still in registers.
 	// counterSlots.next: the counters of the following batch.
 	ADDL  $0x08, R9
 	MOVL  R9, R11

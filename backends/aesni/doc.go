@@ -215,8 +215,10 @@
 // the vector ports are the bound), LEA for the add and CMOV for the copy
 // (no faster), and one pointer advance per pair of batches (no
 // different). The first batch's slots are filled with whole-block vector
-// stores, so the first loads are forwarded from them, and the slots are
-// cleared before return (they hold round key 0 XOR a known counter).
+// stores, so the first loads are forwarded from them (seal's first batch,
+// which has nothing to hash, takes the blocks still in registers instead),
+// and the slots are cleared before return (they hold round key 0 XOR a
+// known counter).
 //
 // The CTR kernels keep the register counter: their batches are short enough
 // that the loads of one batch would wait on the 4-byte stores of the

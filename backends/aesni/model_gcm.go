@@ -17,9 +17,10 @@ type counterSlots struct {
 	key   uint32      // bytes 12..15 of round key 0, read little-endian (MOVL)
 }
 
-// fill writes the next 8 whitened counter blocks and loads the counter and
-// the key bytes (asm: counterSlots.fill).
-func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
+// fill writes the next 8 whitened counter blocks, loads the counter and
+// the key bytes, and returns the blocks, as two quads (asm:
+// counterSlots.fill).
+func (sl *counterSlots) fill(keys *[15][16]byte, c counter) (quad, quad) {
 	var regs [8]vec.Uint8x16
 	blocks := regs[:]
 	c.blocks(blocks)
@@ -29,6 +30,7 @@ func (sl *counterSlots) fill(keys *[15][16]byte, c counter) {
 	}
 	sl.key = binary.LittleEndian.Uint32(keys[0][12:])
 	sl.value = c.reg.AsUint32x4().GetElem(0) // MOVD: lane 0 is the counter
+	return quad{regs[0], regs[1], regs[2], regs[3]}, quad{regs[4], regs[5], regs[6], regs[7]}
 }
 
 // load loads the 8 prepared blocks, as two quads.
@@ -59,6 +61,13 @@ func (sl *counterSlots) clear() { sl.mem = [8][16]byte{} }
 // reversed counter c advances alongside, for the tail.
 func gcmBatch(sl *counterSlots, c *counter, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
 	q, p := sl.load()
+	slotsBatch(sl, c, q, p, keys, rounds, g, dst, src)
+}
+
+// slotsBatch is gcmBatch from the counter blocks q and p loaded from the
+// slots, or for sealModel's first batch those fill returns (asm:
+// gcmKernel.slotsBatch).
+func slotsBatch(sl *counterSlots, c *counter, q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, src []byte) {
 	sl.next()
 	c.advance(8)
 	gcmRounds(q, p, keys, rounds, g, dst, src)
@@ -151,9 +160,9 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	c := loadCounter(ctr, inc32)
 	h := loadHash(y)
 	var sl counterSlots
-	sl.fill(keys, c)
-	gcmBatch(&sl, &c, keys, rounds, nil, dst, src)
-	done := 128 // bytes encrypted
+	q, p := sl.fill(keys, c)
+	slotsBatch(&sl, &c, q, p, keys, rounds, nil, dst, src) // the blocks fill left in registers
+	done := 128                                            // bytes encrypted
 	for len(src)-done >= 256 {
 		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
 		gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])

@@ -70,13 +70,14 @@ type counterSlots struct {
 // fill writes the next 8 whitened counter blocks with whole-block stores,
 // which the first loads can be forwarded from, and loads the counter and
 // the key bytes (model: counterSlots.fill).
-func (sl counterSlots) fill(s emit.Schedule, c counter) {
+func (sl counterSlots) fill(s emit.Schedule, c counter) []VecVirtual {
 	Comment("counterSlots.fill: the first batch's whitened counter blocks.")
 	blocks := c.blocks(8)
 	whiten(s, blocks)
 	storeBlocks(blocks, sl.mem)
 	MOVL(s.Key(0).Offset(12), sl.key)
 	MOVD(c.reg, sl.value) // lane 0 of the byte-reversed block is the counter
+	return blocks
 }
 
 // next advances the counter by 8 and rewrites the last 4 bytes of each
@@ -128,7 +129,13 @@ func (sl counterSlots) clear() {
 // round 8: AESENC and PCLMULQDQ use different execution units on most
 // cores, so each hides the other's latency.
 func (k *gcmKernel) gcmBatch(g *ghashBatch) {
-	blocks := loadBlocks(k.slots.mem, 8)
+	k.slotsBatch(loadBlocks(k.slots.mem, 8), g)
+}
+
+// slotsBatch is gcmBatch from the counter blocks loaded from the slots, or
+// for seal's first batch those counterSlots.fill has just stored, still
+// in registers (model: slotsBatch).
+func (k *gcmKernel) slotsBatch(blocks []VecVirtual, g *ghashBatch) {
 	k.slots.next()
 	k.c.advance(8)
 	var between func(i int)
@@ -304,9 +311,10 @@ func seal() {
 	k.slots = newCounterSlots()
 	loop, second := emit.NewLabel("seal16"), emit.NewLabel("sealSecond")
 	single, last := emit.NewLabel("seal8"), emit.NewLabel("sealLast")
-	k.slots.fill(k.s, k.c)
-	Comment("gcmBatch without GHASH: the first batch has no ciphertext before it.")
-	k.gcmBatch(nil)
+	blocks := k.slots.fill(k.s, k.c)
+	Comment("slotsBatch without GHASH: the first batch has no ciphertext before it;")
+	Comment("its counter blocks are still in registers.")
+	k.slotsBatch(blocks, nil)
 
 	Label(loop)
 	CMPQ(k.n, U32(256))
