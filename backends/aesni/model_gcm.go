@@ -161,8 +161,9 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	h := loadHash(y)
 	var sl counterSlots
 	q, p := sl.fill(keys, c)
-	slotsBatch(&sl, &c, q, p, keys, rounds, nil, dst, src) // the blocks fill left in registers
-	done := 128                                            // bytes encrypted
+	// The first batch, on the blocks fill leaves in registers.
+	slotsBatch(&sl, &c, q, p, keys, rounds, nil, dst, src)
+	done := 128 // bytes encrypted
 	for len(src)-done >= 256 {
 		a := ghashBatch{table: t, data: dst[done-128:], y: h, top: powers}
 		gcmBatch(&sl, &c, keys, rounds, &a, dst[done:], src[done:])
