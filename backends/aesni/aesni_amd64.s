@@ -6664,670 +6664,623 @@ gcmDone_2:
 	RET
 
 // func sealTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, SSE2, SSSE3
+// Requires: AES, PCLMULQDQ, SSE2, SSSE3
 TEXT ·sealTail(SB), NOSPLIT, $0-88
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
 	SHLQ   $0x04, CX
 	ADDQ   AX, CX
-	MOVQ   dst_base+40(FP), BX
-	MOVQ   src_base+64(FP), SI
-	MOVQ   src_len+72(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVOU  (R8), X0
+	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
 	PSHUFB byteReverse<>+0(SB), X0
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
+	PSHUFB byteReverse<>+0(SB), X1
 
 sealTailLoop_1:
 	// m = min(n, 128): what ctrTail and ghashTail take at once.
-	MOVQ DI, R8
-	CMPQ R8, $0x00000080
+	MOVQ R8, R9
+	CMPQ R9, $0x00000080
 	JBE  sealTailWhole_1
-	MOVQ $0x00000080, R8
+	MOVQ $0x00000080, R9
 
 sealTailWhole_1:
 	// ctrTail: the last n < 128 bytes.
-	TESTQ R8, R8
+	TESTQ R9, R9
 	JZ    ctrTailDone_3
-	CMPQ  R8, $0x00000040
+	CMPQ  R9, $0x00000040
 	JBE   ctrTailNarrower_7
 
 	// At most 8 blocks.
-	MOVO   X0, X1
-	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
-	PADDD  counterAdd8<>+0(SB), X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
-	PADDD  counterAdd8<>+16(SB), X3
+	PADDD  counterAdd8<>+0(SB), X3
 	PSHUFB byteReverse<>+0(SB), X3
 	MOVO   X0, X4
-	PADDD  counterAdd8<>+32(SB), X4
+	PADDD  counterAdd8<>+16(SB), X4
 	PSHUFB byteReverse<>+0(SB), X4
 	MOVO   X0, X5
-	PADDD  counterAdd8<>+48(SB), X5
+	PADDD  counterAdd8<>+32(SB), X5
 	PSHUFB byteReverse<>+0(SB), X5
 	MOVO   X0, X6
-	PADDD  counterAdd8<>+64(SB), X6
+	PADDD  counterAdd8<>+48(SB), X6
 	PSHUFB byteReverse<>+0(SB), X6
 	MOVO   X0, X7
-	PADDD  counterAdd8<>+80(SB), X7
+	PADDD  counterAdd8<>+64(SB), X7
 	PSHUFB byteReverse<>+0(SB), X7
 	MOVO   X0, X8
-	PADDD  counterAdd8<>+96(SB), X8
+	PADDD  counterAdd8<>+80(SB), X8
 	PSHUFB byteReverse<>+0(SB), X8
-	MOVOU  (AX), X9
-	PXOR   X9, X1
-	PXOR   X9, X2
-	PXOR   X9, X3
-	PXOR   X9, X4
-	PXOR   X9, X5
-	PXOR   X9, X6
-	PXOR   X9, X7
-	PXOR   X9, X8
+	MOVO   X0, X9
+	PADDD  counterAdd8<>+96(SB), X9
+	PSHUFB byteReverse<>+0(SB), X9
+	MOVOU  (AX), X10
+	PXOR   X10, X2
+	PXOR   X10, X3
+	PXOR   X10, X4
+	PXOR   X10, X5
+	PXOR   X10, X6
+	PXOR   X10, X7
+	PXOR   X10, X8
+	PXOR   X10, X9
 	CMPQ   DX, $0x0c
 	JB     rounds10_25
 	JE     rounds12_25
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
-	MOVOU  32(AX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  16(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  32(AX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 rounds12_25:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
-	MOVOU  -160(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -176(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
+	MOVOU  -160(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 rounds10_25:
 	// Round Nr-9.
-	MOVOU  -144(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -144(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -128(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -112(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -96(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -80(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -64(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -48(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -32(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X9
-	AESENC X9, X1
-	AESENC X9, X2
-	AESENC X9, X3
-	AESENC X9, X4
-	AESENC X9, X5
-	AESENC X9, X6
-	AESENC X9, X7
-	AESENC X9, X8
+	MOVOU  -16(CX), X10
+	AESENC X10, X2
+	AESENC X10, X3
+	AESENC X10, X4
+	AESENC X10, X5
+	AESENC X10, X6
+	AESENC X10, X7
+	AESENC X10, X8
+	AESENC X10, X9
 
 	// Last round.
-	MOVOU      (CX), X9
-	AESENCLAST X9, X1
-	AESENCLAST X9, X2
-	AESENCLAST X9, X3
-	AESENCLAST X9, X4
-	AESENCLAST X9, X5
-	AESENCLAST X9, X6
-	AESENCLAST X9, X7
-	AESENCLAST X9, X8
-	CMPQ       R8, $0x00000010
+	MOVOU      (CX), X10
+	AESENCLAST X10, X2
+	AESENCLAST X10, X3
+	AESENCLAST X10, X4
+	AESENCLAST X10, X5
+	AESENCLAST X10, X6
+	AESENCLAST X10, X7
+	AESENCLAST X10, X8
+	AESENCLAST X10, X9
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_27
-	MOVOU      (SI), X9
-	PXOR       X9, X1
-	MOVOU      X1, (BX)
-	CMPQ       R8, $0x00000020
+	MOVOU      (DI), X10
+	PXOR       X10, X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_28
-	MOVOU      16(SI), X1
-	PXOR       X1, X2
-	MOVOU      X2, 16(BX)
-	CMPQ       R8, $0x00000030
+	MOVOU      16(DI), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_29
-	MOVOU      32(SI), X1
-	PXOR       X1, X3
-	MOVOU      X3, 32(BX)
-	CMPQ       R8, $0x00000040
+	MOVOU      32(DI), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_30
-	MOVOU      48(SI), X1
-	PXOR       X1, X4
-	MOVOU      X4, 48(BX)
-	CMPQ       R8, $0x00000050
+	MOVOU      48(DI), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(SI)
+	CMPQ       R9, $0x00000050
 	JB         ctrTailExit_31
-	MOVOU      64(SI), X1
-	PXOR       X1, X5
-	MOVOU      X5, 64(BX)
-	CMPQ       R8, $0x00000060
+	MOVOU      64(DI), X2
+	PXOR       X2, X6
+	MOVOU      X6, 64(SI)
+	CMPQ       R9, $0x00000060
 	JB         ctrTailExit_32
-	MOVOU      80(SI), X1
-	PXOR       X1, X6
-	MOVOU      X6, 80(BX)
-	CMPQ       R8, $0x00000070
+	MOVOU      80(DI), X2
+	PXOR       X2, X7
+	MOVOU      X7, 80(SI)
+	CMPQ       R9, $0x00000070
 	JB         ctrTailExit_33
-	MOVOU      96(SI), X1
-	PXOR       X1, X7
-	MOVOU      X7, 96(BX)
-	CMPQ       R8, $0x00000080
+	MOVOU      96(DI), X2
+	PXOR       X2, X8
+	MOVOU      X8, 96(SI)
+	CMPQ       R9, $0x00000080
 	JB         ctrTailExit_34
-	MOVOU      112(SI), X1
-	PXOR       X1, X8
-	MOVOU      X8, 112(BX)
+	MOVOU      112(DI), X2
+	PXOR       X2, X9
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_27:
-	MOVO X1, X1
+	MOVO X2, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_28:
-	MOVO X2, X1
+	MOVO X3, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_29:
-	MOVO X3, X1
+	MOVO X4, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_30:
-	MOVO X4, X1
+	MOVO X5, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_31:
-	MOVO X5, X1
+	MOVO X6, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_32:
-	MOVO X6, X1
+	MOVO X7, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_33:
-	MOVO X7, X1
+	MOVO X8, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_34:
-	MOVO X8, X1
+	MOVO X9, X2
 	JMP  ctrTailPartial_3
 
 ctrTailNarrower_7:
-	CMPQ R8, $0x00000010
+	CMPQ R9, $0x00000010
 	JBE  ctrTailNarrower_8
 
 	// At most 4 blocks.
-	MOVO   X0, X1
-	PSHUFB byteReverse<>+0(SB), X1
 	MOVO   X0, X2
-	PADDD  counterAdd8<>+0(SB), X2
 	PSHUFB byteReverse<>+0(SB), X2
 	MOVO   X0, X3
-	PADDD  counterAdd8<>+16(SB), X3
+	PADDD  counterAdd8<>+0(SB), X3
 	PSHUFB byteReverse<>+0(SB), X3
 	MOVO   X0, X4
-	PADDD  counterAdd8<>+32(SB), X4
+	PADDD  counterAdd8<>+16(SB), X4
 	PSHUFB byteReverse<>+0(SB), X4
-	MOVOU  (AX), X5
-	PXOR   X5, X1
-	PXOR   X5, X2
-	PXOR   X5, X3
-	PXOR   X5, X4
+	MOVO   X0, X5
+	PADDD  counterAdd8<>+32(SB), X5
+	PSHUFB byteReverse<>+0(SB), X5
+	MOVOU  (AX), X6
+	PXOR   X6, X2
+	PXOR   X6, X3
+	PXOR   X6, X4
+	PXOR   X6, X5
 	CMPQ   DX, $0x0c
 	JB     rounds10_26
 	JE     rounds12_26
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
-	MOVOU  32(AX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  16(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  32(AX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 rounds12_26:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
-	MOVOU  -160(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -176(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
+	MOVOU  -160(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 rounds10_26:
 	// Round Nr-9.
-	MOVOU  -144(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -144(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -128(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -112(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -96(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -80(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -64(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -48(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -32(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X5
-	AESENC X5, X1
-	AESENC X5, X2
-	AESENC X5, X3
-	AESENC X5, X4
+	MOVOU  -16(CX), X6
+	AESENC X6, X2
+	AESENC X6, X3
+	AESENC X6, X4
+	AESENC X6, X5
 
 	// Last round.
-	MOVOU      (CX), X5
-	AESENCLAST X5, X1
-	AESENCLAST X5, X2
-	AESENCLAST X5, X3
-	AESENCLAST X5, X4
-	CMPQ       R8, $0x00000010
+	MOVOU      (CX), X6
+	AESENCLAST X6, X2
+	AESENCLAST X6, X3
+	AESENCLAST X6, X4
+	AESENCLAST X6, X5
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_35
-	MOVOU      (SI), X5
-	PXOR       X5, X1
-	MOVOU      X1, (BX)
-	CMPQ       R8, $0x00000020
+	MOVOU      (DI), X6
+	PXOR       X6, X2
+	MOVOU      X2, (SI)
+	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_36
-	MOVOU      16(SI), X1
-	PXOR       X1, X2
-	MOVOU      X2, 16(BX)
-	CMPQ       R8, $0x00000030
+	MOVOU      16(DI), X2
+	PXOR       X2, X3
+	MOVOU      X3, 16(SI)
+	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_37
-	MOVOU      32(SI), X1
-	PXOR       X1, X3
-	MOVOU      X3, 32(BX)
-	CMPQ       R8, $0x00000040
+	MOVOU      32(DI), X2
+	PXOR       X2, X4
+	MOVOU      X4, 32(SI)
+	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_38
-	MOVOU      48(SI), X1
-	PXOR       X1, X4
-	MOVOU      X4, 48(BX)
+	MOVOU      48(DI), X2
+	PXOR       X2, X5
+	MOVOU      X5, 48(SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_35:
-	MOVO X1, X1
+	MOVO X2, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_36:
-	MOVO X2, X1
+	MOVO X3, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_37:
-	MOVO X3, X1
+	MOVO X4, X2
 	JMP  ctrTailPartial_3
 
 ctrTailExit_38:
-	MOVO X4, X1
+	MOVO X5, X2
 	JMP  ctrTailPartial_3
 
 ctrTailNarrower_8:
 	// At most 1 blocks.
-	MOVO   X0, X1
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  (AX), X2
-	PXOR   X2, X1
+	MOVO   X0, X2
+	PSHUFB byteReverse<>+0(SB), X2
+	MOVOU  (AX), X3
+	PXOR   X3, X2
 	CMPQ   DX, $0x0c
 	JB     rounds10_27
 	JE     rounds12_27
 
 	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X2
-	AESENC X2, X1
-	MOVOU  32(AX), X2
-	AESENC X2, X1
+	MOVOU  16(AX), X3
+	AESENC X3, X2
+	MOVOU  32(AX), X3
+	AESENC X3, X2
 
 rounds12_27:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X2
-	AESENC X2, X1
-	MOVOU  -160(CX), X2
-	AESENC X2, X1
+	MOVOU  -176(CX), X3
+	AESENC X3, X2
+	MOVOU  -160(CX), X3
+	AESENC X3, X2
 
 rounds10_27:
 	// Round Nr-9.
-	MOVOU  -144(CX), X2
-	AESENC X2, X1
+	MOVOU  -144(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-8.
-	MOVOU  -128(CX), X2
-	AESENC X2, X1
+	MOVOU  -128(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-7.
-	MOVOU  -112(CX), X2
-	AESENC X2, X1
+	MOVOU  -112(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-6.
-	MOVOU  -96(CX), X2
-	AESENC X2, X1
+	MOVOU  -96(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-5.
-	MOVOU  -80(CX), X2
-	AESENC X2, X1
+	MOVOU  -80(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-4.
-	MOVOU  -64(CX), X2
-	AESENC X2, X1
+	MOVOU  -64(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-3.
-	MOVOU  -48(CX), X2
-	AESENC X2, X1
+	MOVOU  -48(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-2.
-	MOVOU  -32(CX), X2
-	AESENC X2, X1
+	MOVOU  -32(CX), X3
+	AESENC X3, X2
 
 	// Round Nr-1.
-	MOVOU  -16(CX), X2
-	AESENC X2, X1
+	MOVOU  -16(CX), X3
+	AESENC X3, X2
 
 	// Last round.
-	MOVOU      (CX), X2
-	AESENCLAST X2, X1
-	CMPQ       R8, $0x00000010
+	MOVOU      (CX), X3
+	AESENCLAST X3, X2
+	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_39
-	MOVOU      (SI), X2
-	PXOR       X2, X1
-	MOVOU      X1, (BX)
+	MOVOU      (DI), X3
+	PXOR       X3, X2
+	MOVOU      X2, (SI)
 	JMP        ctrTailFinish_3
 
 ctrTailExit_39:
-	MOVO X1, X1
+	MOVO X2, X2
 
 ctrTailPartial_3:
-	TESTQ $0x0000000f, R8
+	TESTQ $0x0000000f, R9
 	JZ    ctrTailFinish_3
-	MOVQ  R8, R9
-	ANDQ  $-16, R9
-	LEAQ  (SI)(R9*1), R10
-	LEAQ  (BX)(R9*1), R9
+	MOVQ  R9, R10
+	ANDQ  $-16, R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R8, R11
-	ANDQ $0x0f, R11
-	ADDQ R10, R11
-	XORQ R12, R12
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
 
 	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R8
+	TESTQ   $0x00000001, R9
 	JZ      loadSkip_10
-	SUBQ    $0x01, R11
-	SHLQ    $0x08, R12
-	MOVBQZX (R11), R13
-	ORQ     R13, R12
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_10:
-	TESTQ   $0x00000002, R8
+	TESTQ   $0x00000002, R9
 	JZ      loadSkip_11
-	SUBQ    $0x02, R11
-	SHLQ    $0x10, R12
-	MOVWQZX (R11), R13
-	ORQ     R13, R12
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
 
 loadSkip_11:
-	TESTQ $0x00000004, R8
+	TESTQ $0x00000004, R9
 	JZ    loadSkip_12
-	SUBQ  $0x04, R11
-	SHLQ  $0x20, R12
-	MOVL  (R11), R13
-	ORQ   R13, R12
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
 
 loadSkip_12:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R8
+	TESTQ      $0x00000008, R9
 	JZ         loadShort_4
-	MOVQ       (R10), X2
-	MOVQ       R12, X3
-	PUNPCKLQDQ X3, X2
+	MOVQ       (R11), X3
+	MOVQ       R13, X4
+	PUNPCKLQDQ X4, X3
 	JMP        loadDone_4
 
 loadShort_4:
-	MOVQ R12, X2
+	MOVQ R13, X3
 
 loadDone_4:
-	PXOR X1, X2
+	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X2, R10
-	TESTQ  $0x00000008, R8
+	MOVQ   X3, R11
+	TESTQ  $0x00000008, R9
 	JZ     storeSkip_9
-	MOVQ   R10, (R9)
-	PSHUFD $0x4e, X2, X1
-	MOVQ   X1, R10
-	ADDQ   $0x08, R9
+	MOVQ   R11, (R10)
+	PSHUFD $0x4e, X3, X2
+	MOVQ   X2, R11
+	ADDQ   $0x08, R10
 
 storeSkip_9:
-	TESTQ $0x00000004, R8
+	TESTQ $0x00000004, R9
 	JZ    storeSkip_10
-	MOVL  R10, (R9)
-	SHRQ  $0x20, R10
-	ADDQ  $0x04, R9
+	MOVL  R11, (R10)
+	SHRQ  $0x20, R11
+	ADDQ  $0x04, R10
 
 storeSkip_10:
-	TESTQ $0x00000002, R8
+	TESTQ $0x00000002, R9
 	JZ    storeSkip_11
-	MOVW  R10, (R9)
-	SHRQ  $0x10, R10
-	ADDQ  $0x02, R9
+	MOVW  R11, (R10)
+	SHRQ  $0x10, R11
+	ADDQ  $0x02, R10
 
 storeSkip_11:
-	TESTQ $0x00000001, R8
+	TESTQ $0x00000001, R9
 	JZ    storeSkip_12
-	MOVB  R10, (R9)
+	MOVB  R11, (R10)
 
 storeSkip_12:
 ctrTailFinish_3:
 	// Advance the counter by ceil(n/16).
-	MOVQ  R8, R9
-	ADDQ  $0x0f, R9
-	SHRQ  $0x04, R9
-	MOVQ  R9, X1
-	PADDD X1, X0
+	MOVQ  R9, R10
+	ADDQ  $0x0f, R10
+	SHRQ  $0x04, R10
+	MOVQ  R10, X2
+	PADDD X2, X0
 
 ctrTailDone_3:
-	SUBQ R8, DI
-	JZ   sealTailDone_1
-	ADDQ R8, SI
-	ADDQ R8, BX
-	JMP  sealTailLoop_1
-
-sealTailDone_1:
-	MOVQ   ctr+24(FP), AX
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (AX)
-
-	// Return into ghashUpdate(table, y, dst[:len(src)]).
-	MOVQ table+16(FP), AX
-	MOVQ y+32(FP), CX
-	MOVQ dst_base+40(FP), DX
-	MOVQ src_len+72(FP), BX
-	MOVQ AX, keys+0(FP)
-	MOVQ CX, rounds+8(FP)
-	MOVQ DX, table+16(FP)
-	MOVQ BX, ctr+24(FP)
-	MOVQ BX, y+32(FP)
-	RET  ·ghashUpdate+0(SB)
-
-// func openTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
-// Requires: AES, PCLMULQDQ, SSE2, SSSE3
-TEXT ·openTail(SB), NOSPLIT, $0-88
-	MOVQ   keys+0(FP), AX
-	MOVQ   rounds+8(FP), DX
-	MOVQ   DX, CX
-	SHLQ   $0x04, CX
-	ADDQ   AX, CX
-	MOVQ   dst_base+40(FP), BX
-	MOVQ   src_base+64(FP), SI
-	MOVQ   src_len+72(FP), DI
-	MOVQ   ctr+24(FP), R8
-	MOVOU  (R8), X0
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVQ   table+16(FP), R8
-	SUBQ   $-128, R8
-	MOVQ   y+32(FP), R9
-	MOVOU  (R9), X1
-	PSHUFB byteReverse<>+0(SB), X1
-
-openTailLoop_1:
-	// m = min(n, 128): what ctrTail and ghashTail take at once.
-	MOVQ DI, R9
-	CMPQ R9, $0x00000080
-	JBE  openTailWhole_1
-	MOVQ $0x00000080, R9
-
-openTailWhole_1:
-	// Hash the tail before decrypting it, which may overwrite it.
 	// ghashTail: the last n < 128 bytes.
 	TESTQ R9, R9
 	JZ    ghashTailDone_2
@@ -7337,7 +7290,7 @@ openTailWhole_1:
 	ADDQ $0x0f, R10
 	SHRQ $0x04, R10
 	SHLQ $0x04, R10
-	ADDQ R8, R10
+	ADDQ BX, R10
 	SUBQ $0x00000090, R10
 	MOVQ SI, R11
 	MOVQ R9, R12
@@ -7450,6 +7403,172 @@ ghashTailReduce_2:
 	PXOR      X4, X1
 
 ghashTailDone_2:
+	SUBQ R9, R8
+	JZ   sealTailDone_1
+	ADDQ R9, DI
+	ADDQ R9, SI
+	JMP  sealTailLoop_1
+
+sealTailDone_1:
+	MOVQ   ctr+24(FP), AX
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVOU  X0, (AX)
+	MOVQ   y+32(FP), AX
+	PSHUFB byteReverse<>+0(SB), X1
+	MOVOU  X1, (AX)
+	RET
+
+// func openTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
+// Requires: AES, PCLMULQDQ, SSE2, SSSE3
+TEXT ·openTail(SB), NOSPLIT, $0-88
+	MOVQ   keys+0(FP), AX
+	MOVQ   rounds+8(FP), DX
+	MOVQ   DX, CX
+	SHLQ   $0x04, CX
+	ADDQ   AX, CX
+	MOVQ   table+16(FP), BX
+	SUBQ   $-128, BX
+	MOVQ   dst_base+40(FP), SI
+	MOVQ   src_base+64(FP), DI
+	MOVQ   src_len+72(FP), R8
+	MOVQ   ctr+24(FP), R9
+	MOVOU  (R9), X0
+	PSHUFB byteReverse<>+0(SB), X0
+	MOVQ   y+32(FP), R9
+	MOVOU  (R9), X1
+	PSHUFB byteReverse<>+0(SB), X1
+
+openTailLoop_1:
+	// m = min(n, 128): what ctrTail and ghashTail take at once.
+	MOVQ R8, R9
+	CMPQ R9, $0x00000080
+	JBE  openTailWhole_1
+	MOVQ $0x00000080, R9
+
+openTailWhole_1:
+	// Hash the tail before decrypting it, which may overwrite it.
+	// ghashTail: the last n < 128 bytes.
+	TESTQ R9, R9
+	JZ    ghashTailDone_3
+
+	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
+	MOVQ R9, R10
+	ADDQ $0x0f, R10
+	SHRQ $0x04, R10
+	SHLQ $0x04, R10
+	ADDQ BX, R10
+	SUBQ $0x00000090, R10
+	MOVQ DI, R11
+	MOVQ R9, R12
+	SHRQ $0x04, R12
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+
+ghashTailBlock_3:
+	TESTQ     R12, R12
+	JZ        ghashTailPartial_3
+	MOVOU     (R11), X5
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R10), X6
+	MOVOU     (R10), X7
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X2
+	PSHUFD    $0x4e, X5, X6
+	PXOR      X5, X6
+	PCLMULQDQ $0x11, X7, X5
+	PXOR      X5, X4
+	MOVOU     256(R10), X5
+	PCLMULQDQ $0x00, X5, X6
+	PXOR      X6, X3
+	SUBQ      $0x10, R10
+	ADDQ      $0x10, R11
+	DECQ      R12
+	JMP       ghashTailBlock_3
+
+ghashTailPartial_3:
+	TESTQ $0x0000000f, R9
+	JZ    ghashTailReduce_3
+
+	// LoadPartial: the n%16 bytes at p, zero-padded.
+	MOVQ R9, R12
+	ANDQ $0x0f, R12
+	ADDQ R11, R12
+	XORQ R13, R13
+
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_16
+	SUBQ    $0x01, R12
+	SHLQ    $0x08, R13
+	MOVBQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_16:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_17
+	SUBQ    $0x02, R12
+	SHLQ    $0x10, R13
+	MOVWQZX (R12), R14
+	ORQ     R14, R13
+
+loadSkip_17:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_18
+	SUBQ  $0x04, R12
+	SHLQ  $0x20, R13
+	MOVL  (R12), R14
+	ORQ   R14, R13
+
+loadSkip_18:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ      $0x00000008, R9
+	JZ         loadShort_6
+	MOVQ       (R11), X5
+	MOVQ       R13, X6
+	PUNPCKLQDQ X6, X5
+	JMP        loadDone_6
+
+loadShort_6:
+	MOVQ R13, X5
+
+loadDone_6:
+	PSHUFB    byteReverse<>+0(SB), X5
+	PXOR      X1, X5
+	PXOR      X1, X1
+	MOVOU     (R10), X1
+	MOVOU     (R10), X6
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X2
+	PSHUFD    $0x4e, X5, X1
+	PXOR      X5, X1
+	PCLMULQDQ $0x11, X6, X5
+	PXOR      X5, X4
+	MOVOU     256(R10), X5
+	PCLMULQDQ $0x00, X5, X1
+	PXOR      X1, X3
+	SUBQ      $0x10, R10
+
+ghashTailReduce_3:
+	// karatsubaFinish: mid ^= lo ^ hi.
+	PXOR X2, X3
+	PXOR X4, X3
+
+	// fold(lo, mid), fold(mid, hi).
+	MOVOU     reflectedPoly<>+0(SB), X1
+	PCLMULQDQ $0x01, X2, X1
+	PSHUFD    $0x4e, X2, X2
+	PXOR      X1, X2
+	PXOR      X3, X2
+	MOVOU     reflectedPoly<>+0(SB), X3
+	PCLMULQDQ $0x01, X2, X3
+	PSHUFD    $0x4e, X2, X1
+	PXOR      X3, X1
+	PXOR      X4, X1
+
+ghashTailDone_3:
 	// ctrTail: the last n < 128 bytes.
 	TESTQ R9, R9
 	JZ    ctrTailDone_4
@@ -7646,44 +7765,44 @@ rounds10_28:
 	AESENCLAST X10, X9
 	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_40
-	MOVOU      (SI), X10
+	MOVOU      (DI), X10
 	PXOR       X10, X2
-	MOVOU      X2, (BX)
+	MOVOU      X2, (SI)
 	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_41
-	MOVOU      16(SI), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(BX)
+	MOVOU      X3, 16(SI)
 	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_42
-	MOVOU      32(SI), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(BX)
+	MOVOU      X4, 32(SI)
 	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_43
-	MOVOU      48(SI), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(BX)
+	MOVOU      X5, 48(SI)
 	CMPQ       R9, $0x00000050
 	JB         ctrTailExit_44
-	MOVOU      64(SI), X2
+	MOVOU      64(DI), X2
 	PXOR       X2, X6
-	MOVOU      X6, 64(BX)
+	MOVOU      X6, 64(SI)
 	CMPQ       R9, $0x00000060
 	JB         ctrTailExit_45
-	MOVOU      80(SI), X2
+	MOVOU      80(DI), X2
 	PXOR       X2, X7
-	MOVOU      X7, 80(BX)
+	MOVOU      X7, 80(SI)
 	CMPQ       R9, $0x00000070
 	JB         ctrTailExit_46
-	MOVOU      96(SI), X2
+	MOVOU      96(DI), X2
 	PXOR       X2, X8
-	MOVOU      X8, 96(BX)
+	MOVOU      X8, 96(SI)
 	CMPQ       R9, $0x00000080
 	JB         ctrTailExit_47
-	MOVOU      112(SI), X2
+	MOVOU      112(DI), X2
 	PXOR       X2, X9
-	MOVOU      X9, 112(BX)
+	MOVOU      X9, 112(SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_40:
@@ -7840,24 +7959,24 @@ rounds10_29:
 	AESENCLAST X6, X5
 	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_48
-	MOVOU      (SI), X6
+	MOVOU      (DI), X6
 	PXOR       X6, X2
-	MOVOU      X2, (BX)
+	MOVOU      X2, (SI)
 	CMPQ       R9, $0x00000020
 	JB         ctrTailExit_49
-	MOVOU      16(SI), X2
+	MOVOU      16(DI), X2
 	PXOR       X2, X3
-	MOVOU      X3, 16(BX)
+	MOVOU      X3, 16(SI)
 	CMPQ       R9, $0x00000030
 	JB         ctrTailExit_50
-	MOVOU      32(SI), X2
+	MOVOU      32(DI), X2
 	PXOR       X2, X4
-	MOVOU      X4, 32(BX)
+	MOVOU      X4, 32(SI)
 	CMPQ       R9, $0x00000040
 	JB         ctrTailExit_51
-	MOVOU      48(SI), X2
+	MOVOU      48(DI), X2
 	PXOR       X2, X5
-	MOVOU      X5, 48(BX)
+	MOVOU      X5, 48(SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_48:
@@ -7941,9 +8060,9 @@ rounds10_30:
 	AESENCLAST X3, X2
 	CMPQ       R9, $0x00000010
 	JB         ctrTailExit_52
-	MOVOU      (SI), X3
+	MOVOU      (DI), X3
 	PXOR       X3, X2
-	MOVOU      X2, (BX)
+	MOVOU      X2, (SI)
 	JMP        ctrTailFinish_4
 
 ctrTailExit_52:
@@ -7954,8 +8073,8 @@ ctrTailPartial_4:
 	JZ    ctrTailFinish_4
 	MOVQ  R9, R10
 	ANDQ  $-16, R10
-	LEAQ  (SI)(R10*1), R11
-	LEAQ  (BX)(R10*1), R10
+	LEAQ  (DI)(R10*1), R11
+	LEAQ  (SI)(R10*1), R10
 
 	// LoadPartial: the n%16 bytes at p, zero-padded.
 	MOVQ R9, R12
@@ -7965,41 +8084,41 @@ ctrTailPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_16
+	JZ      loadSkip_19
 	SUBQ    $0x01, R12
 	SHLQ    $0x08, R13
 	MOVBQZX (R12), R14
 	ORQ     R14, R13
 
-loadSkip_16:
+loadSkip_19:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_17
+	JZ      loadSkip_20
 	SUBQ    $0x02, R12
 	SHLQ    $0x10, R13
 	MOVWQZX (R12), R14
 	ORQ     R14, R13
 
-loadSkip_17:
+loadSkip_20:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_18
+	JZ    loadSkip_21
 	SUBQ  $0x04, R12
 	SHLQ  $0x20, R13
 	MOVL  (R12), R14
 	ORQ   R14, R13
 
-loadSkip_18:
+loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ      $0x00000008, R9
-	JZ         loadShort_6
+	JZ         loadShort_7
 	MOVQ       (R11), X3
 	MOVQ       R13, X4
 	PUNPCKLQDQ X4, X3
-	JMP        loadDone_6
+	JMP        loadDone_7
 
-loadShort_6:
+loadShort_7:
 	MOVQ R13, X3
 
-loadDone_6:
+loadDone_7:
 	PXOR X2, X3
 
 	// StorePartial: the first n%16 bytes of x to p.
@@ -8040,10 +8159,10 @@ ctrTailFinish_4:
 	PADDD X2, X0
 
 ctrTailDone_4:
-	SUBQ R9, DI
+	SUBQ R9, R8
 	JZ   openTailDone_1
+	ADDQ R9, DI
 	ADDQ R9, SI
-	ADDQ R9, BX
 	JMP  openTailLoop_1
 
 openTailDone_1:

@@ -95,9 +95,8 @@ func seal(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y 
 //go:noescape
 func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 
-// sealTail is seal by its tail alone: ctr32's tail 128 bytes at a time,
-// then ghashUpdate of dst, which it returns into. Every seal kernel
-// hands it the bytes after its batches.
+// sealTail is seal by its tail alone, 128 bytes at a time: every seal
+// kernel hands it the bytes after its batches.
 //
 //go:noescape
 func sealTail(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)

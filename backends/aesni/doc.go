@@ -363,9 +363,7 @@
 //
 // The GCM tails are two kernels of their own, sealTail and openTail (seal
 // and open by the tail alone, 128 bytes at a time, so that they take any
-// length and are tested at every length as the others are; sealTail
-// hashes its output by returning into ghashUpdate, whose tail is the same
-// GHASH tail, so that there is one fewer copy of it). Each GCM
+// length and are tested at every length as the others are). Each GCM
 // kernel hands them its last bytes, and a message shorter than a batch as
 // it is, by jumping to them as its return (finish, handOff, shortTo): the
 // counter and the hash stored, the kernel's own argument words rewritten

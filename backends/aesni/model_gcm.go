@@ -99,23 +99,23 @@ func gcmRounds(q, p quad, keys *[15][16]byte, rounds int, g *ghashBatch, dst, sr
 	xorStoreQuads(q, p, dst, src)
 }
 
-// sealTailModel is sealTail (asm: tailKernel): seal by ctrTail, 128
-// bytes at a time, then ghashUpdate of its output, which the kernel
-// returns into. Every seal kernel hands it the fewer than 128 bytes its
-// batches leave.
+// sealTailModel is sealTail (asm: tailKernel): seal by ctrTail and
+// ghashTail alone, 128 bytes at a time. Every seal kernel hands it the
+// fewer than 128 bytes its batches leave.
 func sealTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c := loadCounter(ctr, inc32)
-	out, n := dst, len(src)
+	h := loadHash(y)
 	for {
 		m := min(len(src), 128)
 		ctrTail(&c, keys, rounds, dst[:m], src[:m])
+		h = ghashTail(t, dst[:m], h)
 		dst, src = dst[m:], src[m:]
 		if len(src) == 0 {
 			break
 		}
 	}
 	c.store(ctr)
-	ghashUpdateModel(t, y, out[:n])
+	storeHash(h, y)
 }
 
 // openTailModel is openTail (asm: tailKernel), as sealTailModel is
