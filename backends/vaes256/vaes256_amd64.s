@@ -6956,112 +6956,73 @@ ghashTailPair_1:
 ghashTailLast_1:
 	TESTQ DX, DX
 	JZ    ghashTailFinish_1
-	CMPQ  DX, $0x10
-	JB    tailHashLow_1
-	JE    tailHashOne_1
 
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X4
-	ADDQ    $0x10, AX
+	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x10, DI
+	ADDQ AX, DI
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
+	MOVQ DX, R8
+	ANDQ $0x0f, R8
+	ADDQ DI, R8
+	XORQ R9, R9
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
 	JZ      loadSkip_16
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
+	SUBQ    $0x01, R8
+	SHLQ    $0x08, R9
+	MOVBQZX (R8), R10
+	ORQ     R10, R9
 
 loadSkip_16:
 	TESTQ   $0x00000002, DX
 	JZ      loadSkip_17
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
+	SUBQ    $0x02, R8
+	SHLQ    $0x10, R9
+	MOVWQZX (R8), R10
+	ORQ     R10, R9
 
 loadSkip_17:
 	TESTQ $0x00000004, DX
 	JZ    loadSkip_18
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
+	SUBQ  $0x04, R8
+	SHLQ  $0x20, R9
+	MOVL  (R8), R10
+	ORQ   R10, R9
 
 loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_6
-	VMOVQ   (AX), X5
-	VPINSRQ $0x01, R8, X5, X5
+	VMOVQ   (DI), X5
+	VPINSRQ $0x01, R9, X5, X5
 	JMP     loadDone_6
 
 loadShort_6:
-	VMOVQ R8, X5
+	VMOVQ R9, X5
 
 loadDone_6:
-	VINSERTI128 $0x01, X5, Y4, Y4
-	VMOVDQU     (SI), Y5
-	VMOVDQU     256(SI), Y6
-	JMP         tailHashLoaded_1
+	CMPQ DX, $0x10
+	JB   tailHashLow_1
 
-tailHashOne_1:
-	// One whole block: one key.
-	VMOVDQU (AX), X4
-	VMOVDQU (SI), X5
-	VMOVDQU 256(SI), X6
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU     (AX), X4
+	VINSERTI128 $0x01, X5, Y4, Y4
+	JE          tailHashOne_1
+
+	// Two blocks: a pair of keys.
+	VMOVDQU (SI), Y5
+	VMOVDQU 256(SI), Y6
 	JMP     tailHashLoaded_1
 
 tailHashLow_1:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x0f, DI
-	ADDQ AX, DI
-	XORQ R8, R8
+	// The partial block alone.
+	VMOVDQU Y5, Y4
 
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, DX
-	JZ      loadSkip_19
-	SUBQ    $0x01, DI
-	SHLQ    $0x08, R8
-	MOVBQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_19:
-	TESTQ   $0x00000002, DX
-	JZ      loadSkip_20
-	SUBQ    $0x02, DI
-	SHLQ    $0x10, R8
-	MOVWQZX (DI), R9
-	ORQ     R9, R8
-
-loadSkip_20:
-	TESTQ $0x00000004, DX
-	JZ    loadSkip_21
-	SUBQ  $0x04, DI
-	SHLQ  $0x20, R8
-	MOVL  (DI), R9
-	ORQ   R9, R8
-
-loadSkip_21:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, DX
-	JZ      loadShort_7
-	VMOVQ   (AX), X4
-	VPINSRQ $0x01, R8, X4, X4
-	JMP     loadDone_7
-
-loadShort_7:
-	VMOVQ R8, X4
-
-loadDone_7:
+tailHashOne_1:
+	// One block: one key.
 	VMOVDQU (SI), X5
 	VMOVDQU 256(SI), X6
 
@@ -7191,40 +7152,40 @@ loadShortPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_22
+	JZ      loadSkip_19
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_22:
+loadSkip_19:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_23
+	JZ      loadSkip_20
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_23:
+loadSkip_20:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_24
+	JZ    loadSkip_21
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_24:
+loadSkip_21:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_8
+	JZ      loadShort_7
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_8
+	JMP     loadDone_7
 
-loadShort_8:
+loadShort_7:
 	VMOVQ CX, X2
 
-loadDone_8:
+loadDone_7:
 loadShortDone_4:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -8166,112 +8127,73 @@ gcmTailHashed_2:
 	TESTQ R12, R12
 	JZ    gcmTailCounted_1
 	MOVQ  BX, AX
-	CMPQ  R12, $0x10
-	JB    tailHashLow_2
-	JE    tailHashOne_3
 
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x10, CX
+	ADDQ AX, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_25
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_22
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
 
-loadSkip_25:
+loadSkip_22:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_26
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_23
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
 
-loadSkip_26:
+loadSkip_23:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_27
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	JZ    loadSkip_24
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
 
-loadSkip_27:
+loadSkip_24:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_9
-	VMOVQ   (AX), X7
-	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_9
+	JZ      loadShort_8
+	VMOVQ   (CX), X7
+	VPINSRQ $0x01, BX, X7, X7
+	JMP     loadDone_8
 
-loadShort_9:
-	VMOVQ DX, X7
+loadShort_8:
+	VMOVQ BX, X7
 
-loadDone_9:
+loadDone_8:
+	CMPQ R12, $0x10
+	JB   tailHashLow_2
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU     (AX), X0
 	VINSERTI128 $0x01, X7, Y0, Y0
-	VMOVDQU     (R11), Y7
-	VMOVDQU     256(R11), Y8
-	JMP         tailHashLoaded_2
+	JE          tailHashOne_3
 
-tailHashOne_3:
-	// One whole block: one key.
-	VMOVDQU (AX), X0
-	VMOVDQU (R11), X7
-	VMOVDQU 256(R11), X8
+	// Two blocks: a pair of keys.
+	VMOVDQU (R11), Y7
+	VMOVDQU 256(R11), Y8
 	JMP     tailHashLoaded_2
 
 tailHashLow_2:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	// The partial block alone.
+	VMOVDQU Y7, Y0
 
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_28
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_28:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_29
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_29:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_30
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
-
-loadSkip_30:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_10
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_10
-
-loadShort_10:
-	VMOVQ DX, X0
-
-loadDone_10:
+tailHashOne_3:
+	// One block: one key.
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -8426,40 +8348,40 @@ loadShortPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_31
+	JZ      loadSkip_25
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_31:
+loadSkip_25:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_32
+	JZ      loadSkip_26
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_32:
+loadSkip_26:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_33
+	JZ    loadSkip_27
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_33:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_11
+	JZ      loadShort_9
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_11
+	JMP     loadDone_9
 
-loadShort_11:
+loadShort_9:
 	VMOVQ R12, X2
 
-loadDone_11:
+loadDone_9:
 loadShortDone_5:
 	VMOVDQA X2, X1
 
@@ -9470,112 +9392,73 @@ gcmTailNext_2:
 	TESTQ R9, R9
 	JZ    gcmTailCounted_2
 	MOVQ  BX, AX
-	CMPQ  R9, $0x10
-	JB    tailHashLow_3
-	JE    tailHashOne_5
 
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x10, CX
+	ADDQ AX, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R9, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_34
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_28
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R12
+	ORQ     R12, BX
 
-loadSkip_34:
+loadSkip_28:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_35
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_29
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R12
+	ORQ     R12, BX
 
-loadSkip_35:
+loadSkip_29:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_36
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	JZ    loadSkip_30
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R12
+	ORQ   R12, BX
 
-loadSkip_36:
+loadSkip_30:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_12
-	VMOVQ   (AX), X7
-	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_12
+	JZ      loadShort_10
+	VMOVQ   (CX), X7
+	VPINSRQ $0x01, BX, X7, X7
+	JMP     loadDone_10
 
-loadShort_12:
-	VMOVQ DX, X7
+loadShort_10:
+	VMOVQ BX, X7
 
-loadDone_12:
+loadDone_10:
+	CMPQ R9, $0x10
+	JB   tailHashLow_3
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU     (AX), X0
 	VINSERTI128 $0x01, X7, Y0, Y0
-	VMOVDQU     (R11), Y7
-	VMOVDQU     256(R11), Y8
-	JMP         tailHashLoaded_3
+	JE          tailHashOne_5
 
-tailHashOne_5:
-	// One whole block: one key.
-	VMOVDQU (AX), X0
-	VMOVDQU (R11), X7
-	VMOVDQU 256(R11), X8
+	// Two blocks: a pair of keys.
+	VMOVDQU (R11), Y7
+	VMOVDQU 256(R11), Y8
 	JMP     tailHashLoaded_3
 
 tailHashLow_3:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	// The partial block alone.
+	VMOVDQU Y7, Y0
 
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
-	JZ      loadSkip_37
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_37:
-	TESTQ   $0x00000002, R9
-	JZ      loadSkip_38
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_38:
-	TESTQ $0x00000004, R9
-	JZ    loadSkip_39
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
-
-loadSkip_39:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
-	JZ      loadShort_13
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_13
-
-loadShort_13:
-	VMOVQ DX, X0
-
-loadDone_13:
+tailHashOne_5:
+	// One block: one key.
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -9754,40 +9637,40 @@ loadShortPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_40
+	JZ      loadSkip_31
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_40:
+loadSkip_31:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_41
+	JZ      loadSkip_32
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_41:
+loadSkip_32:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_42
+	JZ    loadSkip_33
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_42:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_14
+	JZ      loadShort_11
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_14
+	JMP     loadDone_11
 
-loadShort_14:
+loadShort_11:
 	VMOVQ CX, X2
 
-loadDone_14:
+loadDone_11:
 loadShortDone_6:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -10815,112 +10698,73 @@ gcmTailHashed_4:
 	TESTQ R12, R12
 	JZ    gcmTailCounted_3
 	MOVQ  BX, AX
-	CMPQ  R12, $0x10
-	JB    tailHashLow_4
-	JE    tailHashOne_7
 
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x10, CX
+	ADDQ AX, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R12, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_43
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_34
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R8
+	ORQ     R8, BX
 
-loadSkip_43:
+loadSkip_34:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_44
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_35
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R8
+	ORQ     R8, BX
 
-loadSkip_44:
+loadSkip_35:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_45
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	JZ    loadSkip_36
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R8
+	ORQ   R8, BX
 
-loadSkip_45:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_15
-	VMOVQ   (AX), X7
-	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_15
+	JZ      loadShort_12
+	VMOVQ   (CX), X7
+	VPINSRQ $0x01, BX, X7, X7
+	JMP     loadDone_12
 
-loadShort_15:
-	VMOVQ DX, X7
+loadShort_12:
+	VMOVQ BX, X7
 
-loadDone_15:
+loadDone_12:
+	CMPQ R12, $0x10
+	JB   tailHashLow_4
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU     (AX), X0
 	VINSERTI128 $0x01, X7, Y0, Y0
-	VMOVDQU     (R11), Y7
-	VMOVDQU     256(R11), Y8
-	JMP         tailHashLoaded_4
+	JE          tailHashOne_7
 
-tailHashOne_7:
-	// One whole block: one key.
-	VMOVDQU (AX), X0
-	VMOVDQU (R11), X7
-	VMOVDQU 256(R11), X8
+	// Two blocks: a pair of keys.
+	VMOVDQU (R11), Y7
+	VMOVDQU 256(R11), Y8
 	JMP     tailHashLoaded_4
 
 tailHashLow_4:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	// The partial block alone.
+	VMOVDQU Y7, Y0
 
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R12
-	JZ      loadSkip_46
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_46:
-	TESTQ   $0x00000002, R12
-	JZ      loadSkip_47
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_47:
-	TESTQ $0x00000004, R12
-	JZ    loadSkip_48
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
-
-loadSkip_48:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R12
-	JZ      loadShort_16
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_16
-
-loadShort_16:
-	VMOVQ DX, X0
-
-loadDone_16:
+tailHashOne_7:
+	// One block: one key.
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -11085,40 +10929,40 @@ loadShortPartial_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_49
+	JZ      loadSkip_37
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_49:
+loadSkip_37:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_50
+	JZ      loadSkip_38
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_50:
+loadSkip_38:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_51
+	JZ    loadSkip_39
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_51:
+loadSkip_39:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_17
+	JZ      loadShort_13
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_17
+	JMP     loadDone_13
 
-loadShort_17:
+loadShort_13:
 	VMOVQ R12, X2
 
-loadDone_17:
+loadDone_13:
 loadShortDone_7:
 	VMOVDQA X2, X1
 
@@ -12215,112 +12059,73 @@ gcmTailNext_4:
 	TESTQ R9, R9
 	JZ    gcmTailCounted_4
 	MOVQ  BX, AX
-	CMPQ  R9, $0x10
-	JB    tailHashLow_5
-	JE    tailHashOne_9
 
-	// A whole block and the partial one above it: a pair of keys.
-	VMOVDQU (AX), X0
-	ADDQ    $0x10, AX
+	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x10, CX
+	ADDQ AX, CX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	MOVQ R9, DX
+	ANDQ $0x0f, DX
+	ADDQ CX, DX
+	XORQ BX, BX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_52
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_40
+	SUBQ    $0x01, DX
+	SHLQ    $0x08, BX
+	MOVBQZX (DX), R12
+	ORQ     R12, BX
 
-loadSkip_52:
+loadSkip_40:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_53
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
+	JZ      loadSkip_41
+	SUBQ    $0x02, DX
+	SHLQ    $0x10, BX
+	MOVWQZX (DX), R12
+	ORQ     R12, BX
 
-loadSkip_53:
+loadSkip_41:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_54
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
+	JZ    loadSkip_42
+	SUBQ  $0x04, DX
+	SHLQ  $0x20, BX
+	MOVL  (DX), R12
+	ORQ   R12, BX
 
-loadSkip_54:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_18
-	VMOVQ   (AX), X7
-	VPINSRQ $0x01, DX, X7, X7
-	JMP     loadDone_18
+	JZ      loadShort_14
+	VMOVQ   (CX), X7
+	VPINSRQ $0x01, BX, X7, X7
+	JMP     loadDone_14
 
-loadShort_18:
-	VMOVQ DX, X7
+loadShort_14:
+	VMOVQ BX, X7
 
-loadDone_18:
+loadDone_14:
+	CMPQ R9, $0x10
+	JB   tailHashLow_5
+
+	// A whole block and the partial one, if any, above it.
+	VMOVDQU     (AX), X0
 	VINSERTI128 $0x01, X7, Y0, Y0
-	VMOVDQU     (R11), Y7
-	VMOVDQU     256(R11), Y8
-	JMP         tailHashLoaded_5
+	JE          tailHashOne_9
 
-tailHashOne_9:
-	// One whole block: one key.
-	VMOVDQU (AX), X0
-	VMOVDQU (R11), X7
-	VMOVDQU 256(R11), X8
+	// Two blocks: a pair of keys.
+	VMOVDQU (R11), Y7
+	VMOVDQU 256(R11), Y8
 	JMP     tailHashLoaded_5
 
 tailHashLow_5:
-	// The partial block alone: one key.
-	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x0f, CX
-	ADDQ AX, CX
-	XORQ DX, DX
+	// The partial block alone.
+	VMOVDQU Y7, Y0
 
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R9
-	JZ      loadSkip_55
-	SUBQ    $0x01, CX
-	SHLQ    $0x08, DX
-	MOVBQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_55:
-	TESTQ   $0x00000002, R9
-	JZ      loadSkip_56
-	SUBQ    $0x02, CX
-	SHLQ    $0x10, DX
-	MOVWQZX (CX), BX
-	ORQ     BX, DX
-
-loadSkip_56:
-	TESTQ $0x00000004, R9
-	JZ    loadSkip_57
-	SUBQ  $0x04, CX
-	SHLQ  $0x20, DX
-	MOVL  (CX), BX
-	ORQ   BX, DX
-
-loadSkip_57:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ   $0x00000008, R9
-	JZ      loadShort_19
-	VMOVQ   (AX), X0
-	VPINSRQ $0x01, DX, X0, X0
-	JMP     loadDone_19
-
-loadShort_19:
-	VMOVQ DX, X0
-
-loadDone_19:
+tailHashOne_9:
+	// One block: one key.
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
