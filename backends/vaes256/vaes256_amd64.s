@@ -6956,73 +6956,112 @@ ghashTailPair_1:
 ghashTailLast_1:
 	TESTQ DX, DX
 	JZ    ghashTailFinish_1
+	CMPQ  DX, $0x10
+	JB    tailHashLow_1
+	JE    tailHashOne_1
 
-	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
-	MOVQ DX, DI
-	ANDQ $0x10, DI
-	ADDQ AX, DI
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X4
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ DX, R8
-	ANDQ $0x0f, R8
-	ADDQ DI, R8
-	XORQ R9, R9
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, DX
 	JZ      loadSkip_16
-	SUBQ    $0x01, R8
-	SHLQ    $0x08, R9
-	MOVBQZX (R8), R10
-	ORQ     R10, R9
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
 
 loadSkip_16:
 	TESTQ   $0x00000002, DX
 	JZ      loadSkip_17
-	SUBQ    $0x02, R8
-	SHLQ    $0x10, R9
-	MOVWQZX (R8), R10
-	ORQ     R10, R9
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
 
 loadSkip_17:
 	TESTQ $0x00000004, DX
 	JZ    loadSkip_18
-	SUBQ  $0x04, R8
-	SHLQ  $0x20, R9
-	MOVL  (R8), R10
-	ORQ   R10, R9
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
 
 loadSkip_18:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, DX
 	JZ      loadShort_6
-	VMOVQ   (DI), X5
-	VPINSRQ $0x01, R9, X5, X5
+	VMOVQ   (AX), X5
+	VPINSRQ $0x01, R8, X5, X5
 	JMP     loadDone_6
 
 loadShort_6:
-	VMOVQ R9, X5
+	VMOVQ R8, X5
 
 loadDone_6:
-	CMPQ DX, $0x10
-	JB   tailHashLow_1
-
-	// A whole block and the partial one, if any, above it.
-	VMOVDQU     (AX), X4
 	VINSERTI128 $0x01, X5, Y4, Y4
-	JE          tailHashOne_1
+	VMOVDQU     (SI), Y5
+	VMOVDQU     256(SI), Y6
+	JMP         tailHashLoaded_1
 
-	// Two blocks: a pair of keys.
-	VMOVDQU (SI), Y5
-	VMOVDQU 256(SI), Y6
+tailHashOne_1:
+	// One whole block: one key.
+	VMOVDQU (AX), X4
+	VMOVDQU (SI), X5
+	VMOVDQU 256(SI), X6
 	JMP     tailHashLoaded_1
 
 tailHashLow_1:
-	// The partial block alone.
-	VMOVDQU Y5, Y4
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ DX, DI
+	ANDQ $0x0f, DI
+	ADDQ AX, DI
+	XORQ R8, R8
 
-tailHashOne_1:
-	// One block: one key.
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, DX
+	JZ      loadSkip_19
+	SUBQ    $0x01, DI
+	SHLQ    $0x08, R8
+	MOVBQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_19:
+	TESTQ   $0x00000002, DX
+	JZ      loadSkip_20
+	SUBQ    $0x02, DI
+	SHLQ    $0x10, R8
+	MOVWQZX (DI), R9
+	ORQ     R9, R8
+
+loadSkip_20:
+	TESTQ $0x00000004, DX
+	JZ    loadSkip_21
+	SUBQ  $0x04, DI
+	SHLQ  $0x20, R8
+	MOVL  (DI), R9
+	ORQ   R9, R8
+
+loadSkip_21:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, DX
+	JZ      loadShort_7
+	VMOVQ   (AX), X4
+	VPINSRQ $0x01, R8, X4, X4
+	JMP     loadDone_7
+
+loadShort_7:
+	VMOVQ R8, X4
+
+loadDone_7:
 	VMOVDQU (SI), X5
 	VMOVDQU 256(SI), X6
 
@@ -7152,40 +7191,40 @@ loadShortPartial_4:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_19
+	JZ      loadSkip_22
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_19:
+loadSkip_22:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_20
+	JZ      loadSkip_23
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_20:
+loadSkip_23:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_21
+	JZ    loadSkip_24
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_21:
+loadSkip_24:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_7
+	JZ      loadShort_8
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_7
+	JMP     loadDone_8
 
-loadShort_7:
+loadShort_8:
 	VMOVQ CX, X2
 
-loadDone_7:
+loadDone_8:
 loadShortDone_4:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -8127,73 +8166,112 @@ gcmTailHashed_2:
 	TESTQ R12, R12
 	JZ    gcmTailCounted_1
 	MOVQ  BX, AX
+	CMPQ  R12, $0x10
+	JB    tailHashLow_2
+	JE    tailHashOne_3
 
-	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x10, CX
-	ADDQ AX, CX
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_22
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
+	JZ      loadSkip_25
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_22:
+loadSkip_25:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_23
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
+	JZ      loadSkip_26
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_23:
+loadSkip_26:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_24
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
+	JZ    loadSkip_27
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_24:
+loadSkip_27:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_8
-	VMOVQ   (CX), X7
-	VPINSRQ $0x01, BX, X7, X7
-	JMP     loadDone_8
+	JZ      loadShort_9
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_9
 
-loadShort_8:
-	VMOVQ BX, X7
+loadShort_9:
+	VMOVQ DX, X7
 
-loadDone_8:
-	CMPQ R12, $0x10
-	JB   tailHashLow_2
-
-	// A whole block and the partial one, if any, above it.
-	VMOVDQU     (AX), X0
+loadDone_9:
 	VINSERTI128 $0x01, X7, Y0, Y0
-	JE          tailHashOne_3
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_2
 
-	// Two blocks: a pair of keys.
-	VMOVDQU (R11), Y7
-	VMOVDQU 256(R11), Y8
+tailHashOne_3:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
 	JMP     tailHashLoaded_2
 
 tailHashLow_2:
-	// The partial block alone.
-	VMOVDQU Y7, Y0
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
-tailHashOne_3:
-	// One block: one key.
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R12
+	JZ      loadSkip_28
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_28:
+	TESTQ   $0x00000002, R12
+	JZ      loadSkip_29
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_29:
+	TESTQ $0x00000004, R12
+	JZ    loadSkip_30
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_30:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R12
+	JZ      loadShort_10
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_10
+
+loadShort_10:
+	VMOVQ DX, X0
+
+loadDone_10:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -8348,40 +8426,40 @@ loadShortPartial_5:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_25
+	JZ      loadSkip_31
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_25:
+loadSkip_31:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_26
+	JZ      loadSkip_32
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_26:
+loadSkip_32:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_27
+	JZ    loadSkip_33
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_27:
+loadSkip_33:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_9
+	JZ      loadShort_11
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_9
+	JMP     loadDone_11
 
-loadShort_9:
+loadShort_11:
 	VMOVQ R12, X2
 
-loadDone_9:
+loadDone_11:
 loadShortDone_5:
 	VMOVDQA X2, X1
 
@@ -9392,73 +9470,112 @@ gcmTailNext_2:
 	TESTQ R9, R9
 	JZ    gcmTailCounted_2
 	MOVQ  BX, AX
+	CMPQ  R9, $0x10
+	JB    tailHashLow_3
+	JE    tailHashOne_5
 
-	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x10, CX
-	ADDQ AX, CX
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_28
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R12
-	ORQ     R12, BX
+	JZ      loadSkip_34
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_28:
+loadSkip_34:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_29
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R12
-	ORQ     R12, BX
+	JZ      loadSkip_35
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_29:
+loadSkip_35:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_30
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R12
-	ORQ   R12, BX
+	JZ    loadSkip_36
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_30:
+loadSkip_36:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_10
-	VMOVQ   (CX), X7
-	VPINSRQ $0x01, BX, X7, X7
-	JMP     loadDone_10
+	JZ      loadShort_12
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_12
 
-loadShort_10:
-	VMOVQ BX, X7
+loadShort_12:
+	VMOVQ DX, X7
 
-loadDone_10:
-	CMPQ R9, $0x10
-	JB   tailHashLow_3
-
-	// A whole block and the partial one, if any, above it.
-	VMOVDQU     (AX), X0
+loadDone_12:
 	VINSERTI128 $0x01, X7, Y0, Y0
-	JE          tailHashOne_5
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_3
 
-	// Two blocks: a pair of keys.
-	VMOVDQU (R11), Y7
-	VMOVDQU 256(R11), Y8
+tailHashOne_5:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
 	JMP     tailHashLoaded_3
 
 tailHashLow_3:
-	// The partial block alone.
-	VMOVDQU Y7, Y0
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
-tailHashOne_5:
-	// One block: one key.
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_37
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_37:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_38
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_38:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_39
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_39:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_13
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_13
+
+loadShort_13:
+	VMOVQ DX, X0
+
+loadDone_13:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -9637,40 +9754,40 @@ loadShortPartial_6:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_31
+	JZ      loadSkip_40
 	SUBQ    $0x01, AX
 	SHLQ    $0x08, CX
 	MOVBQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_31:
+loadSkip_40:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_32
+	JZ      loadSkip_41
 	SUBQ    $0x02, AX
 	SHLQ    $0x10, CX
 	MOVWQZX (AX), DX
 	ORQ     DX, CX
 
-loadSkip_32:
+loadSkip_41:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_33
+	JZ    loadSkip_42
 	SUBQ  $0x04, AX
 	SHLQ  $0x20, CX
 	MOVL  (AX), DX
 	ORQ   DX, CX
 
-loadSkip_33:
+loadSkip_42:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_11
+	JZ      loadShort_14
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, CX, X2, X2
-	JMP     loadDone_11
+	JMP     loadDone_14
 
-loadShort_11:
+loadShort_14:
 	VMOVQ CX, X2
 
-loadDone_11:
+loadDone_14:
 loadShortDone_6:
 	VPXOR   X1, X2, X2
 	CMPQ    R10, $0x10
@@ -10698,73 +10815,112 @@ gcmTailHashed_4:
 	TESTQ R12, R12
 	JZ    gcmTailCounted_3
 	MOVQ  BX, AX
+	CMPQ  R12, $0x10
+	JB    tailHashLow_4
+	JE    tailHashOne_7
 
-	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
-	MOVQ R12, CX
-	ANDQ $0x10, CX
-	ADDQ AX, CX
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R12, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R12
-	JZ      loadSkip_34
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R8
-	ORQ     R8, BX
+	JZ      loadSkip_43
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_34:
+loadSkip_43:
 	TESTQ   $0x00000002, R12
-	JZ      loadSkip_35
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R8
-	ORQ     R8, BX
+	JZ      loadSkip_44
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_35:
+loadSkip_44:
 	TESTQ $0x00000004, R12
-	JZ    loadSkip_36
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R8
-	ORQ   R8, BX
+	JZ    loadSkip_45
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_36:
+loadSkip_45:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R12
-	JZ      loadShort_12
-	VMOVQ   (CX), X7
-	VPINSRQ $0x01, BX, X7, X7
-	JMP     loadDone_12
+	JZ      loadShort_15
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_15
 
-loadShort_12:
-	VMOVQ BX, X7
+loadShort_15:
+	VMOVQ DX, X7
 
-loadDone_12:
-	CMPQ R12, $0x10
-	JB   tailHashLow_4
-
-	// A whole block and the partial one, if any, above it.
-	VMOVDQU     (AX), X0
+loadDone_15:
 	VINSERTI128 $0x01, X7, Y0, Y0
-	JE          tailHashOne_7
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_4
 
-	// Two blocks: a pair of keys.
-	VMOVDQU (R11), Y7
-	VMOVDQU 256(R11), Y8
+tailHashOne_7:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
 	JMP     tailHashLoaded_4
 
 tailHashLow_4:
-	// The partial block alone.
-	VMOVDQU Y7, Y0
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R12, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
-tailHashOne_7:
-	// One block: one key.
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R12
+	JZ      loadSkip_46
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_46:
+	TESTQ   $0x00000002, R12
+	JZ      loadSkip_47
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_47:
+	TESTQ $0x00000004, R12
+	JZ    loadSkip_48
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_48:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R12
+	JZ      loadShort_16
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_16
+
+loadShort_16:
+	VMOVQ DX, X0
+
+loadDone_16:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 
@@ -10929,40 +11085,40 @@ loadShortPartial_7:
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R10
-	JZ      loadSkip_37
+	JZ      loadSkip_49
 	SUBQ    $0x01, R11
 	SHLQ    $0x08, R12
 	MOVBQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_37:
+loadSkip_49:
 	TESTQ   $0x00000002, R10
-	JZ      loadSkip_38
+	JZ      loadSkip_50
 	SUBQ    $0x02, R11
 	SHLQ    $0x10, R12
 	MOVWQZX (R11), R13
 	ORQ     R13, R12
 
-loadSkip_38:
+loadSkip_50:
 	TESTQ $0x00000004, R10
-	JZ    loadSkip_39
+	JZ    loadSkip_51
 	SUBQ  $0x04, R11
 	SHLQ  $0x20, R12
 	MOVL  (R11), R13
 	ORQ   R13, R12
 
-loadSkip_39:
+loadSkip_51:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R10
-	JZ      loadShort_13
+	JZ      loadShort_17
 	VMOVQ   (R9), X2
 	VPINSRQ $0x01, R12, X2, X2
-	JMP     loadDone_13
+	JMP     loadDone_17
 
-loadShort_13:
+loadShort_17:
 	VMOVQ R12, X2
 
-loadDone_13:
+loadDone_17:
 loadShortDone_7:
 	VMOVDQA X2, X1
 
@@ -12059,73 +12215,112 @@ gcmTailNext_4:
 	TESTQ R9, R9
 	JZ    gcmTailCounted_4
 	MOVQ  BX, AX
+	CMPQ  R9, $0x10
+	JB    tailHashLow_5
+	JE    tailHashOne_9
 
-	// The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.
-	MOVQ R9, CX
-	ANDQ $0x10, CX
-	ADDQ AX, CX
+	// A whole block and the partial one above it: a pair of keys.
+	VMOVDQU (AX), X0
+	ADDQ    $0x10, AX
 
 	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
-	MOVQ R9, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
 	// rest = the last n%8 bytes, read walking back from the end.
 	TESTQ   $0x00000001, R9
-	JZ      loadSkip_40
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), R12
-	ORQ     R12, BX
+	JZ      loadSkip_52
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_40:
+loadSkip_52:
 	TESTQ   $0x00000002, R9
-	JZ      loadSkip_41
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), R12
-	ORQ     R12, BX
+	JZ      loadSkip_53
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
 
-loadSkip_41:
+loadSkip_53:
 	TESTQ $0x00000004, R9
-	JZ    loadSkip_42
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), R12
-	ORQ   R12, BX
+	JZ    loadSkip_54
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
 
-loadSkip_42:
+loadSkip_54:
 	// The first 8 bytes, if n%16 >= 8, go below rest.
 	TESTQ   $0x00000008, R9
-	JZ      loadShort_14
-	VMOVQ   (CX), X7
-	VPINSRQ $0x01, BX, X7, X7
-	JMP     loadDone_14
+	JZ      loadShort_18
+	VMOVQ   (AX), X7
+	VPINSRQ $0x01, DX, X7, X7
+	JMP     loadDone_18
 
-loadShort_14:
-	VMOVQ BX, X7
+loadShort_18:
+	VMOVQ DX, X7
 
-loadDone_14:
-	CMPQ R9, $0x10
-	JB   tailHashLow_5
-
-	// A whole block and the partial one, if any, above it.
-	VMOVDQU     (AX), X0
+loadDone_18:
 	VINSERTI128 $0x01, X7, Y0, Y0
-	JE          tailHashOne_9
+	VMOVDQU     (R11), Y7
+	VMOVDQU     256(R11), Y8
+	JMP         tailHashLoaded_5
 
-	// Two blocks: a pair of keys.
-	VMOVDQU (R11), Y7
-	VMOVDQU 256(R11), Y8
+tailHashOne_9:
+	// One whole block: one key.
+	VMOVDQU (AX), X0
+	VMOVDQU (R11), X7
+	VMOVDQU 256(R11), X8
 	JMP     tailHashLoaded_5
 
 tailHashLow_5:
-	// The partial block alone.
-	VMOVDQU Y7, Y0
+	// The partial block alone: one key.
+	// LoadPartialAVX: the n%16 bytes at p, zero-padded.
+	MOVQ R9, CX
+	ANDQ $0x0f, CX
+	ADDQ AX, CX
+	XORQ DX, DX
 
-tailHashOne_9:
-	// One block: one key.
+	// rest = the last n%8 bytes, read walking back from the end.
+	TESTQ   $0x00000001, R9
+	JZ      loadSkip_55
+	SUBQ    $0x01, CX
+	SHLQ    $0x08, DX
+	MOVBQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_55:
+	TESTQ   $0x00000002, R9
+	JZ      loadSkip_56
+	SUBQ    $0x02, CX
+	SHLQ    $0x10, DX
+	MOVWQZX (CX), BX
+	ORQ     BX, DX
+
+loadSkip_56:
+	TESTQ $0x00000004, R9
+	JZ    loadSkip_57
+	SUBQ  $0x04, CX
+	SHLQ  $0x20, DX
+	MOVL  (CX), BX
+	ORQ   BX, DX
+
+loadSkip_57:
+	// The first 8 bytes, if n%16 >= 8, go below rest.
+	TESTQ   $0x00000008, R9
+	JZ      loadShort_19
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, DX, X0, X0
+	JMP     loadDone_19
+
+loadShort_19:
+	VMOVQ DX, X0
+
+loadDone_19:
 	VMOVDQU (R11), X7
 	VMOVDQU 256(R11), X8
 

@@ -345,32 +345,29 @@ func (t *tailHash) absorbPair(x VecVirtual) {
 // loadLast loads the last r < 32 bytes at q, r > 0, zero-padded, into a
 // new register x, and the keys of the tail's last register into k and
 // kMid: a pair of keys if it holds two blocks, else one key (oneKey)
-// (model: the loads of tailHash.absorbLast). The partial block, if any,
-// is the last r%16 bytes, at q or q+16: one LoadPartialAVX from there
-// serves both. q is not changed.
+// (model: the loads of tailHash.absorbLast). q is used up.
 func (t *tailHash) loadLast(q, r GPVirtual) (x, k, kMid VecVirtual) {
 	low, one, loaded := emit.NewLabel("tailHashLow"), emit.NewLabel("tailHashOne"), emit.NewLabel("tailHashLoaded")
 	x, k, kMid = YMM(), YMM(), YMM()
-	Comment("The partial block, r%16 bytes at q+16·floor(r/16), zero-padded.")
-	p, part := GP64(), YMM()
-	MOVQ(r, p)
-	ANDQ(U8(16), p)
-	ADDQ(q, p)
-	emit.LoadPartialAVX(part, p, r)
 	CMPQ(r, U8(16))
 	JB(LabelRef(low))
-	Comment("A whole block and the partial one, if any, above it.")
-	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
-	VINSERTI128(U8(1), part.AsX(), x, x)
 	JE(LabelRef(one))
-	Comment("Two blocks: a pair of keys.")
+	Comment("A whole block and the partial one above it: a pair of keys.")
+	hi := YMM()
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
+	ADDQ(U8(16), q)
+	emit.LoadPartialAVX(hi, q, r)
+	VINSERTI128(U8(1), hi.AsX(), x, x)
 	pairKeys(t.h, k, kMid)
 	JMP(LabelRef(loaded))
-	Label(low)
-	Comment("The partial block alone.")
-	VMOVDQU(part, x)
 	Label(one)
-	Comment("One block: one key.")
+	Comment("One whole block: one key.")
+	emit.ZeroUpper(x86.VMOVDQU(Mem{Base: q}, x.AsX()))
+	oneKey(t.h, k, kMid)
+	JMP(LabelRef(loaded))
+	Label(low)
+	Comment("The partial block alone: one key.")
+	emit.LoadPartialAVX(x, q, r)
 	oneKey(t.h, k, kMid)
 	Label(loaded)
 	return x, k, kMid
