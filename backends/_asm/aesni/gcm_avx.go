@@ -319,10 +319,16 @@ func sealAVX(name string, public bool) {
 			"ciphertext of the batch two before it.")
 	}
 	if !public {
-		shortTo("sealTail")
 		k := loadGCMKernel()
+		tl := emit.NewLabel(name + "InlineTail")
+		CMPQ(k.n, U32(128))
+		JB(LabelRef(tl))
 		k.sealLoop(name, Mem{}, [2]Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
-		k.finish("sealTail")
+		Label(tl)
+		ctrTail(k.s, k.c, k.dst, k.src, k.n)
+		ghashTail(k.table, k.dst, k.n, k.y)
+		k.store()
+		RET()
 		return
 	}
 	slots := newCounterSlots()
@@ -492,8 +498,10 @@ func openAVX(name string, public bool) {
 		k.finish("openAVX")
 		return
 	}
-	shortTo("openTail")
 	k := loadGCMKernel()
+	tl := emit.NewLabel(name + "InlineTail")
+	CMPQ(k.n, U32(128))
+	JB(LabelRef(tl))
 	Label(loop)
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
@@ -512,7 +520,11 @@ func openAVX(name string, public bool) {
 	b.startY()
 	JMP(LabelRef(second))
 	Label(done)
-	k.finish("openTail")
+	Label(tl)
+	ghashTail(k.table, k.src, k.n, k.y)
+	ctrTail(k.s, k.c, k.dst, k.src, k.n)
+	k.store()
+	RET()
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or
