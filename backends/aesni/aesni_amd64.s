@@ -9353,6 +9353,14 @@ xtsAfter1_2:
 // func sealAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
 TEXT ·sealAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_3
+
+	// Fewer than 128 bytes: all sealTail's.
+	RET ·sealTail+0(SB)
+
+gcmLong_3:
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -9369,8 +9377,6 @@ TEXT ·sealAVX(SB), NOSPLIT, $0-88
 	MOVQ   y+32(FP), R9
 	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R8, $0x00000080
-	JB     sealAVXInlineTail_1
 
 	// gcmBatch without GHASH: no ciphertext two batches before the first two,
 	// one copy run twice: second is 0 for the first batch, 1 for the second.
@@ -10203,8 +10209,8 @@ sealAVX8_1:
 
 sealAVXLast2_1:
 	// Hash the last two batches times H^16..H^1 and reduce.
-	LEAQ -256(SI), R9
-	LEAQ 128(BX), R10
+	LEAQ -256(SI), AX
+	LEAQ 128(BX), CX
 	JMP  sealAVXHash_1
 
 sealAVXShort_1:
@@ -10519,8 +10525,8 @@ rounds10_40:
 
 sealAVXLast1_1:
 	// Hash the last batch times H^8..H^1 and reduce.
-	LEAQ -128(SI), R9
-	MOVQ BX, R10
+	LEAQ -128(SI), AX
+	MOVQ BX, CX
 
 sealAVXHash_1:
 	VPXOR X2, X2, X2
@@ -10529,103 +10535,103 @@ sealAVXHash_1:
 
 hashLastPass_1:
 	// ghashBatch step 0: block 0 times H^8.
-	VMOVDQU    (R9), X5
+	VMOVDQU    (AX), X5
 	VPSHUFB    byteReverse<>+0(SB), X5, X5
 	VPXOR      X1, X5, X5
-	VPCLMULQDQ $0x00, -16(R10), X5, X1
+	VPCLMULQDQ $0x00, -16(CX), X5, X1
 	VPXOR      X1, X2, X2
-	VPCLMULQDQ $0x11, -16(R10), X5, X1
+	VPCLMULQDQ $0x11, -16(CX), X5, X1
 	VPXOR      X1, X4, X4
 
 	// ghashBatch step 1: block 1 times H^7.
-	VMOVDQU     16(R9), X1
+	VMOVDQU     16(AX), X1
 	VPSHUFB     byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ  $0x00, -32(R10), X1, X6
+	VPCLMULQDQ  $0x00, -32(CX), X1, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x11, -32(R10), X1, X6
+	VPCLMULQDQ  $0x11, -32(CX), X1, X6
 	VPXOR       X6, X4, X4
 	VPUNPCKLQDQ X1, X5, X6
 	VPUNPCKHQDQ X1, X5, X1
 	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x00, 240(R10), X1, X5
+	VPCLMULQDQ  $0x00, 240(CX), X1, X5
 	VPXOR       X5, X3, X3
-	VPCLMULQDQ  $0x01, 224(R10), X1, X1
+	VPCLMULQDQ  $0x01, 224(CX), X1, X1
 	VPXOR       X1, X3, X3
 
 	// ghashBatch step 2: block 2 times H^6.
-	VMOVDQU    32(R9), X1
+	VMOVDQU    32(AX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, -48(R10), X1, X5
+	VPCLMULQDQ $0x00, -48(CX), X1, X5
 	VPXOR      X5, X2, X2
-	VPCLMULQDQ $0x11, -48(R10), X1, X5
+	VPCLMULQDQ $0x11, -48(CX), X1, X5
 	VPXOR      X5, X4, X4
 
 	// ghashBatch step 3: block 3 times H^5.
-	VMOVDQU     48(R9), X5
+	VMOVDQU     48(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -64(R10), X5, X6
+	VPCLMULQDQ  $0x00, -64(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x11, -64(R10), X5, X6
+	VPCLMULQDQ  $0x11, -64(CX), X5, X6
 	VPXOR       X6, X4, X4
 	VPUNPCKLQDQ X5, X1, X6
 	VPUNPCKHQDQ X5, X1, X1
 	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x00, 208(R10), X1, X5
+	VPCLMULQDQ  $0x00, 208(CX), X1, X5
 	VPXOR       X5, X3, X3
-	VPCLMULQDQ  $0x01, 192(R10), X1, X1
+	VPCLMULQDQ  $0x01, 192(CX), X1, X1
 	VPXOR       X1, X3, X3
 
 	// ghashBatch step 4: block 4 times H^4.
-	VMOVDQU    64(R9), X1
+	VMOVDQU    64(AX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, -80(R10), X1, X5
+	VPCLMULQDQ $0x00, -80(CX), X1, X5
 	VPXOR      X5, X2, X2
-	VPCLMULQDQ $0x11, -80(R10), X1, X5
+	VPCLMULQDQ $0x11, -80(CX), X1, X5
 	VPXOR      X5, X4, X4
 
 	// ghashBatch step 5: block 5 times H^3.
-	VMOVDQU     80(R9), X5
+	VMOVDQU     80(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -96(R10), X5, X6
+	VPCLMULQDQ  $0x00, -96(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x11, -96(R10), X5, X6
+	VPCLMULQDQ  $0x11, -96(CX), X5, X6
 	VPXOR       X6, X4, X4
 	VPUNPCKLQDQ X5, X1, X6
 	VPUNPCKHQDQ X5, X1, X1
 	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x00, 176(R10), X1, X5
+	VPCLMULQDQ  $0x00, 176(CX), X1, X5
 	VPXOR       X5, X3, X3
-	VPCLMULQDQ  $0x01, 160(R10), X1, X1
+	VPCLMULQDQ  $0x01, 160(CX), X1, X1
 	VPXOR       X1, X3, X3
 
 	// ghashBatch step 6: block 6 times H^2.
-	VMOVDQU    96(R9), X1
+	VMOVDQU    96(AX), X1
 	VPSHUFB    byteReverse<>+0(SB), X1, X1
-	VPCLMULQDQ $0x00, -112(R10), X1, X5
+	VPCLMULQDQ $0x00, -112(CX), X1, X5
 	VPXOR      X5, X2, X2
-	VPCLMULQDQ $0x11, -112(R10), X1, X5
+	VPCLMULQDQ $0x11, -112(CX), X1, X5
 	VPXOR      X5, X4, X4
 
 	// ghashBatch step 7: block 7 times H^1.
-	VMOVDQU     112(R9), X5
+	VMOVDQU     112(AX), X5
 	VPSHUFB     byteReverse<>+0(SB), X5, X5
-	VPCLMULQDQ  $0x00, -128(R10), X5, X6
+	VPCLMULQDQ  $0x00, -128(CX), X5, X6
 	VPXOR       X6, X2, X2
-	VPCLMULQDQ  $0x11, -128(R10), X5, X6
+	VPCLMULQDQ  $0x11, -128(CX), X5, X6
 	VPXOR       X6, X4, X4
 	VPUNPCKLQDQ X5, X1, X6
 	VPUNPCKHQDQ X5, X1, X1
 	VPXOR       X6, X1, X1
-	VPCLMULQDQ  $0x00, 144(R10), X1, X5
+	VPCLMULQDQ  $0x00, 144(CX), X1, X5
 	VPXOR       X5, X3, X3
-	VPCLMULQDQ  $0x01, 128(R10), X1, X1
+	VPCLMULQDQ  $0x01, 128(CX), X1, X1
 	VPXOR       X1, X3, X3
-	CMPQ        R10, BX
+	CMPQ        CX, BX
 	JE          hashLastReduce_1
 
 	// The second batch: H^8..H^1, y already taken in.
-	ADDQ  $0x80, R9
-	MOVQ  BX, R10
+	ADDQ  $0x80, AX
+	MOVQ  BX, CX
 	VPXOR X1, X1, X1
 	JMP   hashLastPass_1
 
@@ -10644,731 +10650,38 @@ hashLastReduce_1:
 	VPSHUFD    $0x4e, X2, X2
 	VPXOR      X1, X2, X2
 	VPXOR      X4, X2, X1
-
-sealAVXInlineTail_1:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R8, R8
-	JZ    ctrTailDone_5
-	CMPQ  R8, $0x00000040
-	JBE   ctrTailNarrower_13
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_41
-	JE     rounds12_41
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_41:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_41:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_53
-	MOVOU      (DI), X10
-	PXOR       X10, X2
-	MOVOU      X2, (SI)
-	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_54
-	MOVOU      16(DI), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(SI)
-	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_55
-	MOVOU      32(DI), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(SI)
-	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_56
-	MOVOU      48(DI), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(SI)
-	CMPQ       R8, $0x00000050
-	JB         ctrTailExit_57
-	MOVOU      64(DI), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(SI)
-	CMPQ       R8, $0x00000060
-	JB         ctrTailExit_58
-	MOVOU      80(DI), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(SI)
-	CMPQ       R8, $0x00000070
-	JB         ctrTailExit_59
-	MOVOU      96(DI), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(SI)
-	CMPQ       R8, $0x00000080
-	JB         ctrTailExit_60
-	MOVOU      112(DI), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(SI)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_53:
-	MOVO X2, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_54:
-	MOVO X3, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_55:
-	MOVO X4, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_56:
-	MOVO X5, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_57:
-	MOVO X6, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_58:
-	MOVO X7, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_59:
-	MOVO X8, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_60:
-	MOVO X9, X2
-	JMP  ctrTailPartial_5
-
-ctrTailNarrower_13:
-	CMPQ R8, $0x00000010
-	JBE  ctrTailNarrower_14
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_42
-	JE     rounds12_42
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_42:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_42:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_61
-	MOVOU      (DI), X6
-	PXOR       X6, X2
-	MOVOU      X2, (SI)
-	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_62
-	MOVOU      16(DI), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(SI)
-	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_63
-	MOVOU      32(DI), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(SI)
-	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_64
-	MOVOU      48(DI), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(SI)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_61:
-	MOVO X2, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_62:
-	MOVO X3, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_63:
-	MOVO X4, X2
-	JMP  ctrTailPartial_5
-
-ctrTailExit_64:
-	MOVO X5, X2
-	JMP  ctrTailPartial_5
-
-ctrTailNarrower_14:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_43
-	JE     rounds12_43
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_43:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_43:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_65
-	MOVOU      (DI), X3
-	PXOR       X3, X2
-	MOVOU      X2, (SI)
-	JMP        ctrTailFinish_5
-
-ctrTailExit_65:
-	MOVO X2, X2
-
-ctrTailPartial_5:
-	TESTQ $0x0000000f, R8
-	JZ    ctrTailFinish_5
-	MOVQ  R8, AX
-	ANDQ  $-16, AX
-	LEAQ  (DI)(AX*1), CX
-	LEAQ  (SI)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R8, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ DI, DI
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R8
-	JZ      loadSkip_22
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, DI
-	MOVBQZX (DX), R9
-	ORQ     R9, DI
-
-loadSkip_22:
-	TESTQ   $0x00000002, R8
-	JZ      loadSkip_23
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, DI
-	MOVWQZX (DX), R9
-	ORQ     R9, DI
-
-loadSkip_23:
-	TESTQ $0x00000004, R8
-	JZ    loadSkip_24
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, DI
-	MOVL  (DX), R9
-	ORQ   R9, DI
-
-loadSkip_24:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R8
-	JZ         loadShort_8
-	MOVQ       (CX), X3
-	MOVQ       DI, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_8
-
-loadShort_8:
-	MOVQ DI, X3
-
-loadDone_8:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R8
-	JZ     storeSkip_17
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_17:
-	TESTQ $0x00000004, R8
-	JZ    storeSkip_18
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_18:
-	TESTQ $0x00000002, R8
-	JZ    storeSkip_19
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_19:
-	TESTQ $0x00000001, R8
-	JZ    storeSkip_20
-	MOVB  CL, (AX)
-
-storeSkip_20:
-ctrTailFinish_5:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R8, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_5:
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R8, R8
-	JZ    ghashTailDone_4
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R8, AX
-	ADDQ $0x0f, AX
-	SHRQ $0x04, AX
-	SHLQ $0x04, AX
-	ADDQ BX, AX
-	SUBQ $0x00000090, AX
-	MOVQ SI, CX
-	MOVQ R8, DX
-	SHRQ $0x04, DX
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_4:
-	TESTQ     DX, DX
-	JZ        ghashTailPartial_4
-	MOVOU     (CX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X6
-	MOVOU     (AX), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, AX
-	ADDQ      $0x10, CX
-	DECQ      DX
-	JMP       ghashTailBlock_4
-
-ghashTailPartial_4:
-	TESTQ $0x0000000f, R8
-	JZ    ghashTailReduce_4
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R8, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R8
-	JZ      loadSkip_25
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), SI
-	ORQ     SI, BX
-
-loadSkip_25:
-	TESTQ   $0x00000002, R8
-	JZ      loadSkip_26
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), SI
-	ORQ     SI, BX
-
-loadSkip_26:
-	TESTQ $0x00000004, R8
-	JZ    loadSkip_27
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), SI
-	ORQ   SI, BX
-
-loadSkip_27:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R8
-	JZ         loadShort_9
-	MOVQ       (CX), X5
-	MOVQ       BX, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_9
-
-loadShort_9:
-	MOVQ BX, X5
-
-loadDone_9:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (AX), X1
-	MOVOU     (AX), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(AX), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, AX
-
-ghashTailReduce_4:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_4:
-	MOVQ   ctr+24(FP), AX
-	PSHUFB byteReverse<>+0(SB), X0
-	MOVOU  X0, (AX)
-	MOVQ   y+32(FP), AX
-	PSHUFB byteReverse<>+0(SB), X1
-	MOVOU  X1, (AX)
+	MOVQ       ctr+24(FP), AX
+	PSHUFB     byteReverse<>+0(SB), X0
+	MOVOU      X0, (AX)
+	MOVQ       y+32(FP), AX
+	PSHUFB     byteReverse<>+0(SB), X1
+	MOVOU      X1, (AX)
+	TESTQ      R8, R8
+	JZ         gcmDone_3
+
+	// handOff: the n bytes left, to sealTail.
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
+	RET  ·sealTail+0(SB)
+
+gcmDone_3:
 	RET
 
 // func openAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, PCLMULQDQ, SSE2, SSSE3
 TEXT ·openAVX(SB), NOSPLIT, $0-88
+	MOVQ src_len+72(FP), AX
+	CMPQ AX, $0x00000080
+	JAE  gcmLong_4
+
+	// Fewer than 128 bytes: all openTail's.
+	RET ·openTail+0(SB)
+
+gcmLong_4:
 	MOVQ   keys+0(FP), AX
 	MOVQ   rounds+8(FP), DX
 	MOVQ   DX, CX
@@ -11385,8 +10698,6 @@ TEXT ·openAVX(SB), NOSPLIT, $0-88
 	MOVQ   y+32(FP), R9
 	MOVOU  (R9), X1
 	PSHUFB byteReverse<>+0(SB), X1
-	CMPQ   R8, $0x00000080
-	JB     openAVXInlineTail_1
 
 openAVX16_1:
 	CMPQ R8, $0x00000100
@@ -11419,8 +10730,8 @@ openAVX16_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_44
-	JE      rounds12_44
+	JB      rounds10_41
+	JE      rounds12_41
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -11442,7 +10753,7 @@ openAVX16_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_44:
+rounds12_41:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -11463,7 +10774,7 @@ rounds12_44:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_44:
+rounds10_41:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -11712,8 +11023,8 @@ openAVXSecond_1:
 	VPXOR   (AX), X9, X9
 	VPADDD  counterAdd8<>+112(SB), X0, X0
 	CMPQ    DX, $0x0c
-	JB      rounds10_45
-	JE      rounds12_45
+	JB      rounds10_42
+	JE      rounds12_42
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X1
@@ -11735,7 +11046,7 @@ openAVXSecond_1:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds12_45:
+rounds12_42:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X1
 	VAESENC X1, X2, X2
@@ -11756,7 +11067,7 @@ rounds12_45:
 	VAESENC X1, X8, X8
 	VAESENC X1, X9, X9
 
-rounds10_45:
+rounds10_42:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X1
 	VAESENC X1, X2, X2
@@ -12007,725 +11318,25 @@ openAVX8_1:
 	JMP        openAVXSecond_1
 
 openAVXDone_1:
-openAVXInlineTail_1:
-	// ghashTail: the last n < 128 bytes.
-	TESTQ R8, R8
-	JZ    ghashTailDone_5
-
-	// Block j of m is multiplied by H^(m-j): start at slot m-1 and walk down.
-	MOVQ R8, R9
-	ADDQ $0x0f, R9
-	SHRQ $0x04, R9
-	SHLQ $0x04, R9
-	ADDQ BX, R9
-	SUBQ $0x00000090, R9
-	MOVQ DI, BX
-	MOVQ R8, R10
-	SHRQ $0x04, R10
-	PXOR X2, X2
-	PXOR X3, X3
-	PXOR X4, X4
-
-ghashTailBlock_5:
-	TESTQ     R10, R10
-	JZ        ghashTailPartial_5
-	MOVOU     (BX), X5
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R9), X6
-	MOVOU     (R9), X7
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X2
-	PSHUFD    $0x4e, X5, X6
-	PXOR      X5, X6
-	PCLMULQDQ $0x11, X7, X5
-	PXOR      X5, X4
-	MOVOU     256(R9), X5
-	PCLMULQDQ $0x00, X5, X6
-	PXOR      X6, X3
-	SUBQ      $0x10, R9
-	ADDQ      $0x10, BX
-	DECQ      R10
-	JMP       ghashTailBlock_5
-
-ghashTailPartial_5:
-	TESTQ $0x0000000f, R8
-	JZ    ghashTailReduce_5
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R8, R10
-	ANDQ $0x0f, R10
-	ADDQ BX, R10
-	XORQ R11, R11
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R8
-	JZ      loadSkip_28
-	SUBQ    $0x01, R10
-	SHLQ    $0x08, R11
-	MOVBQZX (R10), R12
-	ORQ     R12, R11
-
-loadSkip_28:
-	TESTQ   $0x00000002, R8
-	JZ      loadSkip_29
-	SUBQ    $0x02, R10
-	SHLQ    $0x10, R11
-	MOVWQZX (R10), R12
-	ORQ     R12, R11
-
-loadSkip_29:
-	TESTQ $0x00000004, R8
-	JZ    loadSkip_30
-	SUBQ  $0x04, R10
-	SHLQ  $0x20, R11
-	MOVL  (R10), R12
-	ORQ   R12, R11
-
-loadSkip_30:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R8
-	JZ         loadShort_10
-	MOVQ       (BX), X5
-	MOVQ       R11, X6
-	PUNPCKLQDQ X6, X5
-	JMP        loadDone_10
-
-loadShort_10:
-	MOVQ R11, X5
-
-loadDone_10:
-	PSHUFB    byteReverse<>+0(SB), X5
-	PXOR      X1, X5
-	PXOR      X1, X1
-	MOVOU     (R9), X1
-	MOVOU     (R9), X6
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X2
-	PSHUFD    $0x4e, X5, X1
-	PXOR      X5, X1
-	PCLMULQDQ $0x11, X6, X5
-	PXOR      X5, X4
-	MOVOU     256(R9), X5
-	PCLMULQDQ $0x00, X5, X1
-	PXOR      X1, X3
-	SUBQ      $0x10, R9
-
-ghashTailReduce_5:
-	// karatsubaFinish: mid ^= lo ^ hi.
-	PXOR X2, X3
-	PXOR X4, X3
-
-	// fold(lo, mid), fold(mid, hi).
-	MOVOU     reflectedPoly<>+0(SB), X1
-	PCLMULQDQ $0x01, X2, X1
-	PSHUFD    $0x4e, X2, X2
-	PXOR      X1, X2
-	PXOR      X3, X2
-	MOVOU     reflectedPoly<>+0(SB), X3
-	PCLMULQDQ $0x01, X2, X3
-	PSHUFD    $0x4e, X2, X1
-	PXOR      X3, X1
-	PXOR      X4, X1
-
-ghashTailDone_5:
-	// ctrTail: the last n < 128 bytes.
-	TESTQ R8, R8
-	JZ    ctrTailDone_6
-	CMPQ  R8, $0x00000040
-	JBE   ctrTailNarrower_16
-
-	// At most 8 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVO   X0, X6
-	PADDD  counterAdd8<>+48(SB), X6
-	PSHUFB byteReverse<>+0(SB), X6
-	MOVO   X0, X7
-	PADDD  counterAdd8<>+64(SB), X7
-	PSHUFB byteReverse<>+0(SB), X7
-	MOVO   X0, X8
-	PADDD  counterAdd8<>+80(SB), X8
-	PSHUFB byteReverse<>+0(SB), X8
-	MOVO   X0, X9
-	PADDD  counterAdd8<>+96(SB), X9
-	PSHUFB byteReverse<>+0(SB), X9
-	MOVOU  (AX), X10
-	PXOR   X10, X2
-	PXOR   X10, X3
-	PXOR   X10, X4
-	PXOR   X10, X5
-	PXOR   X10, X6
-	PXOR   X10, X7
-	PXOR   X10, X8
-	PXOR   X10, X9
-	CMPQ   DX, $0x0c
-	JB     rounds10_46
-	JE     rounds12_46
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  32(AX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds12_46:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-	MOVOU  -160(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-rounds10_46:
-	// Round Nr-9.
-	MOVOU  -144(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X10
-	AESENC X10, X2
-	AESENC X10, X3
-	AESENC X10, X4
-	AESENC X10, X5
-	AESENC X10, X6
-	AESENC X10, X7
-	AESENC X10, X8
-	AESENC X10, X9
-
-	// Last round.
-	MOVOU      (CX), X10
-	AESENCLAST X10, X2
-	AESENCLAST X10, X3
-	AESENCLAST X10, X4
-	AESENCLAST X10, X5
-	AESENCLAST X10, X6
-	AESENCLAST X10, X7
-	AESENCLAST X10, X8
-	AESENCLAST X10, X9
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_66
-	MOVOU      (DI), X10
-	PXOR       X10, X2
-	MOVOU      X2, (SI)
-	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_67
-	MOVOU      16(DI), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(SI)
-	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_68
-	MOVOU      32(DI), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(SI)
-	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_69
-	MOVOU      48(DI), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(SI)
-	CMPQ       R8, $0x00000050
-	JB         ctrTailExit_70
-	MOVOU      64(DI), X2
-	PXOR       X2, X6
-	MOVOU      X6, 64(SI)
-	CMPQ       R8, $0x00000060
-	JB         ctrTailExit_71
-	MOVOU      80(DI), X2
-	PXOR       X2, X7
-	MOVOU      X7, 80(SI)
-	CMPQ       R8, $0x00000070
-	JB         ctrTailExit_72
-	MOVOU      96(DI), X2
-	PXOR       X2, X8
-	MOVOU      X8, 96(SI)
-	CMPQ       R8, $0x00000080
-	JB         ctrTailExit_73
-	MOVOU      112(DI), X2
-	PXOR       X2, X9
-	MOVOU      X9, 112(SI)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_66:
-	MOVO X2, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_67:
-	MOVO X3, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_68:
-	MOVO X4, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_69:
-	MOVO X5, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_70:
-	MOVO X6, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_71:
-	MOVO X7, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_72:
-	MOVO X8, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_73:
-	MOVO X9, X2
-	JMP  ctrTailPartial_6
-
-ctrTailNarrower_16:
-	CMPQ R8, $0x00000010
-	JBE  ctrTailNarrower_17
-
-	// At most 4 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVO   X0, X3
-	PADDD  counterAdd8<>+0(SB), X3
-	PSHUFB byteReverse<>+0(SB), X3
-	MOVO   X0, X4
-	PADDD  counterAdd8<>+16(SB), X4
-	PSHUFB byteReverse<>+0(SB), X4
-	MOVO   X0, X5
-	PADDD  counterAdd8<>+32(SB), X5
-	PSHUFB byteReverse<>+0(SB), X5
-	MOVOU  (AX), X6
-	PXOR   X6, X2
-	PXOR   X6, X3
-	PXOR   X6, X4
-	PXOR   X6, X5
-	CMPQ   DX, $0x0c
-	JB     rounds10_47
-	JE     rounds12_47
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  32(AX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds12_47:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-	MOVOU  -160(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-rounds10_47:
-	// Round Nr-9.
-	MOVOU  -144(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X6
-	AESENC X6, X2
-	AESENC X6, X3
-	AESENC X6, X4
-	AESENC X6, X5
-
-	// Last round.
-	MOVOU      (CX), X6
-	AESENCLAST X6, X2
-	AESENCLAST X6, X3
-	AESENCLAST X6, X4
-	AESENCLAST X6, X5
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_74
-	MOVOU      (DI), X6
-	PXOR       X6, X2
-	MOVOU      X2, (SI)
-	CMPQ       R8, $0x00000020
-	JB         ctrTailExit_75
-	MOVOU      16(DI), X2
-	PXOR       X2, X3
-	MOVOU      X3, 16(SI)
-	CMPQ       R8, $0x00000030
-	JB         ctrTailExit_76
-	MOVOU      32(DI), X2
-	PXOR       X2, X4
-	MOVOU      X4, 32(SI)
-	CMPQ       R8, $0x00000040
-	JB         ctrTailExit_77
-	MOVOU      48(DI), X2
-	PXOR       X2, X5
-	MOVOU      X5, 48(SI)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_74:
-	MOVO X2, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_75:
-	MOVO X3, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_76:
-	MOVO X4, X2
-	JMP  ctrTailPartial_6
-
-ctrTailExit_77:
-	MOVO X5, X2
-	JMP  ctrTailPartial_6
-
-ctrTailNarrower_17:
-	// At most 1 blocks.
-	MOVO   X0, X2
-	PSHUFB byteReverse<>+0(SB), X2
-	MOVOU  (AX), X3
-	PXOR   X3, X2
-	CMPQ   DX, $0x0c
-	JB     rounds10_48
-	JE     rounds12_48
-
-	// Rounds 1 and 2 of AES-256.
-	MOVOU  16(AX), X3
-	AESENC X3, X2
-	MOVOU  32(AX), X3
-	AESENC X3, X2
-
-rounds12_48:
-	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
-	MOVOU  -176(CX), X3
-	AESENC X3, X2
-	MOVOU  -160(CX), X3
-	AESENC X3, X2
-
-rounds10_48:
-	// Round Nr-9.
-	MOVOU  -144(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-8.
-	MOVOU  -128(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-7.
-	MOVOU  -112(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-6.
-	MOVOU  -96(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-5.
-	MOVOU  -80(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-4.
-	MOVOU  -64(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-3.
-	MOVOU  -48(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-2.
-	MOVOU  -32(CX), X3
-	AESENC X3, X2
-
-	// Round Nr-1.
-	MOVOU  -16(CX), X3
-	AESENC X3, X2
-
-	// Last round.
-	MOVOU      (CX), X3
-	AESENCLAST X3, X2
-	CMPQ       R8, $0x00000010
-	JB         ctrTailExit_78
-	MOVOU      (DI), X3
-	PXOR       X3, X2
-	MOVOU      X2, (SI)
-	JMP        ctrTailFinish_6
-
-ctrTailExit_78:
-	MOVO X2, X2
-
-ctrTailPartial_6:
-	TESTQ $0x0000000f, R8
-	JZ    ctrTailFinish_6
-	MOVQ  R8, AX
-	ANDQ  $-16, AX
-	LEAQ  (DI)(AX*1), CX
-	LEAQ  (SI)(AX*1), AX
-
-	// LoadPartial: the n%16 bytes at p, zero-padded.
-	MOVQ R8, DX
-	ANDQ $0x0f, DX
-	ADDQ CX, DX
-	XORQ BX, BX
-
-	// rest = the last n%8 bytes, read walking back from the end.
-	TESTQ   $0x00000001, R8
-	JZ      loadSkip_31
-	SUBQ    $0x01, DX
-	SHLQ    $0x08, BX
-	MOVBQZX (DX), SI
-	ORQ     SI, BX
-
-loadSkip_31:
-	TESTQ   $0x00000002, R8
-	JZ      loadSkip_32
-	SUBQ    $0x02, DX
-	SHLQ    $0x10, BX
-	MOVWQZX (DX), SI
-	ORQ     SI, BX
-
-loadSkip_32:
-	TESTQ $0x00000004, R8
-	JZ    loadSkip_33
-	SUBQ  $0x04, DX
-	SHLQ  $0x20, BX
-	MOVL  (DX), SI
-	ORQ   SI, BX
-
-loadSkip_33:
-	// The first 8 bytes, if n%16 >= 8, go below rest.
-	TESTQ      $0x00000008, R8
-	JZ         loadShort_11
-	MOVQ       (CX), X3
-	MOVQ       BX, X4
-	PUNPCKLQDQ X4, X3
-	JMP        loadDone_11
-
-loadShort_11:
-	MOVQ BX, X3
-
-loadDone_11:
-	PXOR X2, X3
-
-	// StorePartial: the first n%16 bytes of x to p.
-	MOVQ   X3, CX
-	TESTQ  $0x00000008, R8
-	JZ     storeSkip_21
-	MOVQ   CX, (AX)
-	PSHUFD $0x4e, X3, X2
-	MOVQ   X2, CX
-	ADDQ   $0x08, AX
-
-storeSkip_21:
-	TESTQ $0x00000004, R8
-	JZ    storeSkip_22
-	MOVL  CX, (AX)
-	SHRQ  $0x20, CX
-	ADDQ  $0x04, AX
-
-storeSkip_22:
-	TESTQ $0x00000002, R8
-	JZ    storeSkip_23
-	MOVW  CX, (AX)
-	SHRQ  $0x10, CX
-	ADDQ  $0x02, AX
-
-storeSkip_23:
-	TESTQ $0x00000001, R8
-	JZ    storeSkip_24
-	MOVB  CL, (AX)
-
-storeSkip_24:
-ctrTailFinish_6:
-	// Advance the counter by ceil(n/16).
-	MOVQ  R8, AX
-	ADDQ  $0x0f, AX
-	SHRQ  $0x04, AX
-	MOVQ  AX, X2
-	PADDD X2, X0
-
-ctrTailDone_6:
 	MOVQ   ctr+24(FP), AX
 	PSHUFB byteReverse<>+0(SB), X0
 	MOVOU  X0, (AX)
 	MOVQ   y+32(FP), AX
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (AX)
+	TESTQ  R8, R8
+	JZ     gcmDone_4
+
+	// handOff: the n bytes left, to openTail.
+	MOVQ SI, dst_base+40(FP)
+	MOVQ R8, dst_len+48(FP)
+	MOVQ R8, dst_cap+56(FP)
+	MOVQ DI, src_base+64(FP)
+	MOVQ R8, src_len+72(FP)
+	MOVQ R8, src_cap+80(FP)
+	RET  ·openTail+0(SB)
+
+gcmDone_4:
 	RET
 
 // func sealPublicAVX(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
@@ -12872,8 +11483,8 @@ sealPublicAVXPlain_1:
 publicNoCarry_1:
 publicSkip_1:
 	CMPQ DX, $0x0c
-	JB   rounds10_49
-	JE   rounds12_49
+	JB   rounds10_43
+	JE   rounds12_43
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -12895,7 +11506,7 @@ publicSkip_1:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_49:
+rounds12_43:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -12916,7 +11527,7 @@ rounds12_49:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_49:
+rounds10_43:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13104,8 +11715,8 @@ sealPublicAVX16_1:
 publicNoCarry_2:
 publicSkip_2:
 	CMPQ DX, $0x0c
-	JB   rounds10_50
-	JE   rounds12_50
+	JB   rounds10_44
+	JE   rounds12_44
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13127,7 +11738,7 @@ publicSkip_2:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_50:
+rounds12_44:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13148,7 +11759,7 @@ rounds12_50:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_50:
+rounds10_44:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13438,8 +12049,8 @@ rounds10_50:
 publicNoCarry_3:
 publicSkip_3:
 	CMPQ DX, $0x0c
-	JB   rounds10_51
-	JE   rounds12_51
+	JB   rounds10_45
+	JE   rounds12_45
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -13461,7 +12072,7 @@ publicSkip_3:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_51:
+rounds12_45:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -13482,7 +12093,7 @@ rounds12_51:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_51:
+rounds10_45:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -13903,7 +12514,7 @@ hashLastReduce_2:
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (AX)
 	TESTQ  R8, R8
-	JZ     gcmDone_3
+	JZ     gcmDone_5
 
 	// handOff: the n bytes left, to sealAVX.
 	MOVQ SI, dst_base+40(FP)
@@ -13914,7 +12525,7 @@ hashLastReduce_2:
 	MOVQ R8, src_cap+80(FP)
 	RET  ·sealAVX+0(SB)
 
-gcmDone_3:
+gcmDone_5:
 	RET
 
 DATA counterMinus2<>+0(SB)/8, $0x00000000fffffffe
@@ -14142,8 +12753,8 @@ openPublicAVX16_1:
 publicNoCarry_4:
 publicSkip_4:
 	CMPQ DX, $0x0c
-	JB   rounds10_52
-	JE   rounds12_52
+	JB   rounds10_46
+	JE   rounds12_46
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14165,7 +12776,7 @@ publicSkip_4:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_52:
+rounds12_46:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14186,7 +12797,7 @@ rounds12_52:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_52:
+rounds10_46:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14474,8 +13085,8 @@ rounds10_52:
 publicNoCarry_5:
 publicSkip_5:
 	CMPQ DX, $0x0c
-	JB   rounds10_53
-	JE   rounds12_53
+	JB   rounds10_47
+	JE   rounds12_47
 
 	// Rounds 1 and 2 of AES-256.
 	VMOVDQU 16(AX), X10
@@ -14497,7 +13108,7 @@ publicSkip_5:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds12_53:
+rounds12_47:
 	// Rounds Nr-11 and Nr-10: 1 and 2 of AES-192, 3 and 4 of AES-256.
 	VMOVDQU -176(CX), X10
 	VAESENC X10, X2, X2
@@ -14518,7 +13129,7 @@ rounds12_53:
 	VAESENC X10, X8, X8
 	VAESENC X10, X9, X9
 
-rounds10_53:
+rounds10_47:
 	// Round Nr-9.
 	VMOVDQU -144(CX), X10
 	VAESENC X10, X2, X2
@@ -14784,7 +13395,7 @@ openPublicAVXDone_1:
 	PSHUFB byteReverse<>+0(SB), X1
 	MOVOU  X1, (AX)
 	TESTQ  R8, R8
-	JZ     gcmDone_4
+	JZ     gcmDone_6
 
 	// handOff: the n bytes left, to openAVX.
 	MOVQ SI, dst_base+40(FP)
@@ -14795,5 +13406,5 @@ openPublicAVXDone_1:
 	MOVQ R8, src_cap+80(FP)
 	RET  ·openAVX+0(SB)
 
-gcmDone_4:
+gcmDone_6:
 	RET

@@ -319,16 +319,10 @@ func sealAVX(name string, public bool) {
 			"ciphertext of the batch two before it.")
 	}
 	if !public {
+		shortTo("sealTail")
 		k := loadGCMKernel()
-		tl := emit.NewLabel(name + "InlineTail")
-		CMPQ(k.n, U32(128))
-		JB(LabelRef(tl))
 		k.sealLoop(name, Mem{}, [2]Mem{}, func(_ int, g *avxBatch) { k.vecBatch(g) }, func() {}, false)
-		Label(tl)
-		ctrTail(k.s, k.c, k.dst, k.src, k.n)
-		ghashTail(k.table, k.dst, k.n, k.y)
-		k.store()
-		RET()
+		k.finish("sealTail")
 		return
 	}
 	slots := newCounterSlots()
@@ -498,10 +492,8 @@ func openAVX(name string, public bool) {
 		k.finish("openAVX")
 		return
 	}
+	shortTo("openTail")
 	k := loadGCMKernel()
-	tl := emit.NewLabel(name + "InlineTail")
-	CMPQ(k.n, U32(128))
-	JB(LabelRef(tl))
 	Label(loop)
 	CMPQ(k.n, U32(256))
 	JB(LabelRef(single))
@@ -520,11 +512,7 @@ func openAVX(name string, public bool) {
 	b.startY()
 	JMP(LabelRef(second))
 	Label(done)
-	Label(tl)
-	ghashTail(k.table, k.src, k.n, k.y)
-	ctrTail(k.s, k.c, k.dst, k.src, k.n)
-	k.store()
-	RET()
+	k.finish("openTail")
 }
 
 // publicBranch hands the message to the kernel's AVX form, sealAVX or
