@@ -136,14 +136,36 @@ func openTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]
 	storeHash(h, y)
 }
 
+// handOff names the kernel a GCM model hands the bytes it leaves to (asm:
+// the target of gcmKernel.finish's jump). A function value in its place
+// would make finish's arguments escape: every call would allocate them.
+type handOff int
+
+const (
+	toSealTail handOff = iota
+	toOpenTail
+	toSealAVX
+	toOpenAVX
+)
+
 // finish stores the counter and the hash, and hands the bytes left, if
-// any, to tail, sealTailModel or openTailModel (asm: gcmKernel.finish,
-// handOff).
-func finish(tail func(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte), c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+// any, to the kernel to names, sealTailModel, openTailModel, sealAVXModel
+// or openAVXModel (asm: gcmKernel.finish, handOff).
+func finish(to handOff, c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c.store(ctr)
 	storeHash(h, y)
-	if len(src) > 0 {
-		tail(keys, rounds, t, ctr, y, dst, src)
+	if len(src) == 0 {
+		return
+	}
+	switch to {
+	case toSealTail:
+		sealTailModel(keys, rounds, t, ctr, y, dst, src)
+	case toOpenTail:
+		openTailModel(keys, rounds, t, ctr, y, dst, src)
+	case toSealAVX:
+		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
+	case toOpenAVX:
+		openAVXModel(keys, rounds, t, ctr, y, dst, src)
 	}
 }
 
@@ -182,7 +204,7 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 	g.all()
 	sl.clear()
-	finish(sealTailModel, c, g.y, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(toSealTail, c, g.y, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
@@ -215,7 +237,7 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		src, dst = src[128:], dst[128:]
 	}
 	sl.clear()
-	finish(openTailModel, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(toOpenTail, c, h, keys, rounds, t, ctr, y, dst, src)
 }
 
 // vecBatch encrypts the 8 counter blocks c, ..., c+7, made from the
@@ -252,7 +274,7 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 		vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 	}
 	done, h := sealLoop(t, h, dst, len(src), false, false, run, func() {})
-	finish(sealTailModel, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(toSealTail, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // sealLoop runs the batches of sealAVXModel over the first n bytes and
@@ -333,7 +355,7 @@ func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 		h = b.y
 		src, dst = src[128:], dst[128:]
 	}
-	finish(openTailModel, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(toOpenTail, c, h, keys, rounds, t, ctr, y, dst, src)
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
@@ -452,7 +474,7 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 		sl.clear()
 	})
 	sl.mem[0] = [8][16]byte{}
-	finish(sealAVXModel, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(toSealAVX, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
@@ -481,5 +503,5 @@ func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	sl.counter(&c)
 	sl.clear()
 	sl.mem[0] = [8][16]byte{}
-	finish(openAVXModel, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(toOpenAVX, c, h, keys, rounds, t, ctr, y, dst, src)
 }

@@ -157,7 +157,7 @@ func (k *gcmKernel) slotsBatch(blocks []VecVirtual, g *ghashBatch) {
 
 // finish stores the counter and the hash and returns if no bytes are
 // left, and otherwise hands the n bytes left to the kernel tail, sealTail
-// or openTail, which return for it (model: the tail call of each model).
+// or openTail, which return for it (model: finish).
 func (k *gcmKernel) finish(tail string) {
 	k.store()
 	done := emit.NewLabel("gcmDone")
