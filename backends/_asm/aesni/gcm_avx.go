@@ -207,14 +207,6 @@ func (g *avxBatch) finish() {
 	g.acc.reduce(g.y)
 }
 
-// all runs every step and finish (model: ghashBatch.all).
-func (g *avxBatch) all() {
-	for i := 0; i < batch; i++ {
-		g.step(i)
-	}
-	g.finish()
-}
-
 // pair returns the batch that continues the sum of g (model:
 // ghashBatch.pair).
 func (g *avxBatch) pair(data Mem) *avxBatch {
