@@ -137,8 +137,12 @@ func openTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]
 }
 
 // handOff names the kernel a GCM model hands the bytes it leaves to (asm:
-// the target of gcmKernel.finish's jump). A function value in its place
-// would make finish's arguments escape: every call would allocate them.
+// the target of gcmKernel.finish's jump): sealTailModel or openTailModel
+// (finish), sealAVXModel or openAVXModel (finishAVX, for the public
+// models). Not a function value, which would make the arguments escape
+// (every call would allocate them), and two functions, not one: finish
+// calling sealAVXModel, which calls finish, would be a cycle, in which
+// the compiler's escape analysis lets t and dst escape.
 type handOff int
 
 const (
@@ -149,24 +153,34 @@ const (
 )
 
 // finish stores the counter and the hash, and hands the bytes left, if
-// any, to the kernel to names, sealTailModel, openTailModel, sealAVXModel
-// or openAVXModel (asm: gcmKernel.finish, handOff).
+// any, to the tail kernel to names, sealTailModel or openTailModel (asm:
+// gcmKernel.finish, handOff).
 func finish(to handOff, c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
 	c.store(ctr)
 	storeHash(h, y)
 	if len(src) == 0 {
 		return
 	}
-	switch to {
-	case toSealTail:
-		sealTailModel(keys, rounds, t, ctr, y, dst, src)
-	case toOpenTail:
+	if to == toOpenTail {
 		openTailModel(keys, rounds, t, ctr, y, dst, src)
-	case toSealAVX:
-		sealAVXModel(keys, rounds, t, ctr, y, dst, src)
-	case toOpenAVX:
-		openAVXModel(keys, rounds, t, ctr, y, dst, src)
+		return
 	}
+	sealTailModel(keys, rounds, t, ctr, y, dst, src)
+}
+
+// finishAVX is finish for the public models, whose bytes left go to
+// sealAVXModel or openAVXModel, as to names.
+func finishAVX(to handOff, c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+	c.store(ctr)
+	storeHash(h, y)
+	if len(src) == 0 {
+		return
+	}
+	if to == toOpenAVX {
+		openAVXModel(keys, rounds, t, ctr, y, dst, src)
+		return
+	}
+	sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 }
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
@@ -474,7 +488,7 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 		sl.clear()
 	})
 	sl.mem[0] = [8][16]byte{}
-	finish(toSealAVX, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finishAVX(toSealAVX, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
 }
 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
@@ -503,5 +517,5 @@ func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	sl.counter(&c)
 	sl.clear()
 	sl.mem[0] = [8][16]byte{}
-	finish(toOpenAVX, c, h, keys, rounds, t, ctr, y, dst, src)
+	finishAVX(toOpenAVX, c, h, keys, rounds, t, ctr, y, dst, src)
 }
