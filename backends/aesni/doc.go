@@ -42,7 +42,7 @@
 // rounds, loadChainKeys, cbcStart, chainKeys.middle, chainKeys.ciphertext,
 // chainKeys.chain, unchain, counter.blocks, counterSlots.next,
 // mulAccumulate, mulLoHi, mulMidPair, reduce, fold, ghashBatch.step,
-// ghashBatch.pair, ghashBatch.startY, ghashBatch.startAlone, ghashTail and ctrTail are generator
+// ghashBatch.pair, ghashBatch.startY, ghashTail and ctrTail are generator
 // functions of the same names (the AVX kernels' avxAccumulator and
 // avxBatch have the methods of accumulator and ghashBatch; vecBatch,
 // sealLoop, mulMidSums, storeHalfSums, aheadHalfSums, publicSlots.fill,
@@ -253,14 +253,9 @@
 // blocks instead of per 8 measured faster for Seal and Open on an Ice Lake
 // class Xeon, where the loop is bound by the three vector ports
 // (docs/notes.md). A message with an odd number of batches ends with one
-// 8-block batch, the pair's second batch entered alone rather than a copy
-// of the batch of its own: in sealAVX and openAVX with its sum zeroed and
-// y taken into its block 0 (ghashBatch.startAlone; a pair's first batch
-// clears y once it has taken it in, so the second batch of a pair takes in
-// zero: two instructions a pair); in seal and open, whose sixteen XMM
-// registers leave none to keep y for the second batch, with its sum
-// started with y·H^8 (ghashBatch.startY: three multiplies, which made
-// Open of 144 bytes 6% slower than a copy of the batch on Zen 5). GHASH alone keeps batches of 8.
+// 8-block batch, the pair's second batch entered alone with its sum
+// started with y·H^8 (ghashBatch.startY: three multiplies) rather than a
+// copy of the batch of its own. GHASH alone keeps batches of 8.
 //
 // Karatsuba takes 26 multiplies per 8 blocks instead of the 34 of the
 // four-multiply schoolbook product. The two measured the same on an Ice

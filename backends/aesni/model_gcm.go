@@ -296,7 +296,7 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 // with the public kernels' scalar half sums if scalar is set:
 // run(set, g, at) encrypts the batch at byte at, batch i reading counter
 // set i mod 2 and hashing with g the ciphertext of batch i-2; one batch
-// after the pairs is the pair's second batch alone (startAlone); finish runs
+// after the pairs is the pair's second batch alone (startY); finish runs
 // after the last batch; the last two batches are hashed after the loop,
 // with one reduction. A message of one or two batches (and a tail) takes
 // sealModel's order instead: the second batch hashes the first. The public
@@ -329,7 +329,7 @@ func sealLoop(t *[32][16]byte, h vec.Uint64x2, dst []byte, n int, scalar, public
 	}
 	if !public && n-done >= 128 {
 		b := ghashBatch{table: t, data: dst[done-256:], y: h, top: batch, carry: true, scalar: scalar}
-		b.startAlone()
+		b.startY()
 		run(1, &b, done)
 		h = b.y
 		done += 128
@@ -364,7 +364,7 @@ func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 	}
 	if len(src) >= 128 {
 		b := ghashBatch{table: t, data: src, y: h, top: batch, carry: true}
-		b.startAlone()
+		b.startY()
 		vecBatch(&c, keys, rounds, &b, dst, src)
 		h = b.y
 		src, dst = src[128:], dst[128:]

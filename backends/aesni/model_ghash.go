@@ -133,7 +133,6 @@ type ghashBatch struct {
 	y     vec.Uint64x2
 	top   int  // the power of H for block 0: 8 or 16
 	carry bool // acc holds the first batch of a pair, which took in y
-	yIn   bool // a second batch that takes y into its block 0 (startAlone)
 	acc   accumulator
 	even  vec.Uint64x2 // block i-1 after an even step i-1, for mulMidPair
 
@@ -178,7 +177,7 @@ func (g *ghashBatch) scalarHalves(i int) bool { return g.scalar && (i != 1 || g.
 // block and the one before.
 func (g *ghashBatch) step(i int) {
 	x := reverse(vec.LoadUint8x16(g.data[16*i:])).AsUint64x2() // a whole block: loadData's PSHUFB
-	if i == 0 && (!g.carry || g.yIn) {
+	if i == 0 && !g.carry {
 		x = x.Xor(g.y)
 	}
 	p := g.top - i
@@ -199,21 +198,9 @@ func (g *ghashBatch) step(i int) {
 
 // startY starts the sum of the pair's second batch entered alone, after
 // the pairs, with y·H^8, which the first batch's block 0 would have
-// carried into it (asm: ghashBatch.startY): seal and open, whose sixteen
-// XMM registers leave none to keep y for the pair's second batch.
+// carried into it (asm: ghashBatch.startY).
 func (g *ghashBatch) startY() {
 	g.acc.mulAccumulate(g.y, key(g.table, batch), keyMid(g.table, batch))
-}
-
-// startAlone starts the pair's second batch entered alone, after the
-// pairs, in sealAVX and openAVX (asm: ghashBatch.startAlone): its sum
-// zeroed, and y goes into its block 0 (yIn), as it would into a first
-// batch's. The assembly's pairs clear y once their first batch has taken
-// it in, and their second batch takes in zero, which the model leaves
-// out (pair sets no y).
-func (g *ghashBatch) startAlone() {
-	g.acc = accumulator{}
-	g.yIn = true
 }
 
 // finish reduces the sum into y if this batch ends it (asm:

@@ -94,10 +94,6 @@ type avxBatch struct {
 	halves Mem
 	// ahead is set if the batch before wrote halves (aheadHalfSums).
 	ahead bool
-	// yIn is set on the second batch of a pair that takes y into its
-	// block 0 (see ghashBatch.startAlone): zero after a pair's first
-	// batch, which clears y once it has taken it in.
-	yIn bool
 }
 
 // step absorbs block i, multiplied by H^(top-i) (model: ghashBatch.step).
@@ -106,11 +102,8 @@ func (g *avxBatch) step(i int) {
 	x := XMM()
 	VMOVDQU(g.data.Offset(16*i), x)
 	VPSHUFB(emit.ByteReverse(), x, x)
-	if i == 0 && (!g.carry || g.yIn) {
+	if i == 0 && !g.carry {
 		VPXOR(g.y, x, x)
-		if !g.carry && g.top == powers && g.halves.Base == nil {
-			VPXOR(g.y, g.y, g.y) // the pair's second batch takes in y too
-		}
 	}
 	p := g.top - i
 	if i == 0 && g.halves.Base != nil && !g.ahead {
@@ -217,7 +210,7 @@ func (g *avxBatch) finish() {
 // pair returns the batch that continues the sum of g (model:
 // ghashBatch.pair).
 func (g *avxBatch) pair(data Mem) *avxBatch {
-	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc, halves: g.halves, ahead: g.ahead, yIn: g.halves.Base == nil}
+	return &avxBatch{table: g.table, data: data, y: g.y, top: batch, carry: true, acc: g.acc, halves: g.halves, ahead: g.ahead}
 }
 
 // avxCounterBlocks returns the 8 whitened counter blocks c, ..., c+7 in
@@ -285,13 +278,15 @@ func (k *gcmKernel) avxRounds(blocks []VecVirtual, g *avxBatch) {
 	SUBQ(U32(128), k.n)
 }
 
-// startAlone is ghashBatch.startAlone in VEX form (model:
-// ghashBatch.startAlone).
-func (g *avxBatch) startAlone() {
-	Comment("ghashBatch.startAlone: the pair's second batch alone; its sum zeroed, y into its block 0.")
-	for _, r := range []VecVirtual{g.acc.lo, g.acc.mid, g.acc.hi} {
-		VPXOR(r, r, r)
-	}
+// startY is ghashBatch.startY in VEX form (model: ghashBatch.startY).
+func (g *avxBatch) startY() {
+	Comment("ghashBatch.startY: the pair's second batch alone; its sum starts with y·H^8.")
+	a, m := g.acc, XMM()
+	VPCLMULQDQ(U8(0x00), key(g.table, batch), g.y, a.lo) // y.lo·h.lo
+	VPCLMULQDQ(U8(0x11), key(g.table, batch), g.y, a.hi) // y.hi·h.hi
+	VPSHUFD(U8(0x4e), g.y, m)
+	VPXOR(g.y, m, m) // m.lo = y.hi ^ y.lo
+	VPCLMULQDQ(U8(0x00), keyMid(g.table, batch), m, a.mid)
 }
 
 // sealAVX emits seal in VEX form (model: sealAVXModel), and
@@ -342,7 +337,7 @@ func sealAVX(name string, public bool) {
 // ciphertext of batch i-2, so that its data has been stored a whole batch
 // before its GHASH steps begin and its first AES rounds do not wait for the
 // batch just before; one batch after the pairs is the pair's second batch
-// alone (startAlone), and the last two batches are hashed after the loop with
+// alone (startY), and the last two batches are hashed after the loop with
 // one reduction. A message of one or two batches (and a tail) takes seal's
 // order instead, the second batch hashing the first, so that it has a
 // batch of GHASH stitched into its rounds. The public kernel, which has
@@ -392,7 +387,7 @@ func (k *gcmKernel) sealLoop(prefix string, halves Mem, sets [2]Mem, run func(se
 	if !public {
 		CMPQ(k.n, U32(128))
 		JB(LabelRef(last2))
-		b.startAlone()
+		b.startY()
 		JMP(LabelRef(pairSecond))
 	}
 
@@ -448,7 +443,7 @@ func (k *gcmKernel) hashLast(q, tp GPVirtual) {
 }
 
 // openAVX emits open in VEX form (model: openAVXModel), one batch after
-// the pairs the pair's second batch alone (startAlone) and the bytes after its
+// the pairs the pair's second batch alone (startY) and the bytes after its
 // batches handed to openTail, as is a message shorter than a batch; and
 // openPublicAVX the same with publicSlots (model: openPublicAVXModel),
 // which hands a message shorter than two batches, any other counter and
@@ -506,7 +501,7 @@ func openAVX(name string, public bool) {
 	Label(single)
 	CMPQ(k.n, U32(128))
 	JB(LabelRef(done))
-	b.startAlone()
+	b.startY()
 	JMP(LabelRef(second))
 	Label(done)
 	k.finish("openTail")
