@@ -136,51 +136,14 @@ func openTailModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]
 	storeHash(h, y)
 }
 
-// handOff names the kernel a GCM model hands the bytes it leaves to (asm:
-// the target of gcmKernel.finish's jump): sealTailModel or openTailModel
-// (finish), sealAVXModel or openAVXModel (finishAVX, for the public
-// models). Not a function value, which would make the arguments escape
-// (every call would allocate them), and two functions, not one: finish
-// calling sealAVXModel, which calls finish, would be a cycle, in which
-// the compiler's escape analysis lets t and dst escape.
-type handOff int
-
-const (
-	toSealTail handOff = iota
-	toOpenTail
-	toSealAVX
-	toOpenAVX
-)
-
-// finish stores the counter and the hash, and hands the bytes left, if
-// any, to the tail kernel to names, sealTailModel or openTailModel (asm:
-// gcmKernel.finish, handOff).
-func finish(to handOff, c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
+// finish stores the counter and the hash (asm: gcmKernel.finish). The
+// caller then hands the bytes left, if any, to the kernel its assembly
+// jumps to (asm: handOff), by a call of its own: through a function value,
+// or a function that called every target, the compiler's escape analysis
+// let the arguments escape, and every call allocated them.
+func finish(c counter, h vec.Uint64x2, ctr, y *[16]byte) {
 	c.store(ctr)
 	storeHash(h, y)
-	if len(src) == 0 {
-		return
-	}
-	if to == toOpenTail {
-		openTailModel(keys, rounds, t, ctr, y, dst, src)
-		return
-	}
-	sealTailModel(keys, rounds, t, ctr, y, dst, src)
-}
-
-// finishAVX is finish for the public models, whose bytes left go to
-// sealAVXModel or openAVXModel, as to names.
-func finishAVX(to handOff, c counter, h vec.Uint64x2, keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte, dst, src []byte) {
-	c.store(ctr)
-	storeHash(h, y)
-	if len(src) == 0 {
-		return
-	}
-	if to == toOpenAVX {
-		openAVXModel(keys, rounds, t, ctr, y, dst, src)
-		return
-	}
-	sealAVXModel(keys, rounds, t, ctr, y, dst, src)
 }
 
 // sealModel is seal (asm: seal). Iteration i encrypts batch i and hashes
@@ -218,7 +181,10 @@ func sealModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 	g := ghashBatch{table: t, data: dst[done-128:], y: h, top: batch}
 	g.all()
 	sl.clear()
-	finish(toSealTail, c, g.y, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(c, g.y, ctr, y)
+	if done < len(src) {
+		sealTailModel(keys, rounds, t, ctr, y, dst[done:], src[done:])
+	}
 }
 
 // openModel is open (asm: open). Iteration i hashes the ciphertext of
@@ -251,7 +217,10 @@ func openModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]byte
 		src, dst = src[128:], dst[128:]
 	}
 	sl.clear()
-	finish(toOpenTail, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(c, h, ctr, y)
+	if len(src) > 0 {
+		openTailModel(keys, rounds, t, ctr, y, dst, src)
+	}
 }
 
 // vecBatch encrypts the 8 counter blocks c, ..., c+7, made from the
@@ -288,7 +257,10 @@ func sealAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 		vecBatch(&c, keys, rounds, g, dst[at:], src[at:])
 	}
 	done, h := sealLoop(t, h, dst, len(src), false, false, run, func() {})
-	finish(toSealTail, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(c, h, ctr, y)
+	if done < len(src) {
+		sealTailModel(keys, rounds, t, ctr, y, dst[done:], src[done:])
+	}
 }
 
 // sealLoop runs the batches of sealAVXModel over the first n bytes and
@@ -369,7 +341,10 @@ func openAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y *[16]b
 		h = b.y
 		src, dst = src[128:], dst[128:]
 	}
-	finish(toOpenTail, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(c, h, ctr, y)
+	if len(src) > 0 {
+		openTailModel(keys, rounds, t, ctr, y, dst, src)
+	}
 }
 
 // publicSlots holds the counter blocks of the public AVX kernels while the
@@ -488,7 +463,10 @@ func sealPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 		sl.clear()
 	})
 	sl.mem[0] = [8][16]byte{}
-	finishAVX(toSealAVX, c, h, keys, rounds, t, ctr, y, dst[done:], src[done:])
+	finish(c, h, ctr, y)
+	if done < len(src) {
+		sealAVXModel(keys, rounds, t, ctr, y, dst[done:], src[done:])
+	}
 }
 
 // openPublicAVXModel is openPublicAVX (asm: openAVX with public set), as
@@ -517,5 +495,8 @@ func openPublicAVXModel(keys *[15][16]byte, rounds int, t *[32][16]byte, ctr, y 
 	sl.counter(&c)
 	sl.clear()
 	sl.mem[0] = [8][16]byte{}
-	finishAVX(toOpenAVX, c, h, keys, rounds, t, ctr, y, dst, src)
+	finish(c, h, ctr, y)
+	if len(src) > 0 {
+		openAVXModel(keys, rounds, t, ctr, y, dst, src)
+	}
 }
