@@ -231,7 +231,7 @@
 // after its stores, a pass's hash waited on its rounds in the queues the
 // next pass's rounds needed), and the last register, of fewer than 32
 // bytes, from the register, Seal's ciphertext masked past the message
-// with tailMask. A pass of four takes about as long as a pass of one, the
+// with keepMask. A pass of four takes about as long as a pass of one, the
 // rounds' latency bounding both; a loop of one register at a time made a
 // tail of 240 bytes up to 12% slower on Zen 5, one pass of eight a tail of
 // 64 bytes up to 13% (docs/notes.md). Until then the tails were one pass
@@ -362,7 +362,7 @@
 // summed; a whole block moves by plain 16-byte loads and stores, which the
 // CPU forwards, and a partial one through general-purpose registers as in
 // the tails; Seal zeroes the bytes of its last block past the message with
-// a VPAND by the 16 bytes of keepMask at 16-n (an address that depends on
+// a VPAND by the 16 bytes of keepMask at 32-n (an address that depends on
 // the length alone). The GHASH of one block multiplies by H^1 with its
 // folded power, computed from slot 15 beside the data's path (foldPowers,
 // mulShort: one fold after the product instead of the Karatsuba finish and

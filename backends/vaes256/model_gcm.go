@@ -348,7 +348,7 @@ func openKernel(public bool, keys *[15][16]byte, rounds int, t *[32][16]byte, ct
 // hashed: from src before its stores if open (src and dst may be the
 // same), else from dst a pass late (hashStored: after the next pass's
 // rounds, and before the last register), but the last register's, from
-// the register, Seal's ciphertext masked past the message with tailMask.
+// the register, Seal's ciphertext masked past the message with keepMask.
 // The counter advances by m = ceil(n/16) (counter.advanceLow, on a copy
 // taken before the loop, which steps the pair a whole pass at a time). It
 // returns the hash.
@@ -422,7 +422,7 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 			th.absorb(reverse(d).AsUint64x4(), h, hMid)
 		} else {
 			// The ciphertext's first r bytes: past them x holds keystream.
-			mask := vec.LoadUint8x32Array((*[32]byte)(tailMask[32-r:]))
+			mask := vec.LoadUint8x32Array((*[32]byte)(keepMask[32-r:]))
 			th.absorb(reverse(x.And(mask)).AsUint64x4(), h, hMid)
 		}
 		x.StorePart(dst) // asm: a whole block and StorePartialAVX
@@ -430,12 +430,3 @@ func gcmTail(c *counter, k *gcmKeys, t *[32][16]byte, y vec.Uint64x4, open bool,
 	c.pair = final.pair
 	return th.finish(n)
 }
-
-// tailMask is 32 bytes of ones and 32 of zeros: the 32 bytes at 32-r hold
-// ones in their first r (asm: tailMask).
-var tailMask = func() (m [64]byte) {
-	for i := range 32 {
-		m[i] = 0xff
-	}
-	return m
-}()

@@ -63,9 +63,10 @@ func storeShort(x vec.Uint8x16, s []byte) {
 	x.StorePart(s)
 }
 
-// keepMask is 16 bytes of ones, then 16 of zeros (asm: keepMask).
-var keepMask = func() (m [32]byte) {
-	for i := range 16 {
+// keepMask is 32 bytes of ones, then 32 of zeros (asm: keepMask): the
+// bytes at 32-n enable the first n of those loaded from there.
+var keepMask = func() (m [64]byte) {
+	for i := range 32 {
 		m[i] = 0xff
 	}
 	return m
@@ -73,9 +74,9 @@ var keepMask = func() (m [32]byte) {
 
 // keepShort zeroes the bytes of x from n on, 1 <= n <= 16 (asm:
 // keepShort): AVX2 has no byte mask, so x is ANDed with the 16 bytes of
-// keepMask at 16-n, an address that depends on the length alone.
+// keepMask at 32-n, an address that depends on the length alone.
 func keepShort(x vec.Uint8x16, n int) vec.Uint8x16 {
-	return x.And(vec.LoadUint8x16(keepMask[16-n : 32-n]))
+	return x.And(vec.LoadUint8x16(keepMask[32-n : 48-n]))
 }
 
 // blocksShort is the blocks kernels on exactly one block (asm:

@@ -7264,7 +7264,7 @@ storeSkip_19:
 storeSkip_20:
 storeShortDone_3:
 	// keepShort: zero the bytes past n.
-	MOVQ  $0x00000010, AX
+	MOVQ  $0x00000020, AX
 	SUBQ  R10, AX
 	LEAQ  keepMask<>+0(SB), CX
 	VPAND (CX)(AX*1), X2, X2
@@ -7976,6 +7976,7 @@ sealTail_1:
 
 gcmTailLoop_1:
 	// counter.blocks(4), counter.advance(8), the rounds.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
 	VPADDD         pairAdd15<>+0(SB), Y0, Y7
 	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
@@ -8279,7 +8280,7 @@ tailHashLoaded_2:
 	VPXOR Y0, Y6, Y6
 
 	// The ciphertext's first r bytes: past them x holds keystream.
-	LEAQ       tailMask<>+0(SB), AX
+	LEAQ       keepMask<>+0(SB), AX
 	SUBQ       R12, AX
 	VPAND      32(AX), Y6, Y0
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
@@ -8377,19 +8378,13 @@ gcmTailDone_1:
 
 DATA keepMask<>+0(SB)/8, $0xffffffffffffffff
 DATA keepMask<>+8(SB)/8, $0xffffffffffffffff
-DATA keepMask<>+16(SB)/8, $0x0000000000000000
-DATA keepMask<>+24(SB)/8, $0x0000000000000000
-GLOBL keepMask<>(SB), RODATA|NOPTR, $32
-
-DATA tailMask<>+0(SB)/8, $0xffffffffffffffff
-DATA tailMask<>+8(SB)/8, $0xffffffffffffffff
-DATA tailMask<>+16(SB)/8, $0xffffffffffffffff
-DATA tailMask<>+24(SB)/8, $0xffffffffffffffff
-DATA tailMask<>+32(SB)/8, $0x0000000000000000
-DATA tailMask<>+40(SB)/8, $0x0000000000000000
-DATA tailMask<>+48(SB)/8, $0x0000000000000000
-DATA tailMask<>+56(SB)/8, $0x0000000000000000
-GLOBL tailMask<>(SB), RODATA|NOPTR, $64
+DATA keepMask<>+16(SB)/8, $0xffffffffffffffff
+DATA keepMask<>+24(SB)/8, $0xffffffffffffffff
+DATA keepMask<>+32(SB)/8, $0x0000000000000000
+DATA keepMask<>+40(SB)/8, $0x0000000000000000
+DATA keepMask<>+48(SB)/8, $0x0000000000000000
+DATA keepMask<>+56(SB)/8, $0x0000000000000000
+GLOBL keepMask<>(SB), RODATA|NOPTR, $64
 
 // func open(keys *[15][16]byte, rounds int, table *[32][16]byte, ctr *[16]byte, y *[16]byte, dst []byte, src []byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -9258,6 +9253,7 @@ openTail_1:
 
 gcmTailLoop_2:
 	// counter.blocks(4), counter.advance(8), the rounds.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
 	VPADDD         pairAdd15<>+0(SB), Y0, Y7
 	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
@@ -9827,7 +9823,7 @@ storeSkip_35:
 storeSkip_36:
 storeShortDone_5:
 	// keepShort: zero the bytes past n.
-	MOVQ  $0x00000010, AX
+	MOVQ  $0x00000020, AX
 	SUBQ  R10, AX
 	LEAQ  keepMask<>+0(SB), CX
 	VPAND (CX)(AX*1), X2, X2
@@ -10625,6 +10621,7 @@ sealTail_2:
 
 gcmTailLoop_3:
 	// counter.blocks(4), counter.advance(8), the rounds.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
 	VPADDD         pairAdd15<>+0(SB), Y0, Y7
 	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7
@@ -10928,7 +10925,7 @@ tailHashLoaded_4:
 	VPXOR Y0, Y6, Y6
 
 	// The ciphertext's first r bytes: past them x holds keystream.
-	LEAQ       tailMask<>+0(SB), AX
+	LEAQ       keepMask<>+0(SB), AX
 	SUBQ       R12, AX
 	VPAND      32(AX), Y6, Y0
 	VPSHUFB    byteReverse2<>+0(SB), Y0, Y0
@@ -12003,6 +12000,7 @@ openTail_2:
 
 gcmTailLoop_4:
 	// counter.blocks(4), counter.advance(8), the rounds.
+	// Add to the byte-reversed pair, then reverse each register.
 	VPSHUFB        byteReverse2<>+0(SB), Y0, Y6
 	VPADDD         pairAdd15<>+0(SB), Y0, Y7
 	VPSHUFB        byteReverse2<>+0(SB), Y7, Y7

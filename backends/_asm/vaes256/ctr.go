@@ -104,6 +104,17 @@ func (c *counter) blocks(w int) []VecVirtual {
 		JMP(LabelRef(done))
 		Label(carry)
 	}
+	c.reversedBlocks(pairs)
+	if done != "" {
+		Label(done)
+	}
+	return pairs
+}
+
+// reversedBlocks writes c+2j and c+2j+1 into pairs[j], back in the block's
+// own byte order (model: counter.blocks without its shortcut): the pair
+// plus 2j, reversed. Every counter may take this way.
+func (c *counter) reversedBlocks(pairs []VecVirtual) {
 	Comment("Add to the byte-reversed pair, then reverse each register.")
 	adds := emit.PairAdds(15)
 	for j := range pairs {
@@ -114,10 +125,6 @@ func (c *counter) blocks(w int) []VecVirtual {
 		c.add(adds.Offset(32*(j-1)), c.pair, pairs[j])
 		VPSHUFB(emit.ByteReverse2(), pairs[j], pairs[j])
 	}
-	if done != "" {
-		Label(done)
-	}
-	return pairs
 }
 
 // whitenedBlocks returns w registers of counter blocks, as blocks does,

@@ -207,7 +207,7 @@ func openKernel(name string, public bool) {
 // written. Each register's ciphertext is hashed: from src before its
 // stores if open (src and dst may be the same), else from dst after them,
 // but the last register's, from the register, Seal's ciphertext masked
-// past the message with tailMask. The counter advances by m = ceil(n/16)
+// past the message with keepMask. The counter advances by m = ceil(n/16)
 // (counter.advanceLow, on a copy taken before the loop, which steps the
 // pair a whole pass at a time). dst, src and n are not changed.
 //
@@ -264,17 +264,11 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	Label(loop)
 	Commentf("counter.blocks(%d), counter.advance(%d), the rounds.", w, 2*w)
 	xs := make([]VecVirtual, w)
-	adds := emit.PairAdds(15)
 	for j := range xs {
 		xs[j] = YMM()
-		if j == 0 {
-			VPSHUFB(emit.ByteReverse2(), c.pair, xs[j])
-			continue
-		}
-		c.add(adds.Offset(32*(j-1)), c.pair, xs[j])
-		VPSHUFB(emit.ByteReverse2(), xs[j], xs[j])
 	}
-	c.add(adds.Offset(32*(w-1)), c.pair, c.pair)
+	c.reversedBlocks(xs)
+	c.add(emit.PairAdds(15).Offset(32*(w-1)), c.pair, c.pair)
 	whiten(s, xs)
 	encryption.rounds(s, xs, nil)
 	if !open {
@@ -327,7 +321,7 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	} else {
 		Comment("The ciphertext's first r bytes: past them x holds keystream.")
 		mask := GP64()
-		LEAQ(tailMask(), mask)
+		LEAQ(keepMask(), mask)
 		SUBQ(r, mask)
 		VPAND(Mem{Base: mask, Disp: 32}, x, d)
 		th.absorb(d, k, kMid)
@@ -351,14 +345,4 @@ func gcmTail(s emit.Schedule, c *counter, table GPVirtual, y VecVirtual, open bo
 	VMOVDQU(final, c.pair.AsX())
 	th.finish(n)
 	Label(done)
-}
-
-// tailMask is 32 bytes of ones and 32 of zeros: the 32 bytes at 32-r hold
-// ones in their first r.
-func tailMask() Mem {
-	var ones, zeros [16]byte
-	for i := range ones {
-		ones[i] = 0xff
-	}
-	return emit.Data("tailMask", ones, ones, zeros, zeros)
 }

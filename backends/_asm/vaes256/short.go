@@ -70,23 +70,24 @@ func storeShort(x VecVirtual, p, n GPVirtual) {
 	Label(done)
 }
 
-// keepMask is 16 bytes of ones then 16 of zeros (model: keepMask): the 16
-// bytes at offset 16-n enable the first n bytes of a block.
+// keepMask is 32 bytes of ones then 32 of zeros (model: keepMask): the
+// bytes at offset 32-n enable the first n of those loaded from there, a
+// block's (keepShort) or a register's (gcmTail).
 func keepMask() Mem {
 	var ones [16]byte
 	for i := range ones {
 		ones[i] = 0xff
 	}
-	return emit.Data("keepMask", ones, [16]byte{})
+	return emit.Data("keepMask", ones, ones, [16]byte{}, [16]byte{})
 }
 
 // keepShort zeroes the bytes of x from n on, 1 <= n <= 16 (model:
-// keepShort): one VPAND with the 16 bytes of keepMask at 16-n, an address
+// keepShort): one VPAND with the 16 bytes of keepMask at 32-n, an address
 // that depends on the length alone.
 func keepShort(x VecVirtual, n GPVirtual) {
 	Comment("keepShort: zero the bytes past n.")
 	off, base := GP64(), GP64()
-	MOVQ(U32(16), off)
+	MOVQ(U32(32), off)
 	SUBQ(n, off)
 	LEAQ(keepMask(), base)
 	VPAND(Mem{Base: base, Index: off, Scale: 1}, x, x)
